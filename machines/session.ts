@@ -1,0 +1,311 @@
+/**
+ * The session state machine (product.md section 3). Pure: time is event data (`at`), there
+ * are no invocations or delayed transitions (timers die with the process), and effects come
+ * back from `transition()` as named actions with params for the caller to run after commit.
+ */
+import { assign, enqueueActions, setup } from "xstate";
+
+/** Bump when states, context or events change shape; stored snapshots of another version are
+ * migrated by `migrateSnapshot` or re-initialised, never trusted. */
+export const MACHINE_VERSION = 1;
+
+export type LiveState = "normal" | "soft" | "hard" | "compacting" | "restoring";
+export type SessionState = LiveState | "stalled" | "dead";
+export const STATES: readonly SessionState[] = [
+  "normal",
+  "soft",
+  "hard",
+  "compacting",
+  "restoring",
+  "stalled",
+  "dead",
+];
+export type SessionRole = "worker" | "orchestrator" | "person" | "unknown";
+
+export interface SessionContext {
+  tokens: number | null;
+  estimate: number | null;
+  window: number | null;
+  soft: number;
+  hard: number;
+  /** Whether limits compare the estimate (tokens + growth) rather than the measured tokens. */
+  anticipate: boolean;
+  role: SessionRole;
+  agentType: string | null;
+  softNoticeSent: boolean;
+  warnSent: boolean;
+  restoreDelivered: boolean;
+  stopBlocks: number;
+  compactions: number;
+  restarts: number[];
+  lastActivity: number | null;
+  stalledFrom: LiveState | null;
+  stalledAt: number | null;
+  endReason: string | null;
+  /** The highest limit entered since the last time the session was below SOFT. */
+  limit: "none" | "soft" | "hard";
+  /** When the current state was entered. */
+  since: number;
+  createdAt: number;
+}
+
+export type Notice = "softNotice" | "warn" | "restoreDelivered";
+
+export type SessionEvent =
+  | { type: "identified"; at: number; role: SessionRole; agentType: string | null }
+  | {
+    type: "measured";
+    at: number;
+    tokens: number | null;
+    estimate: number | null;
+    window: number | null;
+    soft: number;
+    hard: number;
+    anticipate: boolean;
+  }
+  | { type: "preCompact"; at: number; trigger: string }
+  | { type: "compacted"; at: number; postTokens: number | null }
+  | { type: "restored"; at: number; via: "hook" | "transcript" | "fallback" }
+  | { type: "activity"; at: number }
+  | { type: "idle"; at: number; idleMs: number }
+  | { type: "processGone"; at: number; reason: string }
+  | { type: "resumed"; at: number; source: string }
+  | { type: "sessionEnded"; at: number; reason: string }
+  | { type: "noticed"; at: number; notice: Notice }
+  | { type: "stopBlocked"; at: number }
+  | { type: "restarted"; at: number };
+
+/** The effects a transition can ask for, run by the caller after the commit. */
+export type SessionEffect =
+  | { type: "limitCrossed"; params: { limit: "soft" | "hard"; tokens: number | null; estimate: number | null; at: number } }
+  | { type: "compactionStarted"; params: { at: number } }
+  | { type: "restoreDue"; params: { at: number } }
+  | { type: "stalled"; params: { at: number; from: LiveState } }
+  | { type: "revived"; params: { at: number; to: LiveState } }
+  | { type: "died"; params: { at: number; reason: string } };
+
+export interface SessionInput {
+  at: number;
+  soft?: number;
+  hard?: number;
+}
+
+/** Tokens the limits are compared against. */
+function basis(c: Pick<SessionContext, "tokens" | "estimate" | "anticipate">): number | null {
+  if (c.anticipate && c.estimate !== null) return c.estimate;
+  return c.tokens;
+}
+
+/** The level a live worker session belongs in by its numbers. */
+export function levelFor(c: SessionContext): "normal" | "soft" | "hard" {
+  const b = basis(c);
+  if (c.role !== "worker" || b === null) return "normal";
+  if (b >= c.hard) return "hard";
+  if (b >= c.soft) return "soft";
+  return "normal";
+}
+
+/** The state a stall returns to, read before the stall is cleared on exit. */
+function reviveParams({ context, event }: { context: SessionContext; event: SessionEvent }) {
+  return { at: event.at, to: context.stalledFrom ?? ("normal" as LiveState) };
+}
+
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  guards: {
+    levelHard: ({ context }) => levelFor(context) === "hard",
+    levelSoft: ({ context }) => levelFor(context) === "soft",
+    levelNormal: ({ context }) => levelFor(context) === "normal",
+    fromCompacting: ({ context }) => context.stalledFrom === "compacting",
+    fromRestoring: ({ context }) => context.stalledFrom === "restoring",
+  },
+  actions: {
+    measure: assign(({ context, event }) => {
+      if (event.type !== "measured") return {};
+      const next = {
+        tokens: event.tokens ?? context.tokens,
+        estimate: event.estimate ?? event.tokens ?? context.estimate,
+        window: event.window ?? context.window,
+        soft: event.soft,
+        hard: event.hard,
+        anticipate: event.anticipate,
+      };
+      const b = basis(next);
+      // Falling back below SOFT (after a compaction) re-arms the one-time notice.
+      return b !== null && b < event.soft ? { ...next, softNoticeSent: false } : next;
+    }),
+    touch: assign({ lastActivity: ({ event }) => event.at }),
+    enter: assign({ since: ({ event }) => event.at }),
+    stall: assign((_, params: { from: LiveState; at: number }) => ({ stalledFrom: params.from, stalledAt: params.at })),
+    unstall: assign({ stalledFrom: null, stalledAt: null }),
+    end: assign({ endReason: ({ event }) => ("reason" in event ? String(event.reason) : null) }),
+    limitCrossed: (_, _params: Extract<SessionEffect, { type: "limitCrossed" }>["params"]) => {},
+    compactionStarted: (_, _params: { at: number }) => {},
+    restoreDue: (_, _params: { at: number }) => {},
+    stalled: (_, _params: { at: number; from: LiveState }) => {},
+    revived: (_, _params: { at: number; to: LiveState }) => {},
+    died: (_, _params: { at: number; reason: string }) => {},
+  },
+}).createMachine({
+  id: "session",
+  context: ({ input }) => ({
+    tokens: null,
+    estimate: null,
+    window: null,
+    soft: input.soft ?? 250_000,
+    hard: input.hard ?? 300_000,
+    anticipate: true,
+    role: "unknown",
+    agentType: null,
+    softNoticeSent: false,
+    warnSent: false,
+    restoreDelivered: false,
+    stopBlocks: 0,
+    compactions: 0,
+    restarts: [],
+    lastActivity: null,
+    stalledFrom: null,
+    stalledAt: null,
+    endReason: null,
+    limit: "none",
+    since: input.at,
+    createdAt: input.at,
+  }),
+  initial: "normal",
+  on: {
+    identified: {
+      actions: assign(({ event }) => ({ role: event.role, agentType: event.agentType })),
+    },
+    measured: { actions: "measure" },
+    noticed: {
+      actions: assign(({ event }) => ({ [event.notice]: true } as Partial<SessionContext>)),
+    },
+    stopBlocked: { actions: assign({ stopBlocks: ({ context }) => context.stopBlocks + 1 }) },
+    restarted: {
+      actions: assign({ restarts: ({ context, event }) => [...context.restarts, event.at].slice(-20) }),
+    },
+    activity: { actions: "touch" },
+    processGone: { target: ".dead", actions: "end" },
+    sessionEnded: { target: ".dead", actions: "end" },
+  },
+  states: {
+    normal: {
+      entry: ["enter", assign({ limit: "none" })],
+      on: {
+        preCompact: "compacting",
+        compacted: "restoring",
+        idle: { target: "stalled", actions: { type: "stall", params: ({ event }) => ({ from: "normal", at: event.at }) } },
+      },
+      always: [{ guard: "levelHard", target: "hard" }, { guard: "levelSoft", target: "soft" }],
+    },
+    soft: {
+      entry: [
+        "enter",
+        // A limit is recorded once per climb: re-entering it after a stall is no new crossing.
+        enqueueActions(({ context, event, enqueue }) => {
+          if (context.limit === "soft" || context.limit === "hard") return;
+          enqueue({
+            type: "limitCrossed",
+            params: { limit: "soft", tokens: context.tokens, estimate: context.estimate, at: event.at },
+          });
+          enqueue.assign({ limit: "soft" });
+        }),
+      ],
+      on: {
+        preCompact: "compacting",
+        compacted: "restoring",
+        idle: { target: "stalled", actions: { type: "stall", params: ({ event }) => ({ from: "soft", at: event.at }) } },
+      },
+      always: [{ guard: "levelHard", target: "hard" }, { guard: "levelNormal", target: "normal" }],
+    },
+    hard: {
+      entry: [
+        "enter",
+        // A limit is recorded once per climb: re-entering it after a stall is no new crossing.
+        enqueueActions(({ context, event, enqueue }) => {
+          if (context.limit === "hard") return;
+          enqueue({
+            type: "limitCrossed",
+            params: { limit: "hard", tokens: context.tokens, estimate: context.estimate, at: event.at },
+          });
+          enqueue.assign({ limit: "hard" });
+        }),
+      ],
+      on: {
+        preCompact: "compacting",
+        compacted: "restoring",
+        idle: { target: "stalled", actions: { type: "stall", params: ({ event }) => ({ from: "hard", at: event.at }) } },
+      },
+      always: [{ guard: "levelSoft", target: "soft" }, { guard: "levelNormal", target: "normal" }],
+    },
+    compacting: {
+      entry: ["enter", { type: "compactionStarted", params: ({ event }) => ({ at: event.at }) }],
+      on: {
+        compacted: "restoring",
+        idle: { target: "stalled", actions: { type: "stall", params: ({ event }) => ({ from: "compacting", at: event.at }) } },
+      },
+    },
+    restoring: {
+      entry: [
+        "enter",
+        assign({
+          compactions: ({ context, event }) => context.compactions + (event.type === "compacted" ? 1 : 0),
+          warnSent: false,
+          restoreDelivered: false,
+        }),
+        { type: "restoreDue", params: ({ event }) => ({ at: event.at }) },
+      ],
+      on: {
+        preCompact: "compacting",
+        restored: {
+          target: "normal",
+          actions: assign({ restoreDelivered: true }),
+        },
+        idle: { target: "stalled", actions: { type: "stall", params: ({ event }) => ({ from: "restoring", at: event.at }) } },
+      },
+    },
+    stalled: {
+      entry: [
+        "enter",
+        {
+          type: "stalled",
+          params: ({ context, event }) => ({ at: event.at, from: context.stalledFrom ?? "normal" }),
+        },
+      ],
+      on: {
+        activity: [
+          { guard: "fromCompacting", target: "compacting", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
+          { guard: "fromRestoring", target: "restoring", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
+          { guard: "levelHard", target: "hard", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
+          { guard: "levelSoft", target: "soft", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
+          { target: "normal", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
+        ],
+        resumed: [
+          { guard: "levelHard", target: "hard", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
+          { guard: "levelSoft", target: "soft", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
+          { target: "normal", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
+        ],
+        preCompact: { target: "compacting", actions: [{ type: "revived", params: reviveParams }, "unstall"] },
+        compacted: { target: "restoring", actions: [{ type: "revived", params: reviveParams }, "unstall"] },
+      },
+    },
+    dead: {
+      entry: ["enter", { type: "died", params: ({ context, event }) => ({ at: event.at, reason: context.endReason ?? "gone" }) }],
+      on: {
+        resumed: {
+          target: "restoring",
+          actions: ["touch", assign({ endReason: null })],
+        },
+        // A hook firing proves the process lives again (e.g. resumed by hand before watch saw it).
+        activity: { target: "restoring", actions: ["touch", assign({ endReason: null })] },
+        processGone: {},
+        sessionEnded: {},
+      },
+    },
+  },
+});

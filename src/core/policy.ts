@@ -1,0 +1,65 @@
+/**
+ * What every policy (guard, continuity, unattended) sees and returns. Policies are pure: they
+ * run inside the hook's transaction on the snapshot after the payload's events were applied,
+ * and answer with proposals for the one writer (`output.ts`), follow-up machine events (a
+ * notice was sent, a stop was blocked) and audit records.
+ */
+import type { SessionContext, SessionEvent, SessionState } from "../../machines/session.ts";
+import type { Config } from "./config.ts";
+import type { Proposal } from "./output.ts";
+import type { HookPayload, JsonObject } from "./payload.ts";
+
+/** Who this hook call speaks for. Subagent calls carry the parent's session_id. */
+export type CallRole = "worker" | "orchestrator" | "person" | "subagent";
+
+export interface Measurement {
+  /** Context tokens of the newest main-chain response, or null when unknown. */
+  tokens: number | null;
+  /** tokens plus the growth since that response (output + tool results appended). */
+  estimate: number | null;
+  window: number | null;
+  source: "statusline" | "transcript" | "boundary" | "none";
+}
+
+/** Facts read from the transcript tail for policies that need them (continuity, stop gate). */
+export interface TranscriptFacts {
+  /** The newest `user` record's markers, when it has been written. */
+  lastUser?: { originKind: string | null; promptSource: string | null; isMeta: boolean; text: string | null };
+  /** A compact_boundary exists, and whether a SessionStart context was attached after it. */
+  restoreLanded?: boolean;
+}
+
+export interface PolicyInput {
+  payload: HookPayload;
+  state: SessionState;
+  context: SessionContext;
+  config: Config;
+  /** Role of this call: `subagent` when `agent_id` is present. */
+  role: CallRole;
+  /** Limits apply: a worker main-session call and vigil not disabled. */
+  limited: boolean;
+  measurement: Measurement;
+  /** Unattended ("night") mode as stored, if on. */
+  night: { on: boolean; scope: string[]; until: number | null } | null;
+  facts: TranscriptFacts;
+  env: Record<string, string | undefined>;
+  now: number;
+}
+
+/** One audit record for the events table. */
+export interface AuditRecord {
+  kind: string;
+  detail: JsonObject;
+}
+
+export interface PolicyResult {
+  proposals: Proposal[];
+  /** Machine events to apply in the same transaction (e.g. `noticed`, `stopBlocked`). */
+  events: SessionEvent[];
+  records: AuditRecord[];
+}
+
+export type Policy = (input: PolicyInput) => PolicyResult;
+
+/** A result that says nothing. */
+export const NOTHING: PolicyResult = Object.freeze({ proposals: [], events: [], records: [] }) as PolicyResult;
