@@ -1,0 +1,49 @@
+/**
+ * Builds the single-file executables: `bun run compile.ts` for every target, `--single` for
+ * the host only. Bytecode + ESM for start-up time; `.env` and `bunfig.toml` autoloading off
+ * so a hook never picks up files from the directory it runs in. Writes dist/SHA256SUMS.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+const TARGETS = [
+  { os: "linux", arch: "x64", bun: "bun-linux-x64" },
+  { os: "linux", arch: "arm64", bun: "bun-linux-arm64" },
+  { os: "darwin", arch: "arm64", bun: "bun-darwin-arm64" },
+  { os: "darwin", arch: "x64", bun: "bun-darwin-x64" },
+] as const;
+
+const { values } = parseArgs({ args: Bun.argv.slice(2), options: { single: { type: "boolean" } }, strict: true });
+const hostOs = process.platform === "darwin" ? "darwin" : "linux";
+const hostArch = process.arch === "arm64" ? "arm64" : "x64";
+const chosen = values.single ? TARGETS.filter((t) => t.os === hostOs && t.arch === hostArch) : TARGETS;
+
+mkdirSync("dist", { recursive: true });
+const sums: string[] = [];
+for (const t of chosen) {
+  const outfile = `dist/vigil-${t.os}-${t.arch}`;
+  const result = await Bun.build({
+    entrypoints: ["src/main.ts"],
+    minify: true,
+    bytecode: true,
+    format: "esm",
+    compile: { target: t.bun, outfile, autoloadDotenv: false, autoloadBunfig: false },
+  });
+  if (!result.success) {
+    for (const log of result.logs) console.error(log);
+    process.exit(1);
+  }
+  sums.push(`${createHash("sha256").update(readFileSync(outfile)).digest("hex")}  vigil-${t.os}-${t.arch}`);
+  console.log(`built ${outfile}`);
+}
+writeFileSync("dist/SHA256SUMS", sums.join("\n") + "\n");
+// dist/vigil always names the host binary, so tests and the README have one path.
+if (chosen.some((t) => t.os === hostOs && t.arch === hostArch)) {
+  try {
+    unlinkSync("dist/vigil");
+  } catch {
+    // not there yet
+  }
+  symlinkSync(`vigil-${hostOs}-${hostArch}`, "dist/vigil");
+}

@@ -1,0 +1,164 @@
+/**
+ * The hook pipeline, shared by `vigil hook` (one process per event) and `vigil serve`
+ * (POST /hook): parse → measure (outside any transaction) → one BEGIN IMMEDIATE transaction
+ * (load, transition, policies, save, audit) → one writer. Fails open: any internal error
+ * yields no output and is recorded.
+ */
+import type { SessionEffect } from "../../machines/session.ts";
+import type { ResolvedConfig } from "../core/config.ts";
+import { hookEvents } from "../core/hook-events.ts";
+import { combine } from "../core/output.ts";
+import { parseHookPayload } from "../core/payload.ts";
+import type { Measurement, Policy, PolicyInput, TranscriptFacts } from "../core/policy.ts";
+import { callRole } from "../core/scope.ts";
+import type { Store } from "../edge/store.ts";
+import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "./machine-store.ts";
+import { readNight } from "./night-setting.ts";
+
+/** statusLine numbers younger than this are preferred to the transcript (product.md section 4). */
+export const STATUS_FRESH_MS = 60_000;
+
+export interface MeterOutcome {
+  measurement: Measurement;
+  /** Serialised meter state to keep for the next call's incremental read. */
+  state: string;
+  /** Byte offset the state covers, so a concurrent hook's newer state is not overwritten. */
+  offset: number;
+}
+
+export interface HookDeps {
+  store: () => Store;
+  config: ResolvedConfig;
+  env: Record<string, string | undefined>;
+  now: () => number;
+  measure: (path: string, prev: string | null) => MeterOutcome;
+  facts: (path: string) => TranscriptFacts;
+  policies: Policy[];
+  /** Last resort when the store itself is the problem. */
+  logError: (message: string) => void;
+}
+
+export interface HookOutcome {
+  stdout: string;
+  error: string | null;
+}
+
+/** Run one hook call end to end. Never throws. */
+export function runHook(input: string, deps: HookDeps): HookOutcome {
+  const at = deps.now();
+  const parsed = parseHookPayload(input);
+  if (!parsed.ok) {
+    record(deps, at, null, "hook_error", { error: parsed.error, bytes: input.length });
+    return { stdout: "", error: parsed.error };
+  }
+  const p = parsed.value;
+  try {
+    const store = deps.store();
+    const config = deps.config.config;
+    const prev = store.loadSession(p.sessionId);
+    const metered = deps.measure(p.transcriptPath, prev?.meter ?? null);
+    const needsFacts = p.event === "UserPromptSubmit" || p.event === "Stop" || prev?.state === "restoring";
+    const facts = needsFacts ? deps.facts(p.transcriptPath) : {};
+    const out = store.transaction(() => {
+      const row = store.loadSession(p.sessionId) ?? newRow(p.sessionId, at);
+      const measurement = preferStatusLine(metered.measurement, row, at);
+      const { snapshot, migrated } = loadSnapshot(row.snapshot === "{}" ? null : row, at);
+      if (migrated) store.appendEvent(at, p.sessionId, "machine_migrated", { detail: migrated });
+      const events = hookEvents(p, measurement, snapshot.value as never, { at, config });
+      let applied = applyEvents(snapshot, events);
+      const role = callRole(p, config);
+      const input: PolicyInput = {
+        payload: p,
+        state: applied.state,
+        context: applied.context,
+        config,
+        role,
+        limited: !config.disable && role === "worker",
+        measurement,
+        night: readNight(store),
+        facts,
+        env: deps.env,
+        now: at,
+      };
+      const results = config.disable ? [] : deps.policies.map((policy) => policy(input));
+      const followUps = results.flatMap((r) => r.events);
+      if (followUps.length) {
+        const more = applyEvents(applied.snapshot, followUps);
+        applied = { ...more, before: applied.before, effects: [...applied.effects, ...more.effects] };
+      }
+      const combined = combine(p.event, results.flatMap((r) => r.proposals), { contextCap: config.contextCap });
+      const keepMeter = (row.meter === null || metered.offset >= meterOffset(row.meter)) ? metered.state : row.meter;
+      saveSnapshot(store, {
+        ...row,
+        cwd: p.cwd,
+        transcript_path: p.transcriptPath,
+        meter: keepMeter,
+        pid: pidOf(deps.env) ?? row.pid,
+      }, applied, at);
+      store.appendEvent(at, p.sessionId, "hook", {
+        event: p.event,
+        ...(p.toolName ? { tool: p.toolName } : {}),
+        ...(p.agentId ? { agent_id: p.agentId } : {}),
+        role,
+        state: applied.state,
+        tokens: measurement.tokens,
+        estimate: measurement.estimate,
+        source: measurement.source,
+        ...(combined.decided ? { decision: combined.decided.kind, rule: combined.decided.rule } : {}),
+      });
+      if (applied.before !== applied.state) {
+        store.appendEvent(at, p.sessionId, "state", { from: applied.before, to: applied.state, event: p.event });
+      }
+      for (const e of applied.effects) store.appendEvent(at, p.sessionId, effectKind(e), { ...e.params });
+      for (const r of results.flatMap((x) => x.records)) store.appendEvent(at, p.sessionId, r.kind, r.detail);
+      return combined.stdout;
+    });
+    return { stdout: out, error: null };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    record(deps, at, p.sessionId, "hook_error", { error: msg, event: p.event });
+    return { stdout: "", error: msg };
+  }
+}
+
+/** The events-table kind of a machine effect (limitCrossed → limit_crossed). */
+export function effectKind(e: SessionEffect): string {
+  return e.type.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
+}
+
+function meterOffset(state: string): number {
+  try {
+    const v: unknown = JSON.parse(state);
+    return typeof v === "object" && v !== null && "offset" in v && typeof v.offset === "number" ? v.offset : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function pidOf(env: Record<string, string | undefined>): number | null {
+  const n = Number(env.CLAUDE_PID);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** The statusLine's numbers win when fresh; the transcript's growth estimate still applies. */
+function preferStatusLine(
+  m: Measurement,
+  row: { status_tokens: number | null; status_window: number | null; status_at: number | null },
+  at: number,
+): Measurement {
+  const window = row.status_window ?? m.window;
+  if (row.status_tokens === null || row.status_at === null || at - row.status_at > STATUS_FRESH_MS) {
+    return { ...m, window };
+  }
+  const growth = m.estimate !== null && m.tokens !== null ? m.estimate - m.tokens : 0;
+  return { tokens: row.status_tokens, estimate: row.status_tokens + growth, window, source: "statusline" };
+}
+
+function record(deps: HookDeps, at: number, sessionId: string | null, kind: string, detail: Record<string, unknown>) {
+  try {
+    deps.store().appendEvent(at, sessionId, kind, detail);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    deps.logError(`${new Date(at).toISOString()} ${kind} ${JSON.stringify(detail)} (store unavailable: ${why})`);
+  }
+}

@@ -1,0 +1,25 @@
+/** `vigil config`: the effective configuration with the source of every value. */
+import type { Config } from "../core/config.ts";
+import { loadConfig } from "../edge/config-file.ts";
+import { resolvePaths } from "../edge/paths.ts";
+import { type Ctx, parse } from "./context.ts";
+import { HELP } from "./help.ts";
+
+export function configCommand(args: string[], ctx: Ctx): number {
+  const { values } = parse(args, { json: { type: "boolean" } });
+  if (values.help) return (ctx.out(HELP.config + "\n"), 0);
+  const paths = resolvePaths(ctx.env);
+  const r = loadConfig(paths.configFile, ctx.env);
+  if (values.json) {
+    ctx.out(JSON.stringify({ file: paths.configFile, config: r.config, sources: r.sources, warnings: r.warnings }, null, 2) + "\n");
+    return 0;
+  }
+  const lines = [`config file: ${paths.configFile}${r.file ? "" : " (absent)"}`, `state dir:   ${paths.stateDir}`, ""];
+  for (const key of Object.keys(r.config) as (keyof Config)[]) {
+    const shown = key === "notifiers" ? r.config.notifiers.map((n) => n.kind) : r.config[key];
+    lines.push(`${key.padEnd(18)} ${JSON.stringify(shown).padEnd(40)} ${r.sources[key]}`);
+  }
+  for (const w of r.warnings) lines.push(`warning: ${w}`);
+  ctx.out(lines.join("\n") + "\n");
+  return 0;
+}

@@ -1,0 +1,48 @@
+/** Help texts, one per command; `vigil <command> --help` prints its own. */
+export const VERSION = "0.1.0";
+
+export const HELP: Record<string, string> = {
+  main: `vigil ${VERSION}: keeps long-running Claude Code agents inside rules that prompts cannot enforce
+
+Usage: vigil <command> [options]
+
+Commands:
+  hook          Claude Code command hook for every event (reads the payload on stdin)
+  statusline    Claude Code statusLine command (records context numbers, prints one line)
+  status        Sessions and their states now (--json)
+  config        The effective configuration and where each value came from (--json)
+  demo          Replay a bundled real worker session through vigil and show every decision
+
+Options:
+  -h, --help    Show help (also: vigil <command> --help)
+  --version     Print the version
+
+Exit codes: 0 ok, 1 a negative answer, 2 usage or internal error.
+hook and statusline always exit 0 (they fail open; errors are recorded).`,
+  hook: `Usage: vigil hook
+
+Reads one Claude Code hook payload (JSON, at most 10 MiB) on stdin, updates the session's
+state machine and prints the hook's decision as Claude Code hook JSON, or nothing.
+Always exits 0: any internal error is recorded in the state database (or vigil.log) and
+Claude Code proceeds as if vigil were absent.`,
+  statusline: `Usage: vigil statusline
+
+Reads Claude Code's statusLine payload on stdin, records its context_window numbers for the
+session and prints one line: state, tokens against the window, distance to SOFT/HARD for
+workers, and a warn marker. Colours are off with NO_COLOR. Never fails: on error it prints
+its last good line.`,
+  status: `Usage: vigil status [--json] [--all]
+
+Lists sessions seen in the last day (--all: every session) with state, context tokens,
+estimate, window and role. --json prints an array (product.md section 9a).`,
+  config: `Usage: vigil config [--json]
+
+Prints the effective configuration: defaults, config.toml ($VIGIL_HOME/config.toml or
+$XDG_CONFIG_HOME/vigil/config.toml) and VIGIL_* overrides, with where each value came from.`,
+  demo: `Usage: vigil demo [--json] [--keep]
+
+Replays a bundled recording of a real Claude Code 2.1.328 worker session (a CSV parser
+ticket growing from 80k to 330k context tokens) through the real hook path into a temporary
+VIGIL_HOME, and prints the timeline of states and decisions. --keep leaves the temporary
+state directory in place and prints where it is.`,
+};

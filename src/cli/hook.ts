@@ -1,0 +1,30 @@
+/** `vigil hook`: wiring only. Always exits 0; errors are recorded by the pipeline. */
+import { hookDeps } from "../app/deps.ts";
+import { runHook } from "../app/run-hook.ts";
+import { appendLog } from "../edge/log.ts";
+import { resolvePaths } from "../edge/paths.ts";
+import { readStdin } from "../edge/stdin.ts";
+import { type Ctx, parse } from "./context.ts";
+import { HELP } from "./help.ts";
+
+export async function hookCommand(args: string[], ctx: Ctx): Promise<number> {
+  const { values } = parse(args, {});
+  if (values.help) return (ctx.out(HELP.hook + "\n"), 0);
+  const input = await readStdin();
+  const deps = hookDeps(ctx.env, ctx.now);
+  try {
+    if (!input.ok) {
+      try {
+        deps.store().appendEvent(ctx.now(), null, "hook_error", { error: input.error, bytes: input.bytes });
+      } catch {
+        appendLog(resolvePaths(ctx.env).logFile, `hook_error ${input.error}`);
+      }
+      return 0;
+    }
+    const { stdout } = runHook(input.text, deps);
+    if (stdout) ctx.out(stdout);
+    return 0;
+  } finally {
+    deps.close();
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * The SQLite store (bun:sqlite): one row per session with its persisted machine snapshot and
+ * meter state, the append-only `events` audit log, and settings (e.g. unattended mode).
+ * WAL, `busy_timeout` set before anything else, STRICT tables, numbered migrations. A file
+ * that is not a database (or is malformed) is moved aside and recreated.
+ */
+import { Database } from "bun:sqlite";
+import { chmodSync, existsSync, mkdirSync, renameSync } from "node:fs";
+import { dirname } from "node:path";
+import { MIGRATIONS } from "./store-schema.ts";
+
+/** How long a hook waits for another writer before it gives up and fails open. */
+export const BUSY_TIMEOUT_MS = 2_000;
+
+export interface SessionRow {
+  session_id: string;
+  machine_version: number;
+  state: string;
+  snapshot: string;
+  role: string | null;
+  agent_type: string | null;
+  cwd: string | null;
+  transcript_path: string | null;
+  tokens: number | null;
+  estimate: number | null;
+  window: number | null;
+  meter: string | null;
+  status_tokens: number | null;
+  status_window: number | null;
+  status_at: number | null;
+  status_line: string | null;
+  pid: number | null;
+  proc_start: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EventRow {
+  id: number;
+  at: number;
+  session_id: string | null;
+  kind: string;
+  detail: string;
+}
+
+export interface OpenOptions {
+  /** Called when a broken database was moved aside, with where it went. */
+  onRecovered?: (movedTo: string, error: string) => void;
+  readonly?: boolean;
+}
+
+const CORRUPT = /not a database|malformed|corrupt|file is encrypted/i;
+
+/** Open (creating and migrating as needed) the store at `file`. */
+export function openStore(file: string, opts: OpenOptions = {}): Store {
+  const dir = dirname(file);
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    return new Store(file, opts.readonly ?? false);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    if (!CORRUPT.test(msg) || opts.readonly) throw e;
+    const aside = `${file}.corrupt-${Date.now()}`;
+    renameSync(file, aside);
+    for (const ext of ["-wal", "-shm"]) {
+      if (existsSync(file + ext)) renameSync(file + ext, aside + ext);
+    }
+    opts.onRecovered?.(aside, msg);
+    const store = new Store(file, false);
+    store.appendEvent(Date.now(), null, "store_recovered", { moved_to: aside, error: msg });
+    return store;
+  }
+}
+
+/** A handle on vigil.db. All writes go through `transaction`. */
+export class Store {
+  readonly db: Database;
+
+  constructor(readonly file: string, readonly: boolean) {
+    const fresh = !existsSync(file);
+    this.db = new Database(file, readonly ? { readonly: true, strict: true } : { create: true, strict: true });
+    // busy_timeout first: every later statement may meet a concurrent writer.
+    this.db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (readonly) {
+      this.db.query("SELECT count(*) FROM sqlite_master").get();
+      return;
+    }
+    if (fresh) chmodSync(file, 0o600);
+    const mode = this.db.query<{ journal_mode: string }, []>("PRAGMA journal_mode = WAL").get();
+    if (mode?.journal_mode !== "wal") this.db.run("PRAGMA journal_mode = WAL");
+    this.db.run("PRAGMA synchronous = NORMAL");
+    this.migrate();
+  }
+
+  private migrate(): void {
+    const row = this.db.query<{ user_version: number }, []>("PRAGMA user_version").get();
+    const have = row?.user_version ?? 0;
+    if (have >= MIGRATIONS.length) return;
+    this.db.transaction(() => {
+      // Re-read inside the write lock: another process may have migrated meanwhile.
+      const now = this.db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version ?? 0;
+      for (let v = now; v < MIGRATIONS.length; v++) this.db.run(MIGRATIONS[v]);
+      this.db.run(`PRAGMA user_version = ${MIGRATIONS.length}`);
+    }).immediate();
+  }
+
+  /** Run `fn` inside one `BEGIN IMMEDIATE` transaction. */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  loadSession(id: string): SessionRow | null {
+    return this.db.query<SessionRow, [string]>("SELECT * FROM sessions WHERE session_id = ?").get(id) ?? null;
+  }
+
+  saveSession(row: SessionRow): void {
+    const cols = Object.keys(row) as (keyof SessionRow)[];
+    const sql = `INSERT INTO sessions (${cols.join(",")}) VALUES (${cols.map(() => "?").join(",")})
+      ON CONFLICT(session_id) DO UPDATE SET ${cols.filter((c) => c !== "session_id" && c !== "created_at").map((c) => `${c}=excluded.${c}`).join(",")}`;
+    this.db.query(sql).run(...cols.map((c) => row[c]));
+  }
+
+  listSessions(): SessionRow[] {
+    return this.db.query<SessionRow, []>("SELECT * FROM sessions ORDER BY updated_at DESC").all();
+  }
+
+  appendEvent(at: number, sessionId: string | null, kind: string, detail: unknown): void {
+    this.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
+      at,
+      sessionId,
+      kind,
+      JSON.stringify(detail ?? {}),
+    );
+  }
+
+  /** Events in time order, optionally for one session and from a time on. */
+  events(opts: { since?: number; until?: number; sessionId?: string; kinds?: string[]; limit?: number } = {}): EventRow[] {
+    const where: string[] = [];
+    const args: (string | number)[] = [];
+    if (opts.since !== undefined) (where.push("at >= ?"), args.push(opts.since));
+    if (opts.until !== undefined) (where.push("at <= ?"), args.push(opts.until));
+    if (opts.sessionId) (where.push("session_id = ?"), args.push(opts.sessionId));
+    if (opts.kinds?.length) (where.push(`kind IN (${opts.kinds.map(() => "?").join(",")})`), args.push(...opts.kinds));
+    const sql = `SELECT * FROM events ${where.length ? "WHERE " + where.join(" AND ") : ""} ORDER BY at, id${
+      opts.limit ? ` LIMIT ${Math.floor(opts.limit)}` : ""
+    }`;
+    return this.db.query<EventRow, (string | number)[]>(sql).all(...args);
+  }
+
+  getSetting(key: string): string | null {
+    return this.db.query<{ value: string }, [string]>("SELECT value FROM settings WHERE key = ?").get(key)?.value ?? null;
+  }
+
+  setSetting(key: string, value: string | null): void {
+    if (value === null) this.db.query("DELETE FROM settings WHERE key = ?").run(key);
+    else this.db.query("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
+  }
+
+  close(): void {
+    this.db.close(false);
+  }
+}
