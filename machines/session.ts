@@ -77,7 +77,10 @@ export type SessionEvent =
 
 /** The effects a transition can ask for, run by the caller after the commit. */
 export type SessionEffect =
-  | { type: "limitCrossed"; params: { limit: "soft" | "hard"; tokens: number | null; estimate: number | null; at: number } }
+  | {
+    type: "limitCrossed";
+    params: { limit: "soft" | "hard"; tokens: number | null; estimate: number | null; at: number };
+  }
   | { type: "compactionStarted"; params: { at: number } }
   | { type: "restoreDue"; params: { at: number } }
   | { type: "stalled"; params: { at: number; from: LiveState } }
@@ -105,11 +108,16 @@ export function levelFor(c: SessionContext): "normal" | "soft" | "hard" {
   return "normal";
 }
 
+const atParams = ({ event }: { event: SessionEvent }) => ({ at: event.at });
+/** A compaction starting: on the transition, so a return from a stall is no new start. */
+const startCompaction = { type: "compactionStarted", params: atParams } as const;
+/** Entering restoring after a compaction or a resume (not on a return from a stall). */
+const beginRestore = ["resetRestore", { type: "restoreDue", params: atParams }] as const;
+
 /** The state a stall returns to, read before the stall is cleared on exit. */
 function reviveParams({ context, event }: { context: SessionContext; event: SessionEvent }) {
   return { at: event.at, to: context.stalledFrom ?? ("normal" as LiveState) };
 }
-
 
 export const sessionMachine = setup({
   types: {
@@ -145,6 +153,11 @@ export const sessionMachine = setup({
     unstall: assign({ stalledFrom: null, stalledAt: null }),
     end: assign({ endReason: ({ event }) => ("reason" in event ? String(event.reason) : null) }),
     limitCrossed: (_, _params: Extract<SessionEffect, { type: "limitCrossed" }>["params"]) => {},
+    resetRestore: assign(({ context, event }) => ({
+      compactions: context.compactions + (event.type === "compacted" ? 1 : 0),
+      warnSent: false,
+      restoreDelivered: false,
+    })),
     compactionStarted: (_, _params: { at: number }) => {},
     restoreDue: (_, _params: { at: number }) => {},
     stalled: (_, _params: { at: number; from: LiveState }) => {},
@@ -183,7 +196,11 @@ export const sessionMachine = setup({
     },
     measured: { actions: "measure" },
     noticed: {
-      actions: assign(({ event }) => ({ [event.notice]: true } as Partial<SessionContext>)),
+      actions: assign(({ event }) => {
+        if (event.notice === "softNotice") return { softNoticeSent: true };
+        if (event.notice === "warn") return { warnSent: true };
+        return { restoreDelivered: true };
+      }),
     },
     stopBlocked: { actions: assign({ stopBlocks: ({ context }) => context.stopBlocks + 1 }) },
     restarted: {
@@ -197,9 +214,12 @@ export const sessionMachine = setup({
     normal: {
       entry: ["enter", assign({ limit: "none" })],
       on: {
-        preCompact: "compacting",
-        compacted: "restoring",
-        idle: { target: "stalled", actions: { type: "stall", params: ({ event }) => ({ from: "normal", at: event.at }) } },
+        preCompact: { target: "compacting", actions: [startCompaction] },
+        compacted: { target: "restoring", actions: [...beginRestore] },
+        idle: {
+          target: "stalled",
+          actions: { type: "stall", params: ({ event }) => ({ from: "normal", at: event.at }) },
+        },
       },
       always: [{ guard: "levelHard", target: "hard" }, { guard: "levelSoft", target: "soft" }],
     },
@@ -217,9 +237,12 @@ export const sessionMachine = setup({
         }),
       ],
       on: {
-        preCompact: "compacting",
-        compacted: "restoring",
-        idle: { target: "stalled", actions: { type: "stall", params: ({ event }) => ({ from: "soft", at: event.at }) } },
+        preCompact: { target: "compacting", actions: [startCompaction] },
+        compacted: { target: "restoring", actions: [...beginRestore] },
+        idle: {
+          target: "stalled",
+          actions: { type: "stall", params: ({ event }) => ({ from: "soft", at: event.at }) },
+        },
       },
       always: [{ guard: "levelHard", target: "hard" }, { guard: "levelNormal", target: "normal" }],
     },
@@ -237,36 +260,37 @@ export const sessionMachine = setup({
         }),
       ],
       on: {
-        preCompact: "compacting",
-        compacted: "restoring",
-        idle: { target: "stalled", actions: { type: "stall", params: ({ event }) => ({ from: "hard", at: event.at }) } },
+        preCompact: { target: "compacting", actions: [startCompaction] },
+        compacted: { target: "restoring", actions: [...beginRestore] },
+        idle: {
+          target: "stalled",
+          actions: { type: "stall", params: ({ event }) => ({ from: "hard", at: event.at }) },
+        },
       },
       always: [{ guard: "levelSoft", target: "soft" }, { guard: "levelNormal", target: "normal" }],
     },
     compacting: {
-      entry: ["enter", { type: "compactionStarted", params: ({ event }) => ({ at: event.at }) }],
+      entry: "enter",
       on: {
-        compacted: "restoring",
-        idle: { target: "stalled", actions: { type: "stall", params: ({ event }) => ({ from: "compacting", at: event.at }) } },
+        compacted: { target: "restoring", actions: [...beginRestore] },
+        idle: {
+          target: "stalled",
+          actions: { type: "stall", params: ({ event }) => ({ from: "compacting", at: event.at }) },
+        },
       },
     },
     restoring: {
-      entry: [
-        "enter",
-        assign({
-          compactions: ({ context, event }) => context.compactions + (event.type === "compacted" ? 1 : 0),
-          warnSent: false,
-          restoreDelivered: false,
-        }),
-        { type: "restoreDue", params: ({ event }) => ({ at: event.at }) },
-      ],
+      entry: "enter",
       on: {
-        preCompact: "compacting",
+        preCompact: { target: "compacting", actions: [startCompaction] },
         restored: {
           target: "normal",
           actions: assign({ restoreDelivered: true }),
         },
-        idle: { target: "stalled", actions: { type: "stall", params: ({ event }) => ({ from: "restoring", at: event.at }) } },
+        idle: {
+          target: "stalled",
+          actions: { type: "stall", params: ({ event }) => ({ from: "restoring", at: event.at }) },
+        },
       },
     },
     stalled: {
@@ -279,30 +303,63 @@ export const sessionMachine = setup({
       ],
       on: {
         activity: [
-          { guard: "fromCompacting", target: "compacting", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
-          { guard: "fromRestoring", target: "restoring", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
-          { guard: "levelHard", target: "hard", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
-          { guard: "levelSoft", target: "soft", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
+          {
+            guard: "fromCompacting",
+            target: "compacting",
+            actions: ["touch", { type: "revived", params: reviveParams }, "unstall"],
+          },
+          {
+            guard: "fromRestoring",
+            target: "restoring",
+            actions: ["touch", { type: "revived", params: reviveParams }, "unstall"],
+          },
+          {
+            guard: "levelHard",
+            target: "hard",
+            actions: ["touch", { type: "revived", params: reviveParams }, "unstall"],
+          },
+          {
+            guard: "levelSoft",
+            target: "soft",
+            actions: ["touch", { type: "revived", params: reviveParams }, "unstall"],
+          },
           { target: "normal", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
         ],
         resumed: [
-          { guard: "levelHard", target: "hard", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
-          { guard: "levelSoft", target: "soft", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
+          {
+            guard: "levelHard",
+            target: "hard",
+            actions: ["touch", { type: "revived", params: reviveParams }, "unstall"],
+          },
+          {
+            guard: "levelSoft",
+            target: "soft",
+            actions: ["touch", { type: "revived", params: reviveParams }, "unstall"],
+          },
           { target: "normal", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
         ],
-        preCompact: { target: "compacting", actions: [{ type: "revived", params: reviveParams }, "unstall"] },
-        compacted: { target: "restoring", actions: [{ type: "revived", params: reviveParams }, "unstall"] },
+        preCompact: {
+          target: "compacting",
+          actions: [{ type: "revived", params: reviveParams }, "unstall", startCompaction],
+        },
+        compacted: {
+          target: "restoring",
+          actions: [{ type: "revived", params: reviveParams }, "unstall", ...beginRestore],
+        },
       },
     },
     dead: {
-      entry: ["enter", { type: "died", params: ({ context, event }) => ({ at: event.at, reason: context.endReason ?? "gone" }) }],
+      entry: ["enter", {
+        type: "died",
+        params: ({ context, event }) => ({ at: event.at, reason: context.endReason ?? "gone" }),
+      }],
       on: {
         resumed: {
           target: "restoring",
-          actions: ["touch", assign({ endReason: null })],
+          actions: ["touch", assign({ endReason: null }), ...beginRestore],
         },
         // A hook firing proves the process lives again (e.g. resumed by hand before watch saw it).
-        activity: { target: "restoring", actions: ["touch", assign({ endReason: null })] },
+        activity: { target: "restoring", actions: ["touch", assign({ endReason: null }), ...beginRestore] },
         processGone: {},
         sessionEnded: {},
       },

@@ -2,7 +2,7 @@
  * vigil's entry point: the only file that touches argv, the process environment and exit
  * codes. Commands are loaded lazily so the hook path pays only for what it uses.
  */
-import { type Ctx, Refusal, UsageError } from "./cli/context.ts";
+import { type Ctx, Refusal } from "./cli/context.ts";
 import { HELP, VERSION } from "./cli/help.ts";
 
 type Command = (args: string[], ctx: Ctx) => number | Promise<number>;

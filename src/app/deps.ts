@@ -7,7 +7,7 @@ import { appendLog } from "../edge/log.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { openStore, type Store } from "../edge/store.ts";
 import type { HookDeps } from "./run-hook.ts";
-import { measureAdapter, factsAdapter } from "./meter-adapter.ts";
+import { factsAdapter, measureAdapter } from "./meter-adapter.ts";
 import { POLICIES } from "./policies.ts";
 
 /** Build the hook pipeline's dependencies for this process. */

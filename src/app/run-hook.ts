@@ -88,13 +88,18 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
       }
       const combined = combine(p.event, results.flatMap((r) => r.proposals), { contextCap: config.contextCap });
       const keepMeter = (row.meter === null || metered.offset >= meterOffset(row.meter)) ? metered.state : row.meter;
-      saveSnapshot(store, {
-        ...row,
-        cwd: p.cwd,
-        transcript_path: p.transcriptPath,
-        meter: keepMeter,
-        pid: pidOf(deps.env) ?? row.pid,
-      }, applied, at);
+      saveSnapshot(
+        store,
+        {
+          ...row,
+          cwd: p.cwd,
+          transcript_path: p.transcriptPath,
+          meter: keepMeter,
+          pid: pidOf(deps.env) ?? row.pid,
+        },
+        applied,
+        at,
+      );
       store.appendEvent(at, p.sessionId, "hook", {
         event: p.event,
         ...(p.toolName ? { tool: p.toolName } : {}),

@@ -57,16 +57,21 @@ export function runStatusline(
         warnPercent: config.warnPercent,
         color: opts.color,
       });
-      saveSnapshot(store, {
-        ...row,
-        cwd: p.cwd ?? row.cwd,
-        transcript_path: p.transcriptPath ?? row.transcript_path,
-        meter: metered?.state ?? row.meter,
-        status_tokens: p.tokens ?? row.status_tokens,
-        status_window: window,
-        status_at: p.tokens !== null ? at : row.status_at,
-        status_line: text,
-      }, applied, at);
+      saveSnapshot(
+        store,
+        {
+          ...row,
+          cwd: p.cwd ?? row.cwd,
+          transcript_path: p.transcriptPath ?? row.transcript_path,
+          meter: metered?.state ?? row.meter,
+          status_tokens: p.tokens ?? row.status_tokens,
+          status_window: window,
+          status_at: p.tokens !== null ? at : row.status_at,
+          status_line: text,
+        },
+        applied,
+        at,
+      );
       if (applied.before !== applied.state) {
         store.appendEvent(at, p.sessionId, "state", { from: applied.before, to: applied.state, event: "statusline" });
       }

@@ -11,7 +11,10 @@ export function configCommand(args: string[], ctx: Ctx): number {
   const paths = resolvePaths(ctx.env);
   const r = loadConfig(paths.configFile, ctx.env);
   if (values.json) {
-    ctx.out(JSON.stringify({ file: paths.configFile, config: r.config, sources: r.sources, warnings: r.warnings }, null, 2) + "\n");
+    ctx.out(
+      JSON.stringify({ file: paths.configFile, config: r.config, sources: r.sources, warnings: r.warnings }, null, 2) +
+        "\n",
+    );
     return 0;
   }
   const lines = [`config file: ${paths.configFile}${r.file ? "" : " (absent)"}`, `state dir:   ${paths.stateDir}`, ""];

@@ -24,7 +24,12 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 /** Strict argument parsing with vigil's error style. */
 export function parse<O extends Options>(args: string[], options: O, allowPositionals = false) {
   try {
-    return parseArgs({ args, options: { ...options, help: { type: "boolean", short: "h" } }, strict: true, allowPositionals });
+    return parseArgs({
+      args,
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      strict: true,
+      allowPositionals,
+    });
   } catch (e) {
     const msg = e instanceof Error ? e.message.split("\n")[0].replace(/\.$/, "") : String(e);
     throw new UsageError(msg.charAt(0).toLowerCase() + msg.slice(1));

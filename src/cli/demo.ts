@@ -8,7 +8,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import recording from "../../test/fixtures/claude-code-2.1.328/demo-session/events.jsonl" with { type: "text" };
 import transcript from "../../test/fixtures/claude-code-2.1.328/demo-session/transcript.jsonl" with { type: "text" };
-import { describeCall, describeOutput, formatTimeline, parseRecording, type TimelineRow, transcriptAt } from "../core/replay.ts";
+import {
+  describeCall,
+  describeOutput,
+  formatTimeline,
+  parseRecording,
+  type TimelineRow,
+  transcriptAt,
+} from "../core/replay.ts";
 import { openStore } from "../edge/store.ts";
 import { type Ctx, parse } from "./context.ts";
 import { HELP } from "./help.ts";
@@ -67,7 +74,13 @@ export function demoCommand(args: string[], ctx: Ctx): number {
     const events = store.events().filter((e) => e.kind !== "hook");
     store.close();
     if (values.json) {
-      ctx.out(JSON.stringify({ timeline: rows, events: events.map((e) => ({ ...e, detail: JSON.parse(e.detail) })) }, null, 2) + "\n");
+      ctx.out(
+        JSON.stringify(
+          { timeline: rows, events: events.map((e) => ({ ...e, detail: JSON.parse(e.detail) })) },
+          null,
+          2,
+        ) + "\n",
+      );
     } else {
       ctx.out(
         `vigil demo: a real Claude Code 2.1.328 worker session (--agent worker, "Fix the CSV parser ticket"),\n` +

@@ -230,7 +230,9 @@ export function resolveConfig(
     set(key, v, "env", name);
   }
   if (config.hardTokens < config.softTokens) {
-    warnings.push(`hard limit ${config.hardTokens} is below soft limit ${config.softTokens}; using the soft limit for both`);
+    warnings.push(
+      `hard limit ${config.hardTokens} is below soft limit ${config.softTokens}; using the soft limit for both`,
+    );
     config.hardTokens = config.softTokens;
   }
   return { config, sources, warnings };

@@ -43,8 +43,9 @@ export function hookEvents(
   switch (p.event) {
     case "SessionStart":
       if (p.source === "compact") out.push({ type: "compacted", at, postTokens: m.tokens });
-      else if (p.source === "resume" || state === "dead") out.push({ type: "resumed", at, source: p.source ?? "startup" });
-      else out.push({ type: "activity", at });
+      else if (p.source === "resume" || state === "dead") {
+        out.push({ type: "resumed", at, source: p.source ?? "startup" });
+      } else out.push({ type: "activity", at });
       break;
     case "PreCompact":
       out.push({ type: "preCompact", at, trigger: p.trigger ?? "auto" });

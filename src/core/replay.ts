@@ -20,8 +20,13 @@ export function parseRecording(text: string): RecordedCall[] {
       const v: unknown = JSON.parse(line);
       if (!isObject(v) || !isObject(v.payload) || typeof v.ts !== "string") continue;
       const env: Record<string, string> = {};
-      if (isObject(v.env)) for (const [k, x] of Object.entries(v.env)) if (typeof x === "string") env[k] = x;
-      out.push({ ts: v.ts, event: str(v, "event") ?? str(v.payload, "hook_event_name") ?? "?", env, payload: v.payload });
+      if (isObject(v.env)) { for (const [k, x] of Object.entries(v.env)) if (typeof x === "string") env[k] = x; }
+      out.push({
+        ts: v.ts,
+        event: str(v, "event") ?? str(v.payload, "hook_event_name") ?? "?",
+        env,
+        payload: v.payload,
+      });
     } catch {
       // skip
     }
@@ -98,10 +103,14 @@ function clip(s: string, n: number): string {
 export function formatTimeline(rows: TimelineRow[]): string {
   const lines = rows.map((r) => {
     const time = r.ts.slice(11, 19);
-    const num = `${k(r.tokens)}${r.estimate !== null && r.tokens !== null && r.estimate - r.tokens >= 1000 ? `~${k(r.estimate)}` : ""}`;
+    const num = `${k(r.tokens)}${
+      r.estimate !== null && r.tokens !== null && r.estimate - r.tokens >= 1000 ? `~${k(r.estimate)}` : ""
+    }`;
     const head = `${time}  ${r.call.padEnd(48).slice(0, 48)}  ${num.padStart(11)}  ${r.state.padEnd(10)}`;
     return r.outcome ? `${head}  ${r.outcome}` : head.trimEnd();
   });
-  const header = `${"time".padEnd(8)}  ${"hook call".padEnd(48)}  ${"tokens".padStart(11)}  ${"state".padEnd(10)}  decision`;
+  const header = `${"time".padEnd(8)}  ${"hook call".padEnd(48)}  ${"tokens".padStart(11)}  ${
+    "state".padEnd(10)
+  }  decision`;
   return [header, ...lines].join("\n");
 }

@@ -31,7 +31,9 @@ export function parseStatusPayload(text: string): Result<StatusPayload> {
   const usage = cw ? obj(cw, "current_usage") : null;
   let tokens: number | null = null;
   if (usage) {
-    const parts = ["input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"].map((k) => num(usage, k) ?? 0);
+    const parts = ["input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"].map((k) =>
+      num(usage, k) ?? 0
+    );
     tokens = parts.reduce((a, b) => a + b, 0);
   }
   const agent = obj(raw, "agent");

@@ -1,12 +1,15 @@
 /** Loads config.toml (Bun's TOML parser) and merges it with the environment. */
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { type ResolvedConfig, resolveConfig } from "../core/config.ts";
+import { resolveConfig, type ResolvedConfig } from "../core/config.ts";
 import { isObject } from "../core/payload.ts";
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** The effective configuration; a missing file is no error, a broken one is a warning. */
-export function loadConfig(file: string, env: Record<string, string | undefined>): ResolvedConfig & { file: string | null } {
+export function loadConfig(
+  file: string,
+  env: Record<string, string | undefined>,
+): ResolvedConfig & { file: string | null } {
   let parsed: unknown = null;
   const problems: string[] = [];
   if (existsSync(file)) {

@@ -16,11 +16,21 @@ export function resolvePaths(env: Record<string, string | undefined>): Paths {
   const home = env.HOME ?? "/tmp";
   if (env.VIGIL_HOME) {
     const d = env.VIGIL_HOME;
-    return { stateDir: d, configFile: join(d, "config.toml"), dbFile: join(d, "vigil.db"), logFile: join(d, "vigil.log") };
+    return {
+      stateDir: d,
+      configFile: join(d, "config.toml"),
+      dbFile: join(d, "vigil.db"),
+      logFile: join(d, "vigil.log"),
+    };
   }
   const state = join(env.XDG_STATE_HOME || join(home, ".local", "state"), "vigil");
   const config = join(env.XDG_CONFIG_HOME || join(home, ".config"), "vigil");
-  return { stateDir: state, configFile: join(config, "config.toml"), dbFile: join(state, "vigil.db"), logFile: join(state, "vigil.log") };
+  return {
+    stateDir: state,
+    configFile: join(config, "config.toml"),
+    dbFile: join(state, "vigil.db"),
+    logFile: join(state, "vigil.log"),
+  };
 }
 
 /** Claude Code's own directory: `$CLAUDE_CONFIG_DIR`, else `~/.claude`. */

@@ -116,7 +116,9 @@ export class Store {
   saveSession(row: SessionRow): void {
     const cols = Object.keys(row) as (keyof SessionRow)[];
     const sql = `INSERT INTO sessions (${cols.join(",")}) VALUES (${cols.map(() => "?").join(",")})
-      ON CONFLICT(session_id) DO UPDATE SET ${cols.filter((c) => c !== "session_id" && c !== "created_at").map((c) => `${c}=excluded.${c}`).join(",")}`;
+      ON CONFLICT(session_id) DO UPDATE SET ${
+      cols.filter((c) => c !== "session_id" && c !== "created_at").map((c) => `${c}=excluded.${c}`).join(",")
+    }`;
     this.db.query(sql).run(...cols.map((c) => row[c]));
   }
 
@@ -134,7 +136,9 @@ export class Store {
   }
 
   /** Events in time order, optionally for one session and from a time on. */
-  events(opts: { since?: number; until?: number; sessionId?: string; kinds?: string[]; limit?: number } = {}): EventRow[] {
+  events(
+    opts: { since?: number; until?: number; sessionId?: string; kinds?: string[]; limit?: number } = {},
+  ): EventRow[] {
     const where: string[] = [];
     const args: (string | number)[] = [];
     if (opts.since !== undefined) (where.push("at >= ?"), args.push(opts.since));
@@ -148,12 +152,15 @@ export class Store {
   }
 
   getSetting(key: string): string | null {
-    return this.db.query<{ value: string }, [string]>("SELECT value FROM settings WHERE key = ?").get(key)?.value ?? null;
+    return this.db.query<{ value: string }, [string]>("SELECT value FROM settings WHERE key = ?").get(key)?.value ??
+      null;
   }
 
   setSetting(key: string, value: string | null): void {
     if (value === null) this.db.query("DELETE FROM settings WHERE key = ?").run(key);
-    else this.db.query("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
+    else {this.db.query(
+        "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      ).run(key, value);}
   }
 
   close(): void {

@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BUSY_TIMEOUT_MS, openStore } from "../../src/edge/store.ts";
+import { MIGRATIONS } from "../../src/edge/store-schema.ts";
+import { newRow } from "../../src/app/machine-store.ts";
+
+const dirs: string[] = [];
+function tmp(): string {
+  const d = mkdtempSync(join(tmpdir(), "vigil-store-"));
+  dirs.push(d);
+  return d;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe("store", () => {
+  test("creates the state dir 0700 and the database 0600, in WAL with busy_timeout", () => {
+    const dir = join(tmp(), "state");
+    const store = openStore(join(dir, "vigil.db"));
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, "vigil.db")).mode & 0o777).toBe(0o600);
+    expect(store.db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()?.journal_mode).toBe("wal");
+    expect(store.db.query<{ timeout: number }, []>("PRAGMA busy_timeout").get()?.timeout).toBe(BUSY_TIMEOUT_MS);
+    expect(store.db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version).toBe(
+      MIGRATIONS.length,
+    );
+    store.close();
+  });
+
+  test("tables are STRICT: a wrong type is refused", () => {
+    const store = openStore(join(tmp(), "vigil.db"));
+    expect(() => store.db.run("INSERT INTO events (at, session_id, kind, detail) VALUES ('soon', NULL, 'x', '{}')"))
+      .toThrow();
+    store.close();
+  });
+
+  test("sessions upsert and events append in order", () => {
+    const store = openStore(join(tmp(), "vigil.db"));
+    store.transaction(() => {
+      store.saveSession({ ...newRow("s1", 10), tokens: 5 });
+      store.saveSession({ ...newRow("s1", 20), tokens: 7, updated_at: 20 });
+      store.appendEvent(30, "s1", "b", { n: 2 });
+      store.appendEvent(30, "s1", "a", { n: 1 });
+    });
+    const row = store.loadSession("s1");
+    expect(row?.tokens).toBe(7);
+    expect(row?.created_at).toBe(10);
+    expect(store.events({ sessionId: "s1" }).map((e) => e.kind)).toEqual(["b", "a"]);
+    expect(store.events({ kinds: ["a"] }).map((e) => JSON.parse(e.detail).n)).toEqual([1]);
+    store.close();
+  });
+
+  test("a rolled-back transaction leaves nothing", () => {
+    const store = openStore(join(tmp(), "vigil.db"));
+    expect(() =>
+      store.transaction(() => {
+        store.appendEvent(1, null, "x", {});
+        throw new Error("boom");
+      })
+    ).toThrow("boom");
+    expect(store.events()).toHaveLength(0);
+    store.close();
+  });
+
+  test.each([
+    ["garbage bytes", "this is not a database at all, just some text that is long enough to look like a header......"],
+    ["a truncated sqlite header", "SQLite format 3\u0000\u0010\u0000\u0001\u0001"],
+  ])("a corrupt database (%s) is moved aside and recreated", (_name, content) => {
+    const dir = tmp();
+    const file = join(dir, "vigil.db");
+    writeFileSync(file, content.repeat(50));
+    let moved = "";
+    const store = openStore(file, { onRecovered: (to) => (moved = to) });
+    expect(moved).toContain("vigil.db.corrupt-");
+    expect(readdirSync(dir).some((f) => f.startsWith("vigil.db.corrupt-"))).toBe(true);
+    expect(store.events().map((e) => e.kind)).toEqual(["store_recovered"]);
+    store.close();
+  });
+
+  test("a zero-byte file is a fresh database", () => {
+    const file = join(tmp(), "vigil.db");
+    writeFileSync(file, "");
+    const store = openStore(file);
+    expect(store.events()).toEqual([]);
+    store.close();
+  });
+
+  test("migrations run once even when two handles open together", () => {
+    const file = join(tmp(), "vigil.db");
+    const a = openStore(file);
+    const b = openStore(file);
+    a.appendEvent(1, null, "x", {});
+    expect(b.events()).toHaveLength(1);
+    a.close();
+    b.close();
+    const raw = new Database(file);
+    expect(raw.query<{ n: number }, []>("SELECT count(*) AS n FROM sqlite_master WHERE name = 'events'").get()?.n).toBe(
+      1,
+    );
+    raw.close();
+  });
+
+  test("settings set, replace and clear", () => {
+    const store = openStore(join(tmp(), "vigil.db"));
+    store.setSetting("night", "1");
+    store.setSetting("night", "2");
+    expect(store.getSetting("night")).toBe("2");
+    store.setSetting("night", null);
+    expect(store.getSetting("night")).toBeNull();
+    store.close();
+  });
+});
