@@ -1,0 +1,156 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Language } from "../../src/core/config.ts";
+import { compactionWarning } from "../../src/core/messages/compaction.ts";
+import { formatTokens, measuredPhrase } from "../../src/core/messages/format.ts";
+import { hardDenyReason, softNotice, softRefusal } from "../../src/core/messages/limits.ts";
+
+const LANGS: Language[] = ["en", "ko", "ja"];
+
+/** Every message with the numbers it must name ("262,114" measured, the limit). */
+const MESSAGES: [string, (lang: Language) => string, string[]][] = [
+  [
+    "soft notice",
+    (l) => softNotice(l, { tokens: 262_114, estimate: 262_114, limit: 250_000, hard: 300_000 }),
+    ["262,114", "250,000", "300,000"],
+  ],
+  [
+    "soft refusal",
+    (l) =>
+      softRefusal(l, {
+        tokens: 262_114,
+        estimate: 270_500,
+        limit: 250_000,
+        passCommands: ["/pre-compact-save", "/compact"],
+      }),
+    ["262,114", "270,500", "250,000", '"/pre-compact-save"', '"/compact"'],
+  ],
+  [
+    "hard deny",
+    (l) =>
+      hardDenyReason(l, {
+        tokens: 312_450,
+        limit: 300_000,
+        tool: "Edit",
+        why: 'file "src/app.ts" is not a handoff document',
+      }),
+    [
+      "312,450",
+      "300,000",
+      '"Edit"',
+      "src/app.ts",
+      "git add",
+      "gh pr comment",
+      "gh issue comment",
+      "kill",
+      "vigil",
+    ],
+  ],
+  [
+    "compaction warning",
+    (l) => compactionWarning(l, { tokens: 122_000, window: 200_000, warnPercent: 60 }),
+    ["122,000", "200,000", "61%", "60%", "/pre-compact-save"],
+  ],
+];
+
+const ROWS = MESSAGES.flatMap(([name, make, needles]) => LANGS.map((l) => [name, l, make, needles] as const));
+
+describe("every message in every language", () => {
+  test.each(ROWS)(
+    "%s (%s) names the number, the limit and what is open",
+    (_name, lang, make, needles) => {
+      const text = make(lang);
+      for (const n of needles) expect(text).toContain(n);
+    },
+  );
+  test.each(ROWS)("%s (%s) is factual, not system-style command text", (_name, lang, make) => {
+    const text = make(lang);
+    expect(text.startsWith("vigil: ")).toBe(true);
+    expect(text).not.toMatch(/SYSTEM|IMPORTANT|MUST|\bNOT USER INPUT\b/);
+    expect(text).not.toMatch(/[.。]$/);
+  });
+});
+
+describe("what each message says is still open", () => {
+  const HANDOFF: Record<Language, string> = {
+    en: "handoff document",
+    ko: "넘김",
+    ja: "引き継ぎ書",
+  };
+  test.each(LANGS)(
+    "soft refusal (%s) says a handoff request is accepted and a new worker is needed",
+    (lang) => {
+      const text = softRefusal(lang, {
+        tokens: 262_114,
+        estimate: null,
+        limit: 250_000,
+        passCommands: [],
+      });
+      expect(text).toContain(HANDOFF[lang]);
+      expect(text).toContain(
+        { en: "new worker session", ko: "새 작업자 세션", ja: "新しいワーカーセッション" }[lang],
+      );
+    },
+  );
+  test.each(LANGS)("soft notice (%s) asks for the report line", (lang) => {
+    const text = softNotice(lang, {
+      tokens: 251_000,
+      estimate: null,
+      limit: 250_000,
+      hard: 300_000,
+    });
+    expect(text).toContain("new session needed");
+    expect(text).toContain(HANDOFF[lang]);
+  });
+  test.each(LANGS)("hard deny (%s) names configured report commands and handoff globs", (lang) => {
+    const text = hardDenyReason(lang, {
+      tokens: 301_000,
+      limit: 300_000,
+      tool: "Bash",
+      why: "",
+      reportCommands: ["tk report"],
+      handoffGlobs: ["**/HANDOFF*.md"],
+    });
+    expect(text).toContain('"tk report"');
+    expect(text).toContain('"**/HANDOFF*.md"');
+  });
+});
+
+describe("formatTokens and measuredPhrase", () => {
+  test.each([
+    [0, "0"],
+    [999, "999"],
+    [1_000, "1,000"],
+    [262_114, "262,114"],
+    [1_000_000, "1,000,000"],
+    [-2_500, "-2,500"],
+    [1234.6, "1,235"],
+  ])("formatTokens(%p) is %p", (n, want) => {
+    expect(formatTokens(n)).toBe(want);
+  });
+  test.each<[Language, number | null, number | null, string]>([
+    ["en", 262_114, 262_114, "262,114 tokens"],
+    ["en", 262_114, null, "262,114 tokens"],
+    [
+      "en",
+      262_114,
+      270_500,
+      "262,114 tokens measured, about 270,500 counting what was added since",
+    ],
+    ["en", null, 270_500, "about 270,500 tokens (estimated)"],
+    ["en", null, null, "an unknown number of tokens"],
+    ["ko", 262_114, 270_500, "측정 262,114 토큰, 이후 추가분 포함 약 270,500 토큰"],
+    ["ja", 262_114, null, "262,114 トークン"],
+  ])("measuredPhrase(%s, %p, %p)", (lang, tokens, estimate, want) => {
+    expect(measuredPhrase(lang, { tokens, estimate })).toBe(want);
+  });
+});
+
+test("golden: the whole catalogue", () => {
+  const path = join(import.meta.dir, "goldens/messages.txt");
+  const text = ROWS.map(([name, lang, make]) => `## ${name} (${lang})\n${make(lang)}\n`).join("\n");
+  if (process.env.UPDATE_GOLDEN === "1") writeFileSync(path, text);
+  expect(existsSync(path)).toBe(true);
+  expect(text).toBe(readFileSync(path, "utf8"));
+});
