@@ -1,0 +1,170 @@
+/**
+ * The context guard (product.md section 4, seed 000). Over SOFT a worker main session gets
+ * one notice and refuses new instructions but keeps working on its ticket; at HARD tool calls
+ * are denied except the handoff allow-list (`hard.ts`). Orchestrators, people and subagent
+ * calls are measured and shown, never limited. Every decision becomes an audit record so
+ * `vigil report` can count notices, refusals, passes, denials and allowances.
+ */
+import { classifyPrompt, type PromptVerdict } from "../classify.ts";
+import type { Config } from "../config.ts";
+import { hardDenyReason, softNotice, softRefusal } from "../messages/limits.ts";
+import type { HookPayload, JsonObject } from "../payload.ts";
+import type { AuditRecord, CallRole, Policy, PolicyInput, PolicyResult } from "../policy.ts";
+import { checkToolAtHard } from "./hard.ts";
+
+/** Whether limits apply to a call: worker main sessions only, unless vigil is disabled. */
+export function isLimited(role: CallRole, config: Config): boolean {
+  return role === "worker" && !config.disable;
+}
+
+/**
+ * Events that carry the SOFT notice. PostToolUse context is the channel observed to reach the
+ * model on every tested version (claude-code-versions.md section 5); PreToolUse context is not
+ * proven there, and a notice marked sent but never seen would not be repeated.
+ */
+const NOTICE_EVENTS = new Set(["PostToolUse", "PostToolUseFailure"]);
+
+type Decision = "notice" | "refuse" | "pass" | "deny" | "allow";
+
+/** One `guard` audit record with the numbers `vigil report` shows. */
+function guardRecord(
+  input: PolicyInput,
+  d: { decision: Decision; rule: string; limit: number; extra?: JsonObject },
+): AuditRecord {
+  return {
+    kind: "guard",
+    detail: {
+      decision: d.decision,
+      rule: d.rule,
+      event: input.payload.event,
+      state: input.state,
+      tokens: input.measurement.tokens ?? input.context.tokens,
+      estimate: input.measurement.estimate ?? input.context.estimate,
+      limit: d.limit,
+      ...(d.extra ?? {}),
+    },
+  };
+}
+
+/** Prompts in a shape the classifier has not seen, for `vigil doctor` after an upgrade. */
+function unknownEnvelope(verdict: PromptVerdict, prompt: string): AuditRecord {
+  return {
+    kind: "unknown_envelope",
+    detail: { tag: verdict.envelope, excerpt: prompt.trim().slice(0, 200) },
+  };
+}
+
+function numbers(input: PolicyInput) {
+  return {
+    tokens: input.measurement.tokens ?? input.context.tokens,
+    estimate: input.measurement.estimate ?? input.context.estimate,
+  };
+}
+
+/** SOFT: refuse new instructions, pass everything else, on UserPromptSubmit. */
+function onPrompt(
+  input: PolicyInput,
+  verdict: PromptVerdict,
+  records: AuditRecord[],
+): PolicyResult {
+  const { config, context } = input;
+  const extra = { envelope: verdict.envelope, verdict: verdict.verdict, why: verdict.why };
+  if (verdict.verdict !== "instruction") {
+    const rule = `soft.pass.${verdict.verdict}`;
+    records.push(guardRecord(input, { decision: "pass", rule, limit: context.soft, extra }));
+    return { proposals: [], events: [], records };
+  }
+  const reason = softRefusal(config.language, {
+    ...numbers(input),
+    limit: context.soft,
+    passCommands: config.passCommands,
+  });
+  records.push(
+    guardRecord(input, { decision: "refuse", rule: "soft.refuse", limit: context.soft, extra }),
+  );
+  return { proposals: [{ kind: "block", reason, rule: "soft.refuse" }], events: [], records };
+}
+
+/** The HARD tool check's contract (`checkToolAtHard` in `hard.ts`). */
+export type HardCheck = (
+  payload: HookPayload,
+  config: Config,
+) => { allowed: boolean; rule: string; detail: string };
+
+/** HARD: deny a tool call that is not handoff work. Returns null when the call is allowed. */
+function onHardTool(
+  input: PolicyInput,
+  check: HardCheck,
+  records: AuditRecord[],
+): PolicyResult | null {
+  const { config, context, payload } = input;
+  const r = check(payload, config);
+  const extra = { tool: payload.toolName, detail: r.detail };
+  if (r.allowed) {
+    records.push(
+      guardRecord(input, { decision: "allow", rule: r.rule, limit: context.hard, extra }),
+    );
+    return null;
+  }
+  const reason = hardDenyReason(config.language, {
+    ...numbers(input),
+    limit: context.hard,
+    tool: payload.toolName ?? "tool",
+    why: r.detail,
+    handoffGlobs: config.handoffGlobs,
+    reportCommands: config.reportCommands,
+  });
+  records.push(guardRecord(input, { decision: "deny", rule: r.rule, limit: context.hard, extra }));
+  return { proposals: [{ kind: "deny", reason, rule: r.rule }], events: [], records };
+}
+
+/**
+ * The context guard policy, with the HARD tool check as a dependency so its wiring can be
+ * tested apart from the allow-list. Acts only on limited calls at state `soft` or `hard`.
+ */
+export function createGuardPolicy(opts: { checkTool?: HardCheck } = {}): Policy {
+  const checkTool = opts.checkTool ?? checkToolAtHard;
+  return (input) => guard(input, checkTool);
+}
+
+function guard(input: PolicyInput, checkTool: HardCheck): PolicyResult {
+  const { payload, config, context, state } = input;
+  const records: AuditRecord[] = [];
+  const prompt = payload.event === "UserPromptSubmit" ? payload.prompt ?? "" : null;
+  const verdict = prompt === null
+    ? null
+    : classifyPrompt(prompt, { passCommands: config.passCommands, hint: input.facts.lastUser });
+  // New shapes are worth knowing about from every session, limited or not.
+  if (verdict?.verdict === "unknown-envelope" && prompt !== null) {
+    records.push(unknownEnvelope(verdict, prompt));
+  }
+  const over = state === "soft" || state === "hard";
+  if (!input.limited || input.role === "subagent" || !over) {
+    return { proposals: [], events: [], records };
+  }
+
+  if (verdict) return onPrompt(input, verdict, records);
+  if (payload.event === "PreToolUse" && state === "hard") {
+    const denied = onHardTool(input, checkTool, records);
+    if (denied) return denied;
+  }
+  if (!NOTICE_EVENTS.has(payload.event) || context.softNoticeSent) {
+    return { proposals: [], events: [], records };
+  }
+  const text = softNotice(config.language, {
+    ...numbers(input),
+    limit: context.soft,
+    hard: context.hard,
+  });
+  records.push(
+    guardRecord(input, { decision: "notice", rule: "soft.notice", limit: context.soft }),
+  );
+  return {
+    proposals: [{ kind: "context", text, rule: "soft.notice" }],
+    events: [{ type: "noticed", at: input.now, notice: "softNotice" }],
+    records,
+  };
+}
+
+/** The guard with the real HARD allow-list. */
+export const guardPolicy: Policy = createGuardPolicy();
