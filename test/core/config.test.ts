@@ -1,0 +1,60 @@
+import { describe, expect, test } from "bun:test";
+import { DEFAULT_CONFIG, languageFromLocale, resolveConfig } from "../../src/core/config.ts";
+
+describe("resolveConfig", () => {
+  test("defaults with sources", () => {
+    const r = resolveConfig(null, {});
+    expect(r.config).toEqual(DEFAULT_CONFIG);
+    expect(r.sources.softTokens).toBe("default");
+    expect(r.warnings).toEqual([]);
+  });
+
+  test.each<[string, Record<string, unknown> | null, Record<string, string>, Partial<typeof DEFAULT_CONFIG>, string]>([
+    ["file snake_case", { soft_tokens: 100_000, hard_tokens: 150_000 }, {}, {
+      softTokens: 100_000,
+      hardTokens: 150_000,
+    }, "file"],
+    ["env overrides file", { soft_tokens: 100_000 }, { VIGIL_SOFT_TOKENS: "120000" }, { softTokens: 120_000 }, "env"],
+    ["env underscores in numbers", null, { VIGIL_SOFT_TOKENS: "120_000" }, { softTokens: 120_000 }, "env"],
+    [
+      "worker types from env list",
+      null,
+      { VIGIL_WORKER_TYPES: "worker, coder" },
+      { workerTypes: ["worker", "coder"] },
+      "env",
+    ],
+    ["role from env", null, { VIGIL_ROLE: "worker" }, { role: "worker" }, "env"],
+    ["disable from env", null, { VIGIL_DISABLE: "1" }, { disable: true }, "env"],
+    ["language from LANG", null, { LANG: "ko_KR.UTF-8" }, { language: "ko" }, "default"],
+    ["language in file beats LANG", { language: "ja" }, { LANG: "ko_KR.UTF-8" }, { language: "ja" }, "file"],
+  ])("%s", (_name, file, env, expected, source) => {
+    const r = resolveConfig(file, env);
+    expect(r.config).toMatchObject(expected);
+    expect(r.sources[Object.keys(expected)[0] as keyof typeof DEFAULT_CONFIG]).toBe(source);
+    expect(r.warnings).toEqual([]);
+  });
+
+  test.each<[string, Record<string, unknown> | null, Record<string, string>, string]>([
+    ["negative number", { soft_tokens: -5 }, {}, "soft_tokens"],
+    ["string for a number", { soft_tokens: "lots" }, {}, "soft_tokens"],
+    ["unknown key", { sfot_tokens: 1 }, {}, "unknown config key"],
+    ["bad role env", null, { VIGIL_ROLE: "boss" }, "VIGIL_ROLE"],
+    ["bad notifier", { notifiers: [{ kind: "pager" }] }, {}, "notifiers"],
+  ])("a bad value is a warning and keeps the default: %s", (_name, file, env, mention) => {
+    const r = resolveConfig(file, env);
+    expect(r.warnings.join("\n")).toContain(mention);
+    expect(r.config.softTokens).toBe(DEFAULT_CONFIG.softTokens);
+    expect(r.config.role).toBeNull();
+  });
+
+  test("a hard limit below the soft limit is lifted to it", () => {
+    const r = resolveConfig({ soft_tokens: 200_000, hard_tokens: 100_000 }, {});
+    expect(r.config.hardTokens).toBe(200_000);
+    expect(r.warnings[0]).toContain("below soft limit");
+  });
+
+  test.each([["ko_KR.UTF-8", "ko"], ["ja_JP", "ja"], ["en_US.UTF-8", "en"], ["C", "en"], [undefined, "en"]] as const)(
+    "languageFromLocale(%p) = %p",
+    (locale, lang) => expect(languageFromLocale(locale)).toBe(lang),
+  );
+});
