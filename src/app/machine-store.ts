@@ -79,8 +79,13 @@ function toEffect(type: string, params: unknown): SessionEffect | null {
   return { type, params } as SessionEffect;
 }
 
-/** Persist a snapshot together with the row's query columns. */
-export function saveSnapshot(store: Store, base: SessionRow, applied: Applied, at: number): SessionRow {
+/** The state value of a snapshot (always one of the seven: the machine is flat). */
+export function stateOf(value: unknown): SessionState {
+  return isState(value) ? value : "normal";
+}
+
+/** A row carrying a snapshot together with its query columns. */
+export function snapshotRow(base: SessionRow, applied: Applied, at: number): SessionRow {
   const c = applied.context;
   const row: SessionRow = {
     ...base,
@@ -94,6 +99,12 @@ export function saveSnapshot(store: Store, base: SessionRow, applied: Applied, a
     window: c.window,
     updated_at: at,
   };
+  return row;
+}
+
+/** Persist a snapshot together with the row's query columns. */
+export function saveSnapshot(store: Store, base: SessionRow, applied: Applied, at: number): SessionRow {
+  const row = snapshotRow(base, applied, at);
   store.saveSession(row);
   return row;
 }

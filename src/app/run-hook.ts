@@ -8,11 +8,11 @@ import type { SessionEffect } from "../../machines/session.ts";
 import type { ResolvedConfig } from "../core/config.ts";
 import { hookEvents } from "../core/hook-events.ts";
 import { combine } from "../core/output.ts";
-import { parseHookPayload } from "../core/payload.ts";
-import type { Measurement, Policy, PolicyInput, TranscriptFacts } from "../core/policy.ts";
+import { type HookPayload, parseHookPayload } from "../core/payload.ts";
+import type { AuditRecord, Measurement, Policy, PolicyInput, TranscriptFacts } from "../core/policy.ts";
 import { callRole } from "../core/scope.ts";
-import type { Store } from "../edge/store.ts";
-import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "./machine-store.ts";
+import type { SessionRow, Store } from "../edge/store.ts";
+import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
 import { readNight } from "./night-setting.ts";
 
 /** statusLine numbers younger than this are preferred to the transcript (product.md section 4). */
@@ -54,69 +54,21 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
   const p = parsed.value;
   try {
     const store = deps.store();
-    const config = deps.config.config;
     const prev = store.loadSession(p.sessionId);
     const metered = deps.measure(p.transcriptPath, prev?.meter ?? null);
     const needsFacts = p.event === "UserPromptSubmit" || p.event === "Stop" || prev?.state === "restoring";
     const facts = needsFacts ? deps.facts(p.transcriptPath) : {};
+    const night = readNight(store);
+    // Decide outside the write lock (this warms the machine, which costs several ms in a cold
+    // process), then commit only if nobody changed the row meanwhile; otherwise decide again
+    // under the lock. Keeps lock hold times short when many hooks fire at once.
+    let plan = decide(p, prev, { deps, metered, facts, night, at });
     const out = store.transaction(() => {
-      const row = store.loadSession(p.sessionId) ?? newRow(p.sessionId, at);
-      const measurement = preferStatusLine(metered.measurement, row, at);
-      const { snapshot, migrated } = loadSnapshot(row.snapshot === "{}" ? null : row, at);
-      if (migrated) store.appendEvent(at, p.sessionId, "machine_migrated", { detail: migrated });
-      const events = hookEvents(p, measurement, snapshot.value as never, { at, config });
-      let applied = applyEvents(snapshot, events);
-      const role = callRole(p, config);
-      const input: PolicyInput = {
-        payload: p,
-        state: applied.state,
-        context: applied.context,
-        config,
-        role,
-        limited: !config.disable && role === "worker",
-        measurement,
-        night: readNight(store),
-        facts,
-        env: deps.env,
-        now: at,
-      };
-      const results = config.disable ? [] : deps.policies.map((policy) => policy(input));
-      const followUps = results.flatMap((r) => r.events);
-      if (followUps.length) {
-        const more = applyEvents(applied.snapshot, followUps);
-        applied = { ...more, before: applied.before, effects: [...applied.effects, ...more.effects] };
-      }
-      const combined = combine(p.event, results.flatMap((r) => r.proposals), { contextCap: config.contextCap });
-      const keepMeter = (row.meter === null || metered.offset >= meterOffset(row.meter)) ? metered.state : row.meter;
-      saveSnapshot(
-        store,
-        {
-          ...row,
-          cwd: p.cwd,
-          transcript_path: p.transcriptPath,
-          meter: keepMeter,
-          pid: pidOf(deps.env) ?? row.pid,
-        },
-        applied,
-        at,
-      );
-      store.appendEvent(at, p.sessionId, "hook", {
-        event: p.event,
-        ...(p.toolName ? { tool: p.toolName } : {}),
-        ...(p.agentId ? { agent_id: p.agentId } : {}),
-        role,
-        state: applied.state,
-        tokens: measurement.tokens,
-        estimate: measurement.estimate,
-        source: measurement.source,
-        ...(combined.decided ? { decision: combined.decided.kind, rule: combined.decided.rule } : {}),
-      });
-      if (applied.before !== applied.state) {
-        store.appendEvent(at, p.sessionId, "state", { from: applied.before, to: applied.state, event: p.event });
-      }
-      for (const e of applied.effects) store.appendEvent(at, p.sessionId, effectKind(e), { ...e.params });
-      for (const r of results.flatMap((x) => x.records)) store.appendEvent(at, p.sessionId, r.kind, r.detail);
-      return combined.stdout;
+      const now = store.loadSession(p.sessionId);
+      if (!sameRow(now, prev)) plan = decide(p, now, { deps, metered, facts, night: readNight(store), at });
+      store.saveSession(plan.row);
+      for (const e of plan.events) store.appendEvent(at, p.sessionId, e.kind, e.detail);
+      return plan.stdout;
     });
     return { stdout: out, error: null };
   } catch (e) {
@@ -124,6 +76,91 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     record(deps, at, p.sessionId, "hook_error", { error: msg, event: p.event });
     return { stdout: "", error: msg };
   }
+}
+
+interface Plan {
+  row: SessionRow;
+  events: AuditRecord[];
+  stdout: string;
+}
+
+interface DecideCtx {
+  deps: HookDeps;
+  metered: MeterOutcome;
+  facts: TranscriptFacts;
+  night: PolicyInput["night"];
+  at: number;
+}
+
+/** Everything one hook call will write and print, computed from the row as it stands. */
+function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
+  const { deps, metered, at } = c;
+  const config = deps.config.config;
+  const row = stored ?? newRow(p.sessionId, at);
+  const out: AuditRecord[] = [];
+  const measurement = preferStatusLine(metered.measurement, row, at);
+  const { snapshot, migrated } = loadSnapshot(stored, at);
+  if (migrated) out.push({ kind: "machine_migrated", detail: { detail: migrated } });
+  let applied = applyEvents(snapshot, hookEvents(p, measurement, stateOf(snapshot.value), { at, config }));
+  const role = callRole(p, config);
+  const input: PolicyInput = {
+    payload: p,
+    state: applied.state,
+    context: applied.context,
+    config,
+    role,
+    limited: !config.disable && role === "worker",
+    measurement,
+    night: c.night,
+    facts: c.facts,
+    env: deps.env,
+    now: at,
+  };
+  const results = config.disable ? [] : deps.policies.map((policy) => policy(input));
+  const followUps = results.flatMap((r) => r.events);
+  if (followUps.length) {
+    const more = applyEvents(applied.snapshot, followUps);
+    applied = { ...more, before: applied.before, effects: [...applied.effects, ...more.effects] };
+  }
+  const combined = combine(p.event, results.flatMap((r) => r.proposals), { contextCap: config.contextCap });
+  const keepMeter = (row.meter === null || metered.offset >= meterOffset(row.meter)) ? metered.state : row.meter;
+  const next = snapshotRow(
+    {
+      ...row,
+      cwd: p.cwd,
+      transcript_path: p.transcriptPath,
+      meter: keepMeter,
+      pid: pidOf(deps.env) ?? row.pid,
+    },
+    applied,
+    at,
+  );
+  out.push({
+    kind: "hook",
+    detail: {
+      event: p.event,
+      ...(p.toolName ? { tool: p.toolName } : {}),
+      ...(p.agentId ? { agent_id: p.agentId } : {}),
+      role,
+      state: applied.state,
+      tokens: measurement.tokens,
+      estimate: measurement.estimate,
+      source: measurement.source,
+      ...(combined.decided ? { decision: combined.decided.kind, rule: combined.decided.rule } : {}),
+    },
+  });
+  if (applied.before !== applied.state) {
+    out.push({ kind: "state", detail: { from: applied.before, to: applied.state, event: p.event } });
+  }
+  for (const e of applied.effects) out.push({ kind: effectKind(e), detail: { ...e.params } });
+  out.push(...results.flatMap((x) => x.records));
+  return { row: next, events: out, stdout: combined.stdout };
+}
+
+function sameRow(a: SessionRow | null, b: SessionRow | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.updated_at === b.updated_at && a.snapshot === b.snapshot && a.meter === b.meter &&
+    a.status_at === b.status_at;
 }
 
 /** The events-table kind of a machine effect (limitCrossed → limit_crossed). */
