@@ -10,6 +10,7 @@ import { hookEvents } from "../core/hook-events.ts";
 import { combine } from "../core/output.ts";
 import { type HookPayload, parseHookPayload } from "../core/payload.ts";
 import type { AuditRecord, Measurement, Policy, PolicyInput, TranscriptFacts } from "../core/policy.ts";
+import { isLimited } from "../core/policies/guard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
@@ -109,7 +110,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
     context: applied.context,
     config,
     role,
-    limited: !config.disable && role === "worker",
+    limited: isLimited(role, config),
     measurement,
     night: c.night,
     facts: c.facts,
