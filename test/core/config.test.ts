@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { DEFAULT_CONFIG, languageFromLocale, resolveConfig } from "../../src/core/config.ts";
+import { DEFAULT_CONFIG, languageFromLocale, resolveConfig, type Source } from "../../src/core/config.ts";
+import type { JsonObject } from "../../src/core/payload.ts";
 
 describe("resolveConfig", () => {
   test("defaults with sources", () => {
@@ -9,7 +10,7 @@ describe("resolveConfig", () => {
     expect(r.warnings).toEqual([]);
   });
 
-  test.each<[string, Record<string, unknown> | null, Record<string, string>, Partial<typeof DEFAULT_CONFIG>, string]>([
+  test.each<[string, JsonObject | null, Record<string, string>, Partial<typeof DEFAULT_CONFIG>, Source]>([
     ["file snake_case", { soft_tokens: 100_000, hard_tokens: 150_000 }, {}, {
       softTokens: 100_000,
       hardTokens: 150_000,
@@ -34,7 +35,7 @@ describe("resolveConfig", () => {
     expect(r.warnings).toEqual([]);
   });
 
-  test.each<[string, Record<string, unknown> | null, Record<string, string>, string]>([
+  test.each<[string, JsonObject | null, Record<string, string>, string]>([
     ["negative number", { soft_tokens: -5 }, {}, "soft_tokens"],
     ["string for a number", { soft_tokens: "lots" }, {}, "soft_tokens"],
     ["unknown key", { sfot_tokens: 1 }, {}, "unknown config key"],
