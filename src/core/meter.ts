@@ -1,0 +1,231 @@
+/**
+ * The transcript meter (product.md section 4, "Measuring"): the context size of a Claude
+ * Code session from its JSONL transcript, plus an estimate of the growth since that number
+ * (tool results and output the next request will carry). Pure: bytes come through a
+ * `ByteSource`; the persisted `MeterState` lets the next call read only what was appended.
+ *
+ * - Fresh (no usable state): lines are read backwards from the end in 1 MiB chunks until
+ *   the newest response or compact boundary, never past `maxScanBytes` (64 MiB) from the
+ *   end; beyond that the answer is "none". Cost depends on the tail, not the file size.
+ * - Append: the bytes since `offset` (at most `maxAppendBytes`) are folded in order, which
+ *   also calibrates bytes-per-token from each pair of successive responses.
+ * - A file that shrank, was replaced (other device/inode) or was rewritten in place (the
+ *   bytes before `offset` changed) is measured fresh; calibration is kept.
+ */
+import type { Measurement } from "./policy.ts";
+import { isObject, type JsonObject } from "./payload.ts";
+import { scanFresh } from "./meter/backward.ts";
+import {
+  type Anchor,
+  applyRecord,
+  bytesPerToken,
+  CALIBRATION,
+  type Calibration,
+  EMPTY_CALIBRATION,
+  type Tally,
+} from "./meter/fold.ts";
+import { type ByteSource, decode, parseLine, readAll, ShortRead, splitForward } from "./meter/lines.ts";
+import { classify } from "./meter/records.ts";
+
+export type { Anchor, Calibration } from "./meter/fold.ts";
+export type { ByteSource } from "./meter/lines.ts";
+
+/** What the meter remembers per session between calls (JSON-serialisable). */
+export interface MeterState extends Tally {
+  version: 1;
+  /** `ByteSource.id` of the file `offset` belongs to. */
+  fileId: string;
+  /** Just past the last complete line read; the next call starts here. */
+  offset: number;
+  /** Hash of the (up to) 256 bytes before `offset`: a rewrite in place changes them. */
+  fingerprint: string;
+}
+
+export interface MeterOptions {
+  /** Read size when walking back from the end. Default 1 MiB. */
+  chunkBytes?: number;
+  /** How far back a fresh measurement may read before answering "none". Default 64 MiB. */
+  maxScanBytes?: number;
+  /** Larger appends are measured fresh from the end instead of folded. Default 4 MiB. */
+  maxAppendBytes?: number;
+  /** Longer lines are skipped unread (no tool result is that large). Default 16 MiB. */
+  maxLineBytes?: number;
+  /** Bytes per token before the session has calibrated its own. Default 3. */
+  defaultBytesPerToken?: number;
+}
+
+/** How the call went, for logs, `doctor` and the status line's second number. */
+export interface MeterInfo {
+  mode: "fresh" | "append";
+  /** Why a fresh scan was needed (no state, file replaced, shrank, rewritten, large append). */
+  reason: string | null;
+  bytesRead: number;
+  outputTokens: number;
+  growthBytes: number;
+  bytesPerToken: number;
+}
+
+export interface MeterResult {
+  measurement: Measurement;
+  state: MeterState;
+  info: MeterInfo;
+}
+
+const MiB = 1024 * 1024;
+// Enough to include the last record's uuid and timestamp, which every rewrite changes.
+const FINGERPRINT_BYTES = 256;
+
+function resolve(o: MeterOptions): Required<MeterOptions> {
+  return {
+    chunkBytes: o.chunkBytes ?? MiB,
+    maxScanBytes: o.maxScanBytes ?? 64 * MiB,
+    maxAppendBytes: o.maxAppendBytes ?? 4 * MiB,
+    maxLineBytes: o.maxLineBytes ?? 16 * MiB,
+    defaultBytesPerToken: o.defaultBytesPerToken ?? CALIBRATION.defaultBytesPerToken,
+  };
+}
+
+/** Measure the transcript behind `src`, continuing from `prev` when it still applies. */
+export function measure(src: ByteSource, prev: MeterState | null, opts: MeterOptions = {}): MeterResult {
+  const o = resolve(opts);
+  const calibration = prev?.calibration ?? EMPTY_CALIBRATION;
+  try {
+    const why = staleness(src, prev, o);
+    if (why === null && prev !== null) return append(src, prev, o);
+    const r = scanFresh(src, calibration, { floor: Math.max(0, src.size - o.maxScanBytes), ...o });
+    const fingerprint = fingerprintAt(src, r.end);
+    const state: MeterState = { ...r.tally, version: 1, fileId: src.id, offset: r.end, fingerprint };
+    return result(state, o, "fresh", why, r.read);
+  } catch (e) {
+    if (!(e instanceof ShortRead)) throw e;
+    // The file shrank mid-call: report nothing now; the next call starts over.
+    const state = { ...emptyState(src.id), calibration };
+    return result(state, o, "fresh", "file shrank while reading", 0);
+  }
+}
+
+function staleness(src: ByteSource, prev: MeterState | null, o: Required<MeterOptions>): string | null {
+  if (prev === null) return "no state";
+  if (prev.fileId !== src.id) return "file replaced";
+  if (src.size < prev.offset) return "file shrank";
+  if (fingerprintAt(src, prev.offset) !== prev.fingerprint) return "file rewritten";
+  if (src.size - prev.offset > o.maxAppendBytes) return "large append";
+  return null;
+}
+
+function append(src: ByteSource, prev: MeterState, o: Required<MeterOptions>): MeterResult {
+  const buf = readAll(src, prev.offset, src.size - prev.offset);
+  let tally: Tally = prev;
+  const used = splitForward(buf, (line) => {
+    if (line.length === 0) return;
+    for (const v of parseLine(decode(line))) {
+      const r = classify(v);
+      if (r) tally = applyRecord(tally, r);
+    }
+  }, o.maxLineBytes);
+  const offset = prev.offset + used;
+  const fingerprint = used === 0 ? prev.fingerprint : fingerprintAt(src, offset);
+  const state: MeterState = { ...prev, ...pick(tally), offset, fingerprint };
+  return result(state, o, "append", null, buf.length);
+}
+
+function pick(t: Tally): Tally {
+  return { anchor: t.anchor, growthBytes: t.growthBytes, calibration: t.calibration };
+}
+
+function fingerprintAt(src: ByteSource, offset: number): string {
+  const from = Math.max(0, offset - FINGERPRINT_BYTES);
+  let h = 0x811c9dc5; // FNV-1a, 32 bit
+  for (const b of readAll(src, from, offset - from)) h = Math.imul(h ^ b, 0x01000193);
+  return `${offset - from}:${(h >>> 0).toString(16)}`;
+}
+
+function result(
+  state: MeterState,
+  o: Required<MeterOptions>,
+  mode: MeterInfo["mode"],
+  reason: string | null,
+  bytesRead: number,
+): MeterResult {
+  const bpt = bytesPerToken(state.calibration, o.defaultBytesPerToken);
+  const a = state.anchor;
+  return {
+    measurement: measurementOf(state, o),
+    state,
+    info: {
+      mode,
+      reason,
+      bytesRead,
+      outputTokens: a?.kind === "assistant" ? a.output : 0,
+      growthBytes: state.growthBytes,
+      bytesPerToken: bpt,
+    },
+  };
+}
+
+/** The measurement a state stands for. `window` is left to the caller (statusLine, config). */
+export function measurementOf(state: Tally, opts: MeterOptions = {}): Measurement {
+  const bpt = bytesPerToken(state.calibration, resolve(opts).defaultBytesPerToken);
+  const a = state.anchor;
+  if (a === null) return { tokens: null, estimate: null, window: null, source: "none" };
+  const growth = Math.round(state.growthBytes / bpt);
+  if (a.kind === "assistant") {
+    return { tokens: a.tokens, estimate: a.tokens + a.output + growth, window: null, source: "transcript" };
+  }
+  const tokens = a.postTokens ?? Math.round(a.summaryBytes / bpt);
+  return { tokens, estimate: tokens + growth, window: null, source: "boundary" };
+}
+
+/** The answer when the transcript cannot be read; the session's calibration survives. */
+export function unmeasured(prev: MeterState | null, reason: string, opts: MeterOptions = {}): MeterResult {
+  const state = { ...emptyState(""), calibration: prev?.calibration ?? EMPTY_CALIBRATION };
+  return result(state, resolve(opts), "fresh", reason, 0);
+}
+
+/** A state that has read nothing of the file `fileId`. */
+export function emptyState(fileId: string): MeterState {
+  return {
+    version: 1,
+    fileId,
+    offset: 0,
+    fingerprint: "",
+    anchor: null,
+    growthBytes: 0,
+    calibration: EMPTY_CALIBRATION,
+  };
+}
+
+/** Validate a state loaded from storage; null (measure fresh) when it does not fit. */
+export function parseMeterState(v: unknown): MeterState | null {
+  if (!isObject(v) || v.version !== 1) return null;
+  const { fileId, offset, fingerprint, growthBytes } = v;
+  if (typeof fileId !== "string" || typeof fingerprint !== "string") return null;
+  if (!count(offset) || !count(growthBytes)) return null;
+  const calibration = parseCalibration(v.calibration);
+  const anchor = v.anchor === null ? null : parseAnchor(v.anchor);
+  if (calibration === null || anchor === undefined) return null;
+  return { version: 1, fileId, offset, fingerprint, anchor, growthBytes, calibration };
+}
+
+function count(v: unknown): v is number {
+  return typeof v === "number" && Number.isFinite(v) && v >= 0;
+}
+
+function parseCalibration(v: unknown): Calibration | null {
+  if (!isObject(v)) return null;
+  const { bytes, tokens, samples } = v;
+  return count(bytes) && count(tokens) && count(samples) ? { bytes, tokens, samples } : null;
+}
+
+function parseAnchor(v: unknown): Anchor | undefined {
+  if (!isObject(v)) return undefined;
+  const a: JsonObject = v;
+  if (a.kind === "assistant" && typeof a.id === "string" && count(a.tokens) && count(a.output)) {
+    return { kind: "assistant", id: a.id, tokens: a.tokens, output: a.output };
+  }
+  const post = a.postTokens;
+  if (a.kind === "boundary" && (post === null || count(post)) && count(a.summaryBytes)) {
+    return { kind: "boundary", postTokens: post, summaryBytes: a.summaryBytes };
+  }
+  return undefined;
+}

@@ -1,0 +1,94 @@
+/**
+ * Facts policies read from the transcript tail (`TranscriptFacts` in policy.ts): the newest
+ * main-chain prompt's markers, and whether the SessionStart context landed after the newest
+ * compaction. Bounded: only the last `maxScanBytes` are read, since both facts matter while
+ * they are fresh (the restore check runs on the first events after a compaction).
+ */
+import { isObject, type JsonObject, obj, str } from "../payload.ts";
+import type { TranscriptFacts } from "../policy.ts";
+import { isBookkeeping } from "./backward.ts";
+import { type ByteSource, decode, parseLine, scanBackward } from "./lines.ts";
+
+export interface FactsOptions {
+  /** How far back to look. Default 1 MiB. */
+  maxScanBytes?: number;
+  chunkBytes?: number;
+  maxLineBytes?: number;
+  /** Longer prompt texts are cut (the classifier needs the opening). Default 4,096 chars. */
+  maxTextChars?: number;
+}
+
+type LastUser = NonNullable<TranscriptFacts["lastUser"]>;
+
+const MiB = 1024 * 1024;
+
+/**
+ * Read `TranscriptFacts` from the tail. `lastUser` skips records that only carry tool
+ * results (they are not prompts). `restoreLanded` is absent when no compact boundary is in
+ * reach; else true when a `hook_additional_context` attachment from SessionStart follows it
+ * (written by 2.1.2xx+; older versions write no attachments, so it reads false there).
+ */
+export function readFacts(src: ByteSource, opts: FactsOptions = {}): TranscriptFacts {
+  const maxText = opts.maxTextChars ?? 4096;
+  const facts: TranscriptFacts = {};
+  let landed = false;
+  const onRecord = (v: JsonObject): boolean => {
+    if (v.isSidechain === true) return true;
+    if (v.type === "user" && facts.lastUser === undefined) {
+      const u = userMarkers(v, maxText);
+      if (u) facts.lastUser = u;
+    } else if (v.type === "attachment") {
+      const a = obj(v, "attachment");
+      if (a && a.type === "hook_additional_context" && a.hookEvent === "SessionStart") landed = true;
+    } else if (v.type === "system" && v.subtype === "compact_boundary") {
+      if (facts.restoreLanded === undefined) facts.restoreLanded = landed;
+      return facts.lastUser === undefined;
+    }
+    return true;
+  };
+  const visit = (bytes: Uint8Array): boolean => {
+    if (bytes.length === 0) return true;
+    const text = decode(bytes);
+    const wanted = (facts.lastUser === undefined && text.includes('"user"')) ||
+      text.includes("compact_boundary") || text.includes("hook_additional_context");
+    if (!wanted || isBookkeeping(text)) return true;
+    const records = parseLine(text).reverse();
+    for (const v of records) if (isObject(v) && !onRecord(v)) return false;
+    // Once the newest boundary is found only an older prompt is still wanted.
+    return facts.restoreLanded === undefined || facts.lastUser === undefined;
+  };
+  const floor = Math.max(0, src.size - (opts.maxScanBytes ?? MiB));
+  scanBackward(src, visit, {
+    floor,
+    floorIsLineStart: floor === 0,
+    chunkBytes: opts.chunkBytes ?? MiB,
+    maxLineBytes: opts.maxLineBytes ?? 16 * MiB,
+  });
+  return facts;
+}
+
+function userMarkers(v: JsonObject, maxText: number): LastUser | null {
+  const m = obj(v, "message");
+  const content = m ? m.content : null;
+  if (Array.isArray(content) && content.length > 0 && content.every(isToolResult)) return null;
+  const origin = obj(v, "origin");
+  const text = textOf(content);
+  return {
+    originKind: origin ? str(origin, "kind") : null,
+    promptSource: str(v, "promptSource"),
+    isMeta: v.isMeta === true,
+    text: text === null ? null : text.slice(0, maxText),
+  };
+}
+
+function isToolResult(b: unknown): boolean {
+  return isObject(b) && b.type === "tool_result";
+}
+
+function textOf(c: unknown): string | null {
+  if (typeof c === "string") return c;
+  if (!Array.isArray(c)) return null;
+  const parts: string[] = [];
+  for (const b of c) if (isObject(b) && b.type === "text" && typeof b.text === "string") parts.push(b.text);
+  return parts.length > 0 ? parts.join("\n") : null;
+}

@@ -1,0 +1,167 @@
+/**
+ * JSONL lines of a transcript that is being appended to while we read it: walking complete
+ * lines backwards through chunks, splitting an appended block forwards, and parsing a line
+ * tolerantly (garbage is skipped, glued objects are split). Bytes come from a `ByteSource`
+ * so this stays pure; the file is read by `src/edge/transcript.ts`.
+ */
+
+/** Random access to a file's bytes, provided by the edge. */
+export interface ByteSource {
+  /** Identity of the file (device and inode); a change means it was replaced. */
+  id: string;
+  /** Size when the call started; bytes past it are ignored. */
+  size: number;
+  /** `length` bytes at `position`; fewer only if the file shrank meanwhile. */
+  read(position: number, length: number): Uint8Array;
+}
+
+/** Thrown inside a scan when a read comes back short: the file shrank under us. */
+export class ShortRead extends Error {}
+
+const NL = 10;
+// Non-fatal: invalid UTF-8 becomes U+FFFD instead of failing the whole line.
+const decoder = new TextDecoder("utf-8");
+
+/** Decode one line's bytes. */
+export function decode(bytes: Uint8Array): string {
+  return decoder.decode(bytes);
+}
+
+/** Read `length` bytes exactly, or throw `ShortRead`. */
+export function readAll(src: ByteSource, position: number, length: number): Uint8Array {
+  const buf = src.read(position, length);
+  if (buf.length < length) throw new ShortRead("vigil: transcript shrank while reading");
+  return buf;
+}
+
+function join(head: Uint8Array, rest: Uint8Array[]): Uint8Array {
+  if (rest.length === 0) return head;
+  let n = head.length;
+  for (const p of rest) n += p.length;
+  const out = new Uint8Array(n);
+  out.set(head, 0);
+  let at = head.length;
+  for (const p of rest) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+export interface BackwardScan {
+  /** Offset just past the newest newline in [floor, size), or floor if there is none. */
+  end: number;
+  /** Bytes read. */
+  read: number;
+}
+
+/**
+ * Visit the complete lines in [floor, size) from newest to oldest until `visit` returns
+ * false. The bytes after the last newline are a line still being written and are never
+ * visited. The line that starts before `floor` is visited only when `floorIsLineStart`.
+ * Lines longer than `maxLineBytes` are skipped without being held in memory.
+ */
+export function scanBackward(
+  src: ByteSource,
+  visit: (line: Uint8Array) => boolean,
+  opts: { floor: number; floorIsLineStart: boolean; chunkBytes: number; maxLineBytes: number },
+): BackwardScan {
+  let pos = src.size;
+  let end = -1;
+  let pieces: Uint8Array[] = [];
+  let carried = 0;
+  let skipping = false;
+  let read = 0;
+  while (pos > opts.floor) {
+    const len = Math.min(opts.chunkBytes, pos - opts.floor);
+    const buf = readAll(src, pos - len, len);
+    read += len;
+    pos -= len;
+    let hi = buf.length;
+    for (let nl = buf.lastIndexOf(NL, hi - 1); nl >= 0; nl = hi > 0 ? buf.lastIndexOf(NL, hi - 1) : -1) {
+      if (end < 0) end = pos + nl + 1;
+      else if (!skipping && carried + hi - nl - 1 <= opts.maxLineBytes) {
+        if (!visit(join(buf.subarray(nl + 1, hi), pieces))) return { end, read };
+      }
+      pieces = [];
+      carried = 0;
+      skipping = false;
+      hi = nl;
+    }
+    if (end >= 0 && hi > 0 && !skipping) {
+      carried += hi;
+      if (carried > opts.maxLineBytes) {
+        skipping = true;
+        pieces = [];
+      } else pieces.unshift(buf.subarray(0, hi));
+    }
+  }
+  if (end < 0) return { end: opts.floor, read };
+  if (opts.floorIsLineStart && !skipping && carried > 0) visit(join(new Uint8Array(0), pieces));
+  return { end, read };
+}
+
+/**
+ * Split an appended block (starting at a line start) into its complete lines, oldest first.
+ * Returns the byte index just past the last newline (0 when there is none).
+ */
+export function splitForward(
+  buf: Uint8Array,
+  visit: (line: Uint8Array) => void,
+  maxLineBytes: number,
+): number {
+  let lo = 0;
+  for (let nl = buf.indexOf(NL); nl >= 0; nl = buf.indexOf(NL, lo)) {
+    if (nl - lo <= maxLineBytes) visit(buf.subarray(lo, nl));
+    lo = nl + 1;
+  }
+  return lo;
+}
+
+/**
+ * Parse one line into its records. A line that is not JSON may still hold whole objects
+ * glued together (`}{`, left by an interrupted writer): each top-level object that parses
+ * is kept, in order; anything else on the line is skipped.
+ */
+export function parseLine(text: string): unknown[] {
+  try {
+    return [JSON.parse(text)];
+  } catch {
+    return parseGlued(text);
+  }
+}
+
+const QUOTE = 34, BACKSLASH = 92, OPEN = 123, CLOSE = 125, OPEN_SQ = 91, CLOSE_SQ = 93;
+
+// One linear pass tracking strings and nesting, so a `}{` inside a string never splits.
+function parseGlued(text: string): unknown[] {
+  const out: unknown[] = [];
+  let depth = 0, start = -1, inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (depth === 0) {
+      if (c === OPEN) {
+        depth = 1;
+        start = i;
+        inString = false;
+      }
+      continue;
+    }
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN || c === OPEN_SQ) depth++;
+    else if (c === CLOSE || c === CLOSE_SQ) {
+      depth--;
+      if (depth === 0) {
+        try {
+          out.push(JSON.parse(text.slice(start, i + 1)));
+        } catch {
+          // not an object after all: skip it
+        }
+      }
+    }
+  }
+  return out;
+}
