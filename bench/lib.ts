@@ -1,0 +1,70 @@
+/**
+ * Whole-process timing for benchmarks: runs commands in alternation (A B C A B C …) so drift
+ * on a shared machine hits all of them alike, and reports medians and ratios against a
+ * reference measured in the same run.
+ */
+
+export interface Cmd {
+  name: string;
+  argv: string[];
+  stdin?: Uint8Array;
+  env?: Record<string, string>;
+}
+
+export interface Timing {
+  name: string;
+  samples: number[];
+  median: number;
+  p90: number;
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+export function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+}
+
+/** Time each command `runs` times (after `warmup` untimed runs), interleaved. */
+export function timeAll(cmds: Cmd[], runs: number, warmup = 3): Timing[] {
+  const samples = cmds.map(() => [] as number[]);
+  for (let i = 0; i < warmup + runs; i++) {
+    cmds.forEach((c, j) => {
+      const t0 = performance.now();
+      const p = Bun.spawnSync(c.argv, { stdin: c.stdin ?? "ignore", stdout: "ignore", stderr: "ignore", env: c.env });
+      const dt = performance.now() - t0;
+      if (p.exitCode !== 0) throw new Error(`${c.name} exited ${p.exitCode}`);
+      if (i >= warmup) samples[j].push(dt);
+    });
+  }
+  return cmds.map((c, j) => ({
+    name: c.name,
+    samples: samples[j],
+    median: median(samples[j]),
+    p90: quantile(samples[j], 0.9),
+  }));
+}
+
+/** Print a table of medians with the ratio of each to `ref` (and to `ref2`). */
+export function report(title: string, ts: Timing[], ref: string, ref2?: string): string {
+  const r = ts.find((t) => t.name === ref)!;
+  const r2 = ref2 ? ts.find((t) => t.name === ref2) : undefined;
+  const lines = [
+    `## ${title}`,
+    "",
+    `| command | median ms | p90 ms | × ${ref} |${r2 ? ` × ${ref2} |` : ""}`,
+    `|---|---:|---:|---:|${r2 ? "---:|" : ""}`,
+  ];
+  for (const t of ts) {
+    lines.push(
+      `| ${t.name} | ${t.median.toFixed(2)} | ${t.p90.toFixed(2)} | ${(t.median / r.median).toFixed(2)} |${
+        r2 ? ` ${(t.median / r2.median).toFixed(2)} |` : ""
+      }`,
+    );
+  }
+  return lines.join("\n");
+}
