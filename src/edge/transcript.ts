@@ -1,0 +1,76 @@
+/**
+ * The transcript file, read for the meter and the tail facts. Synchronous on purpose: this
+ * runs in a short-lived hook process where a blocking pread is the cheapest read there is.
+ * A missing or unreadable transcript is "no measurement", never an exception (hooks fail
+ * open, and 2.1.88 points `transcript_path` at a file it never writes).
+ */
+import { Buffer } from "node:buffer";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { measure, type MeterOptions, type MeterResult, type MeterState, unmeasured } from "../core/meter.ts";
+import { type FactsOptions, readFacts } from "../core/meter/facts.ts";
+import type { ByteSource } from "../core/meter/lines.ts";
+import type { TranscriptFacts } from "../core/policy.ts";
+
+export type { MeterOptions, MeterResult, MeterState } from "../core/meter.ts";
+export type { FactsOptions } from "../core/meter/facts.ts";
+
+/**
+ * Measure the transcript at `path`, continuing from `prev` (the state returned last time
+ * for this session; null for none). Persist the returned `state` for the next call.
+ */
+export function measureTranscript(
+  path: string,
+  prev: MeterState | null,
+  opts: MeterOptions = {},
+): MeterResult {
+  const r = withFile(path, (src) => measure(src, prev, opts));
+  return r.ok ? r.value : unmeasured(prev, r.error, opts);
+}
+
+/** Read the tail facts of the transcript at `path`; `{}` when it cannot be read. */
+export function readTranscriptFacts(path: string, opts: FactsOptions = {}): TranscriptFacts {
+  const r = withFile(path, (src) => readFacts(src, opts));
+  return r.ok ? r.value : {};
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function withFile<T>(path: string, use: (src: ByteSource) => T): Outcome<T> {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (e) {
+    return { ok: false, error: `cannot open transcript "${path}": ${code(e)}` };
+  }
+  try {
+    const st = fstatSync(fd, { bigint: true });
+    if (!st.isFile()) return { ok: false, error: `transcript "${path}" is not a file` };
+    const src: ByteSource = {
+      id: `${st.dev}:${st.ino}`,
+      size: Number(st.size),
+      read: (position, length) => readAt(fd, position, length),
+    };
+    return { ok: true, value: use(src) };
+  } catch (e) {
+    return { ok: false, error: `cannot read transcript "${path}": ${code(e)}` };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readAt(fd: number, position: number, length: number): Uint8Array {
+  // Uninitialised memory is fine: only the bytes read are returned.
+  const buf = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = readSync(fd, buf, got, length - got, position + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return got === length ? buf : buf.subarray(0, got);
+}
+
+function code(e: unknown): string {
+  if (e instanceof Error) return "code" in e && typeof e.code === "string" ? e.code : e.message;
+  return String(e);
+}

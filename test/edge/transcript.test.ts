@@ -1,0 +1,164 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { measureTranscript, type MeterState, readTranscriptFacts } from "../../src/edge/transcript.ts";
+import { refView, view } from "../fixtures/transcripts/memory.ts";
+import {
+  assistant,
+  attachment,
+  boundary,
+  jsonl,
+  prompt,
+  summary,
+  toolResult,
+} from "../fixtures/transcripts/records.ts";
+import { reference } from "../fixtures/transcripts/reference.ts";
+
+const FIX = join(import.meta.dir, "../fixtures/claude-code-2.1.328");
+const fixtures = [
+  ...readdirSync(join(FIX, "transcripts")).map((f) => join(FIX, "transcripts", f)),
+  join(FIX, "demo-session/transcript.jsonl"),
+];
+const dir = mkdtempSync(join(tmpdir(), "vigil-meter-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const tmp = () => join(dir, `t${n++}.jsonl`);
+const bytesOf = (p: string) => new Uint8Array(readFileSync(p));
+const A = (id: string, input: number, output = 10) => assistant(id, { input, cacheRead: 1000, output });
+
+describe("measureTranscript", () => {
+  test.each(fixtures)("%s equals the reference", (f) => {
+    expect(view(measureTranscript(f, null))).toEqual(refView(reference(bytesOf(f))));
+  });
+
+  test.each([
+    ["a missing file", join(dir, "nope.jsonl")],
+    ["a directory", dir],
+  ])("%s is none, not a throw", (_name, p) => {
+    const r = measureTranscript(p, null);
+    expect(r.measurement).toEqual({ tokens: null, estimate: null, window: null, source: "none" });
+    expect(r.info.reason).toContain(p);
+  });
+
+  test("appends in steps, partial lines included, equal the reference at every step", () => {
+    const p = tmp();
+    writeFileSync(p, "");
+    let state: MeterState | null = measureTranscript(p, null).state;
+    const all = new TextEncoder().encode(readFileSync(join(FIX, "demo-session/transcript.jsonl"), "utf8"));
+    for (let at = 0; at < all.length; at += 3001) {
+      const part = all.subarray(at, Math.min(all.length, at + 3001));
+      appendFileSync(p, part);
+      const r = measureTranscript(p, state);
+      const ref = reference(bytesOf(p), { calibrate: true });
+      expect(view(r)).toEqual(refView(ref));
+      expect(r.info.mode).toBe("append");
+      state = r.state;
+    }
+    expect(state?.anchor).toMatchObject({ kind: "assistant", tokens: 330000 });
+  });
+
+  // Built anew each time: same size, new uuids, as a rewritten transcript would be.
+  const build = () => jsonl([A("m1", 7000), toolResult("x".repeat(4000)), A("m2", 9000), toolResult("abc")]);
+  test.each(
+    [
+      ["file shrank", (p: string) => truncateSync(p, 700)],
+      ["file replaced", (p: string) => {
+        writeFileSync(p + ".new", build());
+        renameSync(p + ".new", p);
+      }],
+      ["file rewritten", (p: string) => writeFileSync(p, build())],
+    ] as const,
+  )("%s between calls: measured fresh", (reason, change) => {
+    const p = tmp();
+    writeFileSync(p, build());
+    const first = measureTranscript(p, null);
+    expect(first.measurement.tokens).toBe(10000);
+    change(p);
+    const r = measureTranscript(p, first.state);
+    expect([r.info.mode, r.info.reason]).toEqual(["fresh", reason]);
+    expect(view(r)).toEqual(refView(reference(bytesOf(p))));
+  });
+
+  test("a 1.5 MB file: the newest record spans the 1 MiB read", () => {
+    const p = tmp();
+    writeFileSync(p, jsonl([A("m1", 5000), toolResult("y".repeat(400_000))]));
+    appendFileSync(p, jsonl([A("m2", 9000, 77), toolResult("z".repeat(520_000))]));
+    const r = measureTranscript(p, null);
+    expect([r.measurement.tokens, r.info.outputTokens, r.state.growthBytes]).toEqual([10000, 77, 520_000]);
+    expect(r.info.bytesRead).toBeGreaterThan(1 << 20);
+  });
+});
+
+describe("readTranscriptFacts", () => {
+  test.each(
+    [
+      ["transcripts/bg.jsonl", "task-notification", "system", false, "<task-notification>", undefined],
+      ["transcripts/deny-stop.jsonl", null, null, true, "Stop hook feedback:", undefined],
+      ["transcripts/tui2.jsonl", "human", "typed", false, "do the task", undefined],
+      ["transcripts/autocompact.jsonl", null, null, false, "This session is being continued", true],
+      ["transcripts/basic.jsonl", null, null, false, "<local-command-stdout>", false],
+    ] as const,
+  )("%s", (f, originKind, promptSource, isMeta, text, restoreLanded) => {
+    const facts = readTranscriptFacts(join(FIX, f));
+    expect(facts.lastUser).toMatchObject({ originKind, promptSource, isMeta });
+    expect(facts.lastUser?.text?.startsWith(text)).toBe(true);
+    expect(facts.restoreLanded).toBe(restoreLanded);
+  });
+
+  const ctx = (event: string) => attachment("hook_additional_context", "restored state", event);
+  test.each([
+    [
+      "tool results and sidechain prompts are not the last prompt",
+      [prompt("real"), A("m1", 5), toolResult("out"), prompt("sub", { sidechain: true })],
+      "real",
+      undefined,
+    ],
+    [
+      "context after the newest boundary landed",
+      [boundary(100), summary("s"), ctx("SessionStart"), prompt("go")],
+      "go",
+      true,
+    ],
+    [
+      "context only before the newest boundary did not",
+      [ctx("SessionStart"), boundary(100), summary("s"), prompt("go")],
+      "go",
+      false,
+    ],
+    [
+      "context from another event did not",
+      [boundary(100), summary("s"), ctx("UserPromptSubmit")],
+      "This session",
+      false,
+    ],
+  ])("%s", (_name, records, text, restoreLanded) => {
+    const p = tmp();
+    writeFileSync(p, jsonl(records));
+    const facts = readTranscriptFacts(p);
+    expect(facts.lastUser?.text?.includes(text)).toBe(true);
+    expect(facts.restoreLanded).toBe(restoreLanded);
+  });
+
+  test("a boundary beyond maxScanBytes is out of reach", () => {
+    const p = tmp();
+    writeFileSync(p, jsonl([boundary(100), ctx("SessionStart"), prompt("x".repeat(5000))]));
+    expect(readTranscriptFacts(p, { maxScanBytes: 4000 }).restoreLanded).toBeUndefined();
+    expect(readTranscriptFacts(p).restoreLanded).toBe(true);
+  });
+
+  test("a missing file has no facts", () => {
+    mkdirSync(join(dir, "empty"), { recursive: true });
+    expect(readTranscriptFacts(join(dir, "empty/none.jsonl"))).toEqual({});
+  });
+});
