@@ -1,0 +1,181 @@
+/**
+ * "Who woke it" (product.md section 7, seed 004): for every end of turn in a transcript, how
+ * long the session sat idle and what ended the wait. The gap runs to the next record of any
+ * kind, not to the next outside prompt: a stop that a Stop hook blocked resumes with no outside
+ * input, and counting to the next prompt made every successful block look like a failure.
+ * Pure: the caller parses the transcript and passes the records.
+ */
+import { isObject, type JsonObject, obj, str } from "./payload.ts";
+
+export type Waker =
+  | "stop-gate"
+  | "stop-hook"
+  | "human"
+  | "notification"
+  | "restart"
+  | "nudge"
+  | "nobody"
+  | "unknown";
+
+/** A restart or nudge vigil sent, with the time it went out. */
+export interface Intervention {
+  kind: "restart" | "nudge";
+  at: number;
+}
+
+export interface TurnWake {
+  /** Index of the record that ended the turn, and its time. */
+  endIndex: number;
+  endAt: number;
+  /** Time of the first record after the turn's own bookkeeping, or null when none yet. */
+  resumedAt: number | null;
+  /** Idle gap: to `resumedAt`, or to `now` while nothing followed. */
+  gapMs: number;
+  waker: Waker;
+  /** False when a Stop hook resumed the session: that gap is not idle time. */
+  idle: boolean;
+}
+
+export interface WakeOptions {
+  interventions?: readonly Intervention[];
+  now: number;
+  /** An intervention explains a resume that follows it within this time (default 10 min). */
+  graceMs?: number;
+  /** Which Stop hook commands are vigil's own. */
+  isVigilCommand?: (command: string) => boolean;
+}
+
+/** Records Claude Code writes as part of ending a turn, not as a new start. */
+const CLOSING = new Set(["stop_hook_summary", "turn_duration"]);
+/** Prompt envelopes the harness injects (claude-code-contract.md Part B section 8). */
+const HARNESS =
+  /^\s*(<task-notification|<bash-notification|<agent-notification|\[SYSTEM NOTIFICATION|<system-reminder|<cross-session-message|<teammate-message|<channel )/;
+const HUMAN_ORIGINS = new Set(["human"]);
+
+function timeOf(r: JsonObject): number | null {
+  const ts = str(r, "timestamp");
+  if (ts === null) return null;
+  const t = Date.parse(ts);
+  return Number.isFinite(t) ? t : null;
+}
+
+function textOf(r: JsonObject): string | null {
+  const content = obj(r, "message")?.content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return null;
+  if (content.some((b) => isObject(b) && b.type === "tool_result")) return null;
+  const texts = content.filter(isObject).map((b) => str(b, "text")).filter((s) => s !== null);
+  return texts.length > 0 ? texts.join("\n") : null;
+}
+
+/** Whether a record ends a main-chain turn: an assistant reply that stopped for good. */
+export function isTurnEnd(r: JsonObject): boolean {
+  if (r.type !== "assistant" || r.isSidechain === true) return false;
+  const reason = obj(r, "message")?.stop_reason;
+  return typeof reason === "string" && reason !== "tool_use" && reason !== "pause_turn";
+}
+
+type Evidence = Waker | null;
+
+/** What one record says about who resumed the session, or null when it says nothing. */
+function evidence(r: JsonObject, isVigil: (c: string) => boolean): Evidence {
+  if (r.type === "attachment") {
+    const a = obj(r, "attachment");
+    if (a?.type !== "hook_blocking_error" || a.hookEvent !== "Stop") return null;
+    const cmd = str(obj(a, "blockingError") ?? {}, "command");
+    return cmd === null || isVigil(cmd) ? "stop-gate" : "stop-hook";
+  }
+  if (r.type !== "user" || r.isCompactSummary === true) return null;
+  const text = textOf(r);
+  if (text === null) return null;
+  if (text.startsWith("Stop hook feedback:")) return "stop-gate";
+  const kind = str(obj(r, "origin") ?? {}, "kind");
+  if (kind !== null) return HUMAN_ORIGINS.has(kind) ? "human" : "notification";
+  if (HARNESS.test(text)) return "notification";
+  // Plain text, slash commands and "[Request interrupted by user]" all come from a person.
+  return r.isMeta === true && !text.startsWith("<command-") ? null : "human";
+}
+
+/**
+ * Classify the wait after one end of turn. `after` is every record that followed it, in file
+ * order. Transcript evidence (a Stop block, a notification) outranks vigil's own interventions,
+ * which outrank a typed prompt: a nudge arrives in the transcript as a typed prompt.
+ */
+export function classifyWake(
+  after: readonly JsonObject[],
+  endAt: number,
+  opts: WakeOptions,
+): Omit<TurnWake, "endIndex" | "endAt"> {
+  return wakeFrom(after, 0, endAt, opts);
+}
+
+function wakeFrom(
+  records: readonly JsonObject[],
+  from: number,
+  endAt: number,
+  opts: WakeOptions,
+): Omit<TurnWake, "endIndex" | "endAt"> {
+  const isVigil = opts.isVigilCommand ?? ((c: string) => /\bvigil\b/.test(c));
+  let resumedAt: number | null = null;
+  let found: Evidence = null;
+  // The feedback record comes first; the attachment after it names the blocking command
+  // (absent before 2.1.220, so feedback alone counts as vigil's gate). Any vigil block wins.
+  let feedback = false;
+  const named = new Set<Waker>();
+  for (let i = from; i < records.length; i++) {
+    const r = records[i];
+    // A reply means the wake is over; whatever woke it came before.
+    if (r.type === "assistant") break;
+    const t = timeOf(r);
+    const closing = r.type === "system" && CLOSING.has(str(r, "subtype") ?? "");
+    // Records of one wake are not written in time order (a slash command's records precede
+    // the boundary it causes), so the wake starts at the earliest of them.
+    if (t !== null && !closing) resumedAt = resumedAt === null ? t : Math.min(resumedAt, t);
+    const e = evidence(r, isVigil);
+    if (e === "stop-gate" || e === "stop-hook") {
+      if (r.type === "attachment") named.add(e);
+      else feedback = true;
+      continue;
+    }
+    if (e !== null) {
+      if (!feedback && named.size === 0) found = e;
+      break;
+    }
+  }
+  if (named.size > 0) found = named.has("stop-gate") ? "stop-gate" : "stop-hook";
+  else if (feedback) found = "stop-gate";
+  if (resumedAt === null) {
+    return { resumedAt: null, gapMs: Math.max(0, opts.now - endAt), waker: "nobody", idle: true };
+  }
+  const gapMs = Math.max(0, resumedAt - endAt);
+  if (found === "stop-gate" || found === "stop-hook") {
+    return { resumedAt, gapMs, waker: found, idle: false };
+  }
+  const resumed = resumedAt;
+  const grace = opts.graceMs ?? 10 * 60_000;
+  const by = (opts.interventions ?? [])
+    .filter((v) => v.at >= endAt && v.at <= resumed && resumed - v.at <= grace)
+    .sort((a, b) => b.at - a.at)[0];
+  const waker = found === "notification" ? found : by?.kind ?? found ?? "unknown";
+  return { resumedAt, gapMs, waker, idle: true };
+}
+
+/** Every end of turn in a transcript with its wake; one reply split over records counts once. */
+export function turnWakes(records: readonly JsonObject[], opts: WakeOptions): TurnWake[] {
+  const out: TurnWake[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i];
+    if (!isTurnEnd(r)) continue;
+    const id = str(obj(r, "message") ?? {}, "id");
+    let end = i;
+    while (
+      end + 1 < records.length && isTurnEnd(records[end + 1]) && id !== null &&
+      str(obj(records[end + 1], "message") ?? {}, "id") === id
+    ) end++;
+    const endAt = timeOf(records[end]);
+    if (endAt === null) continue;
+    out.push({ endIndex: end, endAt, ...wakeFrom(records, end + 1, endAt, opts) });
+    i = end;
+  }
+  return out;
+}
