@@ -137,7 +137,7 @@ function probePs(pids: readonly number[]): Map<number, ProcProbe> {
   const out = new Map<number, ProcProbe>();
   // The same environment Claude Code uses, so `lstart` matches its `procStart` byte for byte.
   const r = Bun.spawnSync(["ps", "-o", "pid=,stat=,rss=,time=,lstart=", "-p", pids.join(",")], {
-    env: { PATH: process.env.PATH ?? "/bin:/usr/bin", LC_ALL: "C", TZ: "UTC" },
+    env: { PATH: "/bin:/usr/bin", LC_ALL: "C", TZ: "UTC" },
   });
   const now = Date.now();
   for (const line of r.stdout.toString().split("\n")) {
@@ -154,8 +154,11 @@ function probePs(pids: readonly number[]): Map<number, ProcProbe> {
 export function probeMany(pids: readonly number[], opts: ProbeOptions = {}): Map<number, ProcProbe | null> {
   const platform = opts.platform ?? process.platform;
   const out = new Map<number, ProcProbe | null>();
-  const valid = pids.filter((p) => Number.isSafeInteger(p) && p > 0);
-  for (const p of pids) if (!valid.includes(p)) out.set(p, DEAD(p));
+  const valid: number[] = [];
+  for (const p of pids) {
+    if (Number.isSafeInteger(p) && p > 0) valid.push(p);
+    else out.set(p, DEAD(p));
+  }
   if (platform === "linux") {
     const root = opts.procRoot ?? "/proc";
     const host = opts.host ?? readProcHost(root);
@@ -172,4 +175,40 @@ export function probeMany(pids: readonly number[], opts: ProbeOptions = {}): Map
 /** Probe one pid; see `probeMany`. */
 export function probe(pid: number, opts: ProbeOptions = {}): ProcProbe | null {
   return probeMany([pid], opts).get(pid) ?? null;
+}
+
+/**
+ * The pid and its ancestors up to init (at most `max`), for finding which tmux pane a session
+ * runs in: Linux walks /proc, other systems ask `ps` once for the whole table.
+ */
+export function ancestry(pid: number, opts: ProbeOptions & { max?: number } = {}): number[] {
+  const platform = opts.platform ?? process.platform;
+  const root = opts.procRoot ?? "/proc";
+  let parentOf: (p: number) => number | null;
+  if (platform === "linux") {
+    parentOf = (p) => {
+      try {
+        const text = readFileSync(`${root}/${p}/stat`, "utf8");
+        const ppid = Number(text.slice(text.lastIndexOf(")") + 2).split(" ")[1]);
+        return Number.isSafeInteger(ppid) ? ppid : null;
+      } catch {
+        return null;
+      }
+    };
+  } else {
+    const table = new Map<number, number>();
+    const r = Bun.spawnSync(["ps", "-A", "-o", "pid=,ppid="], { env: { PATH: "/bin:/usr/bin" } });
+    for (const line of r.stdout.toString().split("\n")) {
+      const m = /^\s*(\d+)\s+(\d+)/.exec(line);
+      if (m) table.set(Number(m[1]), Number(m[2]));
+    }
+    parentOf = (p) => table.get(p) ?? null;
+  }
+  const chain = [pid];
+  for (let p: number | null = pid; chain.length < (opts.max ?? 64);) {
+    p = parentOf(p);
+    if (p === null || p <= 0 || chain.includes(p)) break;
+    chain.push(p);
+  }
+  return chain;
 }

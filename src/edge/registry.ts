@@ -1,0 +1,175 @@
+/**
+ * Claude Code's live session registry: `<config dir>/sessions/<pid>.json`, one file per running
+ * session, removed when it exits (claude-code-contract.md Part B section 10). That removal is
+ * why the watcher keeps its own list: the registry alone can never show a dead session
+ * (seed 004). Every file is distrusted: size-capped, parsed, type-checked, else skipped.
+ */
+import { closeSync, openSync, readdirSync, readSync } from "node:fs";
+import { join } from "node:path";
+import { isObject, type JsonObject, num, str } from "../core/payload.ts";
+
+/** Where Claude Code's `tmux` field says the session runs: `session:@window.%pane`. */
+export interface TmuxRef {
+  raw: string;
+  session: string;
+  window: string | null;
+  pane: string | null;
+}
+
+export interface RegistryEntry {
+  pid: number;
+  sessionId: string;
+  cwd: string;
+  /** ms since the epoch, written at registration. */
+  startedAt: number | null;
+  procStart: string | null;
+  version: string | null;
+  kind: string | null;
+  entrypoint: string | null;
+  name: string | null;
+  status: string | null;
+  updatedAt: number | null;
+  tmux: TmuxRef | null;
+  file: string;
+}
+
+export interface SkippedFile {
+  file: string;
+  reason: string;
+}
+
+export interface RegistryOptions {
+  env?: Record<string, string | undefined>;
+  home?: string;
+  /** Overrides the directory outright (tests). */
+  dir?: string;
+}
+
+export const MAX_REGISTRY_FILE = 64 * 1024;
+
+/** A file's text, or null when it is over the cap; reads at most cap + 1 bytes. */
+function readCapped(file: string, cap: number): string | null {
+  const fd = openSync(file, "r");
+  try {
+    const buf = Buffer.alloc(cap + 1);
+    let n = 0;
+    while (n < buf.length) {
+      const got = readSync(fd, buf, n, buf.length - n, n);
+      if (got === 0) break;
+      n += got;
+    }
+    return n > cap ? null : buf.toString("utf8", 0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Claude Code's directory: `$CLAUDE_CONFIG_DIR`, else `<home>/.claude`. */
+export function claudeConfigDir(opts: { env?: Record<string, string | undefined>; home?: string }): string {
+  const fromEnv = opts.env?.CLAUDE_CONFIG_DIR;
+  if (fromEnv) return fromEnv;
+  return join(opts.home ?? "", ".claude");
+}
+
+/** The registry directory for these options. */
+export function registryDir(opts: RegistryOptions): string {
+  return opts.dir ?? join(claudeConfigDir(opts), "sessions");
+}
+
+/** Split Claude Code's `tmux` field (`name:@1.%3`); session names may contain colons. */
+export function parseTmuxRef(raw: string): TmuxRef | null {
+  const m = /^(.*):(@\d+)?\.?(%\d+)?$/.exec(raw);
+  if (!m || m[1] === "") return null;
+  return { raw, session: m[1], window: m[2] ?? null, pane: m[3] ?? null };
+}
+
+/** Validate one registry file's JSON. The pid in the file must match the file's name. */
+export function parseRegistryEntry(
+  text: string,
+  file: string,
+  filePid: number,
+): { ok: true; value: RegistryEntry } | { ok: false; error: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, error: "not JSON" };
+  }
+  if (!isObject(raw)) return { ok: false, error: "not a JSON object" };
+  const o: JsonObject = raw;
+  const pid = num(o, "pid"), sessionId = str(o, "sessionId"), cwd = str(o, "cwd");
+  if (pid === null || !Number.isSafeInteger(pid) || pid <= 0) return { ok: false, error: `bad "pid"` };
+  if (pid !== filePid) return { ok: false, error: `"pid" ${pid} does not match the file name` };
+  if (sessionId === null || sessionId === "") return { ok: false, error: `missing "sessionId"` };
+  if (cwd === null) return { ok: false, error: `missing "cwd"` };
+  const tmux = str(o, "tmux");
+  return {
+    ok: true,
+    value: {
+      pid,
+      sessionId,
+      cwd,
+      startedAt: num(o, "startedAt"),
+      procStart: str(o, "procStart"),
+      version: str(o, "version"),
+      kind: str(o, "kind"),
+      entrypoint: str(o, "entrypoint"),
+      name: str(o, "name"),
+      status: str(o, "status"),
+      updatedAt: num(o, "updatedAt"),
+      tmux: tmux === null ? null : parseTmuxRef(tmux),
+      file,
+    },
+  };
+}
+
+/** Read every registry entry; unreadable, oversized and malformed files are listed as skipped. */
+export function readRegistry(opts: RegistryOptions = {}): { entries: RegistryEntry[]; skipped: SkippedFile[] } {
+  const dir = registryDir(opts);
+  const entries: RegistryEntry[] = [], skipped: SkippedFile[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return { entries, skipped };
+  }
+  for (const name of names) {
+    const m = /^(\d+)\.json$/.exec(name);
+    if (!m) continue;
+    const file = join(dir, name);
+    let text: string | null;
+    try {
+      text = readCapped(file, MAX_REGISTRY_FILE);
+    } catch {
+      continue; // Removed between readdir and read (the session just exited), or not a file.
+    }
+    if (text === null) {
+      skipped.push({ file, reason: `larger than ${MAX_REGISTRY_FILE} bytes` });
+      continue;
+    }
+    const r = parseRegistryEntry(text, file, Number(m[1]));
+    if (r.ok) entries.push(r.value);
+    else skipped.push({ file, reason: r.error });
+  }
+  return { entries, skipped };
+}
+
+/** The registry entry for a pid, if that process registered. */
+export function findSessionByPid(pid: number, opts: RegistryOptions = {}): RegistryEntry | null {
+  const dir = registryDir(opts);
+  const file = join(dir, `${pid}.json`);
+  try {
+    const text = readCapped(file, MAX_REGISTRY_FILE);
+    const r = text === null ? null : parseRegistryEntry(text, file, pid);
+    return r?.ok ? r.value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The registry entry for a session id; the newest registration wins if several claim it. */
+export function findBySessionId(sessionId: string, opts: RegistryOptions = {}): RegistryEntry | null {
+  const hits = readRegistry(opts).entries.filter((e) => e.sessionId === sessionId);
+  hits.sort((a, b) => (b.startedAt ?? 0) - (a.startedAt ?? 0));
+  return hits[0] ?? null;
+}

@@ -1,0 +1,107 @@
+/**
+ * tmux, for the watcher: list panes, find the pane a session runs in, inspect a pane, type
+ * into it. A socket name (`-L`) or path (`-S`) can be given so tests run a private server and
+ * never touch a user's tmux.
+ */
+import { ancestry, type ProbeOptions } from "./proc.ts";
+
+export interface TmuxOptions {
+  /** The tmux binary (default `tmux` on PATH). */
+  bin?: string;
+  /** `-L` socket name. */
+  socket?: string;
+  /** `-S` socket path; wins over `socket`. */
+  socketPath?: string;
+  /** Environment for the tmux client (and a server it starts); default: inherited. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface TmuxResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Pane {
+  paneId: string;
+  panePid: number;
+  session: string;
+  dead: boolean;
+  /** The pane's foreground command, e.g. `bash` or `claude`. */
+  command: string;
+}
+
+function cleanEnv(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+/** Run one tmux command; a missing binary is reported as exit code 127, never thrown. */
+export async function tmux(args: readonly string[], opts: TmuxOptions = {}): Promise<TmuxResult> {
+  const sock = opts.socketPath ? ["-S", opts.socketPath] : opts.socket ? ["-L", opts.socket] : [];
+  try {
+    const p = Bun.spawn([opts.bin ?? "tmux", ...sock, ...args], {
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+      env: opts.env ? cleanEnv(opts.env) : undefined,
+    });
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(p.stdout).text(),
+      new Response(p.stderr).text(),
+      p.exited,
+    ]);
+    return { code, stdout, stderr: stderr.trim() };
+  } catch (e) {
+    return { code: 127, stdout: "", stderr: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+// tmux prints a tab as "_" when the client's locale is not UTF-8, so fields are split on a
+// printable token instead, one with a colon: tmux never allows a colon in a session name.
+const SEP = "|:|";
+const PANE_FORMAT = ["#{pane_id}", "#{pane_pid}", "#{pane_dead}", "#{pane_current_command}", "#{session_name}"].join(
+  SEP,
+);
+
+function parsePane(line: string): Pane | null {
+  const [paneId, pid, dead, command, ...session] = line.split(SEP);
+  if (!paneId?.startsWith("%") || !/^\d+$/.test(pid ?? "")) return null;
+  return { paneId, panePid: Number(pid), dead: dead === "1", command: command ?? "", session: session.join(SEP) };
+}
+
+/** Every pane on the server; empty when no server runs. */
+export async function listPanes(opts: TmuxOptions = {}): Promise<Pane[]> {
+  const r = await tmux(["list-panes", "-a", "-F", PANE_FORMAT], opts);
+  if (r.code !== 0) return [];
+  return r.stdout.split("\n").map(parsePane).filter((p) => p !== null);
+}
+
+/** One pane by id, or null when it no longer exists. */
+export async function paneInfo(paneId: string, opts: TmuxOptions = {}): Promise<Pane | null> {
+  const r = await tmux(["display-message", "-p", "-t", paneId, "-F", PANE_FORMAT], opts);
+  if (r.code !== 0) return null;
+  const p = parsePane(r.stdout.trim());
+  // display-message falls back to the current pane for a bad target on some versions.
+  return p?.paneId === paneId ? p : null;
+}
+
+/** The pane whose process tree holds `pid`: walk its ancestors until one is a pane's shell. */
+export async function findPaneForPid(pid: number, opts: TmuxOptions & ProbeOptions = {}): Promise<Pane | null> {
+  const panes = await listPanes(opts);
+  if (panes.length === 0) return null;
+  const byPid = new Map(panes.map((p) => [p.panePid, p]));
+  for (const p of ancestry(pid, opts)) {
+    const hit = byPid.get(p);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** Type text literally into a pane, then press Enter. */
+export async function sendLine(paneId: string, text: string, opts: TmuxOptions = {}): Promise<TmuxResult> {
+  const r = await tmux(["send-keys", "-t", paneId, "-l", "--", text], opts);
+  if (r.code !== 0) return r;
+  return tmux(["send-keys", "-t", paneId, "Enter"], opts);
+}

@@ -1,0 +1,129 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  claudeConfigDir,
+  findBySessionId,
+  findSessionByPid,
+  parseTmuxRef,
+  readRegistry,
+} from "../../src/edge/registry.ts";
+
+const root = mkdtempSync(join(tmpdir(), "vigil-registry-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** A registry file as Claude Code 2.1.328 writes it (fields from its registration code). */
+const entry = (pid: number, over: Record<string, unknown> = {}) => ({
+  pid,
+  sessionId: `sess-${pid}`,
+  cwd: "/home/dev/work/vinylstudio",
+  startedAt: 1_796_009_351_000 + pid,
+  procStart: "54929",
+  version: "2.1.328",
+  peerProtocol: 1,
+  kind: "interactive",
+  entrypoint: "cli",
+  pidDomain: "x",
+  tmux: "work:@1.%3",
+  name: "vinylstudio-70",
+  nameSource: "derived",
+  status: "idle",
+  updatedAt: 1_796_009_400_000,
+  ...over,
+});
+
+const home = join(root, "home");
+const dir = join(home, ".claude", "sessions");
+mkdirSync(dir, { recursive: true });
+const put = (name: string, body: string) => writeFileSync(join(dir, name), body);
+put("101.json", JSON.stringify(entry(101)));
+put("102.json", JSON.stringify(entry(102, { tmux: undefined, name: undefined, sessionId: "shared" })));
+put("103.json", JSON.stringify(entry(103, { sessionId: "shared", startedAt: 1_796_009_999_000 })));
+put("200.json", "{not json");
+put("201.json", JSON.stringify(entry(201, { pid: "201" })));
+put("202.json", JSON.stringify(entry(999)));
+put("203.json", JSON.stringify(entry(203, { sessionId: 5 })));
+put("204.json", JSON.stringify(entry(204, { padding: "x".repeat(70_000) })));
+put("205.json", "[1,2]");
+put("notes.txt", "ignored");
+mkdirSync(join(dir, "300.json"));
+
+describe("readRegistry", () => {
+  const { entries, skipped } = readRegistry({ home, env: {} });
+
+  test("typed entries from good files only", () => {
+    expect(entries.map((e) => e.pid).sort()).toEqual([101, 102, 103]);
+    const e = entries.find((x) => x.pid === 101)!;
+    expect({ ...e, file: undefined }).toEqual({
+      pid: 101,
+      sessionId: "sess-101",
+      cwd: "/home/dev/work/vinylstudio",
+      startedAt: 1_796_009_351_101,
+      procStart: "54929",
+      version: "2.1.328",
+      kind: "interactive",
+      entrypoint: "cli",
+      name: "vinylstudio-70",
+      status: "idle",
+      updatedAt: 1_796_009_400_000,
+      tmux: { raw: "work:@1.%3", session: "work", window: "@1", pane: "%3" },
+      file: undefined,
+    });
+  });
+
+  test.each([
+    ["200.json", "not JSON"],
+    ["201.json", 'bad "pid"'],
+    ["202.json", '"pid" 999 does not match the file name'],
+    ["203.json", 'missing "sessionId"'],
+    ["204.json", "larger than 65536 bytes"],
+    ["205.json", "not a JSON object"],
+  ])("%s is skipped: %s", (name, reason) => {
+    expect(skipped.find((s) => s.file.endsWith(name))?.reason).toBe(reason);
+  });
+
+  test("a missing directory is an empty registry", () => {
+    expect(readRegistry({ dir: join(root, "nope") })).toEqual({ entries: [], skipped: [] });
+  });
+});
+
+describe("lookups", () => {
+  test("by pid", () => {
+    expect(findSessionByPid(101, { home })?.sessionId).toBe("sess-101");
+    expect(findSessionByPid(200, { home })).toBeNull();
+    expect(findSessionByPid(204, { home })).toBeNull();
+    expect(findSessionByPid(4_000_000, { home })).toBeNull();
+  });
+
+  test("by session id: the newest registration wins", () => {
+    expect(findBySessionId("shared", { home })?.pid).toBe(103);
+    expect(findBySessionId("absent", { home })).toBeNull();
+  });
+
+  test("CLAUDE_CONFIG_DIR replaces ~/.claude", () => {
+    const other = join(root, "cfg");
+    mkdirSync(join(other, "sessions"), { recursive: true });
+    writeFileSync(join(other, "sessions", "7.json"), JSON.stringify(entry(7)));
+    expect(findSessionByPid(7, { home, env: { CLAUDE_CONFIG_DIR: other } })?.sessionId).toBe("sess-7");
+    expect(findSessionByPid(7, { home })).toBeNull();
+  });
+});
+
+test.each([
+  ["CLAUDE_CONFIG_DIR set", { env: { CLAUDE_CONFIG_DIR: "/x/cfg" }, home: "/home/a" }, "/x/cfg"],
+  ["CLAUDE_CONFIG_DIR empty", { env: { CLAUDE_CONFIG_DIR: "" }, home: "/home/a" }, "/home/a/.claude"],
+  ["no env", { env: {}, home: "/home/a" }, "/home/a/.claude"],
+])("claudeConfigDir: %s", (_name, opts, want) => {
+  expect(claudeConfigDir(opts)).toBe(want);
+});
+
+test.each([
+  ["work:@1.%3", { session: "work", window: "@1", pane: "%3" }],
+  ["a:b:@12.%40", { session: "a:b", window: "@12", pane: "%40" }],
+  ["solo:", { session: "solo", window: null, pane: null }],
+  ["nocolon", null],
+])("parseTmuxRef(%p)", (raw, want) => {
+  const r = parseTmuxRef(raw);
+  expect(r === null ? null : { session: r.session, window: r.window, pane: r.pane }).toEqual(want);
+});
