@@ -1,0 +1,122 @@
+/**
+ * The restarter: `claude --resume <id>` in the session's own cwd, through tmux.
+ *
+ * Where it runs, decided per pane state:
+ * - the session's pane still exists and its foreground is a shell (claude exited back to the
+ *   prompt it was started from): type the command line into that pane, so the session comes
+ *   back where the person left it;
+ * - the pane exists but is dead (`remain-on-exit`): `respawn-pane` it with the command;
+ * - otherwise (no pane known, pane gone, or something else now runs in it, which typing would
+ *   disturb): a new detached session `vigil-<first 8 of the id>`.
+ *
+ * The command line unsets `CLAUDECODE` and every `CLAUDE_CODE_*` variable itself, in the shell
+ * that runs it: a child that inherits them stops writing its transcript, and the pane's shell
+ * or the tmux server may hold them even when vigil's own environment is clean.
+ */
+import { paneInfo, sendLine, tmux, type TmuxOptions } from "./tmux.ts";
+
+export interface RestartTarget {
+  sessionId: string;
+  cwd: string;
+  /** tmux pane id (`%3`) from the registry or the pane lookup, when known. */
+  pane: string | null;
+}
+
+export interface RestartOptions {
+  /** The claude binary: from config, else found on PATH, else `claude`. */
+  claudeBin?: string;
+  /** Environment to search PATH in and to hand tmux (Claude variables are removed). */
+  env?: Record<string, string | undefined>;
+  /** A first prompt for the resumed session (e.g. the nudge text), so it does not sit idle. */
+  prompt?: string | null;
+  tmux?: TmuxOptions;
+}
+
+export interface RestartOutcome {
+  ok: boolean;
+  method: "send-keys" | "respawn-pane" | "new-session";
+  /** Pane or tmux session the command went to. */
+  target: string;
+  command: string;
+  error: string | null;
+}
+
+const SHELLS = new Set(["bash", "zsh", "sh", "dash", "ksh", "mksh", "fish", "tcsh", "csh", "ash", "-bash", "-zsh"]);
+
+/** Quote a word for any POSIX-like shell (and fish): single quotes, `'` spelt `'\''`. */
+export function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The environment without `CLAUDECODE` and `CLAUDE_CODE_*`, for a child claude. */
+export function scrubClaudeEnv(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined || k === "CLAUDECODE" || k.startsWith("CLAUDE_CODE_")) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * The shell command line a restart types or runs: cd, strip Claude's variables from whatever
+ * environment that shell has, then exec claude. `env -u` exists in GNU and BSD env alike.
+ */
+export function restartCommand(
+  target: Pick<RestartTarget, "sessionId" | "cwd">,
+  claudeBin: string,
+  prompt: string | null = null,
+): string {
+  const strip = `$(env | sed -n 's/^\\(CLAUDE_CODE_[A-Za-z0-9_]*\\)=.*/-u \\1/p')`;
+  const args = ["--resume", target.sessionId, ...(prompt ? [prompt] : [])].map(shellQuote).join(" ");
+  return `cd ${shellQuote(target.cwd)} && env -u CLAUDECODE ${strip} ${shellQuote(claudeBin)} ${args}`;
+}
+
+/** The claude binary to run: configured, else on the given PATH, else the bare name. */
+export function resolveClaude(opts: Pick<RestartOptions, "claudeBin" | "env">): string {
+  if (opts.claudeBin) return opts.claudeBin;
+  return Bun.which("claude", { PATH: opts.env?.PATH ?? "" }) ?? "claude";
+}
+
+/** Restart a session with `claude --resume`; see the file comment for where it runs. */
+export async function restartSession(target: RestartTarget, opts: RestartOptions = {}): Promise<RestartOutcome> {
+  const env = scrubClaudeEnv(opts.env ?? {});
+  const t: TmuxOptions = { ...opts.tmux, env: opts.tmux?.env ? scrubClaudeEnv(opts.tmux.env) : env };
+  const command = restartCommand(target, resolveClaude(opts), opts.prompt ?? null);
+  const pane = target.pane ? await paneInfo(target.pane, t) : null;
+  if (pane && !pane.dead && SHELLS.has(pane.command)) {
+    const r = await sendLine(pane.paneId, command, t);
+    return {
+      ok: r.code === 0,
+      method: "send-keys",
+      target: pane.paneId,
+      command,
+      error: r.code === 0 ? null : r.stderr,
+    };
+  }
+  if (pane && pane.dead) {
+    const r = await tmux(["respawn-pane", "-t", pane.paneId, "-c", target.cwd, command], t);
+    return {
+      ok: r.code === 0,
+      method: "respawn-pane",
+      target: pane.paneId,
+      command,
+      error: r.code === 0 ? null : r.stderr,
+    };
+  }
+  let name = `vigil-${target.sessionId.slice(0, 8).replace(/[^A-Za-z0-9_-]/g, "_")}`;
+  // A session left from an earlier restart keeps its name; take a fresh one beside it.
+  if ((await tmux(["has-session", "-t", `=${name}`], t)).code === 0) name += `-${Date.now().toString(36)}`;
+  const r = await tmux(["new-session", "-d", "-s", name, "-c", target.cwd, command], t);
+  return { ok: r.code === 0, method: "new-session", target: name, command, error: r.code === 0 ? null : r.stderr };
+}
+
+/** Type a nudge into a stalled session's pane (literal text, then Enter). */
+export async function nudge(
+  pane: string,
+  text: string,
+  opts: { tmux?: TmuxOptions } = {},
+): Promise<{ ok: boolean; error: string | null }> {
+  const r = await sendLine(pane, text, opts.tmux);
+  return { ok: r.code === 0, error: r.code === 0 ? null : r.stderr };
+}

@@ -1,0 +1,144 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { nudge, restartCommand, restartSession, scrubClaudeEnv, shellQuote } from "../../src/edge/restart.ts";
+import { eventually, privateTmux } from "./private-tmux.ts";
+
+const root = mkdtempSync(join(tmpdir(), "vigil-restart-"));
+const bin = join(root, "bin");
+const runs = join(root, "runs");
+const cwd = join(root, "work dir's");
+mkdirSync(bin);
+mkdirSync(runs);
+mkdirSync(cwd);
+// A stand-in claude: records argv, cwd and the Claude/test variables it was given, then exits.
+writeFileSync(
+  join(bin, "claude"),
+  `#!/bin/sh
+f='${runs}'/$$
+{ printf 'cwd=%s\\n' "$(pwd)"; for a in "$@"; do printf 'arg=%s\\n' "$a"; done
+  env | grep -E '^(CLAUDE|VIGIL_TEST)' | sort | sed 's/^/env=/'; } > "$f.tmp" && mv "$f.tmp" "$f.rec"
+`,
+);
+chmodSync(join(bin, "claude"), 0o755);
+
+const PATH = `${bin}:/usr/local/bin:/usr/bin:/bin`;
+// The tmux server (and so every pane's shell) holds Claude's variables, as it does when tmux
+// was started from inside a Claude Code session.
+const polluted = {
+  PATH,
+  HOME: root,
+  TERM: "xterm",
+  CLAUDECODE: "1",
+  CLAUDE_CODE_ENTRYPOINT: "cli",
+  CLAUDE_CODE_SESSION_ID: "old",
+  VIGIL_TEST_KEEP: "yes",
+};
+const tm = privateTmux(polluted);
+afterAll(() => {
+  tm.kill();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const done = new Set<string>();
+/** The next record the stand-in writes. */
+async function nextRun(): Promise<string[]> {
+  const f = await eventually(() => readdirSync(runs).find((n) => n.endsWith(".rec") && !done.has(n)));
+  done.add(f);
+  return readFileSync(join(runs, f), "utf8").trim().split("\n");
+}
+const expected = (id: string, extra: string[] = []) => [
+  `cwd=${cwd}`,
+  "arg=--resume",
+  `arg=${id}`,
+  ...extra,
+  "env=VIGIL_TEST_KEEP=yes",
+];
+const opts = { env: polluted, tmux: tm.opts };
+
+describe("restartSession in a real tmux server", () => {
+  test("no pane known: a new detached session, Claude variables gone", async () => {
+    const out = await restartSession({ sessionId: "9d219e11-aaaa", cwd, pane: null }, opts);
+    expect([out.ok, out.method, out.target]).toEqual([true, "new-session", "vigil-9d219e11"]);
+    expect(await nextRun()).toEqual(expected("9d219e11-aaaa"));
+  });
+
+  test("the pane's shell is at its prompt: the command is typed into it", async () => {
+    const pane = tm.run("new-window", "-P", "-F", "#{pane_id}", "sh");
+    const out = await restartSession({ sessionId: "sess-pane", cwd, pane }, { ...opts, prompt: "carry on, it's late" });
+    expect([out.ok, out.method, out.target]).toEqual([true, "send-keys", pane]);
+    expect(await nextRun()).toEqual(expected("sess-pane", ["arg=carry on, it's late"]));
+  });
+
+  test("the pane is dead (remain-on-exit): it is respawned", async () => {
+    const pane = tm.run("new-window", "-P", "-F", "#{pane_id}", "sleep 300");
+    tm.run("set-option", "-p", "-t", pane, "remain-on-exit", "on");
+    tm.run("respawn-pane", "-k", "-t", pane, "true");
+    await eventually(() => tm.run("display-message", "-p", "-t", pane, "#{pane_dead}") === "1" || null);
+    const out = await restartSession({ sessionId: "sess-dead", cwd, pane }, opts);
+    expect([out.ok, out.method]).toEqual([true, "respawn-pane"]);
+    expect(await nextRun()).toEqual(expected("sess-dead"));
+  });
+
+  test("something else runs in the pane: leave it alone, use a new session", async () => {
+    const pane = tm.run("new-window", "-P", "-F", "#{pane_id}", "sleep 300");
+    const out = await restartSession({ sessionId: "sess-busy", cwd, pane }, opts);
+    expect([out.ok, out.method]).toEqual([true, "new-session"]);
+    expect(await nextRun()).toEqual(expected("sess-busy"));
+  });
+
+  test("a vanished pane falls back to a new session", async () => {
+    const out = await restartSession({ sessionId: "sess-gone", cwd, pane: "%9999" }, opts);
+    expect(out.method).toBe("new-session");
+    expect(await nextRun()).toEqual(expected("sess-gone"));
+  });
+
+  test("a missing tmux is a failed outcome, not a throw", async () => {
+    const out = await restartSession({ sessionId: "x", cwd, pane: null }, {
+      ...opts,
+      tmux: { bin: join(root, "no-tmux") },
+    });
+    expect(out.ok).toBe(false);
+  });
+});
+
+test("nudge types the text literally into the pane, then Enter", async () => {
+  const file = join(root, "nudged.txt");
+  const pane = tm.run("new-window", "-P", "-F", "#{pane_id}", `sh -c 'read l; printf %s "$l" > "${file}"'`);
+  const text = "Continue with the ticket; -l keeps 'quotes' & $VARS literal";
+  expect(await nudge(pane, text, { tmux: tm.opts })).toEqual({ ok: true, error: null });
+  expect(await eventually(() => existsSync(file) ? readFileSync(file, "utf8") : null)).toBe(text);
+});
+
+test.each([
+  ["plain", "abc-1.2", "abc-1.2"],
+  ["space", "a b", "'a b'"],
+  ["quote", "it's", `'it'\\''s'`],
+  ["dollar", "$HOME", "'$HOME'"],
+])("shellQuote: %s", (_name, s, want) => {
+  expect(shellQuote(s)).toBe(want);
+});
+
+test("restartCommand strips Claude variables in the shell that runs it", () => {
+  expect(restartCommand({ sessionId: "abc", cwd: "/w d" }, "/usr/bin/claude")).toBe(
+    `cd '/w d' && env -u CLAUDECODE $(env | sed -n 's/^\\(CLAUDE_CODE_[A-Za-z0-9_]*\\)=.*/-u \\1/p') /usr/bin/claude --resume abc`,
+  );
+});
+
+test("scrubClaudeEnv keeps everything but CLAUDECODE and CLAUDE_CODE_*", () => {
+  expect(scrubClaudeEnv({ CLAUDECODE: "1", CLAUDE_CODE_X: "a", CLAUDE_CONFIG_DIR: "/c", PATH: "/b", GONE: undefined }))
+    .toEqual({
+      CLAUDE_CONFIG_DIR: "/c",
+      PATH: "/b",
+    });
+});
