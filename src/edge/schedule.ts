@@ -1,0 +1,116 @@
+/**
+ * `vigil watch --install | --uninstall` on this host: write or remove the files planned by
+ * `src/core/schedule-files.ts`, edit the crontab, and load or unload the schedule. The file
+ * system, crontab and command runner are options so tests never touch the real ones.
+ */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import {
+  type PlanOptions,
+  planSchedule,
+  type SchedulePlan,
+  type Scheduler,
+  withCronLine,
+  withoutCronLine,
+} from "../core/schedule-files.ts";
+
+/** Whether this host runs systemd (and so a user timer can be enabled). */
+export function detectSystemd(): boolean {
+  return existsSync("/run/systemd/system") && Bun.which("systemctl") !== null;
+}
+
+/** The plan for this host: its platform, uid and whether systemd runs, unless given. */
+export function planForHost(
+  o:
+    & Omit<PlanOptions, "platform" | "hasSystemd" | "uid">
+    & Partial<Pick<PlanOptions, "platform" | "hasSystemd" | "uid">>,
+): SchedulePlan {
+  const platform = o.platform ?? process.platform;
+  return planSchedule({
+    ...o,
+    platform,
+    hasSystemd: o.hasSystemd ?? (platform === "linux" && detectSystemd()),
+    uid: o.uid ?? process.getuid?.() ?? 0,
+  });
+}
+
+/** The outside world the writer touches; tests replace every part. */
+export interface ScheduleIO {
+  writeFile(path: string, text: string): void;
+  removeFile(path: string): void;
+  readCrontab(): Promise<string>;
+  writeCrontab(text: string): Promise<void>;
+  run(argv: string[]): Promise<number>;
+}
+
+async function spawnCode(argv: string[], stdin?: string): Promise<{ code: number; stdout: string }> {
+  const p = Bun.spawn(argv, {
+    stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin),
+    stdout: "pipe",
+    stderr: "ignore",
+  });
+  const [stdout, code] = await Promise.all([new Response(p.stdout).text(), p.exited]);
+  return { code, stdout };
+}
+
+/** The real file system, `crontab` and command runner. */
+export const systemScheduleIO: ScheduleIO = {
+  writeFile(path, text) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text, { mode: 0o644 });
+  },
+  removeFile(path) {
+    rmSync(path, { force: true });
+  },
+  async readCrontab() {
+    const r = await spawnCode(["crontab", "-l"]);
+    return r.code === 0 ? r.stdout : ""; // exit 1 means "no crontab for user"
+  },
+  async writeCrontab(text) {
+    const r = await spawnCode(["crontab", "-"], text);
+    if (r.code !== 0) throw new Error(`cannot write the crontab: "crontab -" exited ${r.code}`);
+  },
+  async run(argv) {
+    return (await spawnCode(argv)).code;
+  },
+};
+
+export interface ScheduleResult {
+  scheduler: Scheduler;
+  /** Files written (install) or removed (uninstall). */
+  paths: string[];
+  /** The crontab as written, for cron. */
+  crontab: string | null;
+  commands: { argv: string[]; code: number }[];
+}
+
+/** Write the schedule and load it. Re-installing replaces the files and the one cron line. */
+export async function installSchedule(plan: SchedulePlan, io: ScheduleIO = systemScheduleIO): Promise<ScheduleResult> {
+  for (const f of plan.files) io.writeFile(f.path, f.text);
+  let crontab: string | null = null;
+  if (plan.cron !== null) {
+    crontab = withCronLine(await io.readCrontab(), plan.cron);
+    await io.writeCrontab(crontab);
+  }
+  const commands = [];
+  // bootout of an agent that is not loaded fails; that is the expected first-install case.
+  for (const argv of plan.activate) commands.push({ argv, code: await io.run(argv) });
+  return { scheduler: plan.scheduler, paths: plan.files.map((f) => f.path), crontab, commands };
+}
+
+/** Unload the schedule and remove exactly what install wrote. */
+export async function uninstallSchedule(
+  plan: SchedulePlan,
+  io: ScheduleIO = systemScheduleIO,
+): Promise<ScheduleResult> {
+  const commands = [];
+  for (const argv of plan.deactivate) commands.push({ argv, code: await io.run(argv) });
+  for (const f of plan.files) io.removeFile(f.path);
+  for (const argv of plan.afterRemove) commands.push({ argv, code: await io.run(argv) });
+  let crontab: string | null = null;
+  if (plan.scheduler === "cron") {
+    crontab = withoutCronLine(await io.readCrontab());
+    await io.writeCrontab(crontab);
+  }
+  return { scheduler: plan.scheduler, paths: plan.files.map((f) => f.path), crontab, commands };
+}
