@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { testEnv, vigil } from "../support/vigil.ts";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BIN, testEnv, vigil } from "../support/vigil.ts";
 
 describe("vigil's own commands", () => {
   test("--version and --help", () => {
@@ -64,6 +67,17 @@ describe("vigil's own commands", () => {
     expect(j.sources.softTokens).toBe("env");
     expect(j.sources.hardTokens).toBe("default");
     expect(vigil(["config"], "", env).stdout).toMatch(/softTokens\s+123456\s+env/);
+  });
+
+  test("the compiled binary loads no .env or bunfig.toml from the directory it runs in", () => {
+    const env = testEnv();
+    const dir = mkdtempSync(join(tmpdir(), "vigil-cwd-"));
+    writeFileSync(join(dir, ".env"), "VIGIL_SOFT_TOKENS=1\n");
+    writeFileSync(join(dir, "preload.ts"), `require("fs").writeFileSync(${JSON.stringify(join(dir, "ran"))}, "x");`);
+    writeFileSync(join(dir, "bunfig.toml"), 'preload = ["./preload.ts"]\n');
+    const p = Bun.spawnSync([BIN, "config", "--json"], { cwd: dir, env });
+    expect(JSON.parse(p.stdout.toString()).config.softTokens).toBe(250_000);
+    expect(existsSync(join(dir, "ran"))).toBe(false);
   });
 
   test("demo replays the recorded worker session through SOFT to HARD", () => {
