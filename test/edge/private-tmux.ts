@@ -1,4 +1,5 @@
 /** A private tmux server for tests (`-L vigil-test-<rand>`, no config file), so no test touches a user's tmux. */
+import { rmSync } from "node:fs";
 import type { TmuxOptions } from "../../src/edge/tmux.ts";
 
 export interface PrivateTmux {
@@ -17,10 +18,14 @@ export function privateTmux(env: Record<string, string>): PrivateTmux {
     return r.stdout.toString().trim();
   };
   run("new-session", "-d", "-s", "base", "-x", "200", "-y", "50", "sh");
+  const path = run("display-message", "-p", "#{socket_path}");
   return {
     opts: { socket },
     run,
-    kill: () => void Bun.spawnSync(["tmux", "-L", socket, "kill-server"]),
+    kill: () => {
+      Bun.spawnSync(["tmux", "-L", socket, "kill-server"]);
+      rmSync(path, { force: true });
+    },
   };
 }
 
