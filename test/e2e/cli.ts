@@ -1,0 +1,66 @@
+/**
+ * Finds the real Claude Code CLI for a version among the devDependencies. 2.1.3xx ships a
+ * native binary in a per-platform package (the main package's postinstall, which would copy
+ * it to `bin/claude.exe`, may not have run); 2.1.88 ships `cli.js`, run with node.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+/** The versions the e2e suite drives; each is a devDependency (2.1.88 as `claude-code-2188`). */
+export type ClaudeVersion = "2.1.328" | "2.1.88";
+
+/** The repository root (test/e2e/../..). */
+export const REPO_ROOT = resolve(import.meta.dir, "..", "..");
+const MODULES = join(REPO_ROOT, "node_modules");
+
+function versionOf(dir: string): string | null {
+  try {
+    const pkg: unknown = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    return typeof pkg === "object" && pkg !== null && "version" in pkg && typeof pkg.version === "string"
+      ? pkg.version
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Package dirs that may hold Claude Code: the package itself and npm aliases such as claude-code-2188. */
+function packageDirs(): string[] {
+  const scoped = join(MODULES, "@anthropic-ai");
+  const inScope = existsSync(scoped) ? readdirSync(scoped).map((n) => join(scoped, n)) : [];
+  const aliases = readdirSync(MODULES).filter((n) => n.startsWith("claude-code")).map((n) => join(MODULES, n));
+  return [...inScope, ...aliases];
+}
+
+/** A real executable, not the small placeholder the package ships before postinstall. */
+function isNative(file: string): boolean {
+  return existsSync(file) && statSync(file).size > 1_000_000;
+}
+
+function platformNames(): string[] {
+  const os = process.platform === "win32" ? "win32" : process.platform;
+  const base = `claude-code-${os}-${process.arch}`;
+  return os === "linux" ? [base, `${base}-musl`] : [base];
+}
+
+/**
+ * The argv prefix that starts Claude Code `version`, e.g. `["/…/claude"]` or
+ * `["node", "/…/cli.js"]`. Throws with what was searched when it is not installed.
+ */
+export function claudeCommand(version: ClaudeVersion): string[] {
+  const dirs = packageDirs().filter((d) => versionOf(d) === version);
+  for (const dir of dirs) {
+    const cli = join(dir, "cli.js");
+    if (existsSync(cli)) return [Bun.which("node") ?? "node", cli];
+  }
+  for (const name of platformNames()) {
+    const bin = join(MODULES, "@anthropic-ai", name, "claude");
+    if (versionOf(join(MODULES, "@anthropic-ai", name)) === version && isNative(bin)) return [bin];
+  }
+  for (const dir of dirs) {
+    for (const bin of [join(dir, "bin", "claude.exe"), join(dir, "bin", "claude")]) {
+      if (isNative(bin)) return [bin];
+    }
+  }
+  throw new Error(`Claude Code "${version}" not found under "${MODULES}" (run npm install)`);
+}

@@ -1,0 +1,89 @@
+/**
+ * Records fresh fixtures from the real CLI, in the layout of `test/fixtures/claude-code-<v>/`:
+ * `hooks/<run>/<Event>.jsonl` (lines `{ts, argv, cwd, env, stdin}`), `streams/<run>.jsonl`,
+ * `transcripts/<run>.jsonl`. Sandbox paths become `/home/dev/harness`.
+ *
+ *   node_modules/.bin/bun test/e2e/record.ts 2.1.328 /tmp/fixtures-new
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ClaudeVersion } from "./cli.ts";
+import { blockPrompt, blockStop, denyTool, type HookRecord } from "./recorder-rules.ts";
+import { runClaude, type RunResult } from "./runner.ts";
+import { recorder, removeSandbox } from "./sandbox.ts";
+import { bash, contextOf, text } from "./scenario.ts";
+import { runTui } from "./tmux.ts";
+
+type Captured = Pick<RunResult, "hookRecords" | "transcript" | "sandbox"> & { stream: Record<string, unknown>[] };
+
+function sanitize(s: string, root: string): string {
+  const slug = root.replace(/[^a-zA-Z0-9]/g, "-");
+  return s.replaceAll(root, "/home/dev/harness").replaceAll(slug, "-home-dev-harness");
+}
+
+function jsonl(rows: unknown[], root: string): string {
+  return rows.map((r) => sanitize(JSON.stringify(r), root)).join("\n") + (rows.length > 0 ? "\n" : "");
+}
+
+function save(out: string, run: string, c: Captured): void {
+  const root = c.sandbox.root;
+  const byEvent = new Map<string, HookRecord[]>();
+  for (const h of c.hookRecords) byEvent.set(h.event, [...(byEvent.get(h.event) ?? []), h]);
+  mkdirSync(join(out, "hooks", run), { recursive: true });
+  for (const [event, records] of byEvent) {
+    const rows = records.map((h) => ({ ts: h.ts, argv: [event], cwd: h.payload.cwd, env: h.env, stdin: h.payload }));
+    writeFileSync(join(out, "hooks", run, `${event}.jsonl`), jsonl(rows, root));
+  }
+  const files: Array<[string, Record<string, unknown>[]]> = [["streams", c.stream], ["transcripts", c.transcript]];
+  for (const [dir, rows] of files) {
+    if (rows.length === 0) continue;
+    mkdirSync(join(out, dir), { recursive: true });
+    writeFileSync(join(out, dir, `${run}.jsonl`), jsonl(rows, root));
+  }
+}
+
+async function main(version: ClaudeVersion, out: string): Promise<void> {
+  const basic = { turns: [bash("echo hi", contextOf(30_000)), text("All done.", contextOf(31_000))] };
+  const runs: Array<[string, () => Promise<Captured>]> = [
+    ["basic", () => runClaude({ version, prompt: "say hi", scenario: basic, hooks: recorder() })],
+    [
+      "upsblock",
+      () =>
+        runClaude({ version, prompt: "blocked", scenario: basic, hooks: recorder([blockPrompt("UPS_BLOCK_REASON")]) }),
+    ],
+    ["deny_stop", () =>
+      runClaude({
+        version,
+        prompt: "deny then stop",
+        scenario: { turns: [bash("rm -rf build"), text("I'll continue with the build."), text("Built.")] },
+        hooks: recorder([denyTool("PTU_DENY_REASON"), blockStop("STOP_BLOCK_REASON")]),
+      })],
+    ["compact1", async () => {
+      const first = await runClaude({ version, prompt: "work", scenario: basic, hooks: recorder() });
+      return runClaude({ version, prompt: "/compact", resume: first, scenario: { turns: [] }, hooks: recorder() });
+    }],
+    ["tui", async () => {
+      const r = await runTui({
+        version,
+        prompt: "hello",
+        scenario: basic,
+        hooks: recorder(),
+        until: (_, hooks) => hooks.some((h) => h.event === "Stop"),
+      });
+      return { ...r, stream: [] };
+    }],
+  ];
+  for (const [name, run] of runs) {
+    const c = await run();
+    save(out, name, c);
+    removeSandbox(c.sandbox);
+    console.log(`recorded "${name}": ${c.hookRecords.length} hook calls, ${c.transcript.length} transcript records`);
+  }
+}
+
+const [version, out] = process.argv.slice(2);
+if ((version !== "2.1.328" && version !== "2.1.88") || out === undefined) {
+  console.error("usage: bun test/e2e/record.ts 2.1.328|2.1.88 OUT_DIR");
+  process.exit(2);
+}
+await main(version, out);

@@ -1,0 +1,155 @@
+/**
+ * Runs the real Claude Code CLI once in print mode (`-p … --output-format stream-json`) against
+ * the fake Messages API, in a sandbox, and collects what the session produced: the stream, the
+ * API requests, the transcript and the hook calls.
+ */
+import type { ApiRequest } from "./api-request.ts";
+import { claudeCommand, type ClaudeVersion } from "./cli.ts";
+import { startFakeApi } from "./fake-api.ts";
+import type { HookRecord } from "./recorder-rules.ts";
+import {
+  createSandbox,
+  findTranscript,
+  type HookMode,
+  offlineEnv,
+  parseJsonl,
+  readHookRecords,
+  removeSandbox,
+  type Sandbox,
+  writeSettings,
+} from "./sandbox.ts";
+import type { Scenario } from "./scenario.ts";
+
+/** Per-test timeout for e2e tests: bun's default 5 s is shorter than a cold CLI start. */
+export const E2E_TIMEOUT_MS = 90_000;
+
+export interface RunOptions {
+  /** Default "2.1.328". */
+  version?: ClaudeVersion;
+  scenario: Scenario;
+  prompt: string;
+  /** Extra CLI arguments, appended last. */
+  args?: string[];
+  /** `--agent <name>`: the main session runs as this agent (payload `agent_type`). */
+  agent?: string;
+  /** `--agents <json>`: agent definitions, e.g. `{ worker: { description, prompt } }`. */
+  agentsJson?: Record<string, unknown>;
+  /** `--autocompact <tokens>` (2.1.328 only; minimum 100000). */
+  autocompact?: number;
+  /** `--resume <sessionId>` in that run's sandbox (pass the earlier RunResult). */
+  resume?: { sandbox: Sandbox; sessionId: string };
+  /** Reuse a sandbox without resuming (ignored with `resume`). */
+  sandbox?: Sandbox;
+  /** Added to (and overriding) the scrubbed offline environment. */
+  env?: Record<string, string>;
+  /** Extra keys for `~/.claude/settings.json` (win over the generated hooks/statusLine). */
+  settings?: Record<string, unknown>;
+  /** Default "vigil" (`$VIGIL_BIN` or dist/vigil). */
+  hooks?: HookMode;
+  /** Put in front of the CLI's argv, e.g. `["strace", "-f", "-o", file]`. */
+  wrapper?: string[];
+  /** Kill the CLI and throw after this long (default 60 s). */
+  timeoutMs?: number;
+}
+
+export interface RunResult {
+  exitCode: number;
+  /** stdout parsed line by line (stream-json). */
+  stream: Record<string, unknown>[];
+  stderr: string;
+  /** The fake API's base URL for this run (`http://127.0.0.1:<port>`). */
+  apiUrl: string;
+  /** Every request the fake API received in this run. */
+  requests: ApiRequest[];
+  /** Scenario turns that threw or requests the fake could not answer. */
+  apiErrors: string[];
+  unusedTurns: number;
+  transcript: Record<string, unknown>[];
+  transcriptPath: string | null;
+  /** Recorder mode: the hook and statusLine calls of this run (empty in vigil mode). */
+  hookRecords: HookRecord[];
+  sessionId: string;
+  home: string;
+  cwd: string;
+  vigilHome: string;
+  sandbox: Sandbox;
+  /** Remove the sandbox (once per sandbox, also for runs that reused it). */
+  cleanup(): void;
+}
+
+function cliArgs(o: RunOptions): string[] {
+  const a = ["-p", o.prompt, "--output-format", "stream-json", "--verbose", "--dangerously-skip-permissions"];
+  if (o.agent !== undefined) a.push("--agent", o.agent);
+  if (o.agentsJson !== undefined) a.push("--agents", JSON.stringify(o.agentsJson));
+  if (o.autocompact !== undefined) a.push("--autocompact", String(o.autocompact));
+  if (o.resume !== undefined) a.push("--resume", o.resume.sessionId);
+  return [...a, ...(o.args ?? [])];
+}
+
+function sessionIdOf(stream: Record<string, unknown>[], hooks: HookRecord[], fallback: string): string {
+  for (const line of stream) if (typeof line.session_id === "string") return line.session_id;
+  for (const h of hooks) if (typeof h.payload.session_id === "string") return h.payload.session_id;
+  return fallback;
+}
+
+/** Run one print-mode session to its end. Throws when the CLI outlives `timeoutMs`. */
+export async function runClaude(o: RunOptions): Promise<RunResult> {
+  const version = o.version ?? "2.1.328";
+  if (o.autocompact !== undefined && version !== "2.1.328") {
+    throw new Error(
+      `"--autocompact" needs Claude Code "2.1.328", not "${version}" (set CLAUDE_CODE_AUTO_COMPACT_WINDOW)`,
+    );
+  }
+  const sandbox = o.resume?.sandbox ?? o.sandbox ?? createSandbox();
+  const fake = startFakeApi(o.scenario);
+  const hooksBefore = readHookRecords(sandbox).length;
+  try {
+    writeSettings(sandbox, version, o.hooks ?? "vigil", o.settings);
+    const proc = Bun.spawn([...(o.wrapper ?? []), ...claudeCommand(version), ...cliArgs(o)], {
+      cwd: sandbox.cwd,
+      env: offlineEnv(sandbox, fake.url, o.env),
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const timer = setTimeout(() => proc.kill("SIGKILL"), o.timeoutMs ?? 60_000);
+    const [stdout, stderr, exitCode] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ]);
+    clearTimeout(timer);
+    if (proc.signalCode === "SIGKILL") {
+      const seen = fake.requests.map((r) => `${r.kind}:${r.turn}`).join(" ");
+      throw new Error(`claude timed out; requests "${seen}"; stderr "${stderr.slice(-2000)}"`);
+    }
+    const stream = parseJsonl(stdout);
+    const hookRecords = readHookRecords(sandbox).slice(hooksBefore);
+    const sessionId = sessionIdOf(stream, hookRecords, o.resume?.sessionId ?? "");
+    const transcriptPath = findTranscript(sandbox, sessionId);
+    const transcript = transcriptPath === null ? [] : parseJsonl(await Bun.file(transcriptPath).text());
+    return {
+      exitCode,
+      stream,
+      stderr,
+      apiUrl: fake.url,
+      requests: fake.requests,
+      apiErrors: fake.errors,
+      unusedTurns: fake.unusedTurns(),
+      transcript,
+      transcriptPath,
+      hookRecords,
+      sessionId,
+      home: sandbox.home,
+      cwd: sandbox.cwd,
+      vigilHome: sandbox.vigilHome,
+      sandbox,
+      cleanup: () => removeSandbox(sandbox),
+    };
+  } catch (e) {
+    if (o.resume === undefined && o.sandbox === undefined) removeSandbox(sandbox);
+    throw e;
+  } finally {
+    fake.stop();
+  }
+}
