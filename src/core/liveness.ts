@@ -82,7 +82,12 @@ export function sameProcess(
  */
 export function decideLiveness(
   session: WatchedSession,
-  observed: { process: ProcessView | null; transcript: TranscriptStat | null },
+  observed: {
+    process: ProcessView | null;
+    transcript: TranscriptStat | null;
+    /** The session id the registry now lists for this pid, when the pid has a registry file. */
+    registrySessionId?: string | null;
+  },
   opts: { now: number; staleAfterMs: number },
 ): LivenessDecision {
   const { now } = opts;
@@ -111,10 +116,16 @@ export function decideLiveness(
   if (proc === null || session.pid === null) {
     return { verdict: "unknown", idleMs, record: ended, next, reason: "process cannot be probed" };
   }
-  const identity = proc.alive ? sameProcess(session, proc) : "other";
+  // After /clear the same process serves a new session id: the old session is over.
+  const moved = observed.registrySessionId != null && observed.registrySessionId !== session.sessionId;
+  const identity = proc.alive && !moved ? sameProcess(session, proc) : "other";
   if (!proc.alive || identity === "other") {
     const verdict = proc.alive ? "reuse-down" : "down";
-    const reason = proc.alive ? `pid ${session.pid} belongs to another process` : "process gone";
+    const reason = !proc.alive
+      ? "process gone"
+      : moved
+      ? `pid ${session.pid} now serves session "${observed.registrySessionId}"`
+      : `pid ${session.pid} belongs to another process`;
     return {
       verdict,
       idleMs,

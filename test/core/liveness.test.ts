@@ -108,6 +108,23 @@ describe("decideLiveness", () => {
     expect({ verdict: d.verdict, record: d.record, idleMs: d.idleMs }).toEqual({ verdict, record, idleMs });
   });
 
+  test("the same process now serving another session id (after /clear) is down for the old one", () => {
+    const d = decideLiveness(session(), { process: alive, transcript: null, registrySessionId: "new-id" }, {
+      now: T0,
+      staleAfterMs: STALE,
+    });
+    expect([d.verdict, d.record, d.reason]).toEqual(["reuse-down", "down", 'pid 4242 now serves session "new-id"']);
+    const same = decideLiveness(
+      session(),
+      { process: alive, transcript: null, registrySessionId: session().sessionId },
+      {
+        now: T0,
+        staleAfterMs: STALE,
+      },
+    );
+    expect(same.verdict).toBe("alive");
+  });
+
   test("first sight of an old transcript is stale at once (seed 004: idle=242m at the first pass)", () => {
     const s = session({ transcriptSize: null, transcriptMtime: null, lastGrowthAt: null });
     const d = decideLiveness(s, { process: alive, transcript: stat(5000, T0 - 242 * MIN) }, {
