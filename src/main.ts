@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   status: async () => (await import("./cli/status.ts")).statusCommand,
   config: async () => (await import("./cli/config.ts")).configCommand,
   demo: async () => (await import("./cli/demo.ts")).demoCommand,
+  recall: async () => (await import("./cli/recall.ts")).recallCommand,
 };
 
 /** Commands Claude Code runs: they must exit 0 whatever happens (exit 2 would block). */

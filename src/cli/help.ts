@@ -12,6 +12,7 @@ Commands:
   status        Sessions and their states now (--json)
   config        The effective configuration and where each value came from (--json)
   demo          Replay a bundled real worker session through vigil and show every decision
+  recall        Ranked full-text search over a session's whole transcript, across compactions
 
 Options:
   -h, --help    Show help (also: vigil <command> --help)
@@ -45,4 +46,25 @@ Replays a bundled recording of a real Claude Code 2.1.328 worker session (a CSV 
 ticket growing from 80k to 330k context tokens) through the real hook path into a temporary
 VIGIL_HOME, and prints the timeline of states and decisions. --keep leaves the temporary
 state directory in place and prints where it is.`,
+  recall: `Usage: vigil recall QUERY... [--session ID | --transcript PATH] [--limit N] [--json] [--reindex]
+
+Ranked full-text search (SQLite FTS5, BM25) over a session's whole transcript: prompts,
+assistant text, tool calls and their results, and compaction summaries, so what a
+compaction summarised away can be found again. Each hit shows its time, its compaction
+epoch (0 before the first compaction, 1 after it, ...), its kind, and the matched terms.
+
+Terms match anywhere inside words; "a quoted phrase" matches as written. Records with
+every term come first; when none has them all, records with any term are shown. Korean,
+Japanese and Chinese need no spaces: "인계" finds "인계서를", "設計" finds "設計書".
+
+  --session ID       A session vigil has seen (a unique prefix is enough); default: the
+                     newest session in this directory, else the newest
+  --transcript PATH  Search this transcript file directly
+  --limit N          Hits to show (default 10)
+  --json             Print {query, transcript_path, indexed, hits:[...]}
+  --reindex          Drop the index for this transcript and build it again
+
+The index lives under the state directory (recall/, one SQLite file per transcript) and
+follows the transcript: only bytes appended since the last search are read. Exit 1 when
+nothing matches.`,
 };
