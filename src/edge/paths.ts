@@ -33,7 +33,3 @@ export function resolvePaths(env: Record<string, string | undefined>): Paths {
   };
 }
 
-/** Claude Code's own directory: `$CLAUDE_CONFIG_DIR`, else `~/.claude`. */
-export function claudeDir(env: Record<string, string | undefined>): string {
-  return env.CLAUDE_CONFIG_DIR || join(env.HOME ?? "/tmp", ".claude");
-}
