@@ -1,14 +1,91 @@
 /**
- * PLACEHOLDER until the HARD allow-list lands (another engineer owns this file): it lets every
- * tool through, so HARD denies nothing yet. Replace wholesale; keep the signature.
+ * The HARD allow-list (product.md section 4): at the hard limit a worker may only hand over.
+ * Allowed: writing or editing a handoff document; Bash whose every simple command is on the
+ * list and whose every write goes to a handoff document; the task-stop tools and anything
+ * else in `config.allowedTools`. Everything else is denied, read-only tools included: the
+ * product denies every tool call but these, and the worker already holds what it has read.
  */
 import type { Config } from "../config.ts";
-import type { HookPayload } from "../payload.ts";
+import type { HookPayload, JsonObject } from "../payload.ts";
+import { analyzeCommandLine, type ShellWord } from "../shell.ts";
+import { checkCommand } from "./hard/commands.ts";
+import { isHandoffPath } from "./hard/handoff-path.ts";
+
+export interface HardVerdict {
+  allowed: boolean;
+  /** The rule that decided, for the audit log (`handoff-write`, `bash-forbidden:npm`, …). */
+  rule: string;
+  /** What was allowed or which command or path was refused; goes into the deny reason. */
+  detail: string;
+}
+
+const EDIT_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
+/** Write targets that are not files. */
+const DEVICES = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2"]);
+
+function field(input: JsonObject | null, ...keys: string[]): string | null {
+  for (const k of keys) {
+    const v = input?.[k];
+    if (typeof v === "string") return v;
+  }
+  return null;
+}
+
+function checkWrite(target: ShellWord | null, config: Config, cwd: string): HardVerdict | null {
+  if (target === null) return null;
+  if (target.dynamic) {
+    return { allowed: false, rule: "bash-redirect", detail: `write target "${target.value}" is not static` };
+  }
+  if (DEVICES.has(target.value) || isHandoffPath(target.value, config.handoffGlobs, cwd)) return null;
+  return { allowed: false, rule: "bash-redirect", detail: `"${target.value}" is not a handoff document` };
+}
+
+function checkBash(line: string, config: Config, cwd: string): HardVerdict {
+  const a = analyzeCommandLine(line);
+  if (!a.ok) return { allowed: false, rule: "unparseable", detail: a.error };
+  if (a.hazards.length > 0) {
+    const h = a.hazards[0];
+    return { allowed: false, rule: `bash-construct:${h}`, detail: `${h} is not allowed at the hard limit` };
+  }
+  const rules: string[] = [];
+  for (const cmd of a.commands) {
+    const v = checkCommand(cmd, config);
+    if (!v.allowed) return { allowed: false, rule: v.rule, detail: v.detail };
+    for (const w of v.writes) {
+      const bad = checkWrite(w, config, cwd);
+      if (bad) return bad;
+    }
+    rules.push(v.rule.replace(/^bash-allowed:/, ""));
+  }
+  for (const r of a.redirections) {
+    const bad = r.writes ? checkWrite(r.target, config, cwd) : null;
+    if (bad) return bad;
+  }
+  return { allowed: true, rule: "bash-allowed", detail: [...new Set(rules)].join(", ") || "no command" };
+}
 
 /** Whether a tool call may run at HARD, the rule that decided and why. */
 export function checkToolAtHard(
-  _payload: HookPayload,
-  _config: Config,
-): { allowed: boolean; rule: string; detail: string } {
-  return { allowed: true, rule: "hard.pending", detail: "HARD allow-list not built yet" };
+  payload: HookPayload,
+  config: Config,
+  opts: { cwd?: string } = {},
+): HardVerdict {
+  const tool = payload.toolName ?? "";
+  const cwd = opts.cwd ?? payload.cwd;
+  if (config.allowedTools.includes(tool)) {
+    return { allowed: true, rule: "tool-allowed", detail: `"${tool}" is allowed at the hard limit` };
+  }
+  if (EDIT_TOOLS.has(tool)) {
+    const path = field(payload.toolInput, "file_path", "notebook_path");
+    if (path !== null && isHandoffPath(path, config.handoffGlobs, cwd)) {
+      return { allowed: true, rule: "handoff-write", detail: `"${path}" is a handoff document` };
+    }
+    return { allowed: false, rule: "handoff-only", detail: `"${path ?? ""}" is not a handoff document` };
+  }
+  if (tool === "Bash") {
+    const line = field(payload.toolInput, "command");
+    if (line === null) return { allowed: false, rule: "unparseable", detail: "no command given" };
+    return checkBash(line, config, cwd);
+  }
+  return { allowed: false, rule: "tool-denied", detail: `"${tool}" is not allowed at the hard limit` };
 }

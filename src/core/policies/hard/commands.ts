@@ -1,0 +1,140 @@
+/**
+ * The HARD allow-list for one simple command: git's handoff subcommands, PR/issue comments,
+ * configured report and allowed commands, `kill`, `vigil`, and builtins with no effect.
+ * A command is judged by its static words only; anything else is denied by name.
+ */
+import { commandName, type ShellWord, type SimpleCommand } from "../../shell.ts";
+
+export type CommandVerdict =
+  | { allowed: true; rule: string; writes: ShellWord[] }
+  | { allowed: false; rule: string; detail: string };
+
+const deny = (rule: string, detail: string): CommandVerdict => ({ allowed: false, rule, detail });
+const allow = (rule: string, writes: ShellWord[] = []): CommandVerdict => ({ allowed: true, rule, writes });
+
+/** Builtins that change nothing outside the shell. `printf -v` assigns, so it is excluded. */
+const HARMLESS = new Set(["echo", "printf", "true", "false", ":", "pwd", "cd"]);
+const GIT_SUBCOMMANDS = new Set(["add", "commit", "push", "status", "diff", "log", "show"]);
+/** git global options that do not change what git runs; `-c`, `--exec-path` etc. can. */
+const GIT_GLOBAL_FLAGS = new Set([
+  "--no-pager",
+  "-P",
+  "-p",
+  "--paginate",
+  "--bare",
+  "--no-replace-objects",
+  "--literal-pathspecs",
+  "--glob-pathspecs",
+  "--noglob-pathspecs",
+  "--icase-pathspecs",
+  "--no-optional-locks",
+  "--no-advice",
+]);
+const GIT_GLOBAL_VALUES = new Set(["-C", "--git-dir", "--work-tree", "--namespace"]);
+
+/** Variables that may prefix an allowed command: none of them makes git or gh run a program. */
+const SAFE_ENV =
+  /^(GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)|LANG|LC_[A-Z]+|TZ|NO_COLOR|FORCE_COLOR|TERM|COLUMNS|GIT_TERMINAL_PROMPT|GH_PROMPT_DISABLED|GH_NO_UPDATE_NOTIFIER|HUSKY)$/;
+/** Variables a bare assignment may not set: exported ones that steer how later commands run. */
+const STEERING_ENV =
+  /^(PATH|HOME|IFS|ENV|BASH_ENV|SHELLOPTS|BASHOPTS|CDPATH|PS4|PROMPT_COMMAND|PAGER|EDITOR|VISUAL|SHELL|TMPDIR|(LD|DYLD|GIT|GH|XDG|NODE|BUN|NPM)_[A-Z0-9_]*)$/;
+
+function git(args: ShellWord[]): CommandVerdict {
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i];
+    if (a.dynamic) return deny("bash-forbidden:git", `git option "${a.value}" is not static`);
+    if (!a.value.startsWith("-")) break;
+    const [flag] = a.value.split("=", 1);
+    if (GIT_GLOBAL_FLAGS.has(a.value)) continue;
+    if (GIT_GLOBAL_VALUES.has(flag)) {
+      if (!a.value.includes("=")) i++;
+      continue;
+    }
+    return deny("bash-forbidden:git", `git option "${flag}" is not allowed at the hard limit`);
+  }
+  const sub = args[i];
+  if (!sub || !GIT_SUBCOMMANDS.has(sub.value)) {
+    return deny("bash-forbidden:git", `"git ${sub?.value ?? ""}" is not allowed at the hard limit`);
+  }
+  const rest = args.slice(i + 1);
+  const writes: ShellWord[] = [];
+  for (let k = 0; k < rest.length; k++) {
+    const v = rest[k].value;
+    // push --receive-pack/--exec name a program to run; on a local remote it runs here.
+    if (sub.value === "push" && /^--(receive-pack|exec)(=|$)/.test(v)) {
+      return deny("bash-forbidden:git", `git push option "${v.split("=")[0]}" is not allowed`);
+    }
+    // diff/log/show --output writes a file: it must be a handoff document like a redirection.
+    if (/^--output(=|$)/.test(v)) {
+      const target = v.includes("=") ? { value: v.slice(9), dynamic: rest[k].dynamic } : rest[++k];
+      writes.push(target ?? { value: "", dynamic: true });
+    }
+  }
+  return allow(`bash-allowed:git ${sub.value}`, writes);
+}
+
+function tee(args: ShellWord[]): CommandVerdict {
+  const files = args.filter((a) =>
+    a.dynamic || !/^-(a|i|p|-append|-ignore-interrupts|-output-error(=.*)?)$/.test(a.value)
+  );
+  return allow("bash-allowed:tee", files);
+}
+
+/** `argv` starts with the words of `prefix` (split on blanks), all of them static. */
+export function hasPrefix(argv: ShellWord[], prefix: string): boolean {
+  const words = prefix.trim().split(/\s+/).filter(Boolean);
+  return words.length > 0 && words.every((w, i) => argv[i] && !argv[i].dynamic && argv[i].value === w);
+}
+
+function envVerdict(cmd: SimpleCommand): CommandVerdict | null {
+  for (const e of cmd.env) {
+    const bad = cmd.argv.length === 0 ? STEERING_ENV.test(e.name) : !SAFE_ENV.test(e.name);
+    if (bad) return deny(`bash-env:${e.name}`, `setting "${e.name}" is not allowed at the hard limit`);
+  }
+  return null;
+}
+
+/** Whether one simple command may run at HARD, and which files it writes besides redirections. */
+export function checkCommand(
+  cmd: SimpleCommand,
+  lists: { reportCommands: string[]; allowedCommands: string[] },
+): CommandVerdict {
+  const envBad = envVerdict(cmd);
+  if (envBad) return envBad;
+  const { argv } = cmd;
+  if (argv.length === 0) return allow("bash-allowed:assignment");
+  const name = commandName(argv[0]);
+  if (name === null) return deny("bash-dynamic", `command name "${argv[0].value}" is not static`);
+  if (lists.reportCommands.some((p) => hasPrefix(argv, p))) return allow("bash-allowed:report");
+  if (lists.allowedCommands.some((p) => hasPrefix(argv, p))) return allow("bash-allowed:configured");
+  const args = argv.slice(1);
+  const static1 = args[0] && !args[0].dynamic ? args[0].value : null;
+  switch (name) {
+    case "git":
+      return git(args);
+    case "gh":
+      if ((static1 === "pr" || static1 === "issue") && args[1]?.value === "comment" && !args[1].dynamic) {
+        return allow(`bash-allowed:gh ${static1} comment`);
+      }
+      return deny("bash-forbidden:gh", `"gh ${static1 ?? ""}" is not allowed at the hard limit`);
+    case "kill":
+    case "pkill":
+      return allow(`bash-allowed:${name}`);
+    case "tee":
+      return tee(args);
+    case "cat":
+      // Only as the pipe end of a heredoc (`cat > HANDOFF.md <<'EOF'`, `$(cat <<'EOF' …)`).
+      if (args.every((a) => !a.dynamic && a.value.startsWith("-"))) return allow("bash-allowed:cat");
+      return deny("bash-forbidden:cat", `"cat" may only read a heredoc at the hard limit`);
+    case "printf":
+      if (args[0] && (args[0].dynamic || args[0].value.startsWith("-v"))) {
+        return deny("bash-forbidden:printf", `"printf -v" is not allowed at the hard limit`);
+      }
+      return allow("bash-allowed:printf");
+  }
+  if (HARMLESS.has(name)) return allow(`bash-allowed:${name}`);
+  // vigil itself, by any path (`./dist/vigil`, `/usr/local/bin/vigil`).
+  if (name === "vigil" || name.endsWith("/vigil")) return allow("bash-allowed:vigil");
+  return deny(`bash-forbidden:${name}`, `"${name}" is not allowed at the hard limit`);
+}
