@@ -1,0 +1,95 @@
+/**
+ * What a final assistant message says about the end of its turn: is it legitimately waiting
+ * (gate 4: escape phrase, approval, question, background wait, hand-off), and does it announce
+ * work it has not done (gate 5)? Each answer names the pattern and the words it matched.
+ */
+import type { Pattern, PatternKind, PatternLang, PatternSet } from "./patterns.ts";
+import { type MessageView, type Sentence, viewMessage } from "./text.ts";
+
+/** The pattern that decided, and the words it matched (the original text, not the masked). */
+export interface Hit {
+  id: string;
+  lang: PatternLang;
+  kind: PatternKind;
+  excerpt: string;
+}
+
+export interface Classification {
+  /** Gate 4: the message waits for a human or an outside event, or asks a question. */
+  waiting: Hit | null;
+  /** Gate 5: the nearest-to-the-end sentence that announces unfinished work. */
+  announcement: Hit | null;
+}
+
+const EXCERPT_MAX = 200;
+
+function clip(s: string): string {
+  const one = s.replace(/\s+/g, " ").trim();
+  return one.length <= EXCERPT_MAX ? one : one.slice(0, EXCERPT_MAX - 1) + "…";
+}
+
+function hit(p: Pattern, excerpt: string): Hit {
+  return { id: p.id, lang: p.lang, kind: p.kind, excerpt: clip(excerpt) };
+}
+
+function matches(p: Pattern, s: Sentence): boolean {
+  return p.re.test(s.text) && !(p.unless?.test(s.text) ?? false);
+}
+
+function lineAround(text: string, index: number): string {
+  const start = text.lastIndexOf("\n", index) + 1;
+  const end = text.indexOf("\n", index);
+  return text.slice(start, end === -1 ? text.length : end);
+}
+
+/** The language a sentence is written in, by script: kana for ja, Hangul for ko. */
+export function scriptOf(text: string): PatternLang {
+  if (/[\u3040-\u30FF]/u.test(text)) return "ja";
+  if (/[\uAC00-\uD7A3]/u.test(text)) return "ko";
+  return "en";
+}
+
+function sentencesFor(view: MessageView, p: Pattern): Sentence[] {
+  if (p.scope === "tail") return view.tail;
+  if (p.scope === "last") return view.last;
+  return view.window;
+}
+
+/** Gate 4 order: escape phrases, then approval, hand-off, waits, and questions last. */
+const WAIT_ORDER: PatternKind[] = ["escape", "approval", "handoff", "wait", "question"];
+
+function findWaiting(view: MessageView, set: PatternSet): Hit | null {
+  for (const kind of WAIT_ORDER) {
+    const hits: { hit: Hit; script: PatternLang }[] = [];
+    for (const p of set.patterns) {
+      if (p.kind !== kind) continue;
+      if (p.scope === "all") {
+        const m = p.re.exec(view.unfenced);
+        if (m) hits.push({ hit: hit(p, lineAround(view.unfenced, m.index)), script: p.lang });
+        continue;
+      }
+      const s = sentencesFor(view, p).find((x) => matches(p, x));
+      if (s) hits.push({ hit: hit(p, s.original), script: scriptOf(s.text) });
+    }
+    // Script-neutral patterns (a bare "?") are attributed to the sentence's own language.
+    const best = hits.find((h) => h.hit.lang === h.script) ?? hits[0];
+    if (best) return best.hit;
+  }
+  return null;
+}
+
+function findAnnouncement(view: MessageView, set: PatternSet): Hit | null {
+  const announce = set.patterns.filter((p) => p.kind === "announce");
+  // The sentence nearest the end is the one the turn ended on.
+  for (const s of [...view.tail].reverse()) {
+    const p = announce.find((x) => matches(x, s));
+    if (p) return hit(p, s.original);
+  }
+  return null;
+}
+
+/** Classify a final assistant message for gates 4 and 5. */
+export function classifyMessage(text: string, set: PatternSet): Classification {
+  const view = viewMessage(text);
+  return { waiting: findWaiting(view, set), announcement: findAnnouncement(view, set) };
+}

@@ -1,0 +1,74 @@
+/**
+ * What the Stop gate needs from outside the payload, read by the edge from the transcript,
+ * the checklist files and the audit log, and handed in as `PolicyInput.facts.stop`. Every
+ * field is optional: a missing fact only makes the gate more careful (no message → no push).
+ */
+import { isObject, type JsonObject } from "../payload.ts";
+import type { TranscriptFacts } from "../policy.ts";
+import type { TodoToolCall } from "./todo.ts";
+
+export interface StopFacts {
+  /**
+   * Text blocks of the newest main-chain assistant message (records sharing its `message.id`,
+   * joined). Needed before Claude Code 2.1.47, whose Stop has no `last_assistant_message`.
+   */
+  lastAssistantText?: string | null;
+  /** Main-chain TodoWrite / TaskCreate / TaskUpdate calls, oldest first. */
+  todoCalls?: TodoToolCall[];
+  /** Texts of `config.todoFiles` found under the session's cwd. */
+  checklists?: { path: string; text: string }[];
+  /** Epoch ms of the newest `[Request interrupted by user…]` and `compact_boundary` records. */
+  lastInterruptAt?: number | null;
+  lastCompactAt?: number | null;
+  /** From this session's `stop_gate` audit records with `gate: "todo"` and a block. */
+  todoPushes?: { lastAt: number | null; counts: Record<string, number> };
+}
+
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+function calls(v: unknown): TodoToolCall[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter(isObject).flatMap((c) => {
+    const input = c.input;
+    if (typeof c.name !== "string" || !isObject(input)) return [];
+    const result: JsonObject | null = isObject(c.result) ? c.result : null;
+    return [{ name: c.name, input, result }];
+  });
+}
+
+function checklists(v: unknown): { path: string; text: string }[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter(isObject).flatMap((c) =>
+    typeof c.path === "string" && typeof c.text === "string" ? [{ path: c.path, text: c.text }] : []
+  );
+}
+
+function pushes(v: unknown): StopFacts["todoPushes"] {
+  if (!isObject(v)) return undefined;
+  const counts: Record<string, number> = {};
+  if (isObject(v.counts)) {
+    for (const [k, n] of Object.entries(v.counts)) if (typeof n === "number") counts[k] = n;
+  }
+  return { lastAt: num(v.lastAt), counts };
+}
+
+/** Validate a StopFacts object handed over as plain data. */
+export function parseStopFacts(v: unknown): StopFacts {
+  if (!isObject(v)) return {};
+  return {
+    lastAssistantText: typeof v.lastAssistantText === "string" ? v.lastAssistantText : null,
+    todoCalls: calls(v.todoCalls),
+    checklists: checklists(v.checklists),
+    lastInterruptAt: num(v.lastInterruptAt),
+    lastCompactAt: num(v.lastCompactAt),
+    todoPushes: pushes(v.todoPushes),
+  };
+}
+
+/**
+ * The Stop facts inside the transcript facts. `TranscriptFacts` has no `stop` field yet
+ * (policy.ts belongs to the pipeline); until it does, the field is read and validated here.
+ */
+export function stopFactsOf(facts: TranscriptFacts): StopFacts {
+  return "stop" in facts ? parseStopFacts(facts.stop) : {};
+}

@@ -1,0 +1,103 @@
+/**
+ * The unattended-mode Stop gate (product.md section 6, seed 004). Six gates, in order; each
+ * passes the stop unless all hold. Gate 4 (waiting for approval or asking) comes before gate 5
+ * (announced work): a real approval wait must never be pushed. Every decision names the gate
+ * that decided and the pattern that matched, pass or block.
+ */
+import { classifyMessage, type Hit } from "./classify.ts";
+import type { PatternSet } from "./patterns.ts";
+import { type TodoItem, todoPush, type TodoPushInput } from "./todo.ts";
+
+/** Gates in the order they are checked; `todo` is the optional second chance after gate 5. */
+export const GATES = ["recursion", "mode", "scope", "approval", "announcement", "todo", "cap"] as const;
+export type Gate = typeof GATES[number];
+
+export interface NightMode {
+  on: boolean;
+  scope: string[];
+  /** Epoch ms after which the mode is off by itself; null = until turned off. */
+  until: number | null;
+}
+
+export interface StopGateInput {
+  stopHookActive: boolean;
+  night: NightMode | null;
+  cwd: string;
+  /** The final assistant message, or null when neither payload nor transcript had it. */
+  message: string | null;
+  /** Stop blocks already sent in this session, and the cap. */
+  stopBlocks: number;
+  cap: number;
+  now: number;
+  patterns: PatternSet;
+  /** Todo continuation inputs, or null when the feature is off. */
+  todo: Omit<TodoPushInput, "now" | "pending"> | null;
+}
+
+export interface StopDecision {
+  decision: "pass" | "block";
+  /** On pass, the gate that let the stop through; on block, what the block is about. */
+  gate: Gate;
+  hit: Hit | null;
+  note: string;
+  /** For a todo block or a todo refusal: the state hash and the open items. */
+  todo: { hash: string | null; open: TodoItem[] } | null;
+}
+
+/** Unattended mode is on and its `until` has not passed. */
+export function nightActive(night: NightMode | null, now: number): boolean {
+  return night !== null && night.on && (night.until === null || now < night.until);
+}
+
+/** A path with `\` as `/`, no empty or `.` segments, `..` applied, no trailing slash. */
+export function normalizePath(p: string): string {
+  const parts: string[] = [];
+  for (const seg of p.replaceAll("\\", "/").split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") parts.pop();
+    else parts.push(seg);
+  }
+  const lead = /^[A-Za-z]:/.test(parts[0] ?? "") ? "" : "/";
+  return lead + parts.join("/");
+}
+
+/** `cwd` is one of the scope paths or below one, on path-segment boundaries; empty = all. */
+export function inScope(cwd: string, scope: readonly string[]): boolean {
+  if (scope.length === 0) return true;
+  const c = normalizePath(cwd);
+  return scope.some((s) => {
+    const root = normalizePath(s);
+    return root === "/" || c === root || c.startsWith(root + "/");
+  });
+}
+
+function pass(gate: Gate, note: string, hit: Hit | null = null, todo: StopDecision["todo"] = null): StopDecision {
+  return { decision: "pass", gate, hit, note, todo };
+}
+
+/** Run the six gates (and todo continuation when enabled) over one Stop. */
+export function decideStop(input: StopGateInput): StopDecision {
+  if (input.stopHookActive) return pass("recursion", "stop_hook_active is true");
+  if (!nightActive(input.night, input.now)) return pass("mode", "unattended mode is off");
+  if (!inScope(input.cwd, input.night?.scope ?? [])) return pass("scope", "cwd is outside the unattended scope");
+  if (input.message === null || input.message.trim() === "") {
+    // Without the message nothing can be ruled out, so neither gate 5 nor todo may push.
+    return pass("approval", "no assistant message to judge");
+  }
+  const { waiting, announcement } = classifyMessage(input.message, input.patterns);
+  if (waiting) return pass("approval", `the message ends waiting (${waiting.kind})`, waiting);
+  let gate: Gate = "announcement";
+  let todo: StopDecision["todo"] = null;
+  if (!announcement) {
+    if (!input.todo) return pass("announcement", "no unfinished work announced");
+    const verdict = todoPush({ ...input.todo, now: input.now, pending: false });
+    if (!verdict.push) return pass("todo", `no todo push: ${verdict.why}`, null, { hash: verdict.hash, open: [] });
+    gate = "todo";
+    todo = { hash: verdict.hash, open: verdict.open };
+  }
+  if (input.stopBlocks >= input.cap) {
+    return pass("cap", `stop block cap reached (${input.stopBlocks}/${input.cap})`, announcement, todo);
+  }
+  const note = gate === "todo" ? `${todo?.open.length ?? 0} open todo item(s)` : "unfinished work announced";
+  return { decision: "block", gate, hit: announcement, note, todo };
+}

@@ -1,0 +1,166 @@
+/**
+ * English Stop-gate patterns. Announcements are first person ("I'll…", "Let me…", "I'm now…")
+ * or subjectless progress lines ("Starting on X.", "Moving on to Y.", "Next: Z."); the verbs
+ * that follow an "I'll" but are not work (wait, stop, be around, note, explain…) are excluded
+ * where they appear, because "I'll wait for the build" is not an unfinished announcement.
+ */
+import type { LangPatterns } from "./patterns.ts";
+
+const r = String.raw;
+
+/** Verbs after "I'll"/"I will" that are not work still to be done in this turn. */
+const NOT_WORK =
+  r`(?:(?:just|also|then|now|simply|happily|gladly)\s+)?(?:not|never|wait|await|stop|pause|hold|halt|leave|let\s+you|be|need|defer|hand|end|note|mention|point|summari[sz]e|recap|explain|clarify|keep\s+you|report\s+back|check\s+back|circle\s+back|get\s+back|stand\s*by|refrain|avoid|assume|remember|know|ask|admit|say|confess|concede|grant)\b`;
+const AUX =
+  r`(?:'ll|\s+will|\s+shall|'m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to|'m\s+about\s+to|\s+am\s+about\s+to)`;
+const PROGRESS =
+  r`(?:starting|moving|proceeding|continuing|resuming|beginning|switching|turning|heading|diving|kicking\s+off|picking\s+up|getting\s+started|jumping|going\s+back|circling\s+back)`;
+/** A gerund used as a subject ("Starting the server takes 3 s") is description, not a plan. */
+const GERUND_SUBJECT =
+  r`^\S+ing\b[^,;:—]*?\b(?:takes|took|is|was|are|were|showed|shows|requires|required|fails|failed|causes|caused|makes|made|needs|seems|works|worked)\b`;
+const NOT_GERUND =
+  r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring)\b)`;
+/** "Next time I'll…" promises a habit, not work for this turn. */
+const HABIT = r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|going\s+forward)\b`;
+/** "Continuing the investigation, I found…": a participle clause before a main clause. */
+const PARTICIPLE_CLAUSE = r`^[^,]+,\s+(?:I|we|it|the|this|that|everything|all)\b`;
+const INTERJECTION = r`(?:(?:ok(?:ay)?|alright|all\s+right|good|great|right|so|and|now)[,.!]?\s+)*`;
+const SENTENCE_QUESTION = r`\?\s*[)\]*_"']*$`;
+
+export const EN: LangPatterns = {
+  lang: "en",
+  flags: "iu",
+  patterns: [
+    // gate 4: the turn is meant to end here
+    { id: "en.escape.approval", kind: "escape", source: r`\bAWAITING APPROVAL\s*:` },
+    { id: "en.escape.end", kind: "escape", source: r`\bEND UNATTENDED\s*:` },
+    {
+      id: "en.approval.need",
+      kind: "approval",
+      source:
+        r`\b(?:need|needs|require|requires|awaiting|await|waiting\s+for|wait\s+for)\s+(?:your|a\s+human'?s?|human|someone'?s?|explicit|an?|the)?\s*(?:approval|sign-?off|go-?ahead|confirmation|permission|decision|review|input|call|ok|okay|otp)\b`,
+    },
+    {
+      id: "en.approval.before-you",
+      kind: "approval",
+      source: r`\b(?:before|until|unless)\s+(?:you|someone|somebody|a\s+human)\b`,
+    },
+    {
+      id: "en.approval.once-you",
+      kind: "approval",
+      source:
+        r`\b(?:once|when|after|as\s+soon\s+as)\s+you(?:'ve|'re|\s+have|\s+are)?\s+(?:confirm|approve|review|decide|agree|sign|reply|respond|tell|let|give|say|ok|okay|choose|pick|check|renew|ready)`,
+    },
+    {
+      id: "en.approval.please",
+      kind: "approval",
+      source:
+        r`\bplease\s+(?:review|confirm|approve|check|decide|advise|let\s+me\s+know|tell\s+me|choose|verify|renew|rotate|take\s+a\s+look|look)\b`,
+    },
+    {
+      id: "en.approval.let-me-know",
+      kind: "approval",
+      source: r`\blet\s+me\s+know\b|\btell\s+me\s+(?:whether|which|if|what|how)\b`,
+    },
+    {
+      id: "en.approval.blocked",
+      kind: "approval",
+      source: r`\bI(?:'m|\s+am)\s+blocked\b|\bblocked\s+(?:on|by)\b|\bcan(?:not|'t)\s+(?:continue|proceed)\b`,
+    },
+    {
+      id: "en.approval.human",
+      kind: "approval",
+      source:
+        r`\b(?:needs?|requires?)\s+(?:a\s+)?(?:human|person|someone|somebody)\b|\bhuman\s+decision\b|\bI\s+need\s+(?:someone|you|a\s+human)\b|\byour\s+(?:call|decision|go-?ahead|sign-?off|approval)\b`,
+    },
+    {
+      id: "en.approval.offer",
+      kind: "approval",
+      source:
+        r`^if\b[^,]*\b(?:you|your)\b|\bif\s+you(?:'d|\s+would)?\s+(?:like|prefer|want|wish)\b|\bif\s+that's\s+(?:easier|ok|okay|fine|preferred|helpful)\b|\bhappy\s+to\b|\bI\s+can\s+(?:also\s+)?\w+[^.]*\bif\s+you\b`,
+    },
+    {
+      id: "en.wait.word",
+      kind: "wait",
+      source: r`(?:^|\b(?:I'm|I\s+am|we're|we\s+are|I'll|I\s+will|will|now|and|just)\s+|[,;]\s*)(?:waiting|wait)\b`,
+    },
+    {
+      id: "en.wait.event",
+      kind: "wait",
+      source:
+        r`\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:finish(?:es)?|completes?|is\s+done|are\s+done|reports?\s+back|returns?|lands?|arrives?|comes?\s+back|is\s+ready)\b`,
+    },
+    {
+      id: "en.handoff",
+      kind: "handoff",
+      source:
+        r`\bnew\s+session\s+needed\b|\bhandoff\s+(?:document\s+|doc\s+)?(?:is\s+)?(?:written|committed|ready|lists)\b|\b(?:context|soft|hard)\s+limit\b|\bnext\s+(?:session|worker)\s+should\b`,
+    },
+    { id: "en.question.end", kind: "question", source: SENTENCE_QUESTION },
+    {
+      id: "en.question.addressed",
+      kind: "question",
+      scope: "window",
+      source: r`\b(?:you|your|should\s+I|shall\s+I|should\s+we|can\s+I|may\s+I)\b.*` + SENTENCE_QUESTION,
+    },
+    // gate 5: work announced and not done
+    { id: "en.future", kind: "announce", source: r`\b(?:I|we)` + AUX + r`\b(?!\s+` + NOT_WORK + ")", unless: HABIT },
+    {
+      id: "en.intent",
+      kind: "announce",
+      source: r`\b(?:I|we)\s+(?:still\s+)?(?:plan|intend|aim|need|have|want)\s+to\s+(?!` + NOT_WORK + ")",
+      unless: HABIT,
+    },
+    {
+      id: "en.future.subjectless",
+      kind: "announce",
+      source: r`^(?:will|going\s+to|gonna|about\s+to)\s+(?!` + NOT_WORK + r`)\w+`,
+    },
+    {
+      id: "en.let-me",
+      kind: "announce",
+      source:
+        r`\b(?:let\s+me|let's|lemme)\s+(?!(?:know|summari[sz]e|recap|explain|clarify|note|mention|point|list|show\s+you|be\s+clear|walk\s+you|give\s+you)\b)\w+`,
+    },
+    {
+      id: "en.progressive",
+      kind: "announce",
+      source:
+        r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+)?(?!(?:waiting|stopping|pausing|holding|leaving|ending|handing|seeing|getting|noticing|assuming|thinking|guessing|wondering)\b)\w+ing\b`,
+    },
+    {
+      id: "en.on-it",
+      kind: "announce",
+      source: r`\bI'm\s+on\s+(?:it|that|this)\b|\b(?:I|we)\s+(?:should|must)\s+(?:now|next)\b`,
+    },
+    {
+      id: "en.progress-start",
+      kind: "announce",
+      source: r`^(?:(?:now|next|ok(?:ay)?|alright|so|and|then),?\s+)*` + PROGRESS + r`\b`,
+      unless: GERUND_SUBJECT + "|" + PARTICIPLE_CLAUSE,
+    },
+    {
+      id: "en.gerund-now",
+      kind: "announce",
+      source: r`^(?:(?:now|next),?\s+)?` + NOT_GERUND + r`\w+ing\b.*\b(?:now|next|right\s+away|immediately)[.!]?$`,
+      unless: GERUND_SUBJECT + "|" + PARTICIPLE_CLAUSE,
+    },
+    {
+      id: "en.now-gerund",
+      kind: "announce",
+      source: r`^(?:` + INTERJECTION + r`(?:now|next)|(?:ok(?:ay)?|alright|right|good|great|so))[,.!]?\s+` +
+        NOT_GERUND + r`\w+ing\b`,
+      unless:
+        r`\b\w+ing\b[^,;:—]*?\b(?:takes|took|is|was|are|were|showed|shows|requires|required|fails|failed|causes|caused|makes|made|needs|seems)\b`,
+    },
+    {
+      id: "en.next",
+      kind: "announce",
+      source: r`^` + INTERJECTION +
+        r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward\s+to|now\s+for)\b(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
+    },
+    { id: "en.time-to", kind: "announce", source: r`^time\s+to\s+\w+` },
+    { id: "en.starts-now", kind: "announce", source: r`\b(?:starts|begins)\s+now\b|\b(?:is|are|comes?)\s+next[.!]?$` },
+    { id: "en.my-next-step", kind: "announce", source: r`\bmy\s+next\s+step\s+is\b` },
+  ],
+};

@@ -1,0 +1,98 @@
+/**
+ * Japanese Stop-gate patterns. "〜ます" is both the plain present of a description ("このスクリプトは
+ * ビルドを実行します") and the announcement of one's own next step ("次は debts.js に進みます"),
+ * so a bare "ます" needs a sequencing marker, a continuation verb, or a する-verb with an object
+ * and no third-person topic. Passive, potential, existential and negative endings never count.
+ */
+import type { LangPatterns } from "./patterns.ts";
+
+const r = String.raw;
+
+const STOP = r`[。．!！]?\s*$`;
+/** A topic marked with は after a noun, other than sequencing topics (次は, 今回は). */
+const TOPIC = r`[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|今日|今|最後)は`;
+/** Passive, potential, existential, negative and question endings, and requests to the reader. */
+const NOT_ACTION =
+  r`(?:されます|られます|(?<!入)れます|あります|(?<![行使])います|なります|できます|ません|ますか|お願いします|お願いいたします|(?:終了|完了|終わりに)します)` +
+  STOP;
+const MARKERS =
+  r`(?:では|それでは|次に|次は|次の作業として|次のステップとして|これから|今から|続いて|続けて|引き続き|まずは?|このまま|早速|すぐに|ここから|先に)`;
+/** Work verbs that are not する-verbs but announce the agent's own next step with an object. */
+const WORK_VERB =
+  r`(?:します|(?:して)?(?:いきます|みます|おきます)|行います|書きます|作ります|入れます|変えます|組み込みます|片付けます|進めます)`;
+
+export const JA: LangPatterns = {
+  lang: "ja",
+  flags: "u",
+  patterns: [
+    { id: "ja.escape.approval", kind: "escape", source: r`承認待ち\s*[:：]` },
+    { id: "ja.escape.end", kind: "escape", source: r`無人モード終了\s*[:：]` },
+    {
+      id: "ja.approval.approve",
+      kind: "approval",
+      source: r`承認(?:を|が)?(?:お願い|ください|待|必要|いただ|後|され次第)`,
+    },
+    {
+      id: "ja.approval.request",
+      kind: "approval",
+      source:
+        r`(?:ご確認|ご判断|ご指示|ご意見|ご返信|ご回答|ご検討|更新|確認|対応|レビュー)(?:を)?(?:お願い|ください|いただ)`,
+    },
+    { id: "ja.approval.ask", kind: "approval", source: r`(?:教えて|お知らせ|ご連絡)(?:ください|いただ)` },
+    // Honorific or reader-judgement conditionals hang the next step on the reader.
+    {
+      id: "ja.approval.offer",
+      kind: "approval",
+      source:
+        r`(?:ご希望|必要)(?:であれば|でしたら|なら)|よろしければ|よければ|(?:思われ|感じられ|お思いになっ)たら|お望み(?:なら|でしたら)`,
+    },
+    { id: "ja.approval.human", kind: "approval", source: r`人(?:間)?の(?:確認|判断)が必要` },
+    { id: "ja.approval.blocked", kind: "approval", source: r`これ以上進められません|進めることができません` },
+    {
+      id: "ja.wait",
+      kind: "wait",
+      source:
+        r`待って(?:います|おります)|待ちます|お待ちしております|(?:来たら|出たら|終わったら|完了したら|届いたら|戻ったら|終わり次第|完了し次第)`,
+    },
+    {
+      id: "ja.handoff",
+      kind: "handoff",
+      source:
+        r`新しいセッションが必要|ハンドオフ文書に(?:まとめ|記載|書き)ました|コンテキストの?上限に達|ソフト上限を超え`,
+    },
+    {
+      id: "ja.question.end",
+      kind: "question",
+      source: r`[?？]\s*$|(?:ますか|ですか|でしょうか|ましょうか|ませんか)[。．]?\s*$`,
+    },
+    {
+      id: "ja.question.addressed",
+      kind: "question",
+      scope: "window",
+      source: r`(?:ますか|でしょうか|ましょうか)[?？]`,
+    },
+    // gate 5
+    {
+      id: "ja.continue",
+      kind: "announce",
+      source:
+        r`(?:続けます|進みます|進めます|開始します|始めます|取り掛かります|取りかかります|着手します|移ります|いきます|みます|参ります|まいります)(?=[。．!！\s]|$)`,
+    },
+    { id: "ja.marker", kind: "announce", source: r`^` + MARKERS + r`[、,]?.*ます` + STOP, unless: NOT_ACTION },
+    {
+      id: "ja.marker.inside",
+      kind: "announce",
+      source: r`(?:今から|引き続き|これから|早速|すぐに?|この後|このあと)[^。]*ます` + STOP,
+      unless: NOT_ACTION + "|" + TOPIC,
+    },
+    { id: "ja.next", kind: "announce", source: r`^次(?:は|の作業は|のステップは)[^。]*です` + STOP },
+    {
+      id: "ja.suru",
+      kind: "announce",
+      source: r`を[^。]*?` + WORK_VERB + STOP,
+      unless: TOPIC + "|" + r`[^\s、。]が[^、。]*を` + "|" + NOT_ACTION,
+    },
+    { id: "ja.volitional", kind: "announce", source: r`ましょう(?!か)` + STOP },
+    { id: "ja.intent", kind: "announce", source: r`(?:予定|つもり)です|(?:しよう|よう)と(?:思います|考えています)` },
+  ],
+};

@@ -1,0 +1,102 @@
+/**
+ * The Stop gate's phrase patterns, as data per language (patterns-en/ko/ja.ts), compiled once.
+ * Config can add continuation and approval patterns (regex sources) without a release: a new
+ * phrasing that slipped through one night is a config line the next evening.
+ */
+import { EN } from "./patterns-en.ts";
+import { JA } from "./patterns-ja.ts";
+import { KO } from "./patterns-ko.ts";
+
+export type PatternLang = "en" | "ko" | "ja" | "config";
+
+/**
+ * What a phrase means for the gate. `escape`, `approval`, `wait`, `handoff` and `question`
+ * are gate 4 (the turn legitimately ends); `announce` is gate 5 (work announced, not done).
+ */
+export type PatternKind = "escape" | "approval" | "wait" | "handoff" | "question" | "announce";
+
+/** Which part of the message a pattern is tried on (see `MessageView`). */
+export type PatternScope = "all" | "window" | "last" | "tail";
+
+/** One pattern as written in a data file. */
+export interface PatternDef {
+  id: string;
+  kind: PatternKind;
+  source: string;
+  /** A sentence that also matches this is not a hit (e.g. a third-person topic). */
+  unless?: string;
+  /** Defaults: escape all, question last, announce tail, the rest window. */
+  scope?: PatternScope;
+}
+
+/** A language's patterns and the regex flags they are written for. */
+export interface LangPatterns {
+  lang: Exclude<PatternLang, "config">;
+  flags: string;
+  patterns: PatternDef[];
+}
+
+export interface Pattern {
+  id: string;
+  lang: PatternLang;
+  kind: PatternKind;
+  scope: PatternScope;
+  re: RegExp;
+  unless: RegExp | null;
+}
+
+export interface PatternSet {
+  patterns: Pattern[];
+  /** Config sources that did not compile; they are skipped, never fatal. */
+  errors: string[];
+}
+
+function defaultScope(kind: PatternKind): PatternScope {
+  if (kind === "escape") return "all";
+  if (kind === "question") return "last";
+  if (kind === "announce") return "tail";
+  return "window";
+}
+
+function compile(lang: LangPatterns): Pattern[] {
+  return lang.patterns.map((p) => ({
+    id: p.id,
+    lang: lang.lang,
+    kind: p.kind,
+    scope: p.scope ?? defaultScope(p.kind),
+    re: new RegExp(p.source, lang.flags),
+    unless: p.unless ? new RegExp(p.unless, lang.flags) : null,
+  }));
+}
+
+/** Every built-in pattern, in the order they are tried within a kind. */
+export const BUILTIN: readonly Pattern[] = Object.freeze([EN, KO, JA].flatMap(compile));
+
+let cached: { key: string; set: PatternSet } | null = null;
+
+/**
+ * The built-in patterns plus the configured extras (`config.stopPatterns`). Extras are tried
+ * case-insensitively; one that does not compile is reported in `errors` and skipped.
+ */
+export function patternSet(extra: { continuation: string[]; approval: string[] }): PatternSet {
+  const key = JSON.stringify(extra);
+  if (cached?.key === key) return cached.set;
+  const patterns: Pattern[] = [...BUILTIN];
+  const errors: string[] = [];
+  const add = (sources: string[], kind: "announce" | "approval", name: string) => {
+    sources.forEach((source, i) => {
+      try {
+        const re = new RegExp(source, "iu");
+        patterns.push({ id: `config.${name}.${i}`, lang: "config", kind, scope: defaultScope(kind), re, unless: null });
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e);
+        errors.push(`ignoring stop pattern "${source}": ${why}`);
+      }
+    });
+  };
+  add(extra.continuation, "announce", "continuation");
+  add(extra.approval, "approval", "approval");
+  const set = { patterns, errors };
+  cached = { key, set };
+  return set;
+}

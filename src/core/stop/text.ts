@@ -1,0 +1,123 @@
+/**
+ * How the Stop gate reads a final assistant message. Only the end of a message says whether the
+ * turn ended on unfinished work, and words inside code, inline code, quotes and block quotes
+ * are talk about text, not announcements. Masking keeps offsets, so an excerpt can quote the
+ * original words while patterns only ever see prose.
+ */
+
+/** One sentence (or list item) of prose: its masked text for matching, its original words. */
+export interface Sentence {
+  text: string;
+  original: string;
+}
+
+/** The parts of a message the gates look at. */
+export interface MessageView {
+  /** The message with fenced code blanked: escape phrases are honoured anywhere in it. */
+  unfenced: string;
+  /** The last three sentences of the last paragraph, plus a list's lead-in line. */
+  tail: Sentence[];
+  /** Every sentence of the last two paragraphs: approval, wait and hand-off phrases. */
+  window: Sentence[];
+  /** The last two sentences of the message: an unaddressed question still counts there. */
+  last: Sentence[];
+}
+
+/** Stands in for masked code and quotes: not a word character, not a sentence end. */
+export const MASK = "\uE000";
+
+const FENCE = /^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^[ \t]*\1[ \t]*$|(?![\s\S]))/gm;
+const BLOCKQUOTE = /^[ \t]*>.*$/gm;
+const INLINE = [
+  /`[^`\n]+`/g,
+  /"[^"\n]{1,300}"/g,
+  /“[^”\n]{0,300}”/g,
+  /「[^」\n]{0,300}」/g,
+  /『[^』\n]{0,300}』/g,
+  /\bhttps?:\/\/\S+/g,
+];
+const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/;
+const DECORATION = /^\s*(?:#{1,6}\s+|(?:[-*+•]|\d+[.)])\s+)?(?:\*\*|__)?\s*/;
+// A semicolon joins independent clauses; each is judged on its own.
+const SENTENCE_END = /(?<=[.!?;])\s+|(?<=[。！？])\s*/g;
+
+function blank(s: string, fill: string): string {
+  return s.replace(/[^\n]/g, fill);
+}
+
+/** Mask a span with one leading mask char and spaces, so it reads as a single token. */
+function token(s: string): string {
+  return MASK + " ".repeat(s.length - 1);
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** Split a paragraph (given as offsets into the masked text) into sentence spans. */
+function sentencesOf(masked: string, p: Span): Span[] {
+  const out: Span[] = [];
+  let lineStart = p.start;
+  for (const line of masked.slice(p.start, p.end).split("\n")) {
+    let from = 0;
+    for (const m of line.matchAll(SENTENCE_END)) {
+      out.push({ start: lineStart + from, end: lineStart + m.index });
+      from = m.index + m[0].length;
+    }
+    out.push({ start: lineStart + from, end: lineStart + line.length });
+    lineStart += line.length + 1;
+  }
+  return out.filter((s) => masked.slice(s.start, s.end).replaceAll(MASK, "").trim() !== "");
+}
+
+function paragraphsOf(masked: string): Span[] {
+  const out: Span[] = [];
+  const re = /\n[ \t]*\n/g;
+  let from = 0;
+  const push = (end: number) => {
+    const body = masked.slice(from, end);
+    if (body.replaceAll(MASK, "").trim() !== "" && !/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/.test(body)) {
+      out.push({ start: from, end });
+    }
+  };
+  for (const m of masked.matchAll(re)) {
+    push(m.index);
+    from = m.index + m[0].length;
+  }
+  push(masked.length);
+  return out;
+}
+
+/** Build the gate's view of a message. */
+export function viewMessage(text: string): MessageView {
+  const source = text.replace(/\r\n?/g, "\n").replace(/[’‘]/g, "'");
+  const unfenced = source.replace(FENCE, (m) => blank(m, " "));
+  let masked = unfenced.replace(BLOCKQUOTE, (m) => blank(m, " "));
+  for (const re of INLINE) masked = masked.replace(re, token);
+  const sentence = (s: Span): Sentence => ({
+    text: masked.slice(s.start, s.end).replace(DECORATION, "").replace(/(?:\*\*|__)/g, "").trim(),
+    original: source.slice(s.start, s.end).replace(DECORATION, "").trim(),
+  });
+  const paragraphs = paragraphsOf(masked);
+  const lastP = paragraphs.at(-1);
+  if (!lastP) return { unfenced, tail: [], window: [], last: [] };
+  const lastSentences = sentencesOf(masked, lastP);
+  const tail = lastSentences.slice(-3);
+  // A list's lead-in ("Next, I will:") carries the subject its items leave out.
+  const lines = masked.slice(lastP.start, lastP.end).split("\n").filter((l) => l.trim() !== "");
+  if (lines.some((l) => LIST_ITEM.test(l))) {
+    const lead = lastSentences.find((s) => !LIST_ITEM.test(masked.slice(s.start, s.end)));
+    const prev = paragraphs.at(-2);
+    const prevLast = prev ? sentencesOf(masked, prev).at(-1) : undefined;
+    if (lead && !tail.includes(lead)) tail.unshift(lead);
+    else if (!lead && prevLast && /:\s*$/.test(masked.slice(prevLast.start, prevLast.end))) tail.unshift(prevLast);
+  }
+  const window = paragraphs.slice(-2).flatMap((p) => sentencesOf(masked, p));
+  return {
+    unfenced,
+    tail: tail.map(sentence),
+    window: window.map(sentence),
+    last: window.slice(-2).map(sentence),
+  };
+}
