@@ -14,7 +14,7 @@ const NOT_WORK =
 const AUX =
   r`(?:'ll|\s+will|\s+shall|'m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to|'m\s+about\s+to|\s+am\s+about\s+to)`;
 const PROGRESS =
-  r`(?:starting|moving|proceeding|continuing|resuming|beginning|switching|turning|heading|diving|kicking\s+off|picking\s+up|getting\s+started|jumping|going\s+back|circling\s+back)`;
+  r`(?:starting|moving|proceeding|continuing|resuming|beginning|switching|turning|heading|diving|kicking\s+off|picking\s+up|getting\s+started|jumping|going\s+back|circling\s+back|(?:pushing|pressing|carrying|forging)\s+(?:on|ahead))`;
 /** A gerund used as a subject ("Starting the server takes 3 s") is description, not a plan. */
 const GERUND_SUBJECT =
   r`^\S+ing\b[^,;:—]*?\b(?:takes|took|is|was|are|were|showed|shows|requires|required|fails|failed|causes|caused|makes|made|needs|seems|works|worked)\b`;
@@ -142,7 +142,8 @@ export const EN: LangPatterns = {
     {
       id: "en.gerund-now",
       kind: "announce",
-      source: r`^(?:(?:now|next),?\s+)?` + NOT_GERUND + r`\w+ing\b.*\b(?:now|next|right\s+away|immediately)[.!]?$`,
+      source: r`^(?:(?:now|next),?\s+)?` + NOT_GERUND +
+        r`\w+ing\b.*\b(?:now|next|first|right\s+away|immediately)[.!]?$`,
       unless: GERUND_SUBJECT + "|" + PARTICIPLE_CLAUSE,
     },
     {

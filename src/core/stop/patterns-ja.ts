@@ -38,7 +38,12 @@ export const JA: LangPatterns = {
       source:
         r`(?:ご確認|ご判断|ご指示|ご意見|ご返信|ご回答|ご検討|更新|確認|対応|レビュー)(?:を)?(?:お願い|ください|いただ)`,
     },
-    { id: "ja.approval.ask", kind: "approval", source: r`(?:教えて|お知らせ|ご連絡)(?:ください|いただ)` },
+    // "いただければ" hangs the next step on something the reader gives.
+    {
+      id: "ja.approval.ask",
+      kind: "approval",
+      source: r`(?:教えて|お知らせ|ご連絡)(?:ください|いただ)|いただ(?:ければ|けたら|き次第|けますか)`,
+    },
     // Honorific or reader-judgement conditionals hang the next step on the reader.
     {
       id: "ja.approval.offer",
@@ -82,7 +87,7 @@ export const JA: LangPatterns = {
     {
       id: "ja.marker.inside",
       kind: "announce",
-      source: r`(?:今から|引き続き|これから|早速|すぐに?|この後|このあと)[^。]*ます` + STOP,
+      source: r`(?:今から|引き続き|これから|早速|すぐに?|この後|このあと|続けて|続いて)[^。]*ます` + STOP,
       unless: NOT_ACTION + "|" + TOPIC,
     },
     { id: "ja.next", kind: "announce", source: r`^次(?:は|の作業は|のステップは)[^。]*です` + STOP },

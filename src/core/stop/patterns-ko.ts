@@ -54,7 +54,7 @@ export const KO: LangPatterns = {
       id: "ko.wait",
       kind: "wait",
       source:
-        r`기다리(?:겠습니다|고\s?있습니다|는\s?중)|대기(?:하겠습니다|하고\s?있습니다|\s?중입니다)|(?:오면|나오면|끝나면|완료되면|도착하면|돌아오면)(?=\s)`,
+        r`기다리(?:겠습니다|고\s?있습니다|는\s?중)|대기(?:하겠습니다|하고\s?있습니다|\s?중입니다)|(?:오면|나오면|끝나면|완료되면|도착하면|돌아오면|받으면|받는\s?대로|받은\s?뒤에?|오는\s?대로)(?=\s)`,
     },
     {
       id: "ko.handoff",
@@ -94,7 +94,13 @@ export const KO: LangPatterns = {
         END,
       unless: THIRD_PERSON_TOPIC,
     },
-    { id: "ko.progressive", kind: "announce", source: r`^(?:지금|이제)\s(?:\S+\s)*?\S+하고\s?있습니다` + END },
+    {
+      id: "ko.progressive",
+      kind: "announce",
+      source: r`^(?:지금|이제)\s(?:\S+\s)*?\S+하고\s?있습니다` + END + r`|하는\s?중입니다` + END,
+      unless: THIRD_PERSON_TOPIC,
+    },
+    { id: "ko.turn", kind: "announce", source: r`^(?:이제|다음은?|이번엔?|그다음은?)\s.*차례입니다` + END },
     { id: "ko.next", kind: "announce", source: r`^다음(?:은|\s?차례는|\s?작업은)\s.*(?:입니다|차례입니다)` + END },
     {
       id: "ko.intent",
