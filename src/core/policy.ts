@@ -6,6 +6,7 @@
  */
 import type { SessionContext, SessionEvent, SessionState } from "../../machines/session.ts";
 import type { Config } from "./config.ts";
+import type { ContinuityFacts } from "./continuity/facts.ts";
 import type { Proposal } from "./output.ts";
 import type { HookPayload, JsonObject } from "./payload.ts";
 
@@ -27,6 +28,13 @@ export interface TranscriptFacts {
   lastUser?: { originKind: string | null; promptSource: string | null; isMeta: boolean; text: string | null };
   /** A compact_boundary exists, and whether a SessionStart context was attached after it. */
   restoreLanded?: boolean;
+  /**
+   * The `version` field of that newest compact_boundary record. Claude Code before 2.1.220
+   * writes no hook attachments, so `restoreLanded` is false there even when the restore landed.
+   */
+  compactVersion?: string | null;
+  /** Spec and state files for the continuity policy, read only on the events that use them. */
+  continuity?: ContinuityFacts;
 }
 
 export interface PolicyInput {
