@@ -183,6 +183,18 @@ describe("the six gates, in order", () => {
   });
 });
 
+describe("regression: a 200 KB one-sentence message made the object scans quadratic", () => {
+  // Sentences over 600 characters are judged on their first and last 300 (subject and verb).
+  test.each<[string, string, "pass" | "block"]>([
+    ["Korean verb at the end", "파일을 ".repeat(50_000) + "수정하겠습니다.", "block"],
+    ["Japanese verb at the end", "ファイルを".repeat(40_000) + "修正します。", "block"],
+    ["English subject at the start", "I'll rewrite " + "the parser and ".repeat(20_000) + "more.", "block"],
+    ["no announcement anywhere", "word ".repeat(40_000), "pass"],
+  ])("%s", (_name, message, decision) => {
+    expect(decideStop({ ...BASE, message }).decision).toBe(decision);
+  });
+});
+
 describe("config extends the pattern sets", () => {
   test.each<[string, { continuation: string[]; approval: string[] }, string, "pass" | "block", string | null]>([
     [

@@ -39,6 +39,14 @@ const INLINE = [
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/;
 const DECORATION = /^\s*(?:#{1,6}\s+|(?:[-*+•]|\d+[.)])\s+)?(?:\*\*|__)?\s*/;
 // A semicolon joins independent clauses; each is judged on its own.
+/**
+ * Longest sentence judged whole. Some patterns scan from an object marker to the verb, which is
+ * quadratic in sentence length; real sentences are far shorter, and a longer one keeps its start
+ * (the subject) and its end (the verb).
+ */
+const SENTENCE_MAX = 600;
+/** Most sentences kept in the window, counted from the end. */
+const WINDOW_MAX = 40;
 const SENTENCE_END = /(?<=[.!?;])\s+|(?<=[。！？])\s*/g;
 
 function blank(s: string, fill: string): string {
@@ -95,8 +103,13 @@ export function viewMessage(text: string): MessageView {
   const unfenced = source.replace(FENCE, (m) => blank(m, " "));
   let masked = unfenced.replace(BLOCKQUOTE, (m) => blank(m, " "));
   for (const re of INLINE) masked = masked.replace(re, token);
+  const bounded = (s: Span) => {
+    const t = masked.slice(s.start, s.end);
+    const half = SENTENCE_MAX / 2;
+    return t.length <= SENTENCE_MAX ? t : `${t.slice(0, half)} ${MASK} ${t.slice(-half)}`;
+  };
   const sentence = (s: Span): Sentence => ({
-    text: masked.slice(s.start, s.end).replace(DECORATION, "").replace(/(?:\*\*|__)/g, "").trim(),
+    text: bounded(s).replace(DECORATION, "").replace(/(?:\*\*|__)/g, "").trim(),
     original: source.slice(s.start, s.end).replace(DECORATION, "").trim(),
   });
   const paragraphs = paragraphsOf(masked);
@@ -113,7 +126,7 @@ export function viewMessage(text: string): MessageView {
     if (lead && !tail.includes(lead)) tail.unshift(lead);
     else if (!lead && prevLast && /:\s*$/.test(masked.slice(prevLast.start, prevLast.end))) tail.unshift(prevLast);
   }
-  const window = paragraphs.slice(-2).flatMap((p) => sentencesOf(masked, p));
+  const window = paragraphs.slice(-2).flatMap((p) => sentencesOf(masked, p)).slice(-WINDOW_MAX);
   return {
     unfenced,
     tail: tail.map(sentence),
