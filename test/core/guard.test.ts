@@ -2,11 +2,11 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { initialTransition, transition } from "xstate";
-import { type SessionEvent, sessionMachine, STATES } from "../../machines/session.ts";
+import { type SessionEvent, sessionMachine, type SessionState, STATES } from "../../machines/session.ts";
 import { resolveConfig } from "../../src/core/config.ts";
 import { combine } from "../../src/core/output.ts";
 import { type HookPayload, parseHookPayload } from "../../src/core/payload.ts";
-import { createGuardPolicy, type HardCheck, isLimited } from "../../src/core/policies/guard.ts";
+import { createGuardPolicy, type HardCheck, isLimited, limitLevel } from "../../src/core/policies/guard.ts";
 import type { CallRole, PolicyInput, TranscriptFacts } from "../../src/core/policy.ts";
 import { callRole } from "../../src/core/scope.ts";
 
@@ -351,5 +351,30 @@ describe("never limited", () => {
         },
       },
     ]);
+  });
+});
+
+describe("limitLevel: the numbers decide outside soft/hard", () => {
+  const ctx = (tokens: number, role: "worker" | "orchestrator" = "worker") => ({
+    ...initialTransition(sessionMachine, { at: 0 })[0].context,
+    role,
+    tokens,
+    estimate: tokens,
+  });
+  test.each<[SessionState, number, string]>([
+    ["restoring", 310_000, "hard"],
+    ["restoring", 260_000, "soft"],
+    ["restoring", 3_000, "normal"],
+    ["stalled", 310_000, "hard"],
+    ["dead", 260_000, "soft"],
+    ["compacting", 310_000, "normal"],
+    ["normal", 310_000, "normal"],
+    ["hard", 10, "hard"],
+  ])("%s at %p tokens → %s", (state, tokens, level) => {
+    expect(limitLevel(state, ctx(tokens))).toBe(level);
+  });
+
+  test("never for an orchestrator", () => {
+    expect(limitLevel("restoring", ctx(400_000, "orchestrator"))).toBe("normal");
   });
 });

@@ -10,6 +10,7 @@ import type { Config } from "../config.ts";
 import { hardDenyReason, softNotice, softRefusal } from "../messages/limits.ts";
 import type { HookPayload, JsonObject } from "../payload.ts";
 import type { AuditRecord, CallRole, Policy, PolicyInput, PolicyResult } from "../policy.ts";
+import { levelFor, type SessionContext, type SessionState } from "../../../machines/session.ts";
 import { checkToolAtHard } from "./hard.ts";
 
 /** Whether limits apply to a call: worker main sessions only, unless vigil is disabled. */
@@ -138,13 +139,14 @@ function guard(input: PolicyInput, checkTool: HardCheck): PolicyResult {
   if (verdict?.verdict === "unknown-envelope" && prompt !== null) {
     records.push(unknownEnvelope(verdict, prompt));
   }
-  const over = state === "soft" || state === "hard";
+  const level = limitLevel(state, context);
+  const over = level === "soft" || level === "hard";
   if (!input.limited || input.role === "subagent" || !over) {
     return { proposals: [], events: [], records };
   }
 
   if (verdict) return onPrompt(input, verdict, records);
-  if (payload.event === "PreToolUse" && state === "hard") {
+  if (payload.event === "PreToolUse" && level === "hard") {
     const denied = onHardTool(input, checkTool, records);
     if (denied) return denied;
   }
@@ -164,6 +166,18 @@ function guard(input: PolicyInput, checkTool: HardCheck): PolicyResult {
     events: [{ type: "noticed", at: input.now, notice: "softNotice" }],
     records,
   };
+}
+
+/**
+ * The limit a call is judged by. In `soft`/`hard` the state says it; while restoring after a
+ * resume (or a stall, or a hook seen after a death) the numbers do: a worker resumed at 310k
+ * is still over HARD before anything marks the restore delivered. During a compaction no
+ * limit applies: the context is being replaced.
+ */
+export function limitLevel(state: SessionState, context: SessionContext): "normal" | "soft" | "hard" {
+  if (state === "soft" || state === "hard") return state;
+  if (state === "compacting" || state === "normal") return "normal";
+  return levelFor(context);
 }
 
 /** The guard with the real HARD allow-list. */

@@ -1,0 +1,37 @@
+/** Reading what vigil recorded during an end-to-end run (its VIGIL_HOME/vigil.db). */
+import { Database } from "bun:sqlite";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+export interface VigilEvent {
+  at: number;
+  session_id: string | null;
+  kind: string;
+  detail: Record<string, unknown>;
+}
+
+/** Every event vigil recorded, in order; [] when vigil never ran. */
+export function vigilEvents(vigilHome: string): VigilEvent[] {
+  const file = join(vigilHome, "vigil.db");
+  if (!existsSync(file)) return [];
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.query<{ at: number; session_id: string | null; kind: string; detail: string }, []>(
+      "SELECT at, session_id, kind, detail FROM events ORDER BY id",
+    ).all().map((r) => ({ ...r, detail: JSON.parse(r.detail) }));
+  } finally {
+    db.close();
+  }
+}
+
+/** The session's state as vigil stored it. */
+export function vigilState(vigilHome: string, sessionId: string): string | null {
+  const db = new Database(join(vigilHome, "vigil.db"), { readonly: true });
+  try {
+    return db.query<{ state: string }, [string]>("SELECT state FROM sessions WHERE session_id = ?").get(sessionId)
+      ?.state ??
+      null;
+  } finally {
+    db.close();
+  }
+}
