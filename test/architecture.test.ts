@@ -31,7 +31,8 @@ describe("one writer of hook output", () => {
   const markers = [
     /(^|[{,])\s*["']?hookSpecificOutput["']?\s*:/m,
     /(^|[{,])\s*["']?permissionDecision["']?\s*:/m,
-    /(^|[{,])\s*["']?decision["']?\s*:\s*["']block["']/m,
+    // `{ decision: "block", reason }` is hook JSON; a gate's own `{ decision: "block", gate }` is not.
+    /(^|[{,])\s*["']?decision["']?\s*:\s*["']block["']\s*,\s*["']?reason["']?\s*:/m,
   ];
   const src = files(join(ROOT, "src")).filter((f) => !f.endsWith(join("core", "output.ts")));
   test.each(src.map((f) => [relative(ROOT, f), f]))("%s builds no hook output", (_name, file) => {

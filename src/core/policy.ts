@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import type { ContinuityFacts } from "./continuity/facts.ts";
 import type { Proposal } from "./output.ts";
 import type { HookPayload, JsonObject } from "./payload.ts";
+import type { StopFacts } from "./stop/facts.ts";
 
 /** Who this hook call speaks for. Subagent calls carry the parent's session_id. */
 export type CallRole = "worker" | "orchestrator" | "person" | "subagent";
@@ -28,6 +29,8 @@ export interface TranscriptFacts {
   lastUser?: { originKind: string | null; promptSource: string | null; isMeta: boolean; text: string | null };
   /** A compact_boundary exists, and whether a SessionStart context was attached after it. */
   restoreLanded?: boolean;
+  /** What the Stop gate reads beyond the payload (filled on Stop only). */
+  stop?: StopFacts;
   /**
    * The `version` field of that newest compact_boundary record. Claude Code before 2.1.220
    * writes no hook attachments, so `restoreLanded` is false there even when the restore landed.

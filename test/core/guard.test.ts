@@ -361,7 +361,7 @@ describe("limitLevel: the numbers decide outside soft/hard", () => {
     tokens,
     estimate: tokens,
   });
-  test.each<[SessionState, number, string]>([
+  test.each<[SessionState, number, "normal" | "soft" | "hard"]>([
     ["restoring", 310_000, "hard"],
     ["restoring", 260_000, "soft"],
     ["restoring", 3_000, "normal"],
