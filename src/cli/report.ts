@@ -1,0 +1,48 @@
+/** `vigil report`: wiring only. Text by default, `--json` (product.md 9a), `--html FILE`. */
+import { writeFileSync } from "node:fs";
+import { reportHtml } from "../core/report/html.ts";
+import { reportJson } from "../core/report/json.ts";
+import { reportText } from "../core/report/text.ts";
+import { parseWhen } from "../core/report/time.ts";
+import { loadReport, resolveSession } from "../edge/http/report-rows.ts";
+import { resolvePaths } from "../edge/paths.ts";
+import { openStore } from "../edge/store.ts";
+import { type Ctx, parse, UsageError } from "./context.ts";
+import { HELP } from "./help.ts";
+
+/** Run `vigil report [--since 12h] [--until T] [--session ID] [--json | --html FILE]`. */
+export function reportCommand(args: string[], ctx: Ctx): number {
+  const { values } = parse(args, {
+    since: { type: "string" },
+    until: { type: "string" },
+    session: { type: "string" },
+    json: { type: "boolean" },
+    html: { type: "string" },
+  });
+  if (values.help) return (ctx.out(HELP.report + "\n"), 0);
+  if (values.json && values.html !== undefined) throw new UsageError("choose one of --json and --html");
+  const now = ctx.now();
+  const since = when(values.since ?? "12h", now);
+  const until = values.until === undefined ? now : when(values.until, now);
+  if (until < since) throw new UsageError(`"--until" is before "--since"`);
+  const store = openStore(resolvePaths(ctx.env).dbFile);
+  try {
+    const sessionId = values.session === undefined ? undefined : resolveSession(store, values.session);
+    const report = loadReport(store, { since, until, sessionId });
+    if (values.json) ctx.out(JSON.stringify(reportJson(report), null, 2) + "\n");
+    else if (values.html === "-") ctx.out(reportHtml(report));
+    else if (values.html !== undefined) {
+      writeFileSync(values.html, reportHtml(report), { mode: 0o600 });
+      ctx.out(`wrote ${values.html} (${report.sessions.length} sessions, ${report.events.length} events)\n`);
+    } else ctx.out(reportText(report) + "\n");
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+function when(text: string, now: number): number {
+  const r = parseWhen(text, now);
+  if (!r.ok) throw new UsageError(r.error);
+  return r.value;
+}

@@ -1,0 +1,231 @@
+/**
+ * What an audit event means in a report: a category, a one-line label and the few numbers
+ * worth keeping. Kinds come from several writers (hook pipeline, policies, watch, continuity)
+ * and their names may drift, so the table takes aliases and anything unknown is listed
+ * generically rather than dropped.
+ */
+import { isObject, type JsonObject } from "../payload.ts";
+import { count, duration } from "./time.ts";
+
+export const CATEGORIES = [
+  "limit",
+  "notice",
+  "refuse",
+  "deny",
+  "stop_block",
+  "compaction",
+  "restore",
+  "stale",
+  "down",
+  "restart",
+  "nudge",
+  "notify",
+  "wake",
+  "error",
+  "other",
+] as const;
+export type Category = typeof CATEGORIES[number];
+
+/** Zero for every category, so the JSON always has every key. */
+export function emptyCounts(): Record<Category, number> {
+  return { ...ZERO };
+}
+
+const ZERO: Record<Category, number> = {
+  limit: 0,
+  notice: 0,
+  refuse: 0,
+  deny: 0,
+  stop_block: 0,
+  compaction: 0,
+  restore: 0,
+  stale: 0,
+  down: 0,
+  restart: 0,
+  nudge: 0,
+  notify: 0,
+  wake: 0,
+  error: 0,
+  other: 0,
+};
+
+/** A point on a session's timeline. */
+export interface Mark {
+  at: number;
+  category: Category;
+  kind: string;
+  label: string;
+  /** Numbers and names the JSON report keeps (rule, pattern, tokens, delay_ms, gap_ms, waker). */
+  facts: Record<string, string | number | null>;
+  /** Derived from a summary record (`hook`, a machine effect): dropped when a specific one exists. */
+  weak: boolean;
+  /** The category of the specific record that replaces a weak mark. */
+  yieldsTo: Category;
+}
+
+type Draft = Omit<Mark, "at" | "kind" | "weak" | "yieldsTo"> & { weak?: boolean; yieldsTo?: Category };
+
+const n = (d: JsonObject, ...keys: string[]): number | null => {
+  for (const k of keys) if (typeof d[k] === "number") return d[k];
+  return null;
+};
+const s = (d: JsonObject, ...keys: string[]): string | null => {
+  for (const k of keys) if (typeof d[k] === "string") return d[k];
+  return null;
+};
+
+/** Milliseconds between a recorded earlier moment (ms or ISO) and the event. */
+function since(d: JsonObject, at: number, keys: string[]): number | null {
+  for (const k of keys) {
+    const v = d[k];
+    const t = typeof v === "number" ? v : typeof v === "string" ? Date.parse(v) : NaN;
+    if (Number.isFinite(t) && t <= at) return at - t;
+  }
+  return null;
+}
+
+const DELAY_KEYS = ["delay_ms", "detection_delay_ms", "detected_after_ms", "delayMs", "detectionDelayMs"];
+const LAST_SEEN_KEYS = ["last_seen", "lastSeen", "last_alive", "lastAlive", "last_activity", "lastActivity"];
+
+function decision(d: JsonObject): Draft | null {
+  const rule = s(d, "rule");
+  const tokens = n(d, "estimate", "tokens");
+  const facts = { rule, tokens, limit: n(d, "limit") };
+  const what = s(d, "tool") ?? s(d, "event") ?? "call";
+  switch (s(d, "decision")) {
+    case "notice":
+      return { category: "notice", label: `SOFT notice sent at ${count(tokens)} tokens`, facts };
+    case "refuse":
+      return { category: "refuse", label: `prompt refused at ${count(tokens)} tokens (${rule})`, facts };
+    case "deny":
+      return { category: "deny", label: `${what} denied at ${count(tokens)} tokens (${rule})`, facts };
+    default:
+      return null;
+  }
+}
+
+/** The `hook` summary of one call: only its decision matters here, and only as a fallback. */
+function hookDecision(d: JsonObject): Draft | null {
+  const event = s(d, "event") ?? "";
+  const rule = s(d, "rule");
+  const facts = { rule, tokens: n(d, "estimate", "tokens") };
+  const kind = s(d, "decision");
+  if (kind === "deny") {
+    return { category: "deny", label: `${s(d, "tool") ?? event} denied (${rule})`, facts, weak: true };
+  }
+  if (kind !== "block") return null;
+  if (event === "Stop" || event === "SubagentStop") {
+    return { category: "stop_block", label: `Stop blocked (${rule})`, facts, weak: true };
+  }
+  const category = event === "UserPromptSubmit" ? "refuse" : "deny";
+  return { category, label: `${event} blocked (${rule})`, facts, weak: true };
+}
+
+function liveness(category: "down" | "stale", d: JsonObject, at: number, weak: boolean): Draft {
+  const delay = n(d, ...DELAY_KEYS) ?? since(d, at, LAST_SEEN_KEYS);
+  const idle = n(d, "idle_ms", "idleMs");
+  const parts = [category === "down" ? "DOWN" : "STALE"];
+  if (idle !== null) parts.push(`idle ${duration(idle)}`);
+  if (delay !== null) parts.push(`detected after ${duration(delay)}`);
+  const reason = s(d, "reason", "verdict");
+  if (reason) parts.push(reason);
+  return { category, label: parts.join(", "), facts: { delay_ms: delay, idle_ms: idle, reason }, weak };
+}
+
+const KNOWN: Record<string, (d: JsonObject, at: number) => Draft | null> = {
+  state: () => null,
+  revived: () => null,
+  hook: hookDecision,
+  guard: decision,
+  limit_crossed: (d) => {
+    const limit = (s(d, "limit") ?? "?").toUpperCase();
+    const tokens = n(d, "estimate", "tokens");
+    return { category: "limit", label: `${limit} limit crossed at ${count(tokens)} tokens`, facts: { limit, tokens } };
+  },
+  stop_gate: (d) => {
+    if (s(d, "decision") !== "block") return null;
+    const pattern = s(d, "pattern");
+    const excerpt = s(d, "excerpt");
+    const label = `Stop blocked: ${pattern ?? s(d, "gate") ?? "?"}${excerpt ? ` "${excerpt.slice(0, 80)}"` : ""}`;
+    return { category: "stop_block", label, facts: { gate: s(d, "gate"), pattern, lang: s(d, "lang"), excerpt } };
+  },
+  compaction_started: (d) => ({
+    category: "compaction",
+    label: "compaction started",
+    facts: { trigger: s(d, "trigger") },
+  }),
+  restore_due: () => ({ category: "compaction", label: "compacted, restore due", facts: {} }),
+  down: (d, at) => liveness("down", d, at, false),
+  // The machine's `died` also follows a clean SessionEnd; watch's `down` is the detection.
+  died: (d) => ({
+    category: "other",
+    label: `ended: ${s(d, "reason") ?? "?"}`,
+    facts: {},
+    weak: true,
+    yieldsTo: "down",
+  }),
+  continuity: (d) => {
+    const action = s(d, "action") ?? "?";
+    const via = s(d, "via");
+    const restored = /^(restored|injected|delivered)$/.test(action);
+    const label = `${restored ? "restore delivered" : `continuity ${action}`}${via ? ` (${via})` : ""}`;
+    return { category: restored ? "restore" : "other", label, facts: { action, via } };
+  },
+  stale: (d, at) => liveness("stale", d, at, false),
+  stalled: (d, at) => liveness("stale", d, at, true),
+  hook_error: (d) => ({ category: "error", label: `hook error: ${s(d, "error") ?? "?"}`, facts: {} }),
+  store_recovered: (d) => ({ category: "error", label: `database recovered: ${s(d, "error") ?? "?"}`, facts: {} }),
+  unknown_envelope: (d) => ({ category: "other", label: `unknown prompt envelope ${s(d, "tag") ?? "?"}`, facts: {} }),
+};
+// A Map, so a kind named like an Object.prototype member ("constructor") is just unknown.
+const BY_KIND = new Map(Object.entries(KNOWN));
+
+/** Watch and continuity writers: several spellings of one thing. */
+const ALIASES: [RegExp, (kind: string, d: JsonObject) => Draft][] = [
+  [/^restart(ed)?$|^restart_/, (_k, d) => ({
+    category: "restart",
+    label: `restart${s(d, "result", "outcome") ? ` (${s(d, "result", "outcome")})` : ""}`,
+    facts: { result: s(d, "result", "outcome") },
+  })],
+  [/^nudge/, () => ({ category: "nudge", label: "nudged", facts: {} })],
+  [/^notif/, (_k, d) => ({ category: "notify", label: `notified ${s(d, "target", "kind") ?? ""}`.trim(), facts: {} })],
+  [/^(wake|woke|idle_gap)/, (_k, d) => {
+    const gap = n(d, "gap_ms", "gapMs", "idle_ms", "idleMs");
+    const waker = s(d, "waker", "by") ?? "unknown";
+    const label = `idle ${gap === null ? "?" : duration(gap)}, woken by ${waker}`;
+    return { category: "wake", label, facts: { gap_ms: gap, waker } };
+  }],
+  [/^restore|^restored/, (k) => ({ category: "restore", label: k.replace(/_/g, " "), facts: {} })],
+  [/^compact/, (k) => ({ category: "compaction", label: k.replace(/_/g, " "), facts: {} })],
+];
+
+/** Parse an events-table `detail` column; anything but an object becomes `{}`. */
+export function parseDetail(text: string): JsonObject {
+  try {
+    const v: unknown = JSON.parse(text);
+    return isObject(v) ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The mark an event puts on a timeline, or null when it only feeds the state bands. */
+export function markOf(kind: string, detail: JsonObject, at: number): Mark | null {
+  const known = BY_KIND.get(kind);
+  const alias = known ? undefined : ALIASES.find(([re]) => re.test(kind));
+  const draft = known
+    ? known(detail, at)
+    : alias
+    ? alias[1](kind, detail)
+    : { category: "other" as const, label: generic(kind, detail), facts: {} };
+  return draft ? { at, kind, ...draft, weak: draft.weak ?? false, yieldsTo: draft.yieldsTo ?? draft.category } : null;
+}
+
+/** An unknown kind: its name and its first few scalar fields. */
+function generic(kind: string, d: JsonObject): string {
+  const fields = Object.entries(d)
+    .filter(([, v]) => typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+    .slice(0, 3)
+    .map(([k, v]) => `${k}=${String(v).slice(0, 40)}`);
+  return [kind.replace(/_/g, " "), ...fields].join(" ");
+}

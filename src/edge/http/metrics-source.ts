@@ -1,0 +1,108 @@
+/**
+ * What `/metrics` reports, read from the store: sessions by state and their context numbers
+ * (gauges), and counters folded incrementally from the append-only events table (each scrape
+ * reads only the rows added since the last one, so scrape cost does not grow with history).
+ */
+import { STATES } from "../../../machines/session.ts";
+import { parseDetail } from "../../core/report/marks.ts";
+import type { Store } from "../store.ts";
+import type { Family, Sample } from "./metrics.ts";
+import { eventsAfter } from "./queries.ts";
+
+const DAY = 86_400_000;
+/** Kinds `vigil watch` records when it detects a dead or stalled session. */
+const DETECTIONS = new Set(["down", "stale"]);
+const BATCH = 10_000;
+
+/** Counters over the whole events table, kept up to date by `fold`. */
+export class EventCounters {
+  private last = 0;
+  readonly kinds = new Map<string, number>();
+  readonly decisions = new Map<string, { decision: string; rule: string; n: number }>();
+  readonly detections = new Map<string, number>();
+
+  /** Fold every event added since the previous call. */
+  fold(store: Store): void {
+    for (;;) {
+      const rows = eventsAfter(store, this.last, BATCH);
+      for (const e of rows) {
+        this.kinds.set(e.kind, (this.kinds.get(e.kind) ?? 0) + 1);
+        if (DETECTIONS.has(e.kind)) this.detections.set(e.kind, (this.detections.get(e.kind) ?? 0) + 1);
+        if (e.kind === "hook") this.countDecision(e.detail);
+        this.last = e.id;
+      }
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  private countDecision(text: string): void {
+    const d = parseDetail(text);
+    if (typeof d.decision !== "string") return;
+    const rule = typeof d.rule === "string" ? d.rule : "";
+    const key = `${d.decision}\u0000${rule}`;
+    const hit = this.decisions.get(key) ?? { decision: d.decision, rule, n: 0 };
+    hit.n++;
+    this.decisions.set(key, hit);
+  }
+}
+
+/** Every store-derived family for one scrape. */
+export function storeFamilies(store: Store, counters: EventCounters, now: number): Family[] {
+  counters.fold(store);
+  const recent = store.listSessions().filter((r) => now - r.updated_at < DAY);
+  const byState = new Map<string, number>(STATES.map((s) => [s, 0]));
+  for (const r of recent) byState.set(r.state, (byState.get(r.state) ?? 0) + 1);
+  const perSession = (value: (r: typeof recent[number]) => number | null): Sample[] =>
+    recent.flatMap((r) => {
+      const v = value(r);
+      return v === null ? [] : [{ labels: { session_id: r.session_id, role: r.role ?? "person" }, value: v }];
+    });
+  const wd = [...new Set(["down", "stale", ...counters.detections.keys()])];
+  return [
+    {
+      name: "vigil_sessions",
+      help: "Sessions seen in the last day, by state",
+      type: "gauge",
+      samples: [...byState].map(([state, value]) => ({ labels: { state }, value })),
+    },
+    {
+      name: "vigil_session_context_tokens",
+      help: "Measured context tokens per session seen in the last day",
+      type: "gauge",
+      samples: perSession((r) => r.tokens),
+    },
+    {
+      name: "vigil_session_context_estimate_tokens",
+      help: "Measured context plus the growth since, per session seen in the last day",
+      type: "gauge",
+      samples: perSession((r) => r.estimate),
+    },
+    {
+      name: "vigil_session_context_window_tokens",
+      help: "Context window size per session seen in the last day",
+      type: "gauge",
+      samples: perSession((r) => r.window),
+    },
+    {
+      name: "vigil_hook_decisions_total",
+      help: "Hook calls that returned a decision, by decision kind and rule",
+      type: "counter",
+      samples: [...counters.decisions.values()].map((d) => ({
+        labels: { decision: d.decision, rule: d.rule },
+        value: d.n,
+      })),
+    },
+    {
+      name: "vigil_watch_detections_total",
+      help: "Sessions vigil watch found down or stale",
+      type: "counter",
+      samples: wd.map((kind) => ({ labels: { kind }, value: counters.detections.get(kind) ?? 0 })),
+    },
+    {
+      name: "vigil_events_total",
+      help: "Audit events recorded, by kind",
+      type: "counter",
+      samples: [...counters.kinds].map(([kind, value]) => ({ labels: { kind }, value })),
+    },
+  ];
+}
