@@ -14,6 +14,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   config: async () => (await import("./cli/config.ts")).configCommand,
   demo: async () => (await import("./cli/demo.ts")).demoCommand,
   recall: async () => (await import("./cli/recall.ts")).recallCommand,
+  report: async () => (await import("./cli/report.ts")).reportCommand,
+  serve: async () => (await import("./cli/serve.ts")).serveCommand,
 };
 
 /** Commands Claude Code runs: they must exit 0 whatever happens (exit 2 would block). */

@@ -13,6 +13,8 @@ Commands:
   config        The effective configuration and where each value came from (--json)
   demo          Replay a bundled real worker session through vigil and show every decision
   recall        Ranked full-text search over a session's whole transcript, across compactions
+  report        What happened over a time range, per session (text, --json, --html FILE)
+  serve         Resident daemon: POST /hook for HTTP hooks, dashboard, /api, /metrics
 
 Options:
   -h, --help    Show help (also: vigil <command> --help)
@@ -67,4 +69,24 @@ Japanese and Chinese need no spaces: "인계" finds "인계서를", "設計" fin
 The index lives under the state directory (recall/, one SQLite file per transcript) and
 follows the transcript: only bytes appended since the last search are read. Exit 1 when
 nothing matches.`,
+  report: `Usage: vigil report [--since 12h] [--until TIME] [--session ID] [--json | --html FILE]
+
+Per session over the range (default: the last 12 hours): the state timeline, limits crossed,
+denials and refusals, compactions and restores, Stop blocks with the pattern that matched,
+DOWN/STALE with detection delay, restarts, idle gaps and who woke each. Times are a duration
+before now ("90m", "12h", "7d"), an ISO 8601 time (UTC unless it says otherwise) or epoch ms.
+--session takes a full id or a unique prefix. --json prints { since, until, sessions, events }
+(product.md section 9a). --html FILE writes one self-contained page with an SVG timeline that
+prints well ("-" for stdout).`,
+  serve: `Usage: vigil serve [--listen HOST:PORT | --socket PATH] [--token TOKEN]
+
+Serves until SIGINT/SIGTERM (default --listen 127.0.0.1:8787):
+  POST /hook        Claude Code "type": "http" hooks: the same pipeline and output as vigil hook;
+                    fails open (200, empty body) on any internal error
+  GET  /            dashboard (sessions, context, timeline, live events)
+  GET  /api/sessions, /api/events?since=&session=&limit=&after=, /api/report, /api/stream (SSE)
+  GET  /metrics     Prometheus text format; GET /healthz
+Binds to loopback only, unless given a non-loopback address together with a token (also from
+VIGIL_SERVE_TOKEN, at least 16 characters); then every request needs "Authorization: Bearer
+TOKEN" (a browser opens /?token=TOKEN once and keeps a cookie). Configuration is read at start.`,
 };
