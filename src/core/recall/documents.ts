@@ -26,6 +26,7 @@ export interface RecallDoc {
 }
 
 // Colour and cursor codes in tool output are not words; left in, "[2mCompacted" hides "Compacted".
+// deno-lint-ignore no-control-regex -- matching the escape byte is the point
 const ANSI = /\x1b\[[0-9;?]*[ -\/]*[@-~]/g;
 
 /** Characters kept from each end of a long body; the middle of a huge tool result is dropped. */
