@@ -1,0 +1,34 @@
+/** Real dependencies for a watch pass, built from an environment and an open store. */
+import type { Config } from "../core/config.ts";
+import { sendNotifications } from "../edge/notify.ts";
+import { probeMany } from "../edge/proc.ts";
+import { claudeConfigDir, readRegistry } from "../edge/registry.ts";
+import { nudge, restartSession } from "../edge/restart.ts";
+import type { Store } from "../edge/store.ts";
+import { readAppended, readTail, statTranscript } from "../edge/transcript-append.ts";
+import type { WatchDeps } from "./watch-pass.ts";
+
+/** The pass's dependencies for this process: /proc (or ps), the registry, tmux, webhooks. */
+export function watchDeps(
+  store: Store,
+  config: Config,
+  opts: { env: Record<string, string | undefined>; now: () => number },
+): WatchDeps {
+  const { env } = opts;
+  return {
+    store,
+    config,
+    now: opts.now,
+    configDir: claudeConfigDir({ env, home: env.HOME }),
+    probe: (pids) => probeMany(pids),
+    registry: () => readRegistry({ env, home: env.HOME }).entries,
+    stat: statTranscript,
+    transcript: {
+      appended: (path, from, mid) => readAppended(path, from, { mid }),
+      tail: readTail,
+    },
+    notify: (e) => sendNotifications(e, config.notifiers, { env }),
+    restart: (target, prompt) => restartSession(target, { env, prompt }),
+    nudge: (pane, text) => nudge(pane, text, { tmux: { env } }),
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * What the watcher does about a DOWN or a new STALE, per `config.recovery` (`off | notify |
+ * restart`): restart with `claude --resume` while the circuit breaker allows (3 in 60 min),
+ * notify (a notification is a record of what was done, not a fix: seed 004), nudge a stalled
+ * session's pane. Runs after the pass's commit; returns what to record, never throws.
+ */
+import type { SessionEvent } from "../../machines/session.ts";
+import type { Config } from "../core/config.ts";
+import { planRecovery, restartBreaker } from "../core/liveness.ts";
+import type { NotifyEvent, NotifyKind } from "../core/notify-format.ts";
+import type { DeliveryOutcome } from "../edge/notify.ts";
+import type { RestartOutcome, RestartTarget } from "../edge/restart.ts";
+import { lastSamples } from "../edge/samples.ts";
+import type { Store } from "../edge/store.ts";
+import { loadSnapshot } from "./machine-store.ts";
+import type { PlannedEvent, SessionPlan } from "./watch-decide.ts";
+import { type OpenIntervention, type WatchMemo, withInterventions } from "./watch-memo.ts";
+
+/** Restarts allowed per window before the watcher only notifies. */
+export const RESTART_MAX = 3;
+
+export interface RecoveryDeps {
+  store: Store;
+  config: Config;
+  notify: (e: NotifyEvent) => Promise<DeliveryOutcome[]>;
+  restart: (t: RestartTarget, prompt: string | null) => Promise<RestartOutcome>;
+  nudge: (pane: string, text: string) => Promise<{ ok: boolean; error: string | null }>;
+}
+
+export interface RecoveryResult {
+  sessionId: string;
+  events: PlannedEvent[];
+  machine: SessionEvent[];
+  memo: WatchMemo;
+  notified: number;
+  restarted: number;
+  nudged: number;
+}
+
+const msg = (e: unknown) => e instanceof Error ? e.message : String(e);
+
+/** Recover one session if its decision calls for it; null when there is nothing to do. */
+export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: number): Promise<RecoveryResult | null> {
+  const { config, store } = deps;
+  const d = p.decision, t = p.target;
+  const isDown = d.verdict === "down" || d.verdict === "reuse-down";
+  if (config.recovery === "off" || !(isDown || d.record === "stale")) return null;
+  const restarts = isDown && config.recovery === "restart" ? machineRestarts(store, t.sessionId, now) : [];
+  const plan = planRecovery(d, {
+    recovery: config.recovery,
+    restarts,
+    now,
+    nudgeText: config.nudgeText,
+    hasPane: t.pane !== null,
+    breaker: { max: RESTART_MAX },
+  });
+  const out: RecoveryResult = {
+    sessionId: t.sessionId,
+    events: [],
+    machine: [],
+    memo: p.memo,
+    notified: 0,
+    restarted: 0,
+    nudged: 0,
+  };
+  const added: OpenIntervention[] = [];
+  const notify = async (kind: NotifyKind, detail: string | null) => {
+    const event: NotifyEvent = {
+      kind,
+      at: now,
+      sessionId: t.sessionId,
+      name: t.name,
+      cwd: t.cwd,
+      idleMs: d.idleMs,
+      samples: lastSamples(store, t.sessionId, 12),
+      detail,
+    };
+    let outcomes: DeliveryOutcome[];
+    try {
+      outcomes = await deps.notify(event);
+    } catch (e) {
+      outcomes = [];
+      detail = `${detail ?? ""} (notify failed: ${msg(e)})`.trim();
+    }
+    const none = deps.config.notifiers.length === 0 ? { note: "no notifiers configured" } : {};
+    out.events.push({ kind: "notify", detail: { about: kind, detail, outcomes, ...none } });
+    if (outcomes.some((o) => o.result === "sent")) (added.push({ kind: "notify", at: now }), out.notified++);
+  };
+  const canRestart = !p.moved && t.cwd !== null;
+  if (plan.restart && canRestart && t.cwd !== null) {
+    const attempt = RESTART_MAX - plan.restartsLeft;
+    let r: RestartOutcome;
+    try {
+      r = await deps.restart({ sessionId: t.sessionId, cwd: t.cwd, pane: t.pane }, config.nudgeText);
+    } catch (e) {
+      r = { ok: false, method: "new-session", target: "", command: "", error: msg(e) };
+    }
+    // Failed attempts count toward the breaker too: a restart that cannot work must not loop.
+    out.machine.push({ type: "restarted", at: now });
+    out.events.push({
+      kind: "restart",
+      detail: {
+        ok: r.ok,
+        method: r.method,
+        target: r.target,
+        error: r.error,
+        attempt,
+        max: RESTART_MAX,
+        reason: d.reason,
+      },
+    });
+    if (r.ok) {
+      added.push({ kind: "restart", at: now });
+      out.restarted++;
+      out.memo = {
+        ...out.memo,
+        breakerNotified: false,
+        restartCheck: { at: now, size: p.watch.size, mtime: p.watch.mtime },
+      };
+    }
+    const detail = `restart ${attempt} of ${RESTART_MAX} in 60 min${r.ok ? "" : `: ${r.error ?? "failed"}`}`;
+    await notify(r.ok ? "restarted" : "restart-failed", detail);
+  } else if (isDown && config.recovery === "restart" && (plan.breakerOpen || !canRestart)) {
+    if (!out.memo.breakerNotified) {
+      const b = restartBreaker(restarts, now, { max: RESTART_MAX });
+      const skipped = plan.breakerOpen ? "breaker-open" : p.moved ? "pid-serves-another-session" : "cwd-unknown";
+      out.events.push({ kind: "restart", detail: { ok: false, skipped, recent: b.recent, closesAt: b.closesAt } });
+      out.memo = { ...out.memo, breakerNotified: true };
+      await notify(
+        plan.breakerOpen ? "breaker-open" : d.verdict === "reuse-down" ? "reuse-down" : "down",
+        `not restarted: ${skipped}`,
+      );
+    }
+  } else if (plan.notify) {
+    await notify(d.verdict === "reuse-down" ? "reuse-down" : "down", null);
+  }
+  if (plan.nudge && t.pane !== null && config.nudgeText) {
+    let r: { ok: boolean; error: string | null };
+    try {
+      r = await deps.nudge(t.pane, config.nudgeText);
+    } catch (e) {
+      r = { ok: false, error: msg(e) };
+    }
+    out.events.push({ kind: "nudge", detail: { ok: r.ok, error: r.error, pane: t.pane, idleMs: d.idleMs } });
+    if (r.ok) (added.push({ kind: "nudge", at: now }), out.nudged++);
+  }
+  out.memo = withInterventions(out.memo, added);
+  return out.events.length > 0 || out.machine.length > 0 ? out : null;
+}
+
+function machineRestarts(store: Store, sessionId: string, now: number): number[] {
+  const row = store.loadSession(sessionId);
+  return row ? loadSnapshot(row, now).snapshot.context.restarts : [];
+}

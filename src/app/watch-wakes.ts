@@ -1,0 +1,67 @@
+/**
+ * "Who woke it", incrementally: each pass reads only the transcript bytes appended since the
+ * stored offset (bounded), finds every end of turn with `turnWakes`, and records one `wake`
+ * event per turn once something followed it. A turn nothing has followed yet is kept pending:
+ * the cursor stays on its record so the next pass reads it again with what came after.
+ */
+import type { JsonObject } from "../core/payload.ts";
+import { turnWakes } from "../core/wake.ts";
+import type { AppendedRead } from "../edge/transcript-append.ts";
+import type { PlannedEvent } from "./watch-decide.ts";
+import type { WakeCursor, WatchMemo } from "./watch-memo.ts";
+
+/** Bytes of tail read when a session is first seen, to find a turn already waiting. */
+export const FIRST_SIGHT_TAIL = 256 * 1024;
+
+export interface WakeReader {
+  appended: (path: string, from: number, mid: boolean) => AppendedRead | null;
+  tail: (path: string, bytes: number) => AppendedRead | null;
+}
+
+/**
+ * The wake events and the next cursor for one session. `size` is the transcript's current
+ * size; nothing is read when it has not moved past the cursor.
+ */
+export function planWakes(
+  path: string | null,
+  size: number | null,
+  memo: WatchMemo,
+  io: WakeReader,
+  now: number,
+): { cursor: WakeCursor | null; events: PlannedEvent[] } {
+  const cursor = memo.wake;
+  if (path === null || size === null) return { cursor, events: [] };
+  if (cursor === null) {
+    // First sight: no history is reported, only a turn that is still waiting.
+    const read = io.tail(path, FIRST_SIGHT_TAIL);
+    if (read === null) return { cursor, events: [] };
+    const wakes = turnWakes(read.records.map((r) => r.record), { now, interventions: memo.recent });
+    const last = wakes.at(-1);
+    if (last && last.resumedAt === null) {
+      return {
+        cursor: { offset: read.records[last.endIndex].offset, mid: false, pendingEndAt: last.endAt },
+        events: [],
+      };
+    }
+    return { cursor: { offset: read.end, mid: read.mid, pendingEndAt: null }, events: [] };
+  }
+  if (size === cursor.offset) return { cursor, events: [] };
+  const read = io.appended(path, cursor.offset, cursor.mid);
+  if (read === null) return { cursor, events: [] };
+  const records: JsonObject[] = read.records.map((r) => r.record);
+  const wakes = turnWakes(records, { now, interventions: memo.recent });
+  const events: PlannedEvent[] = [];
+  let next: WakeCursor = { offset: read.end, mid: read.mid, pendingEndAt: null };
+  for (const w of wakes) {
+    if (w.resumedAt === null) {
+      next = { offset: read.records[w.endIndex].offset, mid: false, pendingEndAt: w.endAt };
+      continue;
+    }
+    events.push({
+      kind: "wake",
+      at: w.resumedAt,
+      detail: { waker: w.waker, idleMs: w.gapMs, endAt: w.endAt, resumedAt: w.resumedAt, idle: w.idle },
+    });
+  }
+  return { cursor: next, events };
+}

@@ -1,0 +1,126 @@
+/**
+ * The watcher's tables in the store: its memory per session (`watch`), the sessions hooks saw
+ * recently, and the few event-log operations a pass needs beyond appending (an event's id, so
+ * a stall's one line can be updated in place on later passes; Stop blocks since the last pass).
+ */
+import type { SessionRow, Store } from "./store.ts";
+
+/** One session as the watcher remembers it between passes. */
+export interface WatchRow {
+  session_id: string;
+  pid: number | null;
+  /** The process start identifier learned while it was alive (registry or probe). */
+  proc_start: string | null;
+  started_at: number | null;
+  cwd: string | null;
+  transcript_path: string | null;
+  name: string | null;
+  pane: string | null;
+  size: number | null;
+  mtime: number | null;
+  last_growth_at: number | null;
+  stalled_reported: number;
+  down_reported: number;
+  /** The id of the current stall's `stale` event, updated in place while it lasts. */
+  stale_event: number | null;
+  /** The last pass that saw the process alive. */
+  alive_at: number | null;
+  /** JSON: wake offset, interventions awaiting a follow-up, restart check (see watch-memo.ts). */
+  memo: string;
+  seen_at: number;
+  checked_at: number;
+}
+
+const COLS: (keyof WatchRow)[] = [
+  "session_id",
+  "pid",
+  "proc_start",
+  "started_at",
+  "cwd",
+  "transcript_path",
+  "name",
+  "pane",
+  "size",
+  "mtime",
+  "last_growth_at",
+  "stalled_reported",
+  "down_reported",
+  "stale_event",
+  "alive_at",
+  "memo",
+  "seen_at",
+  "checked_at",
+];
+
+/** Watch rows of sessions seen since `since`, by session id. */
+export function loadWatchRows(store: Store, since: number): Map<string, WatchRow> {
+  const rows = store.db.query<WatchRow, [number]>("SELECT * FROM watch WHERE seen_at >= ?").all(since);
+  return new Map(rows.map((r) => [r.session_id, r]));
+}
+
+/** One watch row, or null. */
+export function loadWatchRow(store: Store, sessionId: string): WatchRow | null {
+  return store.db.query<WatchRow, [string]>("SELECT * FROM watch WHERE session_id = ?").get(sessionId) ?? null;
+}
+
+/** Insert or replace watch rows (call inside a transaction). */
+export function saveWatchRows(store: Store, rows: readonly WatchRow[]): void {
+  if (rows.length === 0) return;
+  const q = store.db.query(
+    `INSERT INTO watch (${COLS.join(",")}) VALUES (${COLS.map(() => "?").join(",")})
+     ON CONFLICT(session_id) DO UPDATE SET ${COLS.slice(1).map((c) => `${c}=excluded.${c}`).join(",")}`,
+  );
+  for (const r of rows) q.run(...COLS.map((c) => r[c]));
+}
+
+/** Drop watch rows not seen since `before`. */
+export function pruneWatchRows(store: Store, before: number): number {
+  return store.db.query("DELETE FROM watch WHERE seen_at < ?").run(before).changes;
+}
+
+/** Session rows hooks (or the watcher) touched since `since`. */
+export function recentSessionRows(store: Store, since: number): SessionRow[] {
+  return store.db.query<SessionRow, [number]>("SELECT * FROM sessions WHERE updated_at >= ?").all(since);
+}
+
+/** Append an event and return its id. */
+export function appendEventWithId(
+  store: Store,
+  at: number,
+  sessionId: string | null,
+  kind: string,
+  detail: unknown,
+): number {
+  const r = store.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
+    at,
+    sessionId,
+    kind,
+    JSON.stringify(detail ?? {}),
+  );
+  return Number(r.lastInsertRowid);
+}
+
+/** Merge fields into an event's detail object (a stall's idle time, on later passes). */
+export function patchEventDetail(store: Store, id: number, patch: Record<string, unknown>): void {
+  store.db.query("UPDATE events SET detail = json_patch(detail, ?) WHERE id = ?").run(JSON.stringify(patch), id);
+}
+
+/** One event's detail, parsed, or null. */
+export function eventDetail(store: Store, id: number): Record<string, unknown> | null {
+  const row = store.db.query<{ detail: string }, [number]>("SELECT detail FROM events WHERE id = ?").get(id);
+  if (!row) return null;
+  const v: unknown = JSON.parse(row.detail);
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? { ...v } : null;
+}
+
+/** Stop gate blocks recorded after `since` (exclusive) up to `until`, oldest first. */
+export function stopBlocksBetween(
+  store: Store,
+  since: number,
+  until: number,
+): { session_id: string; at: number }[] {
+  return store.db.query<{ session_id: string; at: number }, [number, number]>(
+    `SELECT session_id, at FROM events WHERE kind = 'stop_gate' AND at > ? AND at <= ?
+       AND session_id IS NOT NULL AND json_extract(detail, '$.decision') = 'block' ORDER BY at, id`,
+  ).all(since, until);
+}
