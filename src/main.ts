@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   recall: async () => (await import("./cli/recall.ts")).recallCommand,
   report: async () => (await import("./cli/report.ts")).reportCommand,
   serve: async () => (await import("./cli/serve.ts")).serveCommand,
+  watch: async () => (await import("./cli/watch.ts")).watchCommand,
 };
 
 /** Commands Claude Code runs: they must exit 0 whatever happens (exit 2 would block). */

@@ -15,6 +15,7 @@ Commands:
   recall        Ranked full-text search over a session's whole transcript, across compactions
   report        What happened over a time range, per session (text, --json, --html FILE)
   serve         Resident daemon: POST /hook for HTTP hooks, dashboard, /api, /metrics
+  watch         Liveness pass over watched sessions: DOWN, STALE, samples, recovery (--every, --install)
 
 Options:
   -h, --help    Show help (also: vigil <command> --help)
@@ -89,4 +90,25 @@ Serves until SIGINT/SIGTERM (default --listen 127.0.0.1:8787):
 Binds to loopback only, unless given a non-loopback address together with a token (also from
 VIGIL_SERVE_TOKEN, at least 16 characters); then every request needs "Authorization: Bearer
 TOKEN" (a browser opens /?token=TOKEN once and keeps a cookie). Configuration is read at start.`,
+  watch: `Usage: vigil watch [--once | --every DURATION] [--json]
+       vigil watch --install | --uninstall [--every DURATION] [--bin PATH] [--dry-run]
+
+One liveness pass (--once, the default, for cron, launchd or systemd timers), or a pass every
+DURATION ("30s", "5m") until SIGINT or SIGTERM. Watched: the night snapshot, sessions hooks
+saw in the last day, and Claude Code's live registry. Per session:
+  DOWN    the process is gone (pid checked with its start time): recorded once, state dead
+  STALE   alive, but the transcript has not grown for stale_after_minutes (45): recorded
+          once per stall; later passes update its idle time in place
+  samples RSS, CPU time and age of every live session, kept a day
+  wakes   who ended each idle gap after a turn: the Stop gate, a person, a notification,
+          a restart or nudge, or nobody
+Recovery follows config "recovery": off, notify (default; webhooks and desktop) or restart
+(claude --resume in its tmux pane or a new tmux session; at most 3 in 60 minutes, then
+notify only). A stall is nudged with "nudge_text" when its tmux pane is known. Every
+intervention is followed up: did the transcript grow again, and after how long.
+
+Overlapping passes never report twice: a second pass while one runs says so and exits 0.
+--install writes a schedule running "vigil watch --once" every 5 minutes (launchd, a
+systemd user timer, or a crontab line) and prints what it wrote; --uninstall removes it.
+--dry-run prints the plan without writing.`,
 };
