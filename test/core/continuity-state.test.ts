@@ -98,7 +98,7 @@ describe("validateState", () => {
     const r = validateState(FULL);
     if (!r.ok) throw new Error(r.error);
     const text = renderState(r.value.sections);
-    expect(text.match(/^## .*/gm)).toEqual(STATE_HEADINGS.map((h) => `## ${h.title}`));
+    expect([...text.matchAll(/^## .*/gm)].map((m) => m[0])).toEqual(STATE_HEADINGS.map((h) => `## ${h.title}`));
     const again = validateState(text);
     expect(again.ok && again.value.sections).toEqual(r.value.sections);
   });

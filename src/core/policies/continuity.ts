@@ -1,0 +1,156 @@
+/**
+ * Compaction continuity (product.md section 5, seeds 001 and 002): one early warning per
+ * compaction cycle, guidance for the summariser on PreCompact, the restore on
+ * SessionStart(compact), the spec on every other session start, and the check that the
+ * restore landed: the transcript decides, and a restore that did not land is injected once
+ * on the next event that can carry context.
+ */
+import type { SessionEvent } from "../../../machines/session.ts";
+import { classifyPrompt } from "../classify.ts";
+import type { ContinuityFacts } from "../continuity/facts.ts";
+import { guidanceInput, injectedSpec, restoreInput } from "../continuity/from-facts.ts";
+import { compactionGuidance } from "../continuity/guidance.ts";
+import { restoreText } from "../continuity/restore.ts";
+import { compactionWarning } from "../messages/compaction.ts";
+import type { JsonObject } from "../payload.ts";
+import { NOTHING, type PolicyInput, type PolicyResult } from "../policy.ts";
+
+/** Events whose additionalContext is observed to reach the model (claude-code-versions.md section 5). */
+const CARRIES_CONTEXT = new Set(["SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure"]);
+/** Events that belong to the compaction itself: no restore check on them. */
+const COMPACTION_EVENTS = new Set(["PreCompact", "PostCompact", "SessionEnd"]);
+/** The first Claude Code version that writes `hook_additional_context` attachments. */
+const ATTACHMENTS_SINCE = [2, 1, 220];
+
+function result(
+  proposals: PolicyResult["proposals"],
+  events: SessionEvent[],
+  detail: JsonObject,
+): PolicyResult {
+  return { proposals, events, records: [{ kind: "continuity", detail }] };
+}
+
+/** Whether a Claude Code version predates hook attachments in the transcript. */
+export function writesNoAttachments(version: string | null | undefined): boolean {
+  const m = version ? /^(\d+)\.(\d+)\.(\d+)/.exec(version) : null;
+  if (!m) return false;
+  const v = [Number(m[1]), Number(m[2]), Number(m[3])];
+  for (let i = 0; i < 3; i++) if (v[i] !== ATTACHMENTS_SINCE[i]) return v[i] < ATTACHMENTS_SINCE[i];
+  return false;
+}
+
+function budget(input: PolicyInput): number {
+  return input.config.contextCap;
+}
+
+function restoreProposal(input: PolicyInput, f: ContinuityFacts, why: "compact" | "fallback" | "resume") {
+  const text = restoreText(restoreInput(f, why), budget(input));
+  return { proposal: { kind: "context" as const, text, rule: `continuity.restore.${why}` }, chars: text.length };
+}
+
+/** In `restoring`: decide from the transcript whether the restore landed, else deliver it once. */
+function checkRestore(input: PolicyInput): PolicyResult {
+  const { facts, context, payload, now } = input;
+  const base = { event: payload.event, landed: facts.restoreLanded ?? null, version: facts.compactVersion ?? null };
+  if (facts.restoreLanded === true) {
+    return result([], [{ type: "restored", at: now, via: "transcript" }], {
+      action: "restored",
+      via: "transcript",
+      ...base,
+    });
+  }
+  if (context.restoreDelivered && writesNoAttachments(facts.compactVersion)) {
+    // Nothing on disk can show it there; SessionStart(compact) context is observed to land on those versions.
+    return result([], [{ type: "restored", at: now, via: "hook" }], { action: "restored", via: "hook", ...base });
+  }
+  if (!CARRIES_CONTEXT.has(payload.event) || input.role === "subagent" || !facts.continuity) return NOTHING;
+  const r = restoreProposal(input, facts.continuity, payload.event === "SessionStart" ? "resume" : "fallback");
+  return result(
+    [r.proposal],
+    [{ type: "noticed", at: now, notice: "restoreDelivered" }, { type: "restored", at: now, via: "fallback" }],
+    { action: "restored", via: "fallback", chars: r.chars, ...base },
+  );
+}
+
+function onSessionStart(input: PolicyInput): PolicyResult {
+  const f = input.facts.continuity;
+  if (input.payload.source === "compact") {
+    if (!f) return NOTHING;
+    const r = restoreProposal(input, f, "compact");
+    return result([r.proposal], [{ type: "noticed", at: input.now, notice: "restoreDelivered" }], {
+      action: "restore",
+      via: "hook",
+      chars: r.chars,
+      spec: f.spec !== null,
+      state: f.state?.path ?? null,
+      draft: f.state?.draft ?? false,
+    });
+  }
+  if (input.state === "restoring") return checkRestore(input);
+  const spec = f ? injectedSpec(f) : null;
+  if (!spec) return NOTHING;
+  const text = `vigil: the task spec for this project, verbatim (${spec.path}); it is never summarised and ` +
+    `comes back after every compaction.\n\n${spec.text}`;
+  return result([{ kind: "context", text, rule: "continuity.spec" }], [], {
+    action: "spec",
+    source: input.payload.source ?? null,
+    chars: text.length,
+  });
+}
+
+function onPreCompact(input: PolicyInput): PolicyResult {
+  const f = input.facts.continuity;
+  if (!f) return NOTHING;
+  const text = compactionGuidance(guidanceInput(f), budget(input));
+  return result([{ kind: "instructions", text, rule: "continuity.guidance" }], [], {
+    action: "guidance",
+    trigger: input.payload.trigger ?? null,
+    chars: text.length,
+    draft: f.drafted?.path ?? null,
+    draft_reason: f.drafted?.reason ?? null,
+    ...(f.errors.length ? { errors: f.errors } : {}),
+  });
+}
+
+/** The early warning: once per compaction cycle, on a human prompt or a tool event. */
+function earlyWarning(input: PolicyInput): PolicyResult {
+  const { payload, context, config, measurement, state } = input;
+  if (config.warnPercent <= 0 || context.warnSent || input.role === "subagent") return NOTHING;
+  if (state !== "normal" && state !== "soft" && state !== "hard") return NOTHING;
+  if (payload.event === "UserPromptSubmit") {
+    // Over SOFT the guard may refuse this prompt, and a refused prompt's context is dropped.
+    if (input.limited && state !== "normal") return NOTHING;
+    const verdict = classifyPrompt(payload.prompt ?? "", {
+      passCommands: config.passCommands,
+      hint: input.facts.lastUser,
+    });
+    if (verdict.verdict !== "instruction" && verdict.verdict !== "handoff") return NOTHING;
+  } else if (payload.event !== "PostToolUse" && payload.event !== "PostToolUseFailure") return NOTHING;
+  const tokens = measurement.tokens ?? context.tokens;
+  const window = measurement.window ?? context.window ?? config.defaultWindow;
+  if (tokens === null || window <= 0) return NOTHING;
+  // The statusLine marks the same level with the same rounding.
+  if (Math.round((tokens / window) * 100) < config.warnPercent) return NOTHING;
+  const text = compactionWarning(config.language, { tokens, window, warnPercent: config.warnPercent });
+  return result([{ kind: "context", text, rule: "continuity.warn" }], [{
+    type: "noticed",
+    at: input.now,
+    notice: "warn",
+  }], {
+    action: "warn",
+    event: payload.event,
+    tokens,
+    window,
+    percent: config.warnPercent,
+  });
+}
+
+/** The compaction-continuity policy. */
+export function continuityPolicy(input: PolicyInput): PolicyResult {
+  const event = input.payload.event;
+  if (event === "SessionStart") return onSessionStart(input);
+  if (event === "PreCompact") return onPreCompact(input);
+  if (COMPACTION_EVENTS.has(event)) return NOTHING;
+  if (input.state === "restoring") return checkRestore(input);
+  return earlyWarning(input);
+}
