@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { Buffer } from "node:buffer";
 import fc from "fast-check";
 import { LineSplitter } from "../../src/core/recall/lines.ts";
 
@@ -11,8 +12,9 @@ function split(text: string, size: number, opts: { start?: number; max?: number 
   const s = new LineSplitter(opts.start ?? 0, opts.max ?? 1 << 20);
   const lines: [number, string][] = [];
   for (let i = 0; i < bytes.length; i += size) {
-    // A reused buffer, as the file reader does: carried bytes must have been copied.
-    const chunk = bytes.slice(i, i + size);
+    // A Node Buffer reused for the next read, as the file reader does: carried bytes must be
+    // copies (Buffer#slice is a view: regression test for lines lost across chunks).
+    const chunk = Buffer.from(bytes.slice(i, i + size));
     s.push(chunk, (line, off) => lines.push([off, dec.decode(line)]));
     chunk.fill(0);
   }

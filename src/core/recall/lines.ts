@@ -43,8 +43,9 @@ export class LineSplitter {
         this.oversized = true;
         this.pieces = [];
       } else {
-        // Copy: the caller may reuse the chunk's buffer for the next read.
-        this.pieces.push(chunk.slice(lo));
+        // Copy: the caller may reuse the chunk's buffer for the next read. (Not `slice`: on a
+        // Node Buffer that is a view, not a copy.)
+        this.pieces.push(new Uint8Array(chunk.subarray(lo)));
         this.carried += rest;
       }
     }
