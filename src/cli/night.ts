@@ -1,0 +1,137 @@
+/** `vigil night on | off | status`: wiring only. */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { nightDeps, nightStatus, turnNightOff, turnNightOn } from "../app/night.ts";
+import type { IdleSession } from "../app/night-snapshot.ts";
+import type { NightSetting, SnapshotEntry } from "../app/night-store.ts";
+import { parseUntil } from "../app/time-args.ts";
+import { formatDuration } from "../core/notify-format.ts";
+import { loadConfig } from "../edge/config-file.ts";
+import { resolvePaths } from "../edge/paths.ts";
+import { openStore } from "../edge/store.ts";
+import { type Ctx, parse, UsageError } from "./context.ts";
+import { HELP } from "./help.ts";
+
+export async function nightCommand(args: string[], ctx: Ctx): Promise<number> {
+  const { values, positionals } = parse(args, {
+    scope: { type: "string", multiple: true },
+    until: { type: "string" },
+    json: { type: "boolean" },
+  }, true);
+  if (values.help) return (ctx.out(HELP.night + "\n"), 0);
+  const [action, ...rest] = positionals;
+  if (action !== "on" && action !== "off" && action !== "status") {
+    throw new UsageError(action === undefined ? `missing "on", "off" or "status"` : `unknown action "${action}"`);
+  }
+  if (action !== "on" && (values.scope || values.until || rest.length > 0)) {
+    throw new UsageError(`"--scope" and "--until" go with "night on"`);
+  }
+  // `--scope A B` : paths after the first --scope value are more scope paths.
+  if (rest.length > 0 && !values.scope) throw new UsageError(`unexpected argument "${rest[0]}"`);
+  const scope = [...(values.scope ?? []), ...rest].map((p) => resolve(p));
+  for (const p of scope) if (!existsSync(p)) throw new UsageError(`scope path "${p}" does not exist`);
+  let until: number | null = null;
+  if (values.until !== undefined) {
+    const u = parseUntil(values.until, ctx.now());
+    if (!u.ok) throw new UsageError(u.error);
+    until = u.value;
+  }
+  const paths = resolvePaths(ctx.env);
+  const store = openStore(paths.dbFile);
+  try {
+    const deps = nightDeps(store, loadConfig(paths.configFile, ctx.env).config, { env: ctx.env, now: ctx.now });
+    const json = values.json === true;
+    if (action === "on") {
+      const r = await turnNightOn(deps, { scope, until });
+      if (json) ctx.out(JSON.stringify({ ...r.setting, idle: r.idle.map(idleJson) }, null, 2) + "\n");
+      else ctx.out(renderOn(r.setting, r.previous?.on === true, r.idle));
+      return 0;
+    }
+    if (action === "off") {
+      const r = turnNightOff(deps);
+      const was = r.previous?.on === true;
+      if (json) ctx.out(JSON.stringify({ on: false, was_on: was, blocks: r.blocks }) + "\n");
+      else {ctx.out(
+          was
+            ? `unattended mode off; ${r.blocks.total} Stop blocks while it was on\n`
+            : "unattended mode was already off\n",
+        );}
+      return 0;
+    }
+    const s = nightStatus(deps);
+    if (json) {
+      ctx.out(JSON.stringify({ active: s.active, ...(s.setting ?? { on: false }), blocks: s.blocks }, null, 2) + "\n");
+    } else ctx.out(renderStatus(s.setting, s.active, s.blocks.total, s.blocks.bySession, ctx.now()));
+    return s.active ? 0 : 1;
+  } finally {
+    store.close();
+  }
+}
+
+const iso = (t: number) => new Date(t).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+function header(s: NightSetting): string[] {
+  return [
+    `scope: ${s.scope.length > 0 ? s.scope.join(", ") : "everywhere"}`,
+    `until: ${s.until === null ? "none (on until turned off)" : iso(s.until)}`,
+  ];
+}
+
+function table(entries: readonly SnapshotEntry[]): string[] {
+  if (entries.length === 0) return ["snapshot: no live sessions in scope"];
+  const rows = entries.map((e) => [
+    e.sessionId.slice(0, 8),
+    e.name ?? "-",
+    e.pid === null ? "-" : String(e.pid),
+    e.pane ?? "-",
+    e.cwd ?? "-",
+  ]);
+  const head = ["SESSION", "NAME", "PID", "PANE", "CWD"];
+  const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => "  " + r.map((c, i) => i === r.length - 1 ? c : c.padEnd(width[i])).join("  ");
+  return [`snapshot: ${entries.length} session${entries.length === 1 ? "" : "s"}`, line(head), ...rows.map(line)];
+}
+
+function renderOn(s: NightSetting, wasOn: boolean, idle: readonly IdleSession[]): string {
+  const lines = [
+    wasOn ? "unattended mode on (was already on: snapshot refreshed)" : "unattended mode on",
+    ...header(s),
+  ];
+  lines.push(...table(s.snapshot));
+  if (idle.length === 0) lines.push("preflight: no session is idle");
+  else {
+    lines.push(
+      `preflight: ${idle.length} session${
+        idle.length === 1 ? " is" : "s are"
+      } already idle; a Stop hook cannot wake them:`,
+    );
+    for (const i of idle) {
+      const who = i.entry.name ?? i.entry.sessionId.slice(0, 8);
+      lines.push(`  ${who}: ${i.reasons.join("; ")}`, `    ${i.advice}`);
+    }
+  }
+  return lines.join("\n") + "\n";
+}
+
+function renderStatus(
+  s: NightSetting | null,
+  active: boolean,
+  blocks: number,
+  bySession: Record<string, number>,
+  now: number,
+): string {
+  if (s === null) return "unattended mode: off (never turned on)\n";
+  const state = active
+    ? `on since ${iso(s.since)} (${formatDuration(now - s.since)})`
+    : s.on
+    ? `expired at ${iso(s.until ?? now)}`
+    : `off since ${iso(s.offAt ?? s.since)}`;
+  const lines = [`unattended mode: ${state}`, ...header(s), ...table(s.snapshot)];
+  const per = Object.entries(bySession).map(([id, n]) => `${id.slice(0, 8)} ${n}`).join(", ");
+  lines.push(`stop blocks: ${blocks}${per ? ` (${per})` : ""}`);
+  return lines.join("\n") + "\n";
+}
+
+function idleJson(i: IdleSession) {
+  return { session_id: i.entry.sessionId, name: i.entry.name, reasons: i.reasons, idle_ms: i.idleMs, advice: i.advice };
+}
