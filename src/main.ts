@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   report: async () => (await import("./cli/report.ts")).reportCommand,
   serve: async () => (await import("./cli/serve.ts")).serveCommand,
   watch: async () => (await import("./cli/watch.ts")).watchCommand,
+  night: async () => (await import("./cli/night.ts")).nightCommand,
 };
 
 /** Commands Claude Code runs: they must exit 0 whatever happens (exit 2 would block). */

@@ -16,6 +16,7 @@ Commands:
   report        What happened over a time range, per session (text, --json, --html FILE)
   serve         Resident daemon: POST /hook for HTTP hooks, dashboard, /api, /metrics
   watch         Liveness pass over watched sessions: DOWN, STALE, samples, recovery (--every, --install)
+  night         Unattended mode on|off|status: scope, session snapshot, preflight of idle sessions
 
 Options:
   -h, --help    Show help (also: vigil <command> --help)
@@ -111,4 +112,18 @@ Overlapping passes never report twice: a second pass while one runs says so and 
 --install writes a schedule running "vigil watch --once" every 5 minutes (launchd, a
 systemd user timer, or a crontab line) and prints what it wrote; --uninstall removes it.
 --dry-run prints the plan without writing.`,
+  night: `Usage: vigil night on [--scope PATH...] [--until TIME] [--json]
+       vigil night off [--json]
+       vigil night status [--json]
+
+Unattended mode, for nights with nobody watching. "on" turns on the Stop gate (a turn that
+ends announcing work it has not done is sent back to do it), within the scope paths (default:
+everywhere), until TIME ("07:00" local, next occurrence; an ISO 8601 time; or a duration such
+as "8h"; default: until turned off). It snapshots the live sessions in scope (id, pid and
+process start, name, cwd, transcript, tmux pane) so "vigil watch" can still tell when one
+dies after Claude Code's registry forgets it, and runs a preflight: sessions already idle
+(registry status "idle", no transcript growth for 5 minutes, or a finished last turn) cannot
+be woken by a Stop hook, and are listed with what to do about them.
+"status" prints the mode, scope, until, the snapshot and the Stop blocks so far; it exits 1
+when the mode is not in force. "off" turns it off and keeps the snapshot for reports.`,
 };
