@@ -1,0 +1,81 @@
+/**
+ * Gathers the continuity policy's files for one hook call (outside the transaction, like the
+ * meter): the project's spec and the session's state versions, on the events that use them
+ * (SessionStart, PreCompact, and any event while a restore is pending). On an automatic
+ * PreCompact with no state saved this epoch it drafts one from the transcript first, so the
+ * restore after the compaction has material. Failures become `errors`, never exceptions.
+ */
+import { join } from "node:path";
+import { extractDraft } from "../core/continuity/draft.ts";
+import { renderDraft, shouldDraft } from "../core/continuity/draft-state.ts";
+import type { ContinuityFacts, StateVersionText } from "../core/continuity/facts.ts";
+import { SPEC_RELATIVE_PATH } from "../core/continuity/spec.ts";
+import { isSessionId } from "../core/continuity/state-format.ts";
+import type { HookPayload } from "../core/payload.ts";
+import { CURRENT, readCapped, readStates, saveStateVersion, sessionStateDir, SPEC_CAP } from "../edge/state-files.ts";
+import { readTranscriptTail } from "../edge/transcript-tail.ts";
+
+/** `prevState` is the stored state before this call's events (a restore may be pending). */
+export type ContinuityReader = (p: HookPayload, prevState: string | null, at: number) => ContinuityFacts | undefined;
+
+/** The project directory a hook call's spec belongs to. */
+export function projectDir(p: HookPayload, env: Record<string, string | undefined>): string {
+  return env.CLAUDE_PROJECT_DIR || p.cwd;
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function draftBeforeCompaction(
+  p: HookPayload,
+  dir: string,
+  saved: StateVersionText | null,
+  at: number,
+): { path: string | null; reason: string } {
+  if (p.trigger !== "auto") return { path: null, reason: `trigger "${p.trigger ?? "none"}" is not automatic` };
+  const tail = readTranscriptTail(p.transcriptPath);
+  if (!tail) return { path: null, reason: `transcript "${p.transcriptPath}" cannot be read` };
+  const material = extractDraft(tail.records);
+  const d = shouldDraft(p.trigger, saved?.at ?? null, material, { wholeFile: tail.wholeFile });
+  if (!d.draft) return { path: null, reason: d.reason };
+  const written = saveStateVersion(dir, renderDraft(material, { at }), { at, draft: true });
+  return { path: written.version, reason: d.reason };
+}
+
+/** The reader the hook pipeline calls, bound to an environment and vigil's state directory. */
+export function continuityAdapter(env: Record<string, string | undefined>, stateDir: string): ContinuityReader {
+  return (p, prev, at) => {
+    const wanted = p.event === "SessionStart" || p.event === "PreCompact" || prev === "restoring" ||
+      prev === "dead";
+    if (!wanted || !isSessionId(p.sessionId)) return undefined;
+    const specPath = join(projectDir(p, env), SPEC_RELATIVE_PATH);
+    const dir = sessionStateDir(stateDir, p.sessionId);
+    const errors: string[] = [];
+    let spec: string | null = null;
+    try {
+      spec = readCapped(specPath, SPEC_CAP);
+    } catch (e) {
+      errors.push(message(e));
+    }
+    let drafted: ContinuityFacts["drafted"];
+    const states = () => {
+      try {
+        return readStates(dir);
+      } catch (e) {
+        errors.push(message(e));
+        return { state: null, saved: null };
+      }
+    };
+    let found = states();
+    if (p.event === "PreCompact") {
+      try {
+        drafted = draftBeforeCompaction(p, dir, found.saved, at);
+        if (drafted.path) found = states();
+      } catch (e) {
+        drafted = { path: null, reason: `draft failed: ${message(e)}` };
+      }
+    }
+    return { specPath, spec, statePath: join(dir, CURRENT), ...found, ...(drafted ? { drafted } : {}), errors };
+  };
+}
