@@ -6,6 +6,7 @@ import { loadConfig } from "../edge/config-file.ts";
 import { appendLog } from "../edge/log.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { openStore, type Store } from "../edge/store.ts";
+import { continuityAdapter } from "./continuity-adapter.ts";
 import type { HookDeps } from "./run-hook.ts";
 import { factsAdapter, measureAdapter } from "./meter-adapter.ts";
 import { POLICIES } from "./policies.ts";
@@ -29,6 +30,7 @@ export function hookDeps(env: Record<string, string | undefined>, now: () => num
     now,
     measure: measureAdapter,
     facts: factsAdapter,
+    continuity: continuityAdapter(env, paths.stateDir),
     policies: POLICIES,
     logError: log,
     close: () => store?.close(),

@@ -5,6 +5,7 @@
  * yields no output and is recorded.
  */
 import type { SessionEffect } from "../../machines/session.ts";
+import type { ContinuityFacts } from "../core/continuity/facts.ts";
 import type { ResolvedConfig } from "../core/config.ts";
 import { hookEvents } from "../core/hook-events.ts";
 import { combine } from "../core/output.ts";
@@ -34,6 +35,8 @@ export interface HookDeps {
   now: () => number;
   measure: (path: string, prev: string | null) => MeterOutcome;
   facts: (path: string) => TranscriptFacts;
+  /** Spec and state files for the continuity policy (may draft a state on PreCompact). */
+  continuity?: (p: HookPayload, prevState: string | null, at: number) => ContinuityFacts | undefined;
   policies: Policy[];
   /** Last resort when the store itself is the problem. */
   logError: (message: string) => void;
@@ -58,7 +61,9 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     const prev = store.loadSession(p.sessionId);
     const metered = deps.measure(p.transcriptPath, prev?.meter ?? null);
     const needsFacts = p.event === "UserPromptSubmit" || p.event === "Stop" || prev?.state === "restoring";
-    const facts = needsFacts ? deps.facts(p.transcriptPath) : {};
+    const tail = needsFacts ? deps.facts(p.transcriptPath) : {};
+    const continuity = deps.config.config.disable ? undefined : deps.continuity?.(p, prev?.state ?? null, at);
+    const facts = continuity ? { ...tail, continuity } : tail;
     const night = readNight(store);
     // Decide outside the write lock (this warms the machine, which costs several ms in a cold
     // process), then commit only if nobody changed the row meanwhile; otherwise decide again
