@@ -1,0 +1,134 @@
+/**
+ * Compaction continuity through the real hook pipeline (`runHook` with the real store,
+ * meter, transcript facts and continuity adapter), replaying the recorded 2.1.328
+ * auto-compaction: the transcript grows exactly as it did, and the payloads are the
+ * recorded ones pointed at a scratch project and state directory.
+ */
+import { describe, expect, test } from "bun:test";
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hookDeps } from "../../src/app/deps.ts";
+import { runHook } from "../../src/app/run-hook.ts";
+import { isObject, type JsonObject } from "../../src/core/payload.ts";
+
+const FIX = join(import.meta.dir, "..", "fixtures", "claude-code-2.1.328");
+const LINES = readFileSync(join(FIX, "transcripts", "autocompact.jsonl"), "utf8").split("\n").filter(Boolean);
+const BOUNDARY = LINES.findIndex((l) => l.includes('"compact_boundary"'));
+
+function recorded(event: string, pick: (s: JsonObject) => boolean = () => true): JsonObject {
+  const lines = readFileSync(join(FIX, "hooks", "autocompact", `${event}.jsonl`), "utf8").split("\n").filter(Boolean);
+  const found = lines.map((l) => JSON.parse(l).stdin).find((s) => isObject(s) && pick(s));
+  if (!found) throw new Error(`no recorded ${event}`);
+  return found;
+}
+
+const SPEC = `# Task spec
+
+## Locus
+src/chain/
+
+## Signal
+test/chain.test.ts fails
+
+## Done
+test/chain.test.ts passes
+
+## Constraints
+- Do not touch module X: it has downstream dependents
+`;
+
+function setup(sessionId: string) {
+  const root = mkdtempSync(join(tmpdir(), "vigil-cont-"));
+  const project = join(root, "project");
+  mkdirSync(join(project, ".vigil"), { recursive: true });
+  writeFileSync(join(project, ".vigil", "spec.md"), SPEC);
+  const transcript = join(root, `${sessionId}.jsonl`);
+  const env = { HOME: root, VIGIL_HOME: join(root, "vigil"), CLAUDE_PROJECT_DIR: project, LANG: "C" };
+  const deps = hookDeps(env, () => Date.parse("2026-11-30T03:28:54.586Z"));
+  const call = (payload: JsonObject) =>
+    runHook(JSON.stringify({ ...payload, session_id: sessionId, transcript_path: transcript, cwd: project }), deps);
+  const state = () => deps.store().loadSession(sessionId)?.state;
+  const states = () => readdirSync(join(root, "vigil", "states", sessionId));
+  return { transcript, call, state, states, close: deps.close };
+}
+
+const P = {
+  startup: recorded("SessionStart", (s) => s.source === "startup"),
+  compact: recorded("SessionStart", (s) => s.source === "compact"),
+  prompt: recorded("UserPromptSubmit"),
+  preCompact: recorded("PreCompact"),
+  postCompact: recorded("PostCompact"),
+};
+
+function contextOf(stdout: string): string {
+  const v = JSON.parse(stdout);
+  return String(v.hookSpecificOutput.additionalContext);
+}
+
+describe("an automatic compaction, replayed", () => {
+  test("spec at start, guidance and a draft before, the restore after, and the transcript confirms it", () => {
+    const s = setup("c9e8f64f-eddc-41c0-96a3-2dbe4031c23d");
+    try {
+      writeFileSync(s.transcript, LINES.slice(0, 3).join("\n") + "\n");
+      expect(contextOf(s.call(P.startup).stdout)).toContain("- Do not touch module X: it has downstream dependents");
+
+      appendFileSync(s.transcript, LINES.slice(3, BOUNDARY).join("\n") + "\n");
+      const pre = s.call(P.preCompact);
+      // Plain text: it reaches the summariser as "Additional Instructions:".
+      expect(() => JSON.parse(pre.stdout)).toThrow();
+      expect(pre.stdout).toContain("copy each one verbatim");
+      expect(pre.stdout).toContain("- Do not touch module X: it has downstream dependents");
+      expect(s.state()).toBe("compacting");
+      const drafts = s.states().filter((n) => n.endsWith(".draft.md"));
+      expect(drafts.length).toBe(1);
+
+      expect(s.call(P.postCompact).stdout).toBe("");
+      expect(s.state()).toBe("restoring");
+      const restore = contextOf(s.call(P.compact).stdout);
+      expect(restore.length).toBeLessThan(9_000);
+      expect(restore).toContain("the summary's next steps are hypotheses; plan, state and spec are the truth");
+      expect(restore).toContain("DRAFT made by vigil");
+      expect(restore).toContain("/home/dev/harness/work/autocompact/out.txt");
+      expect(restore).toContain("> do the task");
+      expect(restore).toContain(SPEC.trim());
+      expect(s.state()).toBe("restoring");
+
+      // The boundary and the SessionStart attachment are written; the next prompt sees them.
+      appendFileSync(s.transcript, LINES.slice(BOUNDARY).join("\n") + "\n");
+      expect(s.call(P.prompt).stdout).toBe("");
+      expect(s.state()).toBe("normal");
+    } finally {
+      s.close();
+    }
+  });
+
+  test("a restore that did not land is injected once on the next prompt", () => {
+    const s = setup("0ca01c11-d9c6-4314-80e6-3e313781d885");
+    try {
+      const noRestore = LINES.filter((l, i) => i < BOUNDARY || !l.includes('"hook_additional_context"'));
+      writeFileSync(s.transcript, noRestore.slice(0, BOUNDARY).join("\n") + "\n");
+      s.call(P.preCompact);
+      s.call(P.postCompact);
+      s.call(P.compact);
+      appendFileSync(s.transcript, noRestore.slice(BOUNDARY).join("\n") + "\n");
+      const first = s.call(P.prompt).stdout;
+      expect(contextOf(first)).toContain("the restore did not reach you then, so here it is");
+      expect(s.state()).toBe("normal");
+      expect(s.call(P.prompt).stdout).toBe("");
+    } finally {
+      s.close();
+    }
+  });
+
+  test("a manual compaction drafts nothing", () => {
+    const s = setup("11111111-2222-4333-8444-555555555555");
+    try {
+      writeFileSync(s.transcript, LINES.slice(0, BOUNDARY).join("\n") + "\n");
+      expect(s.call({ ...P.preCompact, trigger: "manual" }).stdout).toContain("copy each one verbatim");
+      expect(() => s.states()).toThrow();
+    } finally {
+      s.close();
+    }
+  });
+});
