@@ -10,6 +10,7 @@ import { charLength, shortTermTokens, TRIGRAM_MIN } from "./grams.ts";
 /**
  * Split a query into terms: whitespace separates, a double-quoted stretch is one term (an
  * unclosed quote runs to the end). Control characters become spaces; duplicates are dropped.
+ * Empty only when the input is blank.
  */
 export function parseQuery(input: string): string[] {
   const text = input.replace(/[\p{Cc}]/gu, " ");
@@ -18,7 +19,9 @@ export function parseQuery(input: string): string[] {
     const term = (m[1] ?? m[0]).trim().replace(/\s+/g, " ");
     if (term && !terms.includes(term)) terms.push(term);
   }
-  return terms;
+  // Only quotes (`"`, `""`): search for what was typed rather than call the query empty.
+  const typed = text.trim();
+  return terms.length === 0 && typed ? [typed] : terms;
 }
 
 /** `all`: a hit has every term; `any`: at least one (ranked by how many and how often). */
