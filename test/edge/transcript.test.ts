@@ -150,6 +150,12 @@ describe("readTranscriptFacts", () => {
     expect(facts.restoreLanded).toBe(restoreLanded);
   });
 
+  test("a prompt glued to a tool result on one line is still found", () => {
+    const p = tmp();
+    writeFileSync(p, JSON.stringify(prompt("glued")) + JSON.stringify(toolResult("out")) + "\n");
+    expect(readTranscriptFacts(p).lastUser?.text).toBe("glued");
+  });
+
   test("a boundary beyond maxScanBytes is out of reach", () => {
     const p = tmp();
     writeFileSync(p, jsonl([boundary(100), ctx("SessionStart"), prompt("x".repeat(5000))]));

@@ -7,14 +7,16 @@
 import { isObject, type JsonObject, obj, str } from "../payload.ts";
 import type { TranscriptFacts } from "../policy.ts";
 import { isBookkeeping } from "./backward.ts";
-import { type ByteSource, decode, parseLine, scanBackward } from "./lines.ts";
+import { type ByteSource, containsAscii, decode, parseLine, scanBackward } from "./lines.ts";
 
 export interface FactsOptions {
-  /** How far back to look. Default 1 MiB. */
+  /** How far back to look. Default 256 KiB: ample for the prompt being submitted and for
+   * the first events after a compaction, and a few milliseconds cold in a hook process. */
   maxScanBytes?: number;
   chunkBytes?: number;
   maxLineBytes?: number;
-  /** Longer prompt texts are cut (the classifier needs the opening). Default 4,096 chars. */
+  /** Longer prompt texts are cut. The classifier compares the whole text with the payload's
+   * prompt, so the default is generous: 262,144 chars. */
   maxTextChars?: number;
 }
 
@@ -23,13 +25,14 @@ type LastUser = NonNullable<TranscriptFacts["lastUser"]>;
 const MiB = 1024 * 1024;
 
 /**
- * Read `TranscriptFacts` from the tail. `lastUser` skips records that only carry tool
- * results (they are not prompts). `restoreLanded` is absent when no compact boundary is in
+ * Read `TranscriptFacts` from the tail. `lastUser` is the newest main-chain `user` record
+ * that carries no tool result (those are not prompts; an interrupt's text beside a tool
+ * result is not one either). `restoreLanded` is absent when no compact boundary is in
  * reach; else true when a `hook_additional_context` attachment from SessionStart follows it
  * (written by 2.1.2xx+; older versions write no attachments, so it reads false there).
  */
 export function readFacts(src: ByteSource, opts: FactsOptions = {}): TranscriptFacts {
-  const maxText = opts.maxTextChars ?? 4096;
+  const maxText = opts.maxTextChars ?? 256 * 1024;
   const facts: TranscriptFacts = {};
   let landed = false;
   const onRecord = (v: JsonObject): boolean => {
@@ -47,17 +50,18 @@ export function readFacts(src: ByteSource, opts: FactsOptions = {}): TranscriptF
     return true;
   };
   const visit = (bytes: Uint8Array): boolean => {
-    if (bytes.length === 0) return true;
+    // Judged on the raw bytes: decoding every line of a megabyte costs more than the search.
+    const wanted = (facts.lastUser === undefined && maybePrompt(bytes)) ||
+      containsAscii(bytes, "compact_boundary") || containsAscii(bytes, "hook_additional_context");
+    if (!wanted) return true;
     const text = decode(bytes);
-    const wanted = (facts.lastUser === undefined && text.includes('"user"')) ||
-      text.includes("compact_boundary") || text.includes("hook_additional_context");
-    if (!wanted || isBookkeeping(text)) return true;
+    if (isBookkeeping(text)) return true;
     const records = parseLine(text).reverse();
     for (const v of records) if (isObject(v) && !onRecord(v)) return false;
     // Once the newest boundary is found only an older prompt is still wanted.
     return facts.restoreLanded === undefined || facts.lastUser === undefined;
   };
-  const floor = Math.max(0, src.size - (opts.maxScanBytes ?? MiB));
+  const floor = Math.max(0, src.size - (opts.maxScanBytes ?? 256 * 1024));
   scanBackward(src, visit, {
     floor,
     floorIsLineStart: floor === 0,
@@ -67,10 +71,18 @@ export function readFacts(src: ByteSource, opts: FactsOptions = {}): TranscriptF
   return facts;
 }
 
+// A `user` line that carries tool results is not a prompt: skip it unparsed (they are the
+// bulk of a tail). Escaped text inside strings cannot fake the quoted key; glued lines can
+// hide a prompt, so those are parsed.
+function maybePrompt(bytes: Uint8Array): boolean {
+  if (!containsAscii(bytes, '"user"')) return false;
+  return !containsAscii(bytes, '"tool_use_id"') || containsAscii(bytes, "}{");
+}
+
 function userMarkers(v: JsonObject, maxText: number): LastUser | null {
   const m = obj(v, "message");
   const content = m ? m.content : null;
-  if (Array.isArray(content) && content.length > 0 && content.every(isToolResult)) return null;
+  if (Array.isArray(content) && content.some(isToolResult)) return null;
   const origin = obj(v, "origin");
   const text = textOf(content);
   return {

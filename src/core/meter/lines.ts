@@ -19,6 +19,7 @@ export interface ByteSource {
 export class ShortRead extends Error {}
 
 const NL = 10;
+const FIRST_CHUNK_BYTES = 64 * 1024;
 // Non-fatal: invalid UTF-8 becomes U+FFFD instead of failing the whole line.
 const decoder = new TextDecoder("utf-8");
 
@@ -66,6 +67,9 @@ export function scanBackward(
   visit: (line: Uint8Array) => boolean,
   opts: { floor: number; floorIsLineStart: boolean; chunkBytes: number; maxLineBytes: number },
 ): BackwardScan {
+  // The first read is small: most answers sit in the last few records, and a 1 MiB
+  // allocation per call shows up as GC pauses in a resident `serve`.
+  let chunk = Math.min(FIRST_CHUNK_BYTES, opts.chunkBytes);
   let pos = src.size;
   let end = -1;
   let pieces: Uint8Array[] = [];
@@ -73,7 +77,8 @@ export function scanBackward(
   let skipping = false;
   let read = 0;
   while (pos > opts.floor) {
-    const len = Math.min(opts.chunkBytes, pos - opts.floor);
+    const len = Math.min(chunk, pos - opts.floor);
+    chunk = opts.chunkBytes;
     const buf = readAll(src, pos - len, len);
     read += len;
     pos -= len;
@@ -116,6 +121,23 @@ export function splitForward(
     lo = nl + 1;
   }
   return lo;
+}
+
+/**
+ * Whether `hay` contains the ASCII `needle`, without decoding it. Anchored on the needle's
+ * first `_` (rare in text, so few candidate positions), else its first letter.
+ */
+export function containsAscii(hay: Uint8Array, needle: string): boolean {
+  const u = needle.indexOf("_");
+  const k = u >= 0 ? u : Math.max(0, needle.search(/[A-Za-z]/));
+  const anchor = needle.charCodeAt(k);
+  const last = hay.length - needle.length + k;
+  for (let i = hay.indexOf(anchor, k); i >= 0 && i <= last; i = hay.indexOf(anchor, i + 1)) {
+    let j = 0;
+    while (j < needle.length && hay[i - k + j] === needle.charCodeAt(j)) j++;
+    if (j === needle.length) return true;
+  }
+  return false;
 }
 
 /**
