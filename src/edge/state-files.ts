@@ -20,6 +20,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { StateVersionText } from "../core/continuity/facts.ts";
+import { SKILL_MARKER, SKILL_NAME, skillText } from "../core/continuity/skill.ts";
 import { isSessionId, validateState } from "../core/continuity/state-format.ts";
 
 /** State versions kept per session; older ones are removed after a save. */
@@ -205,4 +206,17 @@ export function writeOwnedFile(
   writeFileAtomic(path, text, { mode: 0o644 });
   if (readCapped(path, SPEC_CAP) !== text) throw new Error(`"${path}" did not read back as written`);
   return { ok: true, changed: true };
+}
+
+/**
+ * Write the `/pre-compact-save` skill into `skillsDir` (`<claude dir>/skills`), leaving a
+ * SKILL.md that is not vigil's alone. `vigil state skill` and `vigil install` both call this.
+ */
+export function writeSkillFile(
+  skillsDir: string,
+  opts: { bin?: string } = {},
+): { ok: true; path: string; changed: boolean } | { ok: false; error: string } {
+  const path = join(skillsDir, SKILL_NAME, "SKILL.md");
+  const r = writeOwnedFile(path, skillText(opts), SKILL_MARKER);
+  return r.ok ? { ok: true, path, changed: r.changed } : r;
 }
