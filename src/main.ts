@@ -18,6 +18,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import("./cli/serve.ts")).serveCommand,
   watch: async () => (await import("./cli/watch.ts")).watchCommand,
   night: async () => (await import("./cli/night.ts")).nightCommand,
+  state: async () => (await import("./cli/state.ts")).stateCommand,
+  spec: async () => (await import("./cli/spec.ts")).specCommand,
 };
 
 /** Commands Claude Code runs: they must exit 0 whatever happens (exit 2 would block). */

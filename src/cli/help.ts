@@ -17,6 +17,8 @@ Commands:
   serve         Resident daemon: POST /hook for HTTP hooks, dashboard, /api, /metrics
   watch         Liveness pass over watched sessions: DOWN, STALE, samples, recovery (--every, --install)
   night         Unattended mode on|off|status: scope, session snapshot, preflight of idle sessions
+  state         The pre-compaction state file: save (Markdown on stdin), show, skill
+  spec          The external task spec .vigil/spec.md: init, show, check
 
 Options:
   -h, --help    Show help (also: vigil <command> --help)
@@ -126,4 +128,31 @@ dies after Claude Code's registry forgets it, and runs a preflight: sessions alr
 be woken by a Stop hook, and are listed with what to do about them.
 "status" prints the mode, scope, until, the snapshot and the Stop blocks so far; it exits 1
 when the mode is not in force. "off" turns it off and keeps the snapshot for reports.`,
+  state: `Usage: vigil state save < STATE.md
+       vigil state show [--session ID] [--list]
+       vigil state skill [--dir DIR] [--bin PATH]
+
+save   Reads Markdown on stdin with these headings, in this order, none empty: Plan (path
+       and current step), Phase, Tasks, Decisions (adopted, rejected, why rejected),
+       Constraints, Workers, Files in flight, Recovery memo. Refuses (exit 1, nothing
+       written) when one is missing, out of order or empty, or when the session id cannot
+       be determined exactly: CLAUDE_CODE_SESSION_ID, else CLAUDE_PID found in Claude Code's
+       live session registry with that process alive and started when the registry says.
+       Writes a new version atomically (0600) under the state directory's
+       states/<session_id>/, reads it back, and keeps the earlier versions (newest 20).
+show   Prints the newest state (saved or drafted) of this session, or of --session ID;
+       --list lists the versions.
+skill  Writes the /pre-compact-save skill to DIR/pre-compact-save/SKILL.md (default
+       $CLAUDE_CONFIG_DIR/skills, else ~/.claude/skills); its allowed-tools admit only vigil's
+       own commands. --bin sets how the skill calls vigil (default "vigil" on PATH).`,
+  spec: `Usage: vigil spec init|show|check [--dir DIR]
+
+The task spec lives in DIR/.vigil/spec.md (default: $CLAUDE_PROJECT_DIR, else the current
+directory) with the fields Locus, Signal, Done, Constraints and (optional) Out of scope.
+vigil injects it verbatim, without its HTML comments, at session start, on resume and
+after every compaction: it is never summarised.
+init   Writes a template; refuses to overwrite an existing spec.
+show   Prints the spec as it is injected (--raw: the file as it is).
+check  Exit 0 when usable; exit 1 with one line per problem (a field missing, empty or
+       twice, or a spec too long to fit the restore).`,
 };
