@@ -28,7 +28,10 @@ export function reportText(r: Report): string {
   const head = `vigil report ${isoSeconds(r.since)} .. ${isoSeconds(r.until)}: ` +
     `${r.sessions.length} session${r.sessions.length === 1 ? "" : "s"}, ${r.events.length} events`;
   if (r.sessions.length === 0) return head + "\nno session activity in this range";
-  return [head, ...r.sessions.map(sessionText)].join("\n\n");
+  const loose = new Map<string, number>();
+  for (const e of r.events) if (e.session_id === null) loose.set(e.kind, (loose.get(e.kind) ?? 0) + 1);
+  const tail = loose.size ? [`events without a session: ${[...loose].map(([k, n]) => `${k} ${n}`).join(", ")}`] : [];
+  return [head, ...r.sessions.map(sessionText), ...tail].join("\n\n");
 }
 
 function sessionText(s: ReportSession): string {
