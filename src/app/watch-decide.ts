@@ -85,21 +85,6 @@ export function decideSession(t: Target, obs: Observed, opts: { now: number; sta
   if (decision.record === "down") {
     machine.push({ type: "processGone", at: now, reason: decision.reason });
     events.push({ kind: "down", detail: downDetail(t, decision, w, now) });
-    if (memo.wake?.pendingEndAt != null) {
-      const endAt = memo.wake.pendingEndAt;
-      events.push({
-        kind: "wake",
-        detail: {
-          waker: "nobody",
-          idleMs: Math.max(0, now - endAt),
-          endAt,
-          resumedAt: null,
-          idle: true,
-          ended: "down",
-        },
-      });
-      memo = { ...memo, wake: { ...memo.wake, pendingEndAt: null } };
-    }
   } else if (decision.record === "stale") {
     machine.push({ type: "idle", at: now, idleMs: decision.idleMs });
     staleOpen = {

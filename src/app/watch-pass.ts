@@ -100,7 +100,10 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
       registrySessionId: t.pid === null ? null : byPid.get(t.pid) ?? null,
       stopBlocks: blocks.get(t.sessionId) ?? [],
     }, { now, staleAfterMs });
-    const w = planWakes(t.transcriptPath, stat?.size ?? null, plan.memo, deps.transcript, now);
+    const w = planWakes(t.transcriptPath, stat?.size ?? null, plan.memo, deps.transcript, {
+      now,
+      down: plan.decision.record === "down",
+    });
     wakes += w.events.length;
     plan.events.push(...w.events);
     plan.memo = { ...plan.memo, wake: w.cursor };

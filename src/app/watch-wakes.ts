@@ -20,15 +20,36 @@ export interface WakeReader {
 
 /**
  * The wake events and the next cursor for one session. `size` is the transcript's current
- * size; nothing is read when it has not moved past the cursor.
+ * size; nothing is read when it has not moved past the cursor. When the session was just
+ * found dead, a turn still waiting is closed as woken by nobody and the cursor moves past it.
  */
 export function planWakes(
   path: string | null,
   size: number | null,
   memo: WatchMemo,
   io: WakeReader,
-  now: number,
+  opts: { now: number; down: boolean },
 ): { cursor: WakeCursor | null; events: PlannedEvent[] } {
+  const r = readWakes(path, size, memo, io, opts.now);
+  const pending = r.cursor?.pendingEndAt ?? null;
+  if (!opts.down || pending === null || r.cursor === null) return { cursor: r.cursor, events: r.events };
+  r.events.push({
+    kind: "wake",
+    detail: {
+      waker: "nobody",
+      idleMs: Math.max(0, opts.now - pending),
+      endAt: pending,
+      resumedAt: null,
+      idle: true,
+      ended: "down",
+    },
+  });
+  return { cursor: { offset: r.end ?? r.cursor.offset, mid: false, pendingEndAt: null }, events: r.events };
+}
+
+type WakeRead = { cursor: WakeCursor | null; events: PlannedEvent[]; end?: number };
+
+function readWakes(path: string | null, size: number | null, memo: WatchMemo, io: WakeReader, now: number): WakeRead {
   const cursor = memo.wake;
   if (path === null || size === null) return { cursor, events: [] };
   if (cursor === null) {
@@ -38,12 +59,10 @@ export function planWakes(
     const wakes = turnWakes(read.records.map((r) => r.record), { now, interventions: memo.recent });
     const last = wakes.at(-1);
     if (last && last.resumedAt === null) {
-      return {
-        cursor: { offset: read.records[last.endIndex].offset, mid: false, pendingEndAt: last.endAt },
-        events: [],
-      };
+      const at = { offset: read.records[last.endIndex].offset, mid: false, pendingEndAt: last.endAt };
+      return { cursor: at, events: [], end: read.end };
     }
-    return { cursor: { offset: read.end, mid: read.mid, pendingEndAt: null }, events: [] };
+    return { cursor: { offset: read.end, mid: read.mid, pendingEndAt: null }, events: [], end: read.end };
   }
   if (size === cursor.offset) return { cursor, events: [] };
   const read = io.appended(path, cursor.offset, cursor.mid);
@@ -63,5 +82,5 @@ export function planWakes(
       detail: { waker: w.waker, idleMs: w.gapMs, endAt: w.endAt, resumedAt: w.resumedAt, idle: w.idle },
     });
   }
-  return { cursor: next, events };
+  return { cursor: next, events, end: read.end };
 }
