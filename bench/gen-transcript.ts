@@ -6,8 +6,8 @@
  * tool results with their `toolUseResult` copy, attachments, api-request blobs, bookkeeping),
  * with tool results of log-normal size (median ~1.2 KB, capped at 256 KB like Claude Code's
  * own truncation) and a compaction whenever the simulated context passes 800k tokens. The
- * last two turns are fixed, so files of every size end alike and a benchmark compares the
- * cost of the file's size, not of its tail. Deterministic: same SIZE, same bytes.
+ * last prompt and two turns are fixed, so files of every size end alike and a benchmark
+ * compares the cost of the file's size, not of its tail. Deterministic: same SIZE, same bytes.
  */
 import { Buffer } from "node:buffer";
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
@@ -293,6 +293,7 @@ export function generate(size: number, out: string): number {
   s.prompt("Fix the CSV parser ticket", null);
   const TAIL = 40_000; // what the two fixed rounds write, roughly
   while (written + batchLen < size - TAIL) s.round();
+  s.prompt("continue with the parser fix", null);
   s.round({ tools: 1, result: 9000, output: 400 });
   s.round({ tools: 2, result: 6000, output: 150 });
   emit({ type: "last-prompt", lastPrompt: "Fix the CSV parser ticket", leafUuid: null, sessionId: SESSION });
