@@ -4,6 +4,7 @@
  */
 import { continuityPolicy } from "../core/policies/continuity.ts";
 import { guardPolicy } from "../core/policies/guard.ts";
+import { unattendedPolicy } from "../core/policies/unattended.ts";
 import type { Policy } from "../core/policy.ts";
 
-export const POLICIES: Policy[] = [guardPolicy, continuityPolicy];
+export const POLICIES: Policy[] = [guardPolicy, continuityPolicy, unattendedPolicy];
