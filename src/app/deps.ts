@@ -10,6 +10,7 @@ import { continuityAdapter } from "./continuity-adapter.ts";
 import type { HookDeps } from "./run-hook.ts";
 import { factsAdapter, measureAdapter } from "./meter-adapter.ts";
 import { POLICIES } from "./policies.ts";
+import { stopFactsFor } from "./stop-facts.ts";
 
 /** Build the hook pipeline's dependencies for this process. */
 export function hookDeps(env: Record<string, string | undefined>, now: () => number = Date.now): HookDeps & {
@@ -31,6 +32,7 @@ export function hookDeps(env: Record<string, string | undefined>, now: () => num
     measure: measureAdapter,
     facts: factsAdapter,
     continuity: continuityAdapter(env, paths.stateDir),
+    stop: stopFactsFor,
     policies: POLICIES,
     logError: log,
     close: () => store?.close(),

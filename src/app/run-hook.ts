@@ -6,11 +6,12 @@
  */
 import type { SessionEffect } from "../../machines/session.ts";
 import type { ContinuityFacts } from "../core/continuity/facts.ts";
-import type { ResolvedConfig } from "../core/config.ts";
+import type { Config, ResolvedConfig } from "../core/config.ts";
 import { hookEvents } from "../core/hook-events.ts";
 import { combine } from "../core/output.ts";
 import { type HookPayload, parseHookPayload } from "../core/payload.ts";
 import type { AuditRecord, Measurement, Policy, PolicyInput, TranscriptFacts } from "../core/policy.ts";
+import type { StopFacts } from "../core/stop/facts.ts";
 import { isLimited } from "../core/policies/guard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
@@ -37,6 +38,11 @@ export interface HookDeps {
   facts: (path: string) => TranscriptFacts;
   /** Spec and state files for the continuity policy (may draft a state on PreCompact). */
   continuity?: (p: HookPayload, prevState: string | null, at: number) => ContinuityFacts | undefined;
+  /** The Stop gate's facts (called on Stop only); undefined when the gate will not need them. */
+  stop?: (
+    p: HookPayload,
+    c: { store: Store; config: Config; night: PolicyInput["night"]; now: number },
+  ) => StopFacts | undefined;
   policies: Policy[];
   /** Last resort when the store itself is the problem. */
   logError: (message: string) => void;
@@ -63,8 +69,11 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     const needsFacts = p.event === "UserPromptSubmit" || p.event === "Stop" || prev?.state === "restoring";
     const tail = needsFacts ? deps.facts(p.transcriptPath) : {};
     const continuity = deps.config.config.disable ? undefined : deps.continuity?.(p, prev?.state ?? null, at);
-    const facts = continuity ? { ...tail, continuity } : tail;
     const night = readNight(store);
+    const stop = p.event === "Stop" && !deps.config.config.disable
+      ? deps.stop?.(p, { store, config: deps.config.config, night, now: at })
+      : undefined;
+    const facts = { ...tail, ...(continuity ? { continuity } : {}), ...(stop ? { stop } : {}) };
     // Decide outside the write lock (this warms the machine, which costs several ms in a cold
     // process), then commit only if nobody changed the row meanwhile; otherwise decide again
     // under the lock. Keeps lock hold times short when many hooks fire at once.

@@ -1,0 +1,58 @@
+/**
+ * The Stop gate's facts for one hook call (`TranscriptFacts.stop`): only what the gate will
+ * look at, so a Stop outside unattended mode reads nothing at all. The transcript gives the
+ * newest assistant text (when the payload lacks it) and, with todo continuation on, the todo
+ * tool calls, interrupt and compaction times; the cwd gives the checklist files; the audit
+ * log gives the todo pushes already made.
+ */
+import type { Config } from "../core/config.ts";
+import { isObject } from "../core/payload.ts";
+import type { HookPayload } from "../core/payload.ts";
+import type { PolicyInput } from "../core/policy.ts";
+import type { StopFacts } from "../core/stop/facts.ts";
+import { inScope, nightActive } from "../core/stop/gate.ts";
+import { readChecklists } from "../edge/checklists.ts";
+import { readStopFacts } from "../edge/stop-facts.ts";
+import type { Store } from "../edge/store.ts";
+
+export interface StopFactsContext {
+  store: Store;
+  config: Config;
+  night: PolicyInput["night"];
+  now: number;
+}
+
+/**
+ * Facts for a Stop that the gate may act on, or undefined when an earlier gate passes it
+ * anyway (another event, `stop_hook_active`, mode off, cwd out of scope).
+ */
+export function stopFactsFor(p: HookPayload, c: StopFactsContext): StopFacts | undefined {
+  if (p.event !== "Stop" || p.stopHookActive) return undefined;
+  if (!nightActive(c.night, c.now) || !inScope(p.cwd, c.night?.scope ?? [])) return undefined;
+  const todo = c.config.todoContinuation;
+  const facts = readStopFacts(p.transcriptPath, { text: p.lastAssistantMessage === null, todo });
+  if (!todo) return facts;
+  return {
+    ...facts,
+    checklists: readChecklists(p.cwd, c.config.todoFiles),
+    todoPushes: todoPushes(c.store, p.sessionId),
+  };
+}
+
+/** This session's todo pushes so far: the newest time and the count per todo state. */
+export function todoPushes(store: Store, sessionId: string): NonNullable<StopFacts["todoPushes"]> {
+  let lastAt: number | null = null;
+  const counts: Record<string, number> = {};
+  for (const e of store.events({ sessionId, kinds: ["stop_gate"] })) {
+    let d: unknown;
+    try {
+      d = JSON.parse(e.detail);
+    } catch {
+      continue;
+    }
+    if (!isObject(d) || d.gate !== "todo" || d.decision !== "block") continue;
+    lastAt = Math.max(lastAt ?? e.at, e.at);
+    if (typeof d.todoHash === "string") counts[d.todoHash] = (counts[d.todoHash] ?? 0) + 1;
+  }
+  return { lastAt, counts };
+}

@@ -1,0 +1,133 @@
+/**
+ * The Stop gate's facts through the real hook pipeline (`runHook` with the real store, config
+ * file and transcript): what is read for which Stop, and the gate's decision on what was read.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hookDeps } from "../../src/app/deps.ts";
+import { NIGHT_KEY } from "../../src/app/night-setting.ts";
+import { runHook } from "../../src/app/run-hook.ts";
+import { stopFactsFor, todoPushes } from "../../src/app/stop-facts.ts";
+import { DEFAULT_CONFIG } from "../../src/core/config.ts";
+import { parseHookPayload } from "../../src/core/payload.ts";
+import type { StopFacts } from "../../src/core/stop/facts.ts";
+import { openStore } from "../../src/edge/store.ts";
+import { assistant, jsonl, prompt } from "../fixtures/transcripts/records.ts";
+
+const root = mkdtempSync(join(tmpdir(), "vigil-stopfacts-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const NOW = Date.parse("2026-11-30T04:00:00Z");
+let n = 0;
+
+function world(opts: { night?: { on: boolean; scope: string[] } | null; toml?: string } = {}) {
+  const dir = join(root, `w${n++}`);
+  const project = join(dir, "project");
+  mkdirSync(project, { recursive: true });
+  const home = join(dir, "vigil");
+  mkdirSync(home);
+  if (opts.toml) writeFileSync(join(home, "config.toml"), opts.toml);
+  const transcript = join(dir, "t.jsonl");
+  const deps = hookDeps({ HOME: dir, VIGIL_HOME: home, LANG: "C" }, () => NOW);
+  const night = opts.night === undefined ? { on: true, scope: [], until: null } : opts.night;
+  if (night) deps.store().setSetting(NIGHT_KEY, JSON.stringify(night));
+  const stop = (extra: Record<string, unknown> = {}) =>
+    runHook(
+      JSON.stringify({
+        session_id: "s1",
+        transcript_path: transcript,
+        cwd: project,
+        hook_event_name: "Stop",
+        stop_hook_active: false,
+        ...extra,
+      }),
+      deps,
+    );
+  const gate = () =>
+    deps.store().events({ kinds: ["stop_gate"] }).map((e) => JSON.parse(e.detail)).map((d) => [d.decision, d.gate]);
+  return { project, transcript, deps, stop, gate };
+}
+
+const answer = (t: string) => jsonl([prompt("Fix the parser"), assistant("m1", { input: 100 }, { text: t })]);
+const blocked = (stdout: string) => stdout !== "" && JSON.parse(stdout).decision === "block";
+
+describe("Stop facts in the pipeline", () => {
+  test("without last_assistant_message (before 2.1.47) the transcript's answer is judged", () => {
+    const w = world();
+    writeFileSync(w.transcript, answer("Tests written. I'll continue with the parser fix next."));
+    expect(blocked(w.stop().stdout)).toBe(true);
+    writeFileSync(w.transcript, answer("Shall I proceed with the migration? AWAITING APPROVAL: schema change"));
+    expect(blocked(w.stop().stdout)).toBe(false);
+    expect(w.gate()).toEqual([["block", "announcement"], ["pass", "approval"]]);
+    const d = JSON.parse(w.deps.store().events({ kinds: ["stop_gate"] })[0].detail);
+    expect(d.source).toBe("transcript");
+    w.deps.close();
+  });
+
+  test.each<[string, Record<string, unknown>, { on: boolean; scope: string[] } | null, boolean]>([
+    ["mode off", {}, null, false],
+    ["mode stored but off", {}, { on: false, scope: [] }, false],
+    ["cwd out of scope", {}, { on: true, scope: ["/elsewhere"] }, false],
+    ["stop_hook_active", { stop_hook_active: true }, { on: true, scope: [] }, false],
+    ["the payload's message wins over the transcript", { last_assistant_message: "All done." }, {
+      on: true,
+      scope: [],
+    }, false],
+    ["everything holds", {}, { on: true, scope: [] }, true],
+  ])("%s", (_name, extra, night, want) => {
+    const w = world({ night });
+    writeFileSync(w.transcript, answer("I'll continue with the parser fix next."));
+    expect(blocked(w.stop(extra).stdout)).toBe(want);
+    w.deps.close();
+  });
+
+  test("todo continuation: TODO.md's open item is pushed once, and the push is counted from the audit log", () => {
+    const w = world({ toml: "todo_continuation = true\n" });
+    writeFileSync(join(w.project, "TODO.md"), "- [x] parse\n- [ ] quote CRLF fields\n");
+    writeFileSync(w.transcript, answer("Parsing works."));
+    const first = w.stop();
+    expect(blocked(first.stdout)).toBe(true);
+    expect(JSON.parse(first.stdout).reason).toContain("quote CRLF fields");
+    // Same instant: "pushed moments ago" refuses the second push.
+    expect(blocked(w.stop().stdout)).toBe(false);
+    expect(w.gate()).toEqual([["block", "todo"], ["pass", "todo"]]);
+    const pushes = todoPushes(w.deps.store(), "s1");
+    expect(pushes.lastAt).toBe(NOW);
+    expect(Object.values(pushes.counts)).toEqual([1]);
+    w.deps.close();
+  });
+});
+
+describe("stopFactsFor reads only what the gate will use", () => {
+  const store = openStore(join(root, "plain.db"));
+  afterAll(() => store.close());
+  type Night = { on: boolean; scope: string[]; until: number | null };
+  const night: Night = { on: true, scope: [], until: null };
+  const payload = (extra: Record<string, unknown>) => {
+    const p = parseHookPayload(JSON.stringify({
+      session_id: "s",
+      transcript_path: join(root, "missing.jsonl"),
+      cwd: root,
+      hook_event_name: "Stop",
+      ...extra,
+    }));
+    if (!p.ok) throw new Error(p.error);
+    return p.value;
+  };
+  const todoOn = { ...DEFAULT_CONFIG, todoContinuation: true };
+
+  test.each<[string, Record<string, unknown>, typeof DEFAULT_CONFIG, Night | null, StopFacts | undefined]>([
+    ["not a Stop", { hook_event_name: "PreToolUse" }, DEFAULT_CONFIG, night, undefined],
+    ["mode off", {}, DEFAULT_CONFIG, null, undefined],
+    ["mode expired", {}, DEFAULT_CONFIG, { ...night, until: NOW - 1 }, undefined],
+    ["payload has the message, todo off: nothing to read", { last_assistant_message: "x" }, DEFAULT_CONFIG, night, {}],
+    ["no message: the transcript's text (missing file: none)", {}, DEFAULT_CONFIG, night, {}],
+    ["todo on: checklists and pushes too", { last_assistant_message: "x" }, todoOn, night, {
+      checklists: [],
+      todoPushes: { lastAt: null, counts: {} },
+    }],
+  ])("%s", (_name, extra, config, nightValue, want) => {
+    expect(stopFactsFor(payload(extra), { store, config, night: nightValue, now: NOW })).toEqual(want);
+  });
+});
