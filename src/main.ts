@@ -20,6 +20,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   night: async () => (await import("./cli/night.ts")).nightCommand,
   state: async () => (await import("./cli/state.ts")).stateCommand,
   spec: async () => (await import("./cli/spec.ts")).specCommand,
+  install: async () => (await import("./cli/install.ts")).installCommand,
+  uninstall: async () => (await import("./cli/install.ts")).uninstallCommand,
+  doctor: async () => (await import("./cli/doctor.ts")).doctorCommand,
 };
 
 /** Commands Claude Code runs: they must exit 0 whatever happens (exit 2 would block). */

@@ -19,6 +19,9 @@ Commands:
   night         Unattended mode on|off|status: scope, session snapshot, preflight of idle sessions
   state         The pre-compaction state file: save (Markdown on stdin), show, skill
   spec          The external task spec .vigil/spec.md: init, show, check
+  install       Wire vigil into Claude Code's settings.json (hooks, statusLine, skill)
+  uninstall     Remove exactly what install added
+  doctor        Check the whole setup; exit 1 with one line per problem and its fix (--json)
 
 Options:
   -h, --help    Show help (also: vigil <command> --help)
@@ -155,4 +158,35 @@ init   Writes a template; refuses to overwrite an existing spec.
 show   Prints the spec as it is injected (--raw: the file as it is).
 check  Exit 0 when usable; exit 1 with one line per problem (a field missing, empty or
        twice, or a spec too long to fit the restore).`,
+  install: `Usage: vigil install [--user | --project] [--http [--port N]] [--wrap-statusline] [--dry-run]
+                     [--bin PATH] [--claude-version X.Y.Z]
+
+Merges vigil into settings.json, keeping every other hook and setting and the file's own
+formatting: one hook (matcher "*", "<bin> hook") for exactly the events the installed Claude
+Code knows (a file naming an event the version does not know loses all its hooks), the
+statusLine, and the /pre-compact-save skill. Installing twice changes nothing.
+--user       $CLAUDE_CONFIG_DIR/settings.json, else ~/.claude/settings.json (default)
+--project    .claude/settings.json in the current directory
+--http       "type": "http" hooks to vigil serve (http://127.0.0.1:PORT/hook, --port, default
+             8787) for every event that allows them; SessionStart and Setup stay commands
+--wrap-statusline  When a statusLine of yours is set: vigil's line first, then yours (without
+             it, yours is left alone and vigil measures from the transcript)
+--dry-run    Print the unified diff of settings.json and write nothing
+--bin        The binary hooks run (default: this one); --claude-version skips "claude --version"
+Before any write the current file is backed up under the state directory (backups/).`,
+  uninstall: `Usage: vigil uninstall [--user | --project] [--dry-run]
+
+Removes vigil's hooks and statusLine (a wrapped statusLine goes back to yours) and the skill
+install wrote. When the file is still exactly what install wrote, its bytes from before
+install are restored; otherwise only vigil's entries are removed. Backed up first.`,
+  doctor: `Usage: vigil doctor [--json] [--notify-test] [--claude-version X.Y.Z]
+
+Checks the binary, the wiring in the user and project settings files (vigil's hooks, events
+the installed Claude Code does not know, disableAllHooks, statusLine), the Claude Code
+version against the tested 2.1.328, unknown prompt envelopes since the last upgrade, the
+database (integrity, WAL size, recent recoveries and hook errors), state-directory
+permissions, vigil serve when HTTP hooks are configured, and the watch schedule.
+--notify-test sends a test notification to every configured notifier and reports each
+outcome. Exit 0 with a short summary when nothing is wrong; exit 1 with one line per problem
+and how to fix it. --json prints { ok, findings: [{ check, severity, message, fix }] }.`,
 };
