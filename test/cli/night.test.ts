@@ -1,0 +1,114 @@
+/** `vigil night on|off|status` through the compiled binary, with stand-in sessions. */
+import { afterAll, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { readNight } from "../../src/app/night-setting.ts";
+import { readNightSetting } from "../../src/app/night-store.ts";
+import { transcriptPathFor } from "../../src/app/watch-targets.ts";
+import { probe } from "../../src/edge/proc.ts";
+import { openStore } from "../../src/edge/store.ts";
+import { records } from "../app/watch-harness.ts";
+import { testEnv, vigil } from "../support/vigil.ts";
+
+const children: ReturnType<typeof Bun.spawn>[] = [];
+afterAll(() => {
+  for (const c of children) c.kill("SIGKILL");
+});
+
+function setup(extra: Record<string, string> = {}) {
+  const base = testEnv(extra);
+  const claude = join(base.HOME, "claude");
+  mkdirSync(join(claude, "sessions"), { recursive: true });
+  const env: Record<string, string> = { ...base, CLAUDE_CONFIG_DIR: claude };
+  const withStore = <T>(f: (s: ReturnType<typeof openStore>) => T): T => {
+    const s = openStore(join(env.VIGIL_HOME, "vigil.db"));
+    try {
+      return f(s);
+    } finally {
+      s.close();
+    }
+  };
+  /** A stand-in session in `cwd` whose transcript ends with `last`. */
+  const session = (id: string, cwd: string, last: "prompt" | "end", registry: Record<string, unknown> = {}) => {
+    mkdirSync(cwd, { recursive: true });
+    const child = Bun.spawn(["sleep", "1000"], { stdin: "ignore", stdout: "ignore", stderr: "ignore" });
+    children.push(child);
+    const entry = { pid: child.pid, sessionId: id, cwd, startedAt: Date.now(), procStart: probe(child.pid)?.procStart };
+    writeFileSync(join(claude, "sessions", `${child.pid}.json`), JSON.stringify({ ...entry, ...registry }));
+    const transcript = transcriptPathFor(claude, cwd, id);
+    if (transcript === null) throw new Error("no transcript path");
+    mkdirSync(dirname(transcript), { recursive: true });
+    writeFileSync(transcript, records(Date.now() - 5000, "prompt", "go") + records(Date.now() - 1000, last, "done"));
+    return { pid: child.pid, procStart: entry.procStart };
+  };
+  return { env, home: base.HOME, withStore, session };
+}
+
+test("on: scope, until, a snapshot with process identity, and a preflight of idle sessions", () => {
+  const t = setup();
+  const inScope = join(t.home, "work", "a");
+  const busy = t.session("sess-busy", inScope, "prompt", { status: "busy", name: "worker-busy" });
+  t.session("sess-idle", join(t.home, "work", "b"), "prompt", { status: "idle", name: "worker-idle" });
+  t.session("sess-ended", join(t.home, "work", "c"), "end", { name: "worker-ended" });
+  t.session("sess-out", join(t.home, "elsewhere"), "prompt", { status: "idle" });
+  const r = vigil(["night", "on", "--scope", join(t.home, "work"), "--until", "8h"], "", t.env);
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain("unattended mode on");
+  expect(r.stdout).toContain("snapshot: 3 sessions");
+  expect(r.stdout).toContain("preflight: 2 sessions are already idle");
+  expect(r.stdout).toMatch(/worker-idle: registry status "idle"/);
+  expect(r.stdout).toMatch(/worker-ended: its last turn ended at/);
+  expect(r.stdout).not.toContain("worker-busy:");
+  const { night, gate } = t.withStore((s) => ({ night: readNightSetting(s), gate: readNight(s) }));
+  expect(gate).toEqual({ on: true, scope: [join(t.home, "work")], until: night?.until ?? -1 });
+  const snap = night?.snapshot.find((e) => e.sessionId === "sess-busy");
+  expect([snap?.pid, snap?.procStart, snap?.cwd, snap?.name]).toEqual([
+    busy.pid,
+    busy.procStart,
+    inScope,
+    "worker-busy",
+  ]);
+  expect(night?.snapshot.map((e) => e.sessionId).sort()).toEqual(["sess-busy", "sess-ended", "sess-idle"]);
+}, 60_000);
+
+test("status counts Stop blocks since the mode went on; off keeps the snapshot; status then exits 1", () => {
+  const t = setup();
+  expect(vigil(["night", "on"], "", t.env).code).toBe(0);
+  t.withStore((s) => {
+    s.appendEvent(Date.now() + 1, "sess-1", "stop_gate", { decision: "block", gate: "announcement" });
+    s.appendEvent(Date.now() + 2, "sess-1", "stop_gate", { decision: "block", gate: "announcement" });
+    s.appendEvent(Date.now() + 3, "sess-1", "stop_gate", { decision: "pass", gate: "approval" });
+  });
+  const on = vigil(["night", "status"], "", t.env);
+  expect([on.code, on.stdout.includes("stop blocks: 2 (sess-1 2)")]).toEqual([0, true]);
+  expect(JSON.parse(vigil(["night", "status", "--json"], "", t.env).stdout).blocks.total).toBe(2);
+  const off = vigil(["night", "off"], "", t.env);
+  expect([off.code, off.stdout.trim()]).toEqual([0, "unattended mode off; 2 Stop blocks while it was on"]);
+  expect(t.withStore((s) => readNight(s)?.on)).toBe(false);
+  const after = vigil(["night", "status"], "", t.env);
+  expect([after.code, after.stdout.startsWith("unattended mode: off since")]).toEqual([1, true]);
+  expect(vigil(["night", "off"], "", t.env).stdout.trim()).toBe("unattended mode was already off");
+}, 60_000);
+
+test.each([
+  ["later today", "2026-11-30T05:00:00.000Z", "07:00", "2026-11-30T07:00:00.000Z"],
+  ["tomorrow", "2026-11-30T08:00:00.000Z", "07:00", "2026-12-01T07:00:00.000Z"],
+  ["a duration", "2026-11-30T23:00:00.000Z", "8h", "2026-12-01T07:00:00.000Z"],
+  ["ISO", "2026-11-30T23:00:00.000Z", "2026-12-01T06:30:00Z", "2026-12-01T06:30:00.000Z"],
+])("--until %s", (_name, now, arg, want) => {
+  const t = setup({ VIGIL_NOW: String(Date.parse(now)) });
+  expect(vigil(["night", "on", "--until", arg], "", t.env).code).toBe(0);
+  expect(new Date(t.withStore((s) => readNight(s)?.until) ?? 0).toISOString()).toBe(want);
+}, 30_000);
+
+test.each([
+  ["no action", [], `missing "on", "off" or "status"`],
+  ["unknown action", ["maybe"], `unknown action "maybe"`],
+  ["bad time", ["on", "--until", "25:00"], `invalid time "25:00"`],
+  ["past time", ["on", "--until", "2001-01-01T00:00:00Z"], `time "2001-01-01T00:00:00Z" is in the past`],
+  ["missing scope", ["on", "--scope", "/no/such/dir"], `scope path "/no/such/dir" does not exist`],
+  ["scope with off", ["off", "--scope", "/tmp"], `"--scope" and "--until" go with "night on"`],
+])("usage error: %s exits 2", (_name, args, message) => {
+  const r = vigil(["night", ...args], "", setup().env);
+  expect([r.code, r.stderr.trim()]).toEqual([2, `vigil: ${message}`]);
+}, 30_000);
