@@ -13,7 +13,8 @@ const CSS = `
 body { font: 13px/1.4 system-ui, sans-serif; color: #222; margin: 24px; }
 h1 { font-size: 18px; margin: 0 0 4px; } h2 { font-size: 15px; margin: 20px 0 6px; }
 .meta { color: #555; margin: 0 0 12px; }
-table { border-collapse: collapse; width: 100%; margin: 6px 0 12px; }
+table { border-collapse: collapse; margin: 6px 0 12px; }
+table.summary { width: 100%; }
 th, td { text-align: left; padding: 2px 8px 2px 0; border-bottom: 1px solid #e5e5e5; vertical-align: top; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 .legend span { display: inline-block; margin: 0 12px 4px 0; }
