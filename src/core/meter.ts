@@ -4,45 +4,28 @@
  * (tool results and output the next request will carry). Pure: bytes come through a
  * `ByteSource`; the persisted `MeterState` lets the next call read only what was appended.
  *
- * - Fresh (no usable state): lines are read backwards from the end in 1 MiB chunks until
- *   the newest response or compact boundary, never past `maxScanBytes` (64 MiB) from the
- *   end; beyond that the answer is "none". Cost depends on the tail, not the file size.
+ * - Fresh (no usable state): lines are read backwards from the end (64 KiB, then 1 MiB
+ *   chunks) until the newest response or compact boundary, never past `maxScanBytes`
+ *   (64 MiB) from the end; beyond that the answer is "none". Cost depends on the tail,
+ *   not the file size.
  * - Append: the bytes since `offset` (at most `maxAppendBytes`) are folded in order, which
  *   also calibrates bytes-per-token from each pair of successive responses.
  * - A file that shrank, was replaced (other device/inode) or was rewritten in place (the
  *   bytes before `offset` changed) is measured fresh; calibration is kept.
  */
 import type { Measurement } from "./policy.ts";
-import { isObject, type JsonObject } from "./payload.ts";
 import { scanFresh } from "./meter/backward.ts";
-import {
-  type Anchor,
-  applyRecord,
-  bytesPerToken,
-  CALIBRATION,
-  type Calibration,
-  EMPTY_CALIBRATION,
-  type Tally,
-} from "./meter/fold.ts";
+import { applyRecord, bytesPerToken, CALIBRATION, EMPTY_CALIBRATION, type Tally } from "./meter/fold.ts";
+import { emptyState, type MeterState } from "./meter/state.ts";
 import { type ByteSource, decode, parseLine, readAll, ShortRead, splitForward } from "./meter/lines.ts";
 import { classify } from "./meter/records.ts";
 
 export type { Anchor, Calibration } from "./meter/fold.ts";
 export type { ByteSource } from "./meter/lines.ts";
-
-/** What the meter remembers per session between calls (JSON-serialisable). */
-export interface MeterState extends Tally {
-  version: 1;
-  /** `ByteSource.id` of the file `offset` belongs to. */
-  fileId: string;
-  /** Just past the last complete line read; the next call starts here. */
-  offset: number;
-  /** Hash of the (up to) 256 bytes before `offset`: a rewrite in place changes them. */
-  fingerprint: string;
-}
+export { emptyState, type MeterState, parseMeterState } from "./meter/state.ts";
 
 export interface MeterOptions {
-  /** Read size when walking back from the end. Default 1 MiB. */
+  /** Read size when walking back from the end (the first read is at most 64 KiB). Default 1 MiB. */
   chunkBytes?: number;
   /** How far back a fresh measurement may read before answering "none". Default 64 MiB. */
   maxScanBytes?: number;
@@ -180,52 +163,4 @@ export function measurementOf(state: Tally, opts: MeterOptions = {}): Measuremen
 export function unmeasured(prev: MeterState | null, reason: string, opts: MeterOptions = {}): MeterResult {
   const state = { ...emptyState(""), calibration: prev?.calibration ?? EMPTY_CALIBRATION };
   return result(state, resolve(opts), "fresh", reason, 0);
-}
-
-/** A state that has read nothing of the file `fileId`. */
-export function emptyState(fileId: string): MeterState {
-  return {
-    version: 1,
-    fileId,
-    offset: 0,
-    fingerprint: "",
-    anchor: null,
-    growthBytes: 0,
-    calibration: EMPTY_CALIBRATION,
-  };
-}
-
-/** Validate a state loaded from storage; null (measure fresh) when it does not fit. */
-export function parseMeterState(v: unknown): MeterState | null {
-  if (!isObject(v) || v.version !== 1) return null;
-  const { fileId, offset, fingerprint, growthBytes } = v;
-  if (typeof fileId !== "string" || typeof fingerprint !== "string") return null;
-  if (!count(offset) || !count(growthBytes)) return null;
-  const calibration = parseCalibration(v.calibration);
-  const anchor = v.anchor === null ? null : parseAnchor(v.anchor);
-  if (calibration === null || anchor === undefined) return null;
-  return { version: 1, fileId, offset, fingerprint, anchor, growthBytes, calibration };
-}
-
-function count(v: unknown): v is number {
-  return typeof v === "number" && Number.isFinite(v) && v >= 0;
-}
-
-function parseCalibration(v: unknown): Calibration | null {
-  if (!isObject(v)) return null;
-  const { bytes, tokens, samples } = v;
-  return count(bytes) && count(tokens) && count(samples) ? { bytes, tokens, samples } : null;
-}
-
-function parseAnchor(v: unknown): Anchor | undefined {
-  if (!isObject(v)) return undefined;
-  const a: JsonObject = v;
-  if (a.kind === "assistant" && typeof a.id === "string" && count(a.tokens) && count(a.output)) {
-    return { kind: "assistant", id: a.id, tokens: a.tokens, output: a.output };
-  }
-  const post = a.postTokens;
-  if (a.kind === "boundary" && (post === null || count(post)) && count(a.summaryBytes)) {
-    return { kind: "boundary", postTokens: post, summaryBytes: a.summaryBytes };
-  }
-  return undefined;
 }

@@ -35,16 +35,17 @@ export function readAll(src: ByteSource, position: number, length: number): Uint
   return buf;
 }
 
-function join(head: Uint8Array, rest: Uint8Array[]): Uint8Array {
-  if (rest.length === 0) return head;
+/** `head` followed by `newestFirst` in file order (pieces are collected walking back). */
+function join(head: Uint8Array, newestFirst: Uint8Array[]): Uint8Array {
+  if (newestFirst.length === 0) return head;
   let n = head.length;
-  for (const p of rest) n += p.length;
+  for (const p of newestFirst) n += p.length;
   const out = new Uint8Array(n);
   out.set(head, 0);
   let at = head.length;
-  for (const p of rest) {
-    out.set(p, at);
-    at += p.length;
+  for (let i = newestFirst.length - 1; i >= 0; i--) {
+    out.set(newestFirst[i], at);
+    at += newestFirst[i].length;
   }
   return out;
 }
@@ -98,7 +99,7 @@ export function scanBackward(
       if (carried > opts.maxLineBytes) {
         skipping = true;
         pieces = [];
-      } else pieces.unshift(buf.subarray(0, hi));
+      } else pieces.push(buf.subarray(0, hi));
     }
   }
   if (end < 0) return { end: opts.floor, read };
