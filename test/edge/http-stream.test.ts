@@ -64,7 +64,7 @@ describe("/api/stream", () => {
     const res = await app.request("/api/stream");
     expect(res.headers.get("content-type")).toBe("text/event-stream");
     const [hello] = await readUntil(res, (s) => s.length >= 1);
-    expect(hello).toEqual({ event: "hello", id: "0", data: JSON.stringify({ head: 0 }) });
+    expect(hello).toEqual({ event: "hello", id: "0", data: JSON.stringify({ after: 0, head: 0 }) });
   });
 
   test("delivers an event written by a separate `vigil hook` process", async () => {

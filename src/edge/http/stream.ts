@@ -1,7 +1,8 @@
 /**
- * `GET /api/stream`: server-sent events. `hello` first (the newest event id), then `events`
- * (a JSON array in the events API's shape) whenever the events table grows, and a comment
- * line every 8 s so idle connections stay open. `Last-Event-ID` (or `?after=`) resumes.
+ * `GET /api/stream`: server-sent events. `hello` first (where this stream starts, and the
+ * newest event id), then `events` (a JSON array in the events API's shape) whenever the events
+ * table grows, and a comment line every 8 s so idle connections stay open. `Last-Event-ID`
+ * (or `?after=`) resumes.
  */
 import type { Handler } from "hono";
 import { streamSSE } from "hono/streaming";
@@ -18,7 +19,7 @@ export function streamRoute(tail: Tail, toJson: (rows: EventRow[]) => EventJson[
     streamSSE(c, async (s) => {
       const resume = Number(c.req.header("last-event-id") ?? c.req.query("after") ?? NaN);
       const after = Number.isInteger(resume) && resume >= 0 ? resume : tail.head();
-      await s.writeSSE({ event: "hello", id: String(after), data: JSON.stringify({ head: after }) });
+      await s.writeSSE({ event: "hello", id: String(after), data: JSON.stringify({ after, head: tail.head() }) });
       // Writes are chained so pushes keep their order even when a write waits on the client.
       let queue = Promise.resolve();
       const send = (write: () => Promise<unknown>) => {
