@@ -1,0 +1,162 @@
+/**
+ * Which hook events each Claude Code version knows. A settings file that names an event the
+ * installed version does not know loses ALL of its hooks, silently (claude-code-versions.md
+ * section 1), so `vigil install` registers exactly this set and `vigil doctor` checks against it.
+ *
+ * Sources: the CLI's own event table for 2.0.76, 2.1.88, 2.1.220 and 2.1.328 (tested), and the
+ * changelog for the steps in between (PostCompact from 2.1.76). An event is only assumed known
+ * from the first version where it is proven, so a version between two tested ones gets the
+ * older set plus what the changelog dates: registering too few events loses a hook, too many
+ * loses them all.
+ * - Newer than the newest known version: the newest known set (events are never removed; a new
+ *   event vigil does not know is simply not registered).
+ * - Older than 2.0.76: the 2.0.76 set, the oldest proven one (`basis: "older"` lets doctor
+ *   say it is unverified).
+ */
+
+/** The version vigil is tested against end to end. */
+export const TESTED_VERSION = "2.1.328";
+
+/** The oldest version whose event table is known. */
+export const OLDEST_KNOWN_VERSION = "2.0.76";
+
+/** Every event, in the order of 2.1.328's own table (settings files list them in this order). */
+export const ALL_EVENTS = [
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "PostToolBatch",
+  "Notification",
+  "UserPromptSubmit",
+  "UserPromptExpansion",
+  "SessionStart",
+  "SessionEnd",
+  "Stop",
+  "StopFailure",
+  "SubagentStart",
+  "SubagentStop",
+  "PreCompact",
+  "PostCompact",
+  "PreModelSwitch",
+  "PostModelSwitch",
+  "PermissionRequest",
+  "PermissionDenied",
+  "Setup",
+  "TeammateIdle",
+  "TaskCreated",
+  "TaskCompleted",
+  "Elicitation",
+  "ElicitationResult",
+  "ConfigChange",
+  "WorktreeCreate",
+  "WorktreeRemove",
+  "InstructionsLoaded",
+  "CwdChanged",
+  "FileChanged",
+  "DirectoryAdded",
+  "MessageDisplay",
+] as const;
+
+export type HookEventName = (typeof ALL_EVENTS)[number];
+
+/** The version each event is first known from; one step per proven version. */
+const STEPS: readonly { since: string; adds: readonly HookEventName[] }[] = [
+  {
+    since: "2.0.76",
+    adds: [
+      "PreToolUse",
+      "PostToolUse",
+      "PostToolUseFailure",
+      "Notification",
+      "UserPromptSubmit",
+      "SessionStart",
+      "SessionEnd",
+      "Stop",
+      "SubagentStart",
+      "SubagentStop",
+      "PreCompact",
+      "PermissionRequest",
+    ],
+  },
+  { since: "2.1.76", adds: ["PostCompact"] },
+  {
+    since: "2.1.88",
+    adds: [
+      "StopFailure",
+      "PermissionDenied",
+      "Setup",
+      "TeammateIdle",
+      "TaskCreated",
+      "TaskCompleted",
+      "Elicitation",
+      "ElicitationResult",
+      "ConfigChange",
+      "WorktreeCreate",
+      "WorktreeRemove",
+      "InstructionsLoaded",
+      "CwdChanged",
+      "FileChanged",
+    ],
+  },
+  { since: "2.1.220", adds: ["PostToolBatch", "MessageDisplay", "UserPromptExpansion", "DirectoryAdded"] },
+  { since: "2.1.328", adds: ["PreModelSwitch", "PostModelSwitch"] },
+];
+
+/** Versions whose event table was read from the CLI itself. */
+export const TESTED_TABLES = ["2.0.76", "2.1.88", "2.1.220", "2.1.328"] as const;
+
+/** Events that may not have `type: "http"` handlers (the CLI skips them with a debug line). */
+export const COMMAND_ONLY_EVENTS: ReadonlySet<string> = new Set(["SessionStart", "Setup"]);
+
+/** HTTP hooks exist from this version on. */
+export const HTTP_HOOKS_SINCE = "2.1.63";
+
+/** Main sessions carry `agent_type` and subagents `agent_id` from this version on. */
+export const AGENT_FIELDS_SINCE = "2.1.69";
+
+type Triple = [number, number, number];
+
+/** "2.1.328", "v2.1.328" or "2.1.328 (Claude Code)" → [2, 1, 328]; anything else → null. */
+export function parseVersion(text: string): Triple | null {
+  const m = /(?:^|[^\d.])v?(\d+)\.(\d+)\.(\d+)(?![\d])/.exec(` ${text.trim()}`);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+}
+
+/** Negative, zero or positive as `a` is older than, equal to or newer than `b`. */
+export function compareVersions(a: string, b: string): number {
+  const x = parseVersion(a) ?? [0, 0, 0];
+  const y = parseVersion(b) ?? [0, 0, 0];
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
+/** How an event set was chosen: read from that version, interpolated, or a fallback. */
+export type EventBasis = "tested" | "between" | "newer" | "older";
+
+export interface EventSet {
+  version: string;
+  events: readonly HookEventName[];
+  basis: EventBasis;
+}
+
+/** The events `version` knows, in canonical order, and how sure that is. */
+export function eventsFor(version: string): EventSet {
+  const newest = STEPS[STEPS.length - 1].since;
+  const known = new Set<HookEventName>();
+  for (const s of STEPS) {
+    if (compareVersions(version, s.since) >= 0 || s === STEPS[0]) { for (const e of s.adds) known.add(e); }
+  }
+  const tested = TESTED_TABLES.some((t) => compareVersions(version, t) === 0);
+  const basis: EventBasis = tested
+    ? "tested"
+    : compareVersions(version, newest) > 0
+    ? "newer"
+    : compareVersions(version, OLDEST_KNOWN_VERSION) < 0
+    ? "older"
+    : "between";
+  return { version, events: ALL_EVENTS.filter((e) => known.has(e)), basis };
+}
+
+/** Whether `name` is an event some known version has (else a typo or a newer event). */
+export function isKnownEvent(name: string): name is HookEventName {
+  return (ALL_EVENTS as readonly string[]).includes(name);
+}
