@@ -5,9 +5,10 @@
  * scan, not a JSON parse per line. Runs only on PreCompact with `trigger: "auto"`.
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { isBookkeeping } from "../core/meter/backward.ts";
 import { isObject, type JsonObject } from "../core/payload.ts";
 
-export const TAIL_BYTES = 8 * 1024 * 1024;
+export const TAIL_BYTES = 4 * 1024 * 1024;
 
 /** Substrings of every record type the draft reads. */
 const WANTED = ['"tool_use"', '"tool_result"', "compact_boundary", "planFilePath", '"user"'];
@@ -41,7 +42,8 @@ export function readTranscriptTail(path: string, maxBytes = TAIL_BYTES): Tail | 
     if (start > 0) lines.shift();
     const records: JsonObject[] = [];
     for (const line of lines) {
-      if (line === "" || !WANTED.some((w) => line.includes(w))) continue;
+      // Request blobs and other bookkeeping repeat the conversation: skipped unparsed.
+      if (line === "" || !WANTED.some((w) => line.includes(w)) || isBookkeeping(line)) continue;
       try {
         const v: unknown = JSON.parse(line);
         if (isObject(v)) records.push(v);
