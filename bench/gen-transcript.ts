@@ -6,8 +6,8 @@
  * tool results with their `toolUseResult` copy, attachments, api-request blobs, bookkeeping),
  * with tool results of log-normal size (median ~1.2 KB, capped at 256 KB like Claude Code's
  * own truncation) and a compaction whenever the simulated context passes 800k tokens. The
- * last prompt and two turns are fixed, so files of every size end alike and a benchmark
- * compares the cost of the file's size, not of its tail. Deterministic: same SIZE, same bytes.
+ * last ~360 KB (ending in a prompt and two fixed turns) are the same at every size, so a
+ * benchmark compares the cost of the file's size, not of its tail. Deterministic.
  */
 import { Buffer } from "node:buffer";
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
@@ -57,7 +57,7 @@ class Session {
   private context = 20000;
   private cached = 0;
   private turn = 0;
-  constructor(private rand: () => number, private pool: string, private emit: (rec: unknown) => void) {}
+  constructor(public rand: () => number, private pool: string, private emit: (rec: unknown) => void) {}
 
   private uuid(): string {
     this.n++;
@@ -291,8 +291,13 @@ export function generate(size: number, out: string): number {
   const rand = rng(42);
   const s = new Session(rand, textPool(4 << 20, rand), emit);
   s.prompt("Fix the CSV parser ticket", null);
-  const TAIL = 40_000; // what the two fixed rounds write, roughly
+  // The last ~360 KB come from their own seed, so every size ends with the same records
+  // (more than a fresh measure or the tail facts read).
+  const TAIL = 360_000;
   while (written + batchLen < size - TAIL) s.round();
+  s.rand = rng(7);
+  const tailFrom = written + batchLen;
+  while (written + batchLen < tailFrom + TAIL - 40_000) s.round();
   s.prompt("continue with the parser fix", null);
   s.round({ tools: 1, result: 9000, output: 400 });
   s.round({ tools: 2, result: 6000, output: 150 });
