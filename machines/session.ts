@@ -82,6 +82,7 @@ export type SessionEffect =
     params: { limit: "soft" | "hard"; tokens: number | null; estimate: number | null; at: number };
   }
   | { type: "compactionStarted"; params: { at: number } }
+  | { type: "compactionAbandoned"; params: { at: number } }
   | { type: "restoreDue"; params: { at: number } }
   | { type: "stalled"; params: { at: number; from: LiveState } }
   | { type: "revived"; params: { at: number; to: LiveState } }
@@ -113,6 +114,9 @@ const atParams = ({ event }: { event: SessionEvent }) => ({ at: event.at });
 const startCompaction = { type: "compactionStarted", params: atParams } as const;
 /** Entering restoring after a compaction or a resume (not on a return from a stall). */
 const beginRestore = ["resetRestore", { type: "restoreDue", params: atParams }] as const;
+
+/** A compaction that never came: PreCompact, then work resumed without a boundary. */
+const abandon = { type: "compactionAbandoned", params: atParams } as const;
 
 /** The state a stall returns to, read before the stall is cleared on exit. */
 function reviveParams({ context, event }: { context: SessionContext; event: SessionEvent }) {
@@ -159,6 +163,7 @@ export const sessionMachine = setup({
       restoreDelivered: false,
     })),
     compactionStarted: (_, _params: { at: number }) => {},
+    compactionAbandoned: (_, _params: { at: number }) => {},
     restoreDue: (_, _params: { at: number }) => {},
     stalled: (_, _params: { at: number; from: LiveState }) => {},
     revived: (_, _params: { at: number; to: LiveState }) => {},
@@ -273,6 +278,15 @@ export const sessionMachine = setup({
       entry: "enter",
       on: {
         compacted: { target: "restoring", actions: [...beginRestore] },
+        // A PreCompact need not be followed by a compaction (seen with the real CLI: the
+        // summary came one request later, after a second PreCompact). Work resuming without a
+        // boundary means this attempt is over; a second PreCompact is a new attempt.
+        activity: [
+          { guard: "levelHard", target: "hard", actions: ["touch", abandon] },
+          { guard: "levelSoft", target: "soft", actions: ["touch", abandon] },
+          { target: "normal", actions: ["touch", abandon] },
+        ],
+        preCompact: { target: "compacting", reenter: true, actions: [startCompaction] },
         idle: {
           target: "stalled",
           actions: { type: "stall", params: ({ event }) => ({ from: "compacting", at: event.at }) },

@@ -71,7 +71,15 @@ export function applyEvents(snapshot: Snapshot, events: SessionEvent[]): Applied
   return { before, state: snap.value as SessionState, context: snap.context, effects, snapshot: snap };
 }
 
-const EFFECTS = new Set(["limitCrossed", "compactionStarted", "restoreDue", "stalled", "revived", "died"]);
+const EFFECTS = new Set([
+  "limitCrossed",
+  "compactionStarted",
+  "compactionAbandoned",
+  "restoreDue",
+  "stalled",
+  "revived",
+  "died",
+]);
 
 function toEffect(type: string, params: unknown): SessionEffect | null {
   if (!EFFECTS.has(type) || typeof params !== "object" || params === null) return null;

@@ -56,6 +56,11 @@ export function hookEvents(
     case "SessionEnd":
       out.push({ type: "sessionEnded", at, reason: typeof p.raw.reason === "string" ? p.raw.reason : "other" });
       break;
+    case "SubagentStop":
+      // The compaction's own pseudo-subagent (agent_type "") stops in the middle of a
+      // compaction: it is no sign that work resumed.
+      if (p.agentType !== "") out.push({ type: "activity", at });
+      break;
     default:
       if (!LIFECYCLE.has(p.event)) out.push({ type: "activity", at });
   }

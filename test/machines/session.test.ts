@@ -23,7 +23,10 @@ function run(events: SessionEvent[]) {
     snap = next;
     states.push(snap.value as SessionState);
     for (const a of actions) {
-      if (["limitCrossed", "compactionStarted", "restoreDue", "stalled", "revived", "died"].includes(a.type)) {
+      if (
+        ["limitCrossed", "compactionStarted", "compactionAbandoned", "restoreDue", "stalled", "revived", "died"]
+          .includes(a.type)
+      ) {
         effects.push(a.type + (a.params && "limit" in a.params ? `:${a.params.limit}` : ""));
       }
     }
@@ -77,6 +80,18 @@ describe("session machine transitions (product.md section 3)", () => {
       }],
       "soft",
       ["compactionStarted", "restoreDue", "limitCrossed:soft"],
+    ],
+    [
+      "a PreCompact with no compaction after it is abandoned when work resumes",
+      [worker, m(2, 260_000), { type: "preCompact", at: 3, trigger: "auto" }, { type: "activity", at: 4 }],
+      "soft",
+      ["limitCrossed:soft", "compactionStarted", "compactionAbandoned"],
+    ],
+    [
+      "a second PreCompact is a new attempt",
+      [worker, { type: "preCompact", at: 3, trigger: "auto" }, { type: "preCompact", at: 4, trigger: "auto" }],
+      "compacting",
+      ["compactionStarted", "compactionStarted"],
     ],
     [
       "compacted without PreCompact (boundary seen)",
