@@ -158,5 +158,6 @@ export function eventsFor(version: string): EventSet {
 
 /** Whether `name` is an event some known version has (else a typo or a newer event). */
 export function isKnownEvent(name: string): name is HookEventName {
-  return (ALL_EVENTS as readonly string[]).includes(name);
+  const names: readonly string[] = ALL_EVENTS;
+  return names.includes(name);
 }

@@ -1,0 +1,126 @@
+/**
+ * What vigil registers in settings.json and how it recognises its own entries again. vigil puts
+ * no marker of its own into the file (Claude Code validates settings; an unknown key could cost
+ * the whole file), so an entry is vigil's by its shape: a matcher group whose every handler is
+ * `<vigil binary> hook` (a program named vigil, vigil-<os>-<arch>, … or one of the exact
+ * commands install recorded, for `--bin` paths with another name) or an HTTP hook to
+ * `http://127.0.0.1:<port>/hook`, the endpoint `vigil serve` answers.
+ */
+import { isObject } from "../payload.ts";
+import { COMMAND_ONLY_EVENTS, type HookEventName } from "./events.ts";
+
+export type Handler = { type: "command"; command: string } | { type: "http"; url: string };
+
+export interface MatcherGroup {
+  matcher: string;
+  hooks: Handler[];
+}
+
+export interface StatusLineSetting {
+  type: "command";
+  command: string;
+  padding?: number;
+}
+
+/** Exact command strings known to be vigil's (from the install record and this run). */
+export interface VigilMarks {
+  commands: readonly string[];
+}
+
+const BARE = /^[A-Za-z0-9_/.:@%+=,-]+$/;
+
+/** A word for `sh -c`: bare when safe, else single-quoted. */
+export function shellWord(s: string): string {
+  return BARE.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
+}
+
+/** `<bin> hook`, the command Claude Code runs for every event. */
+export function hookCommand(bin: string): string {
+  return `${shellWord(bin)} hook`;
+}
+
+/** `<bin> statusline`, or with the user's own command to run after vigil's line. */
+export function statuslineCommand(bin: string, then: string | null = null): string {
+  return then === null ? `${shellWord(bin)} statusline` : `${shellWord(bin)} statusline --then ${shellWord(then)}`;
+}
+
+/** The URL HTTP hooks post to. */
+export function hookUrl(port: number): string {
+  return `http://127.0.0.1:${port}/hook`;
+}
+
+/** vigil's group for one event: a command hook, or an HTTP hook where the event allows it. */
+export function vigilGroup(event: HookEventName, bin: string, httpPort: number | null): MatcherGroup {
+  const handler: Handler = httpPort !== null && !COMMAND_ONLY_EVENTS.has(event)
+    ? { type: "http", url: hookUrl(httpPort) }
+    : { type: "command", command: hookCommand(bin) };
+  return { matcher: "*", hooks: [handler] };
+}
+
+/** Split off the first shell word (bare, '…' with '\'' escapes, or "…") from the rest. */
+export function splitProgram(command: string): { program: string; rest: string } | null {
+  const s = command.trim();
+  let i = 0, program = "";
+  while (i < s.length && !/\s/.test(s[i])) {
+    if (s[i] === "'") {
+      const close = s.indexOf("'", i + 1);
+      if (close < 0) return null;
+      program += s.slice(i + 1, close);
+      i = close + 1;
+    } else if (s[i] === '"') {
+      const close = s.indexOf('"', i + 1);
+      if (close < 0) return null;
+      program += s.slice(i + 1, close);
+      i = close + 1;
+    } else if (s[i] === "\\" && i + 1 < s.length) {
+      program += s[i + 1];
+      i += 2;
+    } else program += s[i++];
+  }
+  return { program, rest: s.slice(i).trim() };
+}
+
+const VIGIL_PROGRAM = /(^|\/)vigil([-_.][\w.-]*)?$/i;
+const VIGIL_URL = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}\/hook$/;
+
+function vigilProgram(command: string, marks: VigilMarks): { rest: string } | null {
+  const split = splitProgram(command);
+  if (!split) return null;
+  const known = marks.commands.some((c) => splitProgram(c)?.program === split.program);
+  return VIGIL_PROGRAM.test(split.program) || known ? { rest: split.rest } : null;
+}
+
+/** Whether a handler object is one vigil installs. */
+export function isVigilHandler(h: unknown, marks: VigilMarks): boolean {
+  if (!isObject(h)) return false;
+  if (h.type === "http") return typeof h.url === "string" && VIGIL_URL.test(h.url);
+  if (h.type !== "command" || typeof h.command !== "string") return false;
+  return vigilProgram(h.command, marks)?.rest === "hook";
+}
+
+/** Whether a matcher group is entirely vigil's (a user's group that also calls vigil is theirs). */
+export function isVigilGroup(g: unknown, marks: VigilMarks): boolean {
+  return isObject(g) && Array.isArray(g.hooks) && g.hooks.length > 0 && g.hooks.every((h) => isVigilHandler(h, marks));
+}
+
+/** Undo `--then '<cmd>'` quoting: the user's command, or null when it is not that shape. */
+function unquoteWord(s: string): string | null {
+  const w = splitProgram(s);
+  return w && w.rest === "" ? w.program : null;
+}
+
+/**
+ * How a statusLine command relates to vigil: `vigil` (its own), `wrapped` (vigil's line, then
+ * the user's command `then`), or `other`.
+ */
+export function statusLineKind(
+  command: string,
+  marks: VigilMarks,
+): { kind: "vigil" } | { kind: "wrapped"; then: string } | { kind: "other" } {
+  const p = vigilProgram(command, marks);
+  if (!p) return { kind: "other" };
+  if (p.rest === "statusline") return { kind: "vigil" };
+  const m = /^statusline --then (.+)$/s.exec(p.rest);
+  const then = m ? unquoteWord(m[1]) : null;
+  return then === null ? { kind: "other" } : { kind: "wrapped", then };
+}

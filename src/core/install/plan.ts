@@ -1,0 +1,273 @@
+/**
+ * Install and uninstall as text → text: vigil's hooks (one matcher-`*` group per event the
+ * installed Claude Code knows) and its statusLine merged into a settings.json, every other hook
+ * and setting kept, and removed again exactly. Installing twice changes nothing. Edits go
+ * through `json-text.ts`, so the rest of the file keeps its bytes.
+ */
+import type { Node } from "jsonc-parser";
+import { isObject } from "../payload.ts";
+import {
+  isVigilGroup,
+  type MatcherGroup,
+  statuslineCommand,
+  statusLineKind,
+  vigilGroup,
+  type VigilMarks,
+} from "./entries.ts";
+import { eventsFor } from "./events.ts";
+import { inspectSettings, type SettingsFacts } from "./inspect.ts";
+import {
+  appendElement,
+  appendProperty,
+  type Doc,
+  newDocument,
+  parseDoc,
+  properties,
+  propertyNode,
+  removeChild,
+  replaceValue,
+  type TextResult,
+  valueOf,
+} from "./json-text.ts";
+
+export interface InstallSpec {
+  /** Absolute path of the vigil binary the hooks run. */
+  bin: string;
+  /** The installed Claude Code version: it decides the events. */
+  claudeVersion: string;
+  /** Register `type: "http"` hooks to `vigil serve` on this port (not for SessionStart/Setup). */
+  httpPort: number | null;
+  /** Replace a user's statusLine with vigil's line followed by theirs. */
+  wrapStatusline: boolean;
+  marks: VigilMarks;
+}
+
+export type StatusLineOutcome =
+  | "added"
+  | "unchanged"
+  | "updated"
+  | "wrapped"
+  | "left-user"
+  | "removed"
+  | "unwrapped"
+  | "absent";
+
+export interface Change {
+  /** The new text (the input itself when nothing changes); null: delete the file. */
+  text: string | null;
+  changed: boolean;
+  added: string[];
+  updated: string[];
+  removed: string[];
+  statusLine: StatusLineOutcome;
+  /** The user's statusLine command when it was left alone or wrapped. */
+  userStatusLine: string | null;
+  /** The file as it is after the change, for warnings (disableAllHooks, unknown events). */
+  facts: SettingsFacts;
+}
+
+const ok = <T>(value: T): TextResult<T> => ({ ok: true, value });
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const ka = Object.keys(a), kb = Object.keys(b);
+    return ka.length === kb.length && ka.every((k) => k in b && sameValue(a[k], b[k]));
+  }
+  return a === b;
+}
+
+/** Parse, or report why the file cannot be edited safely. */
+function load(text: string): TextResult<Doc> {
+  const d = parseDoc(text);
+  if (!d.ok) return d;
+  if (d.value.root.type !== "object") return { ok: false, error: "the top level is not a JSON object" };
+  const hooks = propertyNode(d.value.root, "hooks");
+  if (hooks && hooks.type !== "object") return { ok: false, error: `"hooks" is not an object` };
+  const sl = propertyNode(d.value.root, "statusLine");
+  if (sl && sl.type !== "object") return { ok: false, error: `"statusLine" is not an object` };
+  return d;
+}
+
+/** Reparse after each edit: every edit works on fresh offsets. */
+function reload(text: string): Doc {
+  const d = load(text);
+  if (!d.ok) throw new Error(`vigil produced invalid JSON: ${d.error}`);
+  return d.value;
+}
+
+/** Remove vigil's groups from every event (and events left empty); `keep` events are skipped. */
+function stripHooks(text: string, marks: VigilMarks, keep: ReadonlySet<string>, removed: string[]): string {
+  for (;;) {
+    const doc = reload(text);
+    const hooks = propertyNode(doc.root, "hooks");
+    if (!hooks) return text;
+    const props = properties(hooks);
+    const hit = props.findIndex((p) => {
+      const name = String(p.children?.[0]?.value);
+      const arr = p.children?.[1];
+      return !keep.has(name) && arr?.type === "array" &&
+        (arr.children ?? []).some((g) => isVigilGroupNode(doc, g, marks));
+    });
+    if (hit < 0) {
+      return props.length === 0 && removed.length > 0 ? removeChild(doc, doc.root, indexOfProp(doc, "hooks")) : text;
+    }
+    const name = String(props[hit].children?.[0]?.value);
+    const arr = props[hit].children![1];
+    const kids = arr.children ?? [];
+    if (!removed.includes(name)) removed.push(name);
+    text = kids.every((g) => isVigilGroupNode(doc, g, marks))
+      ? removeChild(doc, hooks, hit)
+      : removeChild(doc, arr, kids.findIndex((g) => isVigilGroupNode(doc, g, marks)));
+  }
+}
+
+function isVigilGroupNode(doc: Doc, g: Node, marks: VigilMarks): boolean {
+  return isVigilGroup(valueOf(doc, g), marks);
+}
+
+function indexOfProp(doc: Doc, key: string): number {
+  return properties(doc.root).findIndex((p) => p.children?.[0]?.value === key);
+}
+
+/** Bring one event to exactly vigil's desired group, keeping the user's groups. */
+function setEvent(text: string, event: string, want: MatcherGroup, marks: VigilMarks): { text: string; did: string } {
+  const doc = reload(text);
+  const hooks = propertyNode(doc.root, "hooks");
+  if (!hooks) return { text: appendProperty(doc, doc.root, "hooks", { [event]: [want] }), did: "added" };
+  const arr = propertyNode(hooks, event);
+  if (!arr) return { text: appendProperty(doc, hooks, event, [want]), did: "added" };
+  if (arr.type !== "array") throw new Error(`"hooks.${event}" is not an array`);
+  const mine = (arr.children ?? []).map((g, i) => ({ g, i })).filter(({ g }) => isVigilGroupNode(doc, g, marks));
+  if (mine.length === 0) return { text: appendElement(doc, arr, want), did: "added" };
+  if (mine.length === 1 && sameValue(valueOf(doc, mine[0].g), want)) return { text, did: "" };
+  if (mine.length > 1) return { text: removeChild(doc, arr, mine[mine.length - 1].i), did: "again" };
+  return { text: replaceValue(doc, mine[0].g, want), did: "updated" };
+}
+
+/** Merge vigil into `text` (null or blank: no file yet). */
+export function planInstall(text: string | null, spec: InstallSpec): TextResult<Change> {
+  const events = eventsFor(spec.claudeVersion).events;
+  const want = new Map<string, MatcherGroup>(events.map((e) => [e, vigilGroup(e, spec.bin, spec.httpPort)]));
+  const statusLine = { type: "command", command: statuslineCommand(spec.bin), padding: 0 };
+  if (text === null || text.trim() === "") {
+    const value = { hooks: Object.fromEntries([...want].map(([e, g]) => [e, [g]])), statusLine };
+    return ok({
+      text: newDocument(value),
+      changed: true,
+      added: [...want.keys()],
+      updated: [],
+      removed: [],
+      statusLine: "added",
+      userStatusLine: null,
+      facts: inspectSettings(value, spec.marks),
+    });
+  }
+  const first = load(text);
+  if (!first.ok) return first;
+  try {
+    const removed: string[] = [];
+    let out = stripHooks(text, spec.marks, new Set(want.keys()), removed);
+    const added: string[] = [], updated: string[] = [];
+    for (const [event, group] of want) {
+      for (;;) {
+        const r = setEvent(out, event, group, spec.marks);
+        out = r.text;
+        if (r.did === "added") added.push(event);
+        if (r.did === "updated") updated.push(event);
+        if (r.did !== "again") break;
+      }
+    }
+    const sl = setStatusLine(out, spec);
+    out = sl.text;
+    const facts = inspectSettings(valueOf(reload(out), reload(out).root), spec.marks);
+    return ok({
+      text: out,
+      changed: out !== text,
+      added,
+      updated,
+      removed,
+      statusLine: sl.outcome,
+      userStatusLine: sl.user,
+      facts,
+    });
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+function setStatusLine(
+  text: string,
+  spec: InstallSpec,
+): { text: string; outcome: StatusLineOutcome; user: string | null } {
+  const doc = reload(text);
+  const node = propertyNode(doc.root, "statusLine");
+  const mine = statuslineCommand(spec.bin);
+  if (!node) {
+    return {
+      text: appendProperty(doc, doc.root, "statusLine", { type: "command", command: mine, padding: 0 }),
+      outcome: "added",
+      user: null,
+    };
+  }
+  const cmdNode = propertyNode(node, "command");
+  const cmd = cmdNode?.type === "string" ? String(cmdNode.value) : null;
+  if (cmdNode === null || cmd === null) return { text, outcome: "left-user", user: null };
+  const kind = statusLineKind(cmd, spec.marks);
+  const wanted = kind.kind === "vigil"
+    ? mine
+    : kind.kind === "wrapped"
+    ? statuslineCommand(spec.bin, kind.then)
+    : spec.wrapStatusline
+    ? statuslineCommand(spec.bin, cmd)
+    : null;
+  if (wanted === null) return { text, outcome: "left-user", user: cmd };
+  const user = kind.kind === "wrapped" ? kind.then : kind.kind === "other" ? cmd : null;
+  if (wanted === cmd) return { text, outcome: "unchanged", user };
+  return { text: replaceValue(doc, cmdNode, wanted), outcome: kind.kind === "other" ? "wrapped" : "updated", user };
+}
+
+/** Remove exactly vigil's entries; a wrapped statusLine goes back to the user's command. */
+export function planUninstall(text: string | null, marks: VigilMarks): TextResult<Change> {
+  const none: Change = {
+    text,
+    changed: false,
+    added: [],
+    updated: [],
+    removed: [],
+    statusLine: "absent",
+    userStatusLine: null,
+    facts: inspectSettings({}, marks),
+  };
+  if (text === null || text.trim() === "") return ok(none);
+  const first = load(text);
+  if (!first.ok) return first;
+  try {
+    const removed: string[] = [];
+    let out = stripHooks(text, marks, new Set(), removed);
+    let doc = reload(out);
+    let statusLine: StatusLineOutcome = "absent";
+    let user: string | null = null;
+    const node = propertyNode(doc.root, "statusLine");
+    const cmdNode = node ? propertyNode(node, "command") : null;
+    if (node && cmdNode?.type === "string") {
+      const kind = statusLineKind(String(cmdNode.value), marks);
+      if (kind.kind === "vigil") {
+        out = removeChild(doc, doc.root, indexOfProp(doc, "statusLine"));
+        statusLine = "removed";
+      } else if (kind.kind === "wrapped") {
+        out = replaceValue(doc, cmdNode, kind.then);
+        statusLine = "unwrapped";
+        user = kind.then;
+      } else {
+        statusLine = "left-user";
+        user = String(cmdNode.value);
+      }
+    }
+    doc = reload(out);
+    const facts = inspectSettings(valueOf(doc, doc.root), marks);
+    return ok({ ...none, text: out, changed: out !== text, removed, statusLine, userStatusLine: user, facts });
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+}

@@ -1,0 +1,85 @@
+/** What install and uninstall tell the user: what changed, and what still keeps hooks off. */
+import { checkEvents } from "./inspect.ts";
+import type { Change } from "./plan.ts";
+
+export interface ReportContext {
+  path: string;
+  /** Claude Code version the events were chosen for (install only). */
+  version: string | null;
+  /** Where the bytes before this write went (null: nothing written or no file before). */
+  backup: string | null;
+  http: number | null;
+  /** Uninstall restored the original bytes from this backup. */
+  restored?: string | null;
+}
+
+const STATUS_LINE: Record<Change["statusLine"], string> = {
+  added: "statusLine: vigil's",
+  unchanged: "statusLine: vigil's (unchanged)",
+  updated: "statusLine: vigil's, updated to this binary",
+  wrapped: "statusLine: vigil's line first, then yours",
+  "left-user": "statusLine: yours, left alone",
+  removed: "statusLine: removed",
+  unwrapped: "statusLine: yours again",
+  absent: "statusLine: none",
+};
+
+function list(events: string[]): string {
+  return events.length <= 6 ? events.join(", ") : `${events.slice(0, 6).join(", ")} and ${events.length - 6} more`;
+}
+
+/** A few lines saying what happened to the file. */
+export function describeChange(action: "install" | "uninstall", c: Change, r: ReportContext): string {
+  const lines: string[] = [];
+  if (!c.changed) {
+    lines.push(
+      action === "install"
+        ? `vigil: already installed in "${r.path}"; nothing changed`
+        : `vigil: not in "${r.path}"; nothing changed`,
+    );
+  } else if (action === "install") {
+    const how = r.http === null
+      ? "command hooks"
+      : `HTTP hooks to 127.0.0.1:${r.http} (SessionStart and Setup as commands)`;
+    lines.push(
+      `vigil: installed in "${r.path}" for Claude Code ${r.version}: ${c.facts.vigilEvents.length} events, ${how}`,
+    );
+    if (c.added.length > 0) lines.push(`  added: ${list(c.added)}`);
+    if (c.updated.length > 0) lines.push(`  updated: ${list(c.updated)}`);
+    if (c.removed.length > 0) lines.push(`  removed (unknown to ${r.version}): ${list(c.removed)}`);
+  } else {
+    lines.push(`vigil: removed from "${r.path}"${c.removed.length > 0 ? `: ${c.removed.length} events` : ""}`);
+    if (r.restored) lines.push(`  restored the bytes from before install: ${r.restored}`);
+  }
+  if (c.changed || action === "install") lines.push(`  ${STATUS_LINE[c.statusLine]}`);
+  if (r.backup) lines.push(`  backup: ${r.backup}`);
+  return lines.join("\n") + "\n";
+}
+
+/** What still stands between vigil and the hooks running, after an install. */
+export function warningsFor(c: Change, version: string, path: string): string[] {
+  const out: string[] = [];
+  const ev = checkEvents(c.facts, version);
+  if (ev.unknown.length > 0) {
+    out.push(
+      `"${path}" names ${ev.unknown.map((e) => `"${e}"`).join(", ")}, which Claude Code ${version} does not know: ` +
+        `every hook in this file is disabled until ${ev.unknown.length === 1 ? "it is" : "they are"} removed`,
+    );
+  }
+  if (c.facts.disableAllHooks) {
+    out.push(`"${path}" sets "disableAllHooks": true: no hook and no statusLine runs until it is removed`);
+  }
+  if (c.statusLine === "left-user" && c.userStatusLine !== null) {
+    out.push(
+      `your statusLine "${c.userStatusLine}" was left alone; vigil measures from the transcript instead ` +
+        `(vigil install --wrap-statusline shows vigil's line first, then yours)`,
+    );
+  }
+  if (ev.basis === "older") {
+    out.push(`Claude Code ${version} is older than any version vigil knows; registered the 2.0.76 events`);
+  }
+  if (ev.basis === "newer") {
+    out.push(`Claude Code ${version} is newer than any version vigil knows; registered the 2.1.328 events`);
+  }
+  return out;
+}
