@@ -76,7 +76,7 @@ function git(args: ShellWord[]): CommandVerdict {
 
 function tee(args: ShellWord[]): CommandVerdict {
   const files = args.filter((a) =>
-    a.dynamic || !/^-(a|i|p|-append|-ignore-interrupts|-output-error(=.*)?)$/.test(a.value)
+    a.dynamic || !/^-([aip]+|-append|-ignore-interrupts|-output-error(=.*)?)$/.test(a.value)
   );
   return allow("bash-allowed:tee", files);
 }
