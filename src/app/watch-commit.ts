@@ -1,9 +1,9 @@
 /**
  * Writing one watch pass: samples, events, the stall line's in-place update, machine events
  * (each session loaded, transitioned and saved under the same `BEGIN IMMEDIATE` as the rest,
- * so a hook running meanwhile is never overwritten) and the watcher's memory.
+ * so a hook running meanwhile is never overwritten) and the watcher's memory. The machine
+ * code is passed in, loaded only by passes that have machine events to apply.
  */
-import type { SessionEvent } from "../../machines/session.ts";
 import { insertSamples, lastSamples, pruneSamples, SAMPLE_RETENTION_MS } from "../edge/samples.ts";
 import type { Store } from "../edge/store.ts";
 import {
@@ -13,44 +13,10 @@ import {
   saveWatchRows,
   type WatchRow,
 } from "../edge/watch-state.ts";
-import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "./machine-store.ts";
-import { effectKind } from "./run-hook.ts";
 import type { PlannedEvent, SessionPlan } from "./watch-decide.ts";
-import type { Target } from "./watch-targets.ts";
+import type { applyMachine } from "./watch-machine.ts";
 
 const DAY = 86_400_000;
-
-/**
- * Apply machine events to one session inside the caller's transaction, recording the state
- * change and the machine's effects (`died`, `stalled`, `revived`, …) as the hook pipeline does.
- * Returns the session's last activity as the machine knew it.
- */
-export function applyMachine(
-  store: Store,
-  t: Pick<Target, "sessionId" | "cwd" | "transcriptPath" | "pid">,
-  events: readonly SessionEvent[],
-  at: number,
-): { lastActivity: number | null } {
-  const stored = store.loadSession(t.sessionId);
-  const base = stored ??
-    { ...newRow(t.sessionId, at), cwd: t.cwd, transcript_path: t.transcriptPath, pid: t.pid };
-  // A hook may have moved the machine since the pass looked: only a dead session is resumed.
-  const apply = events.filter((e) => e.type !== "resumed" || base.state === "dead");
-  if (apply.length === 0) return { lastActivity: null };
-  const { snapshot } = loadSnapshot(stored, at);
-  const applied = applyEvents(snapshot, [...apply]);
-  saveSnapshot(store, base, applied, at);
-  if (applied.before !== applied.state) {
-    store.appendEvent(at, t.sessionId, "state", {
-      from: applied.before,
-      to: applied.state,
-      event: apply.map((e) => e.type).join(","),
-      by: "watch",
-    });
-  }
-  for (const e of applied.effects) store.appendEvent(at, t.sessionId, effectKind(e), { ...e.params });
-  return { lastActivity: snapshot.context.lastActivity };
-}
 
 /** A DOWN's detail with its last samples and the later of transcript and hook activity. */
 function downWithSamples(store: Store, id: string, e: PlannedEvent, hookActivity: number | null, now: number) {
@@ -72,6 +38,7 @@ export function commitPass(
   plans: readonly SessionPlan[],
   now: number,
   passDetail: Record<string, unknown>,
+  apply: typeof applyMachine | null,
 ): Map<string, WatchRow> {
   return store.transaction(() => {
     insertSamples(store, plans.flatMap((p) => p.sample ? [p.sample] : []));
@@ -80,7 +47,9 @@ export function commitPass(
     const rows: WatchRow[] = [];
     for (const p of plans) {
       const id = p.target.sessionId;
-      const m = p.machine.length > 0 ? applyMachine(store, p.target, p.machine, now) : { lastActivity: null };
+      const m = p.machine.length > 0 && apply !== null
+        ? apply(store, p.target, p.machine, now)
+        : { lastActivity: null };
       for (const e of p.events) {
         const detail = e.kind === "down" ? downWithSamples(store, id, e, m.lastActivity, now) : e.detail;
         store.appendEvent(e.at ?? now, id, e.kind, detail);

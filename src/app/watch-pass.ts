@@ -17,7 +17,7 @@ import {
   type WatchRow,
 } from "../edge/watch-state.ts";
 import { nightIsActive, readNightSetting } from "./night-store.ts";
-import { applyMachine, commitPass } from "./watch-commit.ts";
+import { commitPass } from "./watch-commit.ts";
 import { decideSession, type SessionPlan } from "./watch-decide.ts";
 import { stringifyMemo } from "./watch-memo.ts";
 import { recoverSession, type RecoveryDeps } from "./watch-recover.ts";
@@ -129,7 +129,8 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     notes: plans.flatMap(notesOf),
   };
   const { notes: _notes, ...passDetail } = summary;
-  const saved = commitPass(store, plans, now, passDetail);
+  const apply = plans.some((p) => p.machine.length > 0) ? (await import("./watch-machine.ts")).applyMachine : null;
+  const saved = commitPass(store, plans, now, passDetail, apply);
   store.setSetting(LAST_PASS_KEY, String(now));
   await recoverAll(plans, saved, deps, now, summary);
   return summary;
@@ -156,11 +157,13 @@ async function recoverAll(
   const results = (await Promise.all(plans.map((p) => recoverSession(p, deps, now)))).filter((r) => r !== null);
   if (results.length === 0) return;
   const { store } = deps;
+  const byId = new Map(plans.map((p) => [p.target.sessionId, p]));
+  const apply = results.some((r) => r.machine.length > 0) ? (await import("./watch-machine.ts")).applyMachine : null;
   store.transaction(() => {
     const rows: WatchRow[] = [];
     for (const r of results) {
-      const plan = plans.find((p) => p.target.sessionId === r.sessionId);
-      if (plan && r.machine.length > 0) applyMachine(store, plan.target, r.machine, now);
+      const plan = byId.get(r.sessionId);
+      if (plan && apply && r.machine.length > 0) apply(store, plan.target, r.machine, now);
       for (const e of r.events) store.appendEvent(e.at ?? now, r.sessionId, e.kind, e.detail);
       const row = saved.get(r.sessionId);
       if (row) rows.push({ ...row, memo: stringifyMemo(r.memo) });
@@ -171,7 +174,7 @@ async function recoverAll(
     summary.notified += r.notified;
     summary.restarted += r.restarted;
     summary.nudged += r.nudged;
-    const p = plans.find((x) => x.target.sessionId === r.sessionId);
+    const p = byId.get(r.sessionId);
     for (const e of r.events) {
       const base = { sessionId: r.sessionId, name: p?.target.name ?? null };
       if (e.kind === "restart") {

@@ -12,7 +12,6 @@ import type { DeliveryOutcome } from "../edge/notify.ts";
 import type { RestartOutcome, RestartTarget } from "../edge/restart.ts";
 import { lastSamples } from "../edge/samples.ts";
 import type { Store } from "../edge/store.ts";
-import { loadSnapshot } from "./machine-store.ts";
 import type { PlannedEvent, SessionPlan } from "./watch-decide.ts";
 import { type OpenIntervention, type WatchMemo, withInterventions } from "./watch-memo.ts";
 
@@ -45,7 +44,9 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
   const d = p.decision, t = p.target;
   const isDown = d.verdict === "down" || d.verdict === "reuse-down";
   if (config.recovery === "off" || !(isDown || d.record === "stale")) return null;
-  const restarts = isDown && config.recovery === "restart" ? machineRestarts(store, t.sessionId, now) : [];
+  const restarts = isDown && config.recovery === "restart"
+    ? (await import("./watch-machine.ts")).machineRestarts(store, t.sessionId, now)
+    : [];
   const plan = planRecovery(d, {
     recovery: config.recovery,
     restarts,
@@ -146,9 +147,4 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
   }
   out.memo = withInterventions(out.memo, added);
   return out.events.length > 0 || out.machine.length > 0 ? out : null;
-}
-
-function machineRestarts(store: Store, sessionId: string, now: number): number[] {
-  const row = store.loadSession(sessionId);
-  return row ? loadSnapshot(row, now).snapshot.context.restarts : [];
 }

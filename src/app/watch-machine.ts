@@ -1,0 +1,55 @@
+/**
+ * Machine events from the watcher (processGone, idle, activity, resumed, restarted), applied
+ * the way the hook pipeline applies its own. Loaded lazily: a steady pass has none, and the
+ * machine costs start-up time.
+ */
+import type { SessionEffect, SessionEvent } from "../../machines/session.ts";
+import type { Store } from "../edge/store.ts";
+import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "./machine-store.ts";
+import type { Target } from "./watch-targets.ts";
+
+/**
+ * The events-table kind of a machine effect (stalled, revived, died), as run-hook.ts names
+ * them; not imported from there, which would load the whole hook pipeline into every pass.
+ */
+function effectKind(e: SessionEffect): string {
+  return e.type.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
+}
+
+/**
+ * Apply machine events to one session inside the caller's transaction, recording the state
+ * change and the machine's effects (`died`, `stalled`, `revived`, …) as the hook pipeline does.
+ * Returns the session's last activity as the machine knew it.
+ */
+export function applyMachine(
+  store: Store,
+  t: Pick<Target, "sessionId" | "cwd" | "transcriptPath" | "pid">,
+  events: readonly SessionEvent[],
+  at: number,
+): { lastActivity: number | null } {
+  const stored = store.loadSession(t.sessionId);
+  const base = stored ??
+    { ...newRow(t.sessionId, at), cwd: t.cwd, transcript_path: t.transcriptPath, pid: t.pid };
+  // A hook may have moved the machine since the pass looked: only a dead session is resumed.
+  const apply = events.filter((e) => e.type !== "resumed" || base.state === "dead");
+  if (apply.length === 0) return { lastActivity: null };
+  const { snapshot } = loadSnapshot(stored, at);
+  const applied = applyEvents(snapshot, [...apply]);
+  saveSnapshot(store, base, applied, at);
+  if (applied.before !== applied.state) {
+    store.appendEvent(at, t.sessionId, "state", {
+      from: applied.before,
+      to: applied.state,
+      event: apply.map((e) => e.type).join(","),
+      by: "watch",
+    });
+  }
+  for (const e of applied.effects) store.appendEvent(at, t.sessionId, effectKind(e), { ...e.params });
+  return { lastActivity: snapshot.context.lastActivity };
+}
+
+/** The restart times the machine holds for a session (the circuit breaker's input). */
+export function machineRestarts(store: Store, sessionId: string, now: number): number[] {
+  const row = store.loadSession(sessionId);
+  return row ? loadSnapshot(row, now).snapshot.context.restarts : [];
+}
