@@ -53,6 +53,7 @@ describe("Bash at HARD: every simple command must be allowed", () => {
       ["make handoff", true, "bash-allowed"],
       ["kill 1234; kill -9 %1", true, "bash-allowed"],
       ["pkill -f 'npm run dev'", true, "bash-allowed"],
+      ["kill $(pgrep -f vite); sleep 1; wait", true, "bash-allowed"],
       ["vigil state save < state.md", true, "bash-allowed"],
       ["./dist/vigil status --json", true, "bash-allowed"],
       ["cat > HANDOFF.md <<'EOF'\n# Handoff\n$(not run)\nEOF", true, "bash-allowed"],

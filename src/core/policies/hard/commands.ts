@@ -12,8 +12,11 @@ export type CommandVerdict =
 const deny = (rule: string, detail: string): CommandVerdict => ({ allowed: false, rule, detail });
 const allow = (rule: string, writes: ShellWord[] = []): CommandVerdict => ({ allowed: true, rule, writes });
 
-/** Builtins that change nothing outside the shell. `printf -v` assigns, so it is excluded. */
-const HARMLESS = new Set(["echo", "printf", "true", "false", ":", "pwd", "cd"]);
+/**
+ * Commands that change nothing outside the shell (`printf -v` assigns, so it is checked apart).
+ * `sleep` and `wait` let a worker wait for what it killed to exit.
+ */
+const HARMLESS = new Set(["echo", "printf", "true", "false", ":", "pwd", "cd", "sleep", "wait"]);
 const GIT_SUBCOMMANDS = new Set(["add", "commit", "push", "status", "diff", "log", "show"]);
 /** git global options that do not change what git runs; `-c`, `--exec-path` etc. can. */
 const GIT_GLOBAL_FLAGS = new Set([
@@ -118,8 +121,10 @@ export function checkCommand(
         return allow(`bash-allowed:gh ${static1} comment`);
       }
       return deny("bash-forbidden:gh", `"gh ${static1 ?? ""}" is not allowed at the hard limit`);
+    // Stopping processes, and finding them: `pgrep` only lists pids (`kill $(pgrep -f x)`).
     case "kill":
     case "pkill":
+    case "pgrep":
       return allow(`bash-allowed:${name}`);
     case "tee":
       return tee(args);
