@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import recording from "../../test/fixtures/claude-code-2.1.328/demo-session/events.jsonl" with { type: "text" };
 import transcript from "../../test/fixtures/claude-code-2.1.328/demo-session/transcript.jsonl" with { type: "text" };
+import { writeNightSetting } from "../app/night-store.ts";
 import {
   describeCall,
   describeOutput,
@@ -40,6 +41,12 @@ export function demoCommand(args: string[], ctx: Ctx): number {
   const rows: TimelineRow[] = [];
   const self = selfCommand();
   try {
+    // Unattended mode on over the replay's work dir, as for a night run: the recorded turn that
+    // ends on "I'll continue with the parser fix next." meets the Stop gate.
+    const init = openStore(join(home, "vigil.db"));
+    const since = calls.length ? Date.parse(calls[0].ts) : 0;
+    writeNightSetting(init, { on: true, scope: [work], until: null, since, snapshot: [], offAt: null });
+    init.close();
     for (const call of calls) {
       const rewrite = (s: string) => s.replaceAll(RECORDED_CLAUDE, claude).replaceAll(RECORDED_CWD, work);
       const payload = JSON.parse(rewrite(JSON.stringify(call.payload)));
@@ -84,7 +91,8 @@ export function demoCommand(args: string[], ctx: Ctx): number {
     } else {
       ctx.out(
         `vigil demo: a real Claude Code 2.1.328 worker session (--agent worker, "Fix the CSV parser ticket"),\n` +
-          `${calls.length} hook calls replayed through \`vigil hook\` against the transcript as it stood at each call.\n\n`,
+          `${calls.length} hook calls replayed through \`vigil hook\` against the transcript as it stood at each call,\n` +
+          `with unattended mode on over the replay's work dir.\n\n`,
       );
       ctx.out(formatTimeline(rows) + "\n\n");
       const counts = new Map<string, number>();

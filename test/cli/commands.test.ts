@@ -88,5 +88,8 @@ describe("vigil's own commands", () => {
     expect(r.stdout).toMatch(/330k\s+hard/);
     expect(r.stdout).toContain("CONTEXT: vigil: this worker session's context is over the soft limit");
     expect(r.stdout).toMatch(/limit_crossed ×2/);
+    expect(r.stdout).toMatch(
+      /Stop: “The failing test is in the CSV quoting .*BLOCK: vigil \(unattended mode\): your turn ended/,
+    );
   });
 });
