@@ -4,7 +4,7 @@
  *     (`runHook`) over many requests on one session whose transcript grows a record each call;
  *  2. whole calls: `curl` posting the payload to a running `dist/vigil serve` against the
  *     command hook `dist/vigil hook` (and the compiled no-op, curl on /healthz for the floor),
- *     interleaved; then the server's own histogram mean for those requests.
+ *     interleaved; then the server's own histogram mean for those requests and its RSS.
  *
  *   bun run compile.ts --single && bun bench/serve.ts [--requests 3000] [--runs 40] [--size 100MB]
  */
@@ -110,9 +110,25 @@ const cmds: Cmd[] = [
   { name: "curl GET /healthz (floor)", argv: ["curl", "-sf", "-o", "/dev/null", `${url}/healthz`] },
 ];
 console.log(report(`whole hook calls, ${runs} interleaved runs each`, timeAll(cmds, runs), "vigil hook (command)"));
+// A client that keeps its connection, as Claude Code's HTTP hook client can: round trips only.
+const trips: number[] = [];
+for (let i = 0; i < n; i++) {
+  appendFileSync(transcript, growth);
+  const t0 = performance.now();
+  await (await fetch(`${url}/hook`, { method: "POST", body: payload })).text();
+  trips.push(performance.now() - t0);
+}
+console.log(
+  `\nfetch POST /hook, keep-alive, ${n} requests: median ${ms(median(trips))} ms, p99 ${ms(quantile(trips, 0.99))} ms`,
+);
 const metrics = await (await fetch(`${url}/metrics`)).text();
 const sum = Number(/^vigil_http_hook_duration_seconds_sum (\S+)$/m.exec(metrics)?.[1]);
 const count = Number(/^vigil_http_hook_duration_seconds_count (\S+)$/m.exec(metrics)?.[1]);
-console.log(`\nserver-side mean for those ${count} POST /hook (its own histogram): ${ms((sum / count) * 1000)} ms`);
+console.log(`server-side mean over all ${count} POST /hook (its own histogram): ${ms((sum / count) * 1000)} ms`);
+const status = `/proc/${server.pid}/status`;
+if (existsSync(status)) {
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(readFileSync(status, "utf8"))?.[1]);
+  console.log(`serve RSS now ${(kb("VmRSS") / 1024).toFixed(1)} MiB, peak ${(kb("VmHWM") / 1024).toFixed(1)} MiB`);
+}
 server.kill("SIGTERM");
 await server.exited;
