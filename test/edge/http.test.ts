@@ -81,6 +81,8 @@ describe("read routes", () => {
     const svg = await get(`/api/timeline.svg?since=${new Date(T0).toISOString()}`);
     expect(svg.type).toBe("image/svg+xml");
     expect(svg.text.match(/<g class="row"/g)).toHaveLength(3);
+    expect(svg.text).toContain(">stop block</text>"); // the legend, for the dashboard
+    expect((await get(`/api/timeline.svg?legend=0`)).text).not.toContain(">stop block</text>");
     const html = await get(`/report.html?since=${new Date(T0).toISOString()}`);
     expect(html.type).toContain("text/html");
     expect(html.text.match(/<g class="row"/g)).toHaveLength(3);

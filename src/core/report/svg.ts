@@ -46,13 +46,17 @@ export function esc(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** The timeline SVG of a report (`<svg>` … `</svg>`, no XML prolog: it is inlined). */
-export function timelineSvg(r: Report): string {
+/**
+ * The timeline SVG of a report (`<svg>` … `</svg>`, no XML prolog: it is inlined). `legend`
+ * adds two rows naming the colours, for places without the HTML report's own legend.
+ */
+export function timelineSvg(r: Report, opts: { legend?: boolean } = {}): string {
   const span = Math.max(1, r.until - r.since);
   const x = (t: number) =>
     (LABEL + ((Math.min(Math.max(t, r.since), r.until) - r.since) / span) * (W - LABEL - 10))
       .toFixed(1);
-  const h = TOP + r.sessions.length * ROW + 8;
+  const rowsEnd = TOP + r.sessions.length * ROW + 8;
+  const h = rowsEnd + (opts.legend ? 40 : 0);
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="timeline" viewBox="0 0 ${W} ${h}" width="100%" ` +
     `role="img" aria-label="Session timeline ${isoSeconds(r.since)} to ${isoSeconds(r.until)}" ` +
@@ -88,6 +92,19 @@ export function timelineSvg(r: Report): string {
     }
     out.push("</g>");
   });
+  if (opts.legend) out.push(legendRow(rowsEnd + 14, STATE_COLOURS, false), legendRow(rowsEnd + 32, MARK_COLOURS, true));
   out.push("</svg>");
   return out.join("\n");
+}
+
+function legendRow(y: number, colours: Record<string, string>, marks: boolean): string {
+  const names = Object.keys(colours);
+  const step = (W - 8) / Math.max(names.length, 10);
+  return names.map((name, i) => {
+    const x = 4 + i * step;
+    const swatch = marks
+      ? `<path d="M${x + 5} ${y - 9}l4 5l-4 5l-4 -5z" fill="${colours[name]}"/>`
+      : `<rect x="${x}" y="${y - 9}" width="10" height="10" fill="${colours[name]}"/>`;
+    return `${swatch}<text x="${x + 14}" y="${y}" fill="#333">${esc(name.replace("_", " "))}</text>`;
+  }).join("");
 }

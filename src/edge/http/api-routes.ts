@@ -58,7 +58,10 @@ export function apiRoutes(
   });
   app.get("/api/timeline.svg", (c) => {
     const r = report(c);
-    return r.ok ? c.body(timelineSvg(r.value), 200, { "Content-Type": "image/svg+xml" }) : c.text(r.error, 400);
+    const legend = c.req.query("legend") !== "0";
+    return r.ok
+      ? c.body(timelineSvg(r.value, { legend }), 200, { "Content-Type": "image/svg+xml" })
+      : c.text(r.error, 400);
   });
   app.get("/report.html", (c) => {
     const r = report(c);
