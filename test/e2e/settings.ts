@@ -2,54 +2,16 @@
  * The `~/.claude/settings.json` an e2e run writes: one hook command for every event the
  * version knows (matcher "*"), and a statusLine. Naming an event the version does not know
  * makes Claude Code drop every hook in the file, silently (claude-code-versions.md section 1),
- * so the lists are per version, copied from each CLI's own event table.
+ * so the lists are per version: the same table `vigil install` uses, so every e2e run also
+ * proves that table against the real CLI.
  */
+import { eventsFor } from "../../src/core/install/events.ts";
 import type { ClaudeVersion } from "./cli.ts";
 
-const EVENTS_2_1_88 = [
-  "PreToolUse",
-  "PostToolUse",
-  "PostToolUseFailure",
-  "Notification",
-  "UserPromptSubmit",
-  "SessionStart",
-  "SessionEnd",
-  "Stop",
-  "StopFailure",
-  "SubagentStart",
-  "SubagentStop",
-  "PreCompact",
-  "PostCompact",
-  "PermissionRequest",
-  "PermissionDenied",
-  "Setup",
-  "TeammateIdle",
-  "TaskCreated",
-  "TaskCompleted",
-  "Elicitation",
-  "ElicitationResult",
-  "ConfigChange",
-  "WorktreeCreate",
-  "WorktreeRemove",
-  "InstructionsLoaded",
-  "CwdChanged",
-  "FileChanged",
-];
-
-const EVENTS_2_1_328 = [
-  ...EVENTS_2_1_88,
-  "PostToolBatch",
-  "UserPromptExpansion",
-  "PreModelSwitch",
-  "PostModelSwitch",
-  "DirectoryAdded",
-  "MessageDisplay",
-];
-
-/** Hook events a version knows (from the CLI's own list). */
+/** Hook events a version knows: vigil's own table (`src/core/install/events.ts`), the one install uses. */
 export const HOOK_EVENTS: Record<ClaudeVersion, readonly string[]> = {
-  "2.1.88": EVENTS_2_1_88,
-  "2.1.328": EVENTS_2_1_328,
+  "2.1.88": eventsFor("2.1.88").events,
+  "2.1.328": eventsFor("2.1.328").events,
 };
 
 export interface HookCommands {
