@@ -1,10 +1,216 @@
-/** `vigil install` / `vigil uninstall`: placeholder so main can register them before they land. */
-import { type Ctx, UsageError } from "./context.ts";
+/**
+ * `vigil install` / `vigil uninstall`: wiring. The merge is pure (`src/core/install/plan.ts`);
+ * this file reads the installed Claude Code version, the settings file and vigil's install
+ * record, and writes in a safe order: check writability first (a read-only file means nothing
+ * at all is written), back up, write, then the skill and the record.
+ */
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import { SKILL_MARKER, SKILL_NAME } from "../core/continuity/skill.ts";
+import { settingsDiff } from "../core/install/diff.ts";
+import { hookCommand, shellWord, statuslineCommand, type VigilMarks } from "../core/install/entries.ts";
+import { compareVersions, HTTP_HOOKS_SINCE, parseVersion } from "../core/install/events.ts";
+import { type Change, planInstall, planUninstall } from "../core/install/plan.ts";
+import {
+  afterInstall,
+  afterUninstall,
+  fileRecord,
+  type InstallRecord,
+  noteClaudeVersion,
+  parseRecord,
+  undoPlan,
+} from "../core/install/record.ts";
+import { describeChange, warningsFor } from "../core/install/report.ts";
+import { readClaudeVersion } from "../edge/claude-version.ts";
+import { resolvePaths } from "../edge/paths.ts";
+import { claudeConfigDir } from "../edge/registry.ts";
+import {
+  assertWritable,
+  backupSettings,
+  decodeSettings,
+  readBackup,
+  readInstallRecord,
+  readSettings,
+  SettingsFileError,
+  sha256,
+  writeInstallRecord,
+  writeSettings,
+} from "../edge/settings-file.ts";
+import { writeSkillFile } from "../edge/state-files.ts";
+import { type Ctx, parse, Refusal, UsageError } from "./context.ts";
+import { HELP } from "./help.ts";
 
-export function installCommand(_args: string[], _ctx: Ctx): number {
-  throw new UsageError("install is not built yet");
+const SCOPE = { user: { type: "boolean" }, project: { type: "boolean" } } as const;
+
+/** Where settings.json and the skills directory are for a scope. */
+export function scopePaths(project: boolean, ctx: Ctx, cwd: string): { settings: string; skills: string } {
+  const base = project ? join(cwd, ".claude") : claudeConfigDir({ env: ctx.env, home: ctx.env.HOME ?? "" });
+  return { settings: join(base, "settings.json"), skills: join(base, "skills") };
 }
 
-export function uninstallCommand(_args: string[], _ctx: Ctx): number {
-  throw new UsageError("uninstall is not built yet");
+function scopeOf(values: { user?: boolean; project?: boolean }): boolean {
+  if (values.user && values.project) throw new UsageError(`choose one of "--user" and "--project"`);
+  return values.project === true;
+}
+
+function binOf(given: string | undefined): string {
+  const bin = given ?? process.execPath;
+  if (!given && /(^|\/)bun(-[a-z0-9-]+)?$/.test(bin)) {
+    throw new UsageError(`running under "${bin}", not the compiled vigil: pass "--bin PATH"`);
+  }
+  return isAbsolute(bin) ? bin : resolve(bin);
+}
+
+const loadRecord = (state: string) => parseRecord(readInstallRecord(state));
+const saveRecord = (state: string, r: InstallRecord) => writeInstallRecord(state, JSON.stringify(r, null, 2) + "\n");
+
+/** Refusals for a file vigil cannot safely edit carry the path and say nothing was written. */
+function guard<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof SettingsFileError) throw new Refusal(e.message);
+    throw e;
+  }
+}
+
+export async function installCommand(args: string[], ctx: Ctx): Promise<number> {
+  const { values } = parse(args, {
+    ...SCOPE,
+    http: { type: "boolean" },
+    port: { type: "string" },
+    "wrap-statusline": { type: "boolean" },
+    "dry-run": { type: "boolean" },
+    bin: { type: "string" },
+    "claude-version": { type: "string" },
+  });
+  if (values.help) return (ctx.out(HELP.install + "\n"), 0);
+  const project = scopeOf(values);
+  const bin = binOf(values.bin);
+  const port = values.port === undefined ? 8787 : Number(values.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`invalid port "${values.port}"`);
+  if (values.port !== undefined && !values.http) throw new UsageError(`"--port" needs "--http"`);
+  const given = values["claude-version"];
+  if (given !== undefined && parseVersion(given) === null) throw new UsageError(`invalid version "${given}"`);
+  let raw: string;
+  try {
+    raw = given ?? await readClaudeVersion({ env: ctx.env });
+  } catch (e) {
+    throw new Refusal(e instanceof Error ? e.message : String(e));
+  }
+  const version = parseVersion(raw)?.join(".") ?? raw;
+  if (values.http && compareVersions(version, HTTP_HOOKS_SINCE) < 0) {
+    throw new Refusal(
+      `Claude Code ${version} has no HTTP hooks (they exist from ${HTTP_HOOKS_SINCE}): install without "--http"`,
+    );
+  }
+  const paths = scopePaths(project, ctx, process.cwd());
+  const state = resolvePaths(ctx.env).stateDir;
+  let record = loadRecord(state);
+  const own = [hookCommand(bin), statuslineCommand(bin)];
+  const marks: VigilMarks = { commands: [...(fileRecord(record, paths.settings)?.commands ?? []), ...own] };
+  const before = guard(() => readSettings(paths.settings));
+  const text = guard(() => decodeSettings(before));
+  const plan = planInstall(text, {
+    bin,
+    claudeVersion: version,
+    httpPort: values.http ? port : null,
+    wrapStatusline: values["wrap-statusline"] === true,
+    marks,
+  });
+  if (!plan.ok) throw new Refusal(`cannot install into "${paths.settings}": ${plan.error}; nothing was written`);
+  const change = plan.value;
+  if (values["dry-run"]) {
+    const diff = settingsDiff(paths.settings, text, change.text);
+    ctx.out(diff ? diff.trimEnd() + "\n" : `no change to "${paths.settings}"\n`);
+    ctx.out(`would write the skill: ${join(paths.skills, SKILL_NAME, "SKILL.md")}\n`);
+    for (const w of warningsFor(change, version, paths.settings)) ctx.err(`vigil: warning: ${w}\n`);
+    return 0;
+  }
+  let backup: string | null = null;
+  if (change.changed && change.text !== null) {
+    guard(() => assertWritable(paths.settings));
+    const at = ctx.now();
+    backup = backupSettings(
+      paths.settings,
+      join(state, "backups"),
+      at,
+      project ? `project-${sha256(paths.settings).slice(0, 8)}` : "user",
+    );
+    const bytes = new TextEncoder().encode(change.text);
+    guard(() => writeSettings(paths.settings, bytes));
+    record = afterInstall(record, {
+      path: paths.settings,
+      before: before.bytes === null ? null : sha256(before.bytes),
+      backup,
+      written: sha256(bytes),
+      commands: own,
+      claudeVersion: version,
+      at,
+    });
+  }
+  const skill = writeSkillFile(paths.skills, { bin: shellWord(bin) });
+  saveRecord(state, noteClaudeVersion(record, version, ctx.now()));
+  ctx.out(
+    describeChange("install", change, { path: paths.settings, version, backup, http: values.http ? port : null }),
+  );
+  ctx.out(
+    skill.ok ? `skill: ${skill.path}${skill.changed ? "" : " (up to date)"}\n` : `skill: not written: ${skill.error}\n`,
+  );
+  for (const w of warningsFor(change, version, paths.settings)) ctx.err(`vigil: warning: ${w}\n`);
+  return 0;
+}
+
+/** Remove the skill install wrote (only a SKILL.md carrying vigil's marker). */
+function removeSkill(skills: string): string | null {
+  const dir = join(skills, SKILL_NAME);
+  const file = join(dir, "SKILL.md");
+  if (!existsSync(file) || !readFileSync(file, "utf8").includes(SKILL_MARKER)) return null;
+  rmSync(file);
+  if (readdirSync(dir).length === 0) rmdirSync(dir);
+  return file;
+}
+
+export function uninstallCommand(args: string[], ctx: Ctx): number {
+  const { values } = parse(args, { ...SCOPE, "dry-run": { type: "boolean" }, bin: { type: "string" } });
+  if (values.help) return (ctx.out(HELP.uninstall + "\n"), 0);
+  const project = scopeOf(values);
+  const paths = scopePaths(project, ctx, process.cwd());
+  const state = resolvePaths(ctx.env).stateDir;
+  const record = loadRecord(state);
+  const rec = fileRecord(record, paths.settings);
+  const bin = values.bin ? binOf(values.bin) : process.execPath;
+  const marks: VigilMarks = { commands: [...(rec?.commands ?? []), hookCommand(bin), statuslineCommand(bin)] };
+  const before = guard(() => readSettings(paths.settings));
+  const text = guard(() => decodeSettings(before));
+  const removal = planUninstall(text, marks);
+  if (!removal.ok) {
+    throw new Refusal(`cannot uninstall from "${paths.settings}": ${removal.error}; nothing was written`);
+  }
+  let change: Change = removal.value;
+  let restored: string | null = null;
+  const undo = undoPlan(rec, before.bytes === null ? null : sha256(before.bytes));
+  let bytes: Uint8Array | null = change.text === null ? null : new TextEncoder().encode(change.text);
+  if (undo.kind === "restore" && (undo.original === null || existsSync(undo.original))) {
+    bytes = undo.original === null ? null : readBackup(undo.original);
+    restored = undo.original ?? "(no file before install)";
+    change = { ...change, text: bytes === null ? null : new TextDecoder().decode(bytes), changed: true };
+  }
+  if (values["dry-run"]) {
+    const diff = settingsDiff(paths.settings, text, change.text);
+    ctx.out(diff ? diff.trimEnd() + "\n" : `no change to "${paths.settings}"\n`);
+    return 0;
+  }
+  let backup: string | null = null;
+  if (change.changed && before.bytes !== null) {
+    guard(() => assertWritable(paths.settings));
+    const tag = project ? `project-${sha256(paths.settings).slice(0, 8)}` : "user";
+    backup = backupSettings(paths.settings, join(state, "backups"), ctx.now(), tag);
+    guard(() => writeSettings(paths.settings, bytes));
+  }
+  const skill = removeSkill(paths.skills);
+  saveRecord(state, afterUninstall(record, paths.settings));
+  ctx.out(describeChange("uninstall", change, { path: paths.settings, version: null, backup, http: null, restored }));
+  if (skill) ctx.out(`skill removed: ${skill}\n`);
+  return 0;
 }

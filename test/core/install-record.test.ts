@@ -71,11 +71,14 @@ describe("install record", () => {
     expect(parseRecord(text).files).toEqual([]);
   });
 
-  test("the Claude Code version's since moves only when the version changes", () => {
+  test("an upgrade counts from the last time the old version was seen", () => {
     let r: InstallRecord = noteClaudeVersion(EMPTY_RECORD, "2.1.88", 10);
+    expect(r.claude).toEqual({ version: "2.1.88", since: 0, seen: 10 });
     r = noteClaudeVersion(r, "2.1.88", 20);
-    expect(r.claude).toEqual({ version: "2.1.88", since: 10 });
-    expect(noteClaudeVersion(r, "2.1.328", 30).claude).toEqual({ version: "2.1.328", since: 30 });
+    expect(r.claude).toEqual({ version: "2.1.88", since: 0, seen: 20 });
+    r = noteClaudeVersion(r, "2.1.328", 30);
+    expect(r.claude).toEqual({ version: "2.1.328", since: 20, seen: 30 });
+    expect(noteClaudeVersion(r, "2.1.328", 25).claude).toEqual({ version: "2.1.328", since: 20, seen: 30 });
   });
 });
 

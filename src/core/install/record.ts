@@ -22,8 +22,11 @@ export interface FileRecord {
 
 export interface InstallRecord {
   files: FileRecord[];
-  /** The Claude Code version last seen by install or doctor, and when it was first seen. */
-  claude: { version: string; since: number } | null;
+  /**
+   * The Claude Code version last seen by install or doctor: `since` is when it first could
+   * have been installed (the last time the previous version was seen), `seen` the last look.
+   */
+  claude: { version: string; since: number; seen: number } | null;
 }
 
 export const EMPTY_RECORD: InstallRecord = { files: [], claude: null };
@@ -54,7 +57,7 @@ export function parseRecord(text: string | null): InstallRecord {
   );
   const c = v.claude;
   const claude = isObject(c) && str(c.version) && typeof c.since === "number"
-    ? { version: c.version, since: c.since }
+    ? { version: c.version, since: c.since, seen: typeof c.seen === "number" ? c.seen : c.since }
     : null;
   return { files, claude };
 }
@@ -112,7 +115,11 @@ export function undoPlan(rec: FileRecord | null, currentSha: string | null):
     : { kind: "remove" };
 }
 
-/** Note the Claude Code version seen now; `since` moves only when the version changes. */
+/**
+ * Note the Claude Code version seen at `at`. A new version counts from the last time the old
+ * one was seen (the upgrade happened after that); the first version ever seen counts from 0.
+ */
 export function noteClaudeVersion(r: InstallRecord, version: string, at: number): InstallRecord {
-  return r.claude?.version === version ? r : { ...r, claude: { version, since: at } };
+  if (r.claude?.version === version) return { ...r, claude: { ...r.claude, seen: Math.max(r.claude.seen, at) } };
+  return { ...r, claude: { version, since: r.claude ? r.claude.seen : 0, seen: at } };
 }

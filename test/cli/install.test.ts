@@ -1,0 +1,245 @@
+/**
+ * `vigil install` / `vigil uninstall` through the compiled binary, with a stand-in `claude`
+ * on PATH that prints a version, on realistic settings files.
+ */
+import { describe, expect, test } from "bun:test";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eventsFor } from "../../src/core/install/events.ts";
+import { BIN, type Run } from "../support/vigil.ts";
+
+interface World {
+  root: string;
+  home: string;
+  cwd: string;
+  vigilHome: string;
+  env: Record<string, string>;
+  userSettings: string;
+}
+
+/** A scrubbed world whose `claude --version` prints `version` (null: no claude at all). */
+function world(version: string | null = "2.1.88"): World {
+  const root = mkdtempSync(join(tmpdir(), "vigil-install-"));
+  const home = join(root, "home"), cwd = join(root, "project"), bin = join(root, "bin");
+  for (const d of [home, cwd, bin, join(home, ".claude")]) mkdirSync(d, { recursive: true });
+  if (version !== null) {
+    writeFileSync(join(bin, "claude"), `#!/bin/sh\necho "${version} (Claude Code)"\n`, { mode: 0o755 });
+  }
+  const env = {
+    PATH: `${bin}:/usr/bin:/bin`,
+    HOME: home,
+    VIGIL_HOME: join(root, "vigil"),
+    TZ: "UTC",
+    NO_COLOR: "1",
+    LANG: "C",
+  };
+  return { root, home, cwd, vigilHome: env.VIGIL_HOME, env, userSettings: join(home, ".claude", "settings.json") };
+}
+
+function run(w: World, args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}): Run {
+  const p = Bun.spawnSync([BIN, ...args], {
+    cwd: w.cwd,
+    env: { ...w.env, ...opts.env },
+    stdin: Buffer.from(opts.stdin ?? ""),
+  });
+  return { code: p.exitCode ?? -1, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
+}
+
+const bytes = (path: string) => readFileSync(path);
+const json = (path: string) => JSON.parse(readFileSync(path, "utf8").replace(/^\uFEFF/, ""));
+const skill = (w: World) => join(w.home, ".claude", "skills", "pre-compact-save", "SKILL.md");
+
+const FILES: Record<string, string> = {
+  "existing hooks for the same events and a statusLine": `{
+  "permissions": { "allow": ["Bash(npm test:*)"] },
+  "hooks": {
+    "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "~/.claude/guard.sh" }] }],
+    "Stop": [{ "hooks": [{ "type": "command", "command": "notify-send done" }] }]
+  },
+  "statusLine": { "type": "command", "command": "~/.claude/line.sh" }
+}
+`,
+  "tabs, CRLF, odd key order, unicode":
+    '{\r\n\t"zeta": "한국어 ✓",\r\n\t"alpha": "caf\\u00e9",\r\n\t"env": {"B": "2", "A": "1"}\r\n}\r\n',
+  "one line, no newline at the end":
+    '{"model":"sonnet","hooks":{"Notification":[{"hooks":[{"type":"command","command":"say hi"}]}]}}',
+  "empty event list and empty hooks object": '{\n  "hooks": {\n    "Stop": []\n  }\n}\n',
+  "just {}": "{}",
+};
+
+describe("install then uninstall", () => {
+  test.each(Object.entries(FILES))("%s: byte-for-byte restorable, idempotent", (_name, original) => {
+    const w = world("2.1.88");
+    writeFileSync(w.userSettings, original);
+    const a = run(w, ["install"]);
+    expect(a.stderr.replace(/vigil: warning: your statusLine[^\n]*\n/, "")).toBe("");
+    expect(a.code).toBe(0);
+    expect(a.stdout).toContain(`installed in "${w.userSettings}" for Claude Code 2.1.88: 27 events`);
+    const installed = bytes(w.userSettings);
+    const hooks = json(w.userSettings).hooks;
+    expect(Object.keys(hooks).sort()).toEqual([...eventsFor("2.1.88").events].sort());
+    expect(existsSync(skill(w))).toBe(true);
+    // A backup of the original bytes, 0600.
+    const backups = readdirSync(join(w.vigilHome, "backups"));
+    expect(backups.length).toBe(1);
+    expect(bytes(join(w.vigilHome, "backups", backups[0]))).toEqual(Buffer.from(original));
+    // Again: nothing changes, nothing is backed up.
+    const again = run(w, ["install"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("already installed");
+    expect(bytes(w.userSettings)).toEqual(installed);
+    expect(readdirSync(join(w.vigilHome, "backups")).length).toBe(1);
+    // And back to the original bytes.
+    const u = run(w, ["uninstall"]);
+    expect(u.code).toBe(0);
+    expect(u.stdout).toContain("restored the bytes from before install");
+    expect(bytes(w.userSettings)).toEqual(Buffer.from(original));
+    expect(existsSync(skill(w))).toBe(false);
+  });
+
+  test("no settings file before install: uninstall removes the file again", () => {
+    const w = world("2.1.328");
+    expect(run(w, ["install"]).code).toBe(0);
+    expect(Object.keys(json(w.userSettings).hooks).length).toBe(33);
+    expect(run(w, ["uninstall"]).code).toBe(0);
+    expect(existsSync(w.userSettings)).toBe(false);
+  });
+
+  test("a file changed after install keeps the change; only vigil's entries go", () => {
+    const w = world("2.1.88");
+    writeFileSync(w.userSettings, FILES["existing hooks for the same events and a statusLine"]);
+    run(w, ["install", "--wrap-statusline"]);
+    const edited = json(w.userSettings);
+    edited.model = "opus";
+    edited.hooks.Stop.push({ hooks: [{ type: "command", command: "echo added-later" }] });
+    writeFileSync(w.userSettings, JSON.stringify(edited, null, 2) + "\n");
+    const u = run(w, ["uninstall"]);
+    expect(u.code).toBe(0);
+    expect(u.stdout).not.toContain("restored the bytes");
+    const after = json(w.userSettings);
+    expect(after.model).toBe("opus");
+    expect(after.statusLine).toEqual({ type: "command", command: "~/.claude/line.sh" });
+    expect(after.hooks).toEqual({
+      PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "~/.claude/guard.sh" }] }],
+      Stop: [
+        { hooks: [{ type: "command", command: "notify-send done" }] },
+        { hooks: [{ type: "command", command: "echo added-later" }] },
+      ],
+    });
+  });
+
+  test("a read-only settings file: clear error, exit 1, nothing written", () => {
+    const w = world("2.1.88");
+    writeFileSync(w.userSettings, FILES["just {}"]);
+    chmodSync(w.userSettings, 0o444);
+    const r = run(w, ["install"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `vigil: "${w.userSettings}" is read-only: nothing was written (make it writable with chmod u+w "${w.userSettings}", then run again)\n`,
+    );
+    expect(bytes(w.userSettings).toString()).toBe("{}");
+    expect(existsSync(w.vigilHome)).toBe(false);
+    expect(existsSync(skill(w))).toBe(false);
+  });
+
+  test("a file that is not JSON is refused, untouched", () => {
+    const w = world("2.1.88");
+    writeFileSync(w.userSettings, '{\n  "hooks": {},\n}\n');
+    const r = run(w, ["install"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^vigil: cannot install into ".*settings.json": not valid JSON \(.* at line 3 column 1\); nothing was written\n$/,
+    );
+    expect(bytes(w.userSettings).toString()).toBe('{\n  "hooks": {},\n}\n');
+  });
+});
+
+describe("which events, where", () => {
+  test.each([
+    ["2.0.76", [], ["PostCompact", "PostToolBatch"]],
+    ["2.1.88", ["PostCompact"], ["PostToolBatch"]],
+    ["2.1.328", ["PostCompact", "PostToolBatch", "PreModelSwitch"], []],
+  ])("claude --version %s", (version, has, lacks) => {
+    const w = world(version);
+    expect(run(w, ["install"]).code).toBe(0);
+    const hooks = json(w.userSettings).hooks;
+    expect(Object.keys(hooks).length).toBe(eventsFor(version).events.length);
+    for (const e of has) expect(hooks[e]).toBeDefined();
+    for (const e of lacks) expect(hooks[e]).toBeUndefined();
+  });
+
+  test("no claude: a clear refusal; --claude-version and CLAUDE_BIN work without it", () => {
+    const w = world(null);
+    const r = run(w, ["install"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`Claude Code not found: no "claude" on PATH (set CLAUDE_BIN`);
+    expect(existsSync(w.userSettings)).toBe(false);
+    expect(run(w, ["install", "--claude-version", "2.0.76"]).code).toBe(0);
+    expect(Object.keys(json(w.userSettings).hooks).length).toBe(12);
+    const fake = join(w.root, "my-claude");
+    writeFileSync(fake, '#!/bin/sh\necho "2.1.220 (Claude Code)"\n', { mode: 0o755 });
+    expect(run(w, ["install"], { env: { CLAUDE_BIN: fake } }).code).toBe(0);
+    expect(Object.keys(json(w.userSettings).hooks).length).toBe(31);
+  });
+
+  test("--project writes .claude/settings.json in the working directory; CLAUDE_CONFIG_DIR moves the user file", () => {
+    const w = world("2.1.88");
+    expect(run(w, ["install", "--project"]).code).toBe(0);
+    expect(Object.keys(json(join(w.cwd, ".claude", "settings.json")).hooks).length).toBe(27);
+    expect(existsSync(join(w.cwd, ".claude", "skills", "pre-compact-save", "SKILL.md"))).toBe(true);
+    expect(existsSync(w.userSettings)).toBe(false);
+    const dir = join(w.root, "claude-config");
+    expect(run(w, ["install", "--user"], { env: { CLAUDE_CONFIG_DIR: dir } }).code).toBe(0);
+    expect(existsSync(join(dir, "settings.json"))).toBe(true);
+    expect(run(w, ["install", "--user", "--project"]).code).toBe(2);
+  });
+
+  test("--dry-run prints the unified diff and writes nothing", () => {
+    const w = world("2.1.88");
+    writeFileSync(w.userSettings, '{\n  "model": "opus"\n}\n');
+    const r = run(w, ["install", "--dry-run"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toStartWith(`--- a${w.userSettings}\n+++ b${w.userSettings}\n@@ -1,3 +1,`);
+    expect(r.stdout).toContain('-  "model": "opus"\n+  "model": "opus",\n+  "hooks": {\n');
+    expect(bytes(w.userSettings).toString()).toBe('{\n  "model": "opus"\n}\n');
+    expect(existsSync(w.vigilHome)).toBe(false);
+    expect(existsSync(skill(w))).toBe(false);
+  });
+
+  test("--http: HTTP hooks to serve, SessionStart and Setup stay commands; refused before 2.1.63", () => {
+    const w = world("2.1.88");
+    expect(run(w, ["install", "--http", "--port", "9911"]).code).toBe(0);
+    const hooks = json(w.userSettings).hooks;
+    expect(hooks.Stop[0].hooks).toEqual([{ type: "http", url: "http://127.0.0.1:9911/hook" }]);
+    expect(hooks.SessionStart[0].hooks[0].type).toBe("command");
+    expect(hooks.Setup[0].hooks[0].type).toBe("command");
+    const old = world("2.0.76");
+    const r = run(old, ["install", "--http"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("has no HTTP hooks (they exist from 2.1.63)");
+  });
+});
+
+describe("statusLine wrapping", () => {
+  test("vigil's line first, then the user's command with the same stdin", () => {
+    const w = world("2.1.88");
+    const user = join(w.root, "my line.sh");
+    writeFileSync(user, `#!/bin/sh\nprintf 'mine:'; grep -o '"session_id":"[^"]*"'\n`, { mode: 0o755 });
+    writeFileSync(w.userSettings, JSON.stringify({ statusLine: { type: "command", command: `'${user}'` } }));
+    const plain = run(w, ["install"]);
+    expect(plain.stderr).toContain(`your statusLine "'${user}'" was left alone`);
+    expect(json(w.userSettings).statusLine.command).toBe(`'${user}'`);
+    expect(run(w, ["install", "--wrap-statusline"]).code).toBe(0);
+    const command: string = json(w.userSettings).statusLine.command;
+    expect(command).toContain(" statusline --then ");
+    // Run it the way Claude Code does: through a shell, the payload on stdin.
+    const payload = JSON.stringify({ session_id: "sess-wrap", transcript_path: "/nonexistent.jsonl", cwd: w.cwd });
+    const p = Bun.spawnSync(["/bin/sh", "-c", command], { env: w.env, stdin: Buffer.from(payload) });
+    const lines = p.stdout.toString().trimEnd().split("\n");
+    expect(lines.length).toBe(2);
+    expect(lines[1]).toBe('mine:"session_id":"sess-wrap"');
+    expect(lines[0]).not.toContain("mine:");
+    expect(lines[0].length).toBeGreaterThan(0);
+  });
+});
