@@ -98,13 +98,14 @@ export function timelineSvg(r: Report, opts: { legend?: boolean } = {}): string 
 }
 
 function legendRow(y: number, colours: Record<string, string>, marks: boolean): string {
-  const names = Object.keys(colours);
-  const step = (W - 8) / Math.max(names.length, 10);
-  return names.map((name, i) => {
-    const x = 4 + i * step;
+  let x = 4;
+  return Object.entries(colours).map(([name, colour]) => {
+    const label = name.replace("_", " ");
     const swatch = marks
-      ? `<path d="M${x + 5} ${y - 9}l4 5l-4 5l-4 -5z" fill="${colours[name]}"/>`
-      : `<rect x="${x}" y="${y - 9}" width="10" height="10" fill="${colours[name]}"/>`;
-    return `${swatch}<text x="${x + 14}" y="${y}" fill="#333">${esc(name.replace("_", " "))}</text>`;
+      ? `<path d="M${x + 5} ${y - 9}l4 5l-4 5l-4 -5z" fill="${colour}"/>`
+      : `<rect x="${x}" y="${y - 9}" width="10" height="10" fill="${colour}"/>`;
+    const item = `${swatch}<text x="${x + 14}" y="${y}" fill="#333">${esc(label)}</text>`;
+    x += 28 + label.length * 6.5; // about an 11px sans-serif glyph
+    return item;
   }).join("");
 }
