@@ -1,6 +1,103 @@
-/** `vigil doctor`: placeholder so main can register it before it lands. */
-import { type Ctx, UsageError } from "./context.ts";
+/**
+ * `vigil doctor [--json] [--notify-test] [--claude-version X]`: wiring only. Probes gather
+ * plain inputs (`doctor-probes.ts`), the checks in `src/core/doctor/` turn them into
+ * findings, and the exit code is 1 exactly when one of them is a problem.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { exitCodeOf, type Finding, findingsJson, renderFindings } from "../core/doctor/findings.ts";
+import { checkNotify, checkSchedule, checkServe } from "../core/doctor/services.ts";
+import { checkDatabase, checkEnvelopes, checkPermissions } from "../core/doctor/state.ts";
+import { checkBinary, checkClaude } from "../core/doctor/versions.ts";
+import { checkWiring, type SettingsFileInput } from "../core/doctor/wiring.ts";
+import { hookCommand, statuslineCommand } from "../core/install/entries.ts";
+import { parseVersion } from "../core/install/events.ts";
+import { fileRecord, noteClaudeVersion, parseRecord } from "../core/install/record.ts";
+import { readClaudeVersion } from "../edge/claude-version.ts";
+import { loadConfig } from "../edge/config-file.ts";
+import { resolvePaths } from "../edge/paths.ts";
+import { readInstallRecord, writeInstallRecord } from "../edge/settings-file.ts";
+import { type Ctx, parse, UsageError } from "./context.ts";
+import {
+  probeBinary,
+  probeBins,
+  probeDatabase,
+  probeNotify,
+  probePermissions,
+  probeSchedule,
+  probeServe,
+  probeSettings,
+} from "./doctor-probes.ts";
+import { HELP, VERSION } from "./help.ts";
+import { scopePaths } from "./install.ts";
 
-export function doctorCommand(_args: string[], _ctx: Ctx): number {
-  throw new UsageError("doctor is not built yet");
+export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
+  const { values } = parse(args, {
+    json: { type: "boolean" },
+    verbose: { type: "boolean", short: "v" },
+    "notify-test": { type: "boolean" },
+    "claude-version": { type: "string" },
+  });
+  if (values.help) return (ctx.out(HELP.doctor + "\n"), 0);
+  const given = values["claude-version"];
+  if (given !== undefined && parseVersion(given) === null) throw new UsageError(`invalid version "${given}"`);
+  const paths = resolvePaths(ctx.env);
+  const cwd = process.cwd();
+  const self = process.execPath;
+  const now = ctx.now();
+
+  let claude: string | null = null, claudeError: string | null = null;
+  try {
+    claude = parseVersion(given ?? await readClaudeVersion({ env: ctx.env }))?.join(".") ?? null;
+  } catch (e) {
+    claudeError = e instanceof Error ? e.message : String(e);
+  }
+  const record = parseRecord(readInstallRecord(paths.stateDir));
+  const noted = claude === null ? record : noteClaudeVersion(record, claude, now);
+  // Remember the version (for "since the last upgrade"), but never create the state dir here.
+  if (noted !== record && existsSync(paths.stateDir)) {
+    writeInstallRecord(paths.stateDir, JSON.stringify(noted, null, 2) + "\n");
+  }
+
+  const user = scopePaths(false, ctx, cwd).settings;
+  const project = scopePaths(true, ctx, cwd).settings;
+  const local = join(cwd, ".claude", "settings.local.json");
+  const marksFor = (p: string) => ({
+    commands: [...(fileRecord(record, p)?.commands ?? []), hookCommand(self), statuslineCommand(self)],
+  });
+  // Run from the home directory, the project file is the user file: check it once.
+  const scoped: [SettingsFileInput["scope"], string][] = [["user", user], ["project", project], [
+    "project-local",
+    local,
+  ]];
+  const files = scoped
+    .filter(([, p], i) => scoped.findIndex(([, q]) => q === p) === i)
+    .map(([scope, p]) => probeSettings(scope, p, marksFor(p)));
+  const urls = [...new Set(files.flatMap((f) => f.facts?.urls ?? []))];
+  const { db, envelopes } = probeDatabase(paths.dbFile, now, noted.claude?.since ?? 0);
+  const config = loadConfig(paths.configFile, ctx.env).config;
+
+  const [binary, serve, schedule, notify] = await Promise.all([
+    probeBinary(self, VERSION, ctx.env),
+    probeServe(urls),
+    probeSchedule(self, ctx.env),
+    values["notify-test"] ? probeNotify(config.notifiers, ctx.env, now, cwd) : Promise.resolve(null),
+  ]);
+  const findings: Finding[] = [
+    ...checkBinary(binary),
+    ...checkClaude({ version: claude, error: claudeError, previous: record.claude }),
+    ...checkWiring({ files, claudeVersion: claude, bins: probeBins(files, ctx.env) }),
+    ...checkServe(serve),
+    ...checkEnvelopes(envelopes),
+    ...checkDatabase(db),
+    ...checkPermissions(probePermissions(paths.stateDir)),
+    ...checkSchedule(schedule),
+    ...checkNotify(notify),
+  ];
+  ctx.out(
+    values.json
+      ? JSON.stringify(findingsJson(findings), null, 2) + "\n"
+      : renderFindings(findings, { verbose: values.verbose }),
+  );
+  return exitCodeOf(findings);
 }

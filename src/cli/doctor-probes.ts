@@ -1,0 +1,211 @@
+/**
+ * What `vigil doctor` looks at, gathered from the outside world into the plain inputs of the
+ * pure checks in `src/core/doctor/`. Every probe is bounded (timeouts, read-only database) and
+ * none of them throws: a probe that fails becomes part of its input.
+ */
+import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { Notifier } from "../core/config.ts";
+import type { BinInput, SettingsFileInput } from "../core/doctor/wiring.ts";
+import type { DatabaseInput, EnvelopeInput, PermissionInput } from "../core/doctor/state.ts";
+import type { NotifyOutcome, ScheduleInput, ServeProbe } from "../core/doctor/services.ts";
+import type { BinaryInput } from "../core/doctor/versions.ts";
+import type { VigilMarks } from "../core/install/entries.ts";
+import { inspectSettings } from "../core/install/inspect.ts";
+import { parseDoc, valueOf } from "../core/install/json-text.ts";
+import { isObject } from "../core/payload.ts";
+import { CRON_MARKER } from "../core/schedule-files.ts";
+import { sendNotifications } from "../edge/notify.ts";
+import { planForHost, systemScheduleIO } from "../edge/schedule.ts";
+import { decodeSettings, readSettings } from "../edge/settings-file.ts";
+import { openStore } from "../edge/store.ts";
+
+const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** One settings file: its facts, or why it cannot be used, or absent. */
+export function probeSettings(scope: SettingsFileInput["scope"], path: string, marks: VigilMarks): SettingsFileInput {
+  try {
+    const text = decodeSettings(readSettings(path));
+    if (text === null) return { scope, path, facts: null, error: null };
+    const doc = parseDoc(text);
+    if (!doc.ok) return { scope, path, facts: null, error: doc.error };
+    return { scope, path, facts: inspectSettings(valueOf(doc.value, doc.value.root), marks), error: null };
+  } catch (e) {
+    return { scope, path, facts: null, error: errText(e) };
+  }
+}
+
+/** The programs vigil's hooks run, resolved on PATH when bare, checked on disk. */
+export function probeBins(files: readonly SettingsFileInput[], env: Record<string, string | undefined>): BinInput[] {
+  const programs = [...new Set(files.flatMap((f) => f.facts?.bins ?? []))];
+  return programs.map((p) => {
+    const path = p.includes("/") ? p : Bun.which(p, { PATH: env.PATH ?? "" }) ?? p;
+    try {
+      const st = statSync(path);
+      return { path, exists: true, executable: st.isFile() && (st.mode & 0o111) !== 0 };
+    } catch {
+      return { path, exists: false, executable: false };
+    }
+  });
+}
+
+async function versionOf(bin: string): Promise<string | null> {
+  try {
+    const p = Bun.spawn([bin, "--version"], { stdin: "ignore", stdout: "pipe", stderr: "ignore", timeout: 3_000 });
+    const out = await new Response(p.stdout).text();
+    await p.exited;
+    return /vigil (\S+)/.exec(out)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const real = (p: string) => {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+};
+
+/** `vigil` on PATH: which file, whether it is this one, its version. */
+export async function probeBinary(
+  self: string,
+  version: string,
+  env: Record<string, string | undefined>,
+): Promise<BinaryInput> {
+  const onPath = Bun.which("vigil", { PATH: env.PATH ?? "" });
+  const onPathIsSelf = onPath !== null && real(onPath) === real(self);
+  const onPathVersion = onPath === null ? null : onPathIsSelf ? version : await versionOf(onPath);
+  return { self, version, onPath, onPathVersion, onPathIsSelf };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The database read-only: integrity, WAL size, recoveries (7 days), hook errors (1 day), envelopes. */
+export function probeDatabase(
+  file: string,
+  now: number,
+  envelopesSince: number,
+): { db: DatabaseInput; envelopes: EnvelopeInput } {
+  const db: DatabaseInput = {
+    path: file,
+    exists: existsSync(file),
+    error: null,
+    integrity: [],
+    walBytes: 0,
+    recovered: [],
+    hookErrors: { count: 0, last: null },
+    window: "last day",
+  };
+  const envelopes: EnvelopeInput = { since: envelopesSince, count: 0, tags: [] };
+  if (!db.exists) return { db, envelopes };
+  try {
+    db.walBytes = existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0;
+    const store = openStore(file, { readonly: true });
+    try {
+      db.integrity = store.db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all().map((r) =>
+        r.integrity_check
+      );
+      const detail = (s: string): Record<string, unknown> => {
+        try {
+          const v: unknown = JSON.parse(s);
+          return isObject(v) ? v : {};
+        } catch {
+          return {};
+        }
+      };
+      db.recovered = store.events({ kinds: ["store_recovered"], since: now - 7 * DAY }).map((e) => {
+        const d = detail(e.detail);
+        return { at: e.at, movedTo: typeof d.moved_to === "string" ? d.moved_to : null };
+      });
+      const errors = store.events({ kinds: ["hook_error"], since: now - DAY });
+      const last = errors.at(-1);
+      const lastError = last ? detail(last.detail).error : undefined;
+      db.hookErrors = { count: errors.length, last: typeof lastError === "string" ? lastError.slice(0, 160) : null };
+      const tags = new Map<string, number>();
+      const seen = store.events({ kinds: ["unknown_envelope"], since: envelopesSince });
+      for (const e of seen) {
+        const tag = detail(e.detail).tag;
+        const t = typeof tag === "string" ? tag : "?";
+        tags.set(t, (tags.get(t) ?? 0) + 1);
+      }
+      envelopes.count = seen.length;
+      envelopes.tags = [...tags].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count);
+    } finally {
+      store.close();
+    }
+  } catch (e) {
+    db.error = errText(e);
+  }
+  return { db, envelopes };
+}
+
+/** The state directory and what is directly inside it. */
+export function probePermissions(stateDir: string): PermissionInput[] {
+  if (!existsSync(stateDir)) return [];
+  const entry = (path: string): PermissionInput[] => {
+    try {
+      const st = statSync(path);
+      return [{ path, kind: st.isDirectory() ? "dir" : "file", mode: st.mode & 0o777 }];
+    } catch {
+      return [];
+    }
+  };
+  return [...entry(stateDir), ...readdirSync(stateDir).flatMap((n) => entry(join(stateDir, n)))];
+}
+
+/** GET /healthz of every serve that vigil's HTTP hooks post to, with a short timeout. */
+export function probeServe(urls: readonly string[], timeoutMs = 1_500): Promise<ServeProbe[]> {
+  return Promise.all(urls.map(async (url) => {
+    const healthz = url.replace(/\/hook$/, "/healthz");
+    try {
+      const r = await fetch(healthz, { signal: AbortSignal.timeout(timeoutMs) });
+      return { url, healthz, ok: r.ok, detail: `HTTP ${r.status}` };
+    } catch (e) {
+      return { url, healthz, ok: false, detail: errText(e).split("\n")[0] };
+    }
+  }));
+}
+
+/** Whether this host's watch schedule (files or crontab line) is in place. */
+export async function probeSchedule(self: string, env: Record<string, string | undefined>): Promise<ScheduleInput> {
+  const plan = planForHost({ home: env.HOME ?? "", bin: self, env, xdgConfigHome: env.XDG_CONFIG_HOME || undefined });
+  let cronLine: boolean | null = null;
+  if (plan.scheduler === "cron") {
+    try {
+      cronLine = (await systemScheduleIO.readCrontab()).split("\n").some((l) => l.trimEnd().endsWith(CRON_MARKER));
+    } catch {
+      cronLine = null;
+    }
+  }
+  return {
+    scheduler: plan.scheduler,
+    files: plan.files.map((f) => ({ path: f.path, exists: existsSync(f.path) })),
+    cronLine,
+  };
+}
+
+/** Send one test notification through every configured notifier. */
+export async function probeNotify(
+  notifiers: readonly Notifier[],
+  env: Record<string, string | undefined>,
+  now: number,
+  cwd: string,
+): Promise<NotifyOutcome[]> {
+  const outcomes = await sendNotifications(
+    {
+      kind: "test",
+      at: now,
+      sessionId: "vigil-doctor",
+      name: "vigil doctor",
+      cwd,
+      idleMs: null,
+      samples: [],
+      detail: "vigil doctor --notify-test",
+    },
+    notifiers,
+    { env, timeoutMs: 5_000, attempts: 1 },
+  );
+  return outcomes.map((o) => ({ kind: o.kind, target: o.target, result: o.result, error: o.error }));
+}

@@ -1,0 +1,87 @@
+/**
+ * Doctor's checks of what runs beside the hooks: `vigil serve` when HTTP hooks post to it
+ * (a hook to a server that is down does nothing, silently), the watch schedule, and the
+ * notifiers when `--notify-test` sent through them. Targets are shown redacted only.
+ */
+import { type Finding, finding } from "./findings.ts";
+
+export interface ServeProbe {
+  /** The hook URL in settings. */
+  url: string;
+  /** The /healthz URL probed. */
+  healthz: string;
+  ok: boolean;
+  /** HTTP status, or the error when it did not answer. */
+  detail: string;
+}
+
+/** Every serve that HTTP hooks post to must answer /healthz. */
+export function checkServe(probes: readonly ServeProbe[]): Finding[] {
+  return probes.map((p) => {
+    if (p.ok) return finding("serve", "ok", `vigil serve answers at "${p.healthz}"`);
+    const port = /:(\d+)\//.exec(p.url)?.[1] ?? "8787";
+    return finding(
+      "serve",
+      "problem",
+      `HTTP hooks post to "${p.url}" but vigil serve does not answer at "${p.healthz}" (${p.detail}): those hooks do nothing`,
+      `start it (vigil serve --listen 127.0.0.1:${port}), or run vigil install without --http`,
+    );
+  });
+}
+
+export interface ScheduleInput {
+  scheduler: "launchd" | "systemd" | "cron";
+  /** Files the schedule needs and whether each exists (launchd, systemd). */
+  files: { path: string; exists: boolean }[];
+  /** Whether the crontab has vigil's line (cron; null: could not read the crontab). */
+  cronLine: boolean | null;
+}
+
+/** The watch schedule is installed for this host's scheduler. */
+export function checkSchedule(s: ScheduleInput): Finding[] {
+  const installed = s.scheduler === "cron" ? s.cronLine === true : s.files.length > 0 && s.files.every((f) => f.exists);
+  if (installed) return [finding("schedule", "ok", `vigil watch runs from ${s.scheduler}`)];
+  const partial = s.scheduler !== "cron" && s.files.some((f) => f.exists);
+  const why = s.scheduler === "cron" && s.cronLine === null ? " (the crontab could not be read)" : "";
+  return [finding(
+    "schedule",
+    "warn",
+    `${
+      partial ? "the watch schedule is incomplete" : "the watch schedule is not installed"
+    }${why}: a dead or stalled session is noticed only when someone looks`,
+    "vigil watch --install",
+  )];
+}
+
+export interface NotifyOutcome {
+  kind: string;
+  /** Redacted target. */
+  target: string;
+  result: "sent" | "failed" | "skipped";
+  error: string | null;
+}
+
+/** Results of `--notify-test` (null: not asked for). */
+export function checkNotify(outcomes: readonly NotifyOutcome[] | null): Finding[] {
+  if (outcomes === null) return [];
+  if (outcomes.length === 0) {
+    return [finding(
+      "notify",
+      "warn",
+      "no notifiers are configured: DOWN and STALE sessions are only recorded",
+      "add [[notifiers]] to config.toml (see vigil config)",
+    )];
+  }
+  return outcomes.map((o) => {
+    const to = `${o.kind} ${o.target}`;
+    if (o.result === "sent") return finding("notify", "ok", `test notification sent to ${to}`);
+    return finding(
+      "notify",
+      o.result === "failed" ? "problem" : "warn",
+      `test notification ${o.result === "failed" ? "failed" : "skipped"} for ${to}${o.error ? `: ${o.error}` : ""}`,
+      o.result === "failed"
+        ? `check the ${o.kind} notifier's URL or token in config.toml`
+        : `configure the ${o.kind} notifier fully`,
+    );
+  });
+}

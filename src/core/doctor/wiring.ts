@@ -1,0 +1,127 @@
+/**
+ * Doctor's settings checks: is vigil wired in, to every event the installed Claude Code knows,
+ * and is anything silently switching the hooks off: an event name the version does not know
+ * (the whole file's hooks are then disabled), `disableAllHooks`, a binary that moved away.
+ */
+import { checkEvents, type SettingsFacts } from "../install/inspect.ts";
+import { type Finding, finding } from "./findings.ts";
+
+export type Scope = "user" | "project" | "project-local";
+
+export interface SettingsFileInput {
+  scope: Scope;
+  path: string;
+  /** Facts when the file parsed; `error` when it exists but is not usable; neither: absent. */
+  facts: SettingsFacts | null;
+  error: string | null;
+}
+
+export interface BinInput {
+  path: string;
+  exists: boolean;
+  executable: boolean;
+}
+
+export interface WiringInput {
+  files: SettingsFileInput[];
+  /** The installed Claude Code version (null: unknown, the event checks are skipped). */
+  claudeVersion: string | null;
+  /** Every program vigil's command hooks run, checked on disk. */
+  bins: BinInput[];
+}
+
+const INSTALL: Record<Scope, string> = {
+  user: "vigil install",
+  project: "vigil install --project",
+  "project-local": "vigil install --project",
+};
+
+const quoted = (xs: readonly string[]) => xs.map((x) => `"${x}"`).join(", ");
+
+function fileFindings(f: SettingsFileInput, version: string | null): Finding[] {
+  const out: Finding[] = [];
+  if (f.error !== null) {
+    return [finding("settings", "problem", `"${f.path}" cannot be used: ${f.error}`, `fix "${f.path}" by hand`)];
+  }
+  const facts = f.facts;
+  if (facts === null) return [];
+  if (version !== null) {
+    const ev = checkEvents(facts, version);
+    if (ev.unknown.length > 0) {
+      const ours = ev.unknown.every((e) => facts.vigilEvents.includes(e));
+      out.push(finding(
+        "settings",
+        "problem",
+        `"${f.path}": this file's hooks are all disabled: it names ${
+          quoted(ev.unknown)
+        }, which Claude Code ${version} does not know`,
+        ours ? INSTALL[f.scope] : `remove ${quoted(ev.unknown)} from "hooks" in "${f.path}"`,
+      ));
+    }
+    if (facts.vigilEvents.length > 0 && ev.missing.length > 0) {
+      const list = ev.missing.length > 5
+        ? `${quoted(ev.missing.slice(0, 5))} and ${ev.missing.length - 5} more`
+        : quoted(ev.missing);
+      out.push(finding(
+        "settings",
+        "problem",
+        `"${f.path}": vigil is not wired to ${ev.missing.length} events Claude Code ${version} knows: ${list}`,
+        INSTALL[f.scope],
+      ));
+    }
+  }
+  if (facts.disableAllHooks) {
+    out.push(finding(
+      "settings",
+      "problem",
+      `"${f.path}" sets "disableAllHooks": true: no hook and no statusLine runs`,
+      `remove "disableAllHooks" from "${f.path}"`,
+    ));
+  }
+  return out;
+}
+
+/** Findings for the settings files together. */
+export function checkWiring(input: WiringInput): Finding[] {
+  const out = input.files.flatMap((f) => fileFindings(f, input.claudeVersion));
+  const wired = input.files.filter((f) => (f.facts?.vigilEvents.length ?? 0) > 0);
+  if (wired.length === 0) {
+    out.push(
+      finding(
+        "settings",
+        "problem",
+        "vigil is not wired into Claude Code: no settings file has its hooks",
+        "vigil install",
+      ),
+    );
+  } else if (!out.some((f) => f.severity === "problem")) {
+    const where = wired.map((f) => `${f.scope} (${f.facts?.vigilEvents.length} events)`).join(", ");
+    out.push(finding("settings", "ok", `vigil's hooks are in ${where}`));
+  }
+  for (const b of input.bins) {
+    if (!b.exists || !b.executable) {
+      out.push(finding(
+        "binary",
+        "problem",
+        `the hooks run "${b.path}", which ${b.exists ? "is not executable" : "does not exist"}: every vigil hook fails`,
+        "run vigil install from the binary the hooks should use (or pass --bin PATH)",
+      ));
+    }
+  }
+  const lines = input.files.map((f) => f.facts?.statusLine).filter((s) => s !== undefined && s.kind !== "absent");
+  const mine = lines.some((s) => s?.kind === "vigil" || s?.kind === "wrapped");
+  if (wired.length > 0 && !mine) {
+    const other = lines.find((s) => s?.kind === "other");
+    out.push(finding(
+      "statusline",
+      "warn",
+      other && other.kind === "other"
+        ? `the statusLine is yours ("${other.command}"): vigil measures from the transcript only, one response late`
+        : "no statusLine is set: vigil measures from the transcript only, one response late",
+      other ? "vigil install --wrap-statusline" : "vigil install",
+    ));
+  } else if (mine) {
+    out.push(finding("statusline", "ok", "the statusLine is vigil's"));
+  }
+  return out;
+}

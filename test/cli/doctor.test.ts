@@ -1,0 +1,227 @@
+/**
+ * `vigil doctor` through the compiled binary, with a stand-in `claude` on PATH printing a
+ * version. Doctor runs async probes (a /healthz GET, a test notification) against servers this
+ * test process runs on 127.0.0.1, so the binary is spawned asynchronously.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openStore } from "../../src/edge/store.ts";
+import { BIN, type Run } from "../support/vigil.ts";
+
+interface World {
+  root: string;
+  cwd: string;
+  vigilHome: string;
+  env: Record<string, string>;
+  settings: string;
+}
+
+function world(version: string): World {
+  const root = mkdtempSync(join(tmpdir(), "vigil-doctor-"));
+  const home = join(root, "home"), cwd = join(root, "project"), bin = join(root, "bin");
+  for (const d of [home, cwd, bin, join(home, ".claude")]) mkdirSync(d, { recursive: true });
+  writeFileSync(join(bin, "claude"), `#!/bin/sh\necho "${version} (Claude Code)"\n`, { mode: 0o755 });
+  const env = {
+    PATH: `${bin}:/usr/bin:/bin`,
+    HOME: home,
+    VIGIL_HOME: join(root, "vigil"),
+    TZ: "UTC",
+    NO_COLOR: "1",
+    LANG: "C",
+  };
+  return { root, cwd, vigilHome: env.VIGIL_HOME, env, settings: join(home, ".claude", "settings.json") };
+}
+
+async function run(w: World, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const p = Bun.spawn([BIN, ...args], {
+    cwd: w.cwd,
+    env: { ...w.env, ...env },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(p.stdout).text(),
+    new Response(p.stderr).text(),
+    p.exited,
+  ]);
+  return { code, stdout, stderr };
+}
+
+interface Doc {
+  ok: boolean;
+  findings: { check: string; severity: string; message: string; fix: string | null }[];
+}
+async function doctorJson(w: World, args: string[] = []): Promise<Doc & { code: number }> {
+  const r = await run(w, ["doctor", "--json", ...args]);
+  return { ...JSON.parse(r.stdout), code: r.code };
+}
+const problems = (d: Doc) => d.findings.filter((f) => f.severity === "problem").map((f) => `${f.check}: ${f.message}`);
+
+/** Loopback servers the probes talk to; `hits` records what the notifier posted. */
+const hits: { path: string; body: string }[] = [];
+const healthz = Bun.serve({
+  hostname: "127.0.0.1",
+  port: 0,
+  fetch: (req) =>
+    new URL(req.url).pathname === "/healthz" ? Response.json({ ok: true }) : new Response("no", { status: 404 }),
+});
+const webhook = Bun.serve({
+  hostname: "127.0.0.1",
+  port: 0,
+  fetch: async (req) => {
+    hits.push({ path: new URL(req.url).pathname, body: await req.text() });
+    return new Response("ok");
+  },
+});
+afterAll(() => {
+  healthz.stop(true);
+  webhook.stop(true);
+});
+
+describe("vigil doctor", () => {
+  test("nothing installed: exit 1, one line per problem with its fix", async () => {
+    const w = world("2.1.328");
+    const r = await run(w, ["doctor"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toStartWith("vigil doctor: 1 problem");
+    expect(r.stdout).toContain(
+      "PROBLEM settings: vigil is not wired into Claude Code: no settings file has its hooks; fix: vigil install\n",
+    );
+  });
+
+  test("installed for the running version: exit 0 with a short ok summary", async () => {
+    const w = world("2.1.328");
+    expect((await run(w, ["install"])).code).toBe(0);
+    const r = await run(w, ["doctor"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toStartWith("vigil doctor: ok");
+    expect(r.stdout).toContain("ok settings: vigil's hooks are in user (33 events)");
+    expect(r.stdout).toContain("ok claude: Claude Code 2.1.328, the version vigil is tested with");
+    const d = await doctorJson(w);
+    expect(d.ok).toBe(true);
+    expect(d.code).toBe(0);
+  });
+
+  test("Claude Code downgraded under an install: the file's hooks are all disabled", async () => {
+    const w = world("2.1.328");
+    await run(w, ["install"]);
+    const d = await doctorJson(w, ["--claude-version", "2.0.76"]);
+    expect(d.code).toBe(1);
+    expect(problems(d)).toEqual([
+      expect.stringMatching(
+        /^settings: ".*settings.json": this file's hooks are all disabled: it names "PostToolBatch", .*which Claude Code 2\.0\.76 does not know$/,
+      ),
+    ]);
+    const warn = d.findings.find((f) => f.check === "claude" && f.severity === "warn");
+    expect(warn?.message).toContain("cannot tell a subagent's tool calls from its main session");
+    // The stand-in claude says 2.0.76 too: install fixes it.
+    const old = { ...w, env: { ...w.env, CLAUDE_BIN: join(w.root, "old-claude") } };
+    writeFileSync(join(w.root, "old-claude"), '#!/bin/sh\necho "2.0.76 (Claude Code)"\n', { mode: 0o755 });
+    expect((await run(old, ["install"])).code).toBe(0);
+    expect((await doctorJson(old)).code).toBe(0);
+  });
+
+  test("disableAllHooks and a moved binary are problems", async () => {
+    const w = world("2.1.88");
+    await run(w, ["install", "--bin", join(w.root, "gone", "vigil")]);
+    const s = JSON.parse(readFileSync(w.settings, "utf8"));
+    writeFileSync(w.settings, JSON.stringify({ ...s, disableAllHooks: true }, null, 2));
+    const d = await doctorJson(w);
+    expect(d.code).toBe(1);
+    expect(problems(d)).toEqual([
+      expect.stringMatching(/^settings: .* sets "disableAllHooks": true: no hook and no statusLine runs$/),
+      `binary: the hooks run "${join(w.root, "gone", "vigil")}", which does not exist: every vigil hook fails`,
+    ]);
+  });
+
+  test("HTTP hooks: serve down is a problem, serve up is ok", async () => {
+    const w = world("2.1.328");
+    await run(w, ["install", "--http", "--port", String(healthz.port)]);
+    const up = await doctorJson(w);
+    expect(up.findings).toContainEqual(expect.objectContaining({ check: "serve", severity: "ok" }));
+    const down = world("2.1.328");
+    // A port nothing listens on: the webhook server's, stopped below would race; use one never bound.
+    const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("") });
+    const port = closed.port;
+    closed.stop(true);
+    await run(down, ["install", "--http", "--port", String(port)]);
+    const d = await doctorJson(down);
+    expect(d.code).toBe(1);
+    expect(problems(d)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^serve: HTTP hooks post to "http://127\\.0\\.0\\.1:${port}/hook" but vigil serve does not answer`),
+      ),
+    ]);
+  });
+
+  test("unknown envelopes since the last upgrade, hook errors, a database recovery", async () => {
+    const w = world("2.1.328");
+    await run(w, ["install"]);
+    const store = openStore(join(w.vigilHome, "vigil.db"));
+    const now = Date.now();
+    store.appendEvent(now - 1000, "s1", "unknown_envelope", { tag: "<loop-wakeup>", excerpt: "<loop-wakeup>…" });
+    store.appendEvent(now - 900, "s1", "unknown_envelope", { tag: "<loop-wakeup>", excerpt: "<loop-wakeup>…" });
+    store.appendEvent(now - 800, null, "hook_error", { error: "stdin exceeds 10485760 bytes", bytes: 1 });
+    store.appendEvent(now - 700, null, "store_recovered", { moved_to: "/x/vigil.db.corrupt-1", error: "malformed" });
+    store.close();
+    const d = await doctorJson(w);
+    expect(d.code).toBe(0);
+    const warn = (check: string) =>
+      d.findings.filter((f) => f.check === check && f.severity === "warn").map((f) => f.message);
+    expect(warn("envelopes")).toEqual([
+      expect.stringMatching(/^2 prompts in shapes vigil does not know .*"<loop-wakeup>" ×2/),
+    ]);
+    expect(warn("database")).toEqual([
+      expect.stringContaining('the broken one is "/x/vigil.db.corrupt-1"'),
+      "1 hook error in the last day (hooks failed open); latest: stdin exceeds 10485760 bytes",
+    ]);
+    // An upgrade after that look: only envelopes recorded since the last look at the old version count.
+    const upgraded = await doctorJson(w, ["--claude-version", "2.1.400"]);
+    expect(upgraded.findings.find((f) => f.check === "envelopes")).toMatchObject({ severity: "ok" });
+    const again = openStore(join(w.vigilHome, "vigil.db"));
+    again.appendEvent(Date.now(), "s2", "unknown_envelope", { tag: "<model-switch>", excerpt: "…" });
+    again.close();
+    const later = await doctorJson(w, ["--claude-version", "2.1.400"]);
+    expect(later.findings.find((f) => f.check === "envelopes")?.message).toMatch(
+      /^1 prompt in shapes vigil does not know since .* \(the last Claude Code upgrade\): "<model-switch>" ×1/,
+    );
+  });
+
+  test("a database that is not one, and an open state directory", async () => {
+    const w = world("2.1.328");
+    await run(w, ["install"]);
+    writeFileSync(join(w.vigilHome, "vigil.db"), "this is not sqlite at all, just text ".repeat(200));
+    chmodSync(w.vigilHome, 0o755);
+    const d = await doctorJson(w);
+    expect(d.code).toBe(1);
+    expect(problems(d)).toEqual([
+      expect.stringMatching(/^database: cannot read ".*vigil\.db": .*not a database/),
+      `permissions: "${w.vigilHome}" is 755: others can read vigil's state`,
+      expect.stringMatching(/^permissions: ".*vigil\.db" is 644/),
+    ]);
+  });
+
+  test("--notify-test sends through the configured notifiers and prints no secret", async () => {
+    const w = world("2.1.328");
+    await run(w, ["install"]);
+    const secret = "s3cr3t-token-path";
+    mkdirSync(w.vigilHome, { recursive: true });
+    writeFileSync(
+      join(w.vigilHome, "config.toml"),
+      `[[notifiers]]\nkind = "webhook"\nurl = "http://127.0.0.1:${webhook.port}/hooks/${secret}"\n`,
+    );
+    const r = await run(w, ["doctor", "--notify-test", "--verbose"]);
+    expect(r.stdout).toContain(
+      `ok notify: test notification sent to webhook http://127.0.0.1:${webhook.port}/hooks/***`,
+    );
+    expect(r.stdout + r.stderr).not.toContain(secret);
+    expect(hits.some((h) => h.path === `/hooks/${secret}` && h.body.includes("test notification"))).toBe(true);
+    const none = world("2.1.328");
+    await run(none, ["install"]);
+    const d = await doctorJson(none, ["--notify-test"]);
+    expect(d.findings).toContainEqual(expect.objectContaining({ check: "notify", severity: "warn" }));
+  });
+});

@@ -1,0 +1,332 @@
+import { describe, expect, test } from "bun:test";
+import { exitCodeOf, type Finding, findingsJson, renderFindings } from "../../src/core/doctor/findings.ts";
+import { checkNotify, checkSchedule, checkServe, type ScheduleInput } from "../../src/core/doctor/services.ts";
+import { checkDatabase, checkEnvelopes, checkPermissions, type DatabaseInput } from "../../src/core/doctor/state.ts";
+import { type BinaryInput, checkBinary, checkClaude, type ClaudeInput } from "../../src/core/doctor/versions.ts";
+import { checkWiring, type SettingsFileInput, type WiringInput } from "../../src/core/doctor/wiring.ts";
+import { eventsFor } from "../../src/core/install/events.ts";
+import type { SettingsFacts } from "../../src/core/install/inspect.ts";
+
+/** Severity and check of each finding, plus the words that matter. */
+const brief = (fs: Finding[]) => fs.map((f) => `${f.severity} ${f.check}: ${f.message}${f.fix ? ` | ${f.fix}` : ""}`);
+
+const facts = (o: Partial<SettingsFacts> = {}): SettingsFacts => ({
+  hookEvents: [...eventsFor("2.1.328").events],
+  vigilEvents: [...eventsFor("2.1.328").events],
+  bins: ["/usr/local/bin/vigil"],
+  urls: [],
+  disableAllHooks: false,
+  statusLine: { kind: "vigil", command: "/usr/local/bin/vigil statusline" },
+  ...o,
+});
+const file = (o: Partial<SettingsFileInput> = {}): SettingsFileInput => ({
+  scope: "user",
+  path: "/h/.claude/settings.json",
+  facts: facts(),
+  error: null,
+  ...o,
+});
+const wiring = (o: Partial<WiringInput> = {}): WiringInput => ({
+  files: [file()],
+  claudeVersion: "2.1.328",
+  bins: [{ path: "/usr/local/bin/vigil", exists: true, executable: true }],
+  ...o,
+});
+
+/** The wiring cases that must fail doctor; the others pass (possibly with warnings). */
+const FAILS = new Set([
+  "not installed anywhere",
+  "installed for 2.1.328, Claude Code is 2.0.76: the file's hooks are all off",
+  "a user's own hook names an event the version does not know",
+  "installed for 2.1.88, Claude Code upgraded to 2.1.328",
+  "disableAllHooks",
+  "a file that is not JSON",
+  "the binary moved away",
+  "project scope fix",
+]);
+
+describe("settings wiring", () => {
+  test.each<[string, WiringInput, RegExp[]]>([
+    ["all wired", wiring(), [/^ok settings: vigil's hooks are in user \(33 events\)$/, /^ok statusline/]],
+    ["not installed anywhere", wiring({ files: [file({ facts: null })] }), [
+      /^problem settings: vigil is not wired into Claude Code: no settings file has its hooks \| vigil install$/,
+    ]],
+    [
+      "installed for 2.1.328, Claude Code is 2.0.76: the file's hooks are all off",
+      wiring({ claudeVersion: "2.0.76" }),
+      [/^problem settings: "\/h\/\.claude\/settings\.json": this file's hooks are all disabled: it names "PostToolBatch", .*which Claude Code 2\.0\.76 does not know \| vigil install$/],
+    ],
+    [
+      "a user's own hook names an event the version does not know",
+      wiring({
+        claudeVersion: "2.1.88",
+        files: [file({
+          facts: facts({
+            hookEvents: [...eventsFor("2.1.88").events, "PostToolBatch"],
+            vigilEvents: [...eventsFor("2.1.88").events],
+          }),
+        })],
+      }),
+      [/hooks are all disabled: it names "PostToolBatch", which Claude Code 2\.1\.88 does not know \| remove "PostToolBatch" from "hooks" in "\/h\/\.claude\/settings\.json"$/],
+    ],
+    [
+      "installed for 2.1.88, Claude Code upgraded to 2.1.328",
+      wiring({
+        files: [
+          file({
+            facts: facts({ hookEvents: [...eventsFor("2.1.88").events], vigilEvents: [...eventsFor("2.1.88").events] }),
+          }),
+        ],
+      }),
+      [/^problem settings: .*vigil is not wired to 6 events Claude Code 2\.1\.328 knows: "PostToolBatch", "UserPromptExpansion", .* and 1 more \| vigil install$/],
+    ],
+    ["disableAllHooks", wiring({ files: [file({ facts: facts({ disableAllHooks: true }) })] }), [
+      /^problem settings: .* sets "disableAllHooks": true: no hook and no statusLine runs \| remove "disableAllHooks"/,
+    ]],
+    [
+      "a file that is not JSON",
+      wiring({
+        files: [
+          file({ facts: null, error: "not valid JSON (x)" }),
+          file({ scope: "project", path: "/p/.claude/settings.json" }),
+        ],
+      }),
+      [
+        /^problem settings: "\/h\/\.claude\/settings\.json" cannot be used: not valid JSON \(x\)/,
+      ],
+    ],
+    ["the binary moved away", wiring({ bins: [{ path: "/old/vigil", exists: false, executable: false }] }), [
+      /^problem binary: the hooks run "\/old\/vigil", which does not exist: every vigil hook fails/,
+    ]],
+    [
+      "the user's statusLine",
+      wiring({ files: [file({ facts: facts({ statusLine: { kind: "other", command: "~/l.sh" } }) })] }),
+      [
+        /^warn statusline: the statusLine is yours \("~\/l\.sh"\).* \| vigil install --wrap-statusline$/,
+      ],
+    ],
+    [
+      "project scope fix",
+      wiring({ claudeVersion: "2.0.76", files: [file({ scope: "project", path: "/p/.claude/settings.json" })] }),
+      [
+        /\| vigil install --project$/,
+      ],
+    ],
+    ["unknown version: event checks skipped", wiring({ claudeVersion: null }), [/^ok settings/]],
+  ])("%s", (name, input, want) => {
+    const got = brief(checkWiring(input));
+    for (const w of want) expect(got.some((g) => w.test(g))).toBe(true);
+    expect(exitCodeOf(checkWiring(input))).toBe(FAILS.has(name) ? 1 : 0);
+  });
+});
+
+describe("versions", () => {
+  const c = (o: Partial<ClaudeInput>): ClaudeInput => ({ version: "2.1.328", error: null, previous: null, ...o });
+  test.each<[string, ClaudeInput, string[]]>([
+    ["tested", c({}), ["ok claude: Claude Code 2.1.328, the version vigil is tested with"]],
+    ["not found", c({ version: null, error: 'Claude Code not found: no "claude" on PATH' }), [
+      'problem claude: Claude Code not found: no "claude" on PATH | install Claude Code, or set CLAUDE_BIN',
+    ]],
+    ["2.0.76: no subagent fields, no PostCompact", c({ version: "2.0.76" }), [
+      "info claude: Claude Code 2.0.76 is older than the tested 2.1.328",
+      'warn claude: Claude Code 2.0.76 sends no agent_type or agent_id: vigil cannot tell a subagent\'s tool calls from its main session, nor a worker from a person, so limits apply only where VIGIL_ROLE says "worker" | upgrade Claude Code to 2.1.69 or later, or launch workers with VIGIL_ROLE=worker',
+      'info claude: Claude Code 2.0.76 has no PostCompact event: restore relies on SessionStart "compact" alone',
+    ]],
+    ["2.1.88", c({ version: "2.1.88", previous: { version: "2.1.88", since: 0 } }), [
+      "info claude: Claude Code 2.1.88 is older than the tested 2.1.328",
+    ]],
+    ["newer", c({ version: "2.2.0" }), [
+      "warn claude: Claude Code 2.2.0 is newer than the tested 2.1.328: events it added are not registered, and new prompt shapes show up below as unknown envelopes | update vigil when a release tested with this version exists",
+    ]],
+    ["older than any known", c({ version: "1.0.100" }), [
+      "warn claude: Claude Code 1.0.100 is older than the tested 2.1.328; its hook events are not known to vigil (the 2.0.76 set is registered) | upgrade Claude Code",
+      'warn claude: Claude Code 1.0.100 sends no agent_type or agent_id: vigil cannot tell a subagent\'s tool calls from its main session, nor a worker from a person, so limits apply only where VIGIL_ROLE says "worker" | upgrade Claude Code to 2.1.69 or later, or launch workers with VIGIL_ROLE=worker',
+      'info claude: Claude Code 1.0.100 has no PostCompact event: restore relies on SessionStart "compact" alone',
+    ]],
+    ["upgraded since last look", c({ previous: { version: "2.1.220", since: 5 } }), [
+      "ok claude: Claude Code 2.1.328, the version vigil is tested with",
+      "info claude: Claude Code changed from 2.1.220 to 2.1.328 since vigil last looked",
+    ]],
+  ])("claude %s", (_n, input, want) => {
+    expect(brief(checkClaude(input))).toEqual(want);
+  });
+
+  const b = (o: Partial<BinaryInput>): BinaryInput => ({
+    self: "/opt/vigil",
+    version: "0.1.0",
+    onPath: "/usr/local/bin/vigil",
+    onPathVersion: "0.1.0",
+    onPathIsSelf: true,
+    ...o,
+  });
+  test.each<[string, BinaryInput, RegExp]>([
+    ["on PATH", b({}), /^ok binary: vigil 0\.1\.0 at "\/usr\/local\/bin\/vigil"$/],
+    [
+      "not on PATH",
+      b({ onPath: null, onPathVersion: null }),
+      /^warn binary: .* is not on PATH.* \| ln -s "\/opt\/vigil"/,
+    ],
+    [
+      "another version on PATH",
+      b({ onPathIsSelf: false, onPathVersion: "0.0.9" }),
+      /^warn binary: "vigil" on PATH is .*version 0\.0\.9/,
+    ],
+    ["a copy of the same version", b({ onPathIsSelf: false }), /^ok binary/],
+  ])("binary %s", (_n, input, want) => {
+    expect(brief(checkBinary(input))).toEqual([expect.stringMatching(want)]);
+  });
+});
+
+describe("state", () => {
+  const d = (o: Partial<DatabaseInput>): DatabaseInput => ({
+    path: "/s/vigil.db",
+    exists: true,
+    error: null,
+    integrity: ["ok"],
+    walBytes: 4096,
+    recovered: [],
+    hookErrors: { count: 0, last: null },
+    window: "last day",
+    ...o,
+  });
+  test.each<[string, DatabaseInput, string[]]>([
+    ["healthy", d({}), ['ok database: "/s/vigil.db" is healthy']],
+    ["absent", d({ exists: false }), ['info database: no database yet at "/s/vigil.db" (the first hook creates it)']],
+    ["unreadable", d({ error: "file is not a database" }), [
+      'problem database: cannot read "/s/vigil.db": file is not a database | move it aside (mv "/s/vigil.db" "/s/vigil.db.bad"); vigil creates a new one',
+    ]],
+    ["integrity", d({ integrity: ["*** in database main ***", "Page 3 is never used"] }), [
+      'problem database: "/s/vigil.db" fails its integrity check: *** in database main ***; Page 3 is never used | move it aside (mv "/s/vigil.db" "/s/vigil.db.bad"); vigil creates a new one',
+    ]],
+    ["WAL", d({ walBytes: 200 * 1024 * 1024 }), [
+      "warn database: the write-ahead log is 200 MiB: a long-lived reader keeps it from being checkpointed | restart vigil serve (and anything else holding vigil.db open)",
+    ]],
+    ["recovered", d({ recovered: [{ at: Date.UTC(2025, 0, 2, 3, 4, 5), movedTo: "/s/vigil.db.corrupt-1" }] }), [
+      'warn database: the database was corrupt and was recreated at 2025-01-02T03:04:05Z; the broken one is "/s/vigil.db.corrupt-1" | nothing to do unless it recurs (then check the disk); delete the broken copy when done with it',
+    ]],
+    ["hook errors", d({ hookErrors: { count: 3, last: "stdin exceeds 10485760 bytes" } }), [
+      'warn database: 3 hook errors in the last day (hooks failed open); latest: stdin exceeds 10485760 bytes | vigil report --since 24h --json shows them (kind "hook_error")',
+    ]],
+  ])("database %s", (_n, input, want) => {
+    expect(brief(checkDatabase(input))).toEqual(want);
+  });
+
+  test.each([
+    [[{ path: "/s", kind: "dir" as const, mode: 0o700 }, { path: "/s/vigil.db", kind: "file" as const, mode: 0o600 }], [
+      "ok permissions: the state directory and its files are private",
+    ]],
+    [
+      [{ path: "/s", kind: "dir" as const, mode: 0o755 }, { path: "/s/vigil.log", kind: "file" as const, mode: 0o644 }],
+      [
+        'problem permissions: "/s" is 755: others can read vigil\'s state | chmod 700 "/s"',
+        'problem permissions: "/s/vigil.log" is 644: others can read vigil\'s state | chmod 600 "/s/vigil.log"',
+      ],
+    ],
+    [[], []],
+  ])("permissions %#", (entries, want) => {
+    expect(brief(checkPermissions(entries))).toEqual(want);
+  });
+
+  test.each([
+    [{ since: 0, count: 0, tags: [] }, ["ok envelopes: no unknown prompt envelopes so far"]],
+    [
+      { since: Date.UTC(2025, 5, 1), count: 4, tags: [{ tag: "<loop-wakeup>", count: 3 }, { tag: "<x>", count: 1 }] },
+      [
+        'warn envelopes: 4 prompts in shapes vigil does not know since 2025-06-01T00:00:00Z (the last Claude Code upgrade): "<loop-wakeup>" ×3, "<x>" ×1; they were passed as harness-injected, not refused | vigil report --json shows them (kind "unknown_envelope"); a new Claude Code envelope needs a classifier rule',
+      ],
+    ],
+  ])("envelopes %#", (input, want) => {
+    expect(brief(checkEnvelopes(input))).toEqual(want);
+  });
+});
+
+describe("services", () => {
+  test.each([
+    [[], []],
+    [[{ url: "http://127.0.0.1:8787/hook", healthz: "http://127.0.0.1:8787/healthz", ok: true, detail: "HTTP 200" }], [
+      'ok serve: vigil serve answers at "http://127.0.0.1:8787/healthz"',
+    ]],
+    [[{
+      url: "http://127.0.0.1:9911/hook",
+      healthz: "http://127.0.0.1:9911/healthz",
+      ok: false,
+      detail: "Unable to connect",
+    }], [
+      'problem serve: HTTP hooks post to "http://127.0.0.1:9911/hook" but vigil serve does not answer at "http://127.0.0.1:9911/healthz" (Unable to connect): those hooks do nothing | start it (vigil serve --listen 127.0.0.1:9911), or run vigil install without --http',
+    ]],
+  ])("serve %#", (probes, want) => {
+    expect(brief(checkServe(probes))).toEqual(want);
+  });
+
+  test.each<[ScheduleInput, string]>([
+    [{ scheduler: "cron", files: [], cronLine: true }, "ok schedule: vigil watch runs from cron"],
+    [
+      { scheduler: "cron", files: [], cronLine: false },
+      "warn schedule: the watch schedule is not installed: a dead or stalled session is noticed only when someone looks | vigil watch --install",
+    ],
+    [
+      { scheduler: "cron", files: [], cronLine: null },
+      "warn schedule: the watch schedule is not installed (the crontab could not be read): a dead or stalled session is noticed only when someone looks | vigil watch --install",
+    ],
+    [{
+      scheduler: "systemd",
+      files: [{ path: "/a.service", exists: true }, { path: "/a.timer", exists: true }],
+      cronLine: null,
+    }, "ok schedule: vigil watch runs from systemd"],
+    [
+      {
+        scheduler: "systemd",
+        files: [{ path: "/a.service", exists: true }, { path: "/a.timer", exists: false }],
+        cronLine: null,
+      },
+      "warn schedule: the watch schedule is incomplete: a dead or stalled session is noticed only when someone looks | vigil watch --install",
+    ],
+    [
+      { scheduler: "launchd", files: [{ path: "/p.plist", exists: false }], cronLine: null },
+      "warn schedule: the watch schedule is not installed: a dead or stalled session is noticed only when someone looks | vigil watch --install",
+    ],
+  ])("schedule %#", (input, want) => {
+    expect(brief(checkSchedule(input))).toEqual([want]);
+  });
+
+  test.each([
+    [null, []],
+    [[], [
+      "warn notify: no notifiers are configured: DOWN and STALE sessions are only recorded | add [[notifiers]] to config.toml (see vigil config)",
+    ]],
+    [[
+      { kind: "discord", target: "https://discord.com/api/webhooks/***", result: "sent" as const, error: null },
+      { kind: "ntfy", target: "https://ntfy.sh/***", result: "failed" as const, error: "HTTP 403" },
+      { kind: "slack", target: "(none)", result: "skipped" as const, error: "no URL" },
+    ], [
+      "ok notify: test notification sent to discord https://discord.com/api/webhooks/***",
+      "problem notify: test notification failed for ntfy https://ntfy.sh/***: HTTP 403 | check the ntfy notifier's URL or token in config.toml",
+      "warn notify: test notification skipped for slack (none): no URL | configure the slack notifier fully",
+    ]],
+  ])("notify %#", (outcomes, want) => {
+    expect(brief(checkNotify(outcomes))).toEqual(want);
+  });
+});
+
+describe("the report", () => {
+  const fs: Finding[] = [
+    { check: "settings", severity: "ok", message: "wired", fix: null },
+    { check: "schedule", severity: "warn", message: "no schedule", fix: "vigil watch --install" },
+    { check: "serve", severity: "problem", message: "down", fix: "vigil serve" },
+  ];
+  test("problems first, one line each with the fix; exit 1", () => {
+    expect(renderFindings(fs)).toBe(
+      "vigil doctor: 1 problem, 1 warning\nPROBLEM serve: down; fix: vigil serve\nwarning schedule: no schedule; fix: vigil watch --install\n",
+    );
+    expect(exitCodeOf(fs)).toBe(1);
+    expect(findingsJson(fs).ok).toBe(false);
+  });
+  test("no problem: ok summary with the good lines; exit 0", () => {
+    const good = fs.slice(0, 2);
+    expect(renderFindings(good)).toBe(
+      "vigil doctor: ok (1 warning)\nwarning schedule: no schedule; fix: vigil watch --install\nok settings: wired\n",
+    );
+    expect(exitCodeOf(good)).toBe(0);
+    expect(findingsJson(good)).toEqual({ ok: true, findings: good });
+  });
+});
