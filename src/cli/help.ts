@@ -35,12 +35,13 @@ Reads one Claude Code hook payload (JSON, at most 10 MiB) on stdin, updates the 
 state machine and prints the hook's decision as Claude Code hook JSON, or nothing.
 Always exits 0: any internal error is recorded in the state database (or vigil.log) and
 Claude Code proceeds as if vigil were absent.`,
-  statusline: `Usage: vigil statusline
+  statusline: `Usage: vigil statusline [--then COMMAND]
 
 Reads Claude Code's statusLine payload on stdin, records its context_window numbers for the
 session and prints one line: state, tokens against the window, distance to SOFT/HARD for
 workers, and a warn marker. Colours are off with NO_COLOR. Never fails: on error it prints
-its last good line.`,
+its last good line. --then runs COMMAND (through sh, with the same stdin) after vigil's line
+and prints its output below it: how vigil install --wrap-statusline keeps your own line.`,
   status: `Usage: vigil status [--json] [--all]
 
 Lists sessions seen in the last day (--all: every session) with state, context tokens,
@@ -179,7 +180,7 @@ Before any write the current file is backed up under the state directory (backup
 Removes vigil's hooks and statusLine (a wrapped statusLine goes back to yours) and the skill
 install wrote. When the file is still exactly what install wrote, its bytes from before
 install are restored; otherwise only vigil's entries are removed. Backed up first.`,
-  doctor: `Usage: vigil doctor [--json] [--notify-test] [--claude-version X.Y.Z]
+  doctor: `Usage: vigil doctor [--json] [--verbose] [--notify-test] [--claude-version X.Y.Z]
 
 Checks the binary, the wiring in the user and project settings files (vigil's hooks, events
 the installed Claude Code does not know, disableAllHooks, statusLine), the Claude Code
@@ -188,5 +189,6 @@ database (integrity, WAL size, recent recoveries and hook errors), state-directo
 permissions, vigil serve when HTTP hooks are configured, and the watch schedule.
 --notify-test sends a test notification to every configured notifier and reports each
 outcome. Exit 0 with a short summary when nothing is wrong; exit 1 with one line per problem
-and how to fix it. --json prints { ok, findings: [{ check, severity, message, fix }] }.`,
+and how to fix it (--verbose adds what is fine). --json prints { ok, findings: [{ check,
+severity, message, fix }] }, severity one of ok, info, warn, problem.`,
 };
