@@ -3,7 +3,17 @@
  * on PATH that prints a version, on realistic settings files.
  */
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventsFor } from "../../src/core/install/events.ts";
@@ -127,6 +137,28 @@ describe("install then uninstall", () => {
         { hooks: [{ type: "command", command: "echo added-later" }] },
       ],
     });
+  });
+
+  test("a symlinked settings.json stays a link; its target gets the change", () => {
+    const w = world("2.1.88");
+    const target = join(w.root, "dotfiles-settings.json");
+    writeFileSync(target, '{\n  "model": "opus"\n}\n');
+    symlinkSync(target, w.userSettings);
+    expect(run(w, ["install"]).code).toBe(0);
+    expect(lstatSync(w.userSettings).isSymbolicLink()).toBe(true);
+    expect(Object.keys(json(target).hooks).length).toBe(27);
+    expect(run(w, ["uninstall"]).code).toBe(0);
+    expect(lstatSync(w.userSettings).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, "utf8")).toBe('{\n  "model": "opus"\n}\n');
+  });
+
+  test("uninstall with nothing installed changes nothing", () => {
+    const w = world("2.1.88");
+    writeFileSync(w.userSettings, '{"a": 1}');
+    const r = run(w, ["uninstall"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`vigil: not in "${w.userSettings}"; nothing changed\n`);
+    expect(readFileSync(w.userSettings, "utf8")).toBe('{"a": 1}');
   });
 
   test("a read-only settings file: clear error, exit 1, nothing written", () => {
