@@ -39,17 +39,18 @@ describe("events per Claude Code version", () => {
     ["1.0.120", 12, ["PreToolUse"], ["PostCompact"], "older"],
   ])("%s knows %i events", (version, count, has, lacks, basis) => {
     const set = eventsFor(version);
-    expect(set.events.length).toBe(count);
-    for (const e of has) expect(set.events).toContain(e);
-    for (const e of lacks) expect(set.events as readonly string[]).not.toContain(e);
-    expect(set.basis).toBe(basis);
+    const events: readonly string[] = set.events;
+    expect(events.length).toBe(count);
+    for (const e of has) expect(events).toContain(e);
+    for (const e of lacks) expect(events).not.toContain(e);
+    expect<string>(set.basis).toBe(basis);
   });
 
   test("every set is a subset of the next, in canonical order", () => {
     let prev: readonly string[] = [];
     for (const v of TESTED_TABLES) {
-      const cur = eventsFor(v).events;
-      for (const e of prev) expect(cur as readonly string[]).toContain(e);
+      const cur: readonly string[] = eventsFor(v).events;
+      for (const e of prev) expect(cur).toContain(e);
       expect([...cur]).toEqual(ALL_EVENTS.filter((e) => cur.includes(e)));
       prev = cur;
     }
@@ -69,7 +70,7 @@ describe("events per Claude Code version", () => {
   test.each(["2.0.76", "2.1.88", "2.1.220", "2.1.328"])("events recorded from %s are in its set", (version) => {
     const fired = [...firedEvents(version)];
     expect(fired.length).toBeGreaterThan(8);
-    const known = eventsFor(version).events as readonly string[];
+    const known: readonly string[] = eventsFor(version).events;
     expect(fired.filter((e) => !known.includes(e))).toEqual([]);
   });
 
@@ -84,7 +85,7 @@ describe("events per Claude Code version", () => {
 });
 
 describe("version strings", () => {
-  test.each([
+  test.each<[string, [number, number, number] | null]>([
     ["2.1.328 (Claude Code)", [2, 1, 328]],
     ["v2.0.76", [2, 0, 76]],
     ["claude 2.1.88\n", [2, 1, 88]],
@@ -92,7 +93,7 @@ describe("version strings", () => {
     ["", null],
     ["10.20.30-beta.1", [10, 20, 30]],
   ])("%j", (text, want) => {
-    expect(parseVersion(text)).toEqual(want as [number, number, number] | null);
+    expect(parseVersion(text)).toEqual(want);
   });
 
   test.each([
