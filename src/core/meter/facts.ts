@@ -29,7 +29,8 @@ const MiB = 1024 * 1024;
  * that carries no tool result (those are not prompts; an interrupt's text beside a tool
  * result is not one either). `restoreLanded` is absent when no compact boundary is in
  * reach; else true when a `hook_additional_context` attachment from SessionStart follows it
- * (written by 2.1.2xx+; older versions write no attachments, so it reads false there).
+ * (written by 2.1.2xx+; older versions write no attachments, so it reads false there, and
+ * `compactVersion`, that boundary's `version`, lets the policy tell).
  */
 export function readFacts(src: ByteSource, opts: FactsOptions = {}): TranscriptFacts {
   const maxText = opts.maxTextChars ?? 256 * 1024;
@@ -44,7 +45,11 @@ export function readFacts(src: ByteSource, opts: FactsOptions = {}): TranscriptF
       const a = obj(v, "attachment");
       if (a && a.type === "hook_additional_context" && a.hookEvent === "SessionStart") landed = true;
     } else if (v.type === "system" && v.subtype === "compact_boundary") {
-      if (facts.restoreLanded === undefined) facts.restoreLanded = landed;
+      if (facts.restoreLanded === undefined) {
+        facts.restoreLanded = landed;
+        // Versions before 2.1.220 write no attachments: the policy needs to know it is one of them.
+        facts.compactVersion = str(v, "version");
+      }
       return facts.lastUser === undefined;
     }
     return true;
