@@ -28,6 +28,9 @@ for (const t of chosen) {
     minify: true,
     bytecode: true,
     format: "esm",
+    // Prefer packages' ESM builds: xstate's default export condition is a CommonJS build
+    // wrapped for import, a quarter larger and slower to start.
+    conditions: ["module"],
     compile: { target: t.bun, outfile, autoloadDotenv: false, autoloadBunfig: false },
   });
   if (!result.success) {

@@ -69,8 +69,16 @@ function compile(lang: LangPatterns): Pattern[] {
   }));
 }
 
-/** Every built-in pattern, in the order they are tried within a kind. */
-export const BUILTIN: readonly Pattern[] = Object.freeze([EN, KO, JA].flatMap(compile));
+let builtin: readonly Pattern[] | null = null;
+
+/**
+ * Every built-in pattern, in the order they are tried within a kind. Compiled on first use:
+ * only Stop calls need them, and compiling them at load cost every hook call several ms.
+ */
+export function builtinPatterns(): readonly Pattern[] {
+  builtin ??= Object.freeze([EN, KO, JA].flatMap(compile));
+  return builtin;
+}
 
 let cached: { key: string; set: PatternSet } | null = null;
 
@@ -81,7 +89,7 @@ let cached: { key: string; set: PatternSet } | null = null;
 export function patternSet(extra: { continuation: string[]; approval: string[] }): PatternSet {
   const key = JSON.stringify(extra);
   if (cached?.key === key) return cached.set;
-  const patterns: Pattern[] = [...BUILTIN];
+  const patterns: Pattern[] = [...builtinPatterns()];
   const errors: string[] = [];
   const add = (sources: string[], kind: "announce" | "approval", name: string) => {
     sources.forEach((source, i) => {
