@@ -3,9 +3,9 @@
  * continuation. Each read is capped; a file that is missing, not a regular file, or would lie
  * outside the cwd (`../x`, an absolute path) is skipped, never an error.
  */
-import { Buffer } from "node:buffer";
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
+import { readRange } from "./file-read.ts";
 
 /** At most this much of each checklist is read. */
 export const CHECKLIST_BYTES = 256 * 1024;
@@ -37,15 +37,8 @@ function readCapped(path: string, maxBytes: number): string | null {
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return null;
-    const buf = Buffer.allocUnsafe(Math.min(st.size, maxBytes));
-    let got = 0;
-    while (got < buf.length) {
-      const n = readSync(fd, buf, got, buf.length - got, got);
-      if (n === 0) break;
-      got += n;
-    }
     // A cut through a multi-byte character decodes to U+FFFD: harmless for `- [ ]` lines.
-    return buf.toString("utf8", 0, got);
+    return readRange(fd, 0, Math.min(st.size, maxBytes)).toString("utf8");
   } catch {
     return null;
   } finally {

@@ -32,4 +32,3 @@ export function resolvePaths(env: Record<string, string | undefined>): Paths {
     logFile: join(state, "vigil.log"),
   };
 }
-

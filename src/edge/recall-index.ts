@@ -118,7 +118,7 @@ export class RecallIndex {
     if (src === null) throw new Error("recall index has no source row");
     const start = src.offset;
     const chunkBytes = opts.chunkBytes ?? 4 << 20;
-    const batchBytes = opts.batchBytes ?? 16 << 20;
+    const batchBytes = opts.batchBytes ?? 4 << 20; // larger batches index a little faster but hold more in memory
     const splitter = new LineSplitter(start, opts.maxLineBytes ?? 64 << 20);
     const decoder = new TextDecoder("utf-8");
     const buf = Buffer.allocUnsafe(chunkBytes);

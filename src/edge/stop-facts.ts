@@ -7,12 +7,13 @@
  * parsed only when they can hold a wanted record.
  */
 import { Buffer } from "node:buffer";
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import { isBookkeeping } from "../core/meter/backward.ts";
 import { type ByteSource, decode, parseLine, scanBackward } from "../core/meter/lines.ts";
 import { isObject, type JsonObject, obj, str } from "../core/payload.ts";
 import type { StopFacts } from "../core/stop/facts.ts";
 import type { TodoToolCall } from "../core/stop/todo.ts";
+import { readRange } from "./file-read.ts";
 
 const MiB = 1024 * 1024;
 /** How far back the Stop facts look. A todo list older than this is not seen. */
@@ -64,7 +65,7 @@ export function readStopFacts(path: string, opts: StopScanOptions): StopFacts {
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return {};
-    const src: ByteSource = { id: `${st.dev}:${st.ino}`, size: st.size, read: (at, n) => readAt(fd, at, n) };
+    const src: ByteSource = { id: `${st.dev}:${st.ino}`, size: st.size, read: (at, n) => readRange(fd, at, n) };
     return scanStopFacts(src, opts);
   } catch {
     return {};
@@ -190,15 +191,4 @@ function isInterrupt(v: JsonObject): boolean {
 function timeOf(v: JsonObject): number | null {
   const t = Date.parse(str(v, "timestamp") ?? "");
   return Number.isFinite(t) ? t : null;
-}
-
-function readAt(fd: number, position: number, length: number): Uint8Array {
-  const buf = Buffer.allocUnsafe(length);
-  let got = 0;
-  while (got < length) {
-    const n = readSync(fd, buf, got, length - got, position + got);
-    if (n === 0) break;
-    got += n;
-  }
-  return got === length ? buf : buf.subarray(0, got);
 }

@@ -3,10 +3,11 @@
  * and the records appended since a stored byte offset, read forward with a byte cap so a pass
  * never reads more than a bounded slice of a large file. Missing or unreadable files are null.
  */
-import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, statSync } from "node:fs";
 import type { TranscriptStat } from "../core/liveness.ts";
 import { parseLine } from "../core/meter/lines.ts";
 import { isObject, type JsonObject } from "../core/payload.ts";
+import { readRange } from "./file-read.ts";
 
 /** Default bytes read per call. */
 export const APPEND_READ_CAP = 4 * 1024 * 1024;
@@ -59,14 +60,8 @@ export function readAppended(
     let start = from, mid = opts.mid ?? false;
     if (start > size) (start = 0, mid = false);
     const len = Math.min(size - start, opts.cap ?? APPEND_READ_CAP);
-    const buf = Buffer.allocUnsafe(len);
-    let got = 0;
-    while (got < len) {
-      const n = readSync(fd, buf, got, len - got, start + got);
-      if (n === 0) break;
-      got += n;
-    }
-    return split(buf.subarray(0, got), start, mid, size, got === len && len > 0);
+    const buf = readRange(fd, start, len);
+    return split(buf, start, mid, size, buf.length === len && len > 0);
   } catch {
     return null;
   } finally {

@@ -4,9 +4,10 @@
  * parsed (a substring test first), so a tail full of large tool results costs one read and a
  * scan, not a JSON parse per line. Runs only on PreCompact with `trigger: "auto"`.
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import { isBookkeeping } from "../core/meter/backward.ts";
 import { isObject, type JsonObject } from "../core/payload.ts";
+import { readRange } from "./file-read.ts";
 
 export const TAIL_BYTES = 4 * 1024 * 1024;
 
@@ -30,14 +31,7 @@ export function readTranscriptTail(path: string, maxBytes = TAIL_BYTES): Tail | 
   try {
     const size = fstatSync(fd).size;
     const start = Math.max(0, size - maxBytes);
-    const buf = Buffer.alloc(size - start);
-    let n = 0;
-    while (n < buf.length) {
-      const got = readSync(fd, buf, n, buf.length - n, start + n);
-      if (got === 0) break;
-      n += got;
-    }
-    const lines = buf.toString("utf8", 0, n).split("\n");
+    const lines = readRange(fd, start, size - start).toString("utf8").split("\n");
     // A read that began mid-file begins mid-line: drop that fragment.
     if (start > 0) lines.shift();
     const records: JsonObject[] = [];

@@ -4,12 +4,12 @@
  * A missing or unreadable transcript is "no measurement", never an exception (hooks fail
  * open, and 2.1.88 points `transcript_path` at a file it never writes).
  */
-import { Buffer } from "node:buffer";
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import { measure, type MeterOptions, type MeterResult, type MeterState, unmeasured } from "../core/meter.ts";
 import { type FactsOptions, readFacts } from "../core/meter/facts.ts";
 import type { ByteSource } from "../core/meter/lines.ts";
 import type { TranscriptFacts } from "../core/policy.ts";
+import { readRange } from "./file-read.ts";
 
 export type { MeterOptions, MeterResult, MeterState } from "../core/meter.ts";
 export type { FactsOptions } from "../core/meter/facts.ts";
@@ -48,7 +48,7 @@ function withFile<T>(path: string, use: (src: ByteSource) => T): Outcome<T> {
     const src: ByteSource = {
       id: `${st.dev}:${st.ino}`,
       size: Number(st.size),
-      read: (position, length) => readAt(fd, position, length),
+      read: (position, length) => readRange(fd, position, length),
     };
     return { ok: true, value: use(src) };
   } catch (e) {
@@ -56,18 +56,6 @@ function withFile<T>(path: string, use: (src: ByteSource) => T): Outcome<T> {
   } finally {
     closeSync(fd);
   }
-}
-
-function readAt(fd: number, position: number, length: number): Uint8Array {
-  // Uninitialised memory is fine: only the bytes read are returned.
-  const buf = Buffer.allocUnsafe(length);
-  let got = 0;
-  while (got < length) {
-    const n = readSync(fd, buf, got, length - got, position + got);
-    if (n === 0) break;
-    got += n;
-  }
-  return got === length ? buf : buf.subarray(0, got);
 }
 
 function code(e: unknown): string {
