@@ -6,14 +6,7 @@
  */
 import type { Node } from "jsonc-parser";
 import { isObject } from "../payload.ts";
-import {
-  isVigilGroup,
-  type MatcherGroup,
-  statuslineCommand,
-  statusLineKind,
-  vigilGroup,
-  type VigilMarks,
-} from "./entries.ts";
+import { isVigilGroup, type MatcherGroup, statuslineCommand, vigilGroup, type VigilMarks } from "./entries.ts";
 import { eventsFor } from "./events.ts";
 import { inspectSettings, type SettingsFacts } from "./inspect.ts";
 import {
@@ -21,7 +14,6 @@ import {
   appendProperty,
   type Doc,
   newDocument,
-  parseDoc,
   properties,
   propertyNode,
   removeChild,
@@ -29,6 +21,10 @@ import {
   type TextResult,
   valueOf,
 } from "./json-text.ts";
+import { indexOfProp, load, reload } from "./settings-doc.ts";
+import { setStatusLine, type StatusLineOutcome, unsetStatusLine } from "./statusline-setting.ts";
+
+export type { StatusLineOutcome };
 
 export interface InstallSpec {
   /** Absolute path of the vigil binary the hooks run. */
@@ -41,16 +37,6 @@ export interface InstallSpec {
   wrapStatusline: boolean;
   marks: VigilMarks;
 }
-
-export type StatusLineOutcome =
-  | "added"
-  | "unchanged"
-  | "updated"
-  | "wrapped"
-  | "left-user"
-  | "removed"
-  | "unwrapped"
-  | "absent";
 
 export interface Change {
   /** The new text (the input itself when nothing changes); null: delete the file. */
@@ -75,25 +61,6 @@ function sameValue(a: unknown, b: unknown): boolean {
     return ka.length === kb.length && ka.every((k) => k in b && sameValue(a[k], b[k]));
   }
   return a === b;
-}
-
-/** Parse, or report why the file cannot be edited safely. */
-function load(text: string): TextResult<Doc> {
-  const d = parseDoc(text);
-  if (!d.ok) return d;
-  if (d.value.root.type !== "object") return { ok: false, error: "the top level is not a JSON object" };
-  const hooks = propertyNode(d.value.root, "hooks");
-  if (hooks && hooks.type !== "object") return { ok: false, error: `"hooks" is not an object` };
-  const sl = propertyNode(d.value.root, "statusLine");
-  if (sl && sl.type !== "object") return { ok: false, error: `"statusLine" is not an object` };
-  return d;
-}
-
-/** Reparse after each edit: every edit works on fresh offsets. */
-function reload(text: string): Doc {
-  const d = load(text);
-  if (!d.ok) throw new Error(`vigil produced invalid JSON: ${d.error}`);
-  return d.value;
 }
 
 /** Remove vigil's groups from every event (and events left empty); `keep` events are skipped. */
@@ -124,10 +91,6 @@ function stripHooks(text: string, marks: VigilMarks, keep: ReadonlySet<string>, 
 
 function isVigilGroupNode(doc: Doc, g: Node, marks: VigilMarks): boolean {
   return isVigilGroup(valueOf(doc, g), marks);
-}
-
-function indexOfProp(doc: Doc, key: string): number {
-  return properties(doc.root).findIndex((p) => p.children?.[0]?.value === key);
 }
 
 /** Bring one event to exactly vigil's desired group, keeping the user's groups. */
@@ -178,7 +141,7 @@ export function planInstall(text: string | null, spec: InstallSpec): TextResult<
         if (r.did !== "again") break;
       }
     }
-    const sl = setStatusLine(out, spec);
+    const sl = setStatusLine(out, spec.bin, spec.wrapStatusline, spec.marks);
     out = sl.text;
     const facts = inspectSettings(valueOf(reload(out), reload(out).root), spec.marks);
     return ok({
@@ -194,37 +157,6 @@ export function planInstall(text: string | null, spec: InstallSpec): TextResult<
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
-}
-
-function setStatusLine(
-  text: string,
-  spec: InstallSpec,
-): { text: string; outcome: StatusLineOutcome; user: string | null } {
-  const doc = reload(text);
-  const node = propertyNode(doc.root, "statusLine");
-  const mine = statuslineCommand(spec.bin);
-  if (!node) {
-    return {
-      text: appendProperty(doc, doc.root, "statusLine", { type: "command", command: mine, padding: 0 }),
-      outcome: "added",
-      user: null,
-    };
-  }
-  const cmdNode = propertyNode(node, "command");
-  const cmd = cmdNode?.type === "string" ? String(cmdNode.value) : null;
-  if (cmdNode === null || cmd === null) return { text, outcome: "left-user", user: null };
-  const kind = statusLineKind(cmd, spec.marks);
-  const wanted = kind.kind === "vigil"
-    ? mine
-    : kind.kind === "wrapped"
-    ? statuslineCommand(spec.bin, kind.then)
-    : spec.wrapStatusline
-    ? statuslineCommand(spec.bin, cmd)
-    : null;
-  if (wanted === null) return { text, outcome: "left-user", user: cmd };
-  const user = kind.kind === "wrapped" ? kind.then : kind.kind === "other" ? cmd : null;
-  if (wanted === cmd) return { text, outcome: "unchanged", user };
-  return { text: replaceValue(doc, cmdNode, wanted), outcome: kind.kind === "other" ? "wrapped" : "updated", user };
 }
 
 /** Remove exactly vigil's entries; a wrapped statusLine goes back to the user's command. */
@@ -245,28 +177,19 @@ export function planUninstall(text: string | null, marks: VigilMarks): TextResul
   try {
     const removed: string[] = [];
     let out = stripHooks(text, marks, new Set(), removed);
-    let doc = reload(out);
-    let statusLine: StatusLineOutcome = "absent";
-    let user: string | null = null;
-    const node = propertyNode(doc.root, "statusLine");
-    const cmdNode = node ? propertyNode(node, "command") : null;
-    if (node && cmdNode?.type === "string") {
-      const kind = statusLineKind(String(cmdNode.value), marks);
-      if (kind.kind === "vigil") {
-        out = removeChild(doc, doc.root, indexOfProp(doc, "statusLine"));
-        statusLine = "removed";
-      } else if (kind.kind === "wrapped") {
-        out = replaceValue(doc, cmdNode, kind.then);
-        statusLine = "unwrapped";
-        user = kind.then;
-      } else {
-        statusLine = "left-user";
-        user = String(cmdNode.value);
-      }
-    }
-    doc = reload(out);
+    const sl = unsetStatusLine(out, marks);
+    out = sl.text;
+    const doc = reload(out);
     const facts = inspectSettings(valueOf(doc, doc.root), marks);
-    return ok({ ...none, text: out, changed: out !== text, removed, statusLine, userStatusLine: user, facts });
+    return ok({
+      ...none,
+      text: out,
+      changed: out !== text,
+      removed,
+      statusLine: sl.outcome,
+      userStatusLine: sl.user,
+      facts,
+    });
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
