@@ -92,6 +92,20 @@ describe("index file", () => {
     expect(sql.map((r) => r.sql).join("\n")).toMatch(/tokenize='trigram'[\s\S]*tokenize='unicode61/);
   });
 
+  test("why two tables: in this SQLite, trigram misses 2-character terms and unicode61 misses words inside Korean and Japanese", () => {
+    const { index } = setup([]);
+    const db = index.db;
+    const version = db.query<{ v: string }, []>("SELECT sqlite_version() AS v").get()?.v ?? "0";
+    expect(version.split(".").map(Number)[1]).toBeGreaterThanOrEqual(34); // trigram arrived in 3.34
+    db.run("CREATE VIRTUAL TABLE temp.tri USING fts5(b, tokenize='trigram')");
+    db.run("CREATE VIRTUAL TABLE temp.uni USING fts5(b, tokenize='unicode61')");
+    for (const t of ["tri", "uni"]) db.run(`INSERT INTO temp.${t} VALUES ('인계서를 작성'), ('設計書を更新')`);
+    const count = (t: string, q: string) => db.query(`SELECT rowid FROM temp.${t} WHERE ${t} MATCH ?`).all(q).length;
+    expect([count("tri", '"인계서"'), count("tri", '"設計書"'), count("tri", '"인계"'), count("tri", '"設計"')])
+      .toEqual([1, 1, 0, 0]);
+    expect([count("uni", '"인계서"'), count("uni", '"設計"'), count("uni", "인계*")]).toEqual([0, 0, 1]);
+  });
+
   test("a schema from another version is rebuilt, then the transcript indexed again", () => {
     const { transcript, index } = setup([R.prompt("alpha")]);
     index.update(transcript);
