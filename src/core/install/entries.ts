@@ -16,12 +16,6 @@ export interface MatcherGroup {
   hooks: Handler[];
 }
 
-export interface StatusLineSetting {
-  type: "command";
-  command: string;
-  padding?: number;
-}
-
 /** Exact command strings known to be vigil's (from the install record and this run). */
 export interface VigilMarks {
   commands: readonly string[];
