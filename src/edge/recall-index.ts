@@ -131,7 +131,7 @@ export class RecallIndex {
       } catch {
         return; // a torn or foreign line: skipped, like every edge distrusts input
       }
-      const r = recordDocs(rec, offset, epoch);
+      const r = recordDocs(rec, { offset, epoch });
       if (r.boundary) epoch++;
       for (const d of r.docs) batch.push(d);
     };

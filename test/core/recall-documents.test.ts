@@ -13,7 +13,7 @@ function docsOf(file: string): RecallDoc[] {
   let epoch = 0;
   let start = 0;
   for (let nl = bytes.indexOf(10); nl >= 0; nl = bytes.indexOf(10, start)) {
-    const r = recordDocs(JSON.parse(bytes.subarray(start, nl).toString("utf8")), start, epoch);
+    const r = recordDocs(JSON.parse(bytes.subarray(start, nl).toString("utf8")), { offset: start, epoch });
     if (r.boundary) epoch++;
     out.push(...r.docs);
     start = nl + 1;
@@ -76,13 +76,13 @@ describe("recordDocs", () => {
     ["summary title skipped", { type: "summary", summary: "Fix parser" }, []],
     ["not an object", "garbage", []],
   ])("%s", (_name, rec, want) => {
-    const r = recordDocs(rec, 100, 2);
+    const r = recordDocs(rec, { offset: 100, epoch: 2 });
     expect(r.docs.map((d) => [d.kind, d.tool, d.body])).toEqual(want);
     for (const d of r.docs) expect([d.offset, d.epoch]).toEqual([100, 2]);
   });
 
   test("keeps uuid and timestamp", () => {
-    const [d] = recordDocs(user("x"), 0, 0).docs;
+    const [d] = recordDocs(user("x"), { offset: 0, epoch: 0 }).docs;
     expect([d.uuid, d.at]).toEqual(["u-1", "2026-11-30T03:28:54.084Z"]);
   });
 
@@ -91,7 +91,7 @@ describe("recordDocs", () => {
     [{ type: "system", subtype: "microcompact_boundary" }, false],
     [{ type: "system", subtype: "stop_hook_summary" }, false],
   ])("boundary %j → %p", (rec, boundary) => {
-    expect(recordDocs(rec, 0, 0)).toEqual({ docs: [], boundary });
+    expect(recordDocs(rec, { offset: 0, epoch: 0 })).toEqual({ docs: [], boundary });
   });
 });
 

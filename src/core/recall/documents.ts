@@ -33,7 +33,11 @@ const ANSI = /\x1b\[[0-9;?]*[ -\/]*[@-~]/g;
 export const SIDE_CHARS = 8192;
 
 /** A record's documents, and whether the record is a compaction boundary (the next epoch starts after it). */
-export function recordDocs(rec: unknown, offset: number, epoch: number): { docs: RecallDoc[]; boundary: boolean } {
+export function recordDocs(
+  rec: unknown,
+  at: { offset: number; epoch: number },
+): { docs: RecallDoc[]; boundary: boolean } {
+  const { offset, epoch } = at;
   if (!isObject(rec)) return { docs: [], boundary: false };
   if (rec.type === "system") return { docs: [], boundary: rec.subtype === "compact_boundary" };
   const base = { offset, uuid: str(rec, "uuid"), at: str(rec, "timestamp"), epoch, tool: null };
