@@ -66,15 +66,20 @@ export function stateFiles(vigilHome: string, sessionId: string): string[] {
   return existsSync(dir) ? readdirSync(dir).sort() : [];
 }
 
-/** The machine's state transitions vigil recorded, as "from>to@Event". */
-export function transitions(vigilHome: string, sessionId: string): string[] {
-  return vigilEvents(vigilHome).filter((e) => e.kind === "state" && e.session_id === sessionId)
+/** How many events vigil has recorded so far (pass it as `since` to look at one run only). */
+export function eventCount(vigilHome: string): number {
+  return vigilEvents(vigilHome).length;
+}
+
+/** The machine's state transitions vigil recorded (after the first `since` events), as "from>to@Event". */
+export function transitions(vigilHome: string, sessionId: string, since = 0): string[] {
+  return vigilEvents(vigilHome).slice(since).filter((e) => e.kind === "state" && e.session_id === sessionId)
     .map((e) => `${e.detail.from}>${e.detail.to}@${e.detail.event}`);
 }
 
-/** The `continuity` audit records' actions (with `via` for restores), in order. */
-export function continuityActions(vigilHome: string): string[] {
-  return vigilEvents(vigilHome).filter((e) => e.kind === "continuity")
+/** The `continuity` audit records' actions (with `via` for restores), in order, after the first `since` events. */
+export function continuityActions(vigilHome: string, since = 0): string[] {
+  return vigilEvents(vigilHome).slice(since).filter((e) => e.kind === "continuity")
     .map((e) => typeof e.detail.via === "string" ? `${e.detail.action}:${e.detail.via}` : String(e.detail.action));
 }
 
