@@ -159,7 +159,9 @@ export const sessionMachine = setup({
     limitCrossed: (_, _params: Extract<SessionEffect, { type: "limitCrossed" }>["params"]) => {},
     resetRestore: assign(({ context, event }) => ({
       compactions: context.compactions + (event.type === "compacted" ? 1 : 0),
-      warnSent: false,
+      // Only a compaction starts a new warning cycle: a resumed session keeps its context, and
+      // the warning it already got is still in it.
+      warnSent: event.type === "compacted" ? false : context.warnSent,
       restoreDelivered: false,
     })),
     compactionStarted: (_, _params: { at: number }) => {},
