@@ -88,10 +88,16 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     return { stdout: out, error: null };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    record(deps, at, p.sessionId, "hook_error", { error: msg, event: p.event });
+    const detail = { error: msg, event: p.event };
+    // A locked store has just cost the whole busy_timeout: waiting for it again only to
+    // record why would double the hook's time, so the log takes it.
+    if (BUSY.test(msg)) logLine(deps, at, "hook_error", detail, msg);
+    else record(deps, at, p.sessionId, "hook_error", detail);
     return { stdout: "", error: msg };
   }
 }
+
+const BUSY = /database is (locked|busy)/i;
 
 interface Plan {
   row: SessionRow;
@@ -215,7 +221,10 @@ function record(deps: HookDeps, at: number, sessionId: string | null, kind: stri
   try {
     deps.store().appendEvent(at, sessionId, kind, detail);
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    deps.logError(`${new Date(at).toISOString()} ${kind} ${JSON.stringify(detail)} (store unavailable: ${why})`);
+    logLine(deps, at, kind, detail, e instanceof Error ? e.message : String(e));
   }
+}
+
+function logLine(deps: HookDeps, at: number, kind: string, detail: Record<string, unknown>, why: string) {
+  deps.logError(`${new Date(at).toISOString()} ${kind} ${JSON.stringify(detail)} (store unavailable: ${why})`);
 }
