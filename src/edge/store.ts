@@ -5,7 +5,7 @@
  * that is not a database (or is malformed) is moved aside and recreated.
  */
 import { Database } from "bun:sqlite";
-import { chmodSync, existsSync, mkdirSync, renameSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { MIGRATIONS } from "./store-schema.ts";
 
@@ -55,30 +55,59 @@ const CORRUPT = /not a database|malformed|corrupt|file is encrypted/i;
 export function openStore(file: string, opts: OpenOptions = {}): Store {
   const dir = dirname(file);
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const seen = identity(file);
   try {
-    return new Store(file, opts.readonly ?? false);
+    return new Store(file, opts);
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     if (!CORRUPT.test(msg) || opts.readonly) throw e;
-    const aside = `${file}.corrupt-${Date.now()}`;
-    renameSync(file, aside);
-    for (const ext of ["-wal", "-shm"]) {
-      if (existsSync(file + ext)) renameSync(file + ext, aside + ext);
-    }
-    opts.onRecovered?.(aside, msg);
-    const store = new Store(file, false);
-    store.appendEvent(Date.now(), null, "store_recovered", { moved_to: aside, error: msg });
-    return store;
+    moveAside(file, seen, msg, opts);
+    return new Store(file, opts);
+  }
+}
+
+/** Device and inode of a file, or null when there is none. */
+function identity(file: string): string | null {
+  const st = statSync(file, { throwIfNoEntry: false });
+  return st ? `${st.dev}:${st.ino}` : null;
+}
+
+/**
+ * Move a broken database (with its WAL and shared memory) aside and start a fresh one that
+ * records where it went. Only if the file is still the one found broken (`seen`): when hooks
+ * find it at once, the first moves it and the others must not move its fresh database too.
+ */
+function moveAside(file: string, seen: string | null, error: string, opts: OpenOptions): void {
+  if (seen === null || identity(file) !== seen) return;
+  const aside = `${file}.corrupt-${Date.now()}-${process.pid}`;
+  renameSync(file, aside);
+  for (const ext of ["-wal", "-shm"]) {
+    if (existsSync(file + ext)) renameSync(file + ext, aside + ext);
+  }
+  opts.onRecovered?.(aside, error);
+  const fresh = new Store(file, {});
+  try {
+    fresh.appendEvent(Date.now(), null, "store_recovered", { moved_to: aside, error });
+  } finally {
+    fresh.close();
   }
 }
 
 /** A handle on vigil.db. All writes go through `transaction`. */
 export class Store {
   readonly db: Database;
+  /** The file this handle opened, to tell it from a fresh one after a recovery elsewhere. */
+  private readonly seen: string | null;
+  private movedAside = false;
 
-  constructor(readonly file: string, readonly: boolean) {
+  constructor(readonly file: string, private readonly opts: OpenOptions = {}) {
     const fresh = !existsSync(file);
+    const readonly = opts.readonly ?? false;
+    // SQLite gives -wal and -shm the database's mode when it creates them: made while the
+    // database was read-only, they would keep vigil read-only after it is writable again.
+    if (!readonly) { for (const ext of ["-wal", "-shm"]) tryChmod(file + ext); }
     this.db = new Database(file, readonly ? { readonly: true, strict: true } : { create: true, strict: true });
+    this.seen = identity(file);
     // busy_timeout first: every later statement may meet a concurrent writer.
     this.db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (readonly) {
@@ -90,6 +119,28 @@ export class Store {
     if (mode?.journal_mode !== "wal") this.db.run("PRAGMA journal_mode = WAL");
     this.db.run("PRAGMA synchronous = NORMAL");
     this.migrate();
+  }
+
+  /**
+   * Run `fn` against the database. Damage that opening did not reveal (a broken table page)
+   * shows on first use: the file is then moved aside, so the next process starts afresh
+   * instead of every hook failing on it for good. This call still fails with the error.
+   */
+  private use<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      if (CORRUPT.test(msg) && !this.opts.readonly && !this.movedAside) {
+        this.movedAside = true;
+        try {
+          moveAside(this.file, this.seen, msg, this.opts);
+        } catch {
+          // The caller reports the original error; the next process tries again.
+        }
+      }
+      throw e;
+    }
   }
 
   private migrate(): void {
@@ -106,11 +157,13 @@ export class Store {
 
   /** Run `fn` inside one `BEGIN IMMEDIATE` transaction. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    return this.use(() => this.db.transaction(fn).immediate());
   }
 
   loadSession(id: string): SessionRow | null {
-    return this.db.query<SessionRow, [string]>("SELECT * FROM sessions WHERE session_id = ?").get(id) ?? null;
+    return this.use(() =>
+      this.db.query<SessionRow, [string]>("SELECT * FROM sessions WHERE session_id = ?").get(id) ?? null
+    );
   }
 
   saveSession(row: SessionRow): void {
@@ -119,19 +172,21 @@ export class Store {
       ON CONFLICT(session_id) DO UPDATE SET ${
       cols.filter((c) => c !== "session_id" && c !== "created_at").map((c) => `${c}=excluded.${c}`).join(",")
     }`;
-    this.db.query(sql).run(...cols.map((c) => row[c]));
+    this.use(() => this.db.query(sql).run(...cols.map((c) => row[c])));
   }
 
   listSessions(): SessionRow[] {
-    return this.db.query<SessionRow, []>("SELECT * FROM sessions ORDER BY updated_at DESC").all();
+    return this.use(() => this.db.query<SessionRow, []>("SELECT * FROM sessions ORDER BY updated_at DESC").all());
   }
 
   appendEvent(at: number, sessionId: string | null, kind: string, detail: unknown): void {
-    this.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
-      at,
-      sessionId,
-      kind,
-      JSON.stringify(detail ?? {}),
+    this.use(() =>
+      this.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
+        at,
+        sessionId,
+        kind,
+        JSON.stringify(detail ?? {}),
+      )
     );
   }
 
@@ -148,22 +203,33 @@ export class Store {
     const sql = `SELECT * FROM events ${where.length ? "WHERE " + where.join(" AND ") : ""} ORDER BY at, id${
       opts.limit ? ` LIMIT ${Math.floor(opts.limit)}` : ""
     }`;
-    return this.db.query<EventRow, (string | number)[]>(sql).all(...args);
+    return this.use(() => this.db.query<EventRow, (string | number)[]>(sql).all(...args));
   }
 
   getSetting(key: string): string | null {
-    return this.db.query<{ value: string }, [string]>("SELECT value FROM settings WHERE key = ?").get(key)?.value ??
-      null;
+    return this.use(() =>
+      this.db.query<{ value: string }, [string]>("SELECT value FROM settings WHERE key = ?").get(key)?.value ?? null
+    );
   }
 
   setSetting(key: string, value: string | null): void {
-    if (value === null) this.db.query("DELETE FROM settings WHERE key = ?").run(key);
-    else {this.db.query(
-        "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-      ).run(key, value);}
+    this.use(() => {
+      if (value === null) this.db.query("DELETE FROM settings WHERE key = ?").run(key);
+      else {this.db.query(
+          "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        ).run(key, value);}
+    });
   }
 
   close(): void {
     this.db.close(false);
+  }
+}
+
+function tryChmod(file: string): void {
+  try {
+    chmodSync(file, 0o600);
+  } catch {
+    // Absent, or not ours to change: SQLite reports what that means.
   }
 }
