@@ -136,7 +136,7 @@ describe.if(linux)("real processes", () => {
 
   test("a zombie is dead", async () => {
     // The background sleep exits at once and its parent (exec'd into sleep) never reaps it.
-    const sh = Bun.spawn(["sh", "-c", "sleep 0 & echo $!; exec sleep 300"], { stdout: "pipe" });
+    const sh = Bun.spawn(["sh", "-c", "sleep 0.3 & echo $!; exec sleep 300"], { stdout: "pipe" });
     children.push(sh);
     const reader = sh.stdout.getReader();
     const zpid = Number(new TextDecoder().decode((await reader.read()).value).trim());
