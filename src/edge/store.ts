@@ -115,10 +115,26 @@ export class Store {
       return;
     }
     if (fresh) chmodSync(file, 0o600);
-    const mode = this.db.query<{ journal_mode: string }, []>("PRAGMA journal_mode = WAL").get();
-    if (mode?.journal_mode !== "wal") this.db.run("PRAGMA journal_mode = WAL");
+    this.useWal();
     this.db.run("PRAGMA synchronous = NORMAL");
     this.migrate();
+  }
+
+  /**
+   * Put the file in WAL mode. While processes create the file at once, SQLite may answer
+   * "database is locked" at once, without calling the busy handler: retry within busy_timeout.
+   */
+  private useWal(): void {
+    const until = Date.now() + BUSY_TIMEOUT_MS;
+    for (let tries = 0;; tries++) {
+      try {
+        const mode = this.db.query<{ journal_mode: string }, []>("PRAGMA journal_mode = WAL").get();
+        if (mode?.journal_mode === "wal" || tries > 0) return;
+      } catch (e) {
+        if (!(e instanceof Error && /database is locked/.test(e.message)) || Date.now() > until) throw e;
+      }
+      Bun.sleepSync(2);
+    }
   }
 
   /**

@@ -17,8 +17,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
-import { testEnv } from "../support/vigil.ts";
-import { inspect, LONG, readLog, report, size, spawnVigil, TIMEOUT, toolCall, writeTranscript } from "./harness.ts";
+import { BIN, testEnv } from "../support/vigil.ts";
+import {
+  countEvents,
+  inspect,
+  LONG,
+  readLog,
+  report,
+  size,
+  spawnVigil,
+  TIMEOUT,
+  toolCall,
+  writeTranscript,
+} from "./harness.ts";
 
 interface Call {
   session: string;
@@ -176,4 +187,34 @@ describe("load", () => {
     },
     TIMEOUT,
   );
+});
+
+describe("cold start", () => {
+  // Regression: hooks creating the store at once got "database is locked" from
+  // `PRAGMA journal_mode = WAL` immediately, without the busy handler, and failed open. The
+  // processes start first and wait on stdin, which is then released to all of them together.
+  test("hooks that create the store together all commit", async () => {
+    const rounds = size(8, 60);
+    let worst = 0, lost = 0;
+    for (let r = 0; r < rounds; r++) {
+      const env = testEnv();
+      const procs = Array.from(
+        { length: 6 },
+        () => Bun.spawn(["nice", "-n", "15", BIN, "hook"], { stdin: "pipe", stdout: "pipe", stderr: "pipe", env }),
+      );
+      await Bun.sleep(300);
+      const t0 = performance.now();
+      procs.forEach((p, i) => (p.stdin.write(toolCall(`cold-${i}`, "/nonexistent", `Cold${i}`)), p.stdin.end()));
+      await Bun.sleep(0);
+      // Keep one core busy meanwhile (a loaded machine): the niced hooks get preempted mid-open.
+      while (performance.now() - t0 < 400) Math.sqrt(performance.now());
+      const codes = await Promise.all(procs.map((p) => p.exited));
+      worst = Math.max(worst, performance.now() - t0);
+      expect(codes).toEqual([0, 0, 0, 0, 0, 0]);
+      lost += 6 - countEvents(env.VIGIL_HOME, "hook");
+      expect(readLog(env.VIGIL_HOME)).toBe("");
+    }
+    report({ fault: "load: 6 hooks creating the store at once", tries: rounds * 6, lost, worstMs: worst });
+    expect(lost).toBe(0);
+  }, TIMEOUT);
 });
