@@ -4,6 +4,7 @@
  */
 import { type Ctx, Refusal } from "./cli/context.ts";
 import { HELP, VERSION } from "./cli/help.ts";
+import { writeAll } from "./edge/stdout.ts";
 
 type Command = (args: string[], ctx: Ctx) => number | Promise<number>;
 
@@ -31,8 +32,8 @@ const FAIL_OPEN = new Set(["hook", "statusline"]);
 async function main(argv: string[]): Promise<number> {
   const ctx: Ctx = {
     env: process.env,
-    out: (s) => void process.stdout.write(s),
-    err: (s) => void process.stderr.write(s),
+    out: (s) => writeAll(1, s),
+    err: (s) => writeAll(2, s),
     // VIGIL_NOW pins the clock (replays, tests of clock jumps); real runs leave it unset.
     now: process.env.VIGIL_NOW ? () => Number(process.env.VIGIL_NOW) : Date.now,
     isTTY: process.stdout.isTTY === true,

@@ -2,7 +2,8 @@
 import type { Config } from "../core/config.ts";
 import { loadConfig } from "../edge/config-file.ts";
 import { resolvePaths } from "../edge/paths.ts";
-import { type Ctx, parse } from "./context.ts";
+import { parse } from "./args.ts";
+import { type Ctx } from "./context.ts";
 import { HELP } from "./help.ts";
 
 export function configCommand(args: string[], ctx: Ctx): number {

@@ -3,8 +3,6 @@
  * return an exit code (0 ok, 1 negative answer, 2 usage or internal error) and never call
  * process.exit themselves.
  */
-import { parseArgs, type ParseArgsConfig } from "node:util";
-
 export interface Ctx {
   env: Record<string, string | undefined>;
   out: (text: string) => void;
@@ -18,20 +16,3 @@ export class UsageError extends Error {}
 
 /** A negative answer with a one-line reason: main prints it and exits 1. */
 export class Refusal extends Error {}
-
-type Options = NonNullable<ParseArgsConfig["options"]>;
-
-/** Strict argument parsing with vigil's error style. */
-export function parse<O extends Options>(args: string[], options: O, allowPositionals = false) {
-  try {
-    return parseArgs({
-      args,
-      options: { ...options, help: { type: "boolean", short: "h" } },
-      strict: true,
-      allowPositionals,
-    });
-  } catch (e) {
-    const msg = e instanceof Error ? e.message.split("\n")[0].replace(/\.$/, "") : String(e);
-    throw new UsageError(msg.charAt(0).toLowerCase() + msg.slice(1));
-  }
-}

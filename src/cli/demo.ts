@@ -18,7 +18,8 @@ import {
   transcriptAt,
 } from "../core/replay.ts";
 import { openStore } from "../edge/store.ts";
-import { type Ctx, parse } from "./context.ts";
+import { parse } from "./args.ts";
+import { type Ctx } from "./context.ts";
 import { HELP } from "./help.ts";
 
 const RECORDED_CWD = "/home/dev/work/csv-parser";

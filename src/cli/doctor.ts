@@ -17,7 +17,8 @@ import { readClaudeVersion } from "../edge/claude-version.ts";
 import { loadConfig } from "../edge/config-file.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { readInstallRecord, writeInstallRecord } from "../edge/settings-file.ts";
-import { type Ctx, parse, UsageError } from "./context.ts";
+import { parse } from "./args.ts";
+import { type Ctx, UsageError } from "./context.ts";
 import {
   probeBinary,
   probeBins,

@@ -4,12 +4,13 @@ import { runHook } from "../app/run-hook.ts";
 import { appendLog } from "../edge/log.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { readStdin } from "../edge/stdin.ts";
-import { type Ctx, parse } from "./context.ts";
+import type { Ctx } from "./context.ts";
 import { HELP } from "./help.ts";
 
 export async function hookCommand(args: string[], ctx: Ctx): Promise<number> {
-  const { values } = parse(args, {});
-  if (values.help) return (ctx.out(HELP.hook + "\n"), 0);
+  // No option parser here: node:util is costly to load, and a hook must not fail on an
+  // unexpected argument anyway (Claude Code would read exit 2 as "block").
+  if (args.includes("--help") || args.includes("-h")) return (ctx.out(HELP.hook + "\n"), 0);
   const input = await readStdin();
   const deps = hookDeps(ctx.env, ctx.now);
   try {

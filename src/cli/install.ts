@@ -37,7 +37,8 @@ import {
   writeSettings,
 } from "../edge/settings-file.ts";
 import { writeSkillFile } from "../edge/state-files.ts";
-import { type Ctx, parse, Refusal, UsageError } from "./context.ts";
+import { parse } from "./args.ts";
+import { type Ctx, Refusal, UsageError } from "./context.ts";
 import { HELP } from "./help.ts";
 
 const SCOPE = { user: { type: "boolean" }, project: { type: "boolean" } } as const;

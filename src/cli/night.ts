@@ -9,7 +9,8 @@ import { formatDuration } from "../core/notify-format.ts";
 import { loadConfig } from "../edge/config-file.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { openStore } from "../edge/store.ts";
-import { type Ctx, parse, UsageError } from "./context.ts";
+import { parse } from "./args.ts";
+import { type Ctx, UsageError } from "./context.ts";
 import { HELP } from "./help.ts";
 
 export async function nightCommand(args: string[], ctx: Ctx): Promise<number> {

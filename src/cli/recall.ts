@@ -8,7 +8,8 @@ import { BOLD, BRACKETS } from "../core/recall/snippet.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { openRecallIndex, recallIndexFile } from "../edge/recall-index.ts";
 import { openStore } from "../edge/store.ts";
-import { type Ctx, parse, Refusal, UsageError } from "./context.ts";
+import { parse } from "./args.ts";
+import { type Ctx, Refusal, UsageError } from "./context.ts";
 import { HELP } from "./help.ts";
 
 /** Below this many unindexed bytes, indexing is quick enough to need no progress bar. */

@@ -7,7 +7,8 @@ import { parseWhen } from "../core/report/time.ts";
 import { loadReport, resolveSession } from "../edge/http/report-rows.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { openStore } from "../edge/store.ts";
-import { type Ctx, parse, UsageError } from "./context.ts";
+import { parse } from "./args.ts";
+import { type Ctx, UsageError } from "./context.ts";
 import { HELP } from "./help.ts";
 
 /** Run `vigil report [--since 12h] [--until T] [--session ID] [--json | --html FILE]`. */

@@ -11,7 +11,8 @@ import {
   parseListen,
   untilSignal,
 } from "../edge/http/listen.ts";
-import { type Ctx, parse, UsageError } from "./context.ts";
+import { parse } from "./args.ts";
+import { type Ctx, UsageError } from "./context.ts";
 import { HELP, VERSION } from "./help.ts";
 
 /** Run `vigil serve [--listen HOST:PORT | --socket PATH] [--token T]` until SIGINT/SIGTERM. */

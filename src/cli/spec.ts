@@ -6,7 +6,8 @@
 import { join } from "node:path";
 import { checkSpec, SPEC_RELATIVE_PATH, specTemplate, specText } from "../core/continuity/spec.ts";
 import { createFile, readCapped, SPEC_CAP } from "../edge/state-files.ts";
-import { type Ctx, parse, Refusal, UsageError } from "./context.ts";
+import { parse } from "./args.ts";
+import { type Ctx, Refusal, UsageError } from "./context.ts";
 import { HELP } from "./help.ts";
 
 function read(path: string): string {

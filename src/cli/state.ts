@@ -17,7 +17,8 @@ import {
   writeSkillFile,
 } from "../edge/state-files.ts";
 import { readStdin } from "../edge/stdin.ts";
-import { type Ctx, parse, Refusal, UsageError } from "./context.ts";
+import { parse } from "./args.ts";
+import { type Ctx, Refusal, UsageError } from "./context.ts";
 import { HELP } from "./help.ts";
 
 function sessionOf(ctx: Ctx, given: string | undefined): string {

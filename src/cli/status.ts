@@ -2,7 +2,8 @@
 import { statusObjects, statusTable } from "../core/status-view.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { openStore } from "../edge/store.ts";
-import { type Ctx, parse } from "./context.ts";
+import { parse } from "./args.ts";
+import { type Ctx } from "./context.ts";
 import { HELP } from "./help.ts";
 
 const DAY = 86_400_000;

@@ -9,7 +9,8 @@ import { resolvePaths } from "../edge/paths.ts";
 import { installSchedule, planForHost, uninstallSchedule } from "../edge/schedule.ts";
 import { openStore, type Store } from "../edge/store.ts";
 import { acquireWatchLock, releaseWatchLock, selfHolder } from "../edge/watch-lock.ts";
-import { type Ctx, parse, UsageError } from "./context.ts";
+import { parse } from "./args.ts";
+import { type Ctx, UsageError } from "./context.ts";
 import { HELP } from "./help.ts";
 
 export async function watchCommand(args: string[], ctx: Ctx): Promise<number> {

@@ -4,7 +4,6 @@
  * (a temporary file in the same directory, then rename) and state writes are read back and
  * checked, so a file that exists is whole. Reads are size-capped.
  */
-import { randomBytes } from "node:crypto";
 import {
   chmodSync,
   closeSync,
@@ -24,6 +23,11 @@ import { SKILL_MARKER, SKILL_NAME, skillText } from "../core/continuity/skill.ts
 import { isSessionId, validateState } from "../core/continuity/state-format.ts";
 
 /** State versions kept per session; older ones are removed after a save. */
+/** A short random suffix; web crypto is a global, node:crypto would be another module to load. */
+function randomHex(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export const MAX_VERSIONS = 20;
 export const STATE_CAP = 256 * 1024;
 export const SPEC_CAP = 64 * 1024;
@@ -98,7 +102,7 @@ export function readCapped(path: string, cap: number): string | null {
  * replace an existing file: the temporary file is linked into place, which never overwrites.
  */
 export function writeFileAtomic(path: string, text: string, opts: { mode?: number; exclusive?: boolean } = {}) {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomHex()}.tmp`);
   const fd = openSync(tmp, "wx", opts.mode ?? 0o600);
   try {
     const bytes = Buffer.from(text, "utf8");
