@@ -48,18 +48,23 @@ export interface HookRun {
   ms: number;
 }
 
-/** Start `vigil <args>` with stdin; resolves when it exits, with its wall time. */
+/**
+ * Start `vigil <args>` with stdin; resolves when it exits, with its wall time. Stdin given as
+ * `{ file }` is handed over as that file, for callers that block their event loop meanwhile.
+ */
 export function spawnVigil(
   args: string[],
-  stdin: string | Uint8Array,
+  stdin: string | Uint8Array | { file: string },
   env: Record<string, string>,
-  opts: { prefix?: string[]; onStart?: (pid: number) => void } = {},
+  opts: { prefix?: string[] } = {},
 ): Promise<HookRun> {
   const t0 = performance.now();
-  const p = Bun.spawn([...(opts.prefix ?? []), BIN, ...args], { stdin: "pipe", stdout: "pipe", stderr: "pipe", env });
-  opts.onStart?.(p.pid);
-  p.stdin.write(stdin);
-  p.stdin.end();
+  const p = Bun.spawn([...(opts.prefix ?? []), BIN, ...args], {
+    stdin: typeof stdin === "object" && "file" in stdin ? Bun.file(stdin.file) : Buffer.from(stdin),
+    stdout: "pipe",
+    stderr: "pipe",
+    env,
+  });
   return Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]).then(
     ([stdout, stderr, code]) => ({
       code,
