@@ -2,6 +2,8 @@
  * The store's numbered migrations. Each runs once, in order, inside one transaction; the
  * schema version is SQLite's `user_version`. Never edit a shipped migration: add one.
  */
+import type { Database } from "bun:sqlite";
+
 export const MIGRATIONS: readonly string[] = [
   // 1: sessions (one row per Claude Code session), the append-only audit log, settings.
   `CREATE TABLE sessions (
@@ -77,3 +79,41 @@ export const MIGRATIONS: readonly string[] = [
      expires_at INTEGER NOT NULL
    ) STRICT;`,
 ];
+
+/**
+ * A store from before numbered migrations (user_version 0 with tables in it) would fail
+ * migration 1 on every open. Its tables are renamed `<name>_v0` and its indexes dropped
+ * (indexes hold no data) so the migrations can create the current ones; nothing is deleted.
+ * Returns whether there was anything to adopt. Runs inside the migration transaction.
+ */
+export function adoptUnversioned(db: Database): boolean {
+  const names = (type: string) =>
+    db.query<{ name: string }, [string]>(
+      "SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite_%' AND sql IS NOT NULL",
+    ).all(type).map((r) => r.name);
+  const tables = names("table");
+  for (const index of names("index")) db.run(`DROP INDEX "${index}"`);
+  for (const table of tables) db.run(`ALTER TABLE "${table}" RENAME TO "${table}_v0"`);
+  return tables.length > 0;
+}
+
+/** Copy an adopted store's events into the current table, as far as its columns allow. */
+export function copyAdoptedEvents(db: Database): void {
+  const cols = new Set(
+    db.query<{ name: string }, []>(`PRAGMA table_info("events_v0")`).all().map((c) => c.name),
+  );
+  if (cols.size === 0) return;
+  const pick = (name: string, type: string, fallback: string) =>
+    cols.has(name) ? `COALESCE(CAST("${name}" AS ${type}), ${fallback})` : fallback;
+  // Readers parse `detail` as JSON: text that is not JSON is kept inside an object.
+  const detail = cols.has("detail")
+    ? `COALESCE(CASE WHEN json_valid(detail) THEN detail ELSE json_object('text', detail) END, '{}')`
+    : `'{}'`;
+  db.run(
+    `INSERT INTO events (at, session_id, kind, detail)
+     SELECT ${pick("at", "INTEGER", "0")}, ${cols.has("session_id") ? "CAST(session_id AS TEXT)" : "NULL"},
+       ${pick("kind", "TEXT", "'legacy'")}, ${detail}
+     FROM events_v0 ORDER BY rowid`,
+  );
+  db.run(`DROP TABLE events_v0`);
+}

@@ -7,7 +7,7 @@
 import { Database } from "bun:sqlite";
 import { chmodSync, existsSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { MIGRATIONS } from "./store-schema.ts";
+import { adoptUnversioned, copyAdoptedEvents, MIGRATIONS } from "./store-schema.ts";
 
 /** How long a hook waits for another writer before it gives up and fails open. */
 export const BUSY_TIMEOUT_MS = 2_000;
@@ -166,7 +166,9 @@ export class Store {
     this.db.transaction(() => {
       // Re-read inside the write lock: another process may have migrated meanwhile.
       const now = this.db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version ?? 0;
+      const adopted = now === 0 && adoptUnversioned(this.db);
       for (let v = now; v < MIGRATIONS.length; v++) this.db.run(MIGRATIONS[v]);
+      if (adopted) copyAdoptedEvents(this.db);
       this.db.run(`PRAGMA user_version = ${MIGRATIONS.length}`);
     }).immediate();
   }
