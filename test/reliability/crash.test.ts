@@ -11,7 +11,7 @@
  * together, or none of them), and the next hook for the session works and crosses SOFT once.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { testEnv } from "../support/vigil.ts";
 import { BIN } from "../support/vigil.ts";
