@@ -1,9 +1,17 @@
 /**
  * Bounded positional reads, shared by every edge that reads part of a file (transcripts,
- * checklists): one pread loop instead of one per reader.
+ * checklists): one pread loop instead of one per reader, and one non-blocking open.
  */
 import { Buffer } from "node:buffer";
-import { readSync } from "node:fs";
+import { constants, openSync, readSync } from "node:fs";
+
+/**
+ * Open a file to read without blocking in open(): a path that names a FIFO would otherwise
+ * wait for a writer forever (a hook must never hang). Callers fstat and refuse non-files.
+ */
+export function openToRead(path: string): number {
+  return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+}
 
 /** Up to `length` bytes of `fd` from `position`; shorter only at the end of the file. */
 export function readRange(fd: number, position: number, length: number): Buffer {

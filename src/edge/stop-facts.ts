@@ -7,13 +7,13 @@
  * parsed only when they can hold a wanted record.
  */
 import { Buffer } from "node:buffer";
-import { closeSync, fstatSync, openSync } from "node:fs";
+import { closeSync, fstatSync } from "node:fs";
 import { isBookkeeping } from "../core/meter/backward.ts";
 import { type ByteSource, decode, parseLine, scanBackward } from "../core/meter/lines.ts";
 import { isObject, type JsonObject, obj, str } from "../core/payload.ts";
 import type { StopFacts } from "../core/stop/facts.ts";
 import type { TodoToolCall } from "../core/stop/todo.ts";
-import { readRange } from "./file-read.ts";
+import { openToRead, readRange } from "./file-read.ts";
 
 const MiB = 1024 * 1024;
 /** How far back the Stop facts look. A todo list older than this is not seen. */
@@ -58,7 +58,7 @@ export function readStopFacts(path: string, opts: StopScanOptions): StopFacts {
   if (!opts.text && !opts.todo) return {};
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    fd = openToRead(path);
   } catch {
     return {};
   }

@@ -3,11 +3,11 @@
  * and the records appended since a stored byte offset, read forward with a byte cap so a pass
  * never reads more than a bounded slice of a large file. Missing or unreadable files are null.
  */
-import { closeSync, fstatSync, openSync, statSync } from "node:fs";
+import { closeSync, fstatSync, statSync } from "node:fs";
 import type { TranscriptStat } from "../core/liveness.ts";
 import { parseLine } from "../core/meter/lines.ts";
 import { isObject, type JsonObject } from "../core/payload.ts";
-import { readRange } from "./file-read.ts";
+import { openToRead, readRange } from "./file-read.ts";
 
 /** Default bytes read per call. */
 export const APPEND_READ_CAP = 4 * 1024 * 1024;
@@ -51,7 +51,7 @@ export function readAppended(
 ): AppendedRead | null {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    fd = openToRead(path);
   } catch {
     return null;
   }

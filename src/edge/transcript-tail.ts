@@ -4,10 +4,10 @@
  * parsed (a substring test first), so a tail full of large tool results costs one read and a
  * scan, not a JSON parse per line. Runs only on PreCompact with `trigger: "auto"`.
  */
-import { closeSync, fstatSync, openSync } from "node:fs";
+import { closeSync, fstatSync } from "node:fs";
 import { isBookkeeping } from "../core/meter/backward.ts";
 import { isObject, type JsonObject } from "../core/payload.ts";
-import { readRange } from "./file-read.ts";
+import { openToRead, readRange } from "./file-read.ts";
 
 export const TAIL_BYTES = 4 * 1024 * 1024;
 
@@ -24,7 +24,7 @@ export interface Tail {
 export function readTranscriptTail(path: string, maxBytes = TAIL_BYTES): Tail | null {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    fd = openToRead(path);
   } catch {
     return null;
   }

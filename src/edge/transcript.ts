@@ -4,12 +4,12 @@
  * A missing or unreadable transcript is "no measurement", never an exception (hooks fail
  * open, and 2.1.88 points `transcript_path` at a file it never writes).
  */
-import { closeSync, fstatSync, openSync } from "node:fs";
+import { closeSync, fstatSync } from "node:fs";
 import { measure, type MeterOptions, type MeterResult, type MeterState, unmeasured } from "../core/meter.ts";
 import { type FactsOptions, readFacts } from "../core/meter/facts.ts";
 import type { ByteSource } from "../core/meter/lines.ts";
 import type { TranscriptFacts } from "../core/policy.ts";
-import { readRange } from "./file-read.ts";
+import { openToRead, readRange } from "./file-read.ts";
 
 export type { MeterOptions, MeterResult, MeterState } from "../core/meter.ts";
 export type { FactsOptions } from "../core/meter/facts.ts";
@@ -38,7 +38,7 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 function withFile<T>(path: string, use: (src: ByteSource) => T): Outcome<T> {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    fd = openToRead(path);
   } catch (e) {
     return { ok: false, error: `cannot open transcript "${path}": ${code(e)}` };
   }
