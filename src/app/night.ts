@@ -4,15 +4,16 @@
  * cannot wake, and how many stops the gate has blocked since the mode went on.
  */
 import type { Config } from "../core/config.ts";
-import { ancestry, probeMany, type ProcProbe } from "../edge/proc.ts";
-import { claudeConfigDir, readRegistry, type RegistryEntry } from "../edge/registry.ts";
+import { ancestry, type ProcProbe } from "../edge/proc.ts";
+import type { RegistryEntry } from "../edge/registry.ts";
 import type { Store } from "../edge/store.ts";
-import { type AppendedRead, readTail, statTranscript } from "../edge/transcript-append.ts";
+import type { AppendedRead } from "../edge/transcript-append.ts";
 import { listPanes } from "../edge/tmux.ts";
 import { recentSessionRows, stopBlocksBetween } from "../edge/watch-state.ts";
 import type { TranscriptStat } from "../core/liveness.ts";
 import { buildSnapshot, type IdleSession, preflight } from "./night-snapshot.ts";
 import { nightIsActive, type NightSetting, readNightSetting, writeNightSetting } from "./night-store.ts";
+import { watchDeps } from "./watch-deps.ts";
 
 const DAY = 86_400_000;
 
@@ -108,15 +109,17 @@ export function nightDeps(
   opts: { env: Record<string, string | undefined>; now: () => number },
 ): NightDeps {
   const { env } = opts;
+  // The same outside world a watch pass sees, plus the tmux pane lookup.
+  const w = watchDeps(store, config, opts);
   return {
     store,
     config,
-    now: opts.now,
-    configDir: claudeConfigDir({ env, home: env.HOME }),
-    registry: () => readRegistry({ env, home: env.HOME }).entries,
-    probe: (pids) => probeMany(pids),
-    stat: statTranscript,
-    tail: readTail,
+    now: w.now,
+    configDir: w.configDir,
+    registry: w.registry,
+    probe: w.probe,
+    stat: w.stat,
+    tail: w.transcript.tail,
     panes: async (pids) => {
       const out = new Map<number, string>();
       const panes = await listPanes({ env });
