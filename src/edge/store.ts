@@ -5,7 +5,7 @@
  * that is not a database (or is malformed) is moved aside and recreated.
  */
 import { Database } from "bun:sqlite";
-import { chmodSync, existsSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { adoptUnversioned, copyAdoptedEvents, MIGRATIONS } from "./store-schema.ts";
 
@@ -72,24 +72,52 @@ function identity(file: string): string | null {
   return st ? `${st.dev}:${st.ino}` : null;
 }
 
+/** A recovery lock older than this was left by a process that died in it. */
+const RECOVERY_LOCK_STALE_MS = 10_000;
+
 /**
- * Move a broken database (with its WAL and shared memory) aside and start a fresh one that
- * records where it went. Only if the file is still the one found broken (`seen`): when hooks
- * find it at once, the first moves it and the others must not move its fresh database too.
+ * Replace a broken database with a fresh one that records where the old one went, keeping the
+ * old file and its WAL and shared memory under the aside name. `file` never goes missing: the
+ * fresh database is made beside it and renamed over it, so a concurrent opener cannot create
+ * one of its own meanwhile. Only one process recovers at a time (a lock file), and only while
+ * `file` is still the one found broken (`seen`), so a fresh database is never moved aside.
  */
 function moveAside(file: string, seen: string | null, error: string, opts: OpenOptions): void {
   if (seen === null || identity(file) !== seen) return;
-  const aside = `${file}.corrupt-${Date.now()}-${process.pid}`;
-  renameSync(file, aside);
-  for (const ext of ["-wal", "-shm"]) {
-    if (existsSync(file + ext)) renameSync(file + ext, aside + ext);
-  }
-  opts.onRecovered?.(aside, error);
-  const fresh = new Store(file, {});
+  const lock = `${file}.recovering`;
+  if (!takeLock(lock)) return;
   try {
-    fresh.appendEvent(Date.now(), null, "store_recovered", { moved_to: aside, error });
+    if (identity(file) !== seen) return;
+    const aside = `${file}.corrupt-${Date.now()}-${process.pid}`;
+    const next = `${aside}.new`;
+    const fresh = new Store(next, {});
+    try {
+      fresh.appendEvent(Date.now(), null, "store_recovered", { moved_to: aside, error });
+    } finally {
+      fresh.close();
+    }
+    // Closing the only connection checkpointed it; a WAL left behind would not follow the rename.
+    if (existsSync(next + "-wal")) throw new Error(`cannot prepare a fresh database at "${next}"`);
+    linkSync(file, aside);
+    for (const ext of ["-wal", "-shm"]) {
+      if (existsSync(file + ext)) renameSync(file + ext, aside + ext);
+    }
+    renameSync(next, file);
+    opts.onRecovered?.(aside, error);
   } finally {
-    fresh.close();
+    rmSync(lock, { force: true });
+  }
+}
+
+function takeLock(lock: string): boolean {
+  try {
+    closeSync(openSync(lock, "wx", 0o600));
+    return true;
+  } catch {
+    const st = statSync(lock, { throwIfNoEntry: false });
+    if (!st || Date.now() - st.mtimeMs < RECOVERY_LOCK_STALE_MS) return false;
+    rmSync(lock, { force: true });
+    return takeLock(lock);
   }
 }
 
@@ -98,7 +126,7 @@ export class Store {
   readonly db: Database;
   /** The file this handle opened, to tell it from a fresh one after a recovery elsewhere. */
   private readonly seen: string | null;
-  private movedAside = false;
+  private broken = false;
 
   constructor(readonly file: string, private readonly opts: OpenOptions = {}) {
     const fresh = !existsSync(file);
@@ -143,12 +171,15 @@ export class Store {
    * instead of every hook failing on it for good. This call still fails with the error.
    */
   private use<T>(fn: () => T): T {
+    // Once this handle has met damage, it writes nothing more: its WAL may already be the
+    // fresh database's, and frames of the old one there would corrupt it.
+    if (this.broken) throw new Error(`database disk image is malformed: "${this.file}" was replaced`);
     try {
       return fn();
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
-      if (CORRUPT.test(msg) && !this.opts.readonly && !this.movedAside) {
-        this.movedAside = true;
+      if (CORRUPT.test(msg) && !this.opts.readonly) {
+        this.broken = true;
         try {
           moveAside(this.file, this.seen, msg, this.opts);
         } catch {
@@ -240,6 +271,10 @@ export class Store {
   }
 
   close(): void {
+    // A handle on a database that was replaced (moved aside by a recovery) is left to the
+    // process's exit: closing it would checkpoint and delete "-wal" and "-shm" by name, and
+    // those names are now the fresh database's.
+    if (this.broken || identity(this.file) !== this.seen) return;
     this.db.close(false);
   }
 }

@@ -32,7 +32,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
-import { testEnv } from "../support/vigil.ts";
+import { BIN, testEnv } from "../support/vigil.ts";
 import {
   consistency,
   countEvents,
@@ -294,5 +294,45 @@ describe("busy_timeout is the budget", () => {
     } finally {
       deps.close();
     }
+  }, TIMEOUT);
+});
+
+describe("one broken database, many processes", () => {
+  // Regression: hooks meeting a broken file together each moved "vigil.db" aside (taking the
+  // first one's fresh database, or its -wal, along), and a handle on the old file closing
+  // after the swap deleted the fresh database's -wal and -shm by name: the fresh database
+  // came out malformed and the next call failed again.
+  test("exactly one recovery, the damaged bytes kept aside, and the next call commits", async () => {
+    const rounds = size(6, 40);
+    let worst = 0, lost = 0;
+    for (let r = 0; r < rounds; r++) {
+      const env = testEnv();
+      for (let i = 0; i < SEEDED; i++) await spawnVigil(["hook"], toolCall("before", "/nonexistent", `Seed${i}`), env);
+      const db = join(env.VIGIL_HOME, "vigil.db");
+      truncateSync(db, Math.floor(readFileSync(db).length / 2));
+      const damaged = readFileSync(db);
+      const procs = Array.from(
+        { length: 6 },
+        (_, i) =>
+          Bun.spawn([BIN, i % 2 ? "statusline" : "hook"], { stdin: "pipe", stdout: "pipe", stderr: "pipe", env }),
+      );
+      await Bun.sleep(300);
+      const t0 = performance.now();
+      procs.forEach((p, i) => (p.stdin.write(toolCall(`during-${i}`, "/nonexistent", `During${i}`)), p.stdin.end()));
+      expect(await Promise.all(procs.map((p) => p.exited))).toEqual([0, 0, 0, 0, 0, 0]);
+      worst = Math.max(worst, performance.now() - t0);
+      const next = await spawnVigil(["hook"], toolCall("after", "/nonexistent", "Healthy"), env);
+      expect(next.code).toBe(0);
+      const aside = readdirSync(env.VIGIL_HOME).filter((f) => /^vigil\.db\.corrupt-[\d-]+$/.test(f));
+      if (!aside.some((f) => readFileSync(join(env.VIGIL_HOME, f)).equals(damaged))) lost++;
+      expect({ round: r, aside: aside.length, after: countEvents(env.VIGIL_HOME, "hook", "after") }).toEqual({
+        round: r,
+        aside: 1,
+        after: 1,
+      });
+      expect(consistency(env.VIGIL_HOME)).toEqual([]);
+    }
+    report({ fault: "storage: 6 processes meet one truncated database", tries: rounds * 6, lost, worstMs: worst });
+    expect(lost).toBe(0);
   }, TIMEOUT);
 });
