@@ -91,7 +91,7 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     const detail = { error: msg, event: p.event };
     // A locked store has just cost the whole busy_timeout: waiting for it again only to
     // record why would double the hook's time, so the log takes it.
-    if (BUSY.test(msg)) logLine(deps, at, "hook_error", detail, msg);
+    if (BUSY.test(msg)) logLine(deps, at, "hook_error", { ...detail, session_id: p.sessionId }, msg);
     else record(deps, at, p.sessionId, "hook_error", detail);
     return { stdout: "", error: msg };
   }
@@ -221,7 +221,7 @@ function record(deps: HookDeps, at: number, sessionId: string | null, kind: stri
   try {
     deps.store().appendEvent(at, sessionId, kind, detail);
   } catch (e) {
-    logLine(deps, at, kind, detail, e instanceof Error ? e.message : String(e));
+    logLine(deps, at, kind, { ...detail, session_id: sessionId }, e instanceof Error ? e.message : String(e));
   }
 }
 

@@ -37,7 +37,8 @@ export interface Figure {
 export function report(f: Figure): void {
   mkdirSync(FIGURES, { recursive: true });
   appendFileSync(join(FIGURES, `${LONG ? "long" : "short"}.jsonl`), JSON.stringify({ ...f, at: Date.now() }) + "\n");
-  console.log(`reliability | ${f.fault} | tries ${f.tries} | lost ${f.lost} | worst ${Math.round(f.worstMs)} ms`);
+  const note = f.note ? ` | ${f.note}` : "";
+  console.log(`reliability | ${f.fault} | tries ${f.tries} | lost ${f.lost} | worst ${Math.round(f.worstMs)} ms${note}`);
 }
 
 export interface HookRun {
