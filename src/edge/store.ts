@@ -72,6 +72,13 @@ function identity(file: string): string | null {
   return st ? `${st.dev}:${st.ino}` : null;
 }
 
+/**
+ * Handles that must not be closed before the process exits. Closing a handle (and Bun closes
+ * one when it is garbage-collected) checkpoints and deletes "-wal" and "-shm" by name, and
+ * after a recovery those names are the fresh database's.
+ */
+const PINNED: Database[] = [];
+
 /** A recovery lock older than this was left by a process that died in it. */
 const RECOVERY_LOCK_STALE_MS = 10_000;
 
@@ -125,7 +132,7 @@ function takeLock(lock: string): boolean {
 export class Store {
   readonly db: Database;
   /** The file this handle opened, to tell it from a fresh one after a recovery elsewhere. */
-  private readonly seen: string | null;
+  private readonly seen: string | null = null;
   private broken = false;
 
   constructor(readonly file: string, private readonly opts: OpenOptions = {}) {
@@ -134,18 +141,37 @@ export class Store {
     // SQLite gives -wal and -shm the database's mode when it creates them: made while the
     // database was read-only, they would keep vigil read-only after it is writable again.
     if (!readonly) { for (const ext of ["-wal", "-shm"]) tryChmod(file + ext); }
+    const before = identity(file);
     this.db = new Database(file, readonly ? { readonly: true, strict: true } : { create: true, strict: true });
-    this.seen = identity(file);
+    try {
+      this.seen = this.init(before, fresh, readonly);
+    } catch (e) {
+      PINNED.push(this.db);
+      throw e;
+    }
+  }
+
+  private init(before: string | null, fresh: boolean, readonly: boolean): string | null {
     // busy_timeout first: every later statement may meet a concurrent writer.
     this.db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (readonly) {
       this.db.query("SELECT count(*) FROM sqlite_master").get();
-      return;
+      return before;
     }
-    if (fresh) chmodSync(file, 0o600);
+    if (fresh) chmodSync(this.file, 0o600);
     this.useWal();
+    // A read opens the handle's -wal and -shm (by name). A recovery that swapped the file
+    // meanwhile may have left it the old file with the new one's -wal and -shm: drop it (the
+    // caller opens again, on the new file).
+    this.db.query("SELECT count(*) FROM sqlite_master").get();
+    const seen = identity(this.file);
+    if (before !== null && seen !== before) {
+      this.broken = true;
+      throw new Error(`database disk image is malformed: "${this.file}" was replaced while it was opened`);
+    }
     this.db.run("PRAGMA synchronous = NORMAL");
     this.migrate();
+    return seen;
   }
 
   /**
@@ -274,7 +300,7 @@ export class Store {
     // A handle on a database that was replaced (moved aside by a recovery) is left to the
     // process's exit: closing it would checkpoint and delete "-wal" and "-shm" by name, and
     // those names are now the fresh database's.
-    if (this.broken || identity(this.file) !== this.seen) return;
+    if (this.broken || identity(this.file) !== this.seen) return void PINNED.push(this.db);
     this.db.close(false);
   }
 }
