@@ -38,7 +38,9 @@ export function report(f: Figure): void {
   mkdirSync(FIGURES, { recursive: true });
   appendFileSync(join(FIGURES, `${LONG ? "long" : "short"}.jsonl`), JSON.stringify({ ...f, at: Date.now() }) + "\n");
   const note = f.note ? ` | ${f.note}` : "";
-  console.log(`reliability | ${f.fault} | tries ${f.tries} | lost ${f.lost} | worst ${Math.round(f.worstMs)} ms${note}`);
+  console.log(
+    `reliability | ${f.fault} | tries ${f.tries} | lost ${f.lost} | worst ${Math.round(f.worstMs)} ms${note}`,
+  );
 }
 
 export interface HookRun {
