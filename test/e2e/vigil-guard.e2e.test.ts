@@ -31,7 +31,11 @@ test("worker: SOFT notice once, task notification passes, HARD denies npm test, 
           contextOf(265_000),
         ),
         text("I'll wait for the build to finish.", contextOf(266_000)),
-        bash("npm test", contextOf(310_000)), // after the task notification: HARD
+        // The CLI writes the transcript asynchronously: a PreToolUse can run before the record
+        // of the response that asked for the tool. A harmless call first makes the 310k record
+        // certain to be on disk when `npm test` is judged (its tool result follows it).
+        bash("echo checkpoint", contextOf(310_000)),
+        bash("npm test", contextOf(311_000)), // after the task notification: HARD
         bash("git commit -m 'handoff: new session needed' && git push", contextOf(312_000)),
         text("Handoff committed. New session needed.", contextOf(313_000)),
       ],
@@ -61,10 +65,12 @@ test("worker: SOFT notice once, task notification passes, HARD denies npm test, 
       ) => [t.toolUseId, t]),
     );
     expect(denied.size).toBe(1);
-    expect(events.filter((e) => e.kind === "guard" && e.detail.decision === "deny")).toHaveLength(1);
+    const denials = events.filter((e) => e.kind === "guard" && e.detail.decision === "deny");
+    expect(denials).toHaveLength(1);
+    expect(JSON.stringify(denials[0].detail)).toContain("npm");
     // git commit && git push was let through by vigil (git itself fails: no repository).
     const allowed = events.filter((e) => e.kind === "guard" && e.detail.decision === "allow");
-    expect(allowed.length).toBe(1);
+    expect(allowed.some((e) => JSON.stringify(e.detail).includes("git"))).toBe(true);
     expect(vigilState(first.vigilHome, first.sessionId)).toBe("dead"); // SessionEnd at the end of -p
 
     // A person's new instruction to the same worker is refused: no API request is made.
