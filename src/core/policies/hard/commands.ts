@@ -98,6 +98,30 @@ function envVerdict(cmd: SimpleCommand): CommandVerdict | null {
   return null;
 }
 
+/** vigil subcommands a worker at HARD may run (first word, then an optional second). */
+const VIGIL_AT_HARD: Record<string, readonly string[] | null> = {
+  state: ["save", "show"],
+  spec: ["show", "check"],
+  recall: null,
+  status: null,
+  report: null,
+  config: null,
+  "--version": null,
+  "--help": null,
+};
+
+function vigil(args: ShellWord[]): CommandVerdict {
+  const [sub, action] = args;
+  const allowed = sub && !sub.dynamic ? VIGIL_AT_HARD[sub.value] : undefined;
+  if (allowed === undefined) {
+    return deny("bash-forbidden:vigil", `"vigil ${sub?.value ?? ""}" is not allowed at the hard limit`);
+  }
+  if (allowed !== null && (!action || action.dynamic || !allowed.includes(action.value))) {
+    return deny("bash-forbidden:vigil", `"vigil ${sub.value} ${action?.value ?? ""}" is not allowed at the hard limit`);
+  }
+  return allow(`bash-allowed:vigil ${sub.value}`);
+}
+
 /** Whether one simple command may run at HARD, and which files it writes besides redirections. */
 export function checkCommand(
   cmd: SimpleCommand,
@@ -139,7 +163,9 @@ export function checkCommand(
       return allow("bash-allowed:printf");
   }
   if (HARMLESS.has(name)) return allow(`bash-allowed:${name}`);
-  // vigil itself, by any path (`./dist/vigil`, `/usr/local/bin/vigil`).
-  if (name === "vigil" || name.endsWith("/vigil")) return allow("bash-allowed:vigil");
+  // vigil itself, by any path (`./dist/vigil`, `/usr/local/bin/vigil`), for what a handing-over
+  // worker needs: saving and reading its state, recall, status. Not the commands that would
+  // switch the guard off (`uninstall`, `night off`, `install`, `serve` …).
+  if (name === "vigil" || name.endsWith("/vigil")) return vigil(args);
   return deny(`bash-forbidden:${name}`, `"${name}" is not allowed at the hard limit`);
 }
