@@ -115,6 +115,15 @@ const startCompaction = { type: "compactionStarted", params: atParams } as const
 /** Entering restoring after a compaction or a resume (not on a return from a stall). */
 const beginRestore = ["resetRestore", { type: "restoreDue", params: atParams }] as const;
 
+/** Leaving a stall: note the activity, emit `revived` (read before the stall is cleared). */
+const wake = ["touch", { type: "revived", params: reviveParams }, "unstall"] as const;
+/** A stall ends in the level the numbers say. */
+const backToLevel = [
+  { guard: "levelHard", target: "hard", actions: wake },
+  { guard: "levelSoft", target: "soft", actions: wake },
+  { target: "normal", actions: wake },
+] as const;
+
 /** A compaction that never came: PreCompact, then work resumed without a boundary. */
 const abandon = { type: "compactionAbandoned", params: atParams } as const;
 
@@ -319,41 +328,11 @@ export const sessionMachine = setup({
       ],
       on: {
         activity: [
-          {
-            guard: "fromCompacting",
-            target: "compacting",
-            actions: ["touch", { type: "revived", params: reviveParams }, "unstall"],
-          },
-          {
-            guard: "fromRestoring",
-            target: "restoring",
-            actions: ["touch", { type: "revived", params: reviveParams }, "unstall"],
-          },
-          {
-            guard: "levelHard",
-            target: "hard",
-            actions: ["touch", { type: "revived", params: reviveParams }, "unstall"],
-          },
-          {
-            guard: "levelSoft",
-            target: "soft",
-            actions: ["touch", { type: "revived", params: reviveParams }, "unstall"],
-          },
-          { target: "normal", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
+          { guard: "fromCompacting", target: "compacting", actions: wake },
+          { guard: "fromRestoring", target: "restoring", actions: wake },
+          ...backToLevel,
         ],
-        resumed: [
-          {
-            guard: "levelHard",
-            target: "hard",
-            actions: ["touch", { type: "revived", params: reviveParams }, "unstall"],
-          },
-          {
-            guard: "levelSoft",
-            target: "soft",
-            actions: ["touch", { type: "revived", params: reviveParams }, "unstall"],
-          },
-          { target: "normal", actions: ["touch", { type: "revived", params: reviveParams }, "unstall"] },
-        ],
+        resumed: [...backToLevel],
         preCompact: {
           target: "compacting",
           actions: [{ type: "revived", params: reviveParams }, "unstall", startCompaction],
