@@ -64,6 +64,16 @@ describe.if(linux)("real processes", () => {
   const sleeper = () => {
     const c = Bun.spawn(["sleep", "300"], { stdin: "ignore", stdout: "ignore", stderr: "ignore" });
     children.push(c);
+    // Right after spawn the child may still be between fork and exec (comm not yet "sleep",
+    // RSS 0 in /proc/<pid>/stat): wait until it is the program it will stay.
+    for (let i = 0; i < 500; i++) {
+      try {
+        if (readFileSync(`/proc/${c.pid}/comm`, "utf8").trim() === "sleep") break;
+      } catch {
+        // not visible yet
+      }
+      Bun.sleepSync(2);
+    }
     return c;
   };
 
