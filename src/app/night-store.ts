@@ -1,12 +1,14 @@
 /**
  * Unattended mode as `vigil night` stores it under the settings key `NIGHT_KEY`:
  * `{on, scope, until, since, snapshot, offAt}`. The Stop gate reads only `{on, scope, until}`
- * (night-setting.ts); the watcher reads the snapshot, the list of sessions it must keep
+ * (`readNight`); the watcher reads the snapshot, the list of sessions it must keep
  * watching even after their registry files vanish (seed 004).
  */
 import { isObject, type JsonObject } from "../core/payload.ts";
 import type { Store } from "../edge/store.ts";
-import { NIGHT_KEY } from "./night-setting.ts";
+import type { PolicyInput } from "../core/policy.ts";
+
+export const NIGHT_KEY = "night";
 
 /** One session as it was when the mode was turned on. */
 export interface SnapshotEntry {
@@ -78,4 +80,10 @@ export function writeNightSetting(store: Store, night: NightSetting): void {
 /** On, and its `until` has not passed: the same test the Stop gate applies. */
 export function nightIsActive(night: NightSetting | null, now: number): night is NightSetting {
   return night !== null && night.on && (night.until === null || now < night.until);
+}
+
+/** The part of the setting the Stop gate reads, or null when off or unreadable. */
+export function readNight(store: Store): PolicyInput["night"] {
+  const n = readNightSetting(store);
+  return n ? { on: n.on, scope: n.scope, until: n.until } : null;
 }

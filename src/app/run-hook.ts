@@ -16,7 +16,7 @@ import { isLimited } from "../core/policies/guard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
-import { readNight } from "./night-setting.ts";
+import { readNight } from "./night-store.ts";
 
 /** statusLine numbers younger than this are preferred to the transcript (product.md section 4). */
 export const STATUS_FRESH_MS = 60_000;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../../src/app/machine-store.ts";
-import { NIGHT_KEY } from "../../src/app/night-setting.ts";
+import { NIGHT_KEY } from "../../src/app/night-store.ts";
 import { restartSession } from "../../src/edge/restart.ts";
 import { eventually, privateTmux } from "../edge/private-tmux.ts";
 import { appendTo, type Harness, harness, records, touch } from "./watch-harness.ts";

@@ -2,8 +2,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { readNight } from "../../src/app/night-setting.ts";
-import { readNightSetting } from "../../src/app/night-store.ts";
+import { readNight, readNightSetting } from "../../src/app/night-store.ts";
 import { transcriptPathFor } from "../../src/app/watch-targets.ts";
 import { probe } from "../../src/edge/proc.ts";
 import { openStore } from "../../src/edge/store.ts";
