@@ -5,6 +5,7 @@
  */
 import { initialTransition, transition } from "xstate";
 import {
+  type LiveState,
   MACHINE_VERSION,
   type SessionContext,
   type SessionEffect,
@@ -13,6 +14,7 @@ import {
   type SessionState,
   STATES,
 } from "../../machines/session.ts";
+import { isObject } from "../core/payload.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
 
 type Snapshot = ReturnType<typeof sessionMachine.resolveState>;
@@ -57,7 +59,7 @@ export function loadSnapshot(row: SessionRow | null, at: number): { snapshot: Sn
 
 /** Apply events in order to a snapshot; effects come back as plain data. */
 export function applyEvents(snapshot: Snapshot, events: SessionEvent[]): Applied {
-  const before = snapshot.value as SessionState;
+  const before = stateOf(snapshot.value);
   const effects: SessionEffect[] = [];
   let snap = snapshot;
   for (const e of events) {
@@ -68,23 +70,35 @@ export function applyEvents(snapshot: Snapshot, events: SessionEvent[]): Applied
       if (eff) effects.push(eff);
     }
   }
-  return { before, state: snap.value as SessionState, context: snap.context, effects, snapshot: snap };
+  return { before, state: stateOf(snap.value), context: snap.context, effects, snapshot: snap };
 }
 
-const EFFECTS = new Set([
-  "limitCrossed",
-  "compactionStarted",
-  "compactionAbandoned",
-  "restoreDue",
-  "stalled",
-  "revived",
-  "died",
-]);
+const LIVE = new Set<string>(["normal", "soft", "hard", "compacting", "restoring"]);
+const isLive = (v: unknown): v is LiveState => typeof v === "string" && LIVE.has(v);
+const numOrNull = (v: unknown): number | null => (typeof v === "number" ? v : null);
 
+/** A machine action as an effect, checked against the effect union (other actions are not effects). */
 function toEffect(type: string, params: unknown): SessionEffect | null {
-  if (!EFFECTS.has(type) || typeof params !== "object" || params === null) return null;
-  // The machine's action table is the single source of these shapes (machines/session.ts).
-  return { type, params } as SessionEffect;
+  if (!isObject(params) || typeof params.at !== "number") return null;
+  const at = params.at;
+  switch (type) {
+    case "limitCrossed": {
+      const limit = params.limit;
+      if (limit !== "soft" && limit !== "hard") return null;
+      return { type, params: { limit, tokens: numOrNull(params.tokens), estimate: numOrNull(params.estimate), at } };
+    }
+    case "compactionStarted":
+    case "compactionAbandoned":
+    case "restoreDue":
+      return { type, params: { at } };
+    case "stalled":
+      return isLive(params.from) ? { type, params: { at, from: params.from } } : null;
+    case "revived":
+      return isLive(params.to) ? { type, params: { at, to: params.to } } : null;
+    case "died":
+      return typeof params.reason === "string" ? { type, params: { at, reason: params.reason } } : null;
+  }
+  return null;
 }
 
 /** The state value of a snapshot (always one of the seven: the machine is flat). */
