@@ -64,11 +64,12 @@ describe.if(linux)("real processes", () => {
   const sleeper = () => {
     const c = Bun.spawn(["sleep", "300"], { stdin: "ignore", stdout: "ignore", stderr: "ignore" });
     children.push(c);
-    // Right after spawn the child may still be between fork and exec (comm not yet "sleep",
-    // RSS 0 in /proc/<pid>/stat): wait until it is the program it will stay.
+    // Right after spawn the child may still be between fork and exec, or just past exec with
+    // nothing resident yet (RSS 0): wait until it is the program it will stay, running.
     for (let i = 0; i < 500; i++) {
       try {
-        if (readFileSync(`/proc/${c.pid}/comm`, "utf8").trim() === "sleep") break;
+        const resident = Number(readFileSync(`/proc/${c.pid}/statm`, "utf8").split(" ")[1]);
+        if (readFileSync(`/proc/${c.pid}/comm`, "utf8").trim() === "sleep" && resident > 0) break;
       } catch {
         // not visible yet
       }
