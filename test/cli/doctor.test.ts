@@ -93,13 +93,13 @@ describe("vigil doctor", () => {
   });
 
   test("installed for the running version: exit 0 with a short ok summary", async () => {
-    const w = world("2.1.328");
+    const w = world("2.1.332");
     expect((await run(w, ["install"])).code).toBe(0);
     const r = await run(w, ["doctor"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toStartWith("vigil doctor: ok");
-    expect(r.stdout).toContain("ok settings: vigil's hooks are in user (33 events)");
-    expect(r.stdout).toContain("ok claude: Claude Code 2.1.328, the version vigil is tested with");
+    expect(r.stdout).toContain("ok settings: vigil's hooks are in user (34 events)");
+    expect(r.stdout).toContain("ok claude: Claude Code 2.1.332, the version vigil is tested with");
     const d = await doctorJson(w);
     expect(d.ok).toBe(true);
     expect(d.code).toBe(0);

@@ -121,31 +121,31 @@ describe("settings wiring", () => {
 });
 
 describe("versions", () => {
-  const c = (o: Partial<ClaudeInput>): ClaudeInput => ({ version: "2.1.328", error: null, previous: null, ...o });
+  const c = (o: Partial<ClaudeInput>): ClaudeInput => ({ version: "2.1.332", error: null, previous: null, ...o });
   test.each<[string, ClaudeInput, string[]]>([
-    ["tested", c({}), ["ok claude: Claude Code 2.1.328, the version vigil is tested with"]],
+    ["tested", c({}), ["ok claude: Claude Code 2.1.332, the version vigil is tested with"]],
     ["not found", c({ version: null, error: 'Claude Code not found: no "claude" on PATH' }), [
       'problem claude: Claude Code not found: no "claude" on PATH | install Claude Code, or set CLAUDE_BIN',
     ]],
     ["2.0.76: no subagent fields, no PostCompact", c({ version: "2.0.76" }), [
-      "info claude: Claude Code 2.0.76 is older than the tested 2.1.328",
+      "info claude: Claude Code 2.0.76 is older than the tested 2.1.332",
       'warn claude: Claude Code 2.0.76 sends no agent_type or agent_id: vigil cannot tell a subagent\'s tool calls from its main session, nor a worker from a person, so limits apply only where VIGIL_ROLE says "worker" | upgrade Claude Code to 2.1.69 or later, or launch workers with VIGIL_ROLE=worker',
       'info claude: Claude Code 2.0.76 has no PostCompact event: restore relies on SessionStart "compact" alone',
     ]],
     ["2.1.88", c({ version: "2.1.88", previous: { version: "2.1.88", since: 0 } }), [
-      "info claude: Claude Code 2.1.88 is older than the tested 2.1.328",
+      "info claude: Claude Code 2.1.88 is older than the tested 2.1.332",
     ]],
     ["newer", c({ version: "2.2.0" }), [
-      "warn claude: Claude Code 2.2.0 is newer than the tested 2.1.328: events it added are not registered, and new prompt shapes show up below as unknown envelopes | update vigil when a release tested with this version exists",
+      "warn claude: Claude Code 2.2.0 is newer than the tested 2.1.332: events it added are not registered, and new prompt shapes show up below as unknown envelopes | update vigil when a release tested with this version exists",
     ]],
     ["older than any known", c({ version: "1.0.100" }), [
-      "warn claude: Claude Code 1.0.100 is older than the tested 2.1.328; its hook events are not known to vigil (the 2.0.76 set is registered) | upgrade Claude Code",
+      "warn claude: Claude Code 1.0.100 is older than the tested 2.1.332; its hook events are not known to vigil (the 2.0.76 set is registered) | upgrade Claude Code",
       'warn claude: Claude Code 1.0.100 sends no agent_type or agent_id: vigil cannot tell a subagent\'s tool calls from its main session, nor a worker from a person, so limits apply only where VIGIL_ROLE says "worker" | upgrade Claude Code to 2.1.69 or later, or launch workers with VIGIL_ROLE=worker',
       'info claude: Claude Code 1.0.100 has no PostCompact event: restore relies on SessionStart "compact" alone',
     ]],
     ["upgraded since last look", c({ previous: { version: "2.1.220", since: 5 } }), [
-      "ok claude: Claude Code 2.1.328, the version vigil is tested with",
-      "info claude: Claude Code changed from 2.1.220 to 2.1.328 since vigil last looked",
+      "ok claude: Claude Code 2.1.332, the version vigil is tested with",
+      "info claude: Claude Code changed from 2.1.220 to 2.1.332 since vigil last looked",
     ]],
   ])("claude %s", (_n, input, want) => {
     expect(brief(checkClaude(input))).toEqual(want);

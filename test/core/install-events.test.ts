@@ -33,9 +33,11 @@ describe("events per Claude Code version", () => {
       "tested",
     ],
     ["2.1.327", 31, ["PostToolBatch"], ["PreModelSwitch", "PostModelSwitch"], "between"],
-    ["2.1.328", 33, ["PreModelSwitch", "PostModelSwitch"], [], "tested"],
-    ["2.2.0", 33, ["PostModelSwitch"], [], "newer"],
-    ["3.0.1", 33, ["PostModelSwitch"], [], "newer"],
+    ["2.1.328", 33, ["PreModelSwitch", "PostModelSwitch"], ["PreSkillShellCommand"], "tested"],
+    ["2.1.331", 33, ["PostModelSwitch"], ["PreSkillShellCommand"], "between"],
+    ["2.1.332", 34, ["PreSkillShellCommand"], [], "tested"],
+    ["2.2.0", 34, ["PostModelSwitch", "PreSkillShellCommand"], [], "newer"],
+    ["3.0.1", 34, ["PostModelSwitch"], [], "newer"],
     ["1.0.120", 12, ["PreToolUse"], ["PostCompact"], "older"],
   ])("%s knows %i events", (version, count, has, lacks, basis) => {
     const set = eventsFor(version);
@@ -139,7 +141,7 @@ describe("the table matches the CLIs' own event lists (devDependencies)", () => 
 
   test.each([
     ["2.1.88", join(modules, "claude-code-2188", "cli.js")],
-    ["2.1.328", join(modules, "@anthropic-ai", "claude-code-linux-x64", "claude")],
+    ["2.1.332", join(modules, "@anthropic-ai", "claude-code-linux-x64", "claude")],
   ])("%s", (version, file) => {
     const list = eventLiteral(file);
     if (list === null) return; // not installed on this platform

@@ -3,7 +3,7 @@
  * the recorder: every event fires, and the transcript carries the usage the fake reported.
  */
 import { expect, test } from "bun:test";
-import type { ClaudeVersion } from "./cli.ts";
+import { type ClaudeVersion, NEWEST } from "./cli.ts";
 import { countEvents } from "./recorder-rules.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
 import { recorder } from "./sandbox.ts";
@@ -16,7 +16,7 @@ const scenario: Scenario = {
 };
 
 const cases: Array<[ClaudeVersion, Record<string, number>]> = [
-  ["2.1.328", {
+  [NEWEST, {
     SessionStart: 1,
     UserPromptSubmit: 1,
     PreToolUse: 2,

@@ -6,8 +6,18 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
+/**
+ * The newest Claude Code release, the one the e2e suite is pinned to: moving to a newer release
+ * is this line plus the devDependency in package.json (and whatever its recorded differences in
+ * docs/claude-code-versions.md require).
+ */
+export const NEWEST = "2.1.332";
+
+/** The old release we keep testing. */
+export const OLDEST = "2.1.88";
+
 /** The versions the e2e suite drives; each is a devDependency (2.1.88 as `claude-code-2188`). */
-export type ClaudeVersion = "2.1.328" | "2.1.88";
+export type ClaudeVersion = typeof NEWEST | typeof OLDEST;
 
 /** The repository root (test/e2e/../..). */
 export const REPO_ROOT = resolve(import.meta.dir, "..", "..");

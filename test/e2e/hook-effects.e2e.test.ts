@@ -5,13 +5,13 @@
  */
 import { expect, test } from "bun:test";
 import { lastUserText, toolResults } from "./api-request.ts";
-import type { ClaudeVersion } from "./cli.ts";
+import { type ClaudeVersion, NEWEST } from "./cli.ts";
 import { blockPrompt, blockStop, denyTool } from "./recorder-rules.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
 import { recorder } from "./sandbox.ts";
 import { bash, text } from "./scenario.ts";
 
-const versions: ClaudeVersion[] = ["2.1.328", "2.1.88"];
+const versions: ClaudeVersion[] = [NEWEST, "2.1.88"];
 
 test.each(versions)("UserPromptSubmit block sends no API request on %s", async (version) => {
   const r = await runClaude({

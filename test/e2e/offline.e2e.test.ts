@@ -4,7 +4,7 @@
  */
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import type { ClaudeVersion } from "./cli.ts";
+import { type ClaudeVersion, NEWEST } from "./cli.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
 import { createSandbox, recorder, removeSandbox } from "./sandbox.ts";
 import { bash, text } from "./scenario.ts";
@@ -18,7 +18,7 @@ function inetDestinations(log: string): string[] {
   });
 }
 
-const versions: ClaudeVersion[] = ["2.1.328", "2.1.88"];
+const versions: ClaudeVersion[] = [NEWEST, "2.1.88"];
 
 test.skipIf(Bun.which("strace") === null).each(versions)("no connection leaves 127.0.0.1 on %s", async (version) => {
   const sandbox = createSandbox();

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ClaudeVersion } from "./cli.ts";
+import { type ClaudeVersion, NEWEST } from "./cli.ts";
 import { blockPrompt, blockStop, denyTool, type HookRecord } from "./recorder-rules.ts";
 import { runClaude, type RunResult } from "./runner.ts";
 import { recorder, removeSandbox } from "./sandbox.ts";
@@ -82,8 +82,8 @@ async function main(version: ClaudeVersion, out: string): Promise<void> {
 }
 
 const [version, out] = process.argv.slice(2);
-if ((version !== "2.1.328" && version !== "2.1.88") || out === undefined) {
-  console.error("usage: bun test/e2e/record.ts 2.1.328|2.1.88 OUT_DIR");
+if ((version !== NEWEST && version !== "2.1.88") || out === undefined) {
+  console.error(`usage: bun test/e2e/record.ts ${NEWEST}|2.1.88 OUT_DIR`);
   process.exit(2);
 }
 await main(version, out);

@@ -4,7 +4,7 @@
  * API requests, the transcript and the hook calls.
  */
 import type { ApiRequest } from "./api-request.ts";
-import { claudeCommand, type ClaudeVersion } from "./cli.ts";
+import { claudeCommand, type ClaudeVersion, NEWEST } from "./cli.ts";
 import { startFakeApi } from "./fake-api.ts";
 import type { HookRecord } from "./recorder-rules.ts";
 import {
@@ -24,7 +24,7 @@ import type { Scenario } from "./scenario.ts";
 export const E2E_TIMEOUT_MS = 90_000;
 
 export interface RunOptions {
-  /** Default "2.1.328". */
+  /** Default: the newest release (`NEWEST`). */
   version?: ClaudeVersion;
   scenario: Scenario;
   prompt: string;
@@ -94,10 +94,10 @@ function sessionIdOf(stream: Record<string, unknown>[], hooks: HookRecord[], fal
 
 /** Run one print-mode session to its end. Throws when the CLI outlives `timeoutMs`. */
 export async function runClaude(o: RunOptions): Promise<RunResult> {
-  const version = o.version ?? "2.1.328";
-  if (o.autocompact !== undefined && version !== "2.1.328") {
+  const version = o.version ?? NEWEST;
+  if (o.autocompact !== undefined && version !== NEWEST) {
     throw new Error(
-      `"--autocompact" needs Claude Code "2.1.328", not "${version}" (set CLAUDE_CODE_AUTO_COMPACT_WINDOW)`,
+      `"--autocompact" needs Claude Code "${NEWEST}", not "${version}" (set CLAUDE_CODE_AUTO_COMPACT_WINDOW)`,
     );
   }
   const sandbox = o.resume?.sandbox ?? o.sandbox ?? createSandbox();

@@ -6,12 +6,12 @@
  * proves that table against the real CLI.
  */
 import { eventsFor } from "../../src/core/install/events.ts";
-import type { ClaudeVersion } from "./cli.ts";
+import { type ClaudeVersion, NEWEST } from "./cli.ts";
 
 /** Hook events a version knows: vigil's own table (`src/core/install/events.ts`), the one install uses. */
 export const HOOK_EVENTS: Record<ClaudeVersion, readonly string[]> = {
   "2.1.88": eventsFor("2.1.88").events,
-  "2.1.328": eventsFor("2.1.328").events,
+  [NEWEST]: eventsFor(NEWEST).events,
 };
 
 export interface HookCommands {

@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ApiRequest } from "./api-request.ts";
-import { claudeCommand, type ClaudeVersion } from "./cli.ts";
+import { claudeCommand, type ClaudeVersion, NEWEST } from "./cli.ts";
 import { startFakeApi } from "./fake-api.ts";
 import type { HookRecord } from "./recorder-rules.ts";
 import {
@@ -109,7 +109,7 @@ async function waitGone(pid: number): Promise<void> {
 
 /** Start the TUI, send the prompt, wait for `until`, then end the CLI and collect what it left. */
 export async function runTui(o: TuiOptions): Promise<TuiResult> {
-  const version = o.version ?? "2.1.328";
+  const version = o.version ?? NEWEST;
   if (Bun.which("tmux") === null) throw new Error("tmux not found (apt-get install -y tmux)");
   const sandbox = o.sandbox ?? createSandbox();
   const fake = startFakeApi(o.scenario);

@@ -10,7 +10,7 @@ import { expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { allText, lastUserText } from "./api-request.ts";
-import type { ClaudeVersion } from "./cli.ts";
+import { type ClaudeVersion, NEWEST } from "./cli.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
 import { createSandbox, removeSandbox, type Sandbox, vigilBin } from "./sandbox.ts";
 import { bash, contextOf, type Scenario, text, type Turn } from "./scenario.ts";
@@ -46,7 +46,7 @@ interface Auto {
 }
 
 const V328: Auto = {
-  version: "2.1.328",
+  version: NEWEST,
   autocompact: 100_000,
   climb: (n) => 110_000 + n * 10_000,
   landedVia: "transcript",
@@ -179,7 +179,7 @@ test(
   () =>
     inSandbox(async (s) => {
       const command = `${shellQuote(vigilBin())} hook`;
-      const hooks = Object.fromEntries(HOOK_EVENTS["2.1.328"].map((e) => [e, [{
+      const hooks = Object.fromEntries(HOOK_EVENTS[NEWEST].map((e) => [e, [{
         matcher: e === "SessionStart" ? "startup|resume" : "*",
         hooks: [{ type: "command", command }],
       }]]));

@@ -11,7 +11,7 @@
  */
 import { expect, test } from "bun:test";
 import { allText, lastUserText } from "./api-request.ts";
-import type { ClaudeVersion } from "./cli.ts";
+import { type ClaudeVersion, NEWEST } from "./cli.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
 import { bash, contextOf, text } from "./scenario.ts";
 import {
@@ -39,7 +39,7 @@ interface Manual {
 }
 
 test.each<Manual>([
-  { version: "2.1.328", compactRestoreSeen: 1 },
+  { version: NEWEST, compactRestoreSeen: 1 },
   { version: "2.1.88", compactRestoreSeen: 0 },
 ])("manual compaction ($version): guidance, no draft, the restore first in the resumed turn and once", async (v) => {
   const first = await runClaude({

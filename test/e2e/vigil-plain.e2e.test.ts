@@ -5,7 +5,7 @@
  * context numbers the fake reported.
  */
 import { expect, test } from "bun:test";
-import type { ClaudeVersion } from "./cli.ts";
+import { type ClaudeVersion, NEWEST } from "./cli.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
 import { bash, contextOf, text } from "./scenario.ts";
 import { runTui } from "./tmux.ts";
@@ -25,7 +25,7 @@ function sessionRow(vigilHome: string, id: string) {
 }
 
 test.each<[ClaudeVersion, string[]]>([
-  ["2.1.328", ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolBatch", "Stop", "SessionEnd"]],
+  [NEWEST, ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolBatch", "Stop", "SessionEnd"]],
   ["2.1.88", ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"]],
 ])(
   "plain session on %s: every event recorded, no output, machine follows the transcript",

@@ -8,7 +8,7 @@ import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ApiRequest, lastUserText } from "./api-request.ts";
-import type { ClaudeVersion } from "./cli.ts";
+import { type ClaudeVersion, NEWEST } from "./cli.ts";
 import { E2E_TIMEOUT_MS, runClaude, type RunResult } from "./runner.ts";
 import { createSandbox, removeSandbox, type Sandbox, vigilBin } from "./sandbox.ts";
 import { type Reply, text, toolUse } from "./scenario.ts";
@@ -45,7 +45,7 @@ async function withSandbox(run: (s: Sandbox) => Promise<void>): Promise<void> {
   }
 }
 
-test.each<ClaudeVersion>(["2.1.328", "2.1.88"])(
+test.each<ClaudeVersion>([NEWEST, "2.1.88"])(
   "mode on: an announced stop is sent back with vigil's reason, the next stop goes through (%s)",
   (version) =>
     withSandbox(async (s) => {

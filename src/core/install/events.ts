@@ -3,7 +3,7 @@
  * installed version does not know loses ALL of its hooks, silently (claude-code-versions.md
  * section 1), so `vigil install` registers exactly this set and `vigil doctor` checks against it.
  *
- * Sources: the CLI's own event table for 2.0.76, 2.1.88, 2.1.220 and 2.1.328 (tested), and the
+ * Sources: the CLI's own event table for 2.0.76, 2.1.88, 2.1.220, 2.1.328 and 2.1.332 (tested), and the
  * changelog for the steps in between (PostCompact from 2.1.76). An event is only assumed known
  * from the first version where it is proven, so a version between two tested ones gets the
  * older set plus what the changelog dates: registering too few events loses a hook, too many
@@ -15,12 +15,12 @@
  */
 
 /** The version vigil is tested against end to end. */
-export const TESTED_VERSION = "2.1.328";
+export const TESTED_VERSION = "2.1.332";
 
 /** The oldest version whose event table is known. */
 export const OLDEST_KNOWN_VERSION = "2.0.76";
 
-/** Every event, in the order of 2.1.328's own table (settings files list them in this order). */
+/** Every event, in the order of 2.1.332's own table (settings files list them in this order). */
 export const ALL_EVENTS = [
   "PreToolUse",
   "PostToolUse",
@@ -55,6 +55,7 @@ export const ALL_EVENTS = [
   "FileChanged",
   "DirectoryAdded",
   "MessageDisplay",
+  "PreSkillShellCommand",
 ] as const;
 
 export type HookEventName = (typeof ALL_EVENTS)[number];
@@ -100,10 +101,11 @@ const STEPS: readonly { since: string; adds: readonly HookEventName[] }[] = [
   },
   { since: "2.1.220", adds: ["PostToolBatch", "MessageDisplay", "UserPromptExpansion", "DirectoryAdded"] },
   { since: "2.1.328", adds: ["PreModelSwitch", "PostModelSwitch"] },
+  { since: "2.1.332", adds: ["PreSkillShellCommand"] },
 ];
 
 /** Versions whose event table was read from the CLI itself. */
-export const TESTED_TABLES = ["2.0.76", "2.1.88", "2.1.220", "2.1.328"] as const;
+export const TESTED_TABLES = ["2.0.76", "2.1.88", "2.1.220", "2.1.328", "2.1.332"] as const;
 
 /** Events that may not have `type: "http"` handlers (the CLI skips them with a debug line). */
 export const COMMAND_ONLY_EVENTS: ReadonlySet<string> = new Set(["SessionStart", "Setup"]);
