@@ -8,32 +8,17 @@
  *
  *   bun run compile.ts --single && bun bench/statusline-wrap.ts [--runs 30]
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type Cmd, report, timeAll } from "./lib.ts";
+import { type Cmd, ensureNoop, report, timeAll } from "./lib.ts";
 
 const { values } = parseArgs({ args: Bun.argv.slice(2), options: { runs: { type: "string", default: "30" } } });
 const runs = Number(values.runs);
 const ROOT = join(import.meta.dir, "..");
-const DATA = join(import.meta.dir, "data");
 const BIN = join(ROOT, "dist", "vigil");
-mkdirSync(DATA, { recursive: true });
-const noop = join(DATA, "noop");
-if (!existsSync(noop)) {
-  const r = Bun.spawnSync([
-    process.execPath,
-    "build",
-    "--compile",
-    "--bytecode",
-    "--format=esm",
-    join(import.meta.dir, "noop.ts"),
-    "--outfile",
-    noop,
-  ]);
-  if (r.exitCode !== 0) throw new Error("cannot build the no-op reference");
-}
+const noop = ensureNoop();
 const line = readFileSync(join(ROOT, "test/fixtures/claude-code-2.1.328/hooks/tui/StatusLine.jsonl"), "utf8")
   .split("\n").filter(Boolean).at(-1)!;
 const stdin = new TextEncoder().encode(JSON.stringify(JSON.parse(line).stdin));

@@ -11,7 +11,7 @@ test("README hand-wiring snippet = the handled events of the newest version, wit
   const readme = readFileSync(join(import.meta.dir, "..", "..", "README.md"), "utf8");
   const block = /To wire it by hand[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
   expect(block).toBeDefined();
-  const hooks: Record<string, { matcher: string; hooks: { command: string; timeout: number }[] }[]> =
+  const hooks: Record<string, { matcher: string; hooks: { type: string; command: string; timeout: number }[] }[]> =
     JSON.parse(block ?? "{}").hooks;
   const want = registeredEvents("2.1.332").events;
   expect(Object.keys(hooks)).toEqual([...want].sort((a, b) => order(a) - order(b)));
