@@ -7,7 +7,7 @@ export const HELP: Record<string, string> = {
 Usage: vigil <command> [options]
 
 Commands:
-  hook          Claude Code command hook for every event (reads the payload on stdin)
+  hook          Claude Code command hook for the events vigil handles (reads the payload on stdin)
   statusline    Claude Code statusLine command (records context numbers, prints one line)
   status        Sessions and their states now (--json)
   config        The effective configuration and where each value came from (--json)
@@ -173,7 +173,7 @@ registrations vigil no longer makes are removed. Installing twice changes nothin
 --user       $CLAUDE_CONFIG_DIR/settings.json, else ~/.claude/settings.json (default)
 --project    .claude/settings.json in the current directory
 --http       "type": "http" hooks to vigil serve (http://127.0.0.1:PORT/hook, --port, default
-             8787) for every event that allows them; SessionStart and Setup stay commands
+             8787) for every event that allows them; SessionStart stays a command
 --statusline When a statusLine of yours is set: wrap (default) keeps yours on screen, unchanged,
              while vigil records the numbers; vigil shows vigil's line instead; keep leaves it
              alone (vigil then never learns the window). --wrap-statusline is the same as wrap.
