@@ -25,6 +25,13 @@ export function isLimited(role: CallRole, config: Config): boolean {
  */
 const NOTICE_EVENTS = new Set(["PostToolUse", "PostToolUseFailure"]);
 
+/**
+ * Events that run a command and can be denied at HARD. The inline `!` shell of skills and slash
+ * commands (PreSkillShellCommand, 2.1.332) never goes through PreToolUse: without it a pass
+ * command or an allowed Skill call would run any shell line at HARD.
+ */
+export const HARD_GATED_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PreSkillShellCommand"]);
+
 type Decision = "notice" | "refuse" | "pass" | "deny" | "allow";
 
 /** One `guard` audit record with the numbers `vigil report` shows. */
@@ -146,7 +153,7 @@ function guard(input: PolicyInput, checkTool: HardCheck): PolicyResult {
   }
 
   if (verdict) return onPrompt(input, verdict, records);
-  if (payload.event === "PreToolUse" && level === "hard") {
+  if (HARD_GATED_EVENTS.has(payload.event) && level === "hard") {
     const denied = onHardTool(input, checkTool, records);
     if (denied) return denied;
   }
