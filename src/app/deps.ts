@@ -5,6 +5,7 @@
 import { loadConfig } from "../edge/config-file.ts";
 import { appendLog } from "../edge/log.ts";
 import { resolvePaths } from "../edge/paths.ts";
+import { descendantsOf } from "../edge/process-tree.ts";
 import { openStore, type Store } from "../edge/store.ts";
 import { continuityAdapter } from "./continuity-adapter.ts";
 import type { HookDeps } from "./run-hook.ts";
@@ -33,6 +34,7 @@ export function hookDeps(env: Record<string, string | undefined>, now: () => num
     facts: factsAdapter,
     continuity: continuityAdapter(env, paths.stateDir),
     stop: stopFactsFor,
+    descendants: (root) => descendantsOf(root),
     policies: POLICIES,
     logError: log,
     close: () => store?.close(),

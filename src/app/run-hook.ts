@@ -12,7 +12,8 @@ import { combine } from "../core/output.ts";
 import { type HookPayload, parseHookPayload } from "../core/payload.ts";
 import type { AuditRecord, Measurement, Policy, PolicyInput, TranscriptFacts } from "../core/policy.ts";
 import type { StopFacts } from "../core/stop/facts.ts";
-import { isLimited } from "../core/policies/guard.ts";
+import { HARD_GATED_EVENTS, isLimited } from "../core/policies/guard.ts";
+import type { ProcessTree } from "../core/policies/hard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
@@ -43,6 +44,8 @@ export interface HookDeps {
     p: HookPayload,
     c: { store: Store; config: Config; night: PolicyInput["night"]; now: number },
   ) => StopFacts | undefined;
+  /** Descendants of a pid (the session's Claude Code), for the HARD `kill` rule. */
+  descendants?: (root: number) => number[];
   policies: Policy[];
   /** Last resort when the store itself is the problem. */
   logError: (message: string) => void;
@@ -73,7 +76,13 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     const stop = p.event === "Stop" && !deps.config.config.disable
       ? deps.stop?.(p, { store, config: deps.config.config, night, now: at })
       : undefined;
-    const facts = { ...tail, ...(continuity ? { continuity } : {}), ...(stop ? { stop } : {}) };
+    const processTree = killTree(p, deps);
+    const facts = {
+      ...tail,
+      ...(continuity ? { continuity } : {}),
+      ...(stop ? { stop } : {}),
+      ...(processTree ? { processTree } : {}),
+    };
     // Decide outside the write lock (this warms the machine, which costs several ms in a cold
     // process), then commit only if nobody changed the row meanwhile; otherwise decide again
     // under the lock. Keeps lock hold times short when many hooks fire at once.
@@ -98,6 +107,16 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
 }
 
 const BUSY = /database is (locked|busy)/i;
+const NAMES_KILL = /\bp?kill\b/;
+
+/** The session's process tree, read only when a gated command line could stop a process. */
+function killTree(p: HookPayload, deps: HookDeps): ProcessTree | undefined {
+  const root = pidOf(deps.env);
+  const line = p.toolInput?.command;
+  if (root === null || !deps.descendants || !HARD_GATED_EVENTS.has(p.event)) return undefined;
+  if (typeof line !== "string" || !NAMES_KILL.test(line)) return undefined;
+  return { root, descendants: deps.descendants(root) };
+}
 
 interface Plan {
   row: SessionRow;

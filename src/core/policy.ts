@@ -7,6 +7,7 @@
 import type { SessionContext, SessionEvent, SessionState } from "../../machines/session.ts";
 import type { Config } from "./config.ts";
 import type { ContinuityFacts } from "./continuity/facts.ts";
+import type { ProcessTree } from "./policies/hard/kill.ts";
 import type { Proposal } from "./output.ts";
 import type { HookPayload, JsonObject } from "./payload.ts";
 import type { StopFacts } from "./stop/facts.ts";
@@ -38,6 +39,8 @@ export interface TranscriptFacts {
   compactVersion?: string | null;
   /** Spec and state files for the continuity policy, read only on the events that use them. */
   continuity?: ContinuityFacts;
+  /** The session's processes, read only for a command line that names `kill` or `pkill`. */
+  processTree?: ProcessTree;
 }
 
 export interface PolicyInput {

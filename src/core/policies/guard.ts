@@ -11,7 +11,7 @@ import { hardDenyReason, softNotice, softRefusal } from "../messages/limits.ts";
 import type { HookPayload, JsonObject } from "../payload.ts";
 import type { AuditRecord, CallRole, Policy, PolicyInput, PolicyResult } from "../policy.ts";
 import { levelFor, type SessionContext, type SessionState } from "../../../machines/session.ts";
-import { checkToolAtHard } from "./hard.ts";
+import { checkToolAtHard, type ProcessTree } from "./hard.ts";
 
 /** Whether limits apply to a call: worker main sessions only, unless vigil is disabled. */
 export function isLimited(role: CallRole, config: Config): boolean {
@@ -97,6 +97,7 @@ function onPrompt(
 export type HardCheck = (
   payload: HookPayload,
   config: Config,
+  opts?: { tree?: ProcessTree | null },
 ) => { allowed: boolean; rule: string; detail: string };
 
 /** HARD: deny a tool call that is not handoff work. Returns null when the call is allowed. */
@@ -106,7 +107,7 @@ function onHardTool(
   records: AuditRecord[],
 ): PolicyResult | null {
   const { config, context, payload } = input;
-  const r = check(payload, config);
+  const r = check(payload, config, { tree: input.facts.processTree ?? null });
   const extra = { tool: payload.toolName, detail: r.detail };
   if (r.allowed) {
     records.push(
