@@ -275,6 +275,14 @@ const CASES: [string, string, PromptKind, string | null][] = [
     null,
   ],
   ["other slash command", "/review-pr 12", "instruction", null],
+  // issue 14: these two passed at SOFT and HARD on the keyword alone
+  ["a ticket about the handoff parser", "Ticket #51: fix the handoff parser crash", "instruction", null],
+  [
+    "a teammate's bug report naming the handover flow",
+    '<teammate-message teammate_id="t2">the handover flow in checkout is broken, fix it</teammate-message>',
+    "instruction",
+    "teammate-message",
+  ],
   ["prefix of a pass command", "/compactify now", "instruction", null],
   // handoff requests
   ["write the handoff", "write the handoff", "handoff", null],
@@ -406,14 +414,8 @@ describe("helpers", () => {
   ])("isPassCommand(%p) is %p", (text, want) => {
     expect(isPassCommand(text, DEFAULT_CONFIG.passCommands)).toBe(want);
   });
-  test.each([
-    ["please do the hand-off", true],
-    ["handovers are due", true],
-    ["handle the offset bug", false],
-    ["인계해 주세요", true],
-    ["引継書を作って", true],
-    ["Shorthand often confuses", false],
-  ])("isHandoffRequest(%p) is %p", (text, want) => {
-    expect(isHandoffRequest(text)).toBe(want);
+  // Where a handoff request ends and a mention begins: test/core/handoff-request.test.ts.
+  test("isHandoffRequest is what the classifier asks", () => {
+    expect([isHandoffRequest("write the handoff"), isHandoffRequest("fix the handoff parser")]).toEqual([true, false]);
   });
 });
