@@ -18,6 +18,7 @@ import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
 import { readNight } from "./night-store.ts";
+import { keepOwnCrons, readOwnCrons } from "./session-crons.ts";
 
 /** statusLine numbers younger than this are preferred to the transcript (product.md section 4). */
 export const STATUS_FRESH_MS = 60_000;
@@ -77,11 +78,13 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
       ? deps.stop?.(p, { store, config: deps.config.config, night, now: at })
       : undefined;
     const processTree = killTree(p, deps);
+    const ownCrons = p.event === "UserPromptSubmit" ? readOwnCrons(store, p.sessionId) : [];
     const facts = {
       ...tail,
       ...(continuity ? { continuity } : {}),
       ...(stop ? { stop } : {}),
       ...(processTree ? { processTree } : {}),
+      ...(ownCrons.length ? { ownCrons } : {}),
     };
     // Decide outside the write lock (this warms the machine, which costs several ms in a cold
     // process), then commit only if nobody changed the row meanwhile; otherwise decide again
@@ -91,6 +94,7 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
       const now = store.loadSession(p.sessionId);
       if (!sameRow(now, prev)) plan = decide(p, now, { deps, metered, facts, night: readNight(store), at });
       store.saveSession(plan.row);
+      keepOwnCrons(store, p);
       for (const e of plan.events) store.appendEvent(at, p.sessionId, e.kind, e.detail);
       return plan.stdout;
     });

@@ -41,6 +41,8 @@ export interface TranscriptFacts {
   continuity?: ContinuityFacts;
   /** The session's processes, read only for a command line that names `kill` or `pkill`. */
   processTree?: ProcessTree;
+  /** Prompts of the session's own crons from its last Stop (UserPromptSubmit only). */
+  ownCrons?: string[];
 }
 
 export interface PolicyInput {

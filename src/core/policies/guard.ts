@@ -140,9 +140,12 @@ function guard(input: PolicyInput, checkTool: HardCheck): PolicyResult {
   const { payload, config, context, state } = input;
   const records: AuditRecord[] = [];
   const prompt = payload.event === "UserPromptSubmit" ? payload.prompt ?? "" : null;
-  const verdict = prompt === null
-    ? null
-    : classifyPrompt(prompt, { passCommands: config.passCommands, hint: input.facts.lastUser });
+  const verdict = prompt === null ? null : classifyPrompt(prompt, {
+    passCommands: config.passCommands,
+    hint: input.facts.lastUser,
+    source: payload.source,
+    ownCrons: input.facts.ownCrons,
+  });
   // New shapes are worth knowing about from every session, limited or not.
   if (verdict?.verdict === "unknown-envelope" && prompt !== null) {
     records.push(unknownEnvelope(verdict, prompt));
