@@ -6,6 +6,8 @@ import { loadConfig } from "../edge/config-file.ts";
 import { appendLog } from "../edge/log.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { descendantsOf } from "../edge/process-tree.ts";
+import { processArgv, settingsWindows } from "../edge/window-facts.ts";
+import { resolveWindow } from "../core/meter/window.ts";
 import { openStore, type Store } from "../edge/store.ts";
 import { continuityAdapter } from "./continuity-adapter.ts";
 import type { HookDeps } from "./run-hook.ts";
@@ -20,6 +22,7 @@ export function hookDeps(env: Record<string, string | undefined>, now: () => num
   const paths = resolvePaths(env);
   let store: Store | null = null;
   const log = (line: string) => appendLog(paths.logFile, line);
+  const config = loadConfig(paths.configFile, env);
   return {
     store: () => {
       store ??= openStore(paths.dbFile, {
@@ -27,7 +30,7 @@ export function hookDeps(env: Record<string, string | undefined>, now: () => num
       });
       return store;
     },
-    config: loadConfig(paths.configFile, env),
+    config,
     env,
     now,
     measure: measureAdapter,
@@ -35,6 +38,15 @@ export function hookDeps(env: Record<string, string | undefined>, now: () => num
     continuity: continuityAdapter(env, paths.stateDir),
     stop: stopFactsFor,
     descendants: (root) => descendantsOf(root),
+    window: (p, model) => {
+      const pid = Number(env.CLAUDE_PID);
+      return resolveWindow({
+        envWindow: env.CLAUDE_CODE_AUTO_COMPACT_WINDOW,
+        argv: processArgv(Number.isSafeInteger(pid) && pid > 0 ? pid : null),
+        settingsWindows: settingsWindows(env.HOME, p.cwd),
+        model,
+      }, config.config.defaultWindow);
+    },
     policies: POLICIES,
     logError: log,
     close: () => store?.close(),

@@ -21,7 +21,9 @@ export interface Measurement {
   /** tokens plus the growth since that response (output + tool results appended). */
   estimate: number | null;
   window: number | null;
-  source: "statusline" | "transcript" | "boundary" | "none";
+  source: "statusline" | "transcript" | "boundary" | "hook" | "none";
+  /** The model of the newest response, when the transcript names it. */
+  model?: string;
 }
 
 /** Facts read from the transcript tail for policies that need them (continuity, stop gate). */
