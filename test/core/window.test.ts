@@ -5,11 +5,12 @@ import {
   payloadTokens,
   resolveWindow,
   type WindowFacts,
+  type WindowSource,
 } from "../../src/core/meter/window.ts";
 
 describe("the window of a session, and where it came from", () => {
   const argv = (...a: string[]) => ["/usr/bin/claude", "-p", "go", ...a];
-  test.each<[string, WindowFacts, number, string]>([
+  test.each<[string, WindowFacts, number, WindowSource]>([
     [
       "the statusLine's number wins",
       { statusWindow: 400_000, envWindow: "170000", model: "claude-opus-5-5" },
