@@ -2,7 +2,8 @@
  * What the Stop gate reads beyond the payload (`StopFacts`, src/core/stop/facts.ts), from the
  * transcript's tail. Runs on Stop only and reads only what was asked for: the newest assistant
  * text is needed only when the payload has no `last_assistant_message` (Claude Code before
- * 2.1.47), the todo facts only with todo continuation on. Bounded: the last 4 MiB at most,
+ * 2.1.47), the todo facts only with todo continuation on, the tool calls since vigil's last push
+ * only when there was one (the progress breaker). Bounded: the last 4 MiB at most,
  * walked backwards with the meter's line reader; lines are judged on their raw bytes first and
  * parsed only when they can hold a wanted record.
  */
@@ -24,6 +25,11 @@ export interface StopScanOptions {
   text: boolean;
   /** Read the todo tool calls, the newest interrupt and the newest compaction. */
   todo: boolean;
+  /**
+   * Epoch ms of vigil's last push in this session, or null: count the main-chain tool calls
+   * made after it (the progress breaker's "did work follow").
+   */
+  workSince?: number | null;
   maxScanBytes?: number;
   chunkBytes?: number;
 }
@@ -51,11 +57,16 @@ interface Scan {
   results: Map<string, JsonObject>;
   interruptAt: number | null | undefined;
   compactAt: number | null | undefined;
+  /** "count" until an assistant record at or before `since` is reached. */
+  work: "count" | "done";
+  since: number;
+  toolIds: Set<string>;
+  toolCalls: number;
 }
 
 /** Read the Stop facts of the transcript at `path`; `{}` when it cannot be read. */
 export function readStopFacts(path: string, opts: StopScanOptions): StopFacts {
-  if (!opts.text && !opts.todo) return {};
+  if (!opts.text && !opts.todo && (opts.workSince ?? null) === null) return {};
   let fd: number;
   try {
     fd = openToRead(path);
@@ -86,6 +97,10 @@ export function scanStopFacts(src: ByteSource, opts: StopScanOptions): StopFacts
     results: new Map(),
     interruptAt: opts.todo ? undefined : null,
     compactAt: opts.todo ? undefined : null,
+    work: (opts.workSince ?? null) === null ? "done" : "count",
+    since: opts.workSince ?? 0,
+    toolIds: new Set(),
+    toolCalls: 0,
   };
   const visit = (bytes: Uint8Array): boolean => {
     if (bytes.length === 0 || !wanted(s, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), opts.todo)) {
@@ -95,7 +110,7 @@ export function scanStopFacts(src: ByteSource, opts: StopScanOptions): StopFacts
     if (isBookkeeping(text)) return true;
     for (const v of parseLine(text).reverse()) if (isObject(v) && v.isSidechain !== true) onRecord(s, v, opts.todo);
     // Todo facts need the whole window (a task list builds up over many calls); text alone stops early.
-    return opts.todo || s.text !== "done";
+    return opts.todo || s.text !== "done" || s.work === "count";
   };
   const maxScan = opts.maxScanBytes ?? STOP_SCAN_BYTES;
   const floor = Math.max(0, src.size - maxScan);
@@ -119,6 +134,9 @@ function facts(s: Scan, opts: StopScanOptions): StopFacts {
     out.lastInterruptAt = s.interruptAt ?? null;
     out.lastCompactAt = s.compactAt ?? null;
   }
+  // A window that ended before reaching the push leaves the count a lower bound, which is
+  // all the breaker asks: was there at least one tool call.
+  if (opts.workSince !== undefined && opts.workSince !== null) out.toolCallsSincePush = s.toolCalls;
   return out;
 }
 
@@ -128,6 +146,7 @@ function wanted(s: Scan, line: Buffer, todo: boolean): boolean {
   // transcript lags behind the turn (the contract's warning), and then there is no answer yet.
   if (s.text === "seek") return true;
   if (s.text === "collect" && (line.includes(N.assistant) || line.includes(N.user))) return true;
+  if (s.work === "count" && line.includes(N.assistant)) return true;
   if (!todo) return false;
   return N.todo.some((n) => line.includes(n)) || line.includes(N.taskResult) ||
     (s.interruptAt === undefined && line.includes(N.interrupt)) ||
@@ -156,6 +175,7 @@ function onAssistant(s: Scan, v: JsonObject, todo: boolean): void {
     s.anchorId ??= id;
     for (const b of [...blocks].reverse()) if (b.type === "text" && typeof b.text === "string") s.texts.push(b.text);
   } else if (s.text === "collect") s.text = "done";
+  if (s.work === "count") countWork(s, v, blocks);
   if (!todo) return;
   for (const b of [...blocks].reverse()) {
     const name = b.type === "tool_use" ? str(b, "name") : null;
@@ -168,6 +188,27 @@ function onAssistant(s: Scan, v: JsonObject, todo: boolean): void {
     if (toolId !== null) s.callIds.add(toolId);
     s.sawTodoWrite ||= name === "TodoWrite";
     s.calls.push({ name, input, id: toolId });
+  }
+}
+
+/**
+ * Tool calls newer than the last push. Records are visited newest first, so the first one at or
+ * before the push ends the count; one without a timestamp is counted (it cannot be placed, and
+ * counting it only withholds the breaker).
+ */
+function countWork(s: Scan, v: JsonObject, blocks: JsonObject[]): void {
+  const at = timeOf(v);
+  if (at !== null && at <= s.since) {
+    s.work = "done";
+    return;
+  }
+  for (const b of blocks) {
+    if (b.type !== "tool_use") continue;
+    const id = str(b, "id");
+    // Streaming can write a block twice.
+    if (id !== null && s.toolIds.has(id)) continue;
+    if (id !== null) s.toolIds.add(id);
+    s.toolCalls += 1;
   }
 }
 

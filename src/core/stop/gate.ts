@@ -4,12 +4,13 @@
  * (announced work): a real approval wait must never be pushed. Every decision names the gate
  * that decided and the pattern that matched, pass or block.
  */
+import { breakerHolds, type PushFollowUp } from "./breaker.ts";
 import { classifyMessage, type Hit } from "./classify.ts";
 import type { PatternSet } from "./patterns.ts";
 import { type TodoItem, todoPush, type TodoPushInput } from "./todo.ts";
 
 /** Gates in the order they are checked; `todo` is the optional second chance after gate 5. */
-export const GATES = ["recursion", "mode", "scope", "approval", "announcement", "todo", "cap"] as const;
+export const GATES = ["recursion", "mode", "scope", "approval", "announcement", "todo", "progress", "cap"] as const;
 export type Gate = typeof GATES[number];
 
 export interface NightMode {
@@ -32,6 +33,8 @@ export interface StopGateInput {
   patterns: PatternSet;
   /** Todo continuation inputs, or null when the feature is off. */
   todo: Omit<TodoPushInput, "now" | "pending"> | null;
+  /** What followed the last push (the progress breaker); absent = never pushed. */
+  progress?: PushFollowUp | null;
 }
 
 export interface StopDecision {
@@ -95,6 +98,8 @@ export function decideStop(input: StopGateInput): StopDecision {
     gate = "todo";
     todo = { hash: verdict.hash, open: verdict.open };
   }
+  const held = breakerHolds(input.progress ?? null);
+  if (held) return pass("progress", held, announcement, todo);
   if (input.stopBlocks >= input.cap) {
     return pass("cap", `stop block cap reached (${input.stopBlocks}/${input.cap})`, announcement, todo);
   }
