@@ -63,7 +63,11 @@ function pushes(store: Store, sessionId: string): { at: number; d: JsonObject }[
 export function lastPush(store: Store, sessionId: string): LastPush | null {
   const e = pushes(store, sessionId).at(-1);
   if (!e) return null;
-  return { at: e.at, gate: typeof e.d.gate === "string" ? e.d.gate : "?", excerpt: typeof e.d.excerpt === "string" ? e.d.excerpt : null };
+  return {
+    at: e.at,
+    gate: typeof e.d.gate === "string" ? e.d.gate : "?",
+    excerpt: typeof e.d.excerpt === "string" ? e.d.excerpt : null,
+  };
 }
 
 /** This session's todo pushes so far: the newest time and the count per todo state. */

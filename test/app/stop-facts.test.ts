@@ -102,13 +102,21 @@ describe("Stop facts in the pipeline", () => {
 /** Main-chain records after the push (NOW): an answer, optionally with a tool call before it. */
 function afterPush(o: { tool: boolean; text: string }): unknown[] {
   const late = new Date(NOW + 5_000).toISOString();
-  const call = assistant("m2", { input: 100 });
-  const content = [{ type: "tool_use", id: "toolu_1", name: "Bash", input: { command: "bun test" } }];
-  const answerRec = assistant("m3", { input: 100 }, { text: o.text });
-  return [
-    ...(o.tool ? [{ ...call, timestamp: late, message: { ...call.message, content } }] : []),
-    { ...answerRec, timestamp: late },
-  ];
+  const call = {
+    type: "assistant",
+    isSidechain: false,
+    uuid: "u-call",
+    timestamp: late,
+    sessionId: "s1",
+    message: {
+      id: "m2",
+      role: "assistant",
+      model: "claude-opus-5-5",
+      content: [{ type: "tool_use", id: "toolu_1", name: "Bash", input: { command: "bun test" } }],
+      usage: { input_tokens: 100, output_tokens: 5 },
+    },
+  };
+  return [...(o.tool ? [call] : []), { ...assistant("m3", { input: 100 }, { text: o.text }), timestamp: late }];
 }
 
 describe("the progress breaker through the pipeline", () => {
@@ -135,7 +143,10 @@ describe("the progress breaker through the pipeline", () => {
     expect(blocked(w.stop().stdout)).toBe(true);
     const first = JSON.parse(w.deps.store().events({ kinds: ["stop_gate"] })[0].detail);
     expect(first.lastPush).toBeUndefined();
-    writeFileSync(w.transcript, jsonl([prompt("Fix the parser"), ...afterPush({ tool: false, text: "Parsing works." })]));
+    writeFileSync(
+      w.transcript,
+      jsonl([prompt("Fix the parser"), ...afterPush({ tool: false, text: "Parsing works." })]),
+    );
     expect(blocked(w.stop().stdout)).toBe(false);
     expect(w.gate()).toEqual([["block", "announcement"], ["pass", "progress"]]);
     w.deps.close();

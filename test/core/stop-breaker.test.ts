@@ -56,9 +56,20 @@ describe("the progress breaker in the gate", () => {
     ],
     ["todo push after an idle push: held", { progress: idle, message: "Parsing works.", todo }, "pass", "progress"],
     ["todo push after work: pushed", { progress: worked, message: "Parsing works.", todo }, "block", "todo"],
-    ["a question passes at gate 4 before the breaker", { progress: idle, message: "Shall I deploy?" }, "pass", "approval"],
-    ["a report passes at gate 5 before the breaker", { progress: idle, message: "All tests pass." }, "pass", "announcement"],
+    [
+      "a question passes at gate 4 before the breaker",
+      { progress: idle, message: "Shall I deploy?" },
+      "pass",
+      "approval",
+    ],
+    [
+      "a report passes at gate 5 before the breaker",
+      { progress: idle, message: "All tests pass." },
+      "pass",
+      "announcement",
+    ],
     ["the cap still holds after work", { progress: worked, stopBlocks: 40 }, "pass", "cap"],
+    ["the cap is named first when both hold", { progress: idle, stopBlocks: 40 }, "pass", "cap"],
   ])("%s", (_name, over, decision, gate) => {
     const d = decideStop({ ...BASE, ...over });
     expect([d.decision, d.gate]).toEqual([decision, gate]);

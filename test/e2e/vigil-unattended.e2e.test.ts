@@ -164,7 +164,7 @@ test(
       });
       expect(r.exitCode).toBe(0);
       expect(r.unusedTurns).toBe(0);
-      expect(mains(r).map(lastUserText).filter((t) => t.startsWith(FEEDBACK))).toHaveLength(1);
+      expect(mains(r).map((q) => stopFeedback(lastUserText(q))).filter((t) => t !== null)).toHaveLength(1);
       expect(gates(r).map(([d, g]) => `${d}:${g}`)).toEqual(["block:announcement", "pass:recursion", "pass:progress"]);
       const held = vigilEvents(r.vigilHome).filter((e) => e.kind === "stop_gate").at(-1)?.detail;
       expect(held).toMatchObject({ lastPush: { gate: "announcement", toolCalls: 0, workFollowed: false } });

@@ -10,7 +10,7 @@ import type { PatternSet } from "./patterns.ts";
 import { type TodoItem, todoPush, type TodoPushInput } from "./todo.ts";
 
 /** Gates in the order they are checked; `todo` is the optional second chance after gate 5. */
-export const GATES = ["recursion", "mode", "scope", "approval", "announcement", "todo", "progress", "cap"] as const;
+export const GATES = ["recursion", "mode", "scope", "approval", "announcement", "todo", "cap", "progress"] as const;
 export type Gate = typeof GATES[number];
 
 export interface NightMode {
@@ -98,11 +98,11 @@ export function decideStop(input: StopGateInput): StopDecision {
     gate = "todo";
     todo = { hash: verdict.hash, open: verdict.open };
   }
-  const held = breakerHolds(input.progress ?? null);
-  if (held) return pass("progress", held, announcement, todo);
   if (input.stopBlocks >= input.cap) {
     return pass("cap", `stop block cap reached (${input.stopBlocks}/${input.cap})`, announcement, todo);
   }
+  const held = breakerHolds(input.progress ?? null);
+  if (held) return pass("progress", held, announcement, todo);
   const note = gate === "todo" ? `${todo?.open.length ?? 0} open todo item(s)` : "unfinished work announced";
   return { decision: "block", gate, hit: announcement, note, todo };
 }
