@@ -87,12 +87,14 @@ export function decideStop(input: StopGateInput): StopDecision {
     // Without the message nothing can be ruled out, so neither gate 5 nor todo may push.
     return pass("approval", "no assistant message to judge");
   }
-  const { waiting, announcement } = classifyMessage(input.message, input.patterns);
+  const { waiting, announcement, ruledOut } = classifyMessage(input.message, input.patterns);
   if (waiting) return pass("approval", `the message ends waiting (${waiting.kind})`, waiting);
   let gate: Gate = "announcement";
   let todo: StopDecision["todo"] = null;
   if (!announcement) {
-    if (!input.todo) return pass("announcement", "no unfinished work announced");
+    // A ruled-out sentence is named with its reason, so the audit shows why it did not push.
+    const none = ruledOut ? `announcement ruled out (${ruledOut.why})` : "no unfinished work announced";
+    if (!input.todo) return pass("announcement", none, ruledOut);
     const verdict = todoPush({ ...input.todo, now: input.now, pending: false });
     if (!verdict.push) return pass("todo", `no todo push: ${verdict.why}`, null, { hash: verdict.hash, open: [] });
     gate = "todo";
