@@ -112,6 +112,50 @@ const MISSES: Family[] = [
   },
 ];
 
+/** Phrasings a model writes right before a tool call; ending a turn on one leaves the work undone. */
+const BEFORE_TOOL: Family[] = [
+  {
+    name: "announcement phrasing of the kind written right before a tool call",
+    want: "block",
+    rows: [
+      "Checking the config loader.",
+      "Looking at the failing test output.",
+      "Good, that compiles. I should also update the README.",
+      "設定ファイルを読みます。",
+      "エラーの原因を探します。",
+      "파일 구조를 살펴봅니다.",
+      "관련 로그를 찾아봅니다.",
+      "변경된 파일을 읽습니다.",
+    ],
+  },
+];
+
+/** Reports and descriptions that use the same verbs: they stay reports. */
+const REPORTS: Family[] = [
+  {
+    name: "reports and descriptions that use the verbs the new rules look for",
+    want: "pass",
+    rows: [
+      "Fixed the CSV quoting bug and added a regression test. All 214 tests pass.",
+      "Reading the config file takes about 3 ms, so caching it is not worth it.",
+      "Looking at the logs, the failure comes from the retry path, which I fixed in `retry.ts`.",
+      "Checking the output showed no regressions.",
+      "I should have caught this earlier; the fix is in and tests pass.",
+      "Summary of changes:\n\n- Added the `--until` flag\n- Fixed the expiry check",
+      "この関数は設定ファイルを読み込みます。",
+      "修正が完了しました。すべてのテストが通っています。",
+      "コマンドはビルド時に型チェックを行います。",
+      "以上で作業は完了です。ご確認ください。",
+      "変更内容:\n\n- パーサーの修正\n- テストの追加",
+      "설정 파일을 수정했습니다. 모든 테스트가 통과합니다.",
+      "이 스크립트는 매일 로그를 정리합니다.",
+      "파서가 입력을 검증합니다.",
+      "이번 변경으로 스크립트가 세 번까지 재시도합니다.",
+      "변경 사항은 다음과 같습니다.\n\n- 파서 수정\n- 테스트 추가",
+    ],
+  },
+];
+
 const OVER: Family[] = [
   {
     name: "Japanese descriptions of a later step or phase",
@@ -190,7 +234,7 @@ const OVER: Family[] = [
   },
 ];
 
-describe.each([...MISSES, ...OVER])("$name", (f) => {
+describe.each([...MISSES, ...BEFORE_TOOL, ...OVER, ...REPORTS])("$name", (f) => {
   test.each(f.rows)(`${f.want}: %s`, (text) => {
     const d = decide(text);
     expect({ text, decision: d.decision, gate: d.gate, why: d.note }).toMatchObject({ text, decision: f.want });

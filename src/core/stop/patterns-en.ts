@@ -26,6 +26,9 @@ const STATIVE =
 /** Base-form verbs of work, for subjectless commands ("Now rerun the linter."). */
 const WORK_VERB =
   r`(?:re-?run|run|fix|update|add|remove|delete|rename|refactor|implement|write|rewrite|commit|push|bump|wire|swap|replace|move|split|merge|rebase|install|build|rebuild|deploy|retest|test|check|verify|apply|migrate|regenerate|generate|revert|clean\s+up|clean|format|lint|document|port|extract|patch|change|edit|create|restart|finish|tackle|address|handle|investigate|debug|profile|measure|convert|plug|drop|enable|disable|tighten|simplify|inline|wrap|tidy|trim|look\s+into|dig\s+into|go\s+through)`;
+/** Gerunds of work that open a fragment announcing it ("Checking the config.", "Looking at the logs."). */
+const WORK_GERUND =
+  r`(?:checking|looking\s+(?:at|into|for|through)|reading|re-?running|searching|grepping|fixing|updating|adding|writing|rewriting|creating|examining|inspecting|investigating|verifying|exploring|reviewing|opening|building|rebuilding|installing|editing|refactoring|removing|deleting|implementing|renaming|replacing|applying|patching|committing|pushing|regenerating|rerunning|wiring|tracing|debugging|profiling|measuring|locating|finding|scanning|digging\s+into)`;
 /** Verbs of checking that take an embedded question: "check whether", not a condition. */
 const CHECK_BEFORE =
   r`(?<!\b(?:check|checking|see|seeing|verify|verifying|test|testing|confirm|confirming|determine|out|look|know|ask|asking|whether)\s)`;
@@ -192,6 +195,18 @@ export const EN: LangPatterns = {
       kind: "announce",
       source:
         r`^(?:now\s+)?(?:checking|verifying|confirming|testing|seeing|looking\s+into|investigating|figuring\s+out)\s+(?:whether|if|why|how|what|that)\b`,
+    },
+    {
+      id: "en.gerund-fragment",
+      kind: "announce",
+      source: r`^(?:(?:ok(?:ay)?|alright|good|great|perfect|so|and|first|also)[,.!]?\s+)*` + WORK_GERUND + r`\b`,
+      unless: GERUND_SUBJECT + "|" + PARTICIPLE_CLAUSE + "|" + r`\b(?:you|your)\b`,
+    },
+    {
+      id: "en.should",
+      kind: "announce",
+      source: r`\b(?:I|we)\s+should\s+(?:(?:also|now|first|next|probably|still)\s+)*` + WORK_VERB + r`\b`,
+      unless: HABIT,
     },
     // A message that ends on a step heading ("## Step 2: Updating the parser").
     {

@@ -105,7 +105,7 @@ export const KO: LangPatterns = {
       source:
         r`(?:을|를)\s+(?:\S+\s+)*?(?:(?:작성|수정|구현|추가|적용|실행|정리|번역|분리|검증|연결)합니다|씁니다|만듭니다|고칩니다|돌립니다|바꿉니다)` +
         END,
-      unless: THIRD_PERSON_TOPIC,
+      unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
     },
     {
       id: "ko.progressive",
@@ -118,7 +118,9 @@ export const KO: LangPatterns = {
       id: "ko.present.verb",
       kind: "announce",
       clause: "final",
-      source: WORK_NOUN + r`(?:합니다|해\s?봅니다|해\s?보겠습니다)` + END,
+      source: WORK_NOUN + r`(?:합니다|해\s?봅니다|해\s?보겠습니다)` + END +
+        r`|(?:살펴|들여다|알아|찾아|읽어|열어|돌려|실행해|확인해)\s?봅(?:니다|시다)` + END + r`|(?:읽|찾)습니다` + END +
+        r`|(?:엽니다|돌립니다|고칩니다|봅시다|합시다)` + END,
       unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
       unlessSentence: TOPIC + "|" + THIRD_PERSON_TOPIC,
     },
