@@ -6,21 +6,11 @@
 import { describe, expect, test } from "bun:test";
 import { breakerHolds, type PushFollowUp, workFollowed } from "../../src/core/stop/breaker.ts";
 import { decideStop, type Gate, type StopGateInput } from "../../src/core/stop/gate.ts";
-import { patternSet } from "../../src/core/stop/patterns.ts";
+import { gateInput } from "./stop-input.ts";
 
 const NOW = 1_800_000_000_000;
 const PUSHED = { at: NOW - 60_000, gate: "announcement", excerpt: "I'll continue with the parser fix next." };
-const BASE: StopGateInput = {
-  stopHookActive: false,
-  night: { on: true, scope: [], until: null },
-  cwd: "/work/proj",
-  message: "I'll continue with the parser fix next.",
-  stopBlocks: 1,
-  cap: 40,
-  now: NOW,
-  patterns: patternSet({ continuation: [], approval: [] }),
-  todo: null,
-};
+const BASE = gateInput({ message: "I'll continue with the parser fix next.", stopBlocks: 1, now: NOW });
 const idle: PushFollowUp = { lastPush: PUSHED, toolCallsSince: 0 };
 const worked: PushFollowUp = { lastPush: PUSHED, toolCallsSince: 3 };
 const never: PushFollowUp = { lastPush: null, toolCallsSince: null };

@@ -6,20 +6,10 @@
  */
 import { describe, expect, test } from "bun:test";
 import { classifyMessage } from "../../src/core/stop/classify.ts";
-import { decideStop, type StopGateInput } from "../../src/core/stop/gate.ts";
-import { patternSet } from "../../src/core/stop/patterns.ts";
+import { decideStop } from "../../src/core/stop/gate.ts";
+import { gateInput } from "./stop-input.ts";
 
-const BASE: StopGateInput = {
-  stopHookActive: false,
-  night: { on: true, scope: [], until: null },
-  cwd: "/work/proj",
-  message: null,
-  stopBlocks: 0,
-  cap: 40,
-  now: 0,
-  patterns: patternSet({ continuation: [], approval: [] }),
-  todo: null,
-};
+const BASE = gateInput();
 const decide = (message: string) => decideStop({ ...BASE, message });
 
 type Family = { name: string; want: "block" | "pass"; rows: string[] };
