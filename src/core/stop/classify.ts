@@ -115,7 +115,7 @@ function findAnnouncement(view: MessageView, set: PatternSet): Pick<Classificati
   if (heading && step) return { announcement: hit(step, heading.original), ruledOut };
   // The sentence nearest the end is the one the turn ended on.
   for (const s of [...view.tail].reverse()) {
-    const p = announce.find((x) => matches(x, s));
+    const p = announce.find((x) => !(x.subjectless && s.item) && matches(x, s));
     if (!p) continue;
     const why = ruleOut(view, set, s);
     if (why === null) return { announcement: hit(p, s.original), ruledOut };

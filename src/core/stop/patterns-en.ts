@@ -175,37 +175,46 @@ export const EN: LangPatterns = {
         r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward\s+to|now\s+for)\b(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
     },
     { id: "en.time-to", kind: "announce", source: r`^time\s+to\s+\w+` },
-    { id: "en.starts-now", kind: "announce", source: r`\b(?:starts|begins)\s+now\b|\b(?:is|are|comes?)\s+next[.!]?$` },
+    {
+      id: "en.starts-now",
+      kind: "announce",
+      source:
+        r`\b(?:starts|begins)\s+now\b|\b(?:is|are|comes?)\s+next[.!]?$|\bdoing\s+(?:these|this|that|them|it)\s+now\b`,
+    },
     { id: "en.my-next-step", kind: "announce", source: r`\bmy\s+next\s+step\s+is\b` },
     // Subjectless commands to oneself: a sequencing word, then a work verb in the base form.
     {
       id: "en.command",
       kind: "announce",
+      subjectless: true,
       source: r`^` + INTERJECTION + r`(?:now|next|then|first)\b[,:]?\s+(?:let's\s+)?` + WORK_VERB + r`\b`,
       unless: r`\b(?:you|your|yourself|users?)\b`,
     },
     {
       id: "en.need-to",
       kind: "announce",
+      subjectless: true,
       source: r`^(?:(?:still|also|now|just|next|then|so)\s+)*(?:need|needs|have|got)\s+to\s+(?!` + NOT_WORK +
         r`|decide|discuss|hear|confirm\s+with|check\s+with)\w+`,
     },
     {
       id: "en.checking-whether",
       kind: "announce",
+      subjectless: true,
       source:
         r`^(?:now\s+)?(?:checking|verifying|confirming|testing|seeing|looking\s+into|investigating|figuring\s+out)\s+(?:whether|if|why|how|what|that)\b`,
     },
     {
       id: "en.gerund-fragment",
       kind: "announce",
+      subjectless: true,
       source: r`^(?:(?:ok(?:ay)?|alright|good|great|perfect|so|and|first|also)[,.!]?\s+)*` + WORK_GERUND + r`\b`,
       unless: GERUND_SUBJECT + "|" + PARTICIPLE_CLAUSE + "|" + r`\b(?:you|your)\b`,
     },
     {
       id: "en.should",
       kind: "announce",
-      source: r`\b(?:I|we)\s+should\s+(?:(?:also|now|first|next|probably|still)\s+)*` + WORK_VERB + r`\b`,
+      source: r`\bI\s+should\s+(?:(?:also|now|first|next|probably|still)\s+)*` + WORK_VERB + r`\b`,
       unless: HABIT,
     },
     // A message that ends on a step heading ("## Step 2: Updating the parser").
@@ -213,7 +222,8 @@ export const EN: LangPatterns = {
       id: "en.heading.step",
       kind: "announce",
       scope: "heading",
-      source: r`^(?:(?:step|phase|stage|part)\s*\d+\b|next\s*[:\-–—]|` + NOT_GERUND + r`[a-z]+ing\b)`,
+      source: r`^(?:(?:step|phase|stage|part)\s*\d+\b|next\s*[:\-–—]|` + WORK_GERUND +
+        r`|(?:migrating|moving|setting\s+up|porting|converting|splitting|testing)\b)`,
     },
     // Rule-outs: the announcing sentence is something else.
     {

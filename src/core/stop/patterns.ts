@@ -43,6 +43,11 @@ export interface PatternDef {
   clause?: "final";
   /** With `clause: "final"`: a whole sentence matching this is not a hit (a topic governs all its clauses). */
   unlessSentence?: string;
+  /**
+   * The pattern reads a sentence with no subject ("Now rerun the linter."): not tried on list
+   * items, where the same words are steps written for the reader ("To deploy: 1. First, build…").
+   */
+  subjectless?: boolean;
 }
 
 /** A language's patterns and the regex flags they are written for. */
@@ -62,6 +67,7 @@ export interface Pattern {
   why: RuleOut | null;
   clause: "final" | null;
   unlessSentence: RegExp | null;
+  subjectless: boolean;
 }
 
 export interface PatternSet {
@@ -89,6 +95,7 @@ function compile(lang: LangPatterns): Pattern[] {
     why: p.why ?? null,
     clause: p.clause ?? null,
     unlessSentence: p.unlessSentence ? new RegExp(p.unlessSentence, lang.flags) : null,
+    subjectless: p.subjectless ?? false,
   }));
 }
 
@@ -129,6 +136,7 @@ export function patternSet(extra: { continuation: string[]; approval: string[] }
           why: null,
           clause: null,
           unlessSentence: null,
+          subjectless: false,
         });
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);

@@ -9,6 +9,8 @@
 export interface Sentence {
   text: string;
   original: string;
+  /** The sentence is (the start of) a list item: an imperative there is usually an instruction to the reader. */
+  item?: boolean;
 }
 
 /**
@@ -62,7 +64,8 @@ const DECORATION = /^\s*(?:#{1,6}\s+|(?:[-*+•]|\d+[.)])\s+)?(?:\*\*|__)?\s*/;
 const SENTENCE_MAX = 600;
 /** Most sentences kept in the window, counted from the end. */
 const WINDOW_MAX = 40;
-const SENTENCE_END = /(?<=[.!?;])\s+|(?<=[。！？])\s*/g;
+// A list number ("2. Then run…") ends no sentence; lines are split one at a time, so ^ is the line start.
+const SENTENCE_END = /(?<=[.!?;])(?<!^\s*\d+[.)])\s+|(?<=[。！？])\s*/g;
 
 function blank(s: string, fill: string): string {
   return s.replace(/[^\n]/g, fill);
@@ -155,6 +158,7 @@ export function viewMessage(text: string): MessageView {
   const sentence = (s: Span): Sentence => ({
     text: bounded(s).replace(DECORATION, "").replace(/(?:\*\*|__)/g, "").trim(),
     original: source.slice(s.start, s.end).replace(DECORATION, "").trim(),
+    ...(LIST_ITEM.test(masked.slice(s.start, s.end)) ? { item: true } : {}),
   });
   const paragraphs = paragraphsOf(masked);
   const lastP = paragraphs.at(-1);
