@@ -113,9 +113,11 @@ const BEFORE_TOOL: Family[] = [
       "Good, that compiles. I should also update the README.",
       "設定ファイルを読みます。",
       "エラーの原因を探します。",
+      "型定義を修正します：",
       "파일 구조를 살펴봅니다.",
       "관련 로그를 찾아봅니다.",
       "변경된 파일을 읽습니다.",
+      "전체 구조를 살펴보죠.",
     ],
   },
 ];

@@ -8,7 +8,8 @@ import type { LangPatterns } from "./patterns.ts";
 
 const r = String.raw;
 
-const STOP = r`[。．!！]?\s*$`;
+/** A sentence end; a colon ends the line that introduces what the agent is about to do. */
+const STOP = r`[。．!！:：]?\s*$`;
 /** A topic marked with は after a noun, other than sequencing topics (次は, 今回は). */
 const TOPIC = r`[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|今日|今|最後)は`;
 /** Passive, potential, existential, negative and question endings, and requests to the reader. */

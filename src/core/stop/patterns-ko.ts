@@ -120,7 +120,7 @@ export const KO: LangPatterns = {
       clause: "final",
       source: WORK_NOUN + r`(?:합니다|해\s?봅니다|해\s?보겠습니다)` + END +
         r`|(?:살펴|들여다|알아|찾아|읽어|열어|돌려|실행해|확인해)\s?봅(?:니다|시다)` + END + r`|(?:읽|찾)습니다` + END +
-        r`|(?:엽니다|돌립니다|고칩니다|봅시다|합시다)` + END,
+        r`|(?:엽니다|돌립니다|고칩니다|봅시다|합시다|보죠)` + END,
       unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
       unlessSentence: TOPIC + "|" + THIRD_PERSON_TOPIC,
     },
