@@ -26,8 +26,8 @@ export interface StopScanOptions {
   /** Read the todo tool calls, the newest interrupt and the newest compaction. */
   todo: boolean;
   /**
-   * Epoch ms of vigil's last push in this session, or null: count the main-chain tool calls
-   * made after it (the progress breaker's "did work follow").
+   * Epoch ms of vigil's last push in this session, or null: look for a main-chain tool call
+   * made after it (the progress breaker's "did work follow"). The scan stops at the first one.
    */
   workSince?: number | null;
   maxScanBytes?: number;
@@ -57,11 +57,10 @@ interface Scan {
   results: Map<string, JsonObject>;
   interruptAt: number | null | undefined;
   compactAt: number | null | undefined;
-  /** "count" until an assistant record at or before `since` is reached. */
-  work: "count" | "done";
+  /** "seek" until a tool call newer than `since`, or an assistant record at or before it. */
+  work: "seek" | "done";
   since: number;
-  toolIds: Set<string>;
-  toolCalls: number;
+  sawToolCall: boolean;
 }
 
 /** Read the Stop facts of the transcript at `path`; `{}` when it cannot be read. */
@@ -97,10 +96,9 @@ export function scanStopFacts(src: ByteSource, opts: StopScanOptions): StopFacts
     results: new Map(),
     interruptAt: opts.todo ? undefined : null,
     compactAt: opts.todo ? undefined : null,
-    work: (opts.workSince ?? null) === null ? "done" : "count",
+    work: (opts.workSince ?? null) === null ? "done" : "seek",
     since: opts.workSince ?? 0,
-    toolIds: new Set(),
-    toolCalls: 0,
+    sawToolCall: false,
   };
   const visit = (bytes: Uint8Array): boolean => {
     if (bytes.length === 0 || !wanted(s, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), opts.todo)) {
@@ -110,7 +108,7 @@ export function scanStopFacts(src: ByteSource, opts: StopScanOptions): StopFacts
     if (isBookkeeping(text)) return true;
     for (const v of parseLine(text).reverse()) if (isObject(v) && v.isSidechain !== true) onRecord(s, v, opts.todo);
     // Todo facts need the whole window (a task list builds up over many calls); text alone stops early.
-    return opts.todo || s.text !== "done" || s.work === "count";
+    return opts.todo || s.text !== "done" || s.work === "seek";
   };
   const maxScan = opts.maxScanBytes ?? STOP_SCAN_BYTES;
   const floor = Math.max(0, src.size - maxScan);
@@ -134,9 +132,8 @@ function facts(s: Scan, opts: StopScanOptions): StopFacts {
     out.lastInterruptAt = s.interruptAt ?? null;
     out.lastCompactAt = s.compactAt ?? null;
   }
-  // A window that ended before reaching the push leaves the count a lower bound, which is
-  // all the breaker asks: was there at least one tool call.
-  if (opts.workSince !== undefined && opts.workSince !== null) out.toolCallsSincePush = s.toolCalls;
+  // A window that ends before the push without a tool call says none was seen in the window.
+  if (opts.workSince !== undefined && opts.workSince !== null) out.toolCallSincePush = s.sawToolCall;
   return out;
 }
 
@@ -146,7 +143,7 @@ function wanted(s: Scan, line: Buffer, todo: boolean): boolean {
   // transcript lags behind the turn (the contract's warning), and then there is no answer yet.
   if (s.text === "seek") return true;
   if (s.text === "collect" && (line.includes(N.assistant) || line.includes(N.user))) return true;
-  if (s.work === "count" && line.includes(N.assistant)) return true;
+  if (s.work === "seek" && line.includes(N.assistant)) return true;
   if (!todo) return false;
   return N.todo.some((n) => line.includes(n)) || line.includes(N.taskResult) ||
     (s.interruptAt === undefined && line.includes(N.interrupt)) ||
@@ -175,7 +172,7 @@ function onAssistant(s: Scan, v: JsonObject, todo: boolean): void {
     s.anchorId ??= id;
     for (const b of [...blocks].reverse()) if (b.type === "text" && typeof b.text === "string") s.texts.push(b.text);
   } else if (s.text === "collect") s.text = "done";
-  if (s.work === "count") countWork(s, v, blocks);
+  if (s.work === "seek") seekWork(s, v, blocks);
   if (!todo) return;
   for (const b of [...blocks].reverse()) {
     const name = b.type === "tool_use" ? str(b, "name") : null;
@@ -192,23 +189,17 @@ function onAssistant(s: Scan, v: JsonObject, todo: boolean): void {
 }
 
 /**
- * Tool calls newer than the last push. Records are visited newest first, so the first one at or
- * before the push ends the count; one without a timestamp is counted (it cannot be placed, and
- * counting it only withholds the breaker).
+ * A tool call newer than the last push. Records are visited newest first, so the first one at
+ * or before the push ends the search, and so does the first tool call: the breaker asks only
+ * whether there was one, and a push long ago would otherwise cost a read of the whole window.
+ * A record without a timestamp counts as newer (counting it only withholds the breaker).
  */
-function countWork(s: Scan, v: JsonObject, blocks: JsonObject[]): void {
+function seekWork(s: Scan, v: JsonObject, blocks: JsonObject[]): void {
   const at = timeOf(v);
-  if (at !== null && at <= s.since) {
+  if (at !== null && at <= s.since) s.work = "done";
+  else if (blocks.some((b) => b.type === "tool_use")) {
+    s.sawToolCall = true;
     s.work = "done";
-    return;
-  }
-  for (const b of blocks) {
-    if (b.type !== "tool_use") continue;
-    const id = str(b, "id");
-    // Streaming can write a block twice.
-    if (id !== null && s.toolIds.has(id)) continue;
-    if (id !== null) s.toolIds.add(id);
-    s.toolCalls += 1;
   }
 }
 

@@ -132,7 +132,7 @@ describe("the progress breaker through the pipeline", () => {
     expect(blocked(w.stop().stdout)).toBe(gate === "announcement");
     expect(w.gate()).toEqual([["block", "announcement"], [gate === "progress" ? "pass" : "block", gate]]);
     const second = JSON.parse(w.deps.store().events({ kinds: ["stop_gate"] })[1].detail);
-    expect(second.lastPush).toEqual({ at: NOW, gate: "announcement", toolCalls: tool ? 1 : 0, workFollowed: tool });
+    expect(second.lastPush).toEqual({ at: NOW, gate: "announcement", workFollowed: tool });
     w.deps.close();
   });
 

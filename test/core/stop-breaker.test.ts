@@ -11,9 +11,9 @@ import { gateInput } from "./stop-input.ts";
 const NOW = 1_800_000_000_000;
 const PUSHED = { at: NOW - 60_000, gate: "announcement", excerpt: "I'll continue with the parser fix next." };
 const BASE = gateInput({ message: "I'll continue with the parser fix next.", stopBlocks: 1, now: NOW });
-const idle: PushFollowUp = { lastPush: PUSHED, toolCallsSince: 0 };
-const worked: PushFollowUp = { lastPush: PUSHED, toolCallsSince: 3 };
-const never: PushFollowUp = { lastPush: null, toolCallsSince: null };
+const idle: PushFollowUp = { lastPush: PUSHED, toolCallSince: false };
+const worked: PushFollowUp = { lastPush: PUSHED, toolCallSince: true };
+const never: PushFollowUp = { lastPush: null, toolCallSince: null };
 const todo: StopGateInput["todo"] = {
   items: [{ id: "1", content: "quote CRLF fields", status: "pending" }],
   lastInterruptAt: null,
@@ -40,7 +40,7 @@ describe("the progress breaker in the gate", () => {
     ],
     [
       "unreadable transcript after a push: held (the careful side)",
-      { progress: { lastPush: PUSHED, toolCallsSince: null } },
+      { progress: { lastPush: PUSHED, toolCallSince: null } },
       "pass",
       "progress",
     ],
@@ -78,7 +78,7 @@ describe("workFollowed / breakerHolds", () => {
     [never, null],
     [idle, false],
     [worked, true],
-    [{ lastPush: PUSHED, toolCallsSince: null }, false],
+    [{ lastPush: PUSHED, toolCallSince: null }, false],
   ])("%j → %p", (f, want) => {
     expect(workFollowed(f)).toBe(want);
     expect(breakerHolds(f) !== null).toBe(want === false);

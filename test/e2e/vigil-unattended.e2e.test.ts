@@ -167,7 +167,7 @@ test(
       expect(mains(r).map((q) => stopFeedback(lastUserText(q))).filter((t) => t !== null)).toHaveLength(1);
       expect(gates(r).map(([d, g]) => `${d}:${g}`)).toEqual(["block:announcement", "pass:recursion", "pass:progress"]);
       const held = vigilEvents(r.vigilHome).filter((e) => e.kind === "stop_gate").at(-1)?.detail;
-      expect(held).toMatchObject({ lastPush: { gate: "announcement", toolCalls: 0, workFollowed: false } });
+      expect(held).toMatchObject({ lastPush: { gate: "announcement", workFollowed: false } });
     }),
   E2E_TIMEOUT_MS,
 );

@@ -321,7 +321,7 @@ function toolCallsAfter(path: string, since: number): number {
   return ids.size + anonymous;
 }
 
-describe("readStopFacts: tool calls since the last push (the progress breaker)", () => {
+describe("readStopFacts: a tool call since the last push (the progress breaker)", () => {
   const fixtures = [
     ...readdirSync(join(FIX, "transcripts")).map((f) => join(FIX, "transcripts", f)),
     join(DEMO, "transcript.jsonl"),
@@ -338,12 +338,12 @@ describe("readStopFacts: tool calls since the last push (the progress breaker)",
     });
     return ts.length ? [Math.min(...ts) - 1, ...new Set(ts)] : [];
   };
-  test.each(fixtures)("%s: at every record time, the count equals the forward reference", (f) => {
+  test.each(fixtures)("%s: at every record time, the answer equals the forward reference", (f) => {
     const ts = times(f);
     expect(ts.length).toBeGreaterThan(0);
     for (const since of ts) {
-      expect({ since, n: readStopFacts(f, { text: false, todo: false, workSince: since }).toolCallsSincePush })
-        .toEqual({ since, n: toolCallsAfter(f, since) });
+      expect({ since, seen: readStopFacts(f, { text: false, todo: false, workSince: since }).toolCallSincePush })
+        .toEqual({ since, seen: toolCallsAfter(f, since) > 0 });
     }
   });
 
@@ -360,7 +360,7 @@ describe("readStopFacts: tool calls since the last push (the progress breaker)",
     })).toEqual({});
   });
 
-  test("a block written twice counts once; sidechain calls and calls before the push do not count", () => {
+  test("sidechain calls and calls before the push do not count; the search stops at the first call", () => {
     const p = file(jsonl([
       msg("a", tool("t0", "Bash", { command: "before" }), { at: at(1) }),
       msg("b", tool("t1", "Bash", { command: "after" }), { at: at(10) }),
@@ -371,9 +371,9 @@ describe("readStopFacts: tool calls since the last push (the progress breaker)",
     const since = Date.parse(at(5));
     expect(readStopFacts(p, { text: true, todo: false, workSince: since })).toEqual({
       lastAssistantText: "I'll continue with the fix.",
-      toolCallsSincePush: 1,
+      toolCallSincePush: true,
     });
-    expect(readStopFacts(p, { text: false, todo: false, workSince: Date.parse(at(10)) }).toolCallsSincePush).toBe(0);
+    expect(readStopFacts(p, { text: false, todo: false, workSince: Date.parse(at(10)) }).toolCallSincePush).toBe(false);
   });
 
   test("text only after the push: zero, even with todo facts read over the whole window", () => {
@@ -382,7 +382,7 @@ describe("readStopFacts: tool calls since the last push (the progress breaker)",
       msg("b", text("I'll continue with the fix."), { at: at(9) }),
     ]));
     const f = readStopFacts(p, { text: false, todo: true, workSince: Date.parse(at(5)) });
-    expect(f.toolCallsSincePush).toBe(0);
+    expect(f.toolCallSincePush).toBe(false);
     expect(f.todoCalls?.length).toBe(1);
   });
 });

@@ -36,8 +36,7 @@ function todoInputs(input: PolicyInput, facts: StopFacts): StopGateInput["todo"]
 /** The audit's view of the last push: when, which gate, and whether work followed it. */
 function followUp(f: PushFollowUp): JsonObject {
   if (f.lastPush === null) return {};
-  const after = { at: f.lastPush.at, gate: f.lastPush.gate, toolCalls: f.toolCallsSince };
-  return { lastPush: { ...after, workFollowed: workFollowed(f) } };
+  return { lastPush: { at: f.lastPush.at, gate: f.lastPush.gate, workFollowed: workFollowed(f) } };
 }
 
 function audit(d: StopDecision, extra: JsonObject): JsonObject {
@@ -60,7 +59,7 @@ export const unattendedPolicy: Policy = (input) => {
   const patterns = patternSet(input.config.stopPatterns);
   const fromPayload = input.payload.lastAssistantMessage;
   const message = fromPayload ?? facts.lastAssistantText ?? null;
-  const progress = { lastPush: facts.lastPush ?? null, toolCallsSince: facts.toolCallsSincePush ?? null };
+  const progress = { lastPush: facts.lastPush ?? null, toolCallSince: facts.toolCallSincePush ?? null };
   const d = decideStop({
     stopHookActive: input.payload.stopHookActive,
     night: input.night,

@@ -13,15 +13,15 @@ import type { LastPush } from "./facts.ts";
 export interface PushFollowUp {
   /** The newest push, or null when this session was never pushed. */
   lastPush: LastPush | null;
-  /** Main-chain tool calls after it; null when the transcript could not be read. */
-  toolCallsSince: number | null;
+  /** A main-chain tool call after it; null when the transcript could not be read. */
+  toolCallSince: boolean | null;
 }
 
 /** Whether work followed the last push: true, false, or null when there was no push. */
 export function workFollowed(f: PushFollowUp): boolean | null {
   if (f.lastPush === null) return null;
   // An unreadable transcript cannot show work; not pushing is the careful side.
-  return (f.toolCallsSince ?? 0) > 0;
+  return f.toolCallSince === true;
 }
 
 /** Why the breaker holds this push back, or null when it may go out. */

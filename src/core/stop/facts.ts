@@ -24,8 +24,8 @@ export interface StopFacts {
   todoPushes?: { lastAt: number | null; counts: Record<string, number> };
   /** This session's newest push of any kind (a `stop_gate` block), from the audit log. */
   lastPush?: LastPush | null;
-  /** Main-chain tool calls in the transcript after `lastPush.at` (the progress breaker). */
-  toolCallsSincePush?: number | null;
+  /** Whether the transcript has a main-chain tool call after `lastPush.at` (the progress breaker). */
+  toolCallSincePush?: boolean | null;
 }
 
 /** One push as the audit recorded it: when, by which gate, about what. */
@@ -81,7 +81,7 @@ export function parseStopFacts(v: unknown): StopFacts {
     lastCompactAt: num(v.lastCompactAt),
     todoPushes: pushes(v.todoPushes),
     lastPush: lastPush(v.lastPush),
-    toolCallsSincePush: num(v.toolCallsSincePush),
+    toolCallSincePush: typeof v.toolCallSincePush === "boolean" ? v.toolCallSincePush : null,
   };
 }
 
