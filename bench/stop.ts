@@ -121,3 +121,27 @@ console.log("| version | median µs/message | × before |\n|---|---:|---:|");
 impls.forEach(([name], j) =>
   console.log(`| ${name} | ${median(perMessage[j]).toFixed(1)} | ${(median(perMessage[j]) / ref).toFixed(2)} |`)
 );
+
+// The Stop facts read in-process, 100 MB transcript: the text alone, and with the breaker's
+// search for a tool call since a push older than the whole transcript.
+{
+  const { readStopFacts } = await import(join(ROOT, "src/edge/stop-facts.ts"));
+  const reads = [
+    ["text only", { text: true, todo: false }],
+    ["text + tool call since a push older than the transcript", { text: true, todo: false, workSince: 0 }],
+  ] as const;
+  const ms = reads.map(() => [] as number[]);
+  for (let round = 0; round < 23; round++) {
+    reads.forEach(([, o], j) => {
+      const t0 = performance.now();
+      readStopFacts(transcript, o);
+      if (round >= 3) ms[j].push(performance.now() - t0);
+    });
+  }
+  console.log("\n## readStopFacts in-process, 100 MB transcript, 20 rounds\n");
+  console.log("| read | median ms | × text only |\n|---|---:|---:|");
+  const base = median(ms[0]);
+  reads.forEach(([name], j) =>
+    console.log(`| ${name} | ${median(ms[j]).toFixed(2)} | ${(median(ms[j]) / base).toFixed(2)} |`)
+  );
+}
