@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ApiRequest } from "./api-request.ts";
 import { claudeCommand, type ClaudeVersion, NEWEST } from "./cli.ts";
-import { startFakeApi } from "./fake-api.ts";
+import { startFakeApi } from "../../src/prove/fake-api/server.ts";
 import type { HookRecord } from "./recorder-rules.ts";
 import {
   createSandbox,
@@ -21,7 +21,7 @@ import {
   type Sandbox,
   writeSettings,
 } from "./sandbox.ts";
-import type { Scenario } from "./scenario.ts";
+import type { Scenario } from "../../src/prove/fake-api/scenario.ts";
 
 export interface TuiOptions {
   version?: ClaudeVersion;
