@@ -154,7 +154,8 @@ export function taskNotificationCheck(e: ProveEvidence): CheckResult {
   const work = e.guard.value.work;
   const bad = cliFailed(id, work);
   if (bad) return bad;
-  if (mains(work).some((q) => lastUserText(q).includes("<task-notification>"))) {
+  // Where it lands depends on timing: a new turn, or queued into the running one.
+  if (mains(work).some((q) => allText(q).includes("<task-notification>"))) {
     return pass(id, "the task notification's turn reached the model over the soft limit");
   }
   if (e.harnessPassed) return fail(id, "vigil let the notification pass, but its turn never reached the model", REPORT);

@@ -56,6 +56,8 @@ export function offlineEnv(
     DISABLE_TELEMETRY: "1",
     DISABLE_AUTOUPDATER: "1",
     DISABLE_ERROR_REPORTING: "1",
+    // the TUI (2.1.88) otherwise clones the plugin marketplace from GitHub at start
+    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: "1",
     ANTHROPIC_API_KEY: "test",
     ANTHROPIC_BASE_URL: apiUrl,
     VIGIL_HOME: d.vigilHome,

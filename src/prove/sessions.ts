@@ -38,8 +38,11 @@ export const GUARD_ENV = {
   VIGIL_LANGUAGE: "en",
 };
 
-/** The command the HARD check expects to be denied (not on the handoff allow-list). */
-export const DENIED_COMMAND = "npm test";
+/**
+ * The command the HARD check expects to be denied: a write outside the handoff globs, and
+ * harmless when a broken guard lets it run (npm would contact its registry).
+ */
+export const DENIED_COMMAND = "touch hard-limit-probe";
 
 /** The announcement the Stop gate must send back in unattended mode. */
 export const ANNOUNCE = "I'll continue with the parser fix next.";
@@ -67,9 +70,11 @@ export interface GuardEvidence {
 }
 
 /**
- * A worker climbs over SOFT, starts a background task and ends its turn (the task's
- * `<task-notification>` must pass), climbs over HARD and asks for `npm test` (must be denied);
- * then a person's new instruction on resume (must be refused before any request).
+ * A worker climbs over SOFT and HARD and asks for DENIED_COMMAND (must be denied), then starts a
+ * background task and waits for it in the foreground, so its `<task-notification>` (which must
+ * pass) comes before the turn ends however slow the machine is: `-p` does not wait for a task
+ * still running when the turn ends. Then a person's new instruction on resume (must be refused
+ * before any request).
  */
 export async function guardSessions(env: SessionEnv): Promise<GuardEvidence> {
   const cwd = workDir(env, "guard");
@@ -81,18 +86,19 @@ export async function guardSessions(env: SessionEnv): Promise<GuardEvidence> {
       turns: [
         bash("echo one", contextOf(20_000)),
         bash("echo two", contextOf(65_000)),
-        toolUse(
-          "Bash",
-          { command: "sleep 1; echo built", run_in_background: true, description: "build" },
-          contextOf(66_000),
-        ),
-        text("I'll wait for the build to finish.", contextOf(67_000)),
         // The CLI writes the transcript asynchronously: a harmless call first makes the 85k
         // record certain to be on disk when the next command is judged.
         bash("echo checkpoint", contextOf(85_000)),
         bash(DENIED_COMMAND, contextOf(86_000)),
-        text("Handoff noted: new session needed.", contextOf(87_000)),
+        toolUse(
+          "Bash",
+          { command: "sleep 1; echo built", run_in_background: true, description: "build" },
+          contextOf(87_000),
+        ),
+        bash("sleep 3", contextOf(87_500)),
+        text("Handoff noted: new session needed.", contextOf(88_000)),
       ],
+      fallback: text("Noted the finished build.", contextOf(88_500)),
     },
   });
   if (work.sessionId === "") return { work, prompt: null };
