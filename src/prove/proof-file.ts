@@ -37,10 +37,19 @@ export function writeLastProof(stateDir: string, proof: Proof): LastProof {
     durationMs: proof.durationMs,
     binary: binaryStamp(proof.claude),
   };
+  save(stateDir, last);
+  return last;
+}
+
+/** Keep the last proof, with the binary it now applies to (same version, reinstalled). */
+export function rewriteStamp(stateDir: string, last: LastProof, binary: LastProof["binary"]): void {
+  save(stateDir, { ...last, binary });
+}
+
+function save(stateDir: string, last: LastProof): void {
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   const file = join(stateDir, NAME);
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(last, null, 2) + "\n", { mode: 0o600 });
   renameSync(tmp, file);
-  return last;
 }

@@ -45,16 +45,26 @@ export type ProofState =
   | { kind: "none" }
   | { kind: "fresh"; proof: LastProof }
   | { kind: "failed"; proof: LastProof }
-  | { kind: "stale"; proof: LastProof; installed: string };
+  | { kind: "stale"; proof: LastProof; installed: string | null };
 
-/** The last proof against the installed version (null: unknown, so only pass/fail is judged). */
-export function proofState(last: LastProof | null, installed: string | null): ProofState {
+/**
+ * The last proof against the installed version (null: not read, so only pass/fail is judged,
+ * unless `changed` says the binary is no longer the one proven).
+ */
+export function proofState(last: LastProof | null, installed: string | null, changed = false): ProofState {
   if (last === null) return { kind: "none" };
   if (installed !== null && installed !== last.version) return { kind: "stale", proof: last, installed };
+  if (installed === null && changed) return { kind: "stale", proof: last, installed: null };
   return last.ok ? { kind: "fresh", proof: last } : { kind: "failed", proof: last };
 }
 
 const day = (at: number) => new Date(at).toISOString().slice(0, 16).replace("T", " ") + " UTC";
+
+/** Whether `now` is still the binary `then` was taken of. */
+export function sameBinary(then: LastProof["binary"], now: LastProof["binary"]): boolean {
+  return then !== null && now !== null && then.path === now.path && then.size === now.size &&
+    then.mtimeMs === now.mtimeMs;
+}
 
 /** One line for humans: "proven on 2.1.332 at 2026-12-01 19:40 UTC", "stale: …", … */
 export function describeProof(s: ProofState): string {
@@ -66,6 +76,8 @@ export function describeProof(s: ProofState): string {
     case "failed":
       return `failed on Claude Code ${s.proof.version} at ${day(s.proof.at)} (${s.proof.failed.join(", ")})`;
     case "stale":
-      return `stale: last proven on Claude Code ${s.proof.version} at ${day(s.proof.at)}, ${s.installed} is installed`;
+      return `stale: last proven on Claude Code ${s.proof.version} at ${day(s.proof.at)}, ${
+        s.installed === null ? "the claude binary has changed since" : `${s.installed} is installed`
+      }`;
   }
 }
