@@ -186,6 +186,7 @@ Removes vigil's hooks and statusLine (a wrapped statusLine goes back to yours) a
 install wrote. When the file is still exactly what install wrote, its bytes from before
 install are restored; otherwise only vigil's entries are removed. Backed up first.`,
   doctor: `Usage: vigil doctor [--json] [--verbose] [--notify-test] [--claude-version X.Y.Z]
+       vigil doctor --prove [--json]
 
 Checks the binary, the wiring in the user and project settings files (vigil's hooks, events
 the installed Claude Code does not know, disableAllHooks, statusLine), the Claude Code
@@ -195,5 +196,11 @@ permissions, vigil serve when HTTP hooks are configured, and the watch schedule.
 --notify-test sends a test notification to every configured notifier and reports each
 outcome. Exit 0 with a short summary when nothing is wrong; exit 1 with one line per problem
 and how to fix it (--verbose adds what is fine). --json prints { ok, findings: [{ check,
-severity, message, fix }] }, severity one of ok, info, warn, problem.`,
+severity, message, fix }] }, severity one of ok, info, warn, problem.
+
+--prove runs the installed claude (PATH or CLAUDE_BIN) offline in a throwaway HOME against a
+fake Messages API on 127.0.0.1, with vigil's entries from your settings.json, and proves each
+guard lands on that version: one line per check (pass, FAIL with the fix, n/a), exit 1 when
+one failed. The result is kept as the last proof, which doctor, status, report and the
+dashboard show.`,
 };
