@@ -41,6 +41,8 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
     // Without a token only loopback names are served (DNS rebinding); a socket has no Host to trust.
     allowedHosts: token || target.kind === "unix" ? undefined : [...LOOPBACK_HOSTS, target.hostname],
     version: VERSION,
+    // One machine's name on every series; tests and containers name their "machine" here.
+    host: ctx.env.VIGIL_HOST || undefined,
   });
   const server = listen(target, app.fetch);
   ctx.out(`vigil serve: listening on ${server.url} (POST /hook, dashboard /, /metrics)\n`);

@@ -7,6 +7,7 @@ import { STATES } from "../../../machines/session.ts";
 import { parseDetail } from "../../core/report/marks.ts";
 import type { Store } from "../store.ts";
 import type { Family, Sample } from "./metrics.ts";
+import { FleetFold } from "./metrics-fold.ts";
 import { eventsAfter } from "./queries.ts";
 
 const DAY = 86_400_000;
@@ -20,6 +21,8 @@ export class EventCounters {
   readonly kinds = new Map<string, number>();
   readonly decisions = new Map<string, { decision: string; rule: string; n: number }>();
   readonly detections = new Map<string, number>();
+  /** What the fleet rules need (metrics-fleet.ts). */
+  readonly fleet = new FleetFold();
 
   /** Fold every event added since the previous call. */
   fold(store: Store): void {
@@ -29,6 +32,7 @@ export class EventCounters {
         this.kinds.set(e.kind, (this.kinds.get(e.kind) ?? 0) + 1);
         if (DETECTIONS.has(e.kind)) this.detections.set(e.kind, (this.detections.get(e.kind) ?? 0) + 1);
         if (e.kind === "hook") this.countDecision(e.detail);
+        this.fleet.add(e);
         this.last = e.id;
       }
       if (rows.length < BATCH) return;
