@@ -56,8 +56,10 @@ export function storeFamilies(store: Store, counters: EventCounters, now: number
   const recent = store.listSessions().filter((r) => now - r.updated_at < DAY);
   const byState = new Map<string, number>(STATES.map((s) => [s, 0]));
   for (const r of recent) byState.set(r.state, (byState.get(r.state) ?? 0) + 1);
+  // A dead session's context numbers are history, not a gauge: it leaves these series.
+  const live = recent.filter((r) => r.state !== "dead");
   const perSession = (value: (r: typeof recent[number]) => number | null): Sample[] =>
-    recent.flatMap((r) => {
+    live.flatMap((r) => {
       const v = value(r);
       return v === null ? [] : [{ labels: { session_id: r.session_id, role: r.role ?? "person" }, value: v }];
     });
@@ -71,19 +73,19 @@ export function storeFamilies(store: Store, counters: EventCounters, now: number
     },
     {
       name: "vigil_session_context_tokens",
-      help: "Measured context tokens per session seen in the last day",
+      help: "Measured context tokens per live session seen in the last day",
       type: "gauge",
       samples: perSession((r) => r.tokens),
     },
     {
       name: "vigil_session_context_estimate_tokens",
-      help: "Measured context plus the growth since, per session seen in the last day",
+      help: "Measured context plus the growth since, per live session seen in the last day",
       type: "gauge",
       samples: perSession((r) => r.estimate),
     },
     {
       name: "vigil_session_context_window_tokens",
-      help: "Context window size per session seen in the last day",
+      help: "Context window size per live session seen in the last day",
       type: "gauge",
       samples: perSession((r) => r.window),
     },
