@@ -75,6 +75,21 @@ export function lastUserText(req: ApiRequest): string {
   return users.at(-1)?.text ?? "";
 }
 
+/**
+ * The reason of a Stop block as the model received it, or null when `text` is not Stop hook
+ * feedback. 2.1.88 sends it bare (`Stop hook feedback:\n<reason>`); 2.1.332 wraps it in a
+ * `<system-reminder>` that opens with a lead line saying the text is a hook's output (the
+ * transcript keeps the bare text and stores the lead as `hookTextLead`).
+ */
+export function stopFeedback(text: string): string | null {
+  const at = text.indexOf("Stop hook feedback:\n");
+  if (at < 0) return null;
+  const before = text.slice(0, at);
+  if (before !== "" && !before.startsWith("<system-reminder>\n")) return null;
+  const rest = text.slice(at + "Stop hook feedback:\n".length);
+  return before === "" ? rest : rest.replace(/\n<\/system-reminder>\s*$/, "");
+}
+
 /** Texts of `role: "system"` messages inside `messages` (2.1.3xx additionalContext). */
 export function systemTexts(req: ApiRequest): string[] {
   return messageTexts(req).filter((m) => m.role === "system").map((m) => m.text);
