@@ -60,7 +60,10 @@ export interface ServePlanOptions extends Omit<PlanOptions, "intervalSec"> {
 
 /** Everything `serve --install` and `--uninstall` do on this host, as data. */
 export function planServe(o: ServePlanOptions): Result<SchedulePlan> {
-  const spec: ServeSpec = { bin: o.bin, args: o.args, env: carriedEnv(o.env), logFile: o.logFile ?? null };
+  const env = carriedEnv(o.env);
+  // The machine's name on /metrics, when the installer chose one (docs/metrics.md).
+  if (o.env?.VIGIL_HOST) env.VIGIL_HOST = o.env.VIGIL_HOST;
+  const spec: ServeSpec = { bin: o.bin, args: o.args, env, logFile: o.logFile ?? null };
   const token = o.tokenFile ? [{ ...o.tokenFile, mode: 0o600 }] : [];
   if (o.platform === "darwin") {
     const path = join(o.home, "Library", "LaunchAgents", `${SERVE_LAUNCHD_LABEL}.plist`);

@@ -39,7 +39,7 @@ describe("planServe", () => {
     home: "/h",
     bin: "/opt/vigil",
     args: ["--listen", "127.0.0.1:8787"],
-    env: { PATH: "/usr/bin", VIGIL_SERVE_TOKEN: "never-copied-into-a-unit", VIGIL_HOME: "/v" },
+    env: { PATH: "/usr/bin", VIGIL_SERVE_TOKEN: "never-copied-into-a-unit", VIGIL_HOME: "/v", VIGIL_HOST: "build-2" },
     uid: 501,
     tokenFile: { path: "/v/serve.token", text: "t\n" },
   };
@@ -52,6 +52,7 @@ describe("planServe", () => {
       ["/h/.config/systemd/user/vigil-serve.service", undefined],
     ]);
     expect(r.value.files[1].text).not.toContain("never-copied-into-a-unit");
+    expect(r.value.files[1].text).toContain('Environment="VIGIL_HOST=build-2"\n');
     expect(r.value.activate).toEqual([
       ["systemctl", "--user", "daemon-reload"],
       ["systemctl", "--user", "enable", "vigil-serve.service"],
