@@ -1,18 +1,10 @@
 /** The service files `vigil serve --install` writes (goldens) and its plan per host. */
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { planServe, serveLaunchdPlist, type ServeSpec, serveSystemdService } from "../../src/core/serve-files.ts";
+import { golden } from "../support/golden.ts";
 
 const GOLDEN = join(import.meta.dir, "goldens", "schedule");
-function golden(name: string, actual: string) {
-  const file = join(GOLDEN, name);
-  if (process.env.UPDATE_GOLDEN === "1") {
-    mkdirSync(GOLDEN, { recursive: true });
-    writeFileSync(file, actual);
-  }
-  expect(actual).toBe(readFileSync(file, "utf8"));
-}
 
 const SPEC: ServeSpec = {
   bin: "/home/dev/my bin/vigil",
@@ -25,7 +17,7 @@ describe("generated files (goldens)", () => {
   test.each([
     ["vigil-serve.service", () => serveSystemdService(SPEC)],
     ["dev.vigil.serve.plist", () => serveLaunchdPlist({ ...SPEC, bin: "/Users/dev/bin/vigil" })],
-  ])("%s", (name, make) => golden(name, make()));
+  ])("%s", (name, make) => golden(GOLDEN, name, make()));
 
   test("the service restarts serve when it fails; the agent keeps it alive", () => {
     expect(serveSystemdService(SPEC)).toContain("Type=simple\n");

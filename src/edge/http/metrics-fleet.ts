@@ -120,30 +120,29 @@ export function fleetFamilies(store: Store, fold: FleetFold, o: { now: number; h
   ];
   // Issue 13's fields: exposed once `status --json` carries them, so the rules can exclude
   // sessions awaiting a person or asleep until a known wake-up.
-  if (live.some((s) => field(s.status, "awaiting") !== undefined)) {
-    families.push({
-      name: "vigil_session_awaiting",
-      help: "1 while the session waits for a person's approval or answer",
-      type: "gauge",
-      samples: per(live, (s) => {
-        const a = field(s.status, "awaiting");
-        return a === undefined ? null : a === null || a === false ? 0 : 1;
-      }),
+  const optional = (name: string, help: string, key: string, on: (v: unknown) => boolean) => {
+    if (!live.some((s) => field(s.status, key) !== undefined)) return;
+    const samples = per(live, (s) => {
+      const v = field(s.status, key);
+      return v === undefined ? null : on(v) ? 1 : 0;
     });
-  }
-  if (live.some((s) => field(s.status, "asleep_until") !== undefined)) {
-    families.push({
-      name: "vigil_session_asleep",
-      help: "1 while the session sleeps until a known wake-up (its crons, ScheduleWakeup, a limit reset)",
-      type: "gauge",
-      samples: per(live, (s) => {
-        const until = field(s.status, "asleep_until");
-        if (until === undefined) return null;
-        const at = typeof until === "string" ? Date.parse(until) : typeof until === "number" ? until : NaN;
-        return Number.isFinite(at) && at > o.now ? 1 : 0;
-      }),
-    });
-  }
+    families.push({ name, help, type: "gauge", samples });
+  };
+  optional(
+    "vigil_session_awaiting",
+    "1 while the session waits for a person's approval or answer",
+    "awaiting",
+    (v) => v !== null && v !== false,
+  );
+  optional(
+    "vigil_session_asleep",
+    "1 while the session sleeps until a known wake-up (its crons, ScheduleWakeup, a limit reset)",
+    "asleep_until",
+    (v) => {
+      const at = typeof v === "string" ? Date.parse(v) : typeof v === "number" ? v : NaN;
+      return Number.isFinite(at) && at > o.now;
+    },
+  );
   const interval = fold.watchInterval() ?? DEFAULT_WATCH_INTERVAL_MS;
   families.push(
     {
