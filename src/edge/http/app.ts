@@ -14,7 +14,6 @@ import { apiRoutes } from "./api-routes.ts";
 import { hostGuard, tokenAuth } from "./auth.ts";
 import { hookRoute, type HookStats } from "./hook-route.ts";
 import { Histogram, METRICS_CONTENT_TYPE, renderFamilies } from "./metrics.ts";
-import { fleetFamilies } from "./metrics-fleet.ts";
 import { EventCounters, storeFamilies } from "./metrics-source.ts";
 import { streamRoute } from "./stream.ts";
 import { createTail } from "./tail.ts";
@@ -54,10 +53,8 @@ export function createApp(deps: AppDeps): Hono {
 
   app.get("/metrics", (c) => {
     const { ok, error } = stats.outcomes;
-    const now = clock();
     const families = [
-      ...storeFamilies(store, counters, now),
-      ...fleetFamilies(store, counters.fleet, { now, host }),
+      ...storeFamilies(store, counters, { now: clock(), host }),
       stats.latency.family("vigil_http_hook_duration_seconds", "Server-side time of POST /hook"),
       {
         name: "vigil_http_hook_requests_total",

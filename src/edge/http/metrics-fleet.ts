@@ -46,9 +46,17 @@ function field(o: StatusObject, name: string): unknown {
 
 const seconds = (ms: number) => ms / 1000;
 
+export interface FleetOptions {
+  now: number;
+  /** The `host` label for this machine's series. */
+  host: string;
+  /** The sessions table as read for this scrape. */
+  rows: SessionRow[];
+}
+
 /** The sessions the fleet families describe, in the order `status` lists them. */
-function seenSessions(store: Store, fold: FleetFold, o: { now: number; host: string }): Seen[] {
-  const rows = store.listSessions().filter((r) => o.now - r.updated_at < DAY);
+function seenSessions(store: Store, fold: FleetFold, o: FleetOptions): Seen[] {
+  const rows = o.rows.filter((r) => o.now - r.updated_at < DAY);
   const objs = statusObjects(rows);
   const watch = loadWatchRows(store, o.now - DAY);
   return rows.flatMap((row, i) => {
@@ -69,7 +77,7 @@ function seenSessions(store: Store, fold: FleetFold, o: { now: number; host: str
 }
 
 /** Every fleet family for one scrape. */
-export function fleetFamilies(store: Store, fold: FleetFold, o: { now: number; host: string }): Family[] {
+export function fleetFamilies(store: Store, fold: FleetFold, o: FleetOptions): Family[] {
   fold.prune(o.now);
   const seen = seenSessions(store, fold, o);
   const live = seen.filter((s) => s.status.state !== "dead");

@@ -5,7 +5,8 @@
  */
 import { STATES } from "../../../machines/session.ts";
 import { parseDetail } from "../../core/report/marks.ts";
-import type { Store } from "../store.ts";
+import type { SessionRow, Store } from "../store.ts";
+import { fleetFamilies } from "./metrics-fleet.ts";
 import type { Family, Sample } from "./metrics.ts";
 import { FleetFold } from "./metrics-fold.ts";
 import { eventsAfter } from "./queries.ts";
@@ -50,10 +51,19 @@ export class EventCounters {
   }
 }
 
-/** Every store-derived family for one scrape. */
-export function storeFamilies(store: Store, counters: EventCounters, now: number): Family[] {
+/**
+ * Every store-derived family for one scrape: the counters folded up to now, then the
+ * session-based families over one read of the sessions table (the fleet's in metrics-fleet.ts).
+ */
+export function storeFamilies(store: Store, counters: EventCounters, o: { now: number; host: string }): Family[] {
+  const { now } = o;
   counters.fold(store);
-  const recent = store.listSessions().filter((r) => now - r.updated_at < DAY);
+  const rows = store.listSessions();
+  return [...sessionFamilies(rows, counters, now), ...fleetFamilies(store, counters.fleet, { ...o, rows })];
+}
+
+function sessionFamilies(rows: SessionRow[], counters: EventCounters, now: number): Family[] {
+  const recent = rows.filter((r) => now - r.updated_at < DAY);
   const byState = new Map<string, number>(STATES.map((s) => [s, 0]));
   for (const r of recent) byState.set(r.state, (byState.get(r.state) ?? 0) + 1);
   // A dead session's context numbers are history, not a gauge: it leaves these series.
