@@ -18,7 +18,7 @@ import { type Delivered, DEPLOY, freePort, readYaml, until, webhookReceiver } fr
 
 const TOKEN = "fleet-e2e-token-0123456789";
 /** The watch's interval here; VigilWatchSilent waits two of them. */
-const WATCH_EVERY_S = 3;
+const WATCH_EVERY_S = 5;
 /** Scrape and rule evaluation interval. */
 const TICK_S = 1;
 const POLL = { everyMs: 250 };
