@@ -7,25 +7,18 @@
  *
  *   bun run compile.ts --single && bun bench/timeouts.ts [--runs 15]
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { HANDLED } from "../src/core/install/handled.ts";
-import { median, quantile } from "./lib.ts";
+import { ensureTranscript, median, quantile } from "./lib.ts";
 
 const { values } = parseArgs({ args: Bun.argv.slice(2), options: { runs: { type: "string", default: "15" } } });
 const runs = Number(values.runs);
 const ROOT = join(import.meta.dir, "..");
-const DATA = join(import.meta.dir, "data");
 const BIN = join(ROOT, "dist", "vigil");
-mkdirSync(DATA, { recursive: true });
-const transcript = join(DATA, "transcript-100MB.jsonl");
-if (!existsSync(transcript)) {
-  Bun.spawnSync([process.execPath, join(import.meta.dir, "gen-transcript.ts"), "1e8", transcript], {
-    stdout: "inherit",
-  });
-}
+const transcript = ensureTranscript("100MB", 1e8);
 
 /** The first recorded 2.1.328 payload of each event, from a main session where there is one. */
 function fixture(event: string): Record<string, unknown> {
