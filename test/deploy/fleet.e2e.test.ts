@@ -249,4 +249,20 @@ describe("a fleet of three machines on a real Prometheus and Alertmanager", () =
     // Nothing else happened to machine 1's session.
     expect(receiver.alerts.filter((a) => a.labels.host === "machine-1")).toEqual([]);
   }, 40_000);
+
+  test("hooks failing open on machine 1 raise VigilHooksFailingOpen for that host", async () => {
+    // A body over Claude Code's 10 MiB cap is one of the ways a hook fails open (hook-route.ts).
+    const big = "x".repeat(10 * 1024 * 1024 + 1);
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${machines[0].url}/hook`, {
+        method: "POST",
+        body: big,
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      });
+      expect([res.status, await res.text()]).toEqual([200, ""]);
+    }
+    const got = await until(() => delivered("VigilHooksFailingOpen")[0] ?? null, { ...POLL, tries: 60 });
+    expect(got?.labels).toMatchObject({ host: "machine-1", severity: "ticket" });
+    expect(delivered("VigilHooksFailingOpen").map((a) => a.labels.host)).toEqual(["machine-1"]);
+  }, 30_000);
 });
