@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { serveService, type ServiceOptions } from "../../src/cli/serve-install.ts";
 import type { ListenTarget } from "../../src/edge/http/listen.ts";
 import { type ScheduleIO, systemScheduleIO } from "../../src/edge/schedule.ts";
-import { freePort, until } from "../deploy/prometheus.ts";
+import { freePort, need, until } from "../deploy/prometheus.ts";
 import { BIN, testEnv, vigil } from "../support/vigil.ts";
 
 const env = testEnv();
@@ -62,7 +62,7 @@ describe("serve --install on a systemd host", () => {
       0o600,
       "a-token-of-twenty-chars\n",
     ]);
-    const verify = Bun.spawnSync(["systemd-analyze", "verify", unitPath], { stderr: "pipe" });
+    const verify = Bun.spawnSync([need("systemd-analyze", "systemd"), "verify", unitPath], { stderr: "pipe" });
     expect([verify.exitCode, verify.stderr.toString()]).toEqual([0, ""]);
 
     const argv = execStart(unit);

@@ -14,7 +14,7 @@ import { transcriptPathFor } from "../../src/app/watch-targets.ts";
 import { isObject, type JsonObject } from "../../src/core/payload.ts";
 import { probe } from "../../src/edge/proc.ts";
 import { BIN, testEnv, vigil } from "../support/vigil.ts";
-import { type Delivered, DEPLOY, freePort, readYaml, until, webhookReceiver } from "./prometheus.ts";
+import { type Delivered, DEPLOY, freePort, need, readYaml, until, webhookReceiver } from "./prometheus.ts";
 
 const TOKEN = "fleet-e2e-token-0123456789";
 /** The watch's interval here; VigilWatchSilent waits two of them. */
@@ -149,7 +149,7 @@ beforeAll(async () => {
   }));
   writeFileSync(join(work, "alertmanager.yml"), JSON.stringify({ ...am, route, receivers }));
   spawn([
-    "prometheus-alertmanager",
+    need("prometheus-alertmanager", "prometheus-alertmanager"),
     `--config.file=${join(work, "alertmanager.yml")}`,
     `--storage.path=${join(work, "am")}`,
     `--web.listen-address=127.0.0.1:${amPort}`,
@@ -176,7 +176,7 @@ beforeAll(async () => {
     }),
   );
   spawn([
-    "prometheus",
+    need("prometheus", "prometheus"),
     `--config.file=${join(work, "prometheus.yml")}`,
     `--storage.tsdb.path=${join(work, "tsdb")}`,
     `--web.listen-address=127.0.0.1:${promPort}`,

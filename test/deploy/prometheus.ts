@@ -52,9 +52,16 @@ export function readYaml(name: string): Record<string, unknown> {
   return doc;
 }
 
+/** The path of a program the deploy tests need, or an error that says how to get it. */
+export function need(program: string, pkg: string): string {
+  const path = Bun.which(program);
+  if (path === null) throw new Error(`"${program}" is not installed: apt-get install ${pkg} (.ci/run does)`);
+  return path;
+}
+
 /** Run promtool. */
 export function promtool(args: string[]): { code: number; stdout: string; stderr: string } {
-  const p = Bun.spawnSync(["promtool", ...args], { stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawnSync([need("promtool", "prometheus"), ...args], { stdout: "pipe", stderr: "pipe" });
   return { code: p.exitCode ?? -1, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
 }
 
