@@ -5,7 +5,7 @@
  * `prometheus` package (.ci/run installs it).
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEPLOY, promtool, shippedRules } from "./prometheus.ts";
@@ -46,5 +46,18 @@ describe("deploy/prometheus/vigil-rules.yml", () => {
     copyFileSync(join(import.meta.dir, "rules-cases.yml"), join(dir, "rules-cases.yml"));
     const r = promtool(["test", "rules", join(dir, "rules-cases.yml")]);
     expect([r.code, r.stdout + r.stderr]).toEqual([0, expect.stringContaining("SUCCESS")]);
+  });
+});
+
+describe("docs/metrics.md", () => {
+  const doc = readFileSync(join(import.meta.dir, "..", "..", "docs", "metrics.md"), "utf8");
+  const documented = new Set(doc.match(/`(vigil_[a-z_]+)`/g)?.map((m) => m.slice(1, -1)));
+
+  test("names every metric the shipped rules read", () => {
+    const used = new Set(
+      shippedRules().groups.flatMap((g) => g.rules).flatMap((r) => r.expr.match(/\bvigil_[a-z_]+/g) ?? []),
+    );
+    expect([...used].filter((m) => !documented.has(m))).toEqual([]);
+    expect(used.size).toBeGreaterThan(8);
   });
 });

@@ -6,7 +6,7 @@
  * Prometheus text-format parser.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import parse from "parse-prometheus-text-format";
 import { hookDeps } from "../../src/app/deps.ts";
@@ -160,4 +160,11 @@ describe("the fold", () => {
     f.prune(5001 + 86_400_000);
     expect(f.sessions.has("s")).toBe(false);
   });
+});
+
+test("docs/metrics.md documents every family /metrics exposes", async () => {
+  const doc = readFileSync(join(import.meta.dir, "..", "..", "docs", "metrics.md"), "utf8");
+  const names = [...(await scrape()).keys()];
+  expect(names.length).toBeGreaterThan(15);
+  expect(names.filter((n) => !doc.includes(`\`${n}\``))).toEqual([]);
 });
