@@ -88,7 +88,9 @@ before now ("90m", "12h", "7d"), an ISO 8601 time (UTC unless it says otherwise)
 --session takes a full id or a unique prefix. --json prints { since, until, sessions, events }
 (product.md section 9a). --html FILE writes one self-contained page with an SVG timeline that
 prints well ("-" for stdout).`,
-  serve: `Usage: vigil serve [--listen HOST:PORT | --socket PATH] [--token TOKEN]
+  serve: `Usage: vigil serve [--listen HOST:PORT | --socket PATH] [--token TOKEN | --token-file PATH]
+       vigil serve --install | --uninstall [--listen HOST:PORT] [--token TOKEN | --token-file PATH]
+                   [--bin PATH] [--dry-run]
 
 Serves until SIGINT/SIGTERM (default --listen 127.0.0.1:8787):
   POST /hook        Claude Code "type": "http" hooks: the same pipeline and output as vigil hook;
@@ -98,7 +100,12 @@ Serves until SIGINT/SIGTERM (default --listen 127.0.0.1:8787):
   GET  /metrics     Prometheus text format; GET /healthz
 Binds to loopback only, unless given a non-loopback address together with a token (also from
 VIGIL_SERVE_TOKEN, at least 16 characters); then every request needs "Authorization: Bearer
-TOKEN" (a browser opens /?token=TOKEN once and keeps a cookie). Configuration is read at start.`,
+TOKEN" (a browser opens /?token=TOKEN once and keeps a cookie). Configuration is read at start.
+VIGIL_HOST names this machine in the "host" label of /metrics (default: the host name).
+--install writes a systemd user service (or a launchd agent on macOS) that keeps "vigil serve"
+running with these arguments and starts it; off loopback it needs a token, and without one it
+makes one: the service reads it from serve.token (0600) in the state directory, the file to give
+Prometheus (docs/fleet.md). --uninstall removes what install wrote; --dry-run prints the plan.`,
   watch: `Usage: vigil watch [--once | --every DURATION] [--json]
        vigil watch --install | --uninstall [--every DURATION] [--bin PATH] [--dry-run]
 
