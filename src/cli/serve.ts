@@ -12,6 +12,8 @@ import {
   parseListen,
   untilSignal,
 } from "../edge/http/listen.ts";
+import { resolvePaths } from "../edge/paths.ts";
+import { readLastProof } from "../prove/proof-file.ts";
 import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
 import { HELP, VERSION } from "./help.ts";
@@ -60,6 +62,8 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
     version: VERSION,
     // One machine's name on every series; tests and containers name their "machine" here.
     host: ctx.env.VIGIL_HOST || undefined,
+    // The proof a Claude Code update is checked against (docs/metrics.md: vigil_proof_ok).
+    proof: () => readLastProof(resolvePaths(ctx.env).stateDir),
   });
   const server = listen(target, app.fetch);
   ctx.out(`vigil serve: listening on ${server.url} (POST /hook, dashboard /, /metrics)\n`);

@@ -13,6 +13,8 @@ import { dirname, join } from "node:path";
 import { transcriptPathFor } from "../../src/app/watch-targets.ts";
 import { isObject, type JsonObject } from "../../src/core/payload.ts";
 import { probe } from "../../src/edge/proc.ts";
+import { writeLastProof } from "../../src/prove/proof-file.ts";
+import type { Proof } from "../../src/prove/run.ts";
 import { BIN, testEnv, vigil } from "../support/vigil.ts";
 import { type Delivered, DEPLOY, freePort, need, readYaml, until, webhookReceiver } from "./prometheus.ts";
 
@@ -68,7 +70,11 @@ async function machine(host: string): Promise<Machine> {
   dirs.push(base.HOME);
   const claude = join(base.HOME, "claude");
   mkdirSync(join(claude, "sessions"), { recursive: true });
-  const env = { ...base, CLAUDE_CONFIG_DIR: claude, VIGIL_HOST: host };
+  // The Claude Code binary a proof names (a stand-in file): the watch sees it unchanged and
+  // never starts a proof of its own.
+  const claudeBin = join(base.HOME, "claude-bin");
+  writeFileSync(claudeBin, "#!/bin/sh\nexit 1\n", { mode: 0o755 });
+  const env = { ...base, CLAUDE_CONFIG_DIR: claude, VIGIL_HOST: host, CLAUDE_BIN: claudeBin };
   const serve = spawn([BIN, "serve", "--listen", "127.0.0.1:0", "--token", TOKEN], env);
   const url = (await firstMatch(serve, /listening on (http:\/\/127\.0\.0\.1:\d+)/))[1];
   return { host, env, claude, url, watch: spawn([BIN, "watch", "--every", `${WATCH_EVERY_S}s`], env) };
@@ -264,5 +270,23 @@ describe("a fleet of three machines on a real Prometheus and Alertmanager", () =
     const got = await until(() => delivered("VigilHooksFailingOpen")[0] ?? null, { ...POLL, tries: 60 });
     expect(got?.labels).toMatchObject({ host: "machine-1", severity: "ticket" });
     expect(delivered("VigilHooksFailingOpen").map((a) => a.labels.host)).toEqual(["machine-1"]);
+  }, 30_000);
+
+  test("a failed proof on machine 1 raises VigilProofFailed with the version proven", async () => {
+    const m1 = machines[0];
+    const proof: Proof = {
+      version: "2.1.332",
+      claude: m1.env.CLAUDE_BIN,
+      at: Date.now(),
+      durationMs: 20_000,
+      source: "planned",
+      settingsPath: join(m1.env.HOME, "settings.json"),
+      checks: [{ id: "hard-deny", status: "fail", evidence: "this test's stand-in", fix: "reinstall" }],
+      ok: false,
+    };
+    writeLastProof(m1.env.VIGIL_HOME, proof);
+    const got = await until(() => delivered("VigilProofFailed")[0] ?? null, { ...POLL, tries: 60 });
+    expect(got?.labels).toMatchObject({ host: "machine-1", claude_version: "2.1.332", severity: "page" });
+    expect(delivered("VigilProofFailed").length).toBe(1);
   }, 30_000);
 });

@@ -6,13 +6,15 @@
  * Prometheus text-format parser.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import parse from "parse-prometheus-text-format";
 import { hookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
 import { createApp } from "../../src/edge/http/app.ts";
 import { FleetFold } from "../../src/edge/http/metrics-fold.ts";
+import { readLastProof, writeLastProof } from "../../src/prove/proof-file.ts";
+import type { Proof } from "../../src/prove/run.ts";
 import { testEnv, vigil } from "../support/vigil.ts";
 
 const env = testEnv({ VIGIL_SOFT_TOKENS: "1000", VIGIL_HARD_TOKENS: "2000" });
@@ -56,6 +58,25 @@ function writeTranscript(tokens: number, text: string): void {
 }
 
 /** One hook call; the worker's carry its agent type, as Claude Code sends it for `--agent worker`. */
+/** A main-chain tool call in the transcript, as Claude Code records one. */
+function appendToolUse(name: string, input: Record<string, unknown>): void {
+  now += 1000;
+  const rec = {
+    type: "assistant",
+    timestamp: new Date(now).toISOString(),
+    isSidechain: false,
+    message: {
+      id: `m${now}`,
+      role: "assistant",
+      model: "claude-opus-4-5",
+      stop_reason: "tool_use",
+      content: [{ type: "tool_use", id: `toolu_${now}`, name, input }],
+      usage: { input_tokens: 3000, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 5 },
+    },
+  };
+  appendFileSync(transcript, JSON.stringify(rec) + "\n");
+}
+
 async function hook(id: string, event: string, extra: Record<string, unknown> = {}): Promise<string> {
   now += 1000;
   const agent = id === W ? { agent_type: "worker" } : {};
@@ -86,26 +107,31 @@ describe("fleet families", () => {
     writeTranscript(500, "Reading the repo.");
     await hook(W, "SessionStart", { source: "startup" });
     writeTranscript(3000, ANNOUNCE);
-    // Two pushes with nothing in between: the second is one without progress.
-    expect(await hook(W, "Stop", { stop_hook_active: false, last_assistant_message: ANNOUNCE })).toContain("block");
-    expect(await hook(W, "Stop", { stop_hook_active: false, last_assistant_message: ANNOUNCE })).toContain("block");
+    const stop = () => hook(W, "Stop", { stop_hook_active: false, last_assistant_message: ANNOUNCE });
+    // A push, then two stops with no tool call: the progress breaker holds both; one unanswered push.
+    expect(await stop()).toContain("block");
+    expect(await stop()).toBe("");
+    expect(await stop()).toBe("");
     const hardSince = now;
     let m = await scrape();
     const labels = { host: "build-7", session_id: W, cwd, role: "worker" };
     expect(m.get("vigil_session_state")).toContainEqual({ labels: { ...labels, state: "hard" }, value: 1 });
-    expect(m.get("vigil_stop_pushes_total")).toEqual([{ labels, value: 2 }]);
+    expect(m.get("vigil_stop_pushes_total")).toEqual([{ labels, value: 1 }]);
     expect(m.get("vigil_stop_pushes_without_progress_total")).toEqual([{ labels, value: 1 }]);
     expect(m.get("vigil_session_handoff_timestamp_seconds")).toEqual([{ labels, value: 0 }]);
     const since = m.get("vigil_session_state_since_timestamp_seconds")?.find((s) => s.labels.session_id === W);
     expect(since !== undefined && since.value * 1000 <= hardSince).toBe(true);
 
-    // A tool call after a push is progress; the handoff write is allowed at HARD and recorded.
+    // The session works on its own (a tool call in its transcript: the handoff, allowed at HARD
+    // and recorded), so the next announcement is pushed again, and that push was not unanswered.
     const handoff = { tool_name: "Write", tool_input: { file_path: join(cwd, "HANDOFF.md"), content: "state" } };
+    appendToolUse(handoff.tool_name, handoff.tool_input);
     expect(await hook(W, "PreToolUse", handoff)).toBe("");
     const handoffAt = now;
-    expect(await hook(W, "Stop", { stop_hook_active: false, last_assistant_message: ANNOUNCE })).not.toBe("");
+    expect(await stop()).toContain("block");
     m = await scrape();
     expect(m.get("vigil_session_handoff_timestamp_seconds")).toEqual([{ labels, value: handoffAt / 1000 }]);
+    expect(m.get("vigil_stop_pushes_total")).toEqual([{ labels, value: 2 }]);
     expect(m.get("vigil_stop_pushes_without_progress_total")).toEqual([{ labels, value: 1 }]);
   });
 
@@ -146,19 +172,66 @@ describe("the fold", () => {
     detail: JSON.stringify(detail),
   });
 
-  test("a subagent's tool calls are not its main session's progress; a day's silence forgets a session", () => {
+  test("an unanswered push counts once however many stops report it; a day's silence forgets a session", () => {
     const f = new FleetFold();
-    const stop = { event: "Stop", decision: "block", rule: "unattended.stop" };
-    f.add(row(1, 1000, "s", "hook", stop));
-    f.add(row(2, 2000, "s", "hook", { event: "PreToolUse", tool: "Bash", agent_id: "sub-1" }));
-    f.add(row(3, 3000, "s", "hook", stop));
-    f.add(row(4, 4000, "s", "hook", { event: "UserPromptSubmit" }));
-    f.add(row(5, 5000, "s", "hook", stop));
-    expect(f.sessions.get("s")).toMatchObject({ pushes: 3, pushesWithoutProgress: 1, pending: true });
+    const gate = (decision: string, lastPush?: { at: number; workFollowed: boolean }) => ({
+      decision,
+      gate: decision === "block" ? "announcement" : "progress",
+      ...(lastPush ? { lastPush: { ...lastPush, gate: "announcement" } } : {}),
+    });
+    f.add(row(1, 1000, "s", "stop_gate", gate("block")));
+    f.add(row(2, 2000, "s", "stop_gate", gate("pass", { at: 1000, workFollowed: false })));
+    f.add(row(3, 3000, "s", "stop_gate", gate("pass", { at: 1000, workFollowed: false })));
+    f.add(row(4, 4000, "s", "stop_gate", gate("block", { at: 1000, workFollowed: true })));
+    f.add(row(5, 5000, "s", "stop_gate", gate("pass", { at: 4000, workFollowed: false })));
+    expect(f.sessions.get("s")).toMatchObject({ pushes: 2, pushesWithoutProgress: 2, unansweredAt: 4000 });
     f.prune(5000 + 86_400_000);
     expect(f.sessions.has("s")).toBe(true);
     f.prune(5001 + 86_400_000);
     expect(f.sessions.has("s")).toBe(false);
+  });
+});
+
+describe("the proof", () => {
+  const proof = (ok: boolean): Proof => ({
+    version: "2.1.332",
+    claude: join(env.HOME, "claude-bin"),
+    at: now,
+    durationMs: 20_000,
+    source: "planned",
+    settingsPath: join(env.HOME, "settings.json"),
+    checks: [{
+      id: "hard-deny",
+      status: ok ? "pass" : "fail",
+      evidence: "own test case",
+      fix: ok ? null : "reinstall",
+    }],
+    ok,
+  });
+  const dir = join(env.HOME, "proof-state");
+  const withProof = createApp({
+    store: deps.store(),
+    runHook: () => ({ stdout: "", error: null }),
+    clock: () => now,
+    host: "build-7",
+    proof: () => readLastProof(dir),
+  });
+  const families = async () =>
+    new Map(parse(await (await withProof.request("/metrics")).text()).map((f) => [f.name, f.metrics]));
+
+  test("none recorded: no series, so VigilProofFailed stays silent", async () => {
+    const m = await families();
+    expect([m.has("vigil_proof_ok"), m.has("vigil_proof_timestamp_seconds")]).toEqual([false, false]);
+  });
+
+  test.each([[true, "1"], [false, "0"]])("ok %p: vigil_proof_ok %s, with the version proven", async (ok, value) => {
+    writeLastProof(dir, proof(ok));
+    const m = await families();
+    expect(m.get("vigil_proof_ok")).toEqual([{ labels: { host: "build-7", claude_version: "2.1.332" }, value }]);
+    expect(m.get("vigil_proof_timestamp_seconds")).toEqual([{
+      labels: { host: "build-7" },
+      value: String(now / 1000),
+    }]);
   });
 });
 

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { hostname } from "node:os";
 import type { HookOutcome } from "../../app/run-hook.ts";
+import type { LastProof } from "../../core/prove/last-proof.ts";
 import { eventJson } from "../../core/report/json.ts";
 import { parseDetail } from "../../core/report/marks.ts";
 import { DASHBOARD_CSS, DASHBOARD_HTML, DASHBOARD_JS } from "../dashboard/assets.ts";
@@ -32,6 +33,8 @@ export interface AppDeps {
   version?: string;
   /** The `host` label of this machine's series (serve: VIGIL_HOST, else the host name). */
   host?: string;
+  /** Reads the last proof (serve: `<state dir>/proof.json`) at each scrape; none without it. */
+  proof?: () => LastProof | null;
 }
 
 /** Build the app. */
@@ -54,7 +57,7 @@ export function createApp(deps: AppDeps): Hono {
   app.get("/metrics", (c) => {
     const { ok, error } = stats.outcomes;
     const families = [
-      ...storeFamilies(store, counters, { now: clock(), host }),
+      ...storeFamilies(store, counters, { now: clock(), host, proof: deps.proof?.() ?? null }),
       stats.latency.family("vigil_http_hook_duration_seconds", "Server-side time of POST /hook"),
       {
         name: "vigil_http_hook_requests_total",

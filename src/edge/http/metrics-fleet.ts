@@ -8,6 +8,7 @@
  * that day is over.
  */
 import { isObject } from "../../core/payload.ts";
+import type { LastProof } from "../../core/prove/last-proof.ts";
 import { type StatusObject, statusObjects } from "../../core/status-view.ts";
 import type { SessionRow, Store } from "../store.ts";
 import { loadWatchRows } from "../watch-state.ts";
@@ -52,6 +53,8 @@ export interface FleetOptions {
   host: string;
   /** The sessions table as read for this scrape. */
   rows: SessionRow[];
+  /** The last `vigil doctor --prove` (or the watch's proof after an update), if any. */
+  proof?: LastProof | null;
 }
 
 /** The sessions the fleet families describe, in the order `status` lists them. */
@@ -172,5 +175,21 @@ export function fleetFamilies(store: Store, fold: FleetFold, o: FleetOptions): F
       samples: [{ labels: hostLabels, value: fold.hookFailures }],
     },
   );
+  if (o.proof) {
+    families.push(
+      {
+        name: "vigil_proof_ok",
+        help: "1 when the last proof of the guards on this machine's Claude Code passed, 0 when it failed",
+        type: "gauge",
+        samples: [{ labels: { ...hostLabels, claude_version: o.proof.version }, value: o.proof.ok ? 1 : 0 }],
+      },
+      {
+        name: "vigil_proof_timestamp_seconds",
+        help: "When that proof ran (Unix seconds)",
+        type: "gauge",
+        samples: [{ labels: hostLabels, value: seconds(o.proof.at) }],
+      },
+    );
+  }
   return families;
 }

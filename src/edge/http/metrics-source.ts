@@ -6,7 +6,7 @@
 import { STATES } from "../../../machines/session.ts";
 import { parseDetail } from "../../core/report/marks.ts";
 import type { SessionRow, Store } from "../store.ts";
-import { fleetFamilies } from "./metrics-fleet.ts";
+import { fleetFamilies, type FleetOptions } from "./metrics-fleet.ts";
 import type { Family, Sample } from "./metrics.ts";
 import { FleetFold } from "./metrics-fold.ts";
 import { eventsAfter } from "./queries.ts";
@@ -55,7 +55,11 @@ export class EventCounters {
  * Every store-derived family for one scrape: the counters folded up to now, then the
  * session-based families over one read of the sessions table (the fleet's in metrics-fleet.ts).
  */
-export function storeFamilies(store: Store, counters: EventCounters, o: { now: number; host: string }): Family[] {
+export function storeFamilies(
+  store: Store,
+  counters: EventCounters,
+  o: Omit<FleetOptions, "rows">,
+): Family[] {
   const { now } = o;
   counters.fold(store);
   const rows = store.listSessions();
