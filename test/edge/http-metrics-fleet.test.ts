@@ -6,7 +6,7 @@
  * Prometheus text-format parser.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import parse from "parse-prometheus-text-format";
 import { hookDeps } from "../../src/app/deps.ts";
@@ -57,10 +57,8 @@ function writeTranscript(tokens: number, text: string): void {
   writeFileSync(transcript, JSON.stringify(rec) + "\n");
 }
 
-/** One hook call; the worker's carry its agent type, as Claude Code sends it for `--agent worker`. */
-/** A main-chain tool call in the transcript, as Claude Code records one. */
-function appendToolUse(name: string, input: Record<string, unknown>): void {
-  now += 1000;
+/** The session makes a tool call (what the progress breaker reads as work after a push). */
+function appendToolCall(name: string, input: Record<string, unknown>): void {
   const rec = {
     type: "assistant",
     timestamp: new Date(now).toISOString(),
@@ -74,9 +72,10 @@ function appendToolUse(name: string, input: Record<string, unknown>): void {
       usage: { input_tokens: 3000, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 5 },
     },
   };
-  appendFileSync(transcript, JSON.stringify(rec) + "\n");
+  writeFileSync(transcript, readFileSync(transcript, "utf8") + JSON.stringify(rec) + "\n");
 }
 
+/** One hook call; the worker's carry its agent type, as Claude Code sends it for `--agent worker`. */
 async function hook(id: string, event: string, extra: Record<string, unknown> = {}): Promise<string> {
   now += 1000;
   const agent = id === W ? { agent_type: "worker" } : {};
@@ -125,7 +124,7 @@ describe("fleet families", () => {
     // The session works on its own (a tool call in its transcript: the handoff, allowed at HARD
     // and recorded), so the next announcement is pushed again, and that push was not unanswered.
     const handoff = { tool_name: "Write", tool_input: { file_path: join(cwd, "HANDOFF.md"), content: "state" } };
-    appendToolUse(handoff.tool_name, handoff.tool_input);
+    appendToolCall(handoff.tool_name, handoff.tool_input);
     expect(await hook(W, "PreToolUse", handoff)).toBe("");
     const handoffAt = now;
     expect(await stop()).toContain("block");
@@ -172,22 +171,27 @@ describe("the fold", () => {
     detail: JSON.stringify(detail),
   });
 
-  test("an unanswered push counts once however many stops report it; a day's silence forgets a session", () => {
+  test("pushes without progress come from the Stop gate's own follow-up, once per push; a day's silence forgets a session", () => {
     const f = new FleetFold();
-    const gate = (decision: string, lastPush?: { at: number; workFollowed: boolean }) => ({
-      decision,
-      gate: decision === "block" ? "announcement" : "progress",
-      ...(lastPush ? { lastPush: { ...lastPush, gate: "announcement" } } : {}),
-    });
-    f.add(row(1, 1000, "s", "stop_gate", gate("block")));
-    f.add(row(2, 2000, "s", "stop_gate", gate("pass", { at: 1000, workFollowed: false })));
-    f.add(row(3, 3000, "s", "stop_gate", gate("pass", { at: 1000, workFollowed: false })));
-    f.add(row(4, 4000, "s", "stop_gate", gate("block", { at: 1000, workFollowed: true })));
-    f.add(row(5, 5000, "s", "stop_gate", gate("pass", { at: 4000, workFollowed: false })));
-    expect(f.sessions.get("s")).toMatchObject({ pushes: 2, pushesWithoutProgress: 2, unansweredAt: 4000 });
-    f.prune(5000 + 86_400_000);
+    const block = { decision: "block", gate: "announcement" };
+    f.add(row(1, 1000, "s", "stop_gate", block));
+    // Stopped again with no tool call: the breaker held, and says so for the push at 1000 ...
+    const idle = {
+      decision: "pass",
+      gate: "progress",
+      lastPush: { at: 1000, gate: "announcement", workFollowed: false },
+    };
+    f.add(row(2, 2000, "s", "stop_gate", idle));
+    f.add(row(3, 3000, "s", "stop_gate", idle)); // ... and again for the same push: counted once
+    // Work followed, so the next push goes out and is not one without progress.
+    f.add(
+      row(4, 4000, "s", "stop_gate", { ...block, lastPush: { at: 1000, gate: "announcement", workFollowed: true } }),
+    );
+    f.add(row(5, 5000, "s", "hook", { event: "Stop", decision: "block" })); // the hook summary is not read
+    expect(f.sessions.get("s")).toMatchObject({ pushes: 2, pushesWithoutProgress: 1 });
+    f.prune(4000 + 86_400_000);
     expect(f.sessions.has("s")).toBe(true);
-    f.prune(5001 + 86_400_000);
+    f.prune(4001 + 86_400_000);
     expect(f.sessions.has("s")).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * What the fleet alerts need from the events table, folded one event at a time as
  * `/metrics` reads new rows: per session, when the watch last found it down, when it last
- * wrote a handoff at HARD, and its Stop pushes with those that made no progress; per host, the
- * watch's passes and the hooks that failed open. Pushes and their follow-up are the Stop gate's
- * own audit (`stop_gate`: a block is a push; `lastPush.workFollowed` says whether a main-chain
- * tool call came after the previous one, as the progress breaker judged it). Memory stays bounded: a session with no
+ * wrote a handoff at HARD, and its Stop pushes with those that made no progress (as the Stop
+ * gate's progress breaker judged them: its `stop_gate` record says whether work followed the
+ * last push, so this fold keeps no verdict of its own); per host, the
+ * watch's passes and the hooks that failed open. Memory stays bounded: a session with no
  * event for a day is dropped (its counters restart from zero if it comes back, which
  * Prometheus reads as a counter reset).
  */
@@ -22,12 +22,12 @@ export interface SessionFacts {
   downAt: number | null;
   /** The latest handoff document write allowed at HARD (ms), or null. */
   handoffAt: number | null;
-  /** Stop gate blocks (pushes back to work). */
+  /** Stop hooks that blocked (pushes back to work). */
   pushes: number;
-  /** Pushes the session answered with no tool call before stopping again, each counted once. */
+  /** Pushes the session answered by stopping again with no tool call (the breaker then held). */
   pushesWithoutProgress: number;
-  /** The push last counted as unanswered (several Stops can report the same one). */
-  unansweredAt: number | null;
+  /** The push last counted as without progress (a later Stop reports the same push again). */
+  idlePushAt: number | null;
   lastAt: number;
 }
 
@@ -62,9 +62,9 @@ export class FleetFold {
     }
     if (d.decision === "block") s.pushes++;
     const last = isObject(d.lastPush) ? d.lastPush : null;
-    if (last?.workFollowed === false && typeof last.at === "number" && last.at !== s.unansweredAt) {
+    if (last?.workFollowed === false && typeof last.at === "number" && last.at !== s.idlePushAt) {
       s.pushesWithoutProgress++;
-      s.unansweredAt = last.at;
+      s.idlePushAt = last.at;
     }
   }
 
@@ -84,7 +84,7 @@ export class FleetFold {
   private facts(id: string, at: number): SessionFacts {
     let s = this.sessions.get(id);
     if (!s) {
-      s = { downAt: null, handoffAt: null, pushes: 0, pushesWithoutProgress: 0, unansweredAt: null, lastAt: at };
+      s = { downAt: null, handoffAt: null, pushes: 0, pushesWithoutProgress: 0, idlePushAt: null, lastAt: at };
       this.sessions.set(id, s);
     }
     s.lastAt = Math.max(s.lastAt, at);
