@@ -39,7 +39,7 @@ function stateSince(row: SessionRow): number | null {
   }
 }
 
-/** A newer status field (issue 13: `host`, `awaiting`, `asleep_until`), read only when present. */
+/** A newer status field (issue 13: `awaiting`, `asleep_until`), read only when present. */
 function field(o: StatusObject, name: string): unknown {
   const fields: Record<string, unknown> = { ...o };
   return fields[name];
@@ -68,9 +68,9 @@ function seenSessions(store: Store, fold: FleetFold, o: FleetOptions): Seen[] {
     const since = stateSince(row);
     // Dead without the watch having found it down: it ended on its own, nothing to page about.
     if (row.state === "dead" && !(facts?.downAt != null && (since === null || facts.downAt >= since))) return [];
-    const host = field(status, "host");
+    // The machine, not status's `host` (issue 13: where the session runs, tmux or headless).
     const labels = {
-      host: typeof host === "string" && host !== "" ? host : o.host,
+      host: o.host,
       session_id: row.session_id,
       cwd: row.cwd ?? "",
       role: status.role,
