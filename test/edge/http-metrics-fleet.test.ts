@@ -69,7 +69,7 @@ function appendToolCall(name: string, input: Record<string, unknown>): void {
       model: "claude-opus-4-5",
       stop_reason: "tool_use",
       content: [{ type: "tool_use", id: `toolu_${now}`, name, input }],
-      usage: { input_tokens: 3000, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 5 },
+      usage: { input_tokens: 600, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 5 },
     },
   };
   writeFileSync(transcript, readFileSync(transcript, "utf8") + JSON.stringify(rec) + "\n");
@@ -101,37 +101,42 @@ async function scrape(): Promise<Map<string, { labels: Record<string, string>; v
 const ANNOUNCE = "I'll continue with the parser tests now.";
 
 describe("fleet families", () => {
-  test("a worker through HARD, its handoff and Stop pushes, with routing labels", async () => {
+  test("a worker's Stop pushes with and without progress, then HARD and its handoff, with routing labels", async () => {
     expect(vigil(["night", "on", "--scope", cwd, "--until", "8h"], "", env).code).toBe(0);
-    writeTranscript(500, "Reading the repo.");
+    writeTranscript(500, ANNOUNCE);
     await hook(W, "SessionStart", { source: "startup" });
-    writeTranscript(3000, ANNOUNCE);
     const stop = () => hook(W, "Stop", { stop_hook_active: false, last_assistant_message: ANNOUNCE });
     // A push, then two stops with no tool call: the progress breaker holds both; one unanswered push.
     expect(await stop()).toContain("block");
     expect(await stop()).toBe("");
     expect(await stop()).toBe("");
-    const hardSince = now;
     let m = await scrape();
     const labels = { host: "build-7", session_id: W, cwd, role: "worker" };
-    expect(m.get("vigil_session_state")).toContainEqual({ labels: { ...labels, state: "hard" }, value: 1 });
+    expect(m.get("vigil_session_state")).toContainEqual({ labels: { ...labels, state: "normal" }, value: 1 });
     expect(m.get("vigil_stop_pushes_total")).toEqual([{ labels, value: 1 }]);
     expect(m.get("vigil_stop_pushes_without_progress_total")).toEqual([{ labels, value: 1 }]);
-    expect(m.get("vigil_session_handoff_timestamp_seconds")).toEqual([{ labels, value: 0 }]);
-    const since = m.get("vigil_session_state_since_timestamp_seconds")?.find((s) => s.labels.session_id === W);
-    expect(since !== undefined && since.value * 1000 <= hardSince).toBe(true);
-
-    // The session works on its own (a tool call in its transcript: the handoff, allowed at HARD
-    // and recorded), so the next announcement is pushed again, and that push was not unanswered.
-    const handoff = { tool_name: "Write", tool_input: { file_path: join(cwd, "HANDOFF.md"), content: "state" } };
-    appendToolCall(handoff.tool_name, handoff.tool_input);
-    expect(await hook(W, "PreToolUse", handoff)).toBe("");
-    const handoffAt = now;
+    // It works on its own (a tool call in its transcript), so the next announcement is pushed
+    // again, and that push is not one without progress.
+    appendToolCall("Read", { file_path: join(cwd, "parser.ts") });
     expect(await stop()).toContain("block");
     m = await scrape();
-    expect(m.get("vigil_session_handoff_timestamp_seconds")).toEqual([{ labels, value: handoffAt / 1000 }]);
     expect(m.get("vigil_stop_pushes_total")).toEqual([{ labels, value: 2 }]);
     expect(m.get("vigil_stop_pushes_without_progress_total")).toEqual([{ labels, value: 1 }]);
+
+    // Over HARD (2,000 tokens here) on the next tool call: no handoff yet.
+    writeTranscript(3000, "Working on it.");
+    await hook(W, "PostToolUse", { tool_name: "Read", tool_input: { file_path: join(cwd, "parser.ts") } });
+    const hardSince = now;
+    m = await scrape();
+    expect(m.get("vigil_session_state")).toContainEqual({ labels: { ...labels, state: "hard" }, value: 1 });
+    expect(m.get("vigil_session_handoff_timestamp_seconds")).toEqual([{ labels, value: 0 }]);
+    const since = m.get("vigil_session_state_since_timestamp_seconds")?.find((s) => s.labels.session_id === W);
+    expect(since?.value).toBe(hardSince / 1000);
+    // The handoff write, allowed at HARD and recorded.
+    const handoff = { tool_name: "Write", tool_input: { file_path: join(cwd, "HANDOFF.md"), content: "state" } };
+    expect(await hook(W, "PreToolUse", handoff)).toBe("");
+    m = await scrape();
+    expect(m.get("vigil_session_handoff_timestamp_seconds")).toEqual([{ labels, value: now / 1000 }]);
   });
 
   test("a session that ended on its own leaves every series at once", async () => {
