@@ -4,8 +4,10 @@
  * text.
  *
  *   bun eval/stop-gate/fetch.ts build [--refs FILE] [--mirror DIR] [--out DIR]
- *   bun eval/stop-gate/fetch.ts scan --repo OWNER/NAME (--rev REV | --history) [--mirror DIR] --out FILE
+ *   bun eval/stop-gate/fetch.ts scan --repo OWNER/NAME [--rev REV] [--exports] [--mirror DIR] --out FILE
  *
+ * `scan` reads every transcript version in the history, or the tree at `--rev`; `--exports`
+ * also reads `.md`/`.txt` files there, for terminal transcripts saved as text.
  * `build` writes `<out>/texts.jsonl` ({key, text} per reference) and exits 1 when a reference
  * cannot be resolved (snapshot missing, record gone), naming how many and the first few.
  */
@@ -13,7 +15,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { scriptOf } from "../../src/core/stop/classify.ts";
 import { parseRefs, type Ref, refKey } from "./refs.ts";
-import { gitDir, readAt, transcriptsAt, transcriptVersions } from "./source.ts";
+import { findExportItems } from "./export-text.ts";
+import { gitDir, isExportPath, readAt, transcriptsAt, transcriptVersions } from "./source.ts";
 import { findItems, type Item, parseRecords } from "./transcript.ts";
 
 const HERE = dirname(new URL(import.meta.url).pathname);
@@ -31,12 +34,18 @@ function options(args: string[]): Map<string, string> {
   return m;
 }
 
+/** Items of a file's text: a JSON transcript, or a terminal transcript saved as text. */
+function itemsOfText(path: string, text: string): Item[] {
+  if (isExportPath(path)) return text.includes("⏺") ? findExportItems(text) : [];
+  return findItems(parseRecords(text));
+}
+
 /** Items of one transcript file version, memoised: many references share a file. */
 function itemsOf(cache: Map<string, Item[]>, dir: string, commit: string, path: string): Item[] {
   const k = `${dir}@${commit}:${path}`;
   let items = cache.get(k);
   if (!items) {
-    items = findItems(parseRecords(readAt(dir, commit, path)));
+    items = itemsOfText(path, readAt(dir, commit, path));
     cache.set(k, items);
   }
   return items;
@@ -89,13 +98,13 @@ function scan(opts: Map<string, string>): number {
     return 2;
   }
   const rev = opts.get("rev");
-  const versions = rev ? transcriptsAt(dir, rev) : transcriptVersions(dir);
+  const versions = rev ? transcriptsAt(dir, rev, opts.has("exports")) : transcriptVersions(dir);
   // Longest copy first: a record's kind is judged where the most of its session follows it
   // (an older, shorter copy may end mid-turn).
   const loaded = versions.flatMap((v) => {
     try {
       const text = readAt(dir, v.commit, v.path);
-      return [{ v, size: text.length, items: findItems(parseRecords(text)) }];
+      return [{ v, size: text.length, items: itemsOfText(v.path, text) }];
     } catch {
       return [];
     }
@@ -104,7 +113,8 @@ function scan(opts: Map<string, string>): number {
   const lines: string[] = [];
   for (const { v, items } of loaded) {
     for (const it of items) {
-      const id = `${it.record}/${it.block}`;
+      // A uuid names one record wherever the session was copied; a line number only in its file.
+      const id = it.record.startsWith("line:") ? `${v.path}#${it.record}/${it.block}` : `${it.record}/${it.block}`;
       if (seen.has(id)) continue;
       seen.add(id);
       lines.push(JSON.stringify({ repo, path: v.path, commit: v.commit, ...it, script: scriptOf(it.text) }));

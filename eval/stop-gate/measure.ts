@@ -3,8 +3,10 @@
  * pushed. Each text is judged as the final message of a turn with unattended mode on, the
  * session in scope and no block sent yet, so only what the message says decides.
  *
- *   bun eval/stop-gate/measure.ts [--refs FILE] [--texts DIR] [--json] [--list]
+ *   bun eval/stop-gate/measure.ts [--refs FILE] [--texts DIR] [--skip PREFIX]... [--json] [--list]
  *
+ * `--skip owner/` leaves out references whose repository starts with the prefix (to report a
+ * figure without one source, e.g. an owner that also has a reserved repository).
  * `--list` also prints every wrong decision with the pattern that decided (local use only:
  * the output quotes other people's text). Exits 1 when the cache lacks a reference's text.
  */
@@ -122,13 +124,15 @@ function main(args: string[]): number {
     return 2;
   }
   const texts = readTexts(opt("texts", "/work/cache/stop-gate-texts"));
+  const skip = args.flatMap((a, i) => (a === "--skip" && args[i + 1] ? [args[i + 1]] : []));
+  const refs = parsed.refs.filter((r) => !skip.some((p) => r.repo.startsWith(p)));
   const judged: Judged[] = [];
-  const missing = parsed.refs.filter((r) => !texts.has(refKey(r)));
+  const missing = refs.filter((r) => !texts.has(refKey(r)));
   if (missing.length > 0) {
     console.error(`vigil eval: ${missing.length} reference(s) have no cached text; run fetch.ts build first`);
     return 1;
   }
-  for (const ref of parsed.refs) {
+  for (const ref of refs) {
     const decision = judge(texts.get(refKey(ref)) ?? "");
     judged.push({ ref, pushed: decision.decision === "block", decision });
   }

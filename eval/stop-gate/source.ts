@@ -14,7 +14,9 @@ export function gitDir(mirror: string, repo: string): string | null {
 }
 
 function git(dir: string, args: string[]): string {
-  return execFileSync("git", ["-C", dir, ...args], { encoding: "utf8", maxBuffer: 1 << 30, stdio: "pipe" });
+  // quotepath off: non-ASCII file names (Korean, Japanese) come back as themselves, not escaped.
+  const argv = ["-C", dir, "-c", "core.quotepath=off", ...args];
+  return execFileSync("git", argv, { encoding: "utf8", maxBuffer: 1 << 30, stdio: "pipe" });
 }
 
 /**
@@ -40,15 +42,21 @@ export function isTranscriptPath(path: string): boolean {
   return (path.endsWith(".jsonl") || path.endsWith("chat.json")) && !path.includes("__MACOSX");
 }
 
+/** Paths that may hold a terminal transcript saved as text (`/export`, or pasted into notes). */
+export function isExportPath(path: string): boolean {
+  return /\.(?:md|txt)$/i.test(path) && !path.includes("__MACOSX");
+}
+
 /** The full commit id `rev` names. */
 export function resolve(dir: string, rev: string): string {
   return git(dir, ["rev-parse", rev]).trim();
 }
 
-/** Transcript files in the tree at `rev`. */
-export function transcriptsAt(dir: string, rev: string): { commit: string; path: string }[] {
+/** Transcript files in the tree at `rev` (and text files too, with `exports`). */
+export function transcriptsAt(dir: string, rev: string, exports = false): { commit: string; path: string }[] {
   const commit = resolve(dir, rev);
-  return git(dir, ["ls-tree", "-r", "--name-only", commit]).split("\n").filter(isTranscriptPath)
+  return git(dir, ["ls-tree", "-r", "--name-only", commit]).split("\n")
+    .filter((p) => isTranscriptPath(p) || (exports && isExportPath(p)))
     .map((path) => ({ commit, path }));
 }
 
