@@ -17,8 +17,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { offlineEnv as proveEnv } from "../../src/prove/sandbox.ts";
 import { type ClaudeVersion, REPO_ROOT } from "./cli.ts";
+import { isRecord } from "./api-request.ts";
 import type { HookRecord, HookRule, RecorderConfig } from "./recorder-rules.ts";
-import { buildSettings, type HookCommands, shellQuote } from "./settings.ts";
+import { buildSettings, type HookCommands, shellQuote, vigilEvents } from "./settings.ts";
 
 export interface Sandbox {
   root: string;
@@ -32,8 +33,11 @@ export interface Sandbox {
   tmp: string;
 }
 
-/** Who answers hooks: vigil's binary (default), the recorder with its rules, or nobody. */
-export type HookMode = "vigil" | "none" | { recorder: Partial<RecorderConfig> };
+/**
+ * Who answers hooks: vigil's binary (default), the recorder with its rules, or nobody;
+ * `installed` leaves `~/.claude/settings.json` as the test wrote it (e.g. by `vigil install`).
+ */
+export type HookMode = "vigil" | "none" | "installed" | { recorder: Partial<RecorderConfig> };
 
 /** Recorder mode with these rules (and optionally the statusLine text). */
 export function recorder(rules: HookRule[] = [], statusLine?: string): HookMode {
@@ -76,14 +80,14 @@ export function vigilBin(): string {
   return process.env.VIGIL_BIN ?? join(REPO_ROOT, "dist", "vigil");
 }
 
-function commandsFor(s: Sandbox, mode: HookMode): HookCommands | null {
-  if (mode === "none") return null;
+function commandsFor(s: Sandbox, version: ClaudeVersion, mode: HookMode): HookCommands | null {
+  if (mode === "none" || mode === "installed") return null;
   if (mode === "vigil") {
     if (!existsSync(vigilBin())) {
       throw new Error(`vigil binary "${vigilBin()}" not found (run "bun run compile.ts --single" or set VIGIL_BIN)`);
     }
     const bin = shellQuote(vigilBin());
-    return { hook: `${bin} hook`, statusLine: `${bin} statusline` };
+    return { hook: `${bin} hook`, statusLine: `${bin} statusline`, events: vigilEvents(version) };
   }
   const bun = shellQuote(join(REPO_ROOT, "node_modules", ".bin", "bun"));
   const script = shellQuote(join(import.meta.dir, "recorder.ts"));
@@ -103,7 +107,15 @@ export function writeSettings(
     const cfg = { rules: mode.recorder.rules ?? [], statusLine: mode.recorder.statusLine ?? "E2E-STATUS" };
     writeFileSync(join(s.recordDir, "rules.json"), JSON.stringify(cfg, null, 2));
   }
-  const settings = buildSettings(version, commandsFor(s, mode), extra);
+  if (mode === "installed") {
+    // Keep what install wrote; only the run's own switches (e.g. the bypass-mode prompt) join it.
+    if (Object.keys(extra).length === 0) return;
+    const path = join(s.home, ".claude", "settings.json");
+    const current: unknown = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
+    writeFileSync(path, JSON.stringify({ ...(isRecord(current) ? current : {}), ...extra }, null, 2));
+    return;
+  }
+  const settings = buildSettings(version, commandsFor(s, version, mode), extra);
   writeFileSync(join(s.home, ".claude", "settings.json"), JSON.stringify(settings, null, 2));
 }
 
