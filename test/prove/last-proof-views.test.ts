@@ -67,55 +67,62 @@ function standIn(version: string, ok: boolean, calls: ProveOptions[]): (o: Prove
   };
 }
 
-describe("watch: prove after an update", () => {
-  const base = { now: () => AT + 1, cwd: env.HOME, vigil: "/opt/vigil" };
+interface Update {
+  /** The version proven last (its binary is another file), or null: never proven. */
+  proven: string | null;
+  /** The version installed now, and whether it is the very file proven. */
+  installed: string;
+  sameFile?: boolean;
+  proveOnUpdate: boolean;
+  /** Whether the (stand-in) proof passes, if it runs. */
+  ok?: boolean;
+}
 
-  test.each(
-    [
-      ["never proven: no first proof from watch", false, "2.1.332", true, "unchanged", 0],
-      ["the binary proven: nothing runs", true, "2.1.332", true, "unchanged", 0],
-    ] as const,
-  )("%s", async (_name, proven, version, on, kind, runs) => {
-    const dir = stateDir(`w-${++seq}`);
-    const bin = fakeClaude(version);
-    if (proven) recordProof(dir, { binary: binaryStamp(bin) });
-    const calls: ProveOptions[] = [];
-    const r = await proveAfterUpdate({
-      ...base,
-      env: { ...env, CLAUDE_BIN: bin },
-      stateDir: dir,
-      proveOnUpdate: on,
-      run: standIn(version, true, calls),
-    });
-    expect([r.kind, calls.length]).toEqual([kind, runs]);
+/** One watch pass's look at the proof, in a fresh state dir. */
+async function update(u: Update) {
+  const dir = stateDir(`w-${++seq}`);
+  const bin = fakeClaude(u.installed);
+  if (u.proven !== null) {
+    recordProof(dir, { version: u.proven, binary: binaryStamp(u.sameFile ? bin : fakeClaude(u.proven)) });
+  }
+  const calls: ProveOptions[] = [];
+  const r = await proveAfterUpdate({
+    now: () => AT + 1,
+    cwd: env.HOME,
+    vigil: "/opt/vigil",
+    env: { ...env, CLAUDE_BIN: bin },
+    stateDir: dir,
+    proveOnUpdate: u.proveOnUpdate,
+    run: standIn(u.installed, u.ok ?? true, calls),
+  });
+  return { r, calls, last: readLastProof(dir), bin };
+}
+
+describe("watch: prove after an update", () => {
+  test.each([
+    ["never proven: no first proof from watch", { proven: null, installed: "2.1.332", proveOnUpdate: true }],
+    ["the binary proven: nothing runs", {
+      proven: "2.1.332",
+      installed: "2.1.332",
+      sameFile: true,
+      proveOnUpdate: true,
+    }],
+  ])("%s", async (_name, u) => {
+    const { r, calls } = await update(u);
+    expect([r.kind, calls.length]).toEqual(["unchanged", 0]);
   });
 
   test("same version in a new file: the proof holds and follows the file", async () => {
-    const dir = stateDir("w-same");
-    recordProof(dir, { binary: binaryStamp(fakeClaude("2.1.332")) });
-    const bin = fakeClaude("2.1.332");
-    const calls: ProveOptions[] = [];
-    const r = await proveAfterUpdate({
-      ...base,
-      env: { ...env, CLAUDE_BIN: bin },
-      stateDir: dir,
-      proveOnUpdate: true,
-      run: standIn("2.1.332", true, calls),
-    });
-    expect([r.kind, calls.length, readLastProof(dir)?.binary?.path]).toEqual(["unchanged", 0, bin]);
+    const { r, calls, last, bin } = await update({ proven: "2.1.332", installed: "2.1.332", proveOnUpdate: true });
+    expect([r.kind, calls.length, last?.binary?.path]).toEqual(["unchanged", 0, bin]);
   });
 
   test("a new version is proven and recorded; a failure names its checks", async () => {
-    const dir = stateDir("w-new");
-    recordProof(dir, { binary: binaryStamp(fakeClaude("2.1.332")) });
-    const bin = fakeClaude("2.1.333");
-    const calls: ProveOptions[] = [];
-    const r = await proveAfterUpdate({
-      ...base,
-      env: { ...env, CLAUDE_BIN: bin },
-      stateDir: dir,
+    const { r, calls, last, bin } = await update({
+      proven: "2.1.332",
+      installed: "2.1.333",
       proveOnUpdate: true,
-      run: standIn("2.1.333", false, calls),
+      ok: false,
     });
     expect(r).toEqual({
       kind: "proven",
@@ -124,32 +131,17 @@ describe("watch: prove after an update", () => {
         "vigil watch: Claude Code 2.1.333 is new since the last proof: NOT proven (stop-block); run `vigil doctor --prove`",
     });
     expect(calls.map((c) => c.vigil)).toEqual(["/opt/vigil"]);
-    expect(readLastProof(dir)).toMatchObject({
-      version: "2.1.333",
-      ok: false,
-      failed: ["stop-block"],
-      binary: { path: bin },
-    });
+    expect(last).toMatchObject({ version: "2.1.333", ok: false, failed: ["stop-block"], binary: { path: bin } });
   });
 
   test("prove_on_update off: stale, nothing runs", async () => {
-    const dir = stateDir("w-off");
-    recordProof(dir, { binary: binaryStamp(fakeClaude("2.1.332")) });
-    const calls: ProveOptions[] = [];
-    const bin = fakeClaude("2.1.333");
-    const r = await proveAfterUpdate({
-      ...base,
-      env: { ...env, CLAUDE_BIN: bin },
-      stateDir: dir,
-      proveOnUpdate: false,
-      run: standIn("2.1.333", true, calls),
-    });
+    const { r, calls, last } = await update({ proven: "2.1.332", installed: "2.1.333", proveOnUpdate: false });
     expect(r).toEqual({
       kind: "stale",
       line:
         "vigil watch: proof stale: last proven on Claude Code 2.1.332 at 2026-12-01 19:40 UTC, 2.1.333 is installed",
     });
-    expect(calls).toEqual([]);
+    expect([calls.length, last?.version]).toEqual([0, "2.1.332"]);
   });
 });
 
