@@ -156,7 +156,7 @@ export function taskNotificationCheck(e: ProveEvidence): CheckResult {
   if (bad) return bad;
   // Where it lands depends on timing: a new turn, or queued into the running one.
   if (mains(work).some((q) => allText(q).includes("<task-notification>"))) {
-    return pass(id, "the task notification's turn reached the model over the soft limit");
+    return pass(id, "the task notification reached the model past the soft and hard limits");
   }
   if (e.harnessPassed) return fail(id, "vigil let the notification pass, but its turn never reached the model", REPORT);
   return na(id, `Claude Code ${e.version} sent no <task-notification> for the background task in -p`);
