@@ -162,14 +162,20 @@ export function taskNotificationCheck(e: ProveEvidence): CheckResult {
   return na(id, `Claude Code ${e.version} sent no <task-notification> for the background task in -p`);
 }
 
-/** In unattended mode a turn that ends announcing work is sent back with vigil's reason. */
-export function stopBlockCheck(e: ProveEvidence): CheckResult {
+/**
+ * In unattended mode a turn that ends announcing work (the scripted turn `announceTurn`) is
+ * sent back with vigil's reason: the request after it carries the Stop hook feedback.
+ */
+export function stopBlockCheck(e: ProveEvidence, announceTurn: number): CheckResult {
   const id = "stop-block";
   const skip = unproven(id, e.stop);
   if (skip || !("value" in e.stop)) return skip ?? na(id, "");
   const bad = cliFailed(id, e.stop.value);
   if (bad) return bad;
-  const next = mains(e.stop.value)[1];
+  const all = mains(e.stop.value);
+  const at = all.findIndex((q) => q.turn === announceTurn);
+  if (at < 0) return fail(id, "the scripted session never reached its announcement", REPORT);
+  const next = all[at + 1];
   const text = next ? lastUserText(next) : "";
   const reason = stopFeedback(text);
   if (reason?.startsWith("vigil (unattended mode)")) {

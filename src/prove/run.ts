@@ -33,6 +33,7 @@ import {
 } from "./checks.ts";
 import { createDirs, removeDirs } from "./sandbox.ts";
 import {
+  ANNOUNCE_TURN,
   compactSession,
   DENIED_COMMAND,
   guardSessions,
@@ -191,7 +192,7 @@ export async function prove(o: ProveOptions, extra: { wrapper?: string[] } = {})
       hardDenyCheck(evidence, DENIED_COMMAND),
       promptRefusalCheck(evidence),
       taskNotificationCheck(evidence),
-      stopBlockCheck(evidence),
+      stopBlockCheck(evidence, ANNOUNCE_TURN),
       preCompactCheck(evidence, guidance.split("\n")[0]),
       restoreCheck(evidence, OPENING.compact),
       statusLineCheck(evidence),
