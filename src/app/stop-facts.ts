@@ -30,7 +30,7 @@ export function stopFactsFor(p: HookPayload, c: StopFactsContext): StopFacts | u
   if (p.event !== "Stop" || p.stopHookActive) return undefined;
   if (!nightActive(c.night, c.now) || !inScope(p.cwd, c.night?.scope ?? [])) return undefined;
   const todo = c.config.todoContinuation;
-  const facts = readStopFacts(p.transcriptPath, { text: p.lastAssistantMessage === null, todo });
+  const facts = readStopFacts(p.transcriptPath, { text: p.lastAssistantMessage === null, todo, goal: true });
   if (!todo) return facts;
   return {
     ...facts,

@@ -62,6 +62,7 @@ export const unattendedPolicy: Policy = (input) => {
     now: input.now,
     patterns,
     todo: todoInputs(input, facts),
+    goalActive: facts.goalActive === true,
   });
   const detail = audit(d, {
     source: fromPayload !== null ? "payload" : message !== null ? "transcript" : "none",
