@@ -5,6 +5,7 @@ import { openStore } from "../edge/store.ts";
 import { windowSourceOf } from "../app/window-source.ts";
 import { parse } from "./args.ts";
 import { type Ctx } from "./context.ts";
+import { proofStatusLine } from "./doctor-prove.ts";
 import { HELP } from "./help.ts";
 
 const DAY = 86_400_000;
@@ -18,6 +19,8 @@ export function statusCommand(args: string[], ctx: Ctx): number {
     const rows = store.listSessions().filter((r) => values.all || now - r.updated_at < DAY);
     const objs = statusObjects(rows.map((r) => ({ ...r, window_source: windowSourceOf(store, r.session_id) })));
     ctx.out((values.json ? JSON.stringify(objs, null, 2) : statusTable(objs, now)) + "\n");
+    const proof = values.json ? null : proofStatusLine(ctx);
+    if (proof !== null) ctx.out(proof + "\n");
     return 0;
   } finally {
     store.close();

@@ -2,7 +2,8 @@
  * What the Stop gate reads beyond the payload (`StopFacts`, src/core/stop/facts.ts), from the
  * transcript's tail. Runs on Stop only and reads only what was asked for: the newest assistant
  * text is needed only when the payload has no `last_assistant_message` (Claude Code before
- * 2.1.47), the todo facts only with todo continuation on. Bounded: the last 4 MiB at most,
+ * 2.1.47), the todo facts only with todo continuation on, the tool calls since vigil's last push
+ * only when there was one (the progress breaker). Bounded: the last 4 MiB at most,
  * walked backwards with the meter's line reader; lines are judged on their raw bytes first and
  * parsed only when they can hold a wanted record.
  */
@@ -26,6 +27,11 @@ export interface StopScanOptions {
   todo: boolean;
   /** Find whether Claude Code's `/goal` is active (its newest `goal_status` attachment). */
   goal?: boolean;
+  /**
+   * Epoch ms of vigil's last push in this session, or null: look for a main-chain tool call
+   * made after it (the progress breaker's "did work follow"). The scan stops at the first one.
+   */
+  workSince?: number | null;
   maxScanBytes?: number;
   chunkBytes?: number;
 }
@@ -56,11 +62,15 @@ interface Scan {
   compactAt: number | null | undefined;
   /** The newest goal_status says a goal is set and not met; undefined until one is seen. */
   goal: boolean | undefined;
+  /** "seek" until a tool call newer than `since`, or an assistant record at or before it. */
+  work: "seek" | "done";
+  since: number;
+  sawToolCall: boolean;
 }
 
 /** Read the Stop facts of the transcript at `path`; `{}` when it cannot be read. */
 export function readStopFacts(path: string, opts: StopScanOptions): StopFacts {
-  if (!opts.text && !opts.todo && !opts.goal) return {};
+  if (!opts.text && !opts.todo && !opts.goal && (opts.workSince ?? null) === null) return {};
   let fd: number;
   try {
     fd = openToRead(path);
@@ -92,6 +102,9 @@ export function scanStopFacts(src: ByteSource, opts: StopScanOptions): StopFacts
     interruptAt: opts.todo ? undefined : null,
     compactAt: opts.todo ? undefined : null,
     goal: undefined,
+    work: (opts.workSince ?? null) === null ? "done" : "seek",
+    since: opts.workSince ?? 0,
+    sawToolCall: false,
   };
   const seekGoal = () => opts.goal === true && s.goal === undefined;
   const visit = (bytes: Uint8Array): boolean => {
@@ -107,7 +120,7 @@ export function scanStopFacts(src: ByteSource, opts: StopScanOptions): StopFacts
     }
     // Todo facts need the whole window (a task list builds up over many calls); so does a goal
     // set long ago; text alone stops early.
-    return opts.todo || seekGoal() || s.text !== "done";
+    return opts.todo || seekGoal() || s.text !== "done" || s.work === "seek";
   };
   const maxScan = opts.maxScanBytes ?? STOP_SCAN_BYTES;
   const floor = Math.max(0, src.size - maxScan);
@@ -132,6 +145,8 @@ function facts(s: Scan, opts: StopScanOptions): StopFacts {
     out.lastInterruptAt = s.interruptAt ?? null;
     out.lastCompactAt = s.compactAt ?? null;
   }
+  // A window that ends before the push without a tool call says none was seen in the window.
+  if (opts.workSince !== undefined && opts.workSince !== null) out.toolCallSincePush = s.sawToolCall;
   return out;
 }
 
@@ -141,6 +156,7 @@ function wanted(s: Scan, line: Buffer, todo: boolean): boolean {
   // transcript lags behind the turn (the contract's warning), and then there is no answer yet.
   if (s.text === "seek") return true;
   if (s.text === "collect" && (line.includes(N.assistant) || line.includes(N.user))) return true;
+  if (s.work === "seek" && line.includes(N.assistant)) return true;
   if (!todo) return false;
   return N.todo.some((n) => line.includes(n)) || line.includes(N.taskResult) ||
     (s.interruptAt === undefined && line.includes(N.interrupt)) ||
@@ -169,6 +185,7 @@ function onAssistant(s: Scan, v: JsonObject, todo: boolean): void {
     s.anchorId ??= id;
     for (const b of [...blocks].reverse()) if (b.type === "text" && typeof b.text === "string") s.texts.push(b.text);
   } else if (s.text === "collect") s.text = "done";
+  if (s.work === "seek") seekWork(s, v, blocks);
   if (!todo) return;
   for (const b of [...blocks].reverse()) {
     const name = b.type === "tool_use" ? str(b, "name") : null;
@@ -181,6 +198,21 @@ function onAssistant(s: Scan, v: JsonObject, todo: boolean): void {
     if (toolId !== null) s.callIds.add(toolId);
     s.sawTodoWrite ||= name === "TodoWrite";
     s.calls.push({ name, input, id: toolId });
+  }
+}
+
+/**
+ * A tool call newer than the last push. Records are visited newest first, so the first one at
+ * or before the push ends the search, and so does the first tool call: the breaker asks only
+ * whether there was one, and a push long ago would otherwise cost a read of the whole window.
+ * A record without a timestamp counts as newer (counting it only withholds the breaker).
+ */
+function seekWork(s: Scan, v: JsonObject, blocks: JsonObject[]): void {
+  const at = timeOf(v);
+  if (at !== null && at <= s.since) s.work = "done";
+  else if (blocks.some((b) => b.type === "tool_use")) {
+    s.sawToolCall = true;
+    s.work = "done";
   }
 }
 

@@ -142,3 +142,32 @@ test(
     }),
   E2E_TIMEOUT_MS,
 );
+
+test(
+  "the progress breaker: a pushed session that makes no tool call is not pushed again for the same announcement",
+  () =>
+    withSandbox(async (s) => {
+      night(s, "on", "--scope", s.cwd);
+      // The push asks for tool calls; the model answers with words only, and when the
+      // background completion wakes it, ends on the same announcement again.
+      const r = await runClaude({
+        sandbox: s,
+        prompt: "Fix the CSV parser ticket",
+        scenario: {
+          turns: [
+            background("one"),
+            text(ANNOUNCE),
+            text(ANNOUNCE), // after the feedback: passes as recursion, no tool call
+            text(ANNOUNCE), // woken by "one": no work since the push, not pushed again
+          ],
+        },
+      });
+      expect(r.exitCode).toBe(0);
+      expect(r.unusedTurns).toBe(0);
+      expect(mains(r).map((q) => stopFeedback(lastUserText(q))).filter((t) => t !== null)).toHaveLength(1);
+      expect(gates(r).map(([d, g]) => `${d}:${g}`)).toEqual(["block:announcement", "pass:recursion", "pass:progress"]);
+      const held = vigilEvents(r.vigilHome).filter((e) => e.kind === "stop_gate").at(-1)?.detail;
+      expect(held).toMatchObject({ lastPush: { gate: "announcement", workFollowed: false } });
+    }),
+  E2E_TIMEOUT_MS,
+);

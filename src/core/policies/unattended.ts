@@ -6,6 +6,7 @@
  */
 import type { JsonObject } from "../payload.ts";
 import { NOTHING, type Policy, type PolicyInput } from "../policy.ts";
+import { type PushFollowUp, workFollowed } from "../stop/breaker.ts";
 import { type StopFacts, stopFactsOf } from "../stop/facts.ts";
 import { decideStop, type StopDecision, type StopGateInput } from "../stop/gate.ts";
 import { patternSet } from "../stop/patterns.ts";
@@ -32,6 +33,12 @@ function todoInputs(input: PolicyInput, facts: StopFacts): StopGateInput["todo"]
   };
 }
 
+/** The audit's view of the last push: when, which gate, and whether work followed it. */
+function followUp(f: PushFollowUp): JsonObject {
+  if (f.lastPush === null) return {};
+  return { lastPush: { at: f.lastPush.at, gate: f.lastPush.gate, workFollowed: workFollowed(f) } };
+}
+
 function audit(d: StopDecision, extra: JsonObject): JsonObject {
   return {
     decision: d.decision,
@@ -52,6 +59,7 @@ export const unattendedPolicy: Policy = (input) => {
   const patterns = patternSet(input.config.stopPatterns);
   const fromPayload = input.payload.lastAssistantMessage;
   const message = fromPayload ?? facts.lastAssistantText ?? null;
+  const progress = { lastPush: facts.lastPush ?? null, toolCallSince: facts.toolCallSincePush ?? null };
   const d = decideStop({
     stopHookActive: input.payload.stopHookActive,
     night: input.night,
@@ -63,11 +71,13 @@ export const unattendedPolicy: Policy = (input) => {
     patterns,
     todo: todoInputs(input, facts),
     goalActive: facts.goalActive === true,
+    progress,
   });
   const detail = audit(d, {
     source: fromPayload !== null ? "payload" : message !== null ? "transcript" : "none",
     blocks: input.context.stopBlocks,
     cap: input.config.stopCap,
+    ...followUp(progress),
     ...(patterns.errors.length ? { patternErrors: patterns.errors } : {}),
   });
   const records = [{ kind: "stop_gate", detail }];
