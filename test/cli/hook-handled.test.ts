@@ -16,7 +16,8 @@ import { allPayloads } from "../support/fixtures.ts";
 import { assistant, jsonl } from "../fixtures/transcripts/records.ts";
 import { testEnv, vigil } from "../support/vigil.ts";
 
-const recorded = allPayloads().filter((p) => p.version === "2.1.328");
+// 2.1.328's payloads first; events it does not have come from 2.1.332's (PreSkillShellCommand).
+const recorded = allPayloads().filter((p) => p.version === "2.1.328" || p.version === "2.1.332");
 
 /** A recorded 2.1.328 payload of `event` (optionally the one matching `pick`), pointed at our session. */
 function payload(event: string, over: Record<string, unknown>, pick?: (p: Record<string, unknown>) => boolean) {
@@ -32,7 +33,7 @@ function found(event: string, pick?: (p: Record<string, unknown>) => boolean): R
   // events name the subagent, and count as activity of its main session.
   const main = (r: Record<string, unknown>) => event.startsWith("Subagent") || !("agent_id" in r);
   const p = recorded.find((r) => r.event === event && main(r.stdin) && (pick?.(r.stdin) ?? true));
-  if (!p) throw new Error(`no recorded 2.1.328 payload for "${event}"`);
+  if (!p) throw new Error(`no recorded 2.1.328 or 2.1.332 payload for "${event}"`);
   return p.stdin;
 }
 
@@ -121,6 +122,24 @@ const CASES: Record<HandledEvent, () => void> = {
     const out = hook(w, "PreToolUse", { tool_name: "Bash", tool_input: { command: "npm run build" } });
     expect(out.hookSpecificOutput.permissionDecision).toBe("deny");
     expect(hook(w, "PreToolUse", { tool_name: "Bash", tool_input: { command: "git status" } })).toBeNull();
+  },
+  PreSkillShellCommand() {
+    const w = world(6_000); // over HARD: the inline shell of a slash command gets the Bash allow-list
+    const out = hook(w, "PreSkillShellCommand", { tool_input: { command: "touch shipped.txt" } });
+    expect(out.hookSpecificOutput).toMatchObject({ hookEventName: "PreSkillShellCommand", permissionDecision: "deny" });
+    expect(hook(w, "PreSkillShellCommand", { tool_input: { command: "git status" } })).toBeNull();
+  },
+  PreModelSwitch() {
+    const w = world(500);
+    hook(w, "SessionStart", { source: "startup" });
+    hook(w, "PreModelSwitch", { to_model: "claude-sonnet-4-5", context_tokens: 2_000 });
+    expect(state(w)).toMatchObject({ state: "soft", tokens: 2_000, window: 200_000, window_source: "model" });
+  },
+  PostModelSwitch() {
+    const w = world(500);
+    hook(w, "SessionStart", { source: "startup" });
+    hook(w, "PostModelSwitch", { to_model: "claude-sonnet-4-5", context_tokens: 6_000 });
+    expect(state(w)).toMatchObject({ state: "hard", tokens: 6_000, window: 200_000 });
   },
   PostToolUse() {
     const w = world(2_000);
