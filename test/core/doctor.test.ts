@@ -18,6 +18,7 @@ const facts = (o: Partial<SettingsFacts> = {}): SettingsFacts => ({
   vigilHandlerEvents: registered("2.1.332"),
   bins: ["/usr/local/bin/vigil"],
   urls: [],
+  failClosedEvents: [],
   disableAllHooks: false,
   statusLine: { kind: "vigil", command: "/usr/local/bin/vigil statusline" },
   ...o,
