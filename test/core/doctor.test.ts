@@ -12,6 +12,10 @@ import type { SettingsFacts } from "../../src/core/install/inspect.ts";
 const brief = (fs: Finding[]) => fs.map((f) => `${f.severity} ${f.check}: ${f.message}${f.fix ? ` | ${f.fix}` : ""}`);
 
 const registered = (v: string) => [...registeredEvents(v).events];
+/** 2.1.88's whole table plus the handled events that came later (model switches, skill shell). */
+const EVERY_EVENT_BUT_WORKTREE = [...new Set([...eventsFor("2.1.88").events, ...registered("2.1.332")])].filter((e) =>
+  e !== "WorktreeCreate"
+);
 const facts = (o: Partial<SettingsFacts> = {}): SettingsFacts => ({
   hookEvents: registered("2.1.332"),
   vigilEvents: registered("2.1.332"),
@@ -96,13 +100,8 @@ describe("settings wiring", () => {
       wiring({
         files: [file({
           facts: facts({
-            // 2.1.88's whole table, plus the handled events that came later (model switches, skill shell).
-            hookEvents: [...new Set([...eventsFor("2.1.88").events, ...registered("2.1.332")])].filter((e) =>
-              e !== "WorktreeCreate"
-            ),
-            vigilEvents: [...new Set([...eventsFor("2.1.88").events, ...registered("2.1.332")])].filter((e) =>
-              e !== "WorktreeCreate"
-            ),
+            hookEvents: EVERY_EVENT_BUT_WORKTREE,
+            vigilEvents: EVERY_EVENT_BUT_WORKTREE,
           }),
         })],
       }),

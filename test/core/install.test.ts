@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { checkWiring } from "../../src/core/doctor/wiring.ts";
 import {
+  FAIL_CLOSED_EVENTS,
   hookCommand,
   isVigilHandler,
   splitProgram,
@@ -432,5 +434,67 @@ describe("files vigil will not edit", () => {
     const r = planInstall(text, spec());
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatch(err);
+  });
+});
+
+const hooksOf = (text: string | null) => JSON.parse(text ?? "{}").hooks;
+const blocking = (text: string | null) =>
+  Object.entries<{ hooks: { onFailure?: string }[] }[]>(hooksOf(text))
+    .filter(([, groups]) => groups[0].hooks[0].onFailure === "block").map(([e]) => e);
+
+describe("install --fail-closed", () => {
+  test.each<[string, Partial<InstallSpec>, string[]]>([
+    ["2.1.332: PreToolUse and PreSkillShellCommand", { failClosed: true }, ["PreToolUse", "PreSkillShellCommand"]],
+    ["2.1.328 has no skill-shell event", { failClosed: true, claudeVersion: "2.1.328" }, ["PreToolUse"]],
+    ["HTTP hooks too", { failClosed: true, httpPort: 8787 }, ["PreToolUse", "PreSkillShellCommand"]],
+    ["the default is fail-open everywhere", {}, []],
+  ])("%s", (_name, o, want) => {
+    expect(blocking(install(null, o).text)).toEqual(want);
+  });
+
+  test("switching modes rewrites only the two entries, and uninstall removes them either way", () => {
+    const open = install(null).text;
+    const closed = install(open, { failClosed: true });
+    expect(closed.updated).toEqual(["PreToolUse", "PreSkillShellCommand"]);
+    const back = install(closed.text);
+    expect(back.updated).toEqual(["PreToolUse", "PreSkillShellCommand"]);
+    expect(back.text).toBe(open);
+    const u = uninstall(closed.text);
+    expect(u.text ?? "").not.toContain("onFailure");
+    expect(u.text ?? "").not.toContain(`${BIN} hook`);
+  });
+
+  test("only events whose answer is a HARD deny are ever fail-closed", () => {
+    const registered: readonly string[] = registeredEvents("2.1.332").events;
+    for (const e of FAIL_CLOSED_EVENTS) expect(registered).toContain(e);
+    expect([...FAIL_CLOSED_EVENTS].sort()).toEqual(["PreSkillShellCommand", "PreToolUse"]);
+  });
+});
+
+describe("doctor shows the failure mode and its trade-off", () => {
+  const file = (text: string | null) => ({
+    scope: "user" as const,
+    path: "/h/.claude/settings.json",
+    facts: inspectSettings(JSON.parse(text ?? "{}"), MARKS),
+    error: null,
+  });
+  const failure = (text: string | null) =>
+    checkWiring({ claudeVersion: "2.1.332", files: [file(text)], bins: [] }).filter((f) => f.check === "failure")
+      .map((f) => `${f.severity}: ${f.message}`);
+  test.each<[string, Partial<InstallSpec>, RegExp]>([
+    [
+      "fail-open",
+      {},
+      /^info: fail-open \(the default\): if vigil crashes or times out, tool calls run, so HARD is open/,
+    ],
+    [
+      "fail-closed",
+      { failClosed: true },
+      /^info: fail-closed on PreToolUse, PreSkillShellCommand: .* blocked .*all tool use until vigil is fixed/,
+    ],
+  ])("%s", (_name, o, want) => {
+    const got = failure(install(null, o).text);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatch(want);
   });
 });

@@ -9,7 +9,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join } from "node:path";
 import { toolResults } from "./api-request.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
-import { createSandbox, removeSandbox, vigilBin } from "./sandbox.ts";
+import { createSandbox, removeSandbox } from "./sandbox.ts";
+import { vigilIn } from "./vigil-cli.ts";
 import { bash, text } from "./scenario.ts";
 
 test.each<[string, string[], boolean]>([
@@ -22,12 +23,7 @@ test.each<[string, string[], boolean]>([
     mkdirSync(join(s.root, "bin"));
     writeFileSync(broken, "#!/bin/sh\nexit 3\n");
     chmodSync(broken, 0o755);
-    const env = { PATH: process.env.PATH ?? "", HOME: s.home, VIGIL_HOME: s.vigilHome, TZ: "UTC" };
-    const install = Bun.spawnSync(
-      [vigilBin(), "install", ...flags, "--claude-version", "2.1.332", "--bin", broken, "--statusline", "keep"],
-      { cwd: s.cwd, env },
-    );
-    expect(install.exitCode).toBe(0);
+    vigilIn(s, "install", ...flags, "--claude-version", "2.1.332", "--bin", broken, "--statusline", "keep");
     const settings = JSON.parse(readFileSync(join(s.home, ".claude", "settings.json"), "utf8"));
     expect(settings.hooks.PreToolUse[0].hooks[0].onFailure).toBe(runs ? undefined : "block");
     const r = await runClaude({

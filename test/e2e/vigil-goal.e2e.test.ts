@@ -7,18 +7,15 @@
 import { expect, test } from "bun:test";
 import { allText } from "./api-request.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
-import { createSandbox, removeSandbox, vigilBin } from "./sandbox.ts";
+import { createSandbox, removeSandbox } from "./sandbox.ts";
+import { vigilIn } from "./vigil-cli.ts";
 import { text } from "./scenario.ts";
 import { vigilEvents } from "./vigil-db.ts";
 
 test("an announced stop with /goal active: vigil passes at the goal gate, no vigil push", async () => {
   const s = createSandbox();
   try {
-    const on = Bun.spawnSync([vigilBin(), "night", "on", "--scope", s.cwd], {
-      cwd: s.cwd,
-      env: { PATH: process.env.PATH ?? "", HOME: s.home, VIGIL_HOME: s.vigilHome, TZ: "UTC" },
-    });
-    expect(on.exitCode).toBe(0);
+    vigilIn(s, "night", "on", "--scope", s.cwd);
     const r = await runClaude({
       sandbox: s,
       prompt: "/goal the CSV tests pass",
