@@ -16,7 +16,7 @@ import { allPayloads } from "../support/fixtures.ts";
 import { assistant, jsonl } from "../fixtures/transcripts/records.ts";
 import { testEnv, vigil } from "../support/vigil.ts";
 
-// 2.1.328's payloads first; events it does not have come from 2.1.332's (PreSkillShellCommand).
+// The newest recording of each event: 2.1.328's, and 2.1.332's for what 2.1.332 added.
 const recorded = allPayloads().filter((p) => p.version === "2.1.328" || p.version === "2.1.332");
 
 /** A recorded 2.1.328 payload of `event` (optionally the one matching `pick`), pointed at our session. */
@@ -33,7 +33,7 @@ function found(event: string, pick?: (p: Record<string, unknown>) => boolean): R
   // events name the subagent, and count as activity of its main session.
   const main = (r: Record<string, unknown>) => event.startsWith("Subagent") || !("agent_id" in r);
   const p = recorded.find((r) => r.event === event && main(r.stdin) && (pick?.(r.stdin) ?? true));
-  if (!p) throw new Error(`no recorded 2.1.328 or 2.1.332 payload for "${event}"`);
+  if (!p) throw new Error(`no recorded payload for "${event}"`);
   return p.stdin;
 }
 

@@ -12,10 +12,6 @@ import type { SettingsFacts } from "../../src/core/install/inspect.ts";
 const brief = (fs: Finding[]) => fs.map((f) => `${f.severity} ${f.check}: ${f.message}${f.fix ? ` | ${f.fix}` : ""}`);
 
 const registered = (v: string) => [...registeredEvents(v).events];
-/** 2.1.88's whole table plus the handled events that came later (model switches, skill shell). */
-const EVERY_EVENT_BUT_WORKTREE = [...new Set([...eventsFor("2.1.88").events, ...registered("2.1.332")])].filter((e) =>
-  e !== "WorktreeCreate"
-);
 const facts = (o: Partial<SettingsFacts> = {}): SettingsFacts => ({
   hookEvents: registered("2.1.332"),
   vigilEvents: registered("2.1.332"),
@@ -98,10 +94,11 @@ describe("settings wiring", () => {
     [
       "an earlier vigil on every event: the ones it does not handle cost a process each",
       wiring({
+        claudeVersion: "2.1.88",
         files: [file({
           facts: facts({
-            hookEvents: EVERY_EVENT_BUT_WORKTREE,
-            vigilEvents: EVERY_EVENT_BUT_WORKTREE,
+            hookEvents: eventsFor("2.1.88").events.filter((e) => e !== "WorktreeCreate"),
+            vigilEvents: eventsFor("2.1.88").events.filter((e) => e !== "WorktreeCreate"),
           }),
         })],
       }),

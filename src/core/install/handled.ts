@@ -24,11 +24,7 @@ export const HANDLED = [
   { event: "SessionStart", timeout: 15, does: "identifies the session; restores after compaction; resumes a dead one" },
   { event: "UserPromptSubmit", timeout: 10, does: "measures; refuses new work at SOFT; injects a missed restore" },
   { event: "PreToolUse", timeout: 10, does: "measures; denies all but the hand-over allow-list at HARD" },
-  {
-    event: "PreSkillShellCommand",
-    timeout: 10,
-    does: "the inline ! shell of skills and slash commands: denied at HARD like Bash (2.1.332+)",
-  },
+  { event: "PreSkillShellCommand", timeout: 10, does: "the HARD allow-list for the inline ! shell of skills" },
   {
     event: "PreModelSwitch",
     timeout: 10,
