@@ -3,7 +3,8 @@
  * Stop as a whole process (unattended mode on, a 100 MB transcript, a report that passes and an
  * announcement that is pushed, each session already pushed before so the progress breaker reads
  * the audit and the transcript), and the gate's classifier in-process over the hand-written
- * corpus. "Before" is built from `--before REV` (default main) in bench/data.
+ * corpus. "Before" is built from `--before REV` (default main) in the temp directory, outside the
+ * repository, so neither tsc nor deno sees a second copy of the source.
  *
  *   bun run compile.ts --single && bun bench/stop.ts [--runs 30] [--before REV]
  */
@@ -31,7 +32,7 @@ function run(argv: string[], cwd = ROOT): string {
 
 // The "before" tree: the source at --before, sharing node_modules, with its own binary.
 const rev = run(["git", "rev-parse", "--short", values.before]);
-const beforeDir = join(DATA, `before-${rev}`);
+const beforeDir = join(tmpdir(), `vigil-bench-before-${rev}`);
 if (!existsSync(join(beforeDir, "dist", "vigil"))) {
   rmSync(beforeDir, { recursive: true, force: true });
   mkdirSync(beforeDir, { recursive: true });

@@ -12,7 +12,7 @@ import type { HookPayload } from "../core/payload.ts";
 import type { PolicyInput } from "../core/policy.ts";
 import type { LastPush, StopFacts } from "../core/stop/facts.ts";
 import { inScope, nightActive } from "../core/stop/gate.ts";
-import { readChecklists } from "../edge/checklists.ts";
+import { readChecklists, readTaskFiles } from "../edge/checklists.ts";
 import { readStopFacts } from "../edge/stop-facts.ts";
 import type { Store } from "../edge/store.ts";
 
@@ -42,6 +42,7 @@ export function stopFactsFor(p: HookPayload, c: StopFactsContext): StopFacts | u
   return {
     ...facts,
     checklists: readChecklists(p.cwd, c.config.todoFiles),
+    taskFiles: (readTaskFiles(p.transcriptPath, p.sessionId) ?? []).filter(isObject),
     todoPushes: todoPushes(c.store, p.sessionId),
   };
 }

@@ -177,8 +177,9 @@ describe("stopFactsFor reads only what the gate will use", () => {
     ["mode expired", {}, DEFAULT_CONFIG, { ...night, until: NOW - 1 }, undefined],
     ["payload has the message, todo off: nothing to read", { last_assistant_message: "x" }, DEFAULT_CONFIG, night, {}],
     ["no message: the transcript's text (missing file: none)", {}, DEFAULT_CONFIG, night, {}],
-    ["todo on: checklists and pushes too", { last_assistant_message: "x" }, todoOn, night, {
+    ["todo on: checklists, task files and pushes too", { last_assistant_message: "x" }, todoOn, night, {
       checklists: [],
+      taskFiles: [],
       todoPushes: { lastAt: null, counts: {} },
     }],
   ])("%s", (_name, extra, config, nightValue, want) => {

@@ -15,6 +15,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { offlineEnv as proveEnv } from "../../src/prove/sandbox.ts";
 import { type ClaudeVersion, REPO_ROOT } from "./cli.ts";
 import { isRecord } from "./api-request.ts";
 import type { HookRecord, HookRule, RecorderConfig } from "./recorder-rules.ts";
@@ -67,28 +68,11 @@ export function removeSandbox(s: Sandbox): void {
 
 /**
  * The only environment Claude Code gets: nothing from the test process but PATH, the switches
- * that keep it offline, and `extra` (which may override any of them).
+ * that keep it offline, and `extra` (which may override any of them): the product's own
+ * (`vigil doctor --prove` runs the CLI the same way).
  */
 export function offlineEnv(s: Sandbox, apiUrl: string, extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
-    HOME: s.home,
-    TZ: "UTC",
-    NO_COLOR: "1",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-    DISABLE_TELEMETRY: "1",
-    DISABLE_AUTOUPDATER: "1",
-    DISABLE_ERROR_REPORTING: "1",
-    ANTHROPIC_API_KEY: "test",
-    ANTHROPIC_BASE_URL: apiUrl,
-    VIGIL_HOME: s.vigilHome,
-    // else the CLI leaves /tmp/claude-<uid>/<slug>/ behind for every session
-    CLAUDE_CODE_TMPDIR: s.tmp,
-    TMPDIR: s.tmp,
-  };
-  // --dangerously-skip-permissions refuses to run as root without it
-  if (process.getuid?.() === 0) env.IS_SANDBOX = "1";
-  return { ...env, ...extra };
+  return proveEnv(s, apiUrl, { path: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin", extra });
 }
 
 /** vigil's compiled binary: `VIGIL_BIN`, else `dist/vigil`. */

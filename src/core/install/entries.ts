@@ -32,7 +32,7 @@ export function shellWord(s: string): string {
   return BARE.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
 }
 
-/** `<bin> hook`, the command Claude Code runs for every event. */
+/** `<bin> hook`, the command Claude Code runs for every event vigil handles. */
 export function hookCommand(bin: string): string {
   return `${shellWord(bin)} hook`;
 }

@@ -11,7 +11,7 @@ import { type StopFacts, stopFactsOf } from "../stop/facts.ts";
 import { decideStop, type StopDecision, type StopGateInput } from "../stop/gate.ts";
 import { patternSet } from "../stop/patterns.ts";
 import { blockReason } from "../stop/reason.ts";
-import { todosFromChecklist, todosFromToolCalls } from "../stop/todo.ts";
+import { currentTodos, todosFromChecklist } from "../stop/todo.ts";
 
 /** States in which a compaction has not finished landing. */
 const COMPACTING = new Set(["compacting", "restoring"]);
@@ -19,7 +19,7 @@ const COMPACTING = new Set(["compacting", "restoring"]);
 function todoInputs(input: PolicyInput, facts: StopFacts): StopGateInput["todo"] {
   if (!input.config.todoContinuation) return null;
   const items = [
-    ...todosFromToolCalls(facts.todoCalls ?? []),
+    ...currentTodos({ calls: facts.todoCalls ?? [], taskFiles: facts.taskFiles }),
     ...(facts.checklists ?? []).flatMap((c) => todosFromChecklist(c.text, c.path)),
   ];
   return {

@@ -15,6 +15,8 @@ export interface StopFacts {
   lastAssistantText?: string | null;
   /** Main-chain TodoWrite / TaskCreate / TaskUpdate calls, oldest first. */
   todoCalls?: TodoToolCall[];
+  /** The session's task files (`~/.claude/tasks/<session>/`), when the directory exists. */
+  taskFiles?: JsonObject[] | null;
   /** Texts of `config.todoFiles` found under the session's cwd. */
   checklists?: { path: string; text: string }[];
   /** Epoch ms of the newest `[Request interrupted by user…]` and `compact_boundary` records. */
@@ -77,6 +79,7 @@ export function parseStopFacts(v: unknown): StopFacts {
     lastAssistantText: typeof v.lastAssistantText === "string" ? v.lastAssistantText : null,
     todoCalls: calls(v.todoCalls),
     checklists: checklists(v.checklists),
+    taskFiles: Array.isArray(v.taskFiles) ? v.taskFiles.filter(isObject) : null,
     lastInterruptAt: num(v.lastInterruptAt),
     lastCompactAt: num(v.lastCompactAt),
     todoPushes: pushes(v.todoPushes),

@@ -1,0 +1,95 @@
+/**
+ * What the fleet alerts need from the events table, folded one event at a time as
+ * `/metrics` reads new rows: per session, when the watch last found it down, when it last
+ * wrote a handoff at HARD, and its Stop pushes with those that made no progress; per host, the
+ * watch's passes and the hooks that failed open. Memory stays bounded: a session with no
+ * event for a day is dropped (its counters restart from zero if it comes back, which
+ * Prometheus reads as a counter reset).
+ */
+import { parseDetail } from "../../core/report/marks.ts";
+import type { EventRow } from "../store.ts";
+
+const DAY = 86_400_000;
+/** Passes kept to judge the watch's interval (the median of their gaps). */
+const PASSES_KEPT = 7;
+/** Hook events that mean the session did work after a push (a tool call), or a person came. */
+const PROGRESS_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit"]);
+
+/** One session's folded facts. */
+export interface SessionFacts {
+  /** The watch's latest `down` for it (ms), or null. */
+  downAt: number | null;
+  /** The latest handoff document write allowed at HARD (ms), or null. */
+  handoffAt: number | null;
+  /** Stop hooks that blocked (pushes back to work). */
+  pushes: number;
+  /** Pushes that came while the previous push still had no tool call after it. */
+  pushesWithoutProgress: number;
+  /** A push is waiting for its first tool call. */
+  pending: boolean;
+  lastAt: number;
+}
+
+/** The fold; `add` every event in id order. */
+export class FleetFold {
+  readonly sessions = new Map<string, SessionFacts>();
+  /** Times of the last passes of `vigil watch`, oldest first. */
+  readonly passes: number[] = [];
+  hookFailures = 0;
+
+  /** Take one event into account. */
+  add(e: EventRow): void {
+    if (e.kind === "watch_pass") {
+      this.passes.push(e.at);
+      if (this.passes.length > PASSES_KEPT) this.passes.shift();
+      return;
+    }
+    if (e.kind === "hook_error") {
+      this.hookFailures++;
+      return;
+    }
+    if (e.session_id === null || (e.kind !== "down" && e.kind !== "guard" && e.kind !== "hook")) return;
+    const s = this.facts(e.session_id, e.at);
+    if (e.kind === "down") {
+      s.downAt = e.at;
+      return;
+    }
+    const d = parseDetail(e.detail);
+    if (e.kind === "guard") {
+      if (d.decision === "allow" && d.rule === "handoff-write") s.handoffAt = e.at;
+      return;
+    }
+    // A subagent's tool calls are its own; only the main session's count as its progress.
+    if (typeof d.agent_id === "string") return;
+    if (d.event === "Stop" && d.decision === "block") {
+      if (s.pending) s.pushesWithoutProgress++;
+      s.pushes++;
+      s.pending = true;
+    } else if (typeof d.event === "string" && PROGRESS_EVENTS.has(d.event)) {
+      s.pending = false;
+    }
+  }
+
+  /** Forget sessions with no event for a day before `now`. */
+  prune(now: number): void {
+    for (const [id, s] of this.sessions) if (now - s.lastAt > DAY) this.sessions.delete(id);
+  }
+
+  /** The watch's interval: the median gap between its recent passes, or null with fewer than two. */
+  watchInterval(): number | null {
+    const gaps = this.passes.slice(1).map((at, i) => at - this.passes[i]).sort((a, b) => a - b);
+    if (gaps.length === 0) return null;
+    const mid = Math.floor(gaps.length / 2);
+    return gaps.length % 2 ? gaps[mid] : (gaps[mid - 1] + gaps[mid]) / 2;
+  }
+
+  private facts(id: string, at: number): SessionFacts {
+    let s = this.sessions.get(id);
+    if (!s) {
+      s = { downAt: null, handoffAt: null, pushes: 0, pushesWithoutProgress: 0, pending: false, lastAt: at };
+      this.sessions.set(id, s);
+    }
+    s.lastAt = Math.max(s.lastAt, at);
+    return s;
+  }
+}
