@@ -68,7 +68,7 @@ function vigilEntries(root: Record<string, unknown>, spec: ProveSettingsSpec): R
 
 /** The proof's settings from the user's settings text (null: no file). */
 export function proveSettings(userText: string | null, spec: ProveSettingsSpec): ProveSettings {
-  const planned = planInstall(null, { ...spec, httpPort: null, wrapStatusline: false });
+  const planned = planInstall(null, { ...spec, httpPort: null, statusLine: "vigil" });
   if (!planned.ok || planned.value.text === null) {
     throw new Error(`install planner failed: ${planned.ok ? "" : planned.error}`);
   }

@@ -98,7 +98,7 @@ describe("vigil doctor", () => {
     const r = await run(w, ["doctor"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toStartWith("vigil doctor: ok");
-    expect(r.stdout).toContain("ok settings: vigil's hooks are in user (11 events)");
+    expect(r.stdout).toContain("ok settings: vigil's hooks are in user (12 events)");
     expect(r.stdout).toContain("ok claude: Claude Code 2.1.332, the version vigil is tested with");
     const d = await doctorJson(w);
     expect(d.ok).toBe(true);

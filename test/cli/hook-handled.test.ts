@@ -16,7 +16,8 @@ import { allPayloads } from "../support/fixtures.ts";
 import { assistant, jsonl } from "../fixtures/transcripts/records.ts";
 import { testEnv, vigil } from "../support/vigil.ts";
 
-const recorded = allPayloads().filter((p) => p.version === "2.1.328");
+// The newest recording of each event: 2.1.328's, and 2.1.332's for what 2.1.332 added.
+const recorded = allPayloads().filter((p) => p.version === "2.1.328" || p.version === "2.1.332");
 
 /** A recorded 2.1.328 payload of `event` (optionally the one matching `pick`), pointed at our session. */
 function payload(event: string, over: Record<string, unknown>, pick?: (p: Record<string, unknown>) => boolean) {
@@ -32,7 +33,7 @@ function found(event: string, pick?: (p: Record<string, unknown>) => boolean): R
   // events name the subagent, and count as activity of its main session.
   const main = (r: Record<string, unknown>) => event.startsWith("Subagent") || !("agent_id" in r);
   const p = recorded.find((r) => r.event === event && main(r.stdin) && (pick?.(r.stdin) ?? true));
-  if (!p) throw new Error(`no recorded 2.1.328 payload for "${event}"`);
+  if (!p) throw new Error(`no recorded payload for "${event}"`);
   return p.stdin;
 }
 
@@ -121,6 +122,12 @@ const CASES: Record<HandledEvent, () => void> = {
     const out = hook(w, "PreToolUse", { tool_name: "Bash", tool_input: { command: "npm run build" } });
     expect(out.hookSpecificOutput.permissionDecision).toBe("deny");
     expect(hook(w, "PreToolUse", { tool_name: "Bash", tool_input: { command: "git status" } })).toBeNull();
+  },
+  PreSkillShellCommand() {
+    const w = world(6_000); // over HARD: the inline ! shell of a skill gets the Bash allow-list
+    const out = hook(w, "PreSkillShellCommand", { tool_input: { command: "npm run deploy" } });
+    expect(out.hookSpecificOutput).toMatchObject({ hookEventName: "PreSkillShellCommand", permissionDecision: "deny" });
+    expect(hook(w, "PreSkillShellCommand", { tool_input: { command: "git status" } })).toBeNull();
   },
   PostToolUse() {
     const w = world(2_000);

@@ -112,7 +112,7 @@ describe("install then uninstall", () => {
   test("no settings file before install: uninstall removes the file again", () => {
     const w = world("2.1.332");
     expect(run(w, ["install"]).code).toBe(0);
-    expect(Object.keys(json(w.userSettings).hooks).length).toBe(11);
+    expect(Object.keys(json(w.userSettings).hooks).length).toBe(12);
     expect(run(w, ["uninstall"]).code).toBe(0);
     expect(existsSync(w.userSettings)).toBe(false);
   });

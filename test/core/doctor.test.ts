@@ -52,14 +52,14 @@ const FAILS = new Set([
 
 describe("settings wiring", () => {
   test.each<[string, WiringInput, RegExp[]]>([
-    ["all wired", wiring(), [/^ok settings: vigil's hooks are in user \(11 events\)$/, /^ok statusline/]],
+    ["all wired", wiring(), [/^ok settings: vigil's hooks are in user \(12 events\)$/, /^ok statusline/]],
     ["not installed anywhere", wiring({ files: [file({ facts: null })] }), [
       /^problem settings: vigil is not wired into Claude Code: no settings file has its hooks \| vigil install$/,
     ]],
     [
       "installed for 2.1.332, Claude Code is 2.0.76: the file's hooks are all off",
       wiring({ claudeVersion: "2.0.76" }),
-      [/^problem settings: "\/h\/\.claude\/settings\.json": this file's hooks are all disabled: it names "PostCompact", which Claude Code 2\.0\.76 does not know \| vigil install$/],
+      [/^problem settings: "\/h\/\.claude\/settings\.json": this file's hooks are all disabled: it names "PostCompact", "PreSkillShellCommand", which Claude Code 2\.0\.76 does not know \| vigil install$/],
     ],
     [
       "a user's own hook names an event the version does not know",
@@ -88,11 +88,12 @@ describe("settings wiring", () => {
           }),
         ],
       }),
-      [/^problem settings: .*vigil is not wired to 1 event Claude Code 2\.1\.332 knows: "PostCompact" \| vigil install$/],
+      [/^problem settings: .*vigil is not wired to 2 events Claude Code 2\.1\.332 knows: "PostCompact", "PreSkillShellCommand" \| vigil install$/],
     ],
     [
       "an earlier vigil on every event: the ones it does not handle cost a process each",
       wiring({
+        claudeVersion: "2.1.88",
         files: [file({
           facts: facts({
             hookEvents: eventsFor("2.1.88").events.filter((e) => e !== "WorktreeCreate"),

@@ -166,11 +166,12 @@ describe("per-version event sets: what vigil handles, of what the version knows"
     }
   });
 
-  test("counts: 10 on 2.0.76 (no PostCompact), 11 from 2.1.76 on", () => {
+  test("counts: 10 on 2.0.76 (no PostCompact), 11 from 2.1.76 on, 12 from 2.1.332 (PreSkillShellCommand)", () => {
     expect(registeredEvents("2.0.76").events.length).toBe(10);
-    for (const v of ["2.1.76", "2.1.88", "2.1.220", "2.1.328", "2.1.332"]) {
+    for (const v of ["2.1.76", "2.1.88", "2.1.220", "2.1.328", "2.1.331"]) {
       expect(registeredEvents(v).events.length).toBe(11);
     }
+    expect(registeredEvents("2.1.332").events.length).toBe(12);
   });
 
   test("no registration is ever on an event whose hook replaces Claude Code's own behaviour", () => {
@@ -234,7 +235,7 @@ describe("per-version event sets: what vigil handles, of what the version knows"
   test("after a downgrade, install removes vigil's entries for events the version does not know", () => {
     const newer = install(FILES["two-space, existing hooks for the same events"]).text;
     const older = install(newer, { claudeVersion: "2.0.76" });
-    expect(older.removed).toEqual(["PostCompact"]);
+    expect(older.removed).toEqual(["PostCompact", "PreSkillShellCommand"]);
     const facts = inspectSettings(parsed(older.text), MARKS);
     expect(checkEvents(facts, "2.0.76")).toEqual({
       unknown: [],
@@ -247,10 +248,10 @@ describe("per-version event sets: what vigil handles, of what the version knows"
     expect(parsed(older.text).hooks.PreToolUse[0].matcher).toBe("Bash");
   });
 
-  test("an upgrade from 2.0.76 adds PostCompact and keeps the old entries in place", () => {
+  test("an upgrade from 2.0.76 adds PreSkillShellCommand and PostCompact and keeps the old entries in place", () => {
     const old = install(FILES["two-space, existing hooks for the same events"], { claudeVersion: "2.0.76" });
     const up = install(old.text, { claudeVersion: "2.1.332" });
-    expect(up.added).toEqual(["PostCompact"]);
+    expect(up.added).toEqual(["PostCompact", "PreSkillShellCommand"]);
     expect(up.updated).toEqual([]);
   });
 
@@ -289,7 +290,7 @@ describe("HTTP hooks", () => {
   test("switching between command and HTTP hooks replaces vigil's entries in place", () => {
     const cmd = install(FILES["two-space, existing hooks for the same events"]);
     const http = install(cmd.text, { httpPort: 8787 });
-    expect(http.updated.length).toBe(10);
+    expect(http.updated.length).toBe(11);
     expect(http.added).toEqual([]);
     const back = install(http.text);
     expect(back.text).toBe(cmd.text);
@@ -362,7 +363,7 @@ describe("statusLine", () => {
     expect(parsed(moved.text).statusLine.command).toBe(
       "/opt/vigil/vigil-linux-x64 statusline --wrap 'bash ~/.claude/statusline.sh'",
     );
-    expect(moved.updated.length).toBe(11);
+    expect(moved.updated.length).toBe(12);
     expect(uninstall(moved.text).text).toBe(user);
   });
 });

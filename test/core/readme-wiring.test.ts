@@ -26,6 +26,7 @@ const LIFECYCLE = [
   "SessionStart",
   "UserPromptSubmit",
   "PreToolUse",
+  "PreSkillShellCommand",
   "PostToolUse",
   "PostToolUseFailure",
   "Stop",

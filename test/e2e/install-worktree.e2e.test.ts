@@ -52,7 +52,7 @@ test.each<ClaudeVersion>([NEWEST, OLDEST])(
     const s = repoSandbox();
     try {
       const said = installVigil(s, version);
-      expect(said).toContain(`for Claude Code ${version}: 11 events`);
+      expect(said).toContain(`for Claude Code ${version}: ${version === NEWEST ? 12 : 11} events`);
       const settings = JSON.parse(readFileSync(join(s.home, ".claude", "settings.json"), "utf8"));
       expect(Object.keys(settings.hooks)).not.toContain("WorktreeCreate");
       const r = await runClaude({

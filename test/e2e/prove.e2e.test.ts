@@ -83,7 +83,7 @@ function plannerHooksWorktree(version: string): boolean {
     bin: "/x/vigil",
     claudeVersion: version,
     httpPort: null,
-    wrapStatusline: false,
+    statusLine: "vigil",
     marks: { commands: [] },
   });
   return p.ok && p.value.added.includes("WorktreeCreate");

@@ -55,6 +55,24 @@ function writeTranscript(tokens: number, text: string): void {
   writeFileSync(transcript, JSON.stringify(rec) + "\n");
 }
 
+/** The session makes a tool call (what the progress breaker reads as work after a push). */
+function appendToolCall(name: string, input: Record<string, unknown>): void {
+  const rec = {
+    type: "assistant",
+    timestamp: new Date(now).toISOString(),
+    isSidechain: false,
+    message: {
+      id: `m${now}`,
+      role: "assistant",
+      model: "claude-opus-4-5",
+      stop_reason: "tool_use",
+      content: [{ type: "tool_use", id: `toolu_${now}`, name, input }],
+      usage: { input_tokens: 3000, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 5 },
+    },
+  };
+  writeFileSync(transcript, readFileSync(transcript, "utf8") + JSON.stringify(rec) + "\n");
+}
+
 /** One hook call; the worker's carry its agent type, as Claude Code sends it for `--agent worker`. */
 async function hook(id: string, event: string, extra: Record<string, unknown> = {}): Promise<string> {
   now += 1000;
@@ -86,14 +104,15 @@ describe("fleet families", () => {
     writeTranscript(500, "Reading the repo.");
     await hook(W, "SessionStart", { source: "startup" });
     writeTranscript(3000, ANNOUNCE);
-    // Two pushes with nothing in between: the second is one without progress.
+    // A push answered by stopping again with no tool call: the breaker holds the second.
     expect(await hook(W, "Stop", { stop_hook_active: false, last_assistant_message: ANNOUNCE })).toContain("block");
-    expect(await hook(W, "Stop", { stop_hook_active: false, last_assistant_message: ANNOUNCE })).toContain("block");
+    expect(await hook(W, "Stop", { stop_hook_active: false, last_assistant_message: ANNOUNCE })).toBe("");
+    expect(await hook(W, "Stop", { stop_hook_active: false, last_assistant_message: ANNOUNCE })).toBe("");
     const hardSince = now;
     let m = await scrape();
     const labels = { host: "build-7", session_id: W, cwd, role: "worker" };
     expect(m.get("vigil_session_state")).toContainEqual({ labels: { ...labels, state: "hard" }, value: 1 });
-    expect(m.get("vigil_stop_pushes_total")).toEqual([{ labels, value: 2 }]);
+    expect(m.get("vigil_stop_pushes_total")).toEqual([{ labels, value: 1 }]);
     expect(m.get("vigil_stop_pushes_without_progress_total")).toEqual([{ labels, value: 1 }]);
     expect(m.get("vigil_session_handoff_timestamp_seconds")).toEqual([{ labels, value: 0 }]);
     const since = m.get("vigil_session_state_since_timestamp_seconds")?.find((s) => s.labels.session_id === W);
@@ -103,6 +122,7 @@ describe("fleet families", () => {
     const handoff = { tool_name: "Write", tool_input: { file_path: join(cwd, "HANDOFF.md"), content: "state" } };
     expect(await hook(W, "PreToolUse", handoff)).toBe("");
     const handoffAt = now;
+    appendToolCall("Write", handoff.tool_input);
     expect(await hook(W, "Stop", { stop_hook_active: false, last_assistant_message: ANNOUNCE })).not.toBe("");
     m = await scrape();
     expect(m.get("vigil_session_handoff_timestamp_seconds")).toEqual([{ labels, value: handoffAt / 1000 }]);
@@ -146,22 +166,30 @@ describe("the fold", () => {
     detail: JSON.stringify(detail),
   });
 
-  test("a subagent's tool calls are not its main session's progress; a day's silence forgets a session", () => {
+  test("pushes without progress come from the Stop gate's own follow-up, once per push; a day's silence forgets a session", () => {
     const f = new FleetFold();
-    const stop = { event: "Stop", decision: "block", rule: "unattended.stop" };
-    f.add(row(1, 1000, "s", "hook", stop));
-    f.add(row(2, 2000, "s", "hook", { event: "PreToolUse", tool: "Bash", agent_id: "sub-1" }));
-    f.add(row(3, 3000, "s", "hook", stop));
-    f.add(row(4, 4000, "s", "hook", { event: "UserPromptSubmit" }));
-    f.add(row(5, 5000, "s", "hook", stop));
-    expect(f.sessions.get("s")).toMatchObject({ pushes: 3, pushesWithoutProgress: 1, pending: true });
-    f.prune(5000 + 86_400_000);
+    const block = { decision: "block", gate: "announcement" };
+    f.add(row(1, 1000, "s", "stop_gate", block));
+    // Stopped again with no tool call: the breaker held, and says so for the push at 1000 ...
+    const idle = {
+      decision: "pass",
+      gate: "progress",
+      lastPush: { at: 1000, gate: "announcement", workFollowed: false },
+    };
+    f.add(row(2, 2000, "s", "stop_gate", idle));
+    f.add(row(3, 3000, "s", "stop_gate", idle)); // ... and again for the same push: counted once
+    // Work followed, so the next push goes out and is not one without progress.
+    f.add(
+      row(4, 4000, "s", "stop_gate", { ...block, lastPush: { at: 1000, gate: "announcement", workFollowed: true } }),
+    );
+    f.add(row(5, 5000, "s", "hook", { event: "Stop", decision: "block" })); // the hook summary is not read
+    expect(f.sessions.get("s")).toMatchObject({ pushes: 2, pushesWithoutProgress: 1 });
+    f.prune(4000 + 86_400_000);
     expect(f.sessions.has("s")).toBe(true);
-    f.prune(5001 + 86_400_000);
+    f.prune(4001 + 86_400_000);
     expect(f.sessions.has("s")).toBe(false);
   });
 });
-
 test("docs/metrics.md documents every family /metrics exposes", async () => {
   const doc = readFileSync(join(import.meta.dir, "..", "..", "docs", "metrics.md"), "utf8");
   const names = [...(await scrape()).keys()];

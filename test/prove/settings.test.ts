@@ -53,7 +53,7 @@ test.each([
   ["a broken file", "{ not json"],
 ])("%s: the settings `vigil install` would write", (_name, text) => {
   const p = proveSettings(text, spec);
-  const planned = planInstall(null, { ...spec, httpPort: null, wrapStatusline: false });
+  const planned = planInstall(null, { ...spec, httpPort: null, statusLine: "vigil" });
   if (!planned.ok || planned.value.text === null) throw new Error("planner failed");
   expect(p.source).toBe("planned");
   expect(p.settings).toEqual({ ...JSON.parse(planned.value.text), skipDangerousModePermissionPrompt: true });

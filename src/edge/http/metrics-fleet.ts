@@ -121,7 +121,7 @@ export function fleetFamilies(store: Store, fold: FleetFold, o: FleetOptions): F
     },
     {
       name: "vigil_stop_pushes_without_progress_total",
-      help: "Stop pushes that came while the previous push had not been followed by any tool call",
+      help: "Stop pushes the session answered by stopping again without a tool call (the progress breaker then held)",
       type: "counter",
       samples: per(live, (s) => s.facts?.pushesWithoutProgress ?? 0),
     },

@@ -1,19 +1,20 @@
 /**
  * What the fleet alerts need from the events table, folded one event at a time as
  * `/metrics` reads new rows: per session, when the watch last found it down, when it last
- * wrote a handoff at HARD, and its Stop pushes with those that made no progress; per host, the
+ * wrote a handoff at HARD, and its Stop pushes with those that made no progress (as the Stop
+ * gate's progress breaker judged them: its `stop_gate` record says whether work followed the
+ * last push, so this fold keeps no verdict of its own); per host, the
  * watch's passes and the hooks that failed open. Memory stays bounded: a session with no
  * event for a day is dropped (its counters restart from zero if it comes back, which
  * Prometheus reads as a counter reset).
  */
+import { isObject } from "../../core/payload.ts";
 import { parseDetail } from "../../core/report/marks.ts";
 import type { EventRow } from "../store.ts";
 
 const DAY = 86_400_000;
 /** Passes kept to judge the watch's interval (the median of their gaps). */
 const PASSES_KEPT = 7;
-/** Hook events that mean the session did work after a push (a tool call), or a person came. */
-const PROGRESS_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit"]);
 
 /** One session's folded facts. */
 export interface SessionFacts {
@@ -23,10 +24,10 @@ export interface SessionFacts {
   handoffAt: number | null;
   /** Stop hooks that blocked (pushes back to work). */
   pushes: number;
-  /** Pushes that came while the previous push still had no tool call after it. */
+  /** Pushes the session answered by stopping again with no tool call (the breaker then held). */
   pushesWithoutProgress: number;
-  /** A push is waiting for its first tool call. */
-  pending: boolean;
+  /** The push last counted as without progress (a later Stop reports the same push again). */
+  idlePushAt: number | null;
   lastAt: number;
 }
 
@@ -48,7 +49,7 @@ export class FleetFold {
       this.hookFailures++;
       return;
     }
-    if (e.session_id === null || (e.kind !== "down" && e.kind !== "guard" && e.kind !== "hook")) return;
+    if (e.session_id === null || (e.kind !== "down" && e.kind !== "guard" && e.kind !== "stop_gate")) return;
     const s = this.facts(e.session_id, e.at);
     if (e.kind === "down") {
       s.downAt = e.at;
@@ -59,14 +60,11 @@ export class FleetFold {
       if (d.decision === "allow" && d.rule === "handoff-write") s.handoffAt = e.at;
       return;
     }
-    // A subagent's tool calls are its own; only the main session's count as its progress.
-    if (typeof d.agent_id === "string") return;
-    if (d.event === "Stop" && d.decision === "block") {
-      if (s.pending) s.pushesWithoutProgress++;
-      s.pushes++;
-      s.pending = true;
-    } else if (typeof d.event === "string" && PROGRESS_EVENTS.has(d.event)) {
-      s.pending = false;
+    if (d.decision === "block") s.pushes++;
+    const last = isObject(d.lastPush) ? d.lastPush : null;
+    if (last?.workFollowed === false && typeof last.at === "number" && last.at !== s.idlePushAt) {
+      s.pushesWithoutProgress++;
+      s.idlePushAt = last.at;
     }
   }
 
@@ -86,7 +84,7 @@ export class FleetFold {
   private facts(id: string, at: number): SessionFacts {
     let s = this.sessions.get(id);
     if (!s) {
-      s = { downAt: null, handoffAt: null, pushes: 0, pushesWithoutProgress: 0, pending: false, lastAt: at };
+      s = { downAt: null, handoffAt: null, pushes: 0, pushesWithoutProgress: 0, idlePushAt: null, lastAt: at };
       this.sessions.set(id, s);
     }
     s.lastAt = Math.max(s.lastAt, at);
