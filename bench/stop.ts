@@ -123,6 +123,32 @@ impls.forEach(([name], j) =>
   console.log(`| ${name} | ${median(perMessage[j]).toFixed(1)} | ${(median(perMessage[j]) / ref).toFixed(2)} |`)
 );
 
+// Pathological messages (tens of KB with no sentence end, or thousands of clauses): the
+// worst single classification, before and after.
+{
+  const cases: [string, string][] = [
+    ["ja, no punctuation (40 KB)", "テストを追加して".repeat(5000)],
+    ["ko, clause after clause", "테스트가 통과하는지 ".repeat(5000)],
+    ["en, one long fragment", "now the quick check of the thing ".repeat(5000)],
+    ["en, 5000 commas", "staging, ".repeat(5000) + "committing"],
+    ["a 3000-item list", Array.from({ length: 3000 }, (_, i) => `- item ${i} is fine`).join("\n")],
+  ];
+  console.log("\n## classifyMessage on pathological messages, median of 5\n");
+  console.log(`| message | ${impls.map(([n]) => n).join(" ms | ")} ms |\n|---|${impls.map(() => "---:").join("|")}|`);
+  for (const [name, text] of cases) {
+    const ms = impls.map(([, impl]) => {
+      const xs: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        impl.classify(text, impl.set);
+        xs.push(performance.now() - t0);
+      }
+      return median(xs).toFixed(1);
+    });
+    console.log(`| ${name} | ${ms.join(" | ")} |`);
+  }
+}
+
 // The Stop facts read in-process, 100 MB transcript: the text alone, and with the breaker's
 // search for a tool call since a push older than the whole transcript.
 {
