@@ -303,6 +303,12 @@ describe("explainable: a ruled-out announcement names its pattern and why", () =
   });
 });
 
+test("a ruled-out sentence does not end the search: an earlier one can still announce", () => {
+  const c = classifyMessage("I'll run the tests. If they pass, I'll commit.", BASE.patterns);
+  expect(c.announcement?.excerpt).toBe("I'll run the tests.");
+  expect(c.ruledOut?.why).toContain("conditional");
+});
+
 describe("a question, approval wait, offer or escape phrase is never pushed, whatever else it says", () => {
   test.each([
     "I'll continue with the parser fix next. Shall I also update the docs?",
