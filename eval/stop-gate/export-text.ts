@@ -14,6 +14,8 @@ const RESULT = /^\s*⎿/;
 const TOOL_LINE =
   /^(?:[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)?\(|[\w.-]+ - [\w\\.-]+ \(MCP\)|Update Todos|Searched for|Read \d+ files?|Listed \d+|Ran \d+|User approved|Reading \d+|Wrote \d+)/;
 const INTERRUPTED = /Interrupted by user/;
+/** The terminal's own chrome (welcome box, status lines): it ends a block, it is not Claude's text. */
+const CHROME = /^\s*(?:`{3}\w*\s*)?[╭╰│✻※]/;
 const LIST_OR_BREAK = /^\s*(?:[-*+•]|\d+[.)]|#{1,6}\s|\||```)/;
 
 type Block = { who: "assistant"; line: number; lines: string[] } | { who: "prompt" } | { who: "result"; text: string };
@@ -32,6 +34,8 @@ function blocks(text: string): Block[] {
     } else if (RESULT.test(line)) {
       current = { who: "result", text: line };
       out.push(current);
+    } else if (CHROME.test(line)) {
+      current = null;
     } else if (current?.who === "assistant") {
       current.lines.push(line);
     }
