@@ -70,6 +70,7 @@ export const unattendedPolicy: Policy = (input) => {
     now: input.now,
     patterns,
     todo: todoInputs(input, facts),
+    goalActive: facts.goalActive === true,
     progress,
   });
   const detail = audit(d, {
