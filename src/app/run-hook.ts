@@ -11,7 +11,8 @@ import { hookEvents } from "../core/hook-events.ts";
 import { combine } from "../core/output.ts";
 import { type HookPayload, parseHookPayload } from "../core/payload.ts";
 import type { AuditRecord, Measurement, Policy, PolicyInput, TranscriptFacts } from "../core/policy.ts";
-import type { StopFacts } from "../core/stop/facts.ts";
+import { type StopFacts, stopFactsOf } from "../core/stop/facts.ts";
+import { patternSet } from "../core/stop/patterns.ts";
 import { isLimited } from "../core/policies/guard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
@@ -122,7 +123,13 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   const measurement = preferStatusLine(metered.measurement, row, at);
   const { snapshot, migrated } = loadSnapshot(stored, at);
   if (migrated) out.push({ kind: "machine_migrated", detail: { detail: migrated } });
-  let applied = applyEvents(snapshot, hookEvents(p, measurement, stateOf(snapshot.value), { at, config }));
+  const stop = p.event === "Stop"
+    ? {
+      message: p.lastAssistantMessage ?? stopFactsOf(c.facts).lastAssistantText ?? null,
+      patterns: patternSet(config.stopPatterns),
+    }
+    : undefined;
+  let applied = applyEvents(snapshot, hookEvents(p, measurement, stateOf(snapshot.value), { at, config, stop }));
   const role = callRole(p, config);
   const input: PolicyInput = {
     payload: p,

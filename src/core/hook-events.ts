@@ -6,7 +6,11 @@ import type { SessionEvent, SessionRole, SessionState } from "../../machines/ses
 import type { Config } from "./config.ts";
 import type { Measurement } from "./policy.ts";
 import type { HookPayload } from "./payload.ts";
+import { isObject } from "./payload.ts";
+import { stopFailureEvent, stoppedEvent } from "./rest.ts";
 import { callRole } from "./scope.ts";
+import type { PatternSet } from "./stop/patterns.ts";
+import { isHarnessPrompt } from "./wake.ts";
 
 /** The role of a main session from its payload and config; subagent calls have no say. */
 export function mainRole(p: HookPayload, config: Config): SessionRole | null {
@@ -22,7 +26,7 @@ export function hookEvents(
   p: HookPayload,
   m: Measurement,
   state: SessionState,
-  opts: { at: number; config: Config },
+  opts: { at: number; config: Config; stop?: { message: string | null; patterns: PatternSet } },
 ): SessionEvent[] {
   const { at, config } = opts;
   const out: SessionEvent[] = [];
@@ -56,6 +60,24 @@ export function hookEvents(
     case "SessionEnd":
       out.push({ type: "sessionEnded", at, reason: typeof p.raw.reason === "string" ? p.raw.reason : "other" });
       break;
+    case "Stop": {
+      out.push({ type: "activity", at });
+      const crons = Array.isArray(p.raw.session_crons) ? p.raw.session_crons.filter(isObject) : [];
+      if (opts.stop) {
+        out.push(stoppedEvent({ ...opts.stop, crons, backgroundTasks: p.backgroundTasks }, at));
+      }
+      break;
+    }
+    case "UserPromptSubmit":
+      out.push({ type: "activity", at });
+      out.push({ type: "prompted", at, human: isHumanPrompt(p) });
+      break;
+    case "StopFailure": {
+      out.push({ type: "activity", at });
+      const slept = stopFailureEvent(p.raw.error, at);
+      if (slept) out.push(slept);
+      break;
+    }
     case "SubagentStop":
       // The compaction's own pseudo-subagent (agent_type "") stops in the middle of a
       // compaction: it is no sign that work resumed.
@@ -65,4 +87,13 @@ export function hookEvents(
       if (!LIFECYCLE.has(p.event)) out.push({ type: "activity", at });
   }
   return out;
+}
+
+/** Sources a person's own prompt carries (absent while the field rolls out: Part C). */
+const HUMAN_SOURCES = new Set(["user", "sdk"]);
+
+/** A prompt a person typed, not a loop, cron, wake-up, peer message or harness notification. */
+export function isHumanPrompt(p: HookPayload): boolean {
+  if (p.source !== null && !HUMAN_SOURCES.has(p.source)) return false;
+  return p.prompt === null || !isHarnessPrompt(p.prompt);
 }

@@ -14,6 +14,8 @@ export interface StatusSource {
   transcript_path: string | null;
   updated_at: number;
   pid: number | null;
+  /** The persisted machine snapshot (JSON), read for what the machine knows beyond the columns. */
+  snapshot?: string;
 }
 
 export interface StatusObject {
@@ -30,11 +32,43 @@ export interface StatusObject {
   pid: number | null;
   /** A worker over SOFT: the orchestrator should start a new session for the next ticket. */
   new_session_needed: boolean;
+  /** The last Stop waits on a person: approval, question or escape (null: not waiting). */
+  awaiting: string | null;
+  /** The session wakes by itself by then (ISO time), and why; null when not asleep. */
+  asleep_until: string | null;
+  asleep_cause: string | null;
+  /** Where it runs: tmux, interactive, bg (Claude Code's supervisor) or headless. */
+  host: string | null;
+}
+
+/** The machine-held fields of a snapshot, each null when absent or unreadable. */
+export function snapshotFacts(snapshot: string | undefined): {
+  awaiting: string | null;
+  asleepUntil: number | null;
+  asleepCause: string | null;
+  host: string | null;
+} {
+  let v: unknown = null;
+  try {
+    v = snapshot ? JSON.parse(snapshot) : null;
+  } catch {
+    v = null;
+  }
+  const c = typeof v === "object" && v !== null && "context" in v ? v.context : null;
+  const get = (k: string): unknown => (typeof c === "object" && c !== null && k in c ? Reflect.get(c, k) : null);
+  const s = (k: string) => (typeof get(k) === "string" ? String(get(k)) : null);
+  const until = get("asleepUntil");
+  return {
+    awaiting: s("awaiting"),
+    asleepUntil: typeof until === "number" ? until : null,
+    asleepCause: s("asleepCause"),
+    host: s("host"),
+  };
 }
 
 /** One status object per session row. */
 export function statusObjects(rows: StatusSource[]): StatusObject[] {
-  return rows.map((r) => ({
+  return rows.map((r) => ({ r, f: snapshotFacts(r.snapshot) })).map(({ r, f }) => ({
     session_id: r.session_id,
     state: r.state,
     tokens: r.tokens,
@@ -47,6 +81,10 @@ export function statusObjects(rows: StatusSource[]): StatusObject[] {
     updated_at: new Date(r.updated_at).toISOString(),
     pid: r.pid,
     new_session_needed: r.role === "worker" && (r.state === "soft" || r.state === "hard"),
+    awaiting: f.awaiting,
+    asleep_until: f.asleepUntil === null ? null : new Date(f.asleepUntil).toISOString(),
+    asleep_cause: f.asleepUntil === null ? null : f.asleepCause,
+    host: f.host,
   }));
 }
 
@@ -60,7 +98,8 @@ export function statusTable(objs: StatusObject[], now: number): string {
   const head = ["SESSION", "STATE", "ROLE", "TOKENS", "ESTIMATE", "WINDOW", "SEEN", "CWD"];
   const rows = objs.map((o) => [
     o.session_id.slice(0, 8),
-    o.state + (o.new_session_needed ? " (new session needed)" : ""),
+    o.state + (o.new_session_needed ? " (new session needed)" : "") + (o.awaiting ? ` (awaiting ${o.awaiting})` : "") +
+    (o.asleep_until && Date.parse(o.asleep_until) > now ? ` (asleep: ${o.asleep_cause ?? "?"})` : ""),
     o.role + (o.agent_type && o.agent_type !== o.role ? `:${o.agent_type}` : ""),
     fmt(o.tokens),
     fmt(o.estimate),
