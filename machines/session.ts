@@ -59,10 +59,22 @@ export interface SessionContext {
   asleepUntil: number | null;
   asleepCause: SleepCause | null;
   host: SessionHost | null;
+  /** When this climb crossed HARD, the last handoff document write, and whether the Stop gate asked for one. */
+  hardAt: number | null;
+  handoffAt: number | null;
+  handoffAsked: boolean;
 }
 
 /** Context fields added in MACHINE_VERSION 2, with the values a version-1 snapshot gets. */
-export const V2_FIELDS = { awaiting: null, asleepUntil: null, asleepCause: null, host: null } as const;
+export const V2_FIELDS = {
+  awaiting: null,
+  asleepUntil: null,
+  asleepCause: null,
+  host: null,
+  hardAt: null,
+  handoffAt: null,
+  handoffAsked: false,
+} as const;
 
 export type Notice = "softNotice" | "warn" | "restoreDelivered";
 
@@ -96,7 +108,11 @@ export type SessionEvent =
   /** The session sleeps until a time it named (a usage-limit reset, a goal check-in). */
   | { type: "slept"; at: number; until: number; cause: SleepCause }
   /** The watch saw the session's process alive, hosted as given. */
-  | { type: "observed"; at: number; host: SessionHost | null };
+  | { type: "observed"; at: number; host: SessionHost | null }
+  /** A handoff document was written (PostToolUse on a handoff path). */
+  | { type: "handoffWritten"; at: number }
+  /** The Stop gate asked a session at HARD for its handoff (it does so once per climb). */
+  | { type: "handoffAsked"; at: number };
 
 /** The effects a transition can ask for, run by the caller after the commit. */
 export type SessionEffect =
@@ -270,6 +286,8 @@ export const sessionMachine = setup({
         event.type === "slept" ? { asleepUntil: event.until, asleepCause: event.cause } : {}
       ),
     },
+    handoffWritten: { actions: assign({ handoffAt: ({ event }) => event.at }) },
+    handoffAsked: { actions: assign({ handoffAsked: true }) },
     observed: {
       actions: assign(({ context, event }) => (event.type === "observed" ? { host: event.host ?? context.host } : {})),
     },
@@ -322,7 +340,7 @@ export const sessionMachine = setup({
             type: "limitCrossed",
             params: { limit: "hard", tokens: context.tokens, estimate: context.estimate, at: event.at },
           });
-          enqueue.assign({ limit: "hard" });
+          enqueue.assign({ limit: "hard", hardAt: event.at, handoffAsked: false });
         }),
       ],
       on: {

@@ -6,7 +6,8 @@ import type { SessionEvent, SessionRole, SessionState } from "../../machines/ses
 import type { Config } from "./config.ts";
 import type { Measurement } from "./policy.ts";
 import type { HookPayload } from "./payload.ts";
-import { isObject } from "./payload.ts";
+import { isObject, str } from "./payload.ts";
+import { isHandoffPath } from "./policies/hard/handoff-path.ts";
 import { stopFailureEvent, stoppedEvent } from "./rest.ts";
 import { callRole } from "./scope.ts";
 import type { PatternSet } from "./stop/patterns.ts";
@@ -76,6 +77,12 @@ export function hookEvents(
       out.push({ type: "activity", at });
       const slept = stopFailureEvent(p.raw.error, at);
       if (slept) out.push(slept);
+      break;
+    }
+    case "PostToolUse": {
+      out.push({ type: "activity", at });
+      const path = p.toolInput ? str(p.toolInput, "file_path") ?? str(p.toolInput, "notebook_path") : null;
+      if (path !== null && isHandoffPath(path, config.handoffGlobs, p.cwd)) out.push({ type: "handoffWritten", at });
       break;
     }
     case "SubagentStop":

@@ -6,10 +6,11 @@
  */
 import { classifyMessage, type Hit } from "./classify.ts";
 import type { PatternSet } from "./patterns.ts";
+import { hardStop, type HardStopInput } from "./hard-gate.ts";
 import { type TodoItem, todoPush, type TodoPushInput } from "./todo.ts";
 
 /** Gates in the order they are checked; `todo` is the optional second chance after gate 5. */
-export const GATES = ["recursion", "mode", "scope", "approval", "announcement", "todo", "cap"] as const;
+export const GATES = ["recursion", "mode", "scope", "approval", "hard", "announcement", "todo", "cap"] as const;
 export type Gate = typeof GATES[number];
 
 export interface NightMode {
@@ -32,6 +33,8 @@ export interface StopGateInput {
   patterns: PatternSet;
   /** Todo continuation inputs, or null when the feature is off. */
   todo: Omit<TodoPushInput, "now" | "pending"> | null;
+  /** Set when the session is at HARD: the gate then asks once for the handoff instead. */
+  hard?: HardStopInput | null;
 }
 
 export interface StopDecision {
@@ -86,6 +89,12 @@ export function decideStop(input: StopGateInput): StopDecision {
   }
   const { waiting, announcement } = classifyMessage(input.message, input.patterns);
   if (waiting) return pass("approval", `the message ends waiting (${waiting.kind})`, waiting);
+  if (input.hard) {
+    const h = hardStop(input.hard);
+    return h.decision === "pass"
+      ? pass("hard", h.note)
+      : { decision: "block", gate: "hard", hit: null, note: h.note, todo: null };
+  }
   let gate: Gate = "announcement";
   let todo: StopDecision["todo"] = null;
   if (!announcement) {
