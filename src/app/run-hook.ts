@@ -4,7 +4,6 @@
  * (load, transition, policies, save, audit) → one writer. Fails open: any internal error
  * yields no output and is recorded.
  */
-import type { SessionEffect } from "../../machines/session.ts";
 import type { ContinuityFacts } from "../core/continuity/facts.ts";
 import type { Config, ResolvedConfig } from "../core/config.ts";
 import { hookEvents } from "../core/hook-events.ts";
@@ -16,6 +15,7 @@ import { patternSet } from "../core/stop/patterns.ts";
 import { isLimited } from "../core/policies/guard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
+import { effectRecords } from "./effects.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
 import { readNight } from "./night-store.ts";
 
@@ -180,7 +180,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   if (applied.before !== applied.state) {
     out.push({ kind: "state", detail: { from: applied.before, to: applied.state, event: p.event } });
   }
-  for (const e of applied.effects) out.push({ kind: effectKind(e), detail: { ...e.params } });
+  out.push(...effectRecords(applied.effects));
   out.push(...results.flatMap((x) => x.records));
   return { row: next, events: out, stdout: combined.stdout };
 }
@@ -189,11 +189,6 @@ function sameRow(a: SessionRow | null, b: SessionRow | null): boolean {
   if (a === null || b === null) return a === b;
   return a.updated_at === b.updated_at && a.snapshot === b.snapshot && a.meter === b.meter &&
     a.status_at === b.status_at;
-}
-
-/** The events-table kind of a machine effect (limitCrossed → limit_crossed). */
-export function effectKind(e: SessionEffect): string {
-  return e.type.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
 }
 
 function meterOffset(state: string): number {
