@@ -6,11 +6,11 @@
  *   bun run compile.ts --single && bun bench/hook.ts [--runs 30] [--no-1g]
  */
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type Cmd, report, timeAll } from "./lib.ts";
+import { type Cmd, DATA, ensureNoop, ensureTranscript, report, timeAll } from "./lib.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -19,39 +19,13 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 const ROOT = join(import.meta.dir, "..");
-const DATA = join(import.meta.dir, "data");
 const BIN = join(ROOT, "dist", "vigil");
-mkdirSync(DATA, { recursive: true });
 
-const noop = join(DATA, "noop");
-if (!existsSync(noop)) {
-  const r = Bun.spawnSync([
-    "bun",
-    "build",
-    "--compile",
-    "--bytecode",
-    "--format=esm",
-    join(import.meta.dir, "noop.ts"),
-    "--outfile",
-    noop,
-  ], {
-    stdout: "ignore",
-  });
-  if (r.exitCode !== 0) throw new Error("cannot build the no-op reference");
-}
+const noop = ensureNoop();
 
 const sizes: [string, number][] = [["1MB", 1e6], ["100MB", 1e8]];
 if (!values["no-1g"]) sizes.push(["1GB", 1e9]);
-for (const [label, bytes] of sizes) {
-  const file = join(DATA, `transcript-${label}.jsonl`);
-  if (!existsSync(file)) {
-    const r = Bun.spawnSync(["bun", join(import.meta.dir, "gen-transcript.ts"), String(bytes), file], {
-      stdout: "inherit",
-      stderr: "inherit",
-    });
-    if (r.exitCode !== 0) throw new Error(`cannot generate ${file}`);
-  }
-}
+for (const [label, bytes] of sizes) ensureTranscript(label, bytes);
 
 const fixture =
   readFileSync(join(ROOT, "test/fixtures/claude-code-2.1.328/hooks/basic/PreToolUse.jsonl"), "utf8").split("\n")[0];

@@ -4,6 +4,44 @@
  * reference measured in the same run.
  */
 
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+/** Where benchmarks keep generated data (ignored by git). */
+export const DATA = join(import.meta.dir, "data");
+
+/** The compiled Bun no-op every ratio is taken against, built once into bench/data/. */
+export function ensureNoop(): string {
+  mkdirSync(DATA, { recursive: true });
+  const noop = join(DATA, "noop");
+  if (existsSync(noop)) return noop;
+  const r = Bun.spawnSync([
+    process.execPath,
+    "build",
+    "--compile",
+    "--bytecode",
+    "--format=esm",
+    join(import.meta.dir, "noop.ts"),
+    "--outfile",
+    noop,
+  ], { stdout: "ignore" });
+  if (r.exitCode !== 0) throw new Error("cannot build the no-op reference");
+  return noop;
+}
+
+/** A generated transcript of about `bytes` (bench/gen-transcript.ts), made once. */
+export function ensureTranscript(label: string, bytes: number): string {
+  mkdirSync(DATA, { recursive: true });
+  const file = join(DATA, `transcript-${label}.jsonl`);
+  if (existsSync(file)) return file;
+  const r = Bun.spawnSync([process.execPath, join(import.meta.dir, "gen-transcript.ts"), String(bytes), file], {
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  if (r.exitCode !== 0) throw new Error(`cannot generate ${file}`);
+  return file;
+}
+
 export interface Cmd {
   name: string;
   argv: string[];

@@ -16,7 +16,7 @@ import { hookDeps } from "../src/app/deps.ts";
 import { runHook } from "../src/app/run-hook.ts";
 import { createApp } from "../src/edge/http/app.ts";
 import { generate, parseSize } from "./gen-transcript.ts";
-import { type Cmd, median, quantile, report, timeAll } from "./lib.ts";
+import { type Cmd, DATA, ensureNoop, median, quantile, report, timeAll } from "./lib.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -28,7 +28,6 @@ const { values } = parseArgs({
   strict: true,
 });
 const ROOT = join(import.meta.dir, "..");
-const DATA = join(import.meta.dir, "data");
 const BIN = join(ROOT, "dist", "vigil");
 const source = join(DATA, `transcript-${values.size}.jsonl`);
 if (!existsSync(source)) generate(parseSize(values.size), source);
@@ -75,20 +74,7 @@ for (const [name, xs] of [["app.request POST /hook", viaApp], ["runHook alone", 
 console.log(`\nbudget ≤ 0.5 ms median server-side: ${median(viaApp) <= 0.5 ? "met" : "NOT met"}\n`);
 
 // 2. Whole calls: curl to a running server against the command hook.
-const noop = join(DATA, "noop");
-if (!existsSync(noop)) {
-  const r = Bun.spawnSync([
-    "bun",
-    "build",
-    "--compile",
-    "--bytecode",
-    "--format=esm",
-    join(import.meta.dir, "noop.ts"),
-    "--outfile",
-    noop,
-  ]);
-  if (r.exitCode !== 0) throw new Error("cannot build the no-op reference");
-}
+const noop = ensureNoop();
 const serveHome = mkdtempSync(join(tmpdir(), "vigil-bench-serve-"));
 const server = Bun.spawn([BIN, "serve", "--listen", "127.0.0.1:0"], { env: env(serveHome), stdout: "pipe" });
 const reader = server.stdout.getReader();

@@ -5,6 +5,9 @@
 import { loadConfig } from "../edge/config-file.ts";
 import { appendLog } from "../edge/log.ts";
 import { resolvePaths } from "../edge/paths.ts";
+import { descendantsOf } from "../edge/process-tree.ts";
+import { processArgv, settingsWindows } from "../edge/window-facts.ts";
+import { resolveWindow } from "../core/meter/window.ts";
 import { openStore, type Store } from "../edge/store.ts";
 import { continuityAdapter } from "./continuity-adapter.ts";
 import type { HookDeps } from "./run-hook.ts";
@@ -19,6 +22,7 @@ export function hookDeps(env: Record<string, string | undefined>, now: () => num
   const paths = resolvePaths(env);
   let store: Store | null = null;
   const log = (line: string) => appendLog(paths.logFile, line);
+  const config = loadConfig(paths.configFile, env);
   return {
     store: () => {
       store ??= openStore(paths.dbFile, {
@@ -26,13 +30,23 @@ export function hookDeps(env: Record<string, string | undefined>, now: () => num
       });
       return store;
     },
-    config: loadConfig(paths.configFile, env),
+    config,
     env,
     now,
     measure: measureAdapter,
     facts: factsAdapter,
     continuity: continuityAdapter(env, paths.stateDir),
     stop: stopFactsFor,
+    descendants: (root) => descendantsOf(root),
+    window: (p, model) => {
+      const pid = Number(env.CLAUDE_PID);
+      return resolveWindow({
+        envWindow: env.CLAUDE_CODE_AUTO_COMPACT_WINDOW,
+        argv: processArgv(Number.isSafeInteger(pid) && pid > 0 ? pid : null),
+        settingsWindows: settingsWindows(env.HOME, p.cwd),
+        model,
+      }, config.config.defaultWindow);
+    },
     policies: POLICIES,
     logError: log,
     close: () => store?.close(),

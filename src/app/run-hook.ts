@@ -7,17 +7,21 @@
 import type { ContinuityFacts } from "../core/continuity/facts.ts";
 import type { Config, ResolvedConfig } from "../core/config.ts";
 import { hookEvents } from "../core/hook-events.ts";
+import { payloadModel, payloadTokens, type ResolvedWindow } from "../core/meter/window.ts";
 import { combine } from "../core/output.ts";
 import { type HookPayload, parseHookPayload } from "../core/payload.ts";
 import type { AuditRecord, Measurement, Policy, PolicyInput, TranscriptFacts } from "../core/policy.ts";
 import { type StopFacts, stopFactsOf } from "../core/stop/facts.ts";
 import { patternSet } from "../core/stop/patterns.ts";
-import { isLimited } from "../core/policies/guard.ts";
+import { HARD_GATED_EVENTS, isLimited } from "../core/policies/guard.ts";
+import type { ProcessTree } from "../core/policies/hard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
 import { effectRecords } from "./effects.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
 import { readNight } from "./night-store.ts";
+import { keepOwnCrons, readOwnCrons } from "./session-crons.ts";
+import { keepWindowSource } from "./window-source.ts";
 
 /** statusLine numbers younger than this are preferred to the transcript (product.md section 4). */
 export const STATUS_FRESH_MS = 60_000;
@@ -44,6 +48,10 @@ export interface HookDeps {
     p: HookPayload,
     c: { store: Store; config: Config; night: PolicyInput["night"]; now: number },
   ) => StopFacts | undefined;
+  /** The window of a session no statusLine reports on (headless), and where it came from. */
+  window?: (p: HookPayload, model: string | null) => ResolvedWindow;
+  /** Descendants of a pid (the session's Claude Code), for the HARD `kill` rule. */
+  descendants?: (root: number) => number[];
   policies: Policy[];
   /** Last resort when the store itself is the problem. */
   logError: (message: string) => void;
@@ -74,7 +82,15 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     const stop = p.event === "Stop" && !deps.config.config.disable
       ? deps.stop?.(p, { store, config: deps.config.config, night, now: at })
       : undefined;
-    const facts = { ...tail, ...(continuity ? { continuity } : {}), ...(stop ? { stop } : {}) };
+    const processTree = killTree(p, deps);
+    const ownCrons = p.event === "UserPromptSubmit" ? readOwnCrons(store, p.sessionId) : [];
+    const facts = {
+      ...tail,
+      ...(continuity ? { continuity } : {}),
+      ...(stop ? { stop } : {}),
+      ...(processTree ? { processTree } : {}),
+      ...(ownCrons.length ? { ownCrons } : {}),
+    };
     // Decide outside the write lock (this warms the machine, which costs several ms in a cold
     // process), then commit only if nobody changed the row meanwhile; otherwise decide again
     // under the lock. Keeps lock hold times short when many hooks fire at once.
@@ -83,6 +99,8 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
       const now = store.loadSession(p.sessionId);
       if (!sameRow(now, prev)) plan = decide(p, now, { deps, metered, facts, night: readNight(store), at });
       store.saveSession(plan.row);
+      keepOwnCrons(store, p);
+      keepWindowSource(store, p.sessionId, plan.windowSource);
       for (const e of plan.events) store.appendEvent(at, p.sessionId, e.kind, e.detail);
       return plan.stdout;
     });
@@ -99,9 +117,20 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
 }
 
 const BUSY = /database is (locked|busy)/i;
+const NAMES_KILL = /\bp?kill\b/;
+
+/** The session's process tree, read only when a gated command line could stop a process. */
+function killTree(p: HookPayload, deps: HookDeps): ProcessTree | undefined {
+  const root = pidOf(deps.env);
+  const line = p.toolInput?.command;
+  if (root === null || !deps.descendants || !HARD_GATED_EVENTS.has(p.event)) return undefined;
+  if (typeof line !== "string" || !NAMES_KILL.test(line)) return undefined;
+  return { root, descendants: deps.descendants(root) };
+}
 
 interface Plan {
   row: SessionRow;
+  windowSource: string;
   events: AuditRecord[];
   stdout: string;
 }
@@ -120,7 +149,10 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   const config = deps.config.config;
   const row = stored ?? newRow(p.sessionId, at);
   const out: AuditRecord[] = [];
-  const measurement = preferStatusLine(metered.measurement, row, at);
+  const { measurement, windowSource } = withWindow(
+    preferStatusLine(fromPayload(metered.measurement, p), row, at),
+    { p, row, deps },
+  );
   const { snapshot, migrated } = loadSnapshot(stored, at);
   if (migrated) out.push({ kind: "machine_migrated", detail: { detail: migrated } });
   const stop = p.event === "Stop"
@@ -129,7 +161,15 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
       patterns: patternSet(config.stopPatterns),
     }
     : undefined;
-  let applied = applyEvents(snapshot, hookEvents(p, measurement, stateOf(snapshot.value), { at, config, stop }));
+  let applied = applyEvents(
+    snapshot,
+    hookEvents(p, measurement, stateOf(snapshot.value), {
+      at,
+      config,
+      stop,
+      ownCrons: c.facts.ownCrons,
+    }),
+  );
   const role = callRole(p, config);
   const input: PolicyInput = {
     payload: p,
@@ -174,6 +214,8 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
       tokens: measurement.tokens,
       estimate: measurement.estimate,
       source: measurement.source,
+      window: measurement.window,
+      window_source: windowSource,
       ...(combined.decided ? { decision: combined.decided.kind, rule: combined.decided.rule } : {}),
     },
   });
@@ -182,7 +224,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   }
   out.push(...effectRecords(applied.effects));
   out.push(...results.flatMap((x) => x.records));
-  return { row: next, events: out, stdout: combined.stdout };
+  return { row: next, windowSource, events: out, stdout: combined.stdout };
 }
 
 function sameRow(a: SessionRow | null, b: SessionRow | null): boolean {
@@ -203,6 +245,26 @@ function meterOffset(state: string): number {
 function pidOf(env: Record<string, string | undefined>): number | null {
   const n = Number(env.CLAUDE_PID);
   return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** SessionStart (resume, fork) and model switches carry the CLI's own count: a measurement. */
+function fromPayload(m: Measurement, p: HookPayload): Measurement {
+  const tokens = payloadTokens(p.event, p.raw);
+  return tokens === null ? m : { ...m, tokens, estimate: tokens, source: "hook" };
+}
+
+/**
+ * The window: the statusLine's when one ever reported for this session, else resolved from
+ * flag, environment, settings and model (a headless worker has no statusLine).
+ */
+function withWindow(
+  m: Measurement,
+  c: { p: HookPayload; row: SessionRow; deps: HookDeps },
+): { measurement: Measurement; windowSource: string } {
+  if (c.row.status_window !== null) return { measurement: m, windowSource: "statusline" };
+  if (!c.deps.window) return { measurement: m, windowSource: m.window === null ? "none" : "transcript" };
+  const r = c.deps.window(c.p, payloadModel(c.p.event, c.p.raw) ?? m.model ?? null);
+  return { measurement: { ...m, window: r.window }, windowSource: r.source };
 }
 
 /** The statusLine's numbers win when fresh; the transcript's growth estimate still applies. */

@@ -3,15 +3,16 @@
  * look at, so a Stop outside unattended mode reads nothing at all. The transcript gives the
  * newest assistant text (when the payload lacks it) and, with todo continuation on, the todo
  * tool calls, interrupt and compaction times; the cwd gives the checklist files; the audit
- * log gives the todo pushes already made.
+ * log gives the pushes already made (the last one, and the todo ones), and the transcript the
+ * tool calls since the last (the progress breaker).
  */
 import type { Config } from "../core/config.ts";
-import { isObject } from "../core/payload.ts";
+import { isObject, type JsonObject } from "../core/payload.ts";
 import type { HookPayload } from "../core/payload.ts";
 import type { PolicyInput } from "../core/policy.ts";
-import type { StopFacts } from "../core/stop/facts.ts";
+import type { LastPush, StopFacts } from "../core/stop/facts.ts";
 import { inScope, nightActive } from "../core/stop/gate.ts";
-import { readChecklists } from "../edge/checklists.ts";
+import { readChecklists, readTaskFiles } from "../edge/checklists.ts";
 import { readStopFacts } from "../edge/stop-facts.ts";
 import type { Store } from "../edge/store.ts";
 
@@ -30,12 +31,43 @@ export function stopFactsFor(p: HookPayload, c: StopFactsContext): StopFacts | u
   if (p.event !== "Stop" || p.stopHookActive) return undefined;
   if (!nightActive(c.night, c.now) || !inScope(p.cwd, c.night?.scope ?? [])) return undefined;
   const todo = c.config.todoContinuation;
-  const facts = readStopFacts(p.transcriptPath, { text: p.lastAssistantMessage === null, todo });
+  const pushed = lastPush(c.store, p.sessionId);
+  const read = readStopFacts(p.transcriptPath, {
+    text: p.lastAssistantMessage === null,
+    todo,
+    workSince: pushed?.at ?? null,
+  });
+  const facts = pushed ? { ...read, lastPush: pushed } : read;
   if (!todo) return facts;
   return {
     ...facts,
     checklists: readChecklists(p.cwd, c.config.todoFiles),
+    taskFiles: (readTaskFiles(p.transcriptPath, p.sessionId) ?? []).filter(isObject),
     todoPushes: todoPushes(c.store, p.sessionId),
+  };
+}
+
+/** This session's `stop_gate` blocks (its pushes), oldest first, with their audit details. */
+function pushes(store: Store, sessionId: string): { at: number; d: JsonObject }[] {
+  return store.events({ sessionId, kinds: ["stop_gate"] }).flatMap((e) => {
+    let d: unknown;
+    try {
+      d = JSON.parse(e.detail);
+    } catch {
+      return [];
+    }
+    return isObject(d) && d.decision === "block" ? [{ at: e.at, d }] : [];
+  });
+}
+
+/** This session's newest push of any kind, or null. */
+export function lastPush(store: Store, sessionId: string): LastPush | null {
+  const e = pushes(store, sessionId).at(-1);
+  if (!e) return null;
+  return {
+    at: e.at,
+    gate: typeof e.d.gate === "string" ? e.d.gate : "?",
+    excerpt: typeof e.d.excerpt === "string" ? e.d.excerpt : null,
   };
 }
 
@@ -43,15 +75,9 @@ export function stopFactsFor(p: HookPayload, c: StopFactsContext): StopFacts | u
 export function todoPushes(store: Store, sessionId: string): NonNullable<StopFacts["todoPushes"]> {
   let lastAt: number | null = null;
   const counts: Record<string, number> = {};
-  for (const e of store.events({ sessionId, kinds: ["stop_gate"] })) {
-    let d: unknown;
-    try {
-      d = JSON.parse(e.detail);
-    } catch {
-      continue;
-    }
-    if (!isObject(d) || d.gate !== "todo" || d.decision !== "block") continue;
-    lastAt = Math.max(lastAt ?? e.at, e.at);
+  for (const { at, d } of pushes(store, sessionId)) {
+    if (d.gate !== "todo") continue;
+    lastAt = Math.max(lastAt ?? at, at);
     if (typeof d.todoHash === "string") counts[d.todoHash] = (counts[d.todoHash] ?? 0) + 1;
   }
   return { lastAt, counts };

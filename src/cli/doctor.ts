@@ -30,6 +30,7 @@ import {
   probeSettings,
 } from "./doctor-probes.ts";
 import { HELP, VERSION } from "./help.ts";
+import { proofFinding, proveCommand } from "./doctor-prove.ts";
 import { scopePaths } from "./install.ts";
 
 export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
@@ -38,8 +39,10 @@ export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
     verbose: { type: "boolean", short: "v" },
     "notify-test": { type: "boolean" },
     "claude-version": { type: "string" },
+    prove: { type: "boolean" },
   });
   if (values.help) return (ctx.out(HELP.doctor + "\n"), 0);
+  if (values.prove) return await proveCommand(ctx, values.json === true);
   const given = values["claude-version"];
   if (given !== undefined && parseVersion(given) === null) throw new UsageError(`invalid version "${given}"`);
   const paths = resolvePaths(ctx.env);
@@ -94,6 +97,7 @@ export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
     ...checkPermissions(probePermissions(paths.stateDir)),
     ...checkSchedule(schedule),
     ...checkNotify(notify),
+    proofFinding(paths.stateDir, claude),
   ];
   ctx.out(
     values.json

@@ -7,7 +7,7 @@ export const HELP: Record<string, string> = {
 Usage: vigil <command> [options]
 
 Commands:
-  hook          Claude Code command hook for every event (reads the payload on stdin)
+  hook          Claude Code command hook for the events vigil handles (reads the payload on stdin)
   statusline    Claude Code statusLine command (records context numbers, prints one line)
   status        Sessions and their states now (--json)
   config        The effective configuration and where each value came from (--json)
@@ -35,13 +35,15 @@ Reads one Claude Code hook payload (JSON, at most 10 MiB) on stdin, updates the 
 state machine and prints the hook's decision as Claude Code hook JSON, or nothing.
 Always exits 0: any internal error is recorded in the state database (or vigil.log) and
 Claude Code proceeds as if vigil were absent.`,
-  statusline: `Usage: vigil statusline [--then COMMAND]
+  statusline: `Usage: vigil statusline [--wrap COMMAND]
 
 Reads Claude Code's statusLine payload on stdin, records its context_window numbers for the
 session and prints one line: state, tokens against the window, distance to SOFT/HARD for
 workers, and a warn marker. Colours are off with NO_COLOR. Never fails: on error it prints
-its last good line. --then runs COMMAND (through sh, with the same stdin) after vigil's line
-and prints its output below it: how vigil install --wrap-statusline keeps your own line.`,
+its last good line. --wrap runs your own statusLine COMMAND (through sh, with the same stdin
+and environment) alongside and prints its output unchanged instead of vigil's line; vigil's
+line is printed only when COMMAND fails, prints nothing or takes over 250 ms. This is how
+vigil install keeps a statusLine you already had (--then is the older spelling).`,
   status: `Usage: vigil status [--json] [--all]
 
 Lists sessions seen in the last day (--all: every session) with state, context tokens,
@@ -86,7 +88,9 @@ before now ("90m", "12h", "7d"), an ISO 8601 time (UTC unless it says otherwise)
 --session takes a full id or a unique prefix. --json prints { since, until, sessions, events }
 (product.md section 9a). --html FILE writes one self-contained page with an SVG timeline that
 prints well ("-" for stdout).`,
-  serve: `Usage: vigil serve [--listen HOST:PORT | --socket PATH] [--token TOKEN]
+  serve: `Usage: vigil serve [--listen HOST:PORT | --socket PATH] [--token TOKEN | --token-file PATH]
+       vigil serve --install | --uninstall [--listen HOST:PORT] [--token TOKEN | --token-file PATH]
+                   [--bin PATH] [--dry-run]
 
 Serves until SIGINT/SIGTERM (default --listen 127.0.0.1:8787):
   POST /hook        Claude Code "type": "http" hooks: the same pipeline and output as vigil hook;
@@ -96,7 +100,12 @@ Serves until SIGINT/SIGTERM (default --listen 127.0.0.1:8787):
   GET  /metrics     Prometheus text format; GET /healthz
 Binds to loopback only, unless given a non-loopback address together with a token (also from
 VIGIL_SERVE_TOKEN, at least 16 characters); then every request needs "Authorization: Bearer
-TOKEN" (a browser opens /?token=TOKEN once and keeps a cookie). Configuration is read at start.`,
+TOKEN" (a browser opens /?token=TOKEN once and keeps a cookie). Configuration is read at start.
+VIGIL_HOST names this machine in the "host" label of /metrics (default: the host name).
+--install writes a systemd user service (or a launchd agent on macOS) that keeps "vigil serve"
+running with these arguments and starts it; off loopback it needs a token, and without one it
+makes one: the service reads it from serve.token (0600) in the state directory, the file to give
+Prometheus (docs/fleet.md). --uninstall removes what install wrote; --dry-run prints the plan.`,
   watch: `Usage: vigil watch [--once | --every DURATION] [--json]
        vigil watch --install | --uninstall [--every DURATION] [--bin PATH] [--dry-run]
 
@@ -159,19 +168,22 @@ init   Writes a template; refuses to overwrite an existing spec.
 show   Prints the spec as it is injected (--raw: the file as it is).
 check  Exit 0 when usable; exit 1 with one line per problem (a field missing, empty or
        twice, or a spec too long to fit the restore).`,
-  install: `Usage: vigil install [--user | --project] [--http [--port N]] [--wrap-statusline] [--dry-run]
-                     [--bin PATH] [--claude-version X.Y.Z]
+  install: `Usage: vigil install [--user | --project] [--http [--port N]] [--statusline wrap|vigil|keep]
+                     [--dry-run] [--bin PATH] [--claude-version X.Y.Z]
 
 Merges vigil into settings.json, keeping every other hook and setting and the file's own
-formatting: one hook (matcher "*", "<bin> hook") for exactly the events the installed Claude
-Code knows (a file naming an event the version does not know loses all its hooks), the
-statusLine, and the /pre-compact-save skill. Installing twice changes nothing.
+formatting: one hook (matcher "*", "<bin> hook", with a timeout) for each event vigil handles
+that the installed Claude Code knows (never WorktreeCreate, WorktreeRemove, PermissionRequest,
+Elicitation or MessageDisplay, whose hooks replace or hold Claude Code's own behaviour), the
+statusLine, and the /pre-compact-save skill. Installing again repairs an earlier install:
+registrations vigil no longer makes are removed. Installing twice changes nothing.
 --user       $CLAUDE_CONFIG_DIR/settings.json, else ~/.claude/settings.json (default)
 --project    .claude/settings.json in the current directory
 --http       "type": "http" hooks to vigil serve (http://127.0.0.1:PORT/hook, --port, default
-             8787) for every event that allows them; SessionStart and Setup stay commands
---wrap-statusline  When a statusLine of yours is set: vigil's line first, then yours (without
-             it, yours is left alone and vigil measures from the transcript)
+             8787) for every event that allows them; SessionStart stays a command
+--statusline When a statusLine of yours is set: wrap (default) keeps yours on screen, unchanged,
+             while vigil records the numbers; vigil shows vigil's line instead; keep leaves it
+             alone (vigil then never learns the window). --wrap-statusline is the same as wrap.
 --dry-run    Print the unified diff of settings.json and write nothing
 --bin        The binary hooks run (default: this one); --claude-version skips "claude --version"
 Before any write the current file is backed up under the state directory (backups/).`,
@@ -181,6 +193,7 @@ Removes vigil's hooks and statusLine (a wrapped statusLine goes back to yours) a
 install wrote. When the file is still exactly what install wrote, its bytes from before
 install are restored; otherwise only vigil's entries are removed. Backed up first.`,
   doctor: `Usage: vigil doctor [--json] [--verbose] [--notify-test] [--claude-version X.Y.Z]
+       vigil doctor --prove [--json]
 
 Checks the binary, the wiring in the user and project settings files (vigil's hooks, events
 the installed Claude Code does not know, disableAllHooks, statusLine), the Claude Code
@@ -190,5 +203,11 @@ permissions, vigil serve when HTTP hooks are configured, and the watch schedule.
 --notify-test sends a test notification to every configured notifier and reports each
 outcome. Exit 0 with a short summary when nothing is wrong; exit 1 with one line per problem
 and how to fix it (--verbose adds what is fine). --json prints { ok, findings: [{ check,
-severity, message, fix }] }, severity one of ok, info, warn, problem.`,
+severity, message, fix }] }, severity one of ok, info, warn, problem.
+
+--prove runs the installed claude (PATH or CLAUDE_BIN) offline in a throwaway HOME against a
+fake Messages API on 127.0.0.1, with vigil's entries from your settings.json, and proves each
+guard lands on that version: one line per check (pass, FAIL with the fix, n/a), exit 1 when
+one failed. The result is kept as the last proof, which doctor, status, report and the
+dashboard show.`,
 };

@@ -11,6 +11,7 @@ import { settingsDiff } from "../core/install/diff.ts";
 import { hookCommand, shellWord, statuslineCommand, type VigilMarks } from "../core/install/entries.ts";
 import { compareVersions, HTTP_HOOKS_SINCE, parseVersion } from "../core/install/events.ts";
 import { type Change, planInstall, planUninstall } from "../core/install/plan.ts";
+import { STATUS_LINE_MODES, type StatusLineMode } from "../core/install/statusline-setting.ts";
 import {
   afterInstall,
   afterUninstall,
@@ -62,6 +63,17 @@ function binOf(given: string | undefined): string {
   return isAbsolute(bin) ? bin : resolve(bin);
 }
 
+/** `--statusline vigil|wrap|keep` (default wrap); `--wrap-statusline` is the older spelling of wrap. */
+function statusLineModeOf(given: string | undefined, wrapAlias: boolean): StatusLineMode {
+  if (given === undefined) return "wrap";
+  const mode = STATUS_LINE_MODES.find((m) => m === given);
+  if (mode === undefined) {
+    throw new UsageError(`invalid --statusline "${given}" (one of: ${STATUS_LINE_MODES.join(", ")})`);
+  }
+  if (wrapAlias && mode !== "wrap") throw new UsageError(`"--wrap-statusline" contradicts "--statusline ${mode}"`);
+  return mode;
+}
+
 const loadRecord = (state: string) => parseRecord(readInstallRecord(state));
 const saveRecord = (state: string, r: InstallRecord) => writeInstallRecord(state, JSON.stringify(r, null, 2) + "\n");
 
@@ -80,6 +92,7 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
     ...SCOPE,
     http: { type: "boolean" },
     port: { type: "string" },
+    statusline: { type: "string" },
     "wrap-statusline": { type: "boolean" },
     "dry-run": { type: "boolean" },
     bin: { type: "string" },
@@ -91,6 +104,7 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
   const port = values.port === undefined ? 8787 : Number(values.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`invalid port "${values.port}"`);
   if (values.port !== undefined && !values.http) throw new UsageError(`"--port" needs "--http"`);
+  const statusLine = statusLineModeOf(values.statusline, values["wrap-statusline"] === true);
   const given = values["claude-version"];
   if (given !== undefined && parseVersion(given) === null) throw new UsageError(`invalid version "${given}"`);
   let raw: string;
@@ -116,7 +130,7 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
     bin,
     claudeVersion: version,
     httpPort: values.http ? port : null,
-    wrapStatusline: values["wrap-statusline"] === true,
+    statusLine,
     marks,
   });
   if (!plan.ok) throw new Refusal(`cannot install into "${paths.settings}": ${plan.error}; nothing was written`);
@@ -184,7 +198,10 @@ export function uninstallCommand(args: string[], ctx: Ctx): number {
   const marks: VigilMarks = { commands: [...(rec?.commands ?? []), hookCommand(bin), statuslineCommand(bin)] };
   const before = guard(() => readSettings(paths.settings));
   const text = guard(() => decodeSettings(before));
-  const removal = planUninstall(text, marks);
+  const original = rec?.original && existsSync(rec.original)
+    ? new TextDecoder().decode(readBackup(rec.original))
+    : null;
+  const removal = planUninstall(text, marks, original);
   if (!removal.ok) {
     throw new Refusal(`cannot uninstall from "${paths.settings}": ${removal.error}; nothing was written`);
   }

@@ -1,4 +1,5 @@
 /** `vigil serve`: wiring only. Hono and the dashboard load here, never on the hook path. */
+import { readFileSync } from "node:fs";
 import { hookDeps } from "../app/deps.ts";
 import { runHook } from "../app/run-hook.ts";
 import { createApp } from "../edge/http/app.ts";
@@ -15,18 +16,34 @@ import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
 import { HELP, VERSION } from "./help.ts";
 
-/** Run `vigil serve [--listen HOST:PORT | --socket PATH] [--token T]` until SIGINT/SIGTERM. */
+/**
+ * Run `vigil serve [--listen HOST:PORT | --socket PATH] [--token T | --token-file P]` until
+ * SIGINT/SIGTERM, or install/uninstall the service that runs it (serve-install.ts).
+ */
 export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   const { values } = parse(args, {
     listen: { type: "string" },
     socket: { type: "string" },
     token: { type: "string" },
+    "token-file": { type: "string" },
+    install: { type: "boolean" },
+    uninstall: { type: "boolean" },
+    "dry-run": { type: "boolean" },
+    bin: { type: "string" },
   });
   if (values.help) return (ctx.out(HELP.serve + "\n"), 0);
   if (values.listen !== undefined && values.socket !== undefined) {
     throw new UsageError("choose one of --listen and --socket");
   }
-  const token = values.token ?? ctx.env.VIGIL_SERVE_TOKEN ?? undefined;
+  if (values.token !== undefined && values["token-file"] !== undefined) {
+    throw new UsageError("choose one of --token and --token-file");
+  }
+  if (values.install || values.uninstall) {
+    if (values.install && values.uninstall) throw new UsageError(`choose one of "--install" and "--uninstall"`);
+    const target = targetOf(values.listen, values.socket);
+    return (await import("./serve-install.ts")).serveService(values.install === true, { ...values, target }, ctx);
+  }
+  const token = values.token ?? readTokenFile(values["token-file"]) ?? ctx.env.VIGIL_SERVE_TOKEN ?? undefined;
   if (token !== undefined && token.length < 16) throw new UsageError("the token must be at least 16 characters");
   const target = targetOf(values.listen, values.socket);
   if (target.kind === "tcp" && !isLoopback(target.hostname) && !token) {
@@ -41,6 +58,8 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
     // Without a token only loopback names are served (DNS rebinding); a socket has no Host to trust.
     allowedHosts: token || target.kind === "unix" ? undefined : [...LOOPBACK_HOSTS, target.hostname],
     version: VERSION,
+    // One machine's name on every series; tests and containers name their "machine" here.
+    host: ctx.env.VIGIL_HOST || undefined,
   });
   const server = listen(target, app.fetch);
   ctx.out(`vigil serve: listening on ${server.url} (POST /hook, dashboard /, /metrics)\n`);
@@ -51,6 +70,17 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   return 0;
 }
 
+/** The token kept in a file (first line, trimmed), or undefined without a file. */
+function readTokenFile(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  try {
+    return readFileSync(path, "utf8").split("\n")[0].trim();
+  } catch (e) {
+    throw new UsageError(`cannot read the token file "${path}": ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Where to listen, from --listen or --socket (the default address without either). */
 function targetOf(listenText: string | undefined, socket: string | undefined): ListenTarget {
   if (socket !== undefined) return { kind: "unix", path: socket };
   const r = parseListen(listenText ?? DEFAULT_LISTEN);

@@ -2,8 +2,10 @@
 import { statusObjects, statusTable } from "../core/status-view.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { openStore } from "../edge/store.ts";
+import { windowSourceOf } from "../app/window-source.ts";
 import { parse } from "./args.ts";
 import { type Ctx } from "./context.ts";
+import { proofStatusLine } from "./doctor-prove.ts";
 import { HELP } from "./help.ts";
 
 const DAY = 86_400_000;
@@ -15,8 +17,10 @@ export function statusCommand(args: string[], ctx: Ctx): number {
   try {
     const now = ctx.now();
     const rows = store.listSessions().filter((r) => values.all || now - r.updated_at < DAY);
-    const objs = statusObjects(rows);
+    const objs = statusObjects(rows.map((r) => ({ ...r, window_source: windowSourceOf(store, r.session_id) })));
     ctx.out((values.json ? JSON.stringify(objs, null, 2) : statusTable(objs, now)) + "\n");
+    const proof = values.json ? null : proofStatusLine(ctx);
+    if (proof !== null) ctx.out(proof + "\n");
     return 0;
   } finally {
     store.close();

@@ -1,54 +1,74 @@
 /**
- * `vigil statusline [--then CMD]`: wiring only. Never fails; always exits 0. With `--then`
- * (written by `vigil install --wrap-statusline`), the user's own statusLine command runs after
- * vigil's line, with the same stdin, and its output follows vigil's.
+ * `vigil statusline [--wrap CMD]`: wiring only. Never fails; always exits 0. With `--wrap`
+ * (written by `vigil install` when the user already has a statusLine; `--then` is how an
+ * earlier vigil spelled it), the user's own command starts first and runs alongside vigil's
+ * recording, with the same stdin and environment; its output is printed unchanged. Past the cap
+ * (a loaded machine) its last good output for the session is printed again, as Claude Code
+ * itself keeps the old line when it cancels a slow run; vigil's own line only when theirs
+ * fails, prints nothing, or is late with nothing to show yet.
  */
 import { hookDeps } from "../app/deps.ts";
 import { runStatusline } from "../app/run-statusline.ts";
 import { fileLineCache } from "../edge/line-cache.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { readStdin } from "../edge/stdin.ts";
+import { startWrapped } from "../edge/wrapped-statusline.ts";
 import type { Ctx } from "./context.ts";
 import { HELP } from "./help.ts";
 
-/** Claude Code cancels a statusLine that runs past its next refresh; don't outlive that by much. */
-const THEN_TIMEOUT_MS = 10_000;
+/**
+ * Claude Code re-runs the statusLine at most every 300 ms and cancels a run still going when
+ * the next one starts: the user's command must be done well inside that.
+ */
+export const WRAP_CAP_MS = 250;
 
-/** Run the user's statusLine command (through sh, as Claude Code would) with the same stdin. */
-async function runThen(command: string, stdin: string, ctx: Ctx): Promise<void> {
+/** The session id of a statusLine payload, for the per-session cache (null when absent). */
+function sessionOf(text: string): string | null {
   try {
-    const p = Bun.spawn(["/bin/sh", "-c", command], {
-      env: ctx.env,
-      stdin: new TextEncoder().encode(stdin),
-      stdout: "pipe",
-      stderr: "ignore",
-      timeout: THEN_TIMEOUT_MS,
-    });
-    const out = await new Response(p.stdout).text();
-    await p.exited;
-    if (out) ctx.out(out.endsWith("\n") ? out : out + "\n");
+    const v: unknown = JSON.parse(text);
+    return typeof v === "object" && v !== null && "session_id" in v && typeof v.session_id === "string"
+      ? v.session_id
+      : null;
   } catch {
-    // The user's command failing must not blank vigil's line.
+    return null;
   }
+}
+
+function wrappedCommand(args: string[]): string | null {
+  for (const flag of ["--wrap", "--then"]) {
+    const at = args.indexOf(flag);
+    if (at >= 0 && args[at + 1] !== undefined) return args[at + 1];
+  }
+  return null;
 }
 
 export async function statuslineCommand(args: string[], ctx: Ctx): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) return (ctx.out(HELP.statusline + "\n"), 0);
-  const at = args.indexOf("--then");
-  const then = at >= 0 ? args[at + 1] ?? null : null;
+  const wrap = wrappedCommand(args);
   const cache = fileLineCache(resolvePaths(ctx.env).stateDir);
   const input = await readStdin(1024 * 1024);
-  if (!input.ok) {
-    ctx.out((cache.read(null) ?? "") + "\n");
-    return 0;
+  const theirs = wrap === null
+    ? null
+    : startWrapped(wrap, input.ok ? input.text : "", { env: ctx.env, capMs: WRAP_CAP_MS });
+  let line = cache.read(null) ?? "";
+  if (input.ok) {
+    const deps = hookDeps(ctx.env, ctx.now);
+    try {
+      line = runStatusline(input.text, deps, cache, { color: !ctx.env.NO_COLOR }).line;
+    } finally {
+      deps.close();
+    }
   }
-  const deps = hookDeps(ctx.env, ctx.now);
-  try {
-    const { line } = runStatusline(input.text, deps, cache, { color: !ctx.env.NO_COLOR });
-    ctx.out(line + "\n");
-  } finally {
-    deps.close();
+  if (theirs === null) return (ctx.out(line + "\n"), 0);
+  const shown = await theirs.result();
+  const users = fileLineCache(resolvePaths(ctx.env).stateDir, "user-lines");
+  const session = input.ok ? sessionOf(input.text) : null;
+  if (shown.ok) {
+    if (session !== null) users.write(session, shown.stdout);
+    ctx.out(shown.stdout);
+  } else {
+    const before = shown.late && session !== null ? users.read(session) : null;
+    ctx.out(before ?? line + "\n");
   }
-  if (then) await runThen(then, input.text, ctx);
   return 0;
 }

@@ -11,6 +11,7 @@ import { openStore, type Store } from "../edge/store.ts";
 import { acquireWatchLock, releaseWatchLock, selfHolder } from "../edge/watch-lock.ts";
 import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
+import { proofAfterPass } from "./doctor-prove.ts";
 import { HELP } from "./help.ts";
 
 export async function watchCommand(args: string[], ctx: Ctx): Promise<number> {
@@ -64,6 +65,7 @@ async function lockedPass(
   try {
     const summary = await runWatchPass(deps);
     ctx.out(json ? JSON.stringify(summary) + "\n" : render(summary));
+    await proofAfterPass(ctx, deps.config.proveOnUpdate, json);
     return 0;
   } finally {
     releaseWatchLock(store, me);

@@ -10,6 +10,7 @@ import type { TranscriptFacts } from "./policy.ts";
 
 export type PromptKind =
   | "harness"
+  | "wakeup"
   | "instruction"
   | "handoff"
   | "pass-command"
@@ -29,7 +30,22 @@ export interface ClassifyOptions {
   /** Slash commands that pass because they save state or compact (config.passCommands). */
   passCommands: readonly string[];
   hint?: PromptHint | null;
+  /** UserPromptSubmit `source` (2.1.3xx; may be absent). */
+  source?: string | null;
+  /** Prompts of the session's own crons, from its last Stop's `session_crons`. */
+  ownCrons?: readonly string[];
 }
+
+/**
+ * Sources that are the session's own wake-ups: ScheduleWakeup (dynamic `/loop`) and a
+ * scheduled-task fire (CronCreate). Refusing one froze a worker that was waiting on its own
+ * schedule (seed 000). `system` is not here: it also carries peer and teammate messages.
+ */
+const WAKE_SOURCES = new Set(["loop_wakeup", "schedule_wakeup"]);
+/** A host event checked before delivery: refusing it rejects the event (2.1.332's schema text). */
+const POLL_EVENT = "poll_event";
+/** Sources that say a person or an SDK caller wrote the prompt: a cron's text from them is theirs. */
+const AUTHORED_SOURCES = new Set(["user", "sdk"]);
 
 /** Tags the harness puts at the start of prompts it sends by itself. */
 const HARNESS_TAG =
@@ -124,6 +140,7 @@ const RANK: Record<PromptKind, number> = {
   handoff: 3,
   "pass-command": 2,
   harness: 1,
+  wakeup: 1,
   "unknown-envelope": 0,
 };
 
@@ -204,7 +221,20 @@ function applyHint(
   return r;
 }
 
+/** A wake-up the session scheduled itself, by `source`, or by its own cron's exact prompt. */
+function wakeup(prompt: string, opts: ClassifyOptions): PromptVerdict | null {
+  const source = opts.source ?? null;
+  if (source !== null && WAKE_SOURCES.has(source)) return v("wakeup", null, `wake-up (source "${source}")`);
+  if (source === POLL_EVENT) return v("harness", null, `harness event (source "${source}")`);
+  if (source !== null && AUTHORED_SOURCES.has(source)) return null;
+  const text = prompt.trim();
+  if (text !== "" && (opts.ownCrons ?? []).some((c) => c.trim() === text)) {
+    return v("wakeup", null, `the session's own cron prompt (source "${source ?? "-"}")`);
+  }
+  return null;
+}
+
 /** Classify a UserPromptSubmit prompt. Pure; the hint is the transcript's newest user record. */
 export function classifyPrompt(prompt: string, opts: ClassifyOptions): PromptVerdict {
-  return applyHint(classify(prompt, opts, 0, false), prompt, opts.hint);
+  return wakeup(prompt, opts) ?? applyHint(classify(prompt, opts, 0, false), prompt, opts.hint);
 }

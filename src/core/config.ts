@@ -58,6 +58,8 @@ export interface Config {
   notifiers: Notifier[];
   /** Cap for the joined additionalContext of one hook call. */
   contextCap: number;
+  /** `vigil watch` runs `doctor --prove` when the installed Claude Code changed since the last proof. */
+  proveOnUpdate: boolean;
 }
 
 export const DEFAULT_CONFIG: Config = {
@@ -85,6 +87,7 @@ export const DEFAULT_CONFIG: Config = {
   nudgeText: null,
   notifiers: [],
   contextCap: 9_000,
+  proveOnUpdate: true,
 };
 
 export type Source = "default" | "file" | "env";
@@ -129,6 +132,7 @@ const KINDS: Record<keyof Config, Kind> = {
   nudgeText: "string?",
   notifiers: "notifiers",
   contextCap: "int",
+  proveOnUpdate: "bool",
 };
 
 /** Env variable → config key, for the overrides product.md names (and a few more). */
@@ -143,6 +147,7 @@ export const ENV_KEYS: Record<string, keyof Config> = {
   VIGIL_WARN_PERCENT: "warnPercent",
   VIGIL_STALE_AFTER_MINUTES: "staleAfterMinutes",
   VIGIL_RECOVERY: "recovery",
+  VIGIL_PROVE_ON_UPDATE: "proveOnUpdate",
 };
 
 /** TOML uses snake_case; accept both spellings. */

@@ -3,6 +3,7 @@
  * Pure: the caller supplies the time and the measurement.
  */
 import type { SessionEvent, SessionRole, SessionState } from "../../machines/session.ts";
+import { classifyPrompt, type PromptKind } from "./classify.ts";
 import type { Config } from "./config.ts";
 import type { Measurement } from "./policy.ts";
 import type { HookPayload } from "./payload.ts";
@@ -11,7 +12,6 @@ import { isHandoffPath } from "./policies/hard/handoff-path.ts";
 import { stopFailureEvent, stoppedEvent } from "./rest.ts";
 import { callRole } from "./scope.ts";
 import type { PatternSet } from "./stop/patterns.ts";
-import { isHarnessPrompt } from "./wake.ts";
 
 /** The role of a main session from its payload and config; subagent calls have no say. */
 export function mainRole(p: HookPayload, config: Config): SessionRole | null {
@@ -27,7 +27,13 @@ export function hookEvents(
   p: HookPayload,
   m: Measurement,
   state: SessionState,
-  opts: { at: number; config: Config; stop?: { message: string | null; patterns: PatternSet } },
+  opts: {
+    at: number;
+    config: Config;
+    stop?: { message: string | null; patterns: PatternSet };
+    /** The session's own cron prompts (a prompt equal to one is its wake-up, not a person). */
+    ownCrons?: readonly string[];
+  },
 ): SessionEvent[] {
   const { at, config } = opts;
   const out: SessionEvent[] = [];
@@ -71,7 +77,7 @@ export function hookEvents(
     }
     case "UserPromptSubmit":
       out.push({ type: "activity", at });
-      out.push({ type: "prompted", at, human: isHumanPrompt(p) });
+      out.push({ type: "prompted", at, human: isHumanPrompt(p, config, opts.ownCrons ?? []) });
       break;
     case "StopFailure": {
       out.push({ type: "activity", at });
@@ -96,11 +102,12 @@ export function hookEvents(
   return out;
 }
 
-/** Sources a person's own prompt carries (absent while the field rolls out: Part C). */
-const HUMAN_SOURCES = new Set(["user", "sdk"]);
+/** Prompt verdicts that are a person's own words (classify.ts); the rest are the harness or a wake-up. */
+const HUMAN_VERDICTS: ReadonlySet<PromptKind> = new Set(["instruction", "handoff", "pass-command"]);
 
 /** A prompt a person typed, not a loop, cron, wake-up, peer message or harness notification. */
-export function isHumanPrompt(p: HookPayload): boolean {
-  if (p.source !== null && !HUMAN_SOURCES.has(p.source)) return false;
-  return p.prompt === null || !isHarnessPrompt(p.prompt);
+export function isHumanPrompt(p: HookPayload, config: Config, ownCrons: readonly string[]): boolean {
+  if (p.prompt === null) return p.source === null || p.source === "user";
+  const v = classifyPrompt(p.prompt, { passCommands: config.passCommands, source: p.source, ownCrons });
+  return HUMAN_VERDICTS.has(v.verdict);
 }

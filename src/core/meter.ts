@@ -153,7 +153,13 @@ export function measurementOf(state: Tally, opts: MeterOptions = {}): Measuremen
   if (a === null) return { tokens: null, estimate: null, window: null, source: "none" };
   const growth = Math.round(state.growthBytes / bpt);
   if (a.kind === "assistant") {
-    return { tokens: a.tokens, estimate: a.tokens + a.output + growth, window: null, source: "transcript" };
+    const m: Measurement = {
+      tokens: a.tokens,
+      estimate: a.tokens + a.output + growth,
+      window: null,
+      source: "transcript",
+    };
+    return a.model ? { ...m, model: a.model } : m;
   }
   const tokens = a.postTokens ?? Math.round(a.summaryBytes / bpt);
   return { tokens, estimate: tokens + growth, window: null, source: "boundary" };

@@ -23,6 +23,13 @@ const CONTEXT_EVENTS = new Set([
   "Stop",
 ]);
 
+/**
+ * Events whose `permissionDecision: "deny"` keeps a command from running. PreSkillShellCommand
+ * takes PreToolUse's shape (observed on 2.1.332: the shell is replaced by "[not run: blocked by
+ * hook: <reason>]").
+ */
+const DENY_EVENTS = new Set(["PreToolUse", "PreSkillShellCommand"]);
+
 /** Events on which a top-level `decision: "block"` means something. */
 const BLOCK_EVENTS = new Set(["UserPromptSubmit", "Stop", "SubagentStop", "PostToolUse", "PostToolBatch"]);
 
@@ -55,11 +62,11 @@ export function joinCapped(texts: string[], cap: number): string {
 /** Decide the single output of a hook call from every policy's proposals. */
 export function combine(event: string, proposals: Proposal[], opts: { contextCap: number }): Combined {
   const deny = proposals.find((p) => p.kind === "deny");
-  if (deny && event === "PreToolUse") {
+  if (deny && DENY_EVENTS.has(event)) {
     return {
       stdout: JSON.stringify({
         hookSpecificOutput: {
-          hookEventName: "PreToolUse",
+          hookEventName: event,
           permissionDecision: "deny",
           permissionDecisionReason: deny.reason,
         },

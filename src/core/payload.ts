@@ -24,6 +24,8 @@ export interface HookPayload {
   stopHookActive: boolean;
   lastAssistantMessage: string | null;
   backgroundTasks: JsonObject[];
+  /** Stop (2.1.3xx): the session's own scheduled prompts (CronCreate, /loop), by prompt text. */
+  sessionCrons: string[];
   raw: JsonObject;
 }
 
@@ -69,6 +71,7 @@ export function parseHookPayload(text: string): Result<HookPayload> {
     }
   }
   const tasks = Array.isArray(raw.background_tasks) ? raw.background_tasks.filter(isObject) : [];
+  const crons = Array.isArray(raw.session_crons) ? raw.session_crons.filter(isObject) : [];
   return {
     ok: true,
     value: {
@@ -86,6 +89,7 @@ export function parseHookPayload(text: string): Result<HookPayload> {
       stopHookActive: raw.stop_hook_active === true,
       lastAssistantMessage: str(raw, "last_assistant_message"),
       backgroundTasks: tasks,
+      sessionCrons: crons.flatMap((c) => (typeof c.prompt === "string" ? [c.prompt] : [])),
       raw,
     },
   };

@@ -7,6 +7,7 @@
 import type { SessionContext, SessionEvent, SessionState } from "../../machines/session.ts";
 import type { Config } from "./config.ts";
 import type { ContinuityFacts } from "./continuity/facts.ts";
+import type { ProcessTree } from "./policies/hard/kill.ts";
 import type { Proposal } from "./output.ts";
 import type { HookPayload, JsonObject } from "./payload.ts";
 import type { StopFacts } from "./stop/facts.ts";
@@ -20,7 +21,9 @@ export interface Measurement {
   /** tokens plus the growth since that response (output + tool results appended). */
   estimate: number | null;
   window: number | null;
-  source: "statusline" | "transcript" | "boundary" | "none";
+  source: "statusline" | "transcript" | "boundary" | "hook" | "none";
+  /** The model of the newest response, when the transcript names it. */
+  model?: string;
 }
 
 /** Facts read from the transcript tail for policies that need them (continuity, stop gate). */
@@ -38,6 +41,10 @@ export interface TranscriptFacts {
   compactVersion?: string | null;
   /** Spec and state files for the continuity policy, read only on the events that use them. */
   continuity?: ContinuityFacts;
+  /** The session's processes, read only for a command line that names `kill` or `pkill`. */
+  processTree?: ProcessTree;
+  /** Prompts of the session's own crons from its last Stop (UserPromptSubmit only). */
+  ownCrons?: string[];
 }
 
 export interface PolicyInput {

@@ -33,47 +33,64 @@ export const CARRIED_ENV = [
 const xml = (s: string) =>
   s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 /** systemd unit-file quoting: `\` and `"` escaped, `%` and `$` doubled. */
-const unitQuote = (s: string) =>
+export const unitQuote = (s: string) =>
   `"${s.replaceAll("\\", "\\\\").replaceAll('"', '\\"').replaceAll("%", "%%").replaceAll("$", "$$$$")}"`;
 /** sh quoting, plus cron's own rule that an unescaped `%` ends the command. */
 const cronQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`.replaceAll("%", "\\%");
 /** POSIX path join: schedules exist only on macOS and Linux-like hosts. */
-const join = (...parts: string[]) => parts.join("/").replace(/\/{2,}/g, "/");
+export const join = (...parts: string[]) => parts.join("/").replace(/\/{2,}/g, "/");
 const sorted = (env: Record<string, string> = {}) => Object.entries(env).sort(([a], [b]) => a.localeCompare(b));
 
-/** The launchd agent: StartInterval 300, also once at load. */
-export function launchdPlist(spec: ScheduleSpec): string {
+/**
+ * A launchd agent running `bin args…`: `keys` are its scheduling keys (plist lines), then the
+ * environment and the log. Shared by the watch's agent and the serve agent (serve-files.ts).
+ */
+export function launchdAgent(
+  label: string,
+  args: string[],
+  keys: string,
+  spec: Omit<ScheduleSpec, "intervalSec">,
+): string {
   const env = sorted(spec.env).map(([k, v]) => `    <key>${xml(k)}</key>\n    <string>${xml(v)}</string>\n`).join("");
   const log = spec.logFile
     ? `  <key>StandardOutPath</key>\n  <string>${xml(spec.logFile)}</string>\n` +
       `  <key>StandardErrorPath</key>\n  <string>${xml(spec.logFile)}</string>\n`
     : "";
+  const argv = [spec.bin, ...args].map((a) => `    <string>${xml(a)}</string>\n`).join("");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 <plist version="1.0">
 <dict>
   <key>Label</key>
-  <string>${LAUNCHD_LABEL}</string>
+  <string>${label}</string>
   <key>ProgramArguments</key>
   <array>
-    <string>${xml(spec.bin)}</string>
-    <string>watch</string>
-    <string>--once</string>
-  </array>
-  <key>StartInterval</key>
+${argv}  </array>
+${keys}${env ? `  <key>EnvironmentVariables</key>\n  <dict>\n${env}  </dict>\n` : ""}${log}</dict>
+</plist>
+`;
+}
+
+/** The launchd agent: StartInterval 300, also once at load. */
+export function launchdPlist(spec: ScheduleSpec): string {
+  const keys = `  <key>StartInterval</key>
   <integer>${spec.intervalSec ?? 300}</integer>
   <key>RunAtLoad</key>
   <true/>
   <key>ProcessType</key>
   <string>Background</string>
-${env ? `  <key>EnvironmentVariables</key>\n  <dict>\n${env}  </dict>\n` : ""}${log}</dict>
-</plist>
 `;
+  return launchdAgent(LAUNCHD_LABEL, ["watch", "--once"], keys, spec);
+}
+
+/** `Environment=` lines of a systemd unit, sorted. */
+export function unitEnv(env: Record<string, string> = {}): string {
+  return sorted(env).map(([k, v]) => `Environment=${unitQuote(`${k}=${v}`)}\n`).join("");
 }
 
 /** The systemd user service: one pass, oneshot. */
 export function systemdService(spec: ScheduleSpec): string {
-  const env = sorted(spec.env).map(([k, v]) => `Environment=${unitQuote(`${k}=${v}`)}\n`).join("");
+  const env = unitEnv(spec.env);
   return `[Unit]
 Description=vigil liveness watch (one pass)
 
@@ -143,7 +160,8 @@ export interface PlanOptions {
 
 export interface SchedulePlan {
   scheduler: Scheduler;
-  files: { path: string; text: string }[];
+  /** `mode` for files that hold a secret (serve's token); others are written 0644. */
+  files: { path: string; text: string; mode?: number }[];
   /** The crontab line, for cron. */
   cron: string | null;
   /** Commands that load the schedule after the files are written. */
@@ -154,10 +172,19 @@ export interface SchedulePlan {
   afterRemove: string[][];
 }
 
+/** The `CARRIED_ENV` variables of the installer's environment that are set. */
+export function carriedEnv(from: Record<string, string | undefined> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const k of CARRIED_ENV) {
+    const v = from[k];
+    if (v) env[k] = v;
+  }
+  return env;
+}
+
 /** Everything install and uninstall do on this host, as data. */
 export function planSchedule(o: PlanOptions): SchedulePlan {
-  const env: Record<string, string> = {};
-  for (const k of CARRIED_ENV) if (o.env?.[k]) env[k] = o.env[k]!;
+  const env = carriedEnv(o.env);
   const spec: ScheduleSpec = { bin: o.bin, intervalSec: o.intervalSec, env, logFile: o.logFile ?? null };
   const scheduler = chooseScheduler(o.platform, o.hasSystemd);
   if (scheduler === "launchd") {

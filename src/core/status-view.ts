@@ -14,6 +14,8 @@ export interface StatusSource {
   transcript_path: string | null;
   updated_at: number;
   pid: number | null;
+  /** Where `window` came from (statusline, flag, env, settings, model, default). */
+  window_source?: string | null;
   /** The persisted machine snapshot (JSON), read for what the machine knows beyond the columns. */
   snapshot?: string;
 }
@@ -24,6 +26,7 @@ export interface StatusObject {
   tokens: number | null;
   estimate: number | null;
   window: number | null;
+  window_source: string | null;
   role: string;
   agent_type: string | null;
   cwd: string | null;
@@ -74,6 +77,7 @@ export function statusObjects(rows: StatusSource[]): StatusObject[] {
     tokens: r.tokens,
     estimate: r.estimate,
     window: r.window,
+    window_source: r.window_source ?? null,
     role: r.role ?? "person",
     agent_type: r.agent_type,
     cwd: r.cwd,

@@ -50,10 +50,6 @@ const CLOSING = new Set(["stop_hook_summary", "turn_duration"]);
 /** Prompt envelopes the harness injects (claude-code-contract.md Part B section 8). */
 const HARNESS =
   /^\s*(<task-notification|<bash-notification|<agent-notification|\[SYSTEM NOTIFICATION|<system-reminder|<cross-session-message|<teammate-message|<channel )/;
-/** A prompt text that is one of the harness's own envelopes (a notification, not a person). */
-export function isHarnessPrompt(text: string): boolean {
-  return HARNESS.test(text);
-}
 const HUMAN_ORIGINS = new Set(["human"]);
 
 function timeOf(r: JsonObject): number | null {

@@ -1,11 +1,11 @@
 /**
- * Checklist files (config `todoFiles`, e.g. `TODO.md`) under a session's cwd, for todo
- * continuation. Each read is capped; a file that is missing, not a regular file, or would lie
+ * Checklist files (config `todoFiles`, e.g. `TODO.md`) under a session's cwd, and the
+ * session's Task tools list (`~/.claude/tasks/<session_id>/<n>.json`), for todo continuation. Each read is capped; a file that is missing, not a regular file, or would lie
  * outside the cwd (`../x`, an absolute path) is skipped, never an error.
  */
-import { closeSync, fstatSync, openSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
-import { readRange } from "./file-read.ts";
+import { closeSync, fstatSync, readdirSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { openToRead, readRange } from "./file-read.ts";
 
 /** At most this much of each checklist is read. */
 export const CHECKLIST_BYTES = 256 * 1024;
@@ -30,7 +30,8 @@ export function readChecklists(
 function readCapped(path: string, maxBytes: number): string | null {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    // Non-blocking: a FIFO named like a checklist or task file must not hang the hook.
+    fd = openToRead(path);
   } catch {
     return null;
   }
@@ -44,4 +45,34 @@ function readCapped(path: string, maxBytes: number): string | null {
   } finally {
     closeSync(fd);
   }
+}
+
+/** At most this many task files, and this much of each, are read. */
+export const TASK_FILES = 500;
+export const TASK_FILE_BYTES = 64 * 1024;
+
+/**
+ * The session's task list as Claude Code keeps it (2.1.332, observed: one `<id>.json` per task
+ * with `id`, `subject`, `status`, beside a `.lock`). The directory is found from the transcript
+ * path (`<claude dir>/projects/<slug>/<session>.jsonl`), so a custom config dir works too.
+ * Null when there is no such directory; files that do not parse are skipped.
+ */
+export function readTaskFiles(transcriptPath: string, sessionId: string): unknown[] | null {
+  if (!/^[\w-]+$/.test(sessionId)) return null;
+  const dir = join(dirname(dirname(dirname(transcriptPath))), "tasks", sessionId);
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => /^[\w-]+\.json$/.test(n)).slice(0, TASK_FILES);
+  } catch {
+    return null;
+  }
+  return names.flatMap((n) => {
+    const text = readCapped(join(dir, n), TASK_FILE_BYTES);
+    if (text === null) return [];
+    try {
+      return [JSON.parse(text)];
+    } catch {
+      return [];
+    }
+  });
 }

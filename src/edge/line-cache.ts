@@ -8,9 +8,12 @@ import type { LineCache } from "../app/run-statusline.ts";
 
 const SAFE = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** A cache under `<stateDir>/lines/`; ids that are not plain file names use the shared slot. */
-export function fileLineCache(stateDir: string): LineCache {
-  const dir = join(stateDir, "lines");
+/**
+ * A cache under `<stateDir>/<folder>/` (vigil's own lines in `lines/`, a wrapped user command's
+ * in `user-lines/`); ids that are not plain file names use the shared slot.
+ */
+export function fileLineCache(stateDir: string, folder = "lines"): LineCache {
+  const dir = join(stateDir, folder);
   const file = (id: string | null) => join(dir, id && SAFE.test(id) ? id : "_last");
   return {
     read(id) {

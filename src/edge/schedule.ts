@@ -3,7 +3,7 @@
  * `src/core/schedule-files.ts`, edit the crontab, and load or unload the schedule. The file
  * system, crontab and command runner are options so tests never touch the real ones.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import {
   type PlanOptions,
@@ -19,24 +19,30 @@ export function detectSystemd(): boolean {
   return existsSync("/run/systemd/system") && Bun.which("systemctl") !== null;
 }
 
+/** This host's platform, uid and whether systemd runs, unless given. */
+export function hostFacts(
+  o: Partial<Pick<PlanOptions, "platform" | "hasSystemd" | "uid">>,
+): Pick<PlanOptions, "platform" | "hasSystemd" | "uid"> {
+  const platform = o.platform ?? process.platform;
+  return {
+    platform,
+    hasSystemd: o.hasSystemd ?? (platform === "linux" && detectSystemd()),
+    uid: o.uid ?? process.getuid?.() ?? 0,
+  };
+}
+
 /** The plan for this host: its platform, uid and whether systemd runs, unless given. */
 export function planForHost(
   o:
     & Omit<PlanOptions, "platform" | "hasSystemd" | "uid">
     & Partial<Pick<PlanOptions, "platform" | "hasSystemd" | "uid">>,
 ): SchedulePlan {
-  const platform = o.platform ?? process.platform;
-  return planSchedule({
-    ...o,
-    platform,
-    hasSystemd: o.hasSystemd ?? (platform === "linux" && detectSystemd()),
-    uid: o.uid ?? process.getuid?.() ?? 0,
-  });
+  return planSchedule({ ...o, ...hostFacts(o) });
 }
 
 /** The outside world the writer touches; tests replace every part. */
 export interface ScheduleIO {
-  writeFile(path: string, text: string): void;
+  writeFile(path: string, text: string, mode?: number): void;
   removeFile(path: string): void;
   readCrontab(): Promise<string>;
   writeCrontab(text: string): Promise<void>;
@@ -55,9 +61,10 @@ async function spawnCode(argv: string[], stdin?: string): Promise<{ code: number
 
 /** The real file system, `crontab` and command runner. */
 export const systemScheduleIO: ScheduleIO = {
-  writeFile(path, text) {
+  writeFile(path, text, mode = 0o644) {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text, { mode: 0o644 });
+    writeFileSync(path, text, { mode });
+    chmodSync(path, mode); // a file that existed keeps its old mode otherwise
   },
   removeFile(path) {
     rmSync(path, { force: true });
@@ -86,7 +93,7 @@ export interface ScheduleResult {
 
 /** Write the schedule and load it. Re-installing replaces the files and the one cron line. */
 export async function installSchedule(plan: SchedulePlan, io: ScheduleIO = systemScheduleIO): Promise<ScheduleResult> {
-  for (const f of plan.files) io.writeFile(f.path, f.text);
+  for (const f of plan.files) io.writeFile(f.path, f.text, f.mode);
   let crontab: string | null = null;
   if (plan.cron !== null) {
     crontab = withCronLine(await io.readCrontab(), plan.cron);

@@ -2,7 +2,8 @@
  * What the Stop gate reads beyond the payload (`StopFacts`, src/core/stop/facts.ts), from the
  * transcript's tail. Runs on Stop only and reads only what was asked for: the newest assistant
  * text is needed only when the payload has no `last_assistant_message` (Claude Code before
- * 2.1.47), the todo facts only with todo continuation on. Bounded: the last 4 MiB at most,
+ * 2.1.47), the todo facts only with todo continuation on, the tool calls since vigil's last push
+ * only when there was one (the progress breaker). Bounded: the last 4 MiB at most,
  * walked backwards with the meter's line reader; lines are judged on their raw bytes first and
  * parsed only when they can hold a wanted record.
  */
@@ -24,6 +25,11 @@ export interface StopScanOptions {
   text: boolean;
   /** Read the todo tool calls, the newest interrupt and the newest compaction. */
   todo: boolean;
+  /**
+   * Epoch ms of vigil's last push in this session, or null: look for a main-chain tool call
+   * made after it (the progress breaker's "did work follow"). The scan stops at the first one.
+   */
+  workSince?: number | null;
   maxScanBytes?: number;
   chunkBytes?: number;
 }
@@ -51,11 +57,15 @@ interface Scan {
   results: Map<string, JsonObject>;
   interruptAt: number | null | undefined;
   compactAt: number | null | undefined;
+  /** "seek" until a tool call newer than `since`, or an assistant record at or before it. */
+  work: "seek" | "done";
+  since: number;
+  sawToolCall: boolean;
 }
 
 /** Read the Stop facts of the transcript at `path`; `{}` when it cannot be read. */
 export function readStopFacts(path: string, opts: StopScanOptions): StopFacts {
-  if (!opts.text && !opts.todo) return {};
+  if (!opts.text && !opts.todo && (opts.workSince ?? null) === null) return {};
   let fd: number;
   try {
     fd = openToRead(path);
@@ -86,6 +96,9 @@ export function scanStopFacts(src: ByteSource, opts: StopScanOptions): StopFacts
     results: new Map(),
     interruptAt: opts.todo ? undefined : null,
     compactAt: opts.todo ? undefined : null,
+    work: (opts.workSince ?? null) === null ? "done" : "seek",
+    since: opts.workSince ?? 0,
+    sawToolCall: false,
   };
   const visit = (bytes: Uint8Array): boolean => {
     if (bytes.length === 0 || !wanted(s, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), opts.todo)) {
@@ -95,7 +108,7 @@ export function scanStopFacts(src: ByteSource, opts: StopScanOptions): StopFacts
     if (isBookkeeping(text)) return true;
     for (const v of parseLine(text).reverse()) if (isObject(v) && v.isSidechain !== true) onRecord(s, v, opts.todo);
     // Todo facts need the whole window (a task list builds up over many calls); text alone stops early.
-    return opts.todo || s.text !== "done";
+    return opts.todo || s.text !== "done" || s.work === "seek";
   };
   const maxScan = opts.maxScanBytes ?? STOP_SCAN_BYTES;
   const floor = Math.max(0, src.size - maxScan);
@@ -119,6 +132,8 @@ function facts(s: Scan, opts: StopScanOptions): StopFacts {
     out.lastInterruptAt = s.interruptAt ?? null;
     out.lastCompactAt = s.compactAt ?? null;
   }
+  // A window that ends before the push without a tool call says none was seen in the window.
+  if (opts.workSince !== undefined && opts.workSince !== null) out.toolCallSincePush = s.sawToolCall;
   return out;
 }
 
@@ -128,6 +143,7 @@ function wanted(s: Scan, line: Buffer, todo: boolean): boolean {
   // transcript lags behind the turn (the contract's warning), and then there is no answer yet.
   if (s.text === "seek") return true;
   if (s.text === "collect" && (line.includes(N.assistant) || line.includes(N.user))) return true;
+  if (s.work === "seek" && line.includes(N.assistant)) return true;
   if (!todo) return false;
   return N.todo.some((n) => line.includes(n)) || line.includes(N.taskResult) ||
     (s.interruptAt === undefined && line.includes(N.interrupt)) ||
@@ -156,6 +172,7 @@ function onAssistant(s: Scan, v: JsonObject, todo: boolean): void {
     s.anchorId ??= id;
     for (const b of [...blocks].reverse()) if (b.type === "text" && typeof b.text === "string") s.texts.push(b.text);
   } else if (s.text === "collect") s.text = "done";
+  if (s.work === "seek") seekWork(s, v, blocks);
   if (!todo) return;
   for (const b of [...blocks].reverse()) {
     const name = b.type === "tool_use" ? str(b, "name") : null;
@@ -168,6 +185,21 @@ function onAssistant(s: Scan, v: JsonObject, todo: boolean): void {
     if (toolId !== null) s.callIds.add(toolId);
     s.sawTodoWrite ||= name === "TodoWrite";
     s.calls.push({ name, input, id: toolId });
+  }
+}
+
+/**
+ * A tool call newer than the last push. Records are visited newest first, so the first one at
+ * or before the push ends the search, and so does the first tool call: the breaker asks only
+ * whether there was one, and a push long ago would otherwise cost a read of the whole window.
+ * A record without a timestamp counts as newer (counting it only withholds the breaker).
+ */
+function seekWork(s: Scan, v: JsonObject, blocks: JsonObject[]): void {
+  const at = timeOf(v);
+  if (at !== null && at <= s.since) s.work = "done";
+  else if (blocks.some((b) => b.type === "tool_use")) {
+    s.sawToolCall = true;
+    s.work = "done";
   }
 }
 

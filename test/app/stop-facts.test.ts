@@ -99,6 +99,60 @@ describe("Stop facts in the pipeline", () => {
   });
 });
 
+/** Main-chain records after the push (NOW): an answer, optionally with a tool call before it. */
+function afterPush(o: { tool: boolean; text: string }): unknown[] {
+  const late = new Date(NOW + 5_000).toISOString();
+  const call = {
+    type: "assistant",
+    isSidechain: false,
+    uuid: "u-call",
+    timestamp: late,
+    sessionId: "s1",
+    message: {
+      id: "m2",
+      role: "assistant",
+      model: "claude-opus-5-5",
+      content: [{ type: "tool_use", id: "toolu_1", name: "Bash", input: { command: "bun test" } }],
+      usage: { input_tokens: 100, output_tokens: 5 },
+    },
+  };
+  return [...(o.tool ? [call] : []), { ...assistant("m3", { input: 100 }, { text: o.text }), timestamp: late }];
+}
+
+describe("the progress breaker through the pipeline", () => {
+  const ANNOUNCE = "I'll continue with the parser fix next.";
+  test.each<[string, boolean, string]>([
+    ["no tool call after the push: the repeated announcement is not pushed", false, "progress"],
+    ["a tool call after the push: the next announcement is pushed", true, "announcement"],
+  ])("%s", (_name, tool, gate) => {
+    const w = world();
+    writeFileSync(w.transcript, answer(ANNOUNCE));
+    expect(blocked(w.stop().stdout)).toBe(true);
+    writeFileSync(w.transcript, jsonl([prompt("Fix the parser"), ...afterPush({ tool, text: ANNOUNCE })]));
+    expect(blocked(w.stop().stdout)).toBe(gate === "announcement");
+    expect(w.gate()).toEqual([["block", "announcement"], [gate === "progress" ? "pass" : "block", gate]]);
+    const second = JSON.parse(w.deps.store().events({ kinds: ["stop_gate"] })[1].detail);
+    expect(second.lastPush).toEqual({ at: NOW, gate: "announcement", workFollowed: tool });
+    w.deps.close();
+  });
+
+  test("the first push's record has no lastPush; the breaker covers todo pushes too", () => {
+    const w = world({ toml: "todo_continuation = true\n" });
+    writeFileSync(join(w.project, "TODO.md"), "- [ ] quote CRLF fields\n");
+    writeFileSync(w.transcript, answer(ANNOUNCE));
+    expect(blocked(w.stop().stdout)).toBe(true);
+    const first = JSON.parse(w.deps.store().events({ kinds: ["stop_gate"] })[0].detail);
+    expect(first.lastPush).toBeUndefined();
+    writeFileSync(
+      w.transcript,
+      jsonl([prompt("Fix the parser"), ...afterPush({ tool: false, text: "Parsing works." })]),
+    );
+    expect(blocked(w.stop().stdout)).toBe(false);
+    expect(w.gate()).toEqual([["block", "announcement"], ["pass", "progress"]]);
+    w.deps.close();
+  });
+});
+
 describe("stopFactsFor reads only what the gate will use", () => {
   const store = openStore(join(root, "plain.db"));
   afterAll(() => store.close());
@@ -123,8 +177,9 @@ describe("stopFactsFor reads only what the gate will use", () => {
     ["mode expired", {}, DEFAULT_CONFIG, { ...night, until: NOW - 1 }, undefined],
     ["payload has the message, todo off: nothing to read", { last_assistant_message: "x" }, DEFAULT_CONFIG, night, {}],
     ["no message: the transcript's text (missing file: none)", {}, DEFAULT_CONFIG, night, {}],
-    ["todo on: checklists and pushes too", { last_assistant_message: "x" }, todoOn, night, {
+    ["todo on: checklists, task files and pushes too", { last_assistant_message: "x" }, todoOn, night, {
       checklists: [],
+      taskFiles: [],
       todoPushes: { lastAt: null, counts: {} },
     }],
   ])("%s", (_name, extra, config, nightValue, want) => {

@@ -98,7 +98,7 @@ describe("vigil doctor", () => {
     const r = await run(w, ["doctor"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toStartWith("vigil doctor: ok");
-    expect(r.stdout).toContain("ok settings: vigil's hooks are in user (34 events)");
+    expect(r.stdout).toContain("ok settings: vigil's hooks are in user (12 events)");
     expect(r.stdout).toContain("ok claude: Claude Code 2.1.332, the version vigil is tested with");
     const d = await doctorJson(w);
     expect(d.ok).toBe(true);
@@ -112,7 +112,7 @@ describe("vigil doctor", () => {
     expect(d.code).toBe(1);
     expect(problems(d)).toEqual([
       expect.stringMatching(
-        /^settings: ".*settings.json": this file's hooks are all disabled: it names "PostToolBatch", .*which Claude Code 2\.0\.76 does not know$/,
+        /^settings: ".*settings.json": this file's hooks are all disabled: it names "PostCompact", which Claude Code 2\.0\.76 does not know$/,
       ),
     ]);
     const warn = d.findings.find((f) => f.check === "claude" && f.severity === "warn");
@@ -122,6 +122,34 @@ describe("vigil doctor", () => {
     writeFileSync(join(w.root, "old-claude"), '#!/bin/sh\necho "2.0.76 (Claude Code)"\n', { mode: 0o755 });
     expect((await run(old, ["install"])).code).toBe(0);
     expect((await doctorJson(old)).code).toBe(0);
+  });
+
+  test("an earlier vigil's install on every event: WorktreeCreate is a problem, fixed by one install", async () => {
+    const w = world("2.1.332");
+    await run(w, ["install"]);
+    const s = JSON.parse(readFileSync(w.settings, "utf8"));
+    const group = { matcher: "*", hooks: [{ type: "command", command: s.hooks.Stop[0].hooks[0].command }] };
+    s.hooks.WorktreeCreate = [group];
+    s.hooks.MessageDisplay = [group];
+    s.hooks.Notification = [group];
+    writeFileSync(w.settings, JSON.stringify(s, null, 2));
+    const d = await doctorJson(w);
+    expect(d.code).toBe(1);
+    expect(problems(d)).toEqual([
+      expect.stringMatching(
+        /^settings: .*vigil is registered on WorktreeCreate, where it must never be: .*claude --worktree/,
+      ),
+      expect.stringMatching(/^settings: .*vigil is registered on MessageDisplay, where it must never be/),
+    ]);
+    const warn = d.findings.find((f) => f.check === "settings" && f.severity === "warn");
+    expect(warn?.message).toContain(`registered on 1 event it does not handle ("Notification")`);
+    expect(d.findings.filter((f) => f.severity === "problem").map((f) => f.fix)).toEqual([
+      "vigil install",
+      "vigil install",
+    ]);
+    expect((await run(w, ["install"])).code).toBe(0);
+    expect((await doctorJson(w)).code).toBe(0);
+    expect(Object.keys(JSON.parse(readFileSync(w.settings, "utf8")).hooks)).not.toContain("WorktreeCreate");
   });
 
   test("disableAllHooks and a moved binary are problems", async () => {

@@ -26,8 +26,10 @@ function events(env: Record<string, string>) {
 }
 
 describe("every recorded payload through the compiled hook", () => {
-  test("covers all four Claude Code versions", () => {
-    expect(new Set(hooks.map((p) => p.version))).toEqual(new Set(["2.0.76", "2.1.88", "2.1.220", "2.1.328"]));
+  test("covers every recorded Claude Code version", () => {
+    expect(new Set(hooks.map((p) => p.version))).toEqual(
+      new Set(["2.0.76", "2.1.88", "2.1.220", "2.1.328", "2.1.332"]),
+    );
     expect(hooks.length).toBeGreaterThan(100);
   });
 

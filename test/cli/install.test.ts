@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eventsFor } from "../../src/core/install/events.ts";
+import { registeredEvents } from "../../src/core/install/handled.ts";
 import { BIN, type Run } from "../support/vigil.ts";
 
 interface World {
@@ -83,12 +83,13 @@ describe("install then uninstall", () => {
     const w = world("2.1.88");
     writeFileSync(w.userSettings, original);
     const a = run(w, ["install"]);
-    expect(a.stderr.replace(/vigil: warning: your statusLine[^\n]*\n/, "")).toBe("");
+    expect(a.stderr).toBe("");
     expect(a.code).toBe(0);
-    expect(a.stdout).toContain(`installed in "${w.userSettings}" for Claude Code 2.1.88: 27 events`);
+    expect(a.stdout).toContain(`installed in "${w.userSettings}" for Claude Code 2.1.88: 11 events`);
     const installed = bytes(w.userSettings);
     const hooks = json(w.userSettings).hooks;
-    expect(Object.keys(hooks).sort()).toEqual([...eventsFor("2.1.88").events].sort());
+    const users = Object.keys(JSON.parse(original).hooks ?? {}).filter((e) => JSON.parse(original).hooks[e].length > 0);
+    expect(Object.keys(hooks).sort()).toEqual([...new Set([...registeredEvents("2.1.88").events, ...users])].sort());
     expect(existsSync(skill(w))).toBe(true);
     // A backup of the original bytes, 0600.
     const backups = readdirSync(join(w.vigilHome, "backups"));
@@ -109,9 +110,9 @@ describe("install then uninstall", () => {
   });
 
   test("no settings file before install: uninstall removes the file again", () => {
-    const w = world("2.1.328");
+    const w = world("2.1.332");
     expect(run(w, ["install"]).code).toBe(0);
-    expect(Object.keys(json(w.userSettings).hooks).length).toBe(33);
+    expect(Object.keys(json(w.userSettings).hooks).length).toBe(12);
     expect(run(w, ["uninstall"]).code).toBe(0);
     expect(existsSync(w.userSettings)).toBe(false);
   });
@@ -119,7 +120,7 @@ describe("install then uninstall", () => {
   test("a file changed after install keeps the change; only vigil's entries go", () => {
     const w = world("2.1.88");
     writeFileSync(w.userSettings, FILES["existing hooks for the same events and a statusLine"]);
-    run(w, ["install", "--wrap-statusline"]);
+    run(w, ["install"]);
     const edited = json(w.userSettings);
     edited.model = "opus";
     edited.hooks.Stop.push({ hooks: [{ type: "command", command: "echo added-later" }] });
@@ -146,7 +147,7 @@ describe("install then uninstall", () => {
     symlinkSync(target, w.userSettings);
     expect(run(w, ["install"]).code).toBe(0);
     expect(lstatSync(w.userSettings).isSymbolicLink()).toBe(true);
-    expect(Object.keys(json(target).hooks).length).toBe(27);
+    expect(Object.keys(json(target).hooks).length).toBe(11);
     expect(run(w, ["uninstall"]).code).toBe(0);
     expect(lstatSync(w.userSettings).isSymbolicLink()).toBe(true);
     expect(readFileSync(target, "utf8")).toBe('{\n  "model": "opus"\n}\n');
@@ -189,14 +190,18 @@ describe("install then uninstall", () => {
 
 describe("which events, where", () => {
   test.each([
-    ["2.0.76", [], ["PostCompact", "PostToolBatch"]],
-    ["2.1.88", ["PostCompact"], ["PostToolBatch"]],
-    ["2.1.328", ["PostCompact", "PostToolBatch", "PreModelSwitch"], []],
+    ["2.0.76", ["PreCompact"], ["PostCompact", "PostToolBatch"]],
+    ["2.1.88", ["PostCompact"], ["PostToolBatch", "WorktreeCreate", "PermissionRequest"]],
+    ["2.1.328", ["PostCompact"], ["PostToolBatch", "MessageDisplay", "WorktreeCreate", "PreModelSwitch"]],
+    ["2.1.332", ["PostCompact", "SessionEnd"], ["WorktreeCreate", "WorktreeRemove", "Elicitation", "MessageDisplay"]],
   ])("claude --version %s", (version, has, lacks) => {
     const w = world(version);
     expect(run(w, ["install"]).code).toBe(0);
     const hooks = json(w.userSettings).hooks;
-    expect(Object.keys(hooks).length).toBe(eventsFor(version).events.length);
+    expect(Object.keys(hooks)).toEqual([...registeredEvents(version).events]);
+    for (const groups of Object.values<{ hooks: { timeout?: number }[] }[]>(hooks)) {
+      expect(groups[0].hooks[0].timeout).toBeGreaterThan(0);
+    }
     for (const e of has) expect(hooks[e]).toBeDefined();
     for (const e of lacks) expect(hooks[e]).toBeUndefined();
   });
@@ -208,17 +213,17 @@ describe("which events, where", () => {
     expect(r.stderr).toContain(`Claude Code not found: no "claude" on PATH (set CLAUDE_BIN`);
     expect(existsSync(w.userSettings)).toBe(false);
     expect(run(w, ["install", "--claude-version", "2.0.76"]).code).toBe(0);
-    expect(Object.keys(json(w.userSettings).hooks).length).toBe(12);
+    expect(Object.keys(json(w.userSettings).hooks).length).toBe(10);
     const fake = join(w.root, "my-claude");
     writeFileSync(fake, '#!/bin/sh\necho "2.1.220 (Claude Code)"\n', { mode: 0o755 });
     expect(run(w, ["install"], { env: { CLAUDE_BIN: fake } }).code).toBe(0);
-    expect(Object.keys(json(w.userSettings).hooks).length).toBe(31);
+    expect(Object.keys(json(w.userSettings).hooks).length).toBe(11);
   });
 
   test("--project writes .claude/settings.json in the working directory; CLAUDE_CONFIG_DIR moves the user file", () => {
     const w = world("2.1.88");
     expect(run(w, ["install", "--project"]).code).toBe(0);
-    expect(Object.keys(json(join(w.cwd, ".claude", "settings.json")).hooks).length).toBe(27);
+    expect(Object.keys(json(join(w.cwd, ".claude", "settings.json")).hooks).length).toBe(11);
     expect(existsSync(join(w.cwd, ".claude", "skills", "pre-compact-save", "SKILL.md"))).toBe(true);
     expect(existsSync(w.userSettings)).toBe(false);
     const dir = join(w.root, "claude-config");
@@ -239,13 +244,12 @@ describe("which events, where", () => {
     expect(existsSync(skill(w))).toBe(false);
   });
 
-  test("--http: HTTP hooks to serve, SessionStart and Setup stay commands; refused before 2.1.63", () => {
+  test("--http: HTTP hooks to serve, SessionStart stays a command; refused before 2.1.63", () => {
     const w = world("2.1.88");
     expect(run(w, ["install", "--http", "--port", "9911"]).code).toBe(0);
     const hooks = json(w.userSettings).hooks;
-    expect(hooks.Stop[0].hooks).toEqual([{ type: "http", url: "http://127.0.0.1:9911/hook" }]);
+    expect(hooks.Stop[0].hooks).toEqual([{ type: "http", url: "http://127.0.0.1:9911/hook", timeout: 10 }]);
     expect(hooks.SessionStart[0].hooks[0].type).toBe("command");
-    expect(hooks.Setup[0].hooks[0].type).toBe("command");
     const old = world("2.0.76");
     const r = run(old, ["install", "--http"]);
     expect(r.code).toBe(1);
@@ -253,25 +257,116 @@ describe("which events, where", () => {
   });
 });
 
-describe("statusLine wrapping", () => {
-  test("vigil's line first, then the user's command with the same stdin", () => {
-    const w = world("2.1.88");
-    const user = join(w.root, "my line.sh");
-    writeFileSync(user, `#!/bin/sh\nprintf 'mine:'; grep -o '"session_id":"[^"]*"'\n`, { mode: 0o755 });
-    writeFileSync(w.userSettings, JSON.stringify({ statusLine: { type: "command", command: `'${user}'` } }));
-    const plain = run(w, ["install"]);
-    expect(plain.stderr).toContain(`your statusLine "'${user}'" was left alone`);
-    expect(json(w.userSettings).statusLine.command).toBe(`'${user}'`);
-    expect(run(w, ["install", "--wrap-statusline"]).code).toBe(0);
+describe("a statusLine of the user's own", () => {
+  const payload = (w: World, id: string) =>
+    JSON.stringify({
+      session_id: id,
+      transcript_path: "/nonexistent.jsonl",
+      cwd: w.cwd,
+      model: { id: "claude-sonnet-4-5", display_name: "Sonnet" },
+      context_window: {
+        context_window_size: 1_000_000,
+        current_usage: { input_tokens: 90_000, cache_creation_input_tokens: 0, cache_read_input_tokens: 30_000 },
+      },
+    });
+  /** Run the statusLine the way Claude Code does: through a shell, the payload on stdin. */
+  const render = (w: World, stdin: string) => {
     const command: string = json(w.userSettings).statusLine.command;
-    expect(command).toContain(" statusline --then ");
-    // Run it the way Claude Code does: through a shell, the payload on stdin.
-    const payload = JSON.stringify({ session_id: "sess-wrap", transcript_path: "/nonexistent.jsonl", cwd: w.cwd });
-    const p = Bun.spawnSync(["/bin/sh", "-c", command], { env: w.env, stdin: Buffer.from(payload) });
-    const lines = p.stdout.toString().trimEnd().split("\n");
-    expect(lines.length).toBe(2);
-    expect(lines[1]).toBe('mine:"session_id":"sess-wrap"');
-    expect(lines[0]).not.toContain("mine:");
-    expect(lines[0].length).toBeGreaterThan(0);
+    const p = Bun.spawnSync(["/bin/sh", "-c", command], { env: w.env, cwd: w.cwd, stdin: Buffer.from(stdin) });
+    return p.stdout.toString();
+  };
+  const status = (w: World) => JSON.parse(run(w, ["status", "--json"]).stdout);
+  function withLine(script: string): World {
+    const w = world("2.1.332");
+    const user = join(w.root, "my line.sh");
+    writeFileSync(user, `#!/bin/sh\n${script}\n`, { mode: 0o755 });
+    writeFileSync(
+      w.userSettings,
+      JSON.stringify({ statusLine: { type: "command", command: `'${user}'`, padding: 2 } }),
+    );
+    return w;
+  }
+
+  test("is wrapped by default: the user's line is printed unchanged and vigil records the window", () => {
+    const w = withLine(`printf '%s' "mine:$VIGIL_HOME:"; grep -o '"session_id":"[^"]*"'; printf 'line two\\n'`);
+    const r = run(w, ["install"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toContain("statusLine: yours, shown unchanged; vigil records its numbers");
+    const sl = json(w.userSettings).statusLine;
+    expect(sl.command).toContain(" statusline --wrap ");
+    expect(sl.padding).toBe(2);
+    // Same stdin, same environment, exactly its bytes.
+    expect(render(w, payload(w, "sess-wrap"))).toBe(`mine:${w.vigilHome}:"session_id":"sess-wrap"\nline two\n`);
+    const s = status(w).find((x: { session_id: string }) => x.session_id === "sess-wrap");
+    expect(s).toMatchObject({ tokens: 120_000, window: 1_000_000 });
+    // Uninstall gives the user's statusLine back as it was.
+    expect(run(w, ["uninstall"]).code).toBe(0);
+    expect(json(w.userSettings).statusLine).toEqual({
+      type: "command",
+      command: expect.stringContaining("my line.sh"),
+      padding: 2,
+    });
+  });
+
+  test.each([
+    ["fails", "echo partial; exit 3"],
+    ["prints nothing", "cat >/dev/null"],
+    ["hangs past the cap, with a child holding the pipe", "sleep 30; echo late"],
+  ])("when the user's command %s, vigil's own line is shown and the numbers are still recorded", (_n, script) => {
+    const w = withLine(script);
+    expect(run(w, ["install"]).code).toBe(0);
+    const started = Date.now();
+    const out = render(w, payload(w, "sess-fail"));
+    expect(Date.now() - started).toBeLessThan(20_000); // bounded: never the 30 s sleep
+    expect(out).toMatch(/^vigil normal .*120k\/1\.0M/);
+    expect(status(w).find((x: { session_id: string }) => x.session_id === "sess-fail").window).toBe(1_000_000);
+  });
+
+  test("past the cap on a loaded machine, the user's last line for the session stays on screen", () => {
+    const w = world("2.1.332");
+    const slow = join(w.root, "slow-now");
+    const user = join(w.root, "line.sh");
+    writeFileSync(user, `#!/bin/sh\ncat >/dev/null\n[ -e '${slow}' ] && sleep 30\necho "theirs $(date +%N)"\n`, {
+      mode: 0o755,
+    });
+    writeFileSync(w.userSettings, JSON.stringify({ statusLine: { type: "command", command: user } }));
+    expect(run(w, ["install"]).code).toBe(0);
+    const first = render(w, payload(w, "sess-late"));
+    expect(first).toStartWith("theirs ");
+    writeFileSync(slow, "");
+    expect(render(w, payload(w, "sess-late"))).toBe(first);
+    // Another session has no line of theirs yet: vigil's own.
+    expect(render(w, payload(w, "sess-other"))).toMatch(/^vigil normal /);
+  });
+
+  test("--statusline keep leaves it alone, with a warning that says what that costs", () => {
+    const w = withLine("echo mine");
+    const r = run(w, ["install", "--statusline", "keep"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("was left alone: vigil never learns the session's window");
+    expect(json(w.userSettings).statusLine.command).toEndWith("my line.sh'");
+  });
+
+  test("--statusline vigil shows vigil's line instead; uninstall restores theirs", () => {
+    const w = withLine("echo mine");
+    const before = readFileSync(w.userSettings, "utf8");
+    expect(run(w, ["install", "--statusline", "vigil"]).code).toBe(0);
+    expect(render(w, payload(w, "sess-v"))).toMatch(/^vigil normal /);
+    // An edit after install: uninstall cannot restore the whole file, but the statusLine is theirs.
+    const edited = { ...json(w.userSettings), model: "opus" };
+    writeFileSync(w.userSettings, JSON.stringify(edited));
+    expect(run(w, ["uninstall"]).code).toBe(0);
+    expect(json(w.userSettings).statusLine).toEqual(JSON.parse(before).statusLine);
+    expect(json(w.userSettings).model).toBe("opus");
+  });
+
+  test("--wrap-statusline is the same as --statusline wrap; a bad mode is a usage error", () => {
+    const w = withLine("echo mine");
+    expect(run(w, ["install", "--wrap-statusline"]).code).toBe(0);
+    expect(json(w.userSettings).statusLine.command).toContain(" statusline --wrap ");
+    const bad = run(w, ["install", "--statusline", "both"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(`vigil: invalid --statusline "both" (one of: wrap, vigil, keep)\n`);
   });
 });

@@ -275,6 +275,14 @@ const CASES: [string, string, PromptKind, string | null][] = [
     null,
   ],
   ["other slash command", "/review-pr 12", "instruction", null],
+  // issue 14: these two passed at SOFT and HARD on the keyword alone
+  ["a ticket about the handoff parser", "Ticket #51: fix the handoff parser crash", "instruction", null],
+  [
+    "a teammate's bug report naming the handover flow",
+    '<teammate-message teammate_id="t2">the handover flow in checkout is broken, fix it</teammate-message>',
+    "instruction",
+    "teammate-message",
+  ],
   ["prefix of a pass command", "/compactify now", "instruction", null],
   // handoff requests
   ["write the handoff", "write the handoff", "handoff", null],
@@ -406,14 +414,38 @@ describe("helpers", () => {
   ])("isPassCommand(%p) is %p", (text, want) => {
     expect(isPassCommand(text, DEFAULT_CONFIG.passCommands)).toBe(want);
   });
-  test.each([
-    ["please do the hand-off", true],
-    ["handovers are due", true],
-    ["handle the offset bug", false],
-    ["인계해 주세요", true],
-    ["引継書を作って", true],
-    ["Shorthand often confuses", false],
-  ])("isHandoffRequest(%p) is %p", (text, want) => {
-    expect(isHandoffRequest(text)).toBe(want);
+  // Where a handoff request ends and a mention begins: test/core/handoff-request.test.ts.
+  test("isHandoffRequest is what the classifier asks", () => {
+    expect([isHandoffRequest("write the handoff"), isHandoffRequest("fix the handoff parser")]).toEqual([true, false]);
+  });
+});
+
+describe("wake-ups the session scheduled itself (UserPromptSubmit source, own crons)", () => {
+  const CRON = "/loop check the CI run";
+  const TEAMMATE = '<teammate-message teammate_id="lead">take ticket #52</teammate-message>';
+  test.each<[string, string, string | null, string[], PromptKind]>([
+    ["/loop wake-up by source", CRON, "loop_wakeup", [], "wakeup"],
+    ["ScheduleWakeup by source", "check the deploy", "schedule_wakeup", [], "wakeup"],
+    ["a host poll event is the harness's", "new line in ci.log", "poll_event", [], "harness"],
+    // 2.1.332 sends no source: the wake-up is known by its own cron's prompt (observed)
+    ["no source, equal to an own cron", CRON, null, [CRON], "wakeup"],
+    ["no source, equal up to surrounding blanks", `  ${CRON}\n`, null, [CRON], "wakeup"],
+    ["no source, a different prompt", "/loop deploy to prod", null, [CRON], "instruction"],
+    ["no source, no crons: a slash command is an instruction", CRON, null, [], "instruction"],
+    ["typed by a person, even with a cron's text", CRON, "user", [CRON], "instruction"],
+    ["sent by an SDK caller, even with a cron's text", CRON, "sdk", [CRON], "instruction"],
+    // `system` also carries peer and teammate messages: the envelope decides
+    ["system: a teammate's ticket is refused", TEAMMATE, "system", [], "instruction"],
+    [
+      "system: a task notification passes as harness",
+      "<task-notification>done</task-notification>",
+      "system",
+      [],
+      "harness",
+    ],
+    ["system with an own cron's text", CRON, "system", [CRON], "wakeup"],
+    ["an unknown source falls back to the text", "fix the parser", "something_new", [], "instruction"],
+  ])("%s", (_name, prompt, source, ownCrons, want) => {
+    expect(classifyPrompt(prompt, { ...opts, source, ownCrons }).verdict).toBe(want);
   });
 });

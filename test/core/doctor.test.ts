@@ -5,14 +5,17 @@ import { checkDatabase, checkEnvelopes, checkPermissions, type DatabaseInput } f
 import { type BinaryInput, checkBinary, checkClaude, type ClaudeInput } from "../../src/core/doctor/versions.ts";
 import { checkWiring, type SettingsFileInput, type WiringInput } from "../../src/core/doctor/wiring.ts";
 import { eventsFor } from "../../src/core/install/events.ts";
+import { registeredEvents } from "../../src/core/install/handled.ts";
 import type { SettingsFacts } from "../../src/core/install/inspect.ts";
 
 /** Severity and check of each finding, plus the words that matter. */
 const brief = (fs: Finding[]) => fs.map((f) => `${f.severity} ${f.check}: ${f.message}${f.fix ? ` | ${f.fix}` : ""}`);
 
+const registered = (v: string) => [...registeredEvents(v).events];
 const facts = (o: Partial<SettingsFacts> = {}): SettingsFacts => ({
-  hookEvents: [...eventsFor("2.1.328").events],
-  vigilEvents: [...eventsFor("2.1.328").events],
+  hookEvents: registered("2.1.332"),
+  vigilEvents: registered("2.1.332"),
+  vigilHandlerEvents: registered("2.1.332"),
   bins: ["/usr/local/bin/vigil"],
   urls: [],
   disableAllHooks: false,
@@ -28,7 +31,7 @@ const file = (o: Partial<SettingsFileInput> = {}): SettingsFileInput => ({
 });
 const wiring = (o: Partial<WiringInput> = {}): WiringInput => ({
   files: [file()],
-  claudeVersion: "2.1.328",
+  claudeVersion: "2.1.332",
   bins: [{ path: "/usr/local/bin/vigil", exists: true, executable: true }],
   ...o,
 });
@@ -36,9 +39,11 @@ const wiring = (o: Partial<WiringInput> = {}): WiringInput => ({
 /** The wiring cases that must fail doctor; the others pass (possibly with warnings). */
 const FAILS = new Set([
   "not installed anywhere",
-  "installed for 2.1.328, Claude Code is 2.0.76: the file's hooks are all off",
+  "installed for 2.1.332, Claude Code is 2.0.76: the file's hooks are all off",
   "a user's own hook names an event the version does not know",
-  "installed for 2.1.88, Claude Code upgraded to 2.1.328",
+  "installed for 2.0.76, Claude Code upgraded to 2.1.332",
+  "an earlier vigil on WorktreeCreate",
+  "a hand-written WorktreeCreate → vigil hook in the user's own group",
   "disableAllHooks",
   "a file that is not JSON",
   "the binary moved away",
@@ -47,14 +52,14 @@ const FAILS = new Set([
 
 describe("settings wiring", () => {
   test.each<[string, WiringInput, RegExp[]]>([
-    ["all wired", wiring(), [/^ok settings: vigil's hooks are in user \(33 events\)$/, /^ok statusline/]],
+    ["all wired", wiring(), [/^ok settings: vigil's hooks are in user \(12 events\)$/, /^ok statusline/]],
     ["not installed anywhere", wiring({ files: [file({ facts: null })] }), [
       /^problem settings: vigil is not wired into Claude Code: no settings file has its hooks \| vigil install$/,
     ]],
     [
-      "installed for 2.1.328, Claude Code is 2.0.76: the file's hooks are all off",
+      "installed for 2.1.332, Claude Code is 2.0.76: the file's hooks are all off",
       wiring({ claudeVersion: "2.0.76" }),
-      [/^problem settings: "\/h\/\.claude\/settings\.json": this file's hooks are all disabled: it names "PostToolBatch", .*which Claude Code 2\.0\.76 does not know \| vigil install$/],
+      [/^problem settings: "\/h\/\.claude\/settings\.json": this file's hooks are all disabled: it names "PostCompact", "PreSkillShellCommand", which Claude Code 2\.0\.76 does not know \| vigil install$/],
     ],
     [
       "a user's own hook names an event the version does not know",
@@ -62,23 +67,66 @@ describe("settings wiring", () => {
         claudeVersion: "2.1.88",
         files: [file({
           facts: facts({
-            hookEvents: [...eventsFor("2.1.88").events, "PostToolBatch"],
-            vigilEvents: [...eventsFor("2.1.88").events],
+            hookEvents: [...registered("2.1.88"), "PostToolBatch"],
+            vigilEvents: registered("2.1.88"),
+            vigilHandlerEvents: registered("2.1.88"),
           }),
         })],
       }),
       [/hooks are all disabled: it names "PostToolBatch", which Claude Code 2\.1\.88 does not know \| remove "PostToolBatch" from "hooks" in "\/h\/\.claude\/settings\.json"$/],
     ],
     [
-      "installed for 2.1.88, Claude Code upgraded to 2.1.328",
+      "installed for 2.0.76, Claude Code upgraded to 2.1.332",
       wiring({
         files: [
           file({
-            facts: facts({ hookEvents: [...eventsFor("2.1.88").events], vigilEvents: [...eventsFor("2.1.88").events] }),
+            facts: facts({
+              hookEvents: registered("2.0.76"),
+              vigilEvents: registered("2.0.76"),
+              vigilHandlerEvents: registered("2.0.76"),
+            }),
           }),
         ],
       }),
-      [/^problem settings: .*vigil is not wired to 6 events Claude Code 2\.1\.328 knows: "PostToolBatch", "UserPromptExpansion", .* and 1 more \| vigil install$/],
+      [/^problem settings: .*vigil is not wired to 2 events Claude Code 2\.1\.332 knows: "PostCompact", "PreSkillShellCommand" \| vigil install$/],
+    ],
+    [
+      "an earlier vigil on every event: the ones it does not handle cost a process each",
+      wiring({
+        claudeVersion: "2.1.88",
+        files: [file({
+          facts: facts({
+            hookEvents: eventsFor("2.1.88").events.filter((e) => e !== "WorktreeCreate"),
+            vigilEvents: eventsFor("2.1.88").events.filter((e) => e !== "WorktreeCreate"),
+          }),
+        })],
+      }),
+      [/^warn settings: .*vigil is registered on 15 events it does not handle \("Notification", .* \| vigil install$/],
+    ],
+    [
+      "an earlier vigil on WorktreeCreate",
+      wiring({
+        files: [file({
+          facts: facts({
+            hookEvents: [...registered("2.1.332"), "WorktreeCreate"],
+            vigilEvents: [...registered("2.1.332"), "WorktreeCreate"],
+            vigilHandlerEvents: [...registered("2.1.332"), "WorktreeCreate"],
+          }),
+        })],
+      }),
+      [/^problem settings: .*vigil is registered on WorktreeCreate, where it must never be: its hook replaces Claude Code's own "git worktree add".* \| vigil install$/],
+    ],
+    [
+      "a hand-written WorktreeCreate → vigil hook in the user's own group",
+      wiring({
+        files: [file({
+          facts: facts({
+            hookEvents: [...registered("2.1.332"), "WorktreeCreate"],
+            vigilHandlerEvents: [...registered("2.1.332"), "WorktreeCreate"],
+          }),
+        })],
+      }),
+      [/^problem settings: .*vigil is registered on WorktreeCreate.* \| remove the "vigil hook" handler from "hooks\.WorktreeCreate" in "\/h\/\.claude\/settings\.json"$/],
     ],
     ["disableAllHooks", wiring({ files: [file({ facts: facts({ disableAllHooks: true }) })] }), [
       /^problem settings: .* sets "disableAllHooks": true: no hook and no statusLine runs \| remove "disableAllHooks"/,
@@ -102,7 +150,7 @@ describe("settings wiring", () => {
       "the user's statusLine",
       wiring({ files: [file({ facts: facts({ statusLine: { kind: "other", command: "~/l.sh" } }) })] }),
       [
-        /^warn statusline: the statusLine is yours \("~\/l\.sh"\).* \| vigil install --wrap-statusline$/,
+        /^warn statusline: the statusLine is yours \("~\/l\.sh"\).* \| vigil install --statusline wrap$/,
       ],
     ],
     [
@@ -115,7 +163,7 @@ describe("settings wiring", () => {
     ["unknown version: event checks skipped", wiring({ claudeVersion: null }), [/^ok settings/]],
   ])("%s", (name, input, want) => {
     const got = brief(checkWiring(input));
-    for (const w of want) expect(got.some((g) => w.test(g))).toBe(true);
+    for (const w of want) expect(got.filter((g) => w.test(g))).toHaveLength(1);
     expect(exitCodeOf(checkWiring(input))).toBe(FAILS.has(name) ? 1 : 0);
   });
 });

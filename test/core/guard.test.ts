@@ -378,3 +378,38 @@ describe("limitLevel: the numbers decide outside soft/hard", () => {
     expect(limitLevel("restoring", ctx(400_000, "orchestrator"))).toBe("normal");
   });
 });
+
+// Recorded from the real 2.1.332 running a project slash command with an inline `!` shell.
+const SKILL_SHELL = {
+  ...JSON.parse(readFileSync(join(FIX, "claude-code-2.1.332/hooks/PreSkillShellCommand.json"), "utf8")),
+  agent_type: "worker",
+};
+
+describe("HARD: the inline shell of skills and slash commands (PreSkillShellCommand)", () => {
+  const real = createGuardPolicy();
+  test.each<[string, string, number, "deny" | "allow" | null]>([
+    ["the recorded line at HARD is denied", SKILL_SHELL.tool_input.command, 312_000, "deny"],
+    ["npm test at HARD is denied", "npm test", 312_000, "deny"],
+    ["a chained rm after git is denied", "git status && rm -rf src", 312_000, "deny"],
+    ["git status at HARD is allowed like Bash", "git status", 312_000, "allow"],
+    ["below HARD it is only measured", "npm test", 262_000, null],
+    ["below SOFT it is only measured", "npm test", 10_000, null],
+  ])("%s", (_name, command, tokens, decision) => {
+    const r = real(input({ ...SKILL_SHELL, tool_input: { command } }, session(tokens)));
+    expect(r.records.filter((x) => x.kind === "guard").map((x) => x.detail.decision)).toEqual(
+      decision === null ? [] : [decision],
+    );
+    const out = combine("PreSkillShellCommand", r.proposals, { contextCap: 9_000 }).stdout;
+    if (decision !== "deny") return expect(out).toBe("");
+    const json = JSON.parse(out);
+    expect(json.hookSpecificOutput.hookEventName).toBe("PreSkillShellCommand");
+    expect(json.hookSpecificOutput.permissionDecision).toBe("deny");
+    expect(json.hookSpecificOutput.permissionDecisionReason).toContain("300,000");
+  });
+
+  test("a PowerShell skill line is denied: the Bash analysis does not apply to it", () => {
+    const raw = { ...SKILL_SHELL, tool_name: "PowerShell", tool_input: { command: "git status" } };
+    const r = real(input(raw, session(312_000)));
+    expect(r.proposals.map((p) => p.kind)).toEqual(["deny"]);
+  });
+});

@@ -87,7 +87,7 @@ describe("what install says", () => {
     bin: "/v/vigil",
     claudeVersion: "2.0.76",
     httpPort: null,
-    wrapStatusline: false,
+    statusLine: "keep" as const,
     marks: { commands: [] },
   };
 
@@ -95,14 +95,14 @@ describe("what install says", () => {
     const text = JSON.stringify({
       disableAllHooks: true,
       statusLine: { type: "command", command: "~/line.sh" },
-      hooks: { PostToolBatch: [{ hooks: [{ type: "command", command: "x" }] }] },
+      hooks: { PostCompact: [{ hooks: [{ type: "command", command: "x" }] }] },
     });
     const c = planInstall(text, spec);
     if (!c.ok) throw new Error(c.error);
     expect(warningsFor(c.value, "2.0.76", P)).toEqual([
-      `"${P}" names "PostToolBatch", which Claude Code 2.0.76 does not know: every hook in this file is disabled until it is removed`,
+      `"${P}" names "PostCompact", which Claude Code 2.0.76 does not know: every hook in this file is disabled until it is removed`,
       `"${P}" sets "disableAllHooks": true: no hook and no statusLine runs until it is removed`,
-      `your statusLine "~/line.sh" was left alone; vigil measures from the transcript instead (vigil install --wrap-statusline shows vigil's line first, then yours)`,
+      `your statusLine "~/line.sh" was left alone: vigil never learns the session's window (a 1M-window session is judged against the 200k default) and measures one response late (vigil install --statusline wrap keeps your line on screen and records the numbers)`,
     ]);
   });
 
@@ -110,8 +110,8 @@ describe("what install says", () => {
     const c = planInstall(null, spec);
     if (!c.ok) throw new Error(c.error);
     expect(describeChange("install", c.value, { path: P, version: "2.0.76", backup: null, http: null })).toBe(
-      `vigil: installed in "${P}" for Claude Code 2.0.76: 12 events, command hooks\n` +
-        "  added: PreToolUse, PostToolUse, PostToolUseFailure, Notification, UserPromptSubmit, SessionStart and 6 more\n" +
+      `vigil: installed in "${P}" for Claude Code 2.0.76: 10 events, command hooks\n` +
+        "  added: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, SessionStart, SessionEnd and 4 more\n" +
         "  statusLine: vigil's\n",
     );
     const again = planInstall(c.value.text, spec);
@@ -126,7 +126,7 @@ describe("what install says", () => {
     const c = planInstall(before, spec);
     if (!c.ok) throw new Error(c.error);
     const d = settingsDiff(P, before, c.value.text);
-    expect(d.split("\n").slice(0, 4)).toEqual([`--- a${P}`, `+++ b${P}`, "@@ -1,3 +1,142 @@", " {"]);
+    expect(d.split("\n").slice(0, 4)).toEqual([`--- a${P}`, `+++ b${P}`, "@@ -1,3 +1,130 @@", " {"]);
     expect(d).toContain('-  "a": 1\n+  "a": 1,\n+  "hooks": {\n');
     expect(d).not.toContain("\r");
     expect(settingsDiff(P, before, before)).toBe("");

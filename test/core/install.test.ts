@@ -7,7 +7,8 @@ import {
   statusLineKind,
   type VigilMarks,
 } from "../../src/core/install/entries.ts";
-import { eventsFor } from "../../src/core/install/events.ts";
+import { ALL_EVENTS, eventsFor, TESTED_TABLES } from "../../src/core/install/events.ts";
+import { HANDLED, isHandled, NEVER, registeredEvents, timeoutFor } from "../../src/core/install/handled.ts";
 import { checkEvents, inspectSettings } from "../../src/core/install/inspect.ts";
 import { type InstallSpec, planInstall, planUninstall } from "../../src/core/install/plan.ts";
 
@@ -15,9 +16,9 @@ const BIN = "/home/dev/.local/bin/vigil";
 const MARKS: VigilMarks = { commands: [] };
 const spec = (o: Partial<InstallSpec> = {}): InstallSpec => ({
   bin: BIN,
-  claudeVersion: "2.1.328",
+  claudeVersion: "2.1.332",
   httpPort: null,
-  wrapStatusline: false,
+  statusLine: "wrap",
   marks: MARKS,
   ...o,
 });
@@ -27,8 +28,8 @@ function install(text: string | null, o: Partial<InstallSpec> = {}) {
   if (!r.ok) throw new Error(r.error);
   return r.value;
 }
-function uninstall(text: string | null, marks = MARKS) {
-  const r = planUninstall(text, marks);
+function uninstall(text: string | null, marks = MARKS, original: string | null = null) {
+  const r = planUninstall(text, marks, original);
   if (!r.ok) throw new Error(r.error);
   return r.value;
 }
@@ -79,14 +80,17 @@ describe("install then uninstall gives back the original bytes", () => {
     const after = parsed(a.text);
     // Everything that was there is still there.
     const before = parsed(original);
-    for (const [k, v] of Object.entries(before)) if (k !== "hooks") expect(after[k]).toEqual(v);
+    for (const [k, v] of Object.entries(before)) if (k !== "hooks" && k !== "statusLine") expect(after[k]).toEqual(v);
     for (const [event, groups] of Object.entries(before.hooks ?? {})) {
       expect(after.hooks[event].slice(0, Array.isArray(groups) ? groups.length : 0)).toEqual(groups);
     }
-    // vigil is wired to every event of the version, once.
-    for (const e of eventsFor("2.1.328").events) {
+    // vigil is wired to every event it handles that the version knows, once, with a timeout.
+    for (const e of registeredEvents("2.1.332").events) {
       const mine = after.hooks[e].filter((g: unknown) => isVigilGroupValue(g));
-      expect(mine).toEqual([{ matcher: "*", hooks: [{ type: "command", command: `${BIN} hook` }] }]);
+      expect(mine).toEqual([{
+        matcher: "*",
+        hooks: [{ type: "command", command: `${BIN} hook`, timeout: timeoutFor(e) }],
+      }]);
     }
     // Untouched bytes stay: the original's lines are all still in the new text.
     const eol = original.includes("\r\n") ? "\r\n" : "\n";
@@ -135,39 +139,120 @@ function isVigilGroupValue(g: unknown): boolean {
   return inspectSettings({ hooks: { E: [g] } }, MARKS).vigilEvents.length === 1;
 }
 
-describe("per-version event sets", () => {
-  test.each([
-    ["2.0.76", 12, ["PreCompact"], ["PostCompact", "PostToolBatch", "Setup"]],
-    ["2.1.88", 27, ["PostCompact", "Setup"], ["PostToolBatch", "MessageDisplay"]],
-    ["2.1.220", 31, ["PostToolBatch"], ["PreModelSwitch"]],
-    ["2.1.328", 33, ["PreModelSwitch"], []],
-  ])("%s registers %i events", (version, n, has, lacks) => {
+/** What an earlier vigil (before the handled-events table) wrote: every event, no timeouts. */
+function olderInstall(version: string, user: string | null, o: { http?: number; wrapped?: string } = {}): string {
+  const doc = user === null ? {} : parsed(user);
+  const hooks: Record<string, unknown[]> = { ...(doc.hooks ?? {}) };
+  for (const e of eventsFor(version).events) {
+    const h = o.http !== undefined && e !== "SessionStart" && e !== "Setup"
+      ? { type: "http", url: `http://127.0.0.1:${o.http}/hook` }
+      : { type: "command", command: `${BIN} hook` };
+    hooks[e] = [...(hooks[e] ?? []), { matcher: "*", hooks: [h] }];
+  }
+  const command = o.wrapped === undefined ? `${BIN} statusline` : `${BIN} statusline --then '${o.wrapped}'`;
+  return JSON.stringify({ ...doc, hooks, statusLine: { type: "command", command, padding: 0 } }, null, 2) + "\n";
+}
+
+describe("per-version event sets: what vigil handles, of what the version knows", () => {
+  const versions = [...TESTED_TABLES, "2.1.76", "2.1.219", "2.1.331", "2.2.0", "1.0.120"];
+
+  test.each(versions)("%s registers exactly handled ∩ known, each with its timeout", (version) => {
     const hooks = parsed(install(null, { claudeVersion: version }).text).hooks;
-    expect(Object.keys(hooks).length).toBe(n);
-    for (const e of has) expect(hooks[e]).toBeDefined();
-    for (const e of lacks) expect(hooks[e]).toBeUndefined();
+    const known: readonly string[] = eventsFor(version).events;
+    expect(Object.keys(hooks)).toEqual(ALL_EVENTS.filter((e) => isHandled(e) && known.includes(e)));
+    for (const [e, groups] of Object.entries(hooks)) {
+      expect(groups).toEqual([{ matcher: "*", hooks: [expect.objectContaining({ timeout: expect.any(Number) })] }]);
+      expect(NEVER[e as keyof typeof NEVER]).toBeUndefined();
+    }
+  });
+
+  test("counts: 10 on 2.0.76 (no PostCompact), 11 from 2.1.76 on, 12 from 2.1.332 (PreSkillShellCommand)", () => {
+    expect(registeredEvents("2.0.76").events.length).toBe(10);
+    for (const v of ["2.1.76", "2.1.88", "2.1.220", "2.1.328", "2.1.331"]) {
+      expect(registeredEvents(v).events.length).toBe(11);
+    }
+    expect(registeredEvents("2.1.332").events.length).toBe(12);
+  });
+
+  test("no registration is ever on an event whose hook replaces Claude Code's own behaviour", () => {
+    for (
+      const e of [
+        "WorktreeCreate",
+        "WorktreeRemove",
+        "PermissionRequest",
+        "Elicitation",
+        "ElicitationResult",
+        "MessageDisplay",
+      ]
+    ) {
+      expect(NEVER[e as keyof typeof NEVER]).toBeString();
+      expect(HANDLED.some((h) => h.event === e)).toBe(false);
+    }
+  });
+
+  test("timeouts: short for the hot events, SessionEnd inside Claude Code's shared 1.5 s budget", () => {
+    for (const e of ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"] as const) {
+      expect(timeoutFor(e)).toBeLessThanOrEqual(10);
+    }
+    expect(timeoutFor("SessionEnd")).toBeLessThan(1.5);
+    for (const h of HANDLED) expect(h.timeout).toBeLessThan(600);
+  });
+
+  test.each([...TESTED_TABLES])(
+    "re-install over an earlier vigil's %s install removes what it no longer registers, keeps the user's hooks",
+    (version) => {
+      const user = FILES["two-space, existing hooks for the same events"];
+      const old = olderInstall(version, user);
+      const a = install(old, { claudeVersion: version });
+      const want = registeredEvents(version).events;
+      expect(a.removed.sort()).toEqual(eventsFor(version).events.filter((e) => !isHandled(e)).sort());
+      expect(a.updated.sort()).toEqual([...want].sort()); // the timeouts were added
+      const hooks = parsed(a.text).hooks;
+      expect(Object.keys(hooks).sort()).toEqual([...want].sort());
+      expect(hooks.PreToolUse[0]).toEqual(parsed(user).hooks.PreToolUse[0]);
+      expect(hooks.Stop[0]).toEqual(parsed(user).hooks.Stop[0]);
+      expect(checkEvents(inspectSettings(parsed(a.text), MARKS), version)).toMatchObject({
+        missing: [],
+        unhandled: [],
+        forbidden: [],
+      });
+      // Installing again changes nothing.
+      expect(install(a.text, { claudeVersion: version }).changed).toBe(false);
+    },
+  );
+
+  test("re-install over an earlier HTTP install and a --then statusLine repairs both", () => {
+    const old = olderInstall("2.1.328", null, { http: 8787, wrapped: "bash ~/sl.sh" });
+    const a = install(old, { httpPort: 8787 });
+    expect(a.removed).toContain("WorktreeCreate");
+    expect(parsed(a.text).hooks.PreToolUse).toEqual([{
+      matcher: "*",
+      hooks: [{ type: "http", url: "http://127.0.0.1:8787/hook", timeout: 10 }],
+    }]);
+    expect(parsed(a.text).statusLine.command).toBe(`${BIN} statusline --wrap 'bash ~/sl.sh'`);
   });
 
   test("after a downgrade, install removes vigil's entries for events the version does not know", () => {
     const newer = install(FILES["two-space, existing hooks for the same events"]).text;
     const older = install(newer, { claudeVersion: "2.0.76" });
-    expect(older.removed.sort()).toEqual(
-      eventsFor("2.1.328").events.filter((e) => !eventsFor("2.0.76").events.includes(e)).sort(),
-    );
+    expect(older.removed).toEqual(["PostCompact", "PreSkillShellCommand"]);
     const facts = inspectSettings(parsed(older.text), MARKS);
-    expect(checkEvents(facts, "2.0.76")).toEqual({ unknown: [], missing: [], basis: "tested" });
+    expect(checkEvents(facts, "2.0.76")).toEqual({
+      unknown: [],
+      missing: [],
+      unhandled: [],
+      forbidden: [],
+      basis: "tested",
+    });
     // The user's hooks survive the round trip.
     expect(parsed(older.text).hooks.PreToolUse[0].matcher).toBe("Bash");
   });
 
-  test("an upgrade adds the new events and keeps the old entries in place", () => {
-    const old = install(FILES["two-space, existing hooks for the same events"], { claudeVersion: "2.1.88" });
-    const up = install(old.text, { claudeVersion: "2.1.328" });
-    expect(up.added.sort()).toEqual(
-      ["DirectoryAdded", "MessageDisplay", "PostModelSwitch", "PostToolBatch", "PreModelSwitch", "UserPromptExpansion"],
-    );
+  test("an upgrade from 2.0.76 adds PreSkillShellCommand and PostCompact and keeps the old entries in place", () => {
+    const old = install(FILES["two-space, existing hooks for the same events"], { claudeVersion: "2.0.76" });
+    const up = install(old.text, { claudeVersion: "2.1.332" });
+    expect(up.added).toEqual(["PostCompact", "PreSkillShellCommand"]);
     expect(up.updated).toEqual([]);
-    expect(up.text!.startsWith(old.text!.slice(0, old.text!.lastIndexOf('"FileChanged"')))).toBe(true);
   });
 
   test("a user's event the version does not know is kept and reported", () => {
@@ -176,20 +261,36 @@ describe("per-version event sets", () => {
     expect(parsed(a.text).hooks.PostCompact).toEqual([{ hooks: [{ type: "command", command: "x" }] }]);
     expect(checkEvents(a.facts, "2.0.76").unknown).toEqual(["PostCompact"]);
   });
+
+  test("a hand-written WorktreeCreate → vigil hook is forbidden, in vigil's own group or the user's", () => {
+    const own = { hooks: { WorktreeCreate: [{ hooks: [{ type: "command", command: "vigil hook" }] }] } };
+    const mixed = {
+      hooks: {
+        WorktreeCreate: [{
+          hooks: [{ type: "command", command: "my-worktree.sh" }, { type: "command", command: "vigil hook" }],
+        }],
+      },
+    };
+    expect(checkEvents(inspectSettings(own, MARKS), "2.1.332").forbidden).toEqual(["WorktreeCreate"]);
+    expect(checkEvents(inspectSettings(mixed, MARKS), "2.1.332").forbidden).toEqual(["WorktreeCreate"]);
+    // install removes vigil's own group there; a user's group that calls vigil is theirs to fix.
+    const a = install(JSON.stringify(own));
+    expect(parsed(a.text).hooks.WorktreeCreate).toBeUndefined();
+    expect(a.removed).toEqual(["WorktreeCreate"]);
+  });
 });
 
 describe("HTTP hooks", () => {
-  test("every event that allows them posts to serve; SessionStart and Setup stay commands", () => {
+  test("every event that allows them posts to serve; SessionStart stays a command", () => {
     const hooks = parsed(install(null, { httpPort: 9999 }).text).hooks;
-    expect(hooks.PreToolUse[0].hooks).toEqual([{ type: "http", url: "http://127.0.0.1:9999/hook" }]);
-    expect(hooks.SessionStart[0].hooks).toEqual([{ type: "command", command: `${BIN} hook` }]);
-    expect(hooks.Setup[0].hooks).toEqual([{ type: "command", command: `${BIN} hook` }]);
+    expect(hooks.PreToolUse[0].hooks).toEqual([{ type: "http", url: "http://127.0.0.1:9999/hook", timeout: 10 }]);
+    expect(hooks.SessionStart[0].hooks).toEqual([{ type: "command", command: `${BIN} hook`, timeout: 15 }]);
   });
 
   test("switching between command and HTTP hooks replaces vigil's entries in place", () => {
     const cmd = install(FILES["two-space, existing hooks for the same events"]);
     const http = install(cmd.text, { httpPort: 8787 });
-    expect(http.updated.length).toBe(31);
+    expect(http.updated.length).toBe(11);
     expect(http.added).toEqual([]);
     const back = install(http.text);
     expect(back.text).toBe(cmd.text);
@@ -200,37 +301,69 @@ describe("HTTP hooks", () => {
 describe("statusLine", () => {
   const user = FILES["tabs and an existing statusLine"];
 
-  test("a user's statusLine is left alone without --wrap-statusline", () => {
+  test("by default a user's statusLine is wrapped: theirs is shown, vigil records; uninstall unwraps exactly", () => {
     const a = install(user);
-    expect(a.statusLine).toBe("left-user");
-    expect(a.userStatusLine).toBe("bash ~/.claude/statusline.sh");
-    expect(parsed(a.text).statusLine).toEqual(parsed(user).statusLine);
-  });
-
-  test("wrapping runs vigil's line, then the user's; uninstall unwraps exactly", () => {
-    const a = install(user, { wrapStatusline: true });
     expect(a.statusLine).toBe("wrapped");
-    const sl = parsed(a.text).statusLine;
-    expect(sl).toEqual({
+    expect(a.userStatusLine).toBe("bash ~/.claude/statusline.sh");
+    expect(parsed(a.text).statusLine).toEqual({
       type: "command",
-      command: `${BIN} statusline --then 'bash ~/.claude/statusline.sh'`,
+      command: `${BIN} statusline --wrap 'bash ~/.claude/statusline.sh'`,
       padding: 1,
     });
-    expect(install(a.text, { wrapStatusline: true }).changed).toBe(false);
-    expect(install(a.text).changed).toBe(false); // still vigil's; no flag needed to keep it
+    expect(install(a.text).changed).toBe(false);
+    expect(install(a.text, { statusLine: "keep" }).changed).toBe(false); // still vigil's wrapper
     const u = uninstall(a.text);
     expect(u.statusLine).toBe("unwrapped");
     expect(u.text).toBe(user);
   });
 
+  test("keep leaves a user's statusLine alone", () => {
+    const a = install(user, { statusLine: "keep" });
+    expect(a.statusLine).toBe("left-user");
+    expect(a.text).toContain('"command": "bash ~/.claude/statusline.sh"');
+    expect(parsed(a.text).statusLine).toEqual(parsed(user).statusLine);
+  });
+
+  test("vigil replaces it; uninstall puts the user's back byte for byte from the backup", () => {
+    const a = install(user, { statusLine: "vigil" });
+    expect(a.statusLine).toBe("replaced");
+    expect(parsed(a.text).statusLine.command).toBe(`${BIN} statusline`);
+    // Someone edits the file after install, so uninstall cannot restore the whole file...
+    const edited = a.text!.replace('"FOO": "bar"', '"FOO": "baz"');
+    const u = uninstall(edited, MARKS, user);
+    expect(u.statusLine).toBe("restored");
+    // ...but the statusLine is the user's again, exactly.
+    expect(u.text).toBe(user.replace('"FOO": "bar"', '"FOO": "baz"'));
+  });
+
+  test("a wrapped command written with unusual escapes comes back with those bytes", () => {
+    const odd = '{\n  "statusLine": {"type": "command", "command": "bash \\u007e/sl.sh \\/x", "padding": 0}\n}\n';
+    const a = install(odd);
+    expect(parsed(a.text).statusLine.command).toBe(`${BIN} statusline --wrap 'bash ~/sl.sh /x'`);
+    expect(uninstall(a.text + " ", MARKS, odd).text).toBe(odd + " ");
+    // Without the backup the command is written canonically: same value, other bytes.
+    expect(parsed(uninstall(a.text, MARKS).text).statusLine).toEqual(parsed(odd).statusLine);
+  });
+
+  test("an earlier vigil's --then wrapper is rewritten to --wrap and still unwraps", () => {
+    const old = user.replace(
+      '"bash ~/.claude/statusline.sh"',
+      `"${BIN} statusline --then 'bash ~/.claude/statusline.sh'"`,
+    );
+    const a = install(old);
+    expect(a.statusLine).toBe("updated");
+    expect(parsed(a.text).statusLine.command).toBe(`${BIN} statusline --wrap 'bash ~/.claude/statusline.sh'`);
+    expect(uninstall(a.text).text).toContain('"command": "bash ~/.claude/statusline.sh"');
+  });
+
   test("a new binary path updates vigil's statusLine and hooks, wrapped or not", () => {
-    const a = install(user, { wrapStatusline: true });
+    const a = install(user);
     const moved = install(a.text, { bin: "/opt/vigil/vigil-linux-x64" });
     expect(moved.statusLine).toBe("updated");
     expect(parsed(moved.text).statusLine.command).toBe(
-      "/opt/vigil/vigil-linux-x64 statusline --then 'bash ~/.claude/statusline.sh'",
+      "/opt/vigil/vigil-linux-x64 statusline --wrap 'bash ~/.claude/statusline.sh'",
     );
-    expect(moved.updated.length).toBe(33);
+    expect(moved.updated.length).toBe(12);
     expect(uninstall(moved.text).text).toBe(user);
   });
 });

@@ -13,8 +13,8 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { decideStop, type StopGateInput } from "../../src/core/stop/gate.ts";
-import { patternSet } from "../../src/core/stop/patterns.ts";
+import { decideStop } from "../../src/core/stop/gate.ts";
+import { gateInput } from "./stop-input.ts";
 
 interface Case {
   text: string;
@@ -29,17 +29,7 @@ const rows: Case[] = readFileSync(join(import.meta.dir, "../fixtures/stop-corpus
   .filter(Boolean)
   .map((l) => JSON.parse(l));
 
-const BASE: StopGateInput = {
-  stopHookActive: false,
-  night: { on: true, scope: [], until: null },
-  cwd: "/work/proj",
-  message: null,
-  stopBlocks: 0,
-  cap: 40,
-  now: 0,
-  patterns: patternSet({ continuation: [], approval: [] }),
-  todo: null,
-};
+const BASE = gateInput();
 
 const decided = rows.map((r) => ({ ...r, blocked: decideStop({ ...BASE, message: r.text }).decision === "block" }));
 

@@ -1,12 +1,15 @@
 import { describe, expect, test } from "bun:test";
+import type { JsonObject } from "../../src/core/payload.ts";
 import { decideStop, type Gate, type StopGateInput } from "../../src/core/stop/gate.ts";
 import { patternSet } from "../../src/core/stop/patterns.ts";
 import {
+  currentTodos,
   todoHash,
   type TodoItem,
   todoPush,
   type TodoPushInput,
   todosFromChecklist,
+  todosFromTaskFiles,
   todosFromToolCalls,
   type TodoSkip,
   type TodoToolCall,
@@ -151,5 +154,55 @@ describe("todo continuation inside the Stop gate", () => {
   test("an announcement still blocks as an announcement when todos are open", () => {
     const d = decideStop({ ...GATE, message: "I'll continue with the formatter." });
     expect([d.decision, d.gate, d.hit?.id]).toEqual(["block", "announcement", "en.future"]);
+  });
+});
+
+// The files 2.1.332 wrote under ~/.claude/tasks/<session>/ for two TaskCreate calls and a
+// TaskUpdate to "completed" (observed; our own subjects).
+const FILE_1: JsonObject = {
+  id: "1",
+  subject: "Parse quoted fields",
+  description: "CSV quoting",
+  activeForm: "Parsing",
+  status: "completed",
+  blocks: [],
+  blockedBy: [],
+};
+const FILE_2: JsonObject = {
+  id: "2",
+  subject: "Write tests",
+  description: "tests",
+  status: "pending",
+  blocks: [],
+  blockedBy: [],
+};
+
+describe("todo items from the Task tools' files", () => {
+  test.each<[string, JsonObject[], string[]]>([
+    ["the recorded pair", [FILE_1, FILE_2], ["completed:Parse quoted fields", "pending:Write tests"]],
+    ["in progress", [{ ...FILE_2, status: "in_progress" }], ["in_progress:Write tests"]],
+    ["an unknown status is open", [{ ...FILE_2, status: "blocked" }], ["pending:Write tests"]],
+    ["deleted is gone", [{ ...FILE_2, status: "deleted" }], []],
+    ["no subject: the description", [{ id: "3", description: "only this", status: "pending" }], ["pending:only this"]],
+    ["no id or no text: skipped", [{ subject: "x", status: "pending" }, { id: "4", status: "pending" }], []],
+  ])("%s", (_name, files, want) => {
+    expect(brief(todosFromTaskFiles(files))).toEqual(want);
+  });
+
+  test("the files replace the transcript's Task calls (they may be cut off), TodoWrite stays", () => {
+    const calls = [create("Parse quoted fields", "1"), write(["Legacy item", "pending"])];
+    expect(brief(currentTodos({ calls, taskFiles: [FILE_1, FILE_2] }))).toEqual([
+      "pending:Legacy item",
+      "completed:Parse quoted fields",
+      "pending:Write tests",
+    ]);
+    expect(brief(currentTodos({ calls, taskFiles: [] }))).toEqual([
+      "pending:Legacy item",
+      "pending:Parse quoted fields",
+    ]);
+    expect(brief(currentTodos({ calls, taskFiles: null }))).toEqual([
+      "pending:Legacy item",
+      "pending:Parse quoted fields",
+    ]);
   });
 });

@@ -4,7 +4,7 @@
  * error tool_result, a Stop block sends "Stop hook feedback:" back to the model.
  */
 import { expect, test } from "bun:test";
-import { lastUserText, toolResults } from "./api-request.ts";
+import { lastUserText, stopFeedback, toolResults } from "./api-request.ts";
 import { type ClaudeVersion, NEWEST } from "./cli.ts";
 import { blockPrompt, blockStop, denyTool } from "./recorder-rules.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
@@ -59,7 +59,7 @@ test.each(versions)("Stop block sends Stop hook feedback to the model on %s", as
     scenario: {
       turns: [
         text("I'll continue with the migration next."),
-        (req) => text(lastUserText(req).startsWith("Stop hook feedback:") ? "Migration done." : "no feedback seen"),
+        (req) => text(stopFeedback(lastUserText(req)) !== null ? "Migration done." : "no feedback seen"),
       ],
     },
     hooks: recorder([blockStop("E2E_DO_IT_NOW")]),
@@ -67,7 +67,11 @@ test.each(versions)("Stop block sends Stop hook feedback to the model on %s", as
   try {
     expect(r.exitCode).toBe(0);
     const fed = r.requests.find((q) => q.turn === 1);
-    expect(fed && lastUserText(fed)).toBe("Stop hook feedback:\nE2E_DO_IT_NOW");
+    const seen = fed ? lastUserText(fed) : "";
+    expect(stopFeedback(seen)).toBe("E2E_DO_IT_NOW");
+    // 2.1.332 wraps the feedback in a system-reminder with a lead line; 2.1.88 sends it bare.
+    if (version === NEWEST) expect(seen).toStartWith("<system-reminder>\nThe text below is the output of a hook");
+    else expect(seen).toBe("Stop hook feedback:\nE2E_DO_IT_NOW");
     const stops = r.hookRecords.filter((h) => h.event === "Stop");
     expect(stops.map((h) => [h.payload.stop_hook_active, h.rule])).toEqual([[false, 0], [true, null]]);
     expect(r.stream.at(-1)).toMatchObject({ type: "result", result: "Migration done." });

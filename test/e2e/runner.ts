@@ -5,7 +5,7 @@
  */
 import type { ApiRequest } from "./api-request.ts";
 import { claudeCommand, type ClaudeVersion, NEWEST } from "./cli.ts";
-import { startFakeApi } from "./fake-api.ts";
+import { startFakeApi } from "../../src/prove/fake-api/server.ts";
 import type { HookRecord } from "./recorder-rules.ts";
 import {
   createSandbox,
@@ -18,7 +18,7 @@ import {
   type Sandbox,
   writeSettings,
 } from "./sandbox.ts";
-import type { Scenario } from "./scenario.ts";
+import type { Scenario } from "../../src/prove/fake-api/scenario.ts";
 
 /** Per-test timeout for e2e tests: bun's default 5 s is shorter than a cold CLI start. */
 export const E2E_TIMEOUT_MS = 90_000;

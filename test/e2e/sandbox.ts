@@ -15,9 +15,11 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { offlineEnv as proveEnv } from "../../src/prove/sandbox.ts";
 import { type ClaudeVersion, REPO_ROOT } from "./cli.ts";
+import { isRecord } from "./api-request.ts";
 import type { HookRecord, HookRule, RecorderConfig } from "./recorder-rules.ts";
-import { buildSettings, type HookCommands, shellQuote } from "./settings.ts";
+import { buildSettings, type HookCommands, shellQuote, vigilEvents } from "./settings.ts";
 
 export interface Sandbox {
   root: string;
@@ -31,8 +33,11 @@ export interface Sandbox {
   tmp: string;
 }
 
-/** Who answers hooks: vigil's binary (default), the recorder with its rules, or nobody. */
-export type HookMode = "vigil" | "none" | { recorder: Partial<RecorderConfig> };
+/**
+ * Who answers hooks: vigil's binary (default), the recorder with its rules, or nobody;
+ * `installed` leaves `~/.claude/settings.json` as the test wrote it (e.g. by `vigil install`).
+ */
+export type HookMode = "vigil" | "none" | "installed" | { recorder: Partial<RecorderConfig> };
 
 /** Recorder mode with these rules (and optionally the statusLine text). */
 export function recorder(rules: HookRule[] = [], statusLine?: string): HookMode {
@@ -63,28 +68,11 @@ export function removeSandbox(s: Sandbox): void {
 
 /**
  * The only environment Claude Code gets: nothing from the test process but PATH, the switches
- * that keep it offline, and `extra` (which may override any of them).
+ * that keep it offline, and `extra` (which may override any of them): the product's own
+ * (`vigil doctor --prove` runs the CLI the same way).
  */
 export function offlineEnv(s: Sandbox, apiUrl: string, extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
-    HOME: s.home,
-    TZ: "UTC",
-    NO_COLOR: "1",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-    DISABLE_TELEMETRY: "1",
-    DISABLE_AUTOUPDATER: "1",
-    DISABLE_ERROR_REPORTING: "1",
-    ANTHROPIC_API_KEY: "test",
-    ANTHROPIC_BASE_URL: apiUrl,
-    VIGIL_HOME: s.vigilHome,
-    // else the CLI leaves /tmp/claude-<uid>/<slug>/ behind for every session
-    CLAUDE_CODE_TMPDIR: s.tmp,
-    TMPDIR: s.tmp,
-  };
-  // --dangerously-skip-permissions refuses to run as root without it
-  if (process.getuid?.() === 0) env.IS_SANDBOX = "1";
-  return { ...env, ...extra };
+  return proveEnv(s, apiUrl, { path: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin", extra });
 }
 
 /** vigil's compiled binary: `VIGIL_BIN`, else `dist/vigil`. */
@@ -92,14 +80,14 @@ export function vigilBin(): string {
   return process.env.VIGIL_BIN ?? join(REPO_ROOT, "dist", "vigil");
 }
 
-function commandsFor(s: Sandbox, mode: HookMode): HookCommands | null {
-  if (mode === "none") return null;
+function commandsFor(s: Sandbox, version: ClaudeVersion, mode: HookMode): HookCommands | null {
+  if (mode === "none" || mode === "installed") return null;
   if (mode === "vigil") {
     if (!existsSync(vigilBin())) {
       throw new Error(`vigil binary "${vigilBin()}" not found (run "bun run compile.ts --single" or set VIGIL_BIN)`);
     }
     const bin = shellQuote(vigilBin());
-    return { hook: `${bin} hook`, statusLine: `${bin} statusline` };
+    return { hook: `${bin} hook`, statusLine: `${bin} statusline`, events: vigilEvents(version) };
   }
   const bun = shellQuote(join(REPO_ROOT, "node_modules", ".bin", "bun"));
   const script = shellQuote(join(import.meta.dir, "recorder.ts"));
@@ -119,7 +107,15 @@ export function writeSettings(
     const cfg = { rules: mode.recorder.rules ?? [], statusLine: mode.recorder.statusLine ?? "E2E-STATUS" };
     writeFileSync(join(s.recordDir, "rules.json"), JSON.stringify(cfg, null, 2));
   }
-  const settings = buildSettings(version, commandsFor(s, mode), extra);
+  if (mode === "installed") {
+    // Keep what install wrote; only the run's own switches (e.g. the bypass-mode prompt) join it.
+    if (Object.keys(extra).length === 0) return;
+    const path = join(s.home, ".claude", "settings.json");
+    const current: unknown = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
+    writeFileSync(path, JSON.stringify({ ...(isRecord(current) ? current : {}), ...extra }, null, 2));
+    return;
+  }
+  const settings = buildSettings(version, commandsFor(s, version, mode), extra);
   writeFileSync(join(s.home, ".claude", "settings.json"), JSON.stringify(settings, null, 2));
 }
 

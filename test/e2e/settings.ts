@@ -1,23 +1,33 @@
 /**
- * The `~/.claude/settings.json` an e2e run writes: one hook command for every event the
- * version knows (matcher "*"), and a statusLine. Naming an event the version does not know
- * makes Claude Code drop every hook in the file, silently (claude-code-versions.md section 1),
- * so the lists are per version: the same table `vigil install` uses, so every e2e run also
- * proves that table against the real CLI.
+ * The `~/.claude/settings.json` an e2e run writes: one hook command (matcher "*") per event,
+ * and a statusLine. vigil is registered exactly where `vigil install` registers it (the events
+ * it handles that the version knows, `src/core/install/handled.ts`); the recorder, which stands
+ * in for vigil to see what the CLI sends, on every event the version knows except those whose
+ * hook replaces Claude Code's own behaviour (WorktreeCreate, …). Naming an event the version
+ * does not know makes older Claude Code drop every hook in the file, silently
+ * (claude-code-versions.md section 1), so every e2e run also proves the table against the CLI.
  */
 import { eventsFor } from "../../src/core/install/events.ts";
+import { neverReason, registeredEvents } from "../../src/core/install/handled.ts";
 import { type ClaudeVersion, NEWEST } from "./cli.ts";
 
-/** Hook events a version knows: vigil's own table (`src/core/install/events.ts`), the one install uses. */
+/** Hook events a version knows that a passive hook may sit on: what the recorder registers. */
 export const HOOK_EVENTS: Record<ClaudeVersion, readonly string[]> = {
-  "2.1.88": eventsFor("2.1.88").events,
-  [NEWEST]: eventsFor(NEWEST).events,
+  "2.1.88": eventsFor("2.1.88").events.filter((e) => neverReason(e) === null),
+  [NEWEST]: eventsFor(NEWEST).events.filter((e) => neverReason(e) === null),
 };
+
+/** The events vigil registers for a version: what `vigil install` writes. */
+export function vigilEvents(version: ClaudeVersion): readonly string[] {
+  return registeredEvents(version).events;
+}
 
 export interface HookCommands {
   /** Registered for every event; the event name is in the payload (`hook_event_name`). */
   hook: string;
   statusLine: string;
+  /** The events to register on (default: `HOOK_EVENTS` of the version). */
+  events?: readonly string[];
 }
 
 /**
@@ -31,7 +41,7 @@ export function buildSettings(
 ): Record<string, unknown> {
   if (commands === null) return { ...extra };
   const entry = [{ matcher: "*", hooks: [{ type: "command", command: commands.hook }] }];
-  const hooks = Object.fromEntries(HOOK_EVENTS[version].map((e) => [e, entry]));
+  const hooks = Object.fromEntries((commands.events ?? HOOK_EVENTS[version]).map((e) => [e, entry]));
   const statusLine = { type: "command", command: commands.statusLine, padding: 0 };
   return { hooks, statusLine, ...extra };
 }

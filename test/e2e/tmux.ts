@@ -1,14 +1,13 @@
 /**
  * Runs the real Claude Code TUI in a detached tmux session (for what only the TUI does, such as
- * the statusLine): pre-seeds `~/.claude.json` past onboarding, key approval and the trust
- * dialog, types a prompt with send-keys and polls capture-pane until a condition holds. Each
- * run gets its own tmux server (`-S` in the sandbox), so cleanup never touches anyone else's.
+ * the statusLine), in the pane the product's `doctor --prove` uses (`src/prove/tmux-pane.ts`):
+ * types a prompt and polls the screen until a condition holds.
  */
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ApiRequest } from "./api-request.ts";
 import { claudeCommand, type ClaudeVersion, NEWEST } from "./cli.ts";
-import { startFakeApi } from "./fake-api.ts";
+import { startFakeApi } from "../../src/prove/fake-api/server.ts";
+import { type Pane, seedClaudeJson, startPane, TUI_READY } from "../../src/prove/tmux-pane.ts";
 import type { HookRecord } from "./recorder-rules.ts";
 import {
   createSandbox,
@@ -21,7 +20,7 @@ import {
   type Sandbox,
   writeSettings,
 } from "./sandbox.ts";
-import type { Scenario } from "./scenario.ts";
+import type { Scenario } from "../../src/prove/fake-api/scenario.ts";
 
 export interface TuiOptions {
   version?: ClaudeVersion;
@@ -62,51 +61,6 @@ export interface TuiResult {
   cleanup(): void;
 }
 
-/** The TUI shows its input box once this footer hint is drawn. */
-const READY = /\? for shortcuts|bypass permissions/i;
-const API_KEY = "test";
-
-function tmux(socket: string, ...args: string[]): string {
-  const p = Bun.spawnSync(["tmux", "-S", socket, "-f", "/dev/null", ...args], { stdout: "pipe", stderr: "pipe" });
-  if (p.exitCode !== 0) throw new Error(`tmux ${args[0]} failed: "${p.stderr.toString().trim()}"`);
-  return p.stdout.toString();
-}
-
-/** What the first-run dialogs would otherwise ask: onboarding, the API key, trusting the cwd. */
-function seedClaudeJson(s: Sandbox): void {
-  const seed = {
-    hasCompletedOnboarding: true,
-    // the CLI matches approved keys by their last 20 characters
-    customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] },
-    projects: { [s.cwd]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
-  };
-  writeFileSync(join(s.home, ".claude.json"), JSON.stringify(seed, null, 2));
-}
-
-async function waitFor(socket: string, cond: (screen: string) => boolean, deadline: number): Promise<string> {
-  let screen = "";
-  while (Date.now() < deadline) {
-    screen = tmux(socket, "capture-pane", "-p", "-t", "e2e");
-    if (cond(screen)) return screen;
-    await Bun.sleep(150);
-  }
-  throw new Error(`TUI condition not met before timeout; screen:\n${screen}`);
-}
-
-/** After SIGHUP the CLI still writes its transcript and backups: wait, so cleanup removes all. */
-async function waitGone(pid: number): Promise<void> {
-  const alive = () => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  for (let i = 0; i < 50 && alive(); i++) await Bun.sleep(100);
-  if (alive()) process.kill(pid, "SIGKILL");
-}
-
 /** Start the TUI, send the prompt, wait for `until`, then end the CLI and collect what it left. */
 export async function runTui(o: TuiOptions): Promise<TuiResult> {
   const version = o.version ?? NEWEST;
@@ -117,51 +71,22 @@ export async function runTui(o: TuiOptions): Promise<TuiResult> {
   const socket = join(sandbox.root, "tmux.sock");
   const hooksBefore = readHookRecords(sandbox).length;
   const hooksNow = () => readHookRecords(sandbox).slice(hooksBefore);
-  let pid = 0;
+  let pane: Pane | null = null;
   const stop = async () => {
-    Bun.spawnSync(["tmux", "-S", socket, "kill-server"], { stdout: "ignore", stderr: "ignore" });
-    if (pid > 0) await waitGone(pid);
-    pid = 0;
+    await pane?.stop();
+    pane = null;
     fake.stop();
   };
   try {
-    seedClaudeJson(sandbox);
+    seedClaudeJson(sandbox.home, sandbox.cwd);
     writeSettings(sandbox, version, o.hooks ?? "vigil", { skipDangerousModePermissionPrompt: true, ...o.settings });
     const env = offlineEnv(sandbox, fake.url, { TERM: "xterm-256color", ...o.env });
     const argv = [...claudeCommand(version), "--dangerously-skip-permissions", ...(o.args ?? [])];
-    const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
-    const size = ["-x", String(o.width ?? 120), "-y", String(o.height ?? 40)];
-    // remain-on-exit keeps a crashed CLI's last screen readable
-    tmux(
-      socket,
-      "new-session",
-      "-d",
-      "-s",
-      "e2e",
-      ...size,
-      "-c",
-      sandbox.cwd,
-      "env",
-      "-i",
-      ...envArgs,
-      ...argv,
-      ";",
-      "set-option",
-      "-t",
-      "e2e",
-      "remain-on-exit",
-      "on",
-    );
-    // `env` execs the CLI, so the pane's pid is Claude Code's
-    pid = Number(tmux(socket, "display-message", "-p", "-t", "e2e", "#{pane_pid}").trim());
+    pane = startPane({ socket, cwd: sandbox.cwd, env, argv, width: o.width, height: o.height });
     const deadline = Date.now() + (o.timeoutMs ?? 45_000);
-    await waitFor(socket, (s) => READY.test(s), deadline);
-    if (o.prompt !== undefined) {
-      tmux(socket, "send-keys", "-t", "e2e", "-l", o.prompt);
-      await Bun.sleep(200);
-      tmux(socket, "send-keys", "-t", "e2e", "Enter");
-    }
-    const screen = await waitFor(socket, (s) => o.until(s, hooksNow()), deadline);
+    await pane.waitFor((s) => TUI_READY.test(s), deadline);
+    if (o.prompt !== undefined) await pane.type(o.prompt);
+    const screen = await pane.waitFor((s) => o.until(s, hooksNow()), deadline);
     await stop();
     const hookRecords = hooksNow();
     const sessionId = hookRecords.map((h) => h.payload.session_id).find((v) => typeof v === "string") ?? "";

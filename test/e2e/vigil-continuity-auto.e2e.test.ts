@@ -14,7 +14,7 @@ import { type ClaudeVersion, NEWEST } from "./cli.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
 import { createSandbox, removeSandbox, type Sandbox, vigilBin } from "./sandbox.ts";
 import { bash, contextOf, type Scenario, text, type Turn } from "./scenario.ts";
-import { HOOK_EVENTS, shellQuote } from "./settings.ts";
+import { shellQuote, vigilEvents } from "./settings.ts";
 import {
   ADDITIONAL,
   afterCompaction,
@@ -179,10 +179,12 @@ test(
   () =>
     inSandbox(async (s) => {
       const command = `${shellQuote(vigilBin())} hook`;
-      const hooks = Object.fromEntries(HOOK_EVENTS[NEWEST].map((e) => [e, [{
-        matcher: e === "SessionStart" ? "startup|resume" : "*",
-        hooks: [{ type: "command", command }],
-      }]]));
+      const hooks = Object.fromEntries(
+        vigilEvents(NEWEST).map((e) => [e, [{
+          matcher: e === "SessionStart" ? "startup|resume" : "*",
+          hooks: [{ type: "command", command }],
+        }]]),
+      );
       const r = await runClaude({
         prompt: "Fix the CSV parser",
         autocompact: 100_000,

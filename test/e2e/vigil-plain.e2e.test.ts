@@ -25,7 +25,7 @@ function sessionRow(vigilHome: string, id: string) {
 }
 
 test.each<[ClaudeVersion, string[]]>([
-  [NEWEST, ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolBatch", "Stop", "SessionEnd"]],
+  [NEWEST, ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"]],
   ["2.1.88", ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"]],
 ])(
   "plain session on %s: every event recorded, no output, machine follows the transcript",

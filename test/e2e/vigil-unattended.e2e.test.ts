@@ -7,7 +7,7 @@
 import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ApiRequest, lastUserText } from "./api-request.ts";
+import { type ApiRequest, lastUserText, stopFeedback } from "./api-request.ts";
 import { type ClaudeVersion, NEWEST } from "./cli.ts";
 import { E2E_TIMEOUT_MS, runClaude, type RunResult } from "./runner.ts";
 import { createSandbox, removeSandbox, type Sandbox, vigilBin } from "./sandbox.ts";
@@ -15,7 +15,6 @@ import { type Reply, text, toolUse } from "./scenario.ts";
 import { vigilEvents } from "./vigil-db.ts";
 
 const ANNOUNCE = "I'll continue with the parser fix next.";
-const FEEDBACK = "Stop hook feedback:\n";
 
 /** `vigil night <args>` with the sandbox's HOME and VIGIL_HOME, as a person would run it. */
 function night(s: Sandbox, ...args: string[]): string {
@@ -57,14 +56,14 @@ test.each<ClaudeVersion>([NEWEST, "2.1.88"])(
         scenario: {
           turns: [
             text(`The failing test is in the CSV quoting path. ${ANNOUNCE}`),
-            (req) => text(lastUserText(req).startsWith(FEEDBACK) ? "Parser fixed; tests pass." : "no feedback seen"),
+            (req) => text(stopFeedback(lastUserText(req)) !== null ? "Parser fixed; tests pass." : "no feedback seen"),
           ],
         },
       });
       expect(r.exitCode).toBe(0);
       expect(r.unusedTurns).toBe(0);
       const fed = lastUserText(mains(r)[1]);
-      expect(fed).toStartWith(FEEDBACK + "vigil (unattended mode): your turn ended right after announcing work");
+      expect(stopFeedback(fed)).toStartWith("vigil (unattended mode): your turn ended right after announcing work");
       expect(fed).toContain(`"${ANNOUNCE}"`);
       expect(fed).toContain("(stop block 1/40)");
       expect(r.stream.at(-1)).toMatchObject({ type: "result", result: "Parser fixed; tests pass." });
@@ -97,7 +96,7 @@ test("mode off: an announced stop goes through", () =>
     });
     expect(r.exitCode).toBe(0);
     expect(mains(r)).toHaveLength(1);
-    expect(mains(r).some((q) => lastUserText(q).startsWith(FEEDBACK))).toBe(false);
+    expect(mains(r).some((q) => stopFeedback(lastUserText(q)) !== null)).toBe(false);
     expect(gates(r)).toEqual([["pass", "mode", null]]);
   }), E2E_TIMEOUT_MS);
 
@@ -131,7 +130,7 @@ test(
       });
       expect(r.exitCode).toBe(0);
       expect(r.unusedTurns).toBe(0);
-      const fed = mains(r).map(lastUserText).filter((t) => t.startsWith(FEEDBACK));
+      const fed = mains(r).map((q) => stopFeedback(lastUserText(q))).filter((t) => t !== null);
       expect(fed.map((t) => /\(stop block (\d+\/\d+)\)/.exec(t)?.[1])).toEqual(["1/2", "2/2"]);
       expect(gates(r).map(([d, g]) => `${d}:${g}`)).toEqual([
         "block:announcement",
@@ -140,6 +139,35 @@ test(
         "pass:recursion",
         "pass:cap",
       ]);
+    }),
+  E2E_TIMEOUT_MS,
+);
+
+test(
+  "the progress breaker: a pushed session that makes no tool call is not pushed again for the same announcement",
+  () =>
+    withSandbox(async (s) => {
+      night(s, "on", "--scope", s.cwd);
+      // The push asks for tool calls; the model answers with words only, and when the
+      // background completion wakes it, ends on the same announcement again.
+      const r = await runClaude({
+        sandbox: s,
+        prompt: "Fix the CSV parser ticket",
+        scenario: {
+          turns: [
+            background("one"),
+            text(ANNOUNCE),
+            text(ANNOUNCE), // after the feedback: passes as recursion, no tool call
+            text(ANNOUNCE), // woken by "one": no work since the push, not pushed again
+          ],
+        },
+      });
+      expect(r.exitCode).toBe(0);
+      expect(r.unusedTurns).toBe(0);
+      expect(mains(r).map((q) => stopFeedback(lastUserText(q))).filter((t) => t !== null)).toHaveLength(1);
+      expect(gates(r).map(([d, g]) => `${d}:${g}`)).toEqual(["block:announcement", "pass:recursion", "pass:progress"]);
+      const held = vigilEvents(r.vigilHome).filter((e) => e.kind === "stop_gate").at(-1)?.detail;
+      expect(held).toMatchObject({ lastPush: { gate: "announcement", workFollowed: false } });
     }),
   E2E_TIMEOUT_MS,
 );

@@ -296,3 +296,93 @@ describe("readChecklists", () => {
     expect(big.text.length).toBe(80);
   });
 });
+
+/** Main-chain tool_use blocks (distinct ids) in records newer than `since`, read forwards. */
+function toolCallsAfter(path: string, since: number): number {
+  const ids = new Set<string>();
+  let anonymous = 0;
+  for (const l of readFileSync(path, "utf8").split("\n")) {
+    let r;
+    try {
+      r = JSON.parse(l);
+    } catch {
+      continue;
+    }
+    if (r.type !== "assistant" || r.isSidechain === true || r.isApiErrorMessage || r.message?.model === "<synthetic>") {
+      continue;
+    }
+    if (Date.parse(r.timestamp) <= since) continue;
+    for (const b of r.message.content ?? []) {
+      if (b.type !== "tool_use") continue;
+      if (typeof b.id === "string") ids.add(b.id);
+      else anonymous++;
+    }
+  }
+  return ids.size + anonymous;
+}
+
+describe("readStopFacts: a tool call since the last push (the progress breaker)", () => {
+  const fixtures = [
+    ...readdirSync(join(FIX, "transcripts")).map((f) => join(FIX, "transcripts", f)),
+    join(DEMO, "transcript.jsonl"),
+  ];
+  /** Every record time of a file, and one before the first: each is a possible push time. */
+  const times = (f: string) => {
+    const ts = readFileSync(f, "utf8").split("\n").flatMap((l) => {
+      try {
+        const t = Date.parse(JSON.parse(l).timestamp);
+        return Number.isFinite(t) ? [t] : [];
+      } catch {
+        return [];
+      }
+    });
+    return ts.length ? [Math.min(...ts) - 1, ...new Set(ts)] : [];
+  };
+  test.each(fixtures)("%s: at every record time, the answer equals the forward reference", (f) => {
+    const ts = times(f);
+    expect(ts.length).toBeGreaterThan(0);
+    for (const since of ts) {
+      expect({ since, seen: readStopFacts(f, { text: false, todo: false, workSince: since }).toolCallSincePush })
+        .toEqual({ since, seen: toolCallsAfter(f, since) > 0 });
+    }
+  });
+
+  test("real transcripts have tool calls to count (the reference is not vacuous)", () => {
+    const counted = fixtures.map((f) => toolCallsAfter(f, 0));
+    expect(counted.filter((n) => n > 0).length).toBeGreaterThan(2);
+  });
+
+  test("no push: nothing counted, nothing read", () => {
+    expect(readStopFacts(file(jsonl([msg("a", tool("t1", "Bash", {}), { at: at(5) })])), {
+      text: false,
+      todo: false,
+      workSince: null,
+    })).toEqual({});
+  });
+
+  test("sidechain calls and calls before the push do not count; the search stops at the first call", () => {
+    const p = file(jsonl([
+      msg("a", tool("t0", "Bash", { command: "before" }), { at: at(1) }),
+      msg("b", tool("t1", "Bash", { command: "after" }), { at: at(10) }),
+      msg("b", tool("t1", "Bash", { command: "after" }), { at: at(10) }),
+      msg("c", tool("t2", "Read", {}), { at: at(11), side: true }),
+      msg("d", text("I'll continue with the fix."), { at: at(12) }),
+    ]));
+    const since = Date.parse(at(5));
+    expect(readStopFacts(p, { text: true, todo: false, workSince: since })).toEqual({
+      lastAssistantText: "I'll continue with the fix.",
+      toolCallSincePush: true,
+    });
+    expect(readStopFacts(p, { text: false, todo: false, workSince: Date.parse(at(10)) }).toolCallSincePush).toBe(false);
+  });
+
+  test("text only after the push: zero, even with todo facts read over the whole window", () => {
+    const p = file(jsonl([
+      msg("a", tool("t0", "TodoWrite", { todos: [] }), { at: at(1) }),
+      msg("b", text("I'll continue with the fix."), { at: at(9) }),
+    ]));
+    const f = readStopFacts(p, { text: false, todo: true, workSince: Date.parse(at(5)) });
+    expect(f.toolCallSincePush).toBe(false);
+    expect(f.todoCalls?.length).toBe(1);
+  });
+});

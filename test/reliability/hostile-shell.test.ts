@@ -25,7 +25,7 @@ const ALLOWED = [
   ":",
   "pwd",
   "sleep 1",
-  "kill 1234",
+  "kill %1",
   "gh pr comment 1 --body ready",
   "echo note >> HANDOFF.md",
   "vigil status",

@@ -32,7 +32,8 @@ export interface RestoreInput {
 export const HYPOTHESES = "the summary's next steps are hypotheses; plan, state and spec are the truth";
 export const SELF_CHECK = "compare the current plan with the spec line by line and say the result before continuing";
 
-const OPENING: Record<RestoreInput["why"], string> = {
+/** How each restore opens: the proof (`vigil doctor --prove`) looks for these. */
+export const OPENING: Record<RestoreInput["why"], string> = {
   compact: "vigil: this session was just compacted.",
   fallback: "vigil: this session was compacted and the restore did not reach you then, so here it is.",
   resume: "vigil: this session was resumed.",

@@ -1,8 +1,11 @@
 /**
- * Doctor's settings checks: is vigil wired in, to every event the installed Claude Code knows,
- * and is anything silently switching the hooks off: an event name the version does not know
- * (the whole file's hooks are then disabled), `disableAllHooks`, a binary that moved away.
+ * Doctor's settings checks: is vigil wired in, to every event it handles that the installed
+ * Claude Code knows, and to nothing else; is it on an event where a hook replaces Claude Code's
+ * own behaviour (WorktreeCreate: `claude --worktree` fails); is anything silently switching the
+ * hooks off: an event name the version does not know (the whole file's hooks are then
+ * disabled), `disableAllHooks`, a binary that moved away.
  */
+import { neverReason } from "../install/handled.ts";
 import { checkEvents, type SettingsFacts } from "../install/inspect.ts";
 import { type Finding, finding } from "./findings.ts";
 
@@ -37,6 +40,7 @@ const INSTALL: Record<Scope, string> = {
 };
 
 const quoted = (xs: readonly string[]) => xs.map((x) => `"${x}"`).join(", ");
+const events = (n: number) => `${n} event${n === 1 ? "" : "s"}`;
 
 function fileFindings(f: SettingsFileInput, version: string | null): Finding[] {
   const out: Finding[] = [];
@@ -45,6 +49,15 @@ function fileFindings(f: SettingsFileInput, version: string | null): Finding[] {
   }
   const facts = f.facts;
   if (facts === null) return [];
+  for (const e of facts.vigilHandlerEvents.filter((e) => neverReason(e) !== null)) {
+    const own = facts.vigilEvents.includes(e);
+    out.push(finding(
+      "settings",
+      "problem",
+      `"${f.path}": vigil is registered on ${e}, where it must never be: ${neverReason(e)}`,
+      own ? INSTALL[f.scope] : `remove the "vigil hook" handler from "hooks.${e}" in "${f.path}"`,
+    ));
+  }
   if (version !== null) {
     const ev = checkEvents(facts, version);
     if (ev.unknown.length > 0) {
@@ -65,7 +78,17 @@ function fileFindings(f: SettingsFileInput, version: string | null): Finding[] {
       out.push(finding(
         "settings",
         "problem",
-        `"${f.path}": vigil is not wired to ${ev.missing.length} events Claude Code ${version} knows: ${list}`,
+        `"${f.path}": vigil is not wired to ${events(ev.missing.length)} Claude Code ${version} knows: ${list}`,
+        INSTALL[f.scope],
+      ));
+    }
+    if (ev.unhandled.length > 0) {
+      out.push(finding(
+        "settings",
+        "warn",
+        `"${f.path}": vigil is registered on ${events(ev.unhandled.length)} it does not handle (${
+          quoted(ev.unhandled.slice(0, 5))
+        }${ev.unhandled.length > 5 ? " …" : ""}): each costs Claude Code a process per event`,
         INSTALL[f.scope],
       ));
     }
@@ -116,9 +139,9 @@ export function checkWiring(input: WiringInput): Finding[] {
       "statusline",
       "warn",
       other && other.kind === "other"
-        ? `the statusLine is yours ("${other.command}"): vigil measures from the transcript only, one response late`
+        ? `the statusLine is yours ("${other.command}") and vigil is not in it: it never learns the session's window and measures from the transcript only, one response late`
         : "no statusLine is set: vigil measures from the transcript only, one response late",
-      other ? "vigil install --wrap-statusline" : "vigil install",
+      other ? "vigil install --statusline wrap" : "vigil install",
     ));
   } else if (mine) {
     out.push(finding("statusline", "ok", "the statusLine is vigil's"));

@@ -7,9 +7,13 @@
  * `http://127.0.0.1:<port>/hook`, the endpoint `vigil serve` answers.
  */
 import { isObject } from "../payload.ts";
-import { COMMAND_ONLY_EVENTS, type HookEventName } from "./events.ts";
+import { COMMAND_ONLY_EVENTS } from "./events.ts";
+import { type HandledEvent, timeoutFor } from "./handled.ts";
 
-export type Handler = { type: "command"; command: string } | { type: "http"; url: string };
+/** A hook handler; `timeout` is in seconds (Claude Code's default is 600). */
+export type Handler =
+  | { type: "command"; command: string; timeout?: number }
+  | { type: "http"; url: string; timeout?: number };
 
 export interface MatcherGroup {
   matcher: string;
@@ -28,14 +32,17 @@ export function shellWord(s: string): string {
   return BARE.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
 }
 
-/** `<bin> hook`, the command Claude Code runs for every event. */
+/** `<bin> hook`, the command Claude Code runs for every event vigil handles. */
 export function hookCommand(bin: string): string {
   return `${shellWord(bin)} hook`;
 }
 
-/** `<bin> statusline`, or with the user's own command to run after vigil's line. */
-export function statuslineCommand(bin: string, then: string | null = null): string {
-  return then === null ? `${shellWord(bin)} statusline` : `${shellWord(bin)} statusline --then ${shellWord(then)}`;
+/**
+ * `<bin> statusline`, or wrapped around the user's own command: vigil records the numbers and
+ * prints the user's line unchanged (`vigil statusline --wrap '<theirs>'`).
+ */
+export function statuslineCommand(bin: string, wrap: string | null = null): string {
+  return wrap === null ? `${shellWord(bin)} statusline` : `${shellWord(bin)} statusline --wrap ${shellWord(wrap)}`;
 }
 
 /** The URL HTTP hooks post to. */
@@ -43,11 +50,15 @@ export function hookUrl(port: number): string {
   return `http://127.0.0.1:${port}/hook`;
 }
 
-/** vigil's group for one event: a command hook, or an HTTP hook where the event allows it. */
-export function vigilGroup(event: HookEventName, bin: string, httpPort: number | null): MatcherGroup {
+/**
+ * vigil's group for one event: a command hook, or an HTTP hook where the event allows it, with
+ * the event's timeout.
+ */
+export function vigilGroup(event: HandledEvent, bin: string, httpPort: number | null): MatcherGroup {
+  const timeout = timeoutFor(event);
   const handler: Handler = httpPort !== null && !COMMAND_ONLY_EVENTS.has(event)
-    ? { type: "http", url: hookUrl(httpPort) }
-    : { type: "command", command: hookCommand(bin) };
+    ? { type: "http", url: hookUrl(httpPort), timeout }
+    : { type: "command", command: hookCommand(bin), timeout };
   return { matcher: "*", hooks: [handler] };
 }
 
@@ -104,8 +115,8 @@ function unquoteWord(s: string): string | null {
 }
 
 /**
- * How a statusLine command relates to vigil: `vigil` (its own), `wrapped` (vigil's line, then
- * the user's command `then`), or `other`.
+ * How a statusLine command relates to vigil: `vigil` (its own), `wrapped` around the user's
+ * command `then` (`--wrap`, or `--then` as an earlier vigil wrote it), or `other`.
  */
 export function statusLineKind(
   command: string,
@@ -114,7 +125,7 @@ export function statusLineKind(
   const p = vigilProgram(command, marks);
   if (!p) return { kind: "other" };
   if (p.rest === "statusline") return { kind: "vigil" };
-  const m = /^statusline --then (.+)$/s.exec(p.rest);
+  const m = /^statusline --(?:wrap|then) (.+)$/s.exec(p.rest);
   const then = m ? unquoteWord(m[1]) : null;
   return then === null ? { kind: "other" } : { kind: "wrapped", then };
 }

@@ -4,8 +4,9 @@
  * statusLine. Shared by install (warnings) and doctor (findings).
  */
 import { isObject } from "../payload.ts";
-import { isVigilGroup, splitProgram, statusLineKind, type VigilMarks } from "./entries.ts";
+import { isVigilGroup, isVigilHandler, splitProgram, statusLineKind, type VigilMarks } from "./entries.ts";
 import { type EventBasis, eventsFor } from "./events.ts";
+import { isHandled, neverReason, registeredEvents } from "./handled.ts";
 
 export type StatusLineFact =
   | { kind: "absent" }
@@ -18,6 +19,8 @@ export interface SettingsFacts {
   hookEvents: string[];
   /** Events with a vigil group. */
   vigilEvents: string[];
+  /** Events where some group, vigil's or the user's, runs `vigil hook` (or posts to serve). */
+  vigilHandlerEvents: string[];
   /** Programs vigil's command hooks run (normally one path). */
   bins: string[];
   /** URLs vigil's HTTP hooks post to. */
@@ -33,6 +36,7 @@ export function inspectSettings(value: unknown, marks: VigilMarks): SettingsFact
   const facts: SettingsFacts = {
     hookEvents: Object.keys(hooks),
     vigilEvents: [],
+    vigilHandlerEvents: [],
     bins: [],
     urls: [],
     disableAllHooks: root.disableAllHooks === true,
@@ -42,6 +46,8 @@ export function inspectSettings(value: unknown, marks: VigilMarks): SettingsFact
     if (!Array.isArray(groups)) continue;
     const mine = groups.filter((g) => isVigilGroup(g, marks));
     if (mine.length > 0) facts.vigilEvents.push(event);
+    const handlers = groups.flatMap((g) => isObject(g) && Array.isArray(g.hooks) ? g.hooks : []);
+    if (handlers.some((h) => isVigilHandler(h, marks))) facts.vigilHandlerEvents.push(event);
     for (const g of mine) {
       for (const h of isObject(g) && Array.isArray(g.hooks) ? g.hooks : []) {
         if (!isObject(h)) continue;
@@ -64,8 +70,12 @@ export function inspectSettings(value: unknown, marks: VigilMarks): SettingsFact
 export interface EventCheck {
   /** Event names in the file that this version does not know: every hook in the file is off. */
   unknown: string[];
-  /** Events the version knows that vigil is not wired to. */
+  /** Events vigil handles that the version knows and vigil is not wired to. */
   missing: string[];
+  /** Events vigil is wired to but does not handle (an earlier vigil's registrations). */
+  unhandled: string[];
+  /** Events where any handler runs vigil and vigil must never be (WorktreeCreate, …). */
+  forbidden: string[];
   /** Whether the version's event table is proven (else newer/older: only a best guess). */
   basis: EventBasis;
 }
@@ -76,6 +86,8 @@ export function checkEvents(facts: SettingsFacts, version: string): EventCheck {
   const known = new Set<string>(set.events);
   // For a version newer than the table, a name vigil does not know may be a real new event.
   const unknown = set.basis === "newer" ? [] : facts.hookEvents.filter((e) => !known.has(e));
-  const missing = set.events.filter((e) => !facts.vigilEvents.includes(e));
-  return { unknown, missing, basis: set.basis };
+  const missing = registeredEvents(version).events.filter((e) => !facts.vigilEvents.includes(e));
+  const forbidden = facts.vigilHandlerEvents.filter((e) => neverReason(e) !== null);
+  const unhandled = facts.vigilEvents.filter((e) => !isHandled(e) && !forbidden.includes(e));
+  return { unknown, missing, unhandled, forbidden, basis: set.basis };
 }

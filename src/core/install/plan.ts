@@ -1,13 +1,15 @@
 /**
- * Install and uninstall as text → text: vigil's hooks (one matcher-`*` group per event the
- * installed Claude Code knows) and its statusLine merged into a settings.json, every other hook
- * and setting kept, and removed again exactly. Installing twice changes nothing. Edits go
- * through `json-text.ts`, so the rest of the file keeps its bytes.
+ * Install and uninstall as text → text: vigil's hooks (one matcher-`*` group, with a timeout,
+ * per event vigil handles that the installed Claude Code knows: `handled.ts`) and its statusLine
+ * merged into a settings.json, every other hook and setting kept, and removed again exactly.
+ * Installing twice changes nothing; installing over an earlier vigil's registrations removes
+ * those it no longer makes (every event, WorktreeCreate included) and adds the timeouts. Edits
+ * go through `json-text.ts`, so the rest of the file keeps its bytes.
  */
 import type { Node } from "jsonc-parser";
 import { isObject } from "../payload.ts";
 import { isVigilGroup, type MatcherGroup, statuslineCommand, vigilGroup, type VigilMarks } from "./entries.ts";
-import { eventsFor } from "./events.ts";
+import { registeredEvents } from "./handled.ts";
 import { inspectSettings, type SettingsFacts } from "./inspect.ts";
 import {
   appendElement,
@@ -22,9 +24,9 @@ import {
   valueOf,
 } from "./json-text.ts";
 import { indexOfProp, load, reload } from "./settings-doc.ts";
-import { setStatusLine, type StatusLineOutcome, unsetStatusLine } from "./statusline-setting.ts";
+import { setStatusLine, type StatusLineMode, type StatusLineOutcome, unsetStatusLine } from "./statusline-setting.ts";
 
-export type { StatusLineOutcome };
+export type { StatusLineMode, StatusLineOutcome };
 
 export interface InstallSpec {
   /** Absolute path of the vigil binary the hooks run. */
@@ -33,8 +35,8 @@ export interface InstallSpec {
   claudeVersion: string;
   /** Register `type: "http"` hooks to `vigil serve` on this port (not for SessionStart/Setup). */
   httpPort: number | null;
-  /** Replace a user's statusLine with vigil's line followed by theirs. */
-  wrapStatusline: boolean;
+  /** What to do with a statusLine the user already has (default "wrap"). */
+  statusLine: StatusLineMode;
   marks: VigilMarks;
 }
 
@@ -110,7 +112,7 @@ function setEvent(text: string, event: string, want: MatcherGroup, marks: VigilM
 
 /** Merge vigil into `text` (null or blank: no file yet). */
 export function planInstall(text: string | null, spec: InstallSpec): TextResult<Change> {
-  const events = eventsFor(spec.claudeVersion).events;
+  const events = registeredEvents(spec.claudeVersion).events;
   const want = new Map<string, MatcherGroup>(events.map((e) => [e, vigilGroup(e, spec.bin, spec.httpPort)]));
   const statusLine = { type: "command", command: statuslineCommand(spec.bin), padding: 0 };
   if (text === null || text.trim() === "") {
@@ -141,7 +143,7 @@ export function planInstall(text: string | null, spec: InstallSpec): TextResult<
         if (r.did !== "again") break;
       }
     }
-    const sl = setStatusLine(out, spec.bin, spec.wrapStatusline, spec.marks);
+    const sl = setStatusLine(out, spec.bin, spec.statusLine, spec.marks);
     out = sl.text;
     const facts = inspectSettings(valueOf(reload(out), reload(out).root), spec.marks);
     return ok({
@@ -159,8 +161,15 @@ export function planInstall(text: string | null, spec: InstallSpec): TextResult<
   }
 }
 
-/** Remove exactly vigil's entries; a wrapped statusLine goes back to the user's command. */
-export function planUninstall(text: string | null, marks: VigilMarks): TextResult<Change> {
+/**
+ * Remove exactly vigil's entries; a statusLine vigil wrapped or replaced goes back to the
+ * user's, byte for byte from `original` (the file before vigil's first write) when known.
+ */
+export function planUninstall(
+  text: string | null,
+  marks: VigilMarks,
+  original: string | null = null,
+): TextResult<Change> {
   const none: Change = {
     text,
     changed: false,
@@ -177,7 +186,7 @@ export function planUninstall(text: string | null, marks: VigilMarks): TextResul
   try {
     const removed: string[] = [];
     let out = stripHooks(text, marks, new Set(), removed);
-    const sl = unsetStatusLine(out, marks);
+    const sl = unsetStatusLine(out, marks, original);
     out = sl.text;
     const doc = reload(out);
     const facts = inspectSettings(valueOf(doc, doc.root), marks);

@@ -17,10 +17,12 @@ const STATUS_LINE: Record<Change["statusLine"], string> = {
   added: "statusLine: vigil's",
   unchanged: "statusLine: vigil's (unchanged)",
   updated: "statusLine: vigil's, updated to this binary",
-  wrapped: "statusLine: vigil's line first, then yours",
+  wrapped: "statusLine: yours, shown unchanged; vigil records its numbers (--statusline keep leaves it alone)",
+  replaced: "statusLine: vigil's, in place of yours (uninstall puts yours back)",
   "left-user": "statusLine: yours, left alone",
   removed: "statusLine: removed",
   unwrapped: "statusLine: yours again",
+  restored: "statusLine: yours again, as it was before install",
   absent: "statusLine: none",
 };
 
@@ -46,7 +48,9 @@ export function describeChange(action: "install" | "uninstall", c: Change, r: Re
     );
     if (c.added.length > 0) lines.push(`  added: ${list(c.added)}`);
     if (c.updated.length > 0) lines.push(`  updated: ${list(c.updated)}`);
-    if (c.removed.length > 0) lines.push(`  removed (unknown to ${r.version}): ${list(c.removed)}`);
+    if (c.removed.length > 0) {
+      lines.push(`  removed (not handled by vigil, or unknown to ${r.version}): ${list(c.removed)}`);
+    }
   } else {
     lines.push(`vigil: removed from "${r.path}"${c.removed.length > 0 ? `: ${c.removed.length} events` : ""}`);
     if (r.restored) lines.push(`  restored the bytes from before install: ${r.restored}`);
@@ -71,15 +75,18 @@ export function warningsFor(c: Change, version: string, path: string): string[] 
   }
   if (c.statusLine === "left-user" && c.userStatusLine !== null) {
     out.push(
-      `your statusLine "${c.userStatusLine}" was left alone; vigil measures from the transcript instead ` +
-        `(vigil install --wrap-statusline shows vigil's line first, then yours)`,
+      `your statusLine "${c.userStatusLine}" was left alone: vigil never learns the session's window ` +
+        `(a 1M-window session is judged against the 200k default) and measures one response late ` +
+        `(vigil install --statusline wrap keeps your line on screen and records the numbers)`,
     );
   }
   if (ev.basis === "older") {
     out.push(`Claude Code ${version} is older than any version vigil knows; registered the 2.0.76 events`);
   }
   if (ev.basis === "newer") {
-    out.push(`Claude Code ${version} is newer than any version vigil knows; registered the 2.1.328 events`);
+    out.push(
+      `Claude Code ${version} is newer than any version vigil knows; registered the events of the newest one vigil knows`,
+    );
   }
   return out;
 }

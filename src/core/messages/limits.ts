@@ -89,15 +89,15 @@ export function hardDenyReason(lang: Language, p: HardParams): string {
   switch (lang) {
     case "en":
       return `vigil: "${p.tool}" was not run${why}. This worker session's context is over the hard limit (${m}; limit ${hard}). ` +
-        `Still allowed: writing the handoff document${globs}; git add, commit, push, status, diff, log and show; ` +
-        `gh pr comment and gh issue comment; report commands${reports}; kill; stopping background tasks; vigil`;
+        `Still allowed: reading and writing the handoff document${globs}; git add, commit, push, status, diff, log and show; ` +
+        `gh pr comment and gh issue comment; report commands${reports}; kill <pid> of this session's own processes; stopping background tasks; vigil`;
     case "ko":
       return `vigil: "${p.tool}"은(는) 실행되지 않았습니다${why}. 이 작업자 세션의 컨텍스트가 HARD 상한을 넘었습니다 (${m}, 상한 ${hard}). ` +
-        `아직 열려 있는 것: 넘김 문서 쓰기${globs}, git add·commit·push·status·diff·log·show, ` +
-        `gh pr comment·gh issue comment, 보고 명령${reports}, kill, 배경 작업 멈추기, vigil`;
+        `아직 열려 있는 것: 넘김 문서 읽기·쓰기${globs}, git add·commit·push·status·diff·log·show, ` +
+        `gh pr comment·gh issue comment, 보고 명령${reports}, 이 세션의 프로세스에 대한 kill <pid>, 배경 작업 멈추기, vigil`;
     case "ja":
       return `vigil: "${p.tool}" は実行されませんでした${why}。このワーカーセッションのコンテキストが HARD 上限を超えています（${m}、上限 ${hard}）。` +
-        `まだ使えるもの: 引き継ぎ書の作成${globs}、git add・commit・push・status・diff・log・show、` +
-        `gh pr comment・gh issue comment、報告コマンド${reports}、kill、バックグラウンドタスクの停止、vigil`;
+        `まだ使えるもの: 引き継ぎ書の読み書き${globs}、git add・commit・push・status・diff・log・show、` +
+        `gh pr comment・gh issue comment、報告コマンド${reports}、このセッション自身のプロセスへの kill <pid>、バックグラウンドタスクの停止、vigil`;
   }
 }

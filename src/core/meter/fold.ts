@@ -9,7 +9,7 @@ import type { MeterRecord } from "./records.ts";
 /** What the newest measurement stands on. */
 export type Anchor =
   /** The newest main-chain response. `tokens`/`output` are from its newest record. */
-  | { kind: "assistant"; id: string; tokens: number; output: number }
+  | { kind: "assistant"; id: string; tokens: number; output: number; model?: string }
   /** A compaction with no response since. Without `postTokens`, the summary's size stands in. */
   | { kind: "boundary"; postTokens: number | null; summaryBytes: number };
 
@@ -84,7 +84,13 @@ export function applyRecord(t: Tally, r: MeterRecord): Tally {
   const a = t.anchor;
   switch (r.kind) {
     case "assistant": {
-      const next = { kind: "assistant" as const, id: r.id, tokens: r.tokens, output: r.output };
+      const next = {
+        kind: "assistant" as const,
+        id: r.id,
+        tokens: r.tokens,
+        output: r.output,
+        ...(r.model ? { model: r.model } : {}),
+      };
       if (a?.kind === "assistant" && r.id !== "" && a.id === r.id) return { ...t, anchor: next };
       // Between two responses the context grew by their difference minus the first one's output.
       const calibration = a?.kind === "assistant"

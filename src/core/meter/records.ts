@@ -8,7 +8,7 @@ import { isObject, type JsonObject, obj, str } from "../payload.ts";
 /** A record that moves the meter. Everything else (bookkeeping, sidechain) is skipped. */
 export type MeterRecord =
   /** A real response: its usage is the context size. One record per content block. */
-  | { kind: "assistant"; id: string; tokens: number; output: number }
+  | { kind: "assistant"; id: string; tokens: number; output: number; model?: string }
   /** A compaction: the context restarts from `postTokens` (absent before 2.1.2xx). */
   | { kind: "boundary"; postTokens: number | null }
   /** The compaction summary (`isCompactSummary`), in bytes of model-visible text. */
@@ -57,7 +57,10 @@ function assistant(v: JsonObject): MeterRecord | null {
   const tokens = count(u.input_tokens) + count(u.cache_creation_input_tokens) +
     count(u.cache_read_input_tokens);
   if (tokens === 0) return null;
-  return { kind: "assistant", id: str(m, "id") ?? "", tokens, output: count(u.output_tokens) };
+  const model = str(m, "model");
+  const base = { kind: "assistant" as const, id: str(m, "id") ?? "", tokens, output: count(u.output_tokens) };
+  // The model names the window of a headless session, where no statusLine reports it.
+  return model ? { ...base, model } : base;
 }
 
 function boundary(v: JsonObject): MeterRecord {

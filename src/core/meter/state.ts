@@ -56,7 +56,8 @@ function parseAnchor(v: unknown): Anchor | undefined {
   if (!isObject(v)) return undefined;
   const a: JsonObject = v;
   if (a.kind === "assistant" && typeof a.id === "string" && count(a.tokens) && count(a.output)) {
-    return { kind: "assistant", id: a.id, tokens: a.tokens, output: a.output };
+    const base = { kind: "assistant" as const, id: a.id, tokens: a.tokens, output: a.output };
+    return typeof a.model === "string" ? { ...base, model: a.model } : base;
   }
   const post = a.postTokens;
   if (a.kind === "boundary" && (post === null || count(post)) && count(a.summaryBytes)) {

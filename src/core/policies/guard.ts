@@ -11,7 +11,7 @@ import { hardDenyReason, softNotice, softRefusal } from "../messages/limits.ts";
 import type { HookPayload, JsonObject } from "../payload.ts";
 import type { AuditRecord, CallRole, Policy, PolicyInput, PolicyResult } from "../policy.ts";
 import { levelFor, type SessionContext, type SessionState } from "../../../machines/session.ts";
-import { checkToolAtHard } from "./hard.ts";
+import { checkToolAtHard, type ProcessTree } from "./hard.ts";
 
 /** Whether limits apply to a call: worker main sessions only, unless vigil is disabled. */
 export function isLimited(role: CallRole, config: Config): boolean {
@@ -24,6 +24,13 @@ export function isLimited(role: CallRole, config: Config): boolean {
  * proven there, and a notice marked sent but never seen would not be repeated.
  */
 const NOTICE_EVENTS = new Set(["PostToolUse", "PostToolUseFailure"]);
+
+/**
+ * Events that run a command and can be denied at HARD. The inline `!` shell of skills and slash
+ * commands (PreSkillShellCommand, 2.1.332) never goes through PreToolUse: without it a pass
+ * command or an allowed Skill call would run any shell line at HARD.
+ */
+export const HARD_GATED_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PreSkillShellCommand"]);
 
 type Decision = "notice" | "refuse" | "pass" | "deny" | "allow";
 
@@ -90,6 +97,7 @@ function onPrompt(
 export type HardCheck = (
   payload: HookPayload,
   config: Config,
+  opts?: { tree?: ProcessTree | null },
 ) => { allowed: boolean; rule: string; detail: string };
 
 /** HARD: deny a tool call that is not handoff work. Returns null when the call is allowed. */
@@ -99,7 +107,7 @@ function onHardTool(
   records: AuditRecord[],
 ): PolicyResult | null {
   const { config, context, payload } = input;
-  const r = check(payload, config);
+  const r = check(payload, config, { tree: input.facts.processTree ?? null });
   const extra = { tool: payload.toolName, detail: r.detail };
   if (r.allowed) {
     records.push(
@@ -132,9 +140,12 @@ function guard(input: PolicyInput, checkTool: HardCheck): PolicyResult {
   const { payload, config, context, state } = input;
   const records: AuditRecord[] = [];
   const prompt = payload.event === "UserPromptSubmit" ? payload.prompt ?? "" : null;
-  const verdict = prompt === null
-    ? null
-    : classifyPrompt(prompt, { passCommands: config.passCommands, hint: input.facts.lastUser });
+  const verdict = prompt === null ? null : classifyPrompt(prompt, {
+    passCommands: config.passCommands,
+    hint: input.facts.lastUser,
+    source: payload.source,
+    ownCrons: input.facts.ownCrons,
+  });
   // New shapes are worth knowing about from every session, limited or not.
   if (verdict?.verdict === "unknown-envelope" && prompt !== null) {
     records.push(unknownEnvelope(verdict, prompt));
@@ -146,7 +157,7 @@ function guard(input: PolicyInput, checkTool: HardCheck): PolicyResult {
   }
 
   if (verdict) return onPrompt(input, verdict, records);
-  if (payload.event === "PreToolUse" && level === "hard") {
+  if (HARD_GATED_EVENTS.has(payload.event) && level === "hard") {
     const denied = onHardTool(input, checkTool, records);
     if (denied) return denied;
   }

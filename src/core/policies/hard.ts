@@ -1,15 +1,18 @@
 /**
  * The HARD allow-list (product.md section 4): at the hard limit a worker may only hand over.
- * Allowed: writing or editing a handoff document; Bash whose every simple command is on the
- * list and whose every write goes to a handoff document; the task-stop tools and anything
- * else in `config.allowedTools`. Everything else is denied, read-only tools included: the
- * product denies every tool call but these, and the worker already holds what it has read.
+ * Allowed: reading, writing or editing a handoff document; Bash whose every simple command is
+ * on the list and whose every write goes to a handoff document; the task-stop tools and
+ * anything else in `config.allowedTools`. Everything else is denied, other reads included: the
+ * worker already holds what it has read.
  */
 import type { Config } from "../config.ts";
 import type { HookPayload, JsonObject } from "../payload.ts";
 import { analyzeCommandLine, type ShellWord } from "../shell.ts";
 import { checkCommand } from "./hard/commands.ts";
 import { isHandoffPath } from "./hard/handoff-path.ts";
+import type { ProcessTree } from "./hard/kill.ts";
+
+export type { ProcessTree };
 
 export interface HardVerdict {
   allowed: boolean;
@@ -20,6 +23,7 @@ export interface HardVerdict {
 }
 
 const EDIT_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
+const READ_TOOLS = new Set(["Read", "Grep", "Glob"]);
 /** Write targets that are not files. */
 const DEVICES = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2"]);
 
@@ -31,6 +35,34 @@ function field(input: JsonObject | null, ...keys: string[]): string | null {
   return null;
 }
 
+/**
+ * Reading a handoff document (Claude Code refuses to Edit a file it has not read). Read names
+ * the file; Grep its `path` (a handoff file or folder); Glob a pattern that can only match
+ * handoff documents, judged as if the pattern were a path ("HANDOFF*.md" under any folder is,
+ * "*.md" is not).
+ */
+function checkRead(tool: string, input: JsonObject | null, config: Config, cwd: string): HardVerdict {
+  const path = tool === "Read"
+    ? field(input, "file_path")
+    : tool === "Grep"
+    ? field(input, "path")
+    : joinGlob(field(input, "path"), field(input, "pattern"));
+  if (path !== null && isHandoffPath(path, config.handoffGlobs, cwd)) {
+    return { allowed: true, rule: "handoff-read", detail: `"${path}" is a handoff document` };
+  }
+  return {
+    allowed: false,
+    rule: "handoff-only",
+    detail: `${tool} "${path ?? ""}" does not stay within handoff documents`,
+  };
+}
+
+function joinGlob(dir: string | null, pattern: string | null): string | null {
+  if (pattern === null) return null;
+  if (dir === null || pattern.startsWith("/")) return pattern;
+  return `${dir.replace(/\/+$/, "")}/${pattern}`;
+}
+
 function checkWrite(target: ShellWord | null, config: Config, cwd: string): HardVerdict | null {
   if (target === null) return null;
   if (target.dynamic) {
@@ -40,7 +72,8 @@ function checkWrite(target: ShellWord | null, config: Config, cwd: string): Hard
   return { allowed: false, rule: "bash-redirect", detail: `"${target.value}" is not a handoff document` };
 }
 
-function checkBash(line: string, config: Config, cwd: string): HardVerdict {
+function checkBash(line: string, config: Config, opts: { cwd: string; tree: ProcessTree | null }): HardVerdict {
+  const { cwd } = opts;
   const a = analyzeCommandLine(line);
   if (!a.ok) return { allowed: false, rule: "unparseable", detail: a.error };
   if (a.hazards.length > 0) {
@@ -49,7 +82,7 @@ function checkBash(line: string, config: Config, cwd: string): HardVerdict {
   }
   const rules: string[] = [];
   for (const cmd of a.commands) {
-    const v = checkCommand(cmd, config);
+    const v = checkCommand(cmd, config, { tree: opts.tree });
     if (!v.allowed) return { allowed: false, rule: v.rule, detail: v.detail };
     for (const w of v.writes) {
       const bad = checkWrite(w, config, cwd);
@@ -68,10 +101,11 @@ function checkBash(line: string, config: Config, cwd: string): HardVerdict {
 export function checkToolAtHard(
   payload: HookPayload,
   config: Config,
-  opts: { cwd?: string } = {},
+  opts: { cwd?: string; tree?: ProcessTree | null } = {},
 ): HardVerdict {
   const tool = payload.toolName ?? "";
   const cwd = opts.cwd ?? payload.cwd;
+  const tree = opts.tree ?? null;
   if (config.allowedTools.includes(tool)) {
     return { allowed: true, rule: "tool-allowed", detail: `"${tool}" is allowed at the hard limit` };
   }
@@ -82,10 +116,11 @@ export function checkToolAtHard(
     }
     return { allowed: false, rule: "handoff-only", detail: `"${path ?? ""}" is not a handoff document` };
   }
+  if (READ_TOOLS.has(tool)) return checkRead(tool, payload.toolInput, config, cwd);
   if (tool === "Bash") {
     const line = field(payload.toolInput, "command");
     if (line === null) return { allowed: false, rule: "unparseable", detail: "no command given" };
-    return checkBash(line, config, cwd);
+    return checkBash(line, config, { cwd, tree });
   }
   return { allowed: false, rule: "tool-denied", detail: `"${tool}" is not allowed at the hard limit` };
 }

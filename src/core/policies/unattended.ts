@@ -6,12 +6,13 @@
  */
 import type { JsonObject } from "../payload.ts";
 import { NOTHING, type Policy, type PolicyInput } from "../policy.ts";
+import { type PushFollowUp, workFollowed } from "../stop/breaker.ts";
 import { type StopFacts, stopFactsOf } from "../stop/facts.ts";
 import { decideStop, type StopDecision, type StopGateInput } from "../stop/gate.ts";
 import { patternSet } from "../stop/patterns.ts";
 import { handoffReason } from "../stop/hard-gate.ts";
 import { blockReason } from "../stop/reason.ts";
-import { todosFromChecklist, todosFromToolCalls } from "../stop/todo.ts";
+import { currentTodos, todosFromChecklist } from "../stop/todo.ts";
 
 /** States in which a compaction has not finished landing. */
 const COMPACTING = new Set(["compacting", "restoring"]);
@@ -19,7 +20,7 @@ const COMPACTING = new Set(["compacting", "restoring"]);
 function todoInputs(input: PolicyInput, facts: StopFacts): StopGateInput["todo"] {
   if (!input.config.todoContinuation) return null;
   const items = [
-    ...todosFromToolCalls(facts.todoCalls ?? []),
+    ...currentTodos({ calls: facts.todoCalls ?? [], taskFiles: facts.taskFiles }),
     ...(facts.checklists ?? []).flatMap((c) => todosFromChecklist(c.text, c.path)),
   ];
   return {
@@ -31,6 +32,12 @@ function todoInputs(input: PolicyInput, facts: StopFacts): StopGateInput["todo"]
     lastCompactAt: facts.lastCompactAt ?? null,
     compacting: COMPACTING.has(input.state),
   };
+}
+
+/** The audit's view of the last push: when, which gate, and whether work followed it. */
+function followUp(f: PushFollowUp): JsonObject {
+  if (f.lastPush === null) return {};
+  return { lastPush: { at: f.lastPush.at, gate: f.lastPush.gate, workFollowed: workFollowed(f) } };
 }
 
 function audit(d: StopDecision, extra: JsonObject): JsonObject {
@@ -63,6 +70,7 @@ export const unattendedPolicy: Policy = (input) => {
   const patterns = patternSet(input.config.stopPatterns);
   const fromPayload = input.payload.lastAssistantMessage;
   const message = fromPayload ?? facts.lastAssistantText ?? null;
+  const progress = { lastPush: facts.lastPush ?? null, toolCallSince: facts.toolCallSincePush ?? null };
   const d = decideStop({
     stopHookActive: input.payload.stopHookActive,
     night: input.night,
@@ -73,12 +81,14 @@ export const unattendedPolicy: Policy = (input) => {
     now: input.now,
     patterns,
     todo: todoInputs(input, facts),
+    progress,
     hard: hardInput(input),
   });
   const detail = audit(d, {
     source: fromPayload !== null ? "payload" : message !== null ? "transcript" : "none",
     blocks: input.context.stopBlocks,
     cap: input.config.stopCap,
+    ...followUp(progress),
     ...(patterns.errors.length ? { patternErrors: patterns.errors } : {}),
   });
   const records = [{ kind: "stop_gate", detail }];

@@ -2,9 +2,16 @@
  * What a final assistant message says about the end of its turn: is it legitimately waiting
  * (gate 4: escape phrase, approval, question, background wait, hand-off), and does it announce
  * work it has not done (gate 5)? Each answer names the pattern and the words it matched.
+ *
+ * Gate 5 judges what the sentence the turn ended on *is*, in two steps: an `announce` pattern
+ * finds a sentence that reads as the agent's own next action (tried on its final clause where
+ * the pattern says so), then `ruleout` patterns ask whether that sentence is something else
+ * all along (its work hangs on a condition, it recommends, it plans a later phase, it states a
+ * result) and, for a lead-in above a list or headings, whether the items report finished work.
+ * A ruled-out sentence is kept, with its reason, so the audit can show why it did not push.
  */
 import type { Pattern, PatternKind, PatternLang, PatternSet } from "./patterns.ts";
-import { type MessageView, type Sentence, viewMessage } from "./text.ts";
+import { finalClause, type MessageView, type Sentence, viewMessage } from "./text.ts";
 
 /** The pattern that decided, and the words it matched (the original text, not the masked). */
 export interface Hit {
@@ -12,6 +19,8 @@ export interface Hit {
   lang: PatternLang;
   kind: PatternKind;
   excerpt: string;
+  /** For a ruled-out announcement: the rule-out pattern and what the sentence is instead. */
+  why?: string;
 }
 
 export interface Classification {
@@ -19,7 +28,12 @@ export interface Classification {
   waiting: Hit | null;
   /** Gate 5: the nearest-to-the-end sentence that announces unfinished work. */
   announcement: Hit | null;
+  /** The nearest sentence an announce pattern matched that a rule-out overruled, when none announces. */
+  ruledOut: Hit | null;
 }
+
+/** Most items under a lead-in that must report finished work for the lead-in to be a title. */
+const REPORT_SHARE = 0.5;
 
 const EXCERPT_MAX = 200;
 
@@ -33,7 +47,8 @@ function hit(p: Pattern, excerpt: string): Hit {
 }
 
 function matches(p: Pattern, s: Sentence): boolean {
-  return p.re.test(s.text) && !(p.unless?.test(s.text) ?? false);
+  const text = p.clause === "final" ? finalClause(s.text) : s.text;
+  return p.re.test(text) && !(p.unless?.test(text) ?? false) && !(p.unlessSentence?.test(s.text) ?? false);
 }
 
 function lineAround(text: string, index: number): string {
@@ -78,18 +93,39 @@ function findWaiting(view: MessageView, set: PatternSet): Hit | null {
   return null;
 }
 
-function findAnnouncement(view: MessageView, set: PatternSet): Hit | null {
-  const announce = set.patterns.filter((p) => p.kind === "announce");
+/** Why the announcing sentence `s` is not an announcement after all, or null. */
+function ruleOut(view: MessageView, set: PatternSet, s: Sentence): string | null {
+  const p = set.patterns.find((x) => x.kind === "ruleout" && x.scope === "tail" && matches(x, s));
+  if (p) return `${p.why}: ${p.id}`;
+  const items = view.leadIn?.lead.original === s.original ? view.leadIn.items : [];
+  if (items.length === 0) return null;
+  const report = set.patterns.filter((x) => x.kind === "ruleout" && x.scope === "item");
+  const reporting = items.filter((i) => report.some((x) => matches(x, i))).length;
+  // A lead-in over findings titles a piece of work already shown; over steps, it plans them.
+  return reporting > items.length * REPORT_SHARE ? `report: ${reporting} of ${items.length} items below report` : null;
+}
+
+function findAnnouncement(view: MessageView, set: PatternSet): Pick<Classification, "announcement" | "ruledOut"> {
+  const announce = set.patterns.filter((p) => p.kind === "announce" && p.scope === "tail");
+  let ruledOut: Hit | null = null;
+  // A message that ends on a step heading ends announcing that step.
+  const heading = view.heading;
+  const step = heading &&
+    set.patterns.find((p) => p.kind === "announce" && p.scope === "heading" && matches(p, heading));
+  if (heading && step) return { announcement: hit(step, heading.original), ruledOut };
   // The sentence nearest the end is the one the turn ended on.
   for (const s of [...view.tail].reverse()) {
-    const p = announce.find((x) => matches(x, s));
-    if (p) return hit(p, s.original);
+    const p = announce.find((x) => !(x.subjectless && s.item) && matches(x, s));
+    if (!p) continue;
+    const why = ruleOut(view, set, s);
+    if (why === null) return { announcement: hit(p, s.original), ruledOut };
+    ruledOut ??= { ...hit(p, s.original), why };
   }
-  return null;
+  return { announcement: null, ruledOut };
 }
 
 /** Classify a final assistant message for gates 4 and 5. */
 export function classifyMessage(text: string, set: PatternSet): Classification {
   const view = viewMessage(text);
-  return { waiting: findWaiting(view, set), announcement: findAnnouncement(view, set) };
+  return { waiting: findWaiting(view, set), ...findAnnouncement(view, set) };
 }

@@ -15,6 +15,8 @@ export interface StopFacts {
   lastAssistantText?: string | null;
   /** Main-chain TodoWrite / TaskCreate / TaskUpdate calls, oldest first. */
   todoCalls?: TodoToolCall[];
+  /** The session's task files (`~/.claude/tasks/<session>/`), when the directory exists. */
+  taskFiles?: JsonObject[] | null;
   /** Texts of `config.todoFiles` found under the session's cwd. */
   checklists?: { path: string; text: string }[];
   /** Epoch ms of the newest `[Request interrupted by user…]` and `compact_boundary` records. */
@@ -22,6 +24,17 @@ export interface StopFacts {
   lastCompactAt?: number | null;
   /** From this session's `stop_gate` audit records with `gate: "todo"` and a block. */
   todoPushes?: { lastAt: number | null; counts: Record<string, number> };
+  /** This session's newest push of any kind (a `stop_gate` block), from the audit log. */
+  lastPush?: LastPush | null;
+  /** Whether the transcript has a main-chain tool call after `lastPush.at` (the progress breaker). */
+  toolCallSincePush?: boolean | null;
+}
+
+/** One push as the audit recorded it: when, by which gate, about what. */
+export interface LastPush {
+  at: number;
+  gate: string;
+  excerpt: string | null;
 }
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -52,6 +65,13 @@ function pushes(v: unknown): StopFacts["todoPushes"] {
   return { lastAt: num(v.lastAt), counts };
 }
 
+function lastPush(v: unknown): LastPush | null {
+  if (!isObject(v)) return null;
+  const at = num(v.at);
+  if (at === null || typeof v.gate !== "string") return null;
+  return { at, gate: v.gate, excerpt: typeof v.excerpt === "string" ? v.excerpt : null };
+}
+
 /** Validate a StopFacts object handed over as plain data. */
 export function parseStopFacts(v: unknown): StopFacts {
   if (!isObject(v)) return {};
@@ -59,9 +79,12 @@ export function parseStopFacts(v: unknown): StopFacts {
     lastAssistantText: typeof v.lastAssistantText === "string" ? v.lastAssistantText : null,
     todoCalls: calls(v.todoCalls),
     checklists: checklists(v.checklists),
+    taskFiles: Array.isArray(v.taskFiles) ? v.taskFiles.filter(isObject) : null,
     lastInterruptAt: num(v.lastInterruptAt),
     lastCompactAt: num(v.lastCompactAt),
     todoPushes: pushes(v.todoPushes),
+    lastPush: lastPush(v.lastPush),
+    toolCallSincePush: typeof v.toolCallSincePush === "boolean" ? v.toolCallSincePush : null,
   };
 }
 

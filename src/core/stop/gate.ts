@@ -4,13 +4,24 @@
  * (announced work): a real approval wait must never be pushed. Every decision names the gate
  * that decided and the pattern that matched, pass or block.
  */
+import { breakerHolds, type PushFollowUp } from "./breaker.ts";
 import { classifyMessage, type Hit } from "./classify.ts";
 import type { PatternSet } from "./patterns.ts";
 import { hardStop, type HardStopInput } from "./hard-gate.ts";
 import { type TodoItem, todoPush, type TodoPushInput } from "./todo.ts";
 
 /** Gates in the order they are checked; `todo` is the optional second chance after gate 5. */
-export const GATES = ["recursion", "mode", "scope", "approval", "hard", "announcement", "todo", "cap"] as const;
+export const GATES = [
+  "recursion",
+  "mode",
+  "scope",
+  "approval",
+  "hard",
+  "announcement",
+  "todo",
+  "cap",
+  "progress",
+] as const;
 export type Gate = typeof GATES[number];
 
 export interface NightMode {
@@ -33,6 +44,8 @@ export interface StopGateInput {
   patterns: PatternSet;
   /** Todo continuation inputs, or null when the feature is off. */
   todo: Omit<TodoPushInput, "now" | "pending"> | null;
+  /** What followed the last push (the progress breaker); absent = never pushed. */
+  progress?: PushFollowUp | null;
   /** Set when the session is at HARD: the gate then asks once for the handoff instead. */
   hard?: HardStopInput | null;
 }
@@ -87,7 +100,7 @@ export function decideStop(input: StopGateInput): StopDecision {
     // Without the message nothing can be ruled out, so neither gate 5 nor todo may push.
     return pass("approval", "no assistant message to judge");
   }
-  const { waiting, announcement } = classifyMessage(input.message, input.patterns);
+  const { waiting, announcement, ruledOut } = classifyMessage(input.message, input.patterns);
   if (waiting) return pass("approval", `the message ends waiting (${waiting.kind})`, waiting);
   if (input.hard) {
     const h = hardStop(input.hard);
@@ -98,7 +111,9 @@ export function decideStop(input: StopGateInput): StopDecision {
   let gate: Gate = "announcement";
   let todo: StopDecision["todo"] = null;
   if (!announcement) {
-    if (!input.todo) return pass("announcement", "no unfinished work announced");
+    // A ruled-out sentence is named with its reason, so the audit shows why it did not push.
+    const none = ruledOut ? `announcement ruled out (${ruledOut.why})` : "no unfinished work announced";
+    if (!input.todo) return pass("announcement", none, ruledOut);
     const verdict = todoPush({ ...input.todo, now: input.now, pending: false });
     if (!verdict.push) return pass("todo", `no todo push: ${verdict.why}`, null, { hash: verdict.hash, open: [] });
     gate = "todo";
@@ -107,6 +122,8 @@ export function decideStop(input: StopGateInput): StopDecision {
   if (input.stopBlocks >= input.cap) {
     return pass("cap", `stop block cap reached (${input.stopBlocks}/${input.cap})`, announcement, todo);
   }
+  const held = breakerHolds(input.progress ?? null);
+  if (held) return pass("progress", held, announcement, todo);
   const note = gate === "todo" ? `${todo?.open.length ?? 0} open todo item(s)` : "unfinished work announced";
   return { decision: "block", gate, hit: announcement, note, todo };
 }

@@ -19,7 +19,20 @@ const PROGRESS =
 const GERUND_SUBJECT =
   r`^\S+ing\b[^,;:—]*?\b(?:takes|took|is|was|are|were|showed|shows|requires|required|fails|failed|causes|caused|makes|made|needs|seems|works|worked)\b`;
 const NOT_GERUND =
-  r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring)\b)`;
+  r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring|showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|working(?!\s+on))\b)`;
+/** Progressives that describe a stance or a setup, not work under way: "I'm leaning toward B". */
+const STATIVE =
+  r`(?:leaning|hoping|using|relying|targeting|keeping|aiming|expecting|considering|treating|following|favou?ring|inclined|happy|glad|trying\s+to\b(?![^.]*\b(?:now|next|again)\b))`;
+/** Base-form verbs of work, for subjectless commands ("Now rerun the linter."). */
+const WORK_VERB =
+  r`(?:re-?run|run|fix|update|add|remove|delete|rename|refactor|implement|write|rewrite|commit|push|bump|wire|swap|replace|move|split|merge|rebase|install|build|rebuild|deploy|retest|test|check|verify|apply|migrate|regenerate|generate|revert|clean\s+up|clean|format|lint|document|port|extract|patch|change|edit|create|restart|finish|tackle|address|handle|investigate|debug|profile|measure|convert|plug|drop|enable|disable|tighten|simplify|inline|wrap|tidy|trim|look\s+into|dig\s+into|go\s+through)`;
+/** Gerunds of work that open a fragment announcing it ("Checking the config.", "Looking at the logs."). */
+const WORK_GERUND =
+  r`(?:checking|looking\s+(?:at|into|for|through)|reading|re-?running|searching|grepping|fixing|updating|adding|writing|rewriting|creating|examining|inspecting|investigating|verifying|exploring|reviewing|opening|building|rebuilding|installing|editing|refactoring|removing|deleting|implementing|renaming|replacing|applying|patching|committing|pushing|regenerating|rerunning|wiring|tracing|debugging|profiling|measuring|locating|finding|scanning|digging\s+into)`;
+/** Verbs of checking that take an embedded question: "check whether", not a condition. */
+const CHECK_BEFORE =
+  r`(?<!\b(?:check|checking|see|seeing|verify|verifying|test|testing|confirm|confirming|determine|out|look|know|ask|asking|whether)\s)`;
+const CONDITION = r`(?:if|once|when|unless|as\s+soon\s+as|provided(?:\s+that)?|assuming|in\s+case)`;
 /** "Next time I'll…" promises a habit, not work for this turn. */
 const HABIT = r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|going\s+forward)\b`;
 /** "Continuing the investigation, I found…": a participle clause before a main clause. */
@@ -77,7 +90,7 @@ export const EN: LangPatterns = {
       id: "en.approval.offer",
       kind: "approval",
       source:
-        r`^if\b[^,]*\b(?:you|your)\b|\bif\s+you(?:'d|\s+would)?\s+(?:like|prefer|want|wish)\b|\bif\s+that's\s+(?:easier|ok|okay|fine|preferred|helpful)\b|\bhappy\s+to\b|\bI\s+can\s+(?:also\s+)?\w+[^.]*\bif\s+you\b`,
+        r`^if\b[^,]*\b(?:you|your)\b|\bif\s+you(?:'d|\s+would)?\s+(?:like|prefer|want|wish)\b|\bif\s+that's\s+(?:easier|ok|okay|fine|preferred|helpful)\b|\bhappy\s+to\b|\bI\s+can\s+(?:also\s+)?\w+[^.]*\bif\s+you\b|^(?:just\s+)?(?:say|tell\s+me|pick|choose|name|reply\s+with|give\s+me)\b[^.]*\band\s+I(?:'ll|\s+will)\b|\bsay\s+the\s+word\b`,
     },
     {
       id: "en.wait.word",
@@ -127,6 +140,7 @@ export const EN: LangPatterns = {
       kind: "announce",
       source:
         r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+)?(?!(?:waiting|stopping|pausing|holding|leaving|ending|handing|seeing|getting|noticing|assuming|thinking|guessing|wondering)\b)\w+ing\b`,
+      unless: r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+|still\s+)?` + STATIVE,
     },
     {
       id: "en.on-it",
@@ -161,7 +175,90 @@ export const EN: LangPatterns = {
         r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward\s+to|now\s+for)\b(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
     },
     { id: "en.time-to", kind: "announce", source: r`^time\s+to\s+\w+` },
-    { id: "en.starts-now", kind: "announce", source: r`\b(?:starts|begins)\s+now\b|\b(?:is|are|comes?)\s+next[.!]?$` },
+    {
+      id: "en.starts-now",
+      kind: "announce",
+      source:
+        r`\b(?:starts|begins)\s+now\b|\b(?:is|are|comes?)\s+next[.!]?$|\bdoing\s+(?:these|this|that|them|it)\s+now\b`,
+    },
     { id: "en.my-next-step", kind: "announce", source: r`\bmy\s+next\s+step\s+is\b` },
+    // Subjectless commands to oneself: a sequencing word, then a work verb in the base form.
+    {
+      id: "en.command",
+      kind: "announce",
+      subjectless: true,
+      source: r`^` + INTERJECTION + r`(?:now|next|then|first)\b[,:]?\s+(?:let's\s+)?` + WORK_VERB + r`\b`,
+      unless: r`\b(?:you|your|yourself|users?)\b`,
+    },
+    {
+      id: "en.need-to",
+      kind: "announce",
+      subjectless: true,
+      source: r`^(?:(?:still|also|now|just|next|then|so)\s+)*(?:need|needs|have|got)\s+to\s+(?!` + NOT_WORK +
+        r`|decide|discuss|hear|confirm\s+with|check\s+with)\w+`,
+    },
+    {
+      id: "en.checking-whether",
+      kind: "announce",
+      subjectless: true,
+      source:
+        r`^(?:now\s+)?(?:checking|verifying|confirming|testing|seeing|looking\s+into|investigating|figuring\s+out)\s+(?:whether|if|why|how|what|that)\b`,
+    },
+    {
+      id: "en.gerund-fragment",
+      kind: "announce",
+      subjectless: true,
+      source: r`^(?:(?:ok(?:ay)?|alright|good|great|perfect|so|and|first|also)[,.!]?\s+)*` + WORK_GERUND + r`\b`,
+      unless: GERUND_SUBJECT + "|" + PARTICIPLE_CLAUSE + "|" + r`\b(?:you|your)\b`,
+    },
+    {
+      id: "en.should",
+      kind: "announce",
+      source: r`\bI\s+should\s+(?:(?:also|now|first|next|probably|still)\s+)*` + WORK_VERB + r`\b`,
+      unless: HABIT,
+    },
+    // A message that ends on a step heading ("## Step 2: Updating the parser").
+    {
+      id: "en.heading.step",
+      kind: "announce",
+      scope: "heading",
+      source: r`^(?:(?:step|phase|stage|part)\s*\d+\b|next\s*[:\-–—]|` + WORK_GERUND +
+        r`|(?:migrating|moving|setting\s+up|porting|converting|splitting|testing)\b)`,
+    },
+    // Rule-outs: the announcing sentence is something else.
+    {
+      id: "en.ruleout.condition-first",
+      kind: "ruleout",
+      why: "conditional",
+      source: r`^` + INTERJECTION + CONDITION + r`\b(?!\s+(?:that|this|it)(?:'s|\s+is)\s+done\b)`,
+    },
+    {
+      id: "en.ruleout.condition-after",
+      kind: "ruleout",
+      why: "conditional",
+      source: r`\b(?:I|we)(?:'ll|\s+will|\s+can|'d|\s+would)\s+[^,;]*?` + CHECK_BEFORE + r`\b` + CONDITION +
+        r`\b(?!\s+(?:that|this|it)(?:'s|\s+is)\s+done\b)`,
+    },
+    {
+      id: "en.ruleout.recommend",
+      kind: "ruleout",
+      why: "recommendation",
+      source: r`\b(?:I'd|I\s+would|I|we'd|we\s+would|we)\s+(?:strongly\s+)?(?:recommend|suggest|advise|propose)\b`,
+    },
+    {
+      id: "en.ruleout.later",
+      kind: "ruleout",
+      why: "later",
+      source:
+        r`\b(?:later(?:\s+on)?|tomorrow|separately|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone)))\b`,
+    },
+    // Items under a lead-in that report (a finite verb, a verdict) rather than list steps.
+    {
+      id: "en.ruleout.report-item",
+      kind: "ruleout",
+      why: "report",
+      source:
+        r`\b(?:is|are|was|were|has|have|had|does|did|looks?|works?|passes|passed|fails|failed|handles?|handled|covers?|covered|matches|matched|uses|used|returns|returned|contains|includes|exists|remains?|found|fixed|added|updated|removed)\b|[✅✓❌]`,
+    },
   ],
 };

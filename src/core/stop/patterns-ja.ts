@@ -8,7 +8,8 @@ import type { LangPatterns } from "./patterns.ts";
 
 const r = String.raw;
 
-const STOP = r`[。．!！]?\s*$`;
+/** A sentence end; a colon ends the line that introduces what the agent is about to do. */
+const STOP = r`[。．!！:：]?\s*$`;
 /** A topic marked with は after a noun, other than sequencing topics (次は, 今回は). */
 const TOPIC = r`[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|今日|今|最後)は`;
 /** Passive, potential, existential, negative and question endings, and requests to the reader. */
@@ -19,7 +20,12 @@ const MARKERS =
   r`(?:では|それでは|次に|次は|次の作業として|次のステップとして|これから|今から|続いて|続けて|引き続き|まずは?|このまま|早速|すぐに|ここから|先に)`;
 /** Work verbs that are not する-verbs but announce the agent's own next step with an object. */
 const WORK_VERB =
-  r`(?:します|(?:して)?(?:いきます|みます|おきます)|行います|書きます|作ります|入れます|変えます|組み込みます|片付けます|進めます)`;
+  r`(?:します|(?:して)?(?:いきます|みます|おきます)|行います|書きます|作ります|入れます|変えます|組み込みます|片付けます|進めます|まとめます|直します|調べます|確かめます|見直します|試します|動かします|回します|流します|消します|読みます|探します|見ます|開きます|書き換えます|置き換えます|足します)`;
+/** する-nouns whose "します" explains, reports or describes rather than does work. */
+const NOT_WORK_NOUN =
+  r`(?:説明|紹介|解説|報告|要約|意味|該当|存在|発生|成功|失敗|完了|終了|動作|機能|一致|依存|関係|推奨|提案|共有|連絡|判断)(?:いた)?します`;
+/** A subject marked with が: the final clause describes something else acting. */
+const SUBJECT = r`[^\s、。]が`;
 
 export const JA: LangPatterns = {
   lang: "ja",
@@ -81,7 +87,7 @@ export const JA: LangPatterns = {
       id: "ja.continue",
       kind: "announce",
       source:
-        r`(?:続けます|進みます|進めます|開始します|始めます|取り掛かります|取りかかります|着手します|移ります|いきます|みます|参ります|まいります)(?=[。．!！\s]|$)`,
+        r`(?:続けます|進みます|進めます|開始します|始めます|取り掛かります|取りかかります|着手します|移ります|[てで]いきます|[てで]みます|参ります|まいります)(?=[。．!！\s]|$)`,
     },
     { id: "ja.marker", kind: "announce", source: r`^` + MARKERS + r`[、,]?.*ます` + STOP, unless: NOT_ACTION },
     {
@@ -94,10 +100,57 @@ export const JA: LangPatterns = {
     {
       id: "ja.suru",
       kind: "announce",
-      source: r`を[^。]*?` + WORK_VERB + STOP,
+      source: r`(?:を|も)[^。]*?` + WORK_VERB + STOP,
       unless: TOPIC + "|" + r`[^\s、。]が[^、。]*を` + "|" + NOT_ACTION,
     },
     { id: "ja.volitional", kind: "announce", source: r`ましょう(?!か)` + STOP },
+    // The final clause is a bare work verb: "…ので、コミットします", "…か確認します", "README も更新します".
+    {
+      id: "ja.suru.final",
+      kind: "announce",
+      clause: "final",
+      source: r`^[^は。]*?(?:[\u30A0-\u30FF\u4E00-\u9FFFA-Za-z\uE000]{2,}\s?(?:いた)?します|` + WORK_VERB + r`)` + STOP,
+      unless: SUBJECT + "|" + NOT_ACTION + "|" + NOT_WORK_NOUN,
+      unlessSentence: TOPIC,
+    },
+    // A message that ends on a step heading ("### ステップ3: テストの追加").
+    {
+      id: "ja.heading.step",
+      kind: "announce",
+      scope: "heading",
+      source:
+        r`^(?:(?:ステップ|フェーズ|手順|段階)\s*\d|第?\d+\s*(?:段階|ステップ|フェーズ)|次(?:の(?:作業|ステップ))?\s*[:：])`,
+    },
+    // Rule-outs: the announcing sentence is something else.
+    {
+      id: "ja.ruleout.condition",
+      kind: "ruleout",
+      why: "conditional",
+      // A condition inside a reason clause ("…すれば終わりなので、すぐやります") does not reach the verb.
+      source:
+        r`^[^、。]*?(?:(?<!それ|これ|そう)なら(?:ば)?|[ただ]ら|れば|場合(?:に)?は|次第)(?![^。]*(?:ので|ため|けど|から[、,]))`,
+    },
+    {
+      id: "ja.ruleout.recommend",
+      kind: "ruleout",
+      why: "recommendation",
+      source:
+        r`推奨(?:します|です|いたします)|(?:お|オ)(?:すすめ|勧め|ススメ)(?:します|です|いたします)|提案(?:します|いたします)|べきです|(?:した|する)(?:方|ほう)が(?:良い|よい|いい)`,
+    },
+    {
+      id: "ja.ruleout.later",
+      kind: "ruleout",
+      why: "later",
+      source:
+        r`後で|後ほど|のちほど|次回|今後|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は`,
+    },
+    {
+      id: "ja.ruleout.report-item",
+      kind: "ruleout",
+      why: "report",
+      source:
+        r`(?:ています|ていました|ていません|ました|ません|です|でした|あります|ありません|います|済み|問題なし)[。．]?\s*$|[✅✓❌]`,
+    },
     { id: "ja.intent", kind: "announce", source: r`(?:予定|つもり)です|(?:しよう|よう)と(?:思います|考えています)` },
   ],
 };

@@ -15,6 +15,15 @@ const THIRD_PERSON_TOPIC = r`(?:^|\s)(?:이|그|해당|저)\s+\S+(?:은|는)\s|\
 /** "다음에는 …하겠습니다" promises a habit for next time, not work for this turn. */
 const HABIT = r`다음에는|다음부터는?|앞으로는?|향후`;
 const END = r`(?=[\s.!:。]|$)`;
+/** Verb nouns of work that take 합니다 in the plain present of one's own next step. */
+const WORK_NOUN =
+  r`(?:확인|수정|시도|변경|커밋|테스트|반영|업데이트|제거|삭제|설치|빌드|배포|생성|조사|점검|검토|추가|작성|구현|적용|실행|정리|검증|교체|이동|통합|병합|리팩터링|리팩토링|디버깅|측정|재실행|재시도|푸시|보완|개선|정정|분석|재현)`;
+/** A subject marked 이/가 that is not the agent: the clause describes something else acting. */
+const SUBJECT =
+  r`(?:^|\s)(?!제가|저희가|내가|우리가)[가-힣A-Za-z0-9\uE000]*[가-힣A-Za-z0-9\uE000](?<!같|없|많|깊|높|빨|일일)(?:가|이)\s`;
+/** A sentence-initial topic (파서는 …): a description of the thing, not the agent's step. */
+const TOPIC =
+  r`^(?!저는|나는|저희는|우리는|다음은|이번에는|이제는|지금은|먼저는|오늘은)[가-힣A-Za-z0-9\uE000]+(?<!하|되|있|없|남|같|많|좋|작)(?:은|는)\s`;
 
 export const KO: LangPatterns = {
   lang: "ko",
@@ -39,7 +48,11 @@ export const KO: LangPatterns = {
         r`(?:알려|말씀해|결정해|확인해|검토해|승인해|지시해|답해)\s?주(?:세요|십시오|시면|시겠어요|실래요|시기\s?바랍니다)`,
     },
     // An honorific conditional ("-시면") hangs the next step on the reader's wish or judgement.
-    { id: "ko.approval.offer", kind: "approval", source: r`[가-힣]시면(?=[\s,.]|$)` },
+    {
+      id: "ko.approval.offer",
+      kind: "approval",
+      source: r`[가-힣]시면(?=[\s,.]|$)|(?:고르|선택하|정하|말하|알려\s?주|결정하|지정하)면(?=[\s,])`,
+    },
     {
       id: "ko.approval.human",
       kind: "approval",
@@ -92,7 +105,7 @@ export const KO: LangPatterns = {
       source:
         r`(?:을|를)\s+(?:\S+\s+)*?(?:(?:작성|수정|구현|추가|적용|실행|정리|번역|분리|검증|연결)합니다|씁니다|만듭니다|고칩니다|돌립니다|바꿉니다)` +
         END,
-      unless: THIRD_PERSON_TOPIC,
+      unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
     },
     {
       id: "ko.progressive",
@@ -100,12 +113,64 @@ export const KO: LangPatterns = {
       source: r`^(?:지금|이제)\s(?:\S+\s)*?\S+하고\s?있습니다` + END + r`|하는\s?중입니다` + END,
       unless: THIRD_PERSON_TOPIC,
     },
+    // The final clause is a work verb in the plain present: "…했으니 커밋합니다", "테스트 코드도 수정합니다".
+    {
+      id: "ko.present.verb",
+      kind: "announce",
+      clause: "final",
+      source: WORK_NOUN + r`(?:합니다|해\s?봅니다|해\s?보겠습니다)` + END +
+        r`|(?:살펴|들여다|알아|찾아|읽어|열어|돌려|실행해|확인해)\s?봅(?:니다|시다)` + END + r`|(?:읽|찾)습니다` + END +
+        r`|(?:엽니다|돌립니다|고칩니다|봅시다|합시다|보죠)` + END,
+      unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
+      unlessSentence: TOPIC + "|" + THIRD_PERSON_TOPIC,
+    },
     { id: "ko.turn", kind: "announce", source: r`^(?:이제|다음은?|이번엔?|그다음은?)\s.*차례입니다` + END },
     { id: "ko.next", kind: "announce", source: r`^다음(?:은|\s?차례는|\s?작업은)\s.*(?:입니다|차례입니다)` + END },
     {
       id: "ko.intent",
       kind: "announce",
       source: r`(?:려고|고자)\s?합니다|(?:할|될)\s?예정입니다|할\s?계획입니다|할\s?것입니다`,
+    },
+    // A message that ends on a step heading ("## 2단계: 마이그레이션 적용").
+    {
+      id: "ko.heading.step",
+      kind: "announce",
+      scope: "heading",
+      source: r`^(?:\d+\s?단계|단계\s?\d|다음\s?(?:작업|단계)?\s?[:：])`,
+    },
+    // Rule-outs: the announcing sentence is something else.
+    {
+      id: "ko.ruleout.condition",
+      kind: "ruleout",
+      why: "conditional",
+      source: r`^(?:(?!고\s)[^,，])*?[가-힣](?<!그러|이러|저러|그렇다)면(?=[\s,])|경우에?는?\s`,
+    },
+    {
+      id: "ko.ruleout.recommend",
+      kind: "ruleout",
+      why: "recommendation",
+      source:
+        r`권장(?:합니다|드립니다|됩니다)|추천(?:합니다|드립니다)|제안(?:합니다|드립니다)|(?:것이|편이)\s?좋(?:습니다|겠습니다)|권합니다`,
+    },
+    {
+      id: "ko.ruleout.later",
+      kind: "ruleout",
+      why: "later",
+      source: r`나중에|추후|차후|이후에|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|별도(?:로|의)\s`,
+    },
+    {
+      id: "ko.ruleout.state",
+      kind: "ruleout",
+      why: "state",
+      source: r`(?:통과|동작|작동|성공|실패|일치|존재|해당|지원|포함|표시|유지|발생)(?:합니다|됩니다|해요)` + END +
+        r`|^(?:이제|이젠)\s(?!제가|저희가)\S+(?:가|이)\s`,
+    },
+    {
+      id: "ko.ruleout.report-item",
+      kind: "ruleout",
+      why: "report",
+      source:
+        r`(?:했습니다|었습니다|았습니다|됩니다|되었습니다|됐습니다|있습니다|없습니다|입니다|않습니다|완료|정상|확인됨)[.]?\s*$|[✅✓❌]`,
     },
   ],
 };

@@ -9,6 +9,17 @@
 export interface Sentence {
   text: string;
   original: string;
+  /** The sentence is (the start of) a list item: an imperative there is usually an instruction to the reader. */
+  item?: boolean;
+}
+
+/**
+ * A sentence that introduces what follows it ("I'll review the diff:" above a list or headings)
+ * and what follows: a plan when the items are steps, a finished piece of work when they report.
+ */
+export interface LeadIn {
+  lead: Sentence;
+  items: Sentence[];
 }
 
 /** The parts of a message the gates look at. */
@@ -21,6 +32,10 @@ export interface MessageView {
   window: Sentence[];
   /** The last two sentences of the message: an unaddressed question still counts there. */
   last: Sentence[];
+  /** The lead-in of a list or of headings the message ends on, with its items. */
+  leadIn: LeadIn | null;
+  /** The message's last paragraph when it is one heading line (a step heading, or a title). */
+  heading: Sentence | null;
 }
 
 /** Stands in for masked code and quotes: not a word character, not a sentence end. */
@@ -37,6 +52,8 @@ const INLINE = [
   /\bhttps?:\/\/\S+/g,
 ];
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/;
+/** A Markdown heading, or a line that is bold from end to end (a heading by another name). */
+const HEADING = /^\s*(?:#{1,6}\s+\S.*|(?:\*\*|__)[^*_\n]+(?:\*\*|__)[:：]?)\s*$/;
 const DECORATION = /^\s*(?:#{1,6}\s+|(?:[-*+•]|\d+[.)])\s+)?(?:\*\*|__)?\s*/;
 // A semicolon joins independent clauses; each is judged on its own.
 /**
@@ -47,7 +64,8 @@ const DECORATION = /^\s*(?:#{1,6}\s+|(?:[-*+•]|\d+[.)])\s+)?(?:\*\*|__)?\s*/;
 const SENTENCE_MAX = 600;
 /** Most sentences kept in the window, counted from the end. */
 const WINDOW_MAX = 40;
-const SENTENCE_END = /(?<=[.!?;])\s+|(?<=[。！？])\s*/g;
+// A list number ("2. Then run…") ends no sentence; lines are split one at a time, so ^ is the line start.
+const SENTENCE_END = /(?<=[.!?;])(?<!^\s*\d+[.)])\s+|(?<=[。！？])\s*/g;
 
 function blank(s: string, fill: string): string {
   return s.replace(/[^\n]/g, fill);
@@ -97,6 +115,35 @@ function paragraphsOf(masked: string): Span[] {
   return out;
 }
 
+/** Every non-empty line of a paragraph is a list item or a heading. */
+function isTrailer(masked: string, p: Span): boolean {
+  const lines = masked.slice(p.start, p.end).split("\n").filter((l) => l.replaceAll(MASK, "").trim() !== "");
+  return lines.length > 0 && lines.every((l) => LIST_ITEM.test(l) || HEADING.test(l));
+}
+
+/**
+ * The clause a sentence ends on: the part after the last clause boundary (a comma, a
+ * connective ending such as ので / -고 / -니, an embedded question's か / -지 before a verb of
+ * checking). Its subject, topic and verb say whose action the sentence ends on, where an earlier
+ * clause ("all tests passed, so") would mislead.
+ */
+export function finalClause(text: string): string {
+  const parts = text.split(CLAUSE_BOUNDARY);
+  for (let i = parts.length - 1; i >= 0; i--) if (parts[i].trim() !== "") return parts[i].trim();
+  return text.trim();
+}
+
+const CLAUSE_BOUNDARY = new RegExp(
+  [
+    String.raw`[,;、，；]\s*`,
+    String.raw`\s(?:and|but|so|then)\s`,
+    String.raw`(?<=ので|ため|けど|けれど|けれども|のに)(?![\u3040-\u309F])`,
+    String.raw`(?<=か(?:どうか)?を?)(?=(?:確認|検証|調査|チェック|調べ|確かめ|テスト|見て|試し))`,
+    String.raw`(?<=[가-힣](?:고|서|니|니까|는데|지만|며|면서|는지|은지|인지|할지|을지|될지))\s`,
+  ].join("|"),
+  "u",
+);
+
 /** Build the gate's view of a message. */
 export function viewMessage(text: string): MessageView {
   const source = text.replace(/\r\n?/g, "\n").replace(/[’‘]/g, "'");
@@ -111,10 +158,11 @@ export function viewMessage(text: string): MessageView {
   const sentence = (s: Span): Sentence => ({
     text: bounded(s).replace(DECORATION, "").replace(/(?:\*\*|__)/g, "").trim(),
     original: source.slice(s.start, s.end).replace(DECORATION, "").trim(),
+    ...(LIST_ITEM.test(masked.slice(s.start, s.end)) ? { item: true } : {}),
   });
   const paragraphs = paragraphsOf(masked);
   const lastP = paragraphs.at(-1);
-  if (!lastP) return { unfenced, tail: [], window: [], last: [] };
+  if (!lastP) return { unfenced, tail: [], window: [], last: [], leadIn: null, heading: null };
   const lastSentences = sentencesOf(masked, lastP);
   const tail = lastSentences.slice(-3);
   // A list's lead-in ("Next, I will:") carries the subject its items leave out.
@@ -126,11 +174,28 @@ export function viewMessage(text: string): MessageView {
     if (lead && !tail.includes(lead)) tail.unshift(lead);
     else if (!lead && prevLast && /:\s*$/.test(masked.slice(prevLast.start, prevLast.end))) tail.unshift(prevLast);
   }
+  // A message that ends on a list or on headings is introduced by the sentence before them.
+  let trailerStart = paragraphs.length;
+  while (trailerStart > 0 && isTrailer(masked, paragraphs[trailerStart - 1])) trailerStart--;
+  let leadIn: LeadIn | null = null;
+  const before = paragraphs[trailerStart - 1];
+  if (trailerStart < paragraphs.length && before) {
+    const leadSpan = sentencesOf(masked, before).at(-1);
+    const items = paragraphs.slice(trailerStart).flatMap((p) => sentencesOf(masked, p));
+    if (leadSpan) {
+      leadIn = { lead: sentence(leadSpan), items: items.map(sentence) };
+      if (!tail.some((t) => t.start === leadSpan.start)) tail.unshift(leadSpan);
+    }
+  }
+  const headingLine = masked.slice(lastP.start, lastP.end).trim();
+  const heading = HEADING.test(headingLine) && !headingLine.includes("\n") ? sentence(lastP) : null;
   const window = paragraphs.slice(-2).flatMap((p) => sentencesOf(masked, p)).slice(-WINDOW_MAX);
   return {
     unfenced,
     tail: tail.map(sentence),
     window: window.map(sentence),
     last: window.slice(-2).map(sentence),
+    leadIn,
+    heading,
   };
 }

@@ -63,6 +63,32 @@ export function todosFromToolCalls(calls: readonly TodoToolCall[]): TodoItem[] {
   return [...written, ...tasks.values()];
 }
 
+/**
+ * Items of the session's task files (`~/.claude/tasks/<session>/<id>.json`): the current state
+ * of the Task tools' list, whatever the transcript window still shows. Deleted tasks have no
+ * file; an unknown status counts as pending (open is the careful side for a list being worked).
+ */
+export function todosFromTaskFiles(files: readonly JsonObject[]): TodoItem[] {
+  return files.flatMap((f) => {
+    const id = str(f, "id");
+    const content = str(f, "subject") ?? str(f, "description");
+    if (id === null || content === null || str(f, "status") === "deleted") return [];
+    return [{ id, content, status: status(str(f, "status")) ?? "pending" }];
+  });
+}
+
+/**
+ * The todo list a Stop is judged on: TodoWrite (legacy) and the Task tools, where the task
+ * files, when present, replace what TaskCreate/TaskUpdate calls in the transcript say.
+ */
+export function currentTodos(
+  src: { calls: readonly TodoToolCall[]; taskFiles?: readonly JsonObject[] | null },
+): TodoItem[] {
+  if (!src.taskFiles || src.taskFiles.length === 0) return todosFromToolCalls(src.calls);
+  const legacy = todosFromToolCalls(src.calls.filter((c) => c.name === "TodoWrite"));
+  return [...legacy, ...todosFromTaskFiles(src.taskFiles)];
+}
+
 /** Items of a Markdown checklist (`- [ ] …` open, `- [x] …` done), e.g. TODO.md. */
 export function todosFromChecklist(text: string, path: string): TodoItem[] {
   const out: TodoItem[] = [];

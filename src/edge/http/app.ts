@@ -4,6 +4,7 @@
  * JSON API, the live stream, Prometheus metrics and a health check.
  */
 import { Hono } from "hono";
+import { hostname } from "node:os";
 import type { HookOutcome } from "../../app/run-hook.ts";
 import { eventJson } from "../../core/report/json.ts";
 import { parseDetail } from "../../core/report/marks.ts";
@@ -29,11 +30,13 @@ export interface AppDeps {
   /** How often the live stream looks for new events (ms). */
   pollMs?: number;
   version?: string;
+  /** The `host` label of this machine's series (serve: VIGIL_HOST, else the host name). */
+  host?: string;
 }
 
 /** Build the app. */
 export function createApp(deps: AppDeps): Hono {
-  const { store, clock = Date.now } = deps;
+  const { store, clock = Date.now, host = hostname() } = deps;
   const app = new Hono();
   const stats: HookStats = { latency: new Histogram(), outcomes: { ok: 0, error: 0 } };
   const counters = new EventCounters();
@@ -51,7 +54,7 @@ export function createApp(deps: AppDeps): Hono {
   app.get("/metrics", (c) => {
     const { ok, error } = stats.outcomes;
     const families = [
-      ...storeFamilies(store, counters, clock()),
+      ...storeFamilies(store, counters, { now: clock(), host }),
       stats.latency.family("vigil_http_hook_duration_seconds", "Server-side time of POST /hook"),
       {
         name: "vigil_http_hook_requests_total",

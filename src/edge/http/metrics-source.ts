@@ -5,8 +5,10 @@
  */
 import { STATES } from "../../../machines/session.ts";
 import { parseDetail } from "../../core/report/marks.ts";
-import type { Store } from "../store.ts";
+import type { SessionRow, Store } from "../store.ts";
+import { fleetFamilies } from "./metrics-fleet.ts";
 import type { Family, Sample } from "./metrics.ts";
+import { FleetFold } from "./metrics-fold.ts";
 import { eventsAfter } from "./queries.ts";
 
 const DAY = 86_400_000;
@@ -20,6 +22,8 @@ export class EventCounters {
   readonly kinds = new Map<string, number>();
   readonly decisions = new Map<string, { decision: string; rule: string; n: number }>();
   readonly detections = new Map<string, number>();
+  /** What the fleet rules need (metrics-fleet.ts). */
+  readonly fleet = new FleetFold();
 
   /** Fold every event added since the previous call. */
   fold(store: Store): void {
@@ -29,6 +33,7 @@ export class EventCounters {
         this.kinds.set(e.kind, (this.kinds.get(e.kind) ?? 0) + 1);
         if (DETECTIONS.has(e.kind)) this.detections.set(e.kind, (this.detections.get(e.kind) ?? 0) + 1);
         if (e.kind === "hook") this.countDecision(e.detail);
+        this.fleet.add(e);
         this.last = e.id;
       }
       if (rows.length < BATCH) return;
@@ -46,14 +51,25 @@ export class EventCounters {
   }
 }
 
-/** Every store-derived family for one scrape. */
-export function storeFamilies(store: Store, counters: EventCounters, now: number): Family[] {
+/**
+ * Every store-derived family for one scrape: the counters folded up to now, then the
+ * session-based families over one read of the sessions table (the fleet's in metrics-fleet.ts).
+ */
+export function storeFamilies(store: Store, counters: EventCounters, o: { now: number; host: string }): Family[] {
+  const { now } = o;
   counters.fold(store);
-  const recent = store.listSessions().filter((r) => now - r.updated_at < DAY);
+  const rows = store.listSessions();
+  return [...sessionFamilies(rows, counters, now), ...fleetFamilies(store, counters.fleet, { ...o, rows })];
+}
+
+function sessionFamilies(rows: SessionRow[], counters: EventCounters, now: number): Family[] {
+  const recent = rows.filter((r) => now - r.updated_at < DAY);
   const byState = new Map<string, number>(STATES.map((s) => [s, 0]));
   for (const r of recent) byState.set(r.state, (byState.get(r.state) ?? 0) + 1);
+  // A dead session's context numbers are history, not a gauge: it leaves these series.
+  const live = recent.filter((r) => r.state !== "dead");
   const perSession = (value: (r: typeof recent[number]) => number | null): Sample[] =>
-    recent.flatMap((r) => {
+    live.flatMap((r) => {
       const v = value(r);
       return v === null ? [] : [{ labels: { session_id: r.session_id, role: r.role ?? "person" }, value: v }];
     });
@@ -67,19 +83,19 @@ export function storeFamilies(store: Store, counters: EventCounters, now: number
     },
     {
       name: "vigil_session_context_tokens",
-      help: "Measured context tokens per session seen in the last day",
+      help: "Measured context tokens per live session seen in the last day",
       type: "gauge",
       samples: perSession((r) => r.tokens),
     },
     {
       name: "vigil_session_context_estimate_tokens",
-      help: "Measured context plus the growth since, per session seen in the last day",
+      help: "Measured context plus the growth since, per live session seen in the last day",
       type: "gauge",
       samples: perSession((r) => r.estimate),
     },
     {
       name: "vigil_session_context_window_tokens",
-      help: "Context window size per session seen in the last day",
+      help: "Context window size per live session seen in the last day",
       type: "gauge",
       samples: perSession((r) => r.window),
     },

@@ -1,9 +1,11 @@
 /**
  * The HARD allow-list for one simple command: git's handoff subcommands, PR/issue comments,
- * configured report and allowed commands, `kill`, `vigil`, and builtins with no effect.
+ * configured report and allowed commands, `kill` within the session (`kill.ts`), `vigil`, and
+ * builtins with no effect.
  * A command is judged by its static words only; anything else is denied by name.
  */
 import { commandName, type ShellWord, type SimpleCommand } from "../../shell.ts";
+import { checkKill, checkPkill, checkTmux, type ProcessTree } from "./kill.ts";
 
 export type CommandVerdict =
   | { allowed: true; rule: string; writes: ShellWord[] }
@@ -122,10 +124,14 @@ function vigil(args: ShellWord[]): CommandVerdict {
   return allow(`bash-allowed:vigil ${sub.value}`);
 }
 
-/** Whether one simple command may run at HARD, and which files it writes besides redirections. */
+/**
+ * Whether one simple command may run at HARD, and which files it writes besides redirections.
+ * `tree` is the session's process tree, for `kill`; without it only job specs may be killed.
+ */
 export function checkCommand(
   cmd: SimpleCommand,
   lists: { reportCommands: string[]; allowedCommands: string[] },
+  opts: { tree?: ProcessTree | null } = {},
 ): CommandVerdict {
   const envBad = envVerdict(cmd);
   if (envBad) return envBad;
@@ -145,11 +151,17 @@ export function checkCommand(
         return allow(`bash-allowed:gh ${static1} comment`);
       }
       return deny("bash-forbidden:gh", `"gh ${static1 ?? ""}" is not allowed at the hard limit`);
-    // Stopping processes, and finding them: `pgrep` only lists pids (`kill $(pgrep -f x)`).
+    // Stopping this session's processes, and finding them: `pgrep` only lists pids.
     case "kill":
+      return checkKill(args, opts.tree ?? null);
     case "pkill":
+      return checkPkill(args, opts.tree ?? null);
     case "pgrep":
-      return allow(`bash-allowed:${name}`);
+      return allow("bash-allowed:pgrep");
+    case "killall":
+      return deny("bash-forbidden:killall", `"killall" matches by name and could reach other sessions`);
+    case "tmux":
+      return checkTmux(args);
     case "tee":
       return tee(args);
     case "cat":

@@ -3,8 +3,8 @@
  * request is answered with, and that the SSE stream rebuilds the scripted message.
  */
 import { afterAll, expect, test } from "bun:test";
-import { COMPACT_MARKER, startFakeApi } from "./fake-api.ts";
-import { bash, text } from "./scenario.ts";
+import { COMPACT_MARKER, startFakeApi } from "../../src/prove/fake-api/server.ts";
+import { bash, text } from "../../src/prove/fake-api/scenario.ts";
 
 const fake = startFakeApi({
   turns: [bash("echo one", { input_tokens: 7, cache_read_input_tokens: 70_000 }), text("second")],

@@ -7,7 +7,7 @@ import { DEFAULT_USAGE, type Reply, type Usage } from "./scenario.ts";
 
 let seq = 0;
 
-/** A fresh id with the API's prefix, unique within this test process. */
+/** A fresh id with the API's prefix, unique within this process. */
 export function freshId(prefix: "msg" | "toolu"): string {
   seq += 1;
   return `${prefix}_e2e_${Date.now().toString(36)}_${seq}`;

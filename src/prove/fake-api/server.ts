@@ -1,7 +1,8 @@
 /**
  * A scripted Anthropic Messages API on 127.0.0.1 (random port) for driving the real Claude Code
  * CLI offline. Main requests consume the scenario's turns in order; compaction and side
- * requests get their own answers without consuming turns. Every request is recorded.
+ * requests get their own answers without consuming turns. Every request is recorded. One fake
+ * serves both `vigil doctor --prove` (on the user's installed CLI) and the e2e suite.
  */
 import { type ApiRequest, isRecord, lastUserText, type RequestKind } from "./api-request.ts";
 import { DEFAULT_SUMMARY, type Reply, type Scenario, text, type Turn } from "./scenario.ts";

@@ -1,0 +1,147 @@
+/**
+ * The Stop hook before and after a change to the Stop gate, in one interleaved run: `vigil hook`
+ * Stop as a whole process (unattended mode on, a 100 MB transcript, a report that passes and an
+ * announcement that is pushed, each session already pushed before so the progress breaker reads
+ * the audit and the transcript), and the gate's classifier in-process over the hand-written
+ * corpus. "Before" is built from `--before REV` (default main) in bench/data.
+ *
+ *   bun run compile.ts --single && bun bench/stop.ts [--runs 30] [--before REV]
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { type Cmd, median, report, timeAll } from "./lib.ts";
+
+const { values } = parseArgs({
+  args: Bun.argv.slice(2),
+  options: { runs: { type: "string", default: "30" }, before: { type: "string", default: "main" } },
+  strict: true,
+});
+const runs = Number(values.runs);
+const ROOT = join(import.meta.dir, "..");
+const DATA = join(import.meta.dir, "data");
+mkdirSync(DATA, { recursive: true });
+
+function run(argv: string[], cwd = ROOT): string {
+  const p = Bun.spawnSync(argv, { cwd, stdout: "pipe", stderr: "pipe" });
+  if (p.exitCode !== 0) throw new Error(`${argv.join(" ")}: ${p.stderr.toString()}`);
+  return p.stdout.toString().trim();
+}
+
+// The "before" tree: the source at --before, sharing node_modules, with its own binary.
+const rev = run(["git", "rev-parse", "--short", values.before]);
+const beforeDir = join(DATA, `before-${rev}`);
+if (!existsSync(join(beforeDir, "dist", "vigil"))) {
+  rmSync(beforeDir, { recursive: true, force: true });
+  mkdirSync(beforeDir, { recursive: true });
+  run(["sh", "-c", `git archive ${rev} | tar -x -C ${beforeDir}`]);
+  symlinkSync(join(ROOT, "node_modules"), join(beforeDir, "node_modules"));
+  run([process.execPath, "run", "compile.ts", "--single"], beforeDir);
+}
+
+const noop = join(DATA, "noop");
+if (!existsSync(noop)) {
+  run(["bun", "build", "--compile", "--bytecode", "--format=esm", join(import.meta.dir, "noop.ts"), "--outfile", noop]);
+}
+const transcript = join(DATA, "transcript-100MB.jsonl");
+if (!existsSync(transcript)) run(["bun", join(import.meta.dir, "gen-transcript.ts"), String(1e8), transcript]);
+
+const REPORT =
+  "The parser now handles quoted newlines and CRLF endings; 214 tests pass and the lint is clean. The benchmark moved from 41 ms to 39 ms, within noise.";
+const ANNOUNCE = "Tests for the reader pass. Next I'll wire the reader into `measure()` and rerun the benchmark.";
+const env = (home: string) => ({ PATH: process.env.PATH ?? "", HOME: home, VIGIL_HOME: home, NO_COLOR: "1" });
+const enc = (o: unknown) => new TextEncoder().encode(JSON.stringify(o));
+
+/** A VIGIL_HOME with unattended mode on and one push already in this session's audit. */
+function home(bin: string, session: string): string {
+  const h = mkdtempSync(join(tmpdir(), "vigil-bench-stop-"));
+  writeFileSync(join(h, "config.toml"), "stop_cap = 1000000\n");
+  run([bin, "night", "on", "--scope", h], h);
+  const stop = stopPayload(h, session, ANNOUNCE);
+  Bun.spawnSync([bin, "hook"], { stdin: enc(stop), env: env(h), stdout: "ignore" });
+  return h;
+}
+
+function stopPayload(cwd: string, session: string, message: string) {
+  return {
+    session_id: session,
+    transcript_path: transcript,
+    cwd,
+    hook_event_name: "Stop",
+    stop_hook_active: false,
+    last_assistant_message: message,
+  };
+}
+
+const cmds: Cmd[] = [{ name: "no-op (compiled bun)", argv: [noop], stdin: enc({}) }];
+for (
+  const [label, bin] of [[`before ${rev}`, join(beforeDir, "dist", "vigil")], ["after", join(ROOT, "dist", "vigil")]]
+) {
+  for (const [kind, message] of [["report", REPORT], ["announcement after an idle push", ANNOUNCE]]) {
+    const session = `bench-${kind.split(" ")[0]}`;
+    const h = home(bin, session);
+    cmds.push({
+      name: `${label}: Stop, ${kind}`,
+      argv: [bin, "hook"],
+      stdin: enc(stopPayload(h, session, message)),
+      env: env(h),
+    });
+  }
+}
+console.log(
+  report(
+    `vigil hook Stop, 100 MB transcript, ${runs} interleaved runs each`,
+    timeAll(cmds, runs),
+    "no-op (compiled bun)",
+  ),
+);
+
+// The classifier alone, in-process, over the corpus: median µs per message, interleaved.
+type Classify = (text: string, set: unknown) => unknown;
+async function classifier(dir: string): Promise<{ classify: Classify; set: unknown }> {
+  const c = await import(join(dir, "src/core/stop/classify.ts"));
+  const p = await import(join(dir, "src/core/stop/patterns.ts"));
+  return { classify: c.classifyMessage, set: p.patternSet({ continuation: [], approval: [] }) };
+}
+const texts: string[] = readFileSync(join(ROOT, "test/fixtures/stop-corpus.jsonl"), "utf8").split("\n").filter(Boolean)
+  .map((l) => JSON.parse(l).text);
+const impls = [[`before ${rev}`, await classifier(beforeDir)], ["after", await classifier(ROOT)]] as const;
+const perMessage = impls.map(() => [] as number[]);
+for (let round = 0; round < 23; round++) {
+  impls.forEach(([, impl], j) => {
+    const t0 = performance.now();
+    for (const t of texts) impl.classify(t, impl.set);
+    if (round >= 3) perMessage[j].push(((performance.now() - t0) * 1000) / texts.length);
+  });
+}
+const ref = median(perMessage[0]);
+console.log(`\n## classifyMessage in-process, ${texts.length} corpus messages, 20 rounds\n`);
+console.log("| version | median µs/message | × before |\n|---|---:|---:|");
+impls.forEach(([name], j) =>
+  console.log(`| ${name} | ${median(perMessage[j]).toFixed(1)} | ${(median(perMessage[j]) / ref).toFixed(2)} |`)
+);
+
+// The Stop facts read in-process, 100 MB transcript: the text alone, and with the breaker's
+// search for a tool call since a push older than the whole transcript.
+{
+  const { readStopFacts } = await import(join(ROOT, "src/edge/stop-facts.ts"));
+  const reads = [
+    ["text only", { text: true, todo: false }],
+    ["text + tool call since a push older than the transcript", { text: true, todo: false, workSince: 0 }],
+  ] as const;
+  const ms = reads.map(() => [] as number[]);
+  for (let round = 0; round < 23; round++) {
+    reads.forEach(([, o], j) => {
+      const t0 = performance.now();
+      readStopFacts(transcript, o);
+      if (round >= 3) ms[j].push(performance.now() - t0);
+    });
+  }
+  console.log("\n## readStopFacts in-process, 100 MB transcript, 20 rounds\n");
+  console.log("| read | median ms | × text only |\n|---|---:|---:|");
+  const base = median(ms[0]);
+  reads.forEach(([name], j) =>
+    console.log(`| ${name} | ${median(ms[j]).toFixed(2)} | ${(median(ms[j]) / base).toFixed(2)} |`)
+  );
+}

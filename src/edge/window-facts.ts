@@ -1,0 +1,59 @@
+/**
+ * What the window of a headless session depends on outside the payload: the Claude Code
+ * process's argv (`--autocompact`) and `autoCompactWindow` in its settings files. Each read is
+ * bounded and a failure is no fact, never an error.
+ */
+import { closeSync, fstatSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { openToRead, readRange } from "./file-read.ts";
+
+const MAX_SETTINGS_BYTES = 1024 * 1024;
+
+/** A regular file's text, or null when missing, not a file or too large. */
+function readSmall(path: string): string | null {
+  let fd: number;
+  try {
+    fd = openToRead(path);
+  } catch {
+    return null;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_SETTINGS_BYTES) return null;
+    return readRange(fd, 0, st.size).toString("utf8");
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** argv of a live process (Linux /proc), or null where it cannot be read. */
+export function processArgv(pid: number | null, procRoot = "/proc"): string[] | null {
+  if (pid === null) return null;
+  try {
+    const text = readFileSync(`${procRoot}/${pid}/cmdline`, "utf8");
+    return text.split("\0").filter((a) => a !== "");
+  } catch {
+    return null;
+  }
+}
+
+/** `autoCompactWindow` of the settings files Claude Code reads, most specific first. */
+export function settingsWindows(home: string | undefined, cwd: string): unknown[] {
+  const files = [
+    join(cwd, ".claude", "settings.local.json"),
+    join(cwd, ".claude", "settings.json"),
+    ...(home ? [join(home, ".claude", "settings.json")] : []),
+  ];
+  return files.flatMap((f) => {
+    const text = readSmall(f);
+    if (text === null) return [];
+    try {
+      const v: unknown = JSON.parse(text);
+      return typeof v === "object" && v !== null && "autoCompactWindow" in v ? [v.autoCompactWindow] : [];
+    } catch {
+      return [];
+    }
+  });
+}

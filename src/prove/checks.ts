@@ -1,0 +1,282 @@
+/**
+ * The proof's verdicts: one line per check, pass / fail / n/a, with the evidence and, for a
+ * failure, the fix or the version note. Pure: everything the sessions produced comes in as data,
+ * so each verdict is tested on its own.
+ */
+import { allText, type ApiRequest, lastUserText, stopFeedback, toolResults } from "./fake-api/api-request.ts";
+
+export type CheckStatus = "pass" | "fail" | "n/a";
+
+export interface CheckResult {
+  /** Stable id: `hook:<Event>`, `hard-deny`, `prompt-refusal`, `task-notification`, `stop-block`, … */
+  id: string;
+  status: CheckStatus;
+  evidence: string;
+  /** What to do about a failure (null unless failed). */
+  fix: string | null;
+}
+
+/** A session's evidence, or why there is none: it failed to run, or does not apply here. */
+export type Outcome<T> = { value: T } | { error: string } | { na: string };
+
+/** What one print-mode session left: the model's requests and the CLI's own output. */
+export interface PrintEvidence {
+  exitCode: number;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  requests: ApiRequest[];
+}
+
+export interface ProveEvidence {
+  version: string;
+  /** The events `vigil install` registers for this version; those the proof's settings carry. */
+  expected: readonly string[];
+  registered: readonly string[];
+  statusLineWired: boolean;
+  /** `hook_event_name` of every hook call vigil recorded, with repeats. */
+  fired: readonly string[];
+  /** vigil's own decisions recorded in the sandbox (`guard` events' `decision`/`verdict`). */
+  refused: boolean;
+  harnessPassed: boolean;
+  guard: Outcome<{ work: PrintEvidence; prompt: PrintEvidence | null }>;
+  stop: Outcome<PrintEvidence>;
+  compact: Outcome<PrintEvidence>;
+  /** The statusLine's context numbers as vigil stored them, and the screen. */
+  status: Outcome<{ tokens: number | null; expected: number; screen: string; error: string | null }>;
+  worktree: Outcome<{ run: PrintEvidence; created: boolean; name: string }>;
+}
+
+/** Events every proof's scripted sessions reach (PostCompact only where the version has it). */
+export const REACHED_EVENTS = [
+  "SessionStart",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "Stop",
+  "SessionEnd",
+  "PreCompact",
+  "PostCompact",
+] as const;
+
+const REINSTALL = "run `vigil install` (it registers every event this Claude Code version knows)";
+const REPORT =
+  "if vigil's hook ran, this Claude Code version changed the channel: report it with `vigil doctor --prove --json`";
+
+const pass = (id: string, evidence: string): CheckResult => ({ id, status: "pass", evidence, fix: null });
+const fail = (id: string, evidence: string, fix: string): CheckResult => ({ id, status: "fail", evidence, fix });
+const na = (id: string, evidence: string): CheckResult => ({ id, status: "n/a", evidence, fix: null });
+
+const mains = (p: PrintEvidence) => p.requests.filter((q) => q.kind === "main");
+const firstLine = (s: string) => s.trim().split("\n")[0]?.slice(0, 200) ?? "";
+
+/** A session that could not run fails its check (or is n/a), with why. */
+function unproven<T>(id: string, o: Outcome<T>): CheckResult | null {
+  if ("error" in o) return fail(id, `the scripted session failed: ${o.error}`, REPORT);
+  if ("na" in o) return na(id, o.na);
+  return null;
+}
+
+function cliFailed(id: string, p: PrintEvidence): CheckResult | null {
+  if (p.timedOut) return fail(id, "Claude Code did not finish the scripted session", REPORT);
+  if (p.exitCode !== 0) return fail(id, `Claude Code exited ${p.exitCode}: ${firstLine(p.stderr)}`, REPORT);
+  return null;
+}
+
+/** One line per event the sessions reach (and any other that fired); the rest as one n/a line. */
+export function hookChecks(e: ProveEvidence): CheckResult[] {
+  const counts = new Map<string, number>();
+  for (const ev of e.fired) counts.set(ev, (counts.get(ev) ?? 0) + 1);
+  const reached = REACHED_EVENTS.filter((ev) => e.expected.includes(ev) || e.registered.includes(ev));
+  const events = [...reached, ...[...counts.keys()].filter((ev) => !reached.some((r) => r === ev))];
+  const out = events.map((ev) => {
+    const id = `hook:${ev}`;
+    const n = counts.get(ev) ?? 0;
+    if (n > 0) return pass(id, `vigil ran ${n} time${n === 1 ? "" : "s"}`);
+    if (!e.registered.includes(ev)) return fail(id, `vigil is not registered for ${ev} in settings.json`, REINSTALL);
+    return fail(
+      id,
+      `registered, but Claude Code ${e.version} never ran it`,
+      "run `vigil doctor`: before 2.1.101 one event name the version does not know turns off every hook",
+    );
+  });
+  const rest = e.registered.filter((ev) => !events.includes(ev));
+  if (rest.length > 0) {
+    out.push(na("hook:others", `registered, not reached by the scripted sessions: ${rest.join(", ")}`));
+  }
+  return out;
+}
+
+/** A HARD PreToolUse deny reaches the model as an error tool result naming vigil's reason. */
+export function hardDenyCheck(e: ProveEvidence, command: string): CheckResult {
+  const id = "hard-deny";
+  const skip = unproven(id, e.guard);
+  if (skip || !("value" in e.guard)) return skip ?? na(id, "");
+  const work = e.guard.value.work;
+  const bad = cliFailed(id, work);
+  if (bad) return bad;
+  const results = mains(work).flatMap(toolResults);
+  const denied = results.find((t) => t.isError && t.content.includes("vigil:") && t.content.includes("hard limit"));
+  if (denied) return pass(id, `"${command}" came back as an error tool result: "${denied.content.slice(0, 90)}…"`);
+  return fail(
+    id,
+    results.length > 0
+      ? `"${command}" at the hard limit was not denied: the model got its output`
+      : "no tool result reached the model",
+    e.registered.includes("PreToolUse") ? REPORT : REINSTALL,
+  );
+}
+
+/** A person's new instruction over SOFT never reaches the model, and vigil says why. */
+export function promptRefusalCheck(e: ProveEvidence): CheckResult {
+  const id = "prompt-refusal";
+  const skip = unproven(id, e.guard);
+  if (skip || !("value" in e.guard)) return skip ?? na(id, "");
+  const p = e.guard.value.prompt;
+  if (p === null) return fail(id, "the worker session left no session id to resume", REPORT);
+  const bad = cliFailed(id, p);
+  if (bad) return bad;
+  const reached = mains(p).length;
+  if (reached === 0 && e.refused) return pass(id, "the new instruction was refused and no request reached the model");
+  if (reached === 0) return fail(id, "no request was made, but vigil recorded no refusal", REPORT);
+  return fail(
+    id,
+    `the new instruction reached the model (${reached} request${reached === 1 ? "" : "s"})`,
+    e.registered.includes("UserPromptSubmit") ? REPORT : REINSTALL,
+  );
+}
+
+/** A background task's `<task-notification>` turn still reaches the model over SOFT. */
+export function taskNotificationCheck(e: ProveEvidence): CheckResult {
+  const id = "task-notification";
+  const skip = unproven(id, e.guard);
+  if (skip || !("value" in e.guard)) return skip ?? na(id, "");
+  const work = e.guard.value.work;
+  const bad = cliFailed(id, work);
+  if (bad) return bad;
+  // Where it lands depends on timing: a new turn, or queued into the running one.
+  if (mains(work).some((q) => allText(q).includes("<task-notification>"))) {
+    return pass(id, "the task notification's turn reached the model over the soft limit");
+  }
+  if (e.harnessPassed) return fail(id, "vigil let the notification pass, but its turn never reached the model", REPORT);
+  return na(id, `Claude Code ${e.version} sent no <task-notification> for the background task in -p`);
+}
+
+/** In unattended mode a turn that ends announcing work is sent back with vigil's reason. */
+export function stopBlockCheck(e: ProveEvidence): CheckResult {
+  const id = "stop-block";
+  const skip = unproven(id, e.stop);
+  if (skip || !("value" in e.stop)) return skip ?? na(id, "");
+  const bad = cliFailed(id, e.stop.value);
+  if (bad) return bad;
+  const next = mains(e.stop.value)[1];
+  const text = next ? lastUserText(next) : "";
+  const reason = stopFeedback(text);
+  if (reason?.startsWith("vigil (unattended mode)")) {
+    const shape = text.startsWith("<system-reminder>") ? "in a system-reminder" : "bare";
+    return pass(id, `the model continued with "Stop hook feedback:" (${shape}): "${reason.slice(0, 70)}…"`);
+  }
+  if (!next) {
+    return fail(
+      id,
+      "the turn ended after announcing work: no continuation request",
+      e.registered.includes("Stop") ? REPORT : REINSTALL,
+    );
+  }
+  return fail(id, `the model continued without vigil's reason: "${firstLine(text).slice(0, 80)}"`, REPORT);
+}
+
+function compactRequest(p: PrintEvidence): ApiRequest | undefined {
+  return p.requests.find((q) => q.kind === "compact");
+}
+
+const NO_COMPACTION = "no compaction request came";
+const COMPACT_NOTE = "this Claude Code version may no longer honour CLAUDE_CODE_AUTO_COMPACT_WINDOW: " + REPORT;
+
+/** PreCompact's plain stdout (vigil's guidance) is in the summarisation request. */
+export function preCompactCheck(e: ProveEvidence, guidanceStart: string): CheckResult {
+  const id = "precompact-guidance";
+  const skip = unproven(id, e.compact);
+  if (skip || !("value" in e.compact)) return skip ?? na(id, "");
+  const bad = cliFailed(id, e.compact.value);
+  if (bad) return bad;
+  const c = compactRequest(e.compact.value);
+  if (!c) return fail(id, NO_COMPACTION, COMPACT_NOTE);
+  const t = lastUserText(c);
+  if (t.includes(guidanceStart)) {
+    const via = t.includes(`Additional Instructions:\n${guidanceStart}`) ? ` as "Additional Instructions:"` : "";
+    return pass(id, `vigil's guidance is in the summarisation request${via}`);
+  }
+  return fail(
+    id,
+    "the summarisation request carries no guidance from vigil",
+    e.registered.includes("PreCompact") ? REPORT : REINSTALL,
+  );
+}
+
+/** SessionStart(compact)'s restore is in the first request after the compaction. */
+export function restoreCheck(e: ProveEvidence, opening: string): CheckResult {
+  const id = "compact-restore";
+  const skip = unproven(id, e.compact);
+  if (skip || !("value" in e.compact)) return skip ?? na(id, "");
+  const bad = cliFailed(id, e.compact.value);
+  if (bad) return bad;
+  const c = compactRequest(e.compact.value);
+  if (!c) return fail(id, NO_COMPACTION, COMPACT_NOTE);
+  const first = mains(e.compact.value).find((q) => q.index > c.index);
+  if (!first) return fail(id, "no request followed the compaction", REPORT);
+  if (allText(first).includes(opening)) return pass(id, "vigil's restore is in the first request after the compaction");
+  const later = mains(e.compact.value).some((q) => q.index > first.index && allText(q).includes(opening));
+  return fail(
+    id,
+    later ? "the restore came, but not in the first request after the compaction" : "no restore reached the model",
+    e.registered.includes("SessionStart") ? REPORT : REINSTALL,
+  );
+}
+
+/** The statusLine runs in the TUI and vigil recorded the numbers Claude Code gave it. */
+export function statusLineCheck(e: ProveEvidence): CheckResult {
+  const id = "statusline";
+  if (!e.statusLineWired) {
+    return fail(
+      id,
+      "vigil's statusLine is not in settings.json",
+      "run `vigil install` (`--wrap-statusline` keeps yours)",
+    );
+  }
+  const skip = unproven(id, e.status);
+  if (skip || !("value" in e.status)) return skip ?? na(id, "");
+  const s = e.status.value;
+  if (s.tokens === s.expected) {
+    const line = s.screen.split("\n").find((l) => /vigil \w+ [│|]/.test(l))?.trim();
+    return pass(
+      id,
+      `vigil recorded ${s.tokens} tokens from the statusLine${line ? `; the screen shows "${line}"` : ""}`,
+    );
+  }
+  const why = s.tokens === null
+    ? "vigil recorded no statusLine numbers"
+    : `vigil recorded ${s.tokens}, not ${s.expected}`;
+  return fail(id, `${why}${s.error ? ` (${s.error})` : ""}`, REPORT);
+}
+
+/** `claude --worktree` still creates its worktree with vigil installed. */
+export function worktreeCheck(e: ProveEvidence): CheckResult {
+  const id = "worktree";
+  const skip = unproven(id, e.worktree);
+  if (skip || !("value" in e.worktree)) return skip ?? na(id, "");
+  const w = e.worktree.value;
+  if (/unknown option.*--worktree/i.test(w.run.stderr)) return na(id, `Claude Code ${e.version} has no --worktree`);
+  if (w.run.exitCode === 0 && w.created) {
+    return pass(id, `created .claude/worktrees/${w.name} and ran the session there`);
+  }
+  const said = firstLine(w.run.stderr);
+  const hooked = said.includes("WorktreeCreate") || e.registered.includes("WorktreeCreate");
+  return fail(
+    id,
+    `claude --worktree exited ${w.run.exitCode}${said ? `: ${said}` : ""}`,
+    hooked
+      ? "a WorktreeCreate hook replaces Claude Code's own worktree creation: remove vigil's WorktreeCreate and WorktreeRemove entries from settings.json"
+      : REPORT,
+  );
+}

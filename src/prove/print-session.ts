@@ -1,0 +1,75 @@
+/**
+ * One print-mode Claude Code session (`-p … --output-format stream-json`) in a proof's sandbox,
+ * against a fresh fake Messages API on 127.0.0.1: what the model was shown (the requests) and
+ * what the CLI printed.
+ */
+import type { ApiRequest } from "./fake-api/api-request.ts";
+import type { Scenario } from "./fake-api/scenario.ts";
+import { startFakeApi } from "./fake-api/server.ts";
+import { offlineEnv, type ProveDirs } from "./sandbox.ts";
+
+export interface PrintOptions {
+  /** The argv prefix that starts Claude Code (`[bin]`). */
+  claude: string[];
+  dirs: ProveDirs;
+  /** PATH for the CLI and its hooks. */
+  path: string;
+  prompt: string;
+  scenario: Scenario;
+  args?: string[];
+  env?: Record<string, string>;
+  /** Working directory (default: the sandbox's work dir). */
+  cwd?: string;
+  /** Put in front of the CLI's argv (strace in the tests). */
+  wrapper?: string[];
+  timeoutMs?: number;
+}
+
+export interface PrintResult {
+  exitCode: number;
+  /** True when the CLI was killed at the timeout. */
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  requests: ApiRequest[];
+  apiUrl: string;
+  /** The first `session_id` in the stream ("" when none). */
+  sessionId: string;
+}
+
+function sessionIdOf(stdout: string): string {
+  return /"session_id":"([^"]+)"/.exec(stdout)?.[1] ?? "";
+}
+
+/** Run one session to its end (or kill it at the timeout, default 60 s). */
+export async function runPrint(o: PrintOptions): Promise<PrintResult> {
+  const fake = startFakeApi(o.scenario);
+  try {
+    const args = ["-p", o.prompt, "--output-format", "stream-json", "--verbose", "--dangerously-skip-permissions"];
+    const proc = Bun.spawn([...(o.wrapper ?? []), ...o.claude, ...args, ...(o.args ?? [])], {
+      cwd: o.cwd ?? o.dirs.cwd,
+      env: offlineEnv(o.dirs, fake.url, { path: o.path, extra: o.env }),
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const timer = setTimeout(() => proc.kill("SIGKILL"), o.timeoutMs ?? 60_000);
+    const [stdout, stderr, exitCode] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ]);
+    clearTimeout(timer);
+    return {
+      exitCode,
+      timedOut: proc.signalCode === "SIGKILL",
+      stdout,
+      stderr,
+      requests: fake.requests,
+      apiUrl: fake.url,
+      sessionId: sessionIdOf(stdout),
+    };
+  } finally {
+    fake.stop();
+  }
+}

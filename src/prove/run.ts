@@ -1,0 +1,210 @@
+/**
+ * `vigil doctor --prove`: runs the user's installed Claude Code offline, in a throwaway HOME
+ * and work dir, with vigil's entries from the user's settings (or what `vigil install` would
+ * write), against the fake Messages API this process serves on 127.0.0.1, and turns what the
+ * model was shown into one verdict per guard. Nothing outside the sandbox is written here (the
+ * caller records the result); the sandbox is removed afterwards.
+ */
+import { writeFileSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import { compactionGuidance } from "../core/continuity/guidance.ts";
+import { OPENING } from "../core/continuity/restore.ts";
+import { hookCommand, statuslineCommand } from "../core/install/entries.ts";
+import { fileRecord, parseRecord } from "../core/install/record.ts";
+import { isObject } from "../core/payload.ts";
+import { claudeBinary, readClaudeVersion } from "../edge/claude-version.ts";
+import { resolvePaths } from "../edge/paths.ts";
+import { claudeConfigDir } from "../edge/registry.ts";
+import { decodeSettings, readInstallRecord, readSettings } from "../edge/settings-file.ts";
+import { openStore } from "../edge/store.ts";
+import {
+  type CheckResult,
+  hardDenyCheck,
+  hookChecks,
+  type Outcome,
+  preCompactCheck,
+  promptRefusalCheck,
+  type ProveEvidence,
+  restoreCheck,
+  statusLineCheck,
+  stopBlockCheck,
+  taskNotificationCheck,
+  worktreeCheck,
+} from "./checks.ts";
+import { createDirs, removeDirs } from "./sandbox.ts";
+import {
+  compactSession,
+  DENIED_COMMAND,
+  guardSessions,
+  type SessionEnv,
+  STATUS_TOKENS,
+  statusSession,
+  stopSession,
+  worktreeSession,
+} from "./sessions.ts";
+import { proveSettings } from "./settings.ts";
+
+export interface ProveOptions {
+  /** The user's environment: PATH, CLAUDE_BIN, HOME, CLAUDE_CONFIG_DIR, VIGIL_HOME. */
+  env: Record<string, string | undefined>;
+  /** The vigil binary the hooks run (the compiled one running this command). */
+  vigil: string;
+  now: () => number;
+  /** Where relative paths (CLAUDE_BIN) are resolved. */
+  cwd: string;
+}
+
+export interface Proof {
+  /** The Claude Code version proven, and its binary. */
+  version: string;
+  claude: string;
+  at: number;
+  durationMs: number;
+  /** Where vigil's entries came from: the user's settings.json, or the install planner. */
+  source: "user" | "planned";
+  settingsPath: string;
+  checks: CheckResult[];
+  /** No check failed. */
+  ok: boolean;
+}
+
+/** Why a proof could not start (no Claude Code, no version): main exits 2 with it. */
+export class ProveError extends Error {}
+
+async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { value: await run() };
+  } catch (e) {
+    return { error: (e instanceof Error ? e.message : String(e)).split("\n")[0] };
+  }
+}
+
+function userSettings(path: string): string | null {
+  try {
+    return decodeSettings(readSettings(path));
+  } catch {
+    // unreadable counts as not installed: the planner's settings are proven instead
+    return null;
+  }
+}
+
+/** What vigil recorded in the sandbox: every hook call, its guard decisions, the statusLine. */
+function recorded(vigilHome: string): { fired: string[]; refused: boolean; harnessPassed: boolean } {
+  const store = openStore(join(vigilHome, "vigil.db"), { readonly: true });
+  try {
+    const detail = (s: string): Record<string, unknown> => {
+      const v: unknown = JSON.parse(s);
+      return isObject(v) ? v : {};
+    };
+    const fired = store.events({ kinds: ["hook"] }).map((e) => String(detail(e.detail).event));
+    const guards = store.events({ kinds: ["guard"] }).map((e) => detail(e.detail));
+    return {
+      fired,
+      refused: guards.some((g) => g.decision === "refuse"),
+      harnessPassed: guards.some((g) => g.decision === "pass" && g.verdict === "harness"),
+    };
+  } finally {
+    store.close();
+  }
+}
+
+/** The statusLine tokens vigil stored for the first session that has any, or null. */
+function statusTokens(vigilHome: string): number | null {
+  try {
+    const store = openStore(join(vigilHome, "vigil.db"), { readonly: true });
+    try {
+      return store.listSessions().find((s) => s.status_tokens !== null)?.status_tokens ?? null;
+    } finally {
+      store.close();
+    }
+  } catch {
+    return null; // no database yet: no hook has run
+  }
+}
+
+/** Run the proof; throws ProveError when there is no Claude Code to prove. */
+export async function prove(o: ProveOptions, extra: { wrapper?: string[] } = {}): Promise<Proof> {
+  const found = claudeBinary(o.env);
+  if (found === null) throw new ProveError(`Claude Code not found: no "claude" on PATH (set CLAUDE_BIN to its path)`);
+  const claude = isAbsolute(found) ? found : resolve(o.cwd, found);
+  let version: string;
+  try {
+    version = await readClaudeVersion({ env: { ...o.env, CLAUDE_BIN: claude } });
+  } catch (e) {
+    throw new ProveError(e instanceof Error ? e.message : String(e));
+  }
+  const started = o.now();
+  const settingsPath = join(claudeConfigDir({ env: o.env, home: o.env.HOME ?? "" }), "settings.json");
+  const record = parseRecord(readInstallRecord(resolvePaths(o.env).stateDir));
+  const marks = {
+    commands: [...(fileRecord(record, settingsPath)?.commands ?? []), hookCommand(o.vigil), statuslineCommand(o.vigil)],
+  };
+  const ps = proveSettings(userSettings(settingsPath), { bin: o.vigil, claudeVersion: version, marks });
+  const dirs = createDirs();
+  try {
+    writeFileSync(join(dirs.home, ".claude", "settings.json"), JSON.stringify(ps.settings, null, 2) + "\n");
+    const env: SessionEnv = { claude: [claude], vigil: o.vigil, dirs, path: o.env.PATH ?? "/usr/bin:/bin", ...extra };
+    const git = Bun.which("git", { PATH: env.path });
+    const tmux = Bun.which("tmux", { PATH: env.path });
+    // Two lanes: the CLI is mostly waiting on its own start-up and hooks, not on a core.
+    const [[guard, stop], [compact, worktree, status]] = await Promise.all([
+      (async () => [await attempt(() => guardSessions(env)), await attempt(() => stopSession(env))] as const)(),
+      (async () =>
+        [
+          await attempt(() => compactSession(env)),
+          git === null ? { na: "git not found on PATH" } : await attempt(() => worktreeSession(env, git)),
+          !ps.statusLine
+            ? { na: "statusLine not wired" }
+            : tmux === null
+            ? { na: "tmux not found on PATH: the statusLine only runs in the TUI" }
+            : await attempt(() => statusSession(env, () => statusTokens(dirs.vigilHome) === null ? null : "seen")),
+        ] as const)(),
+    ]);
+    const rec = recorded(dirs.vigilHome);
+    const evidence: ProveEvidence = {
+      version,
+      expected: ps.expected,
+      registered: ps.registered,
+      statusLineWired: ps.statusLine,
+      ...rec,
+      guard,
+      stop,
+      compact,
+      worktree,
+      status: "value" in status
+        ? {
+          value: {
+            tokens: statusTokens(dirs.vigilHome),
+            expected: STATUS_TOKENS,
+            screen: status.value.screen,
+            error: status.value.error,
+          },
+        }
+        : status,
+    };
+    const guidance = compactionGuidance({ specConstraints: null, stateConstraints: null, stateDecisions: null }, 9_000);
+    const checks = [
+      ...hookChecks(evidence),
+      hardDenyCheck(evidence, DENIED_COMMAND),
+      promptRefusalCheck(evidence),
+      taskNotificationCheck(evidence),
+      stopBlockCheck(evidence),
+      preCompactCheck(evidence, guidance.split("\n")[0]),
+      restoreCheck(evidence, OPENING.compact),
+      statusLineCheck(evidence),
+      worktreeCheck(evidence),
+    ];
+    return {
+      version,
+      claude,
+      at: started,
+      durationMs: o.now() - started,
+      source: ps.source,
+      settingsPath,
+      checks,
+      ok: checks.every((c) => c.status !== "fail"),
+    };
+  } finally {
+    removeDirs(dirs);
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * Each verdict from hand-built evidence: what passes, what fails with which line and fix, what
+ * is n/a. The requests are shaped as Claude Code sends them (contract Part A): a deny as an
+ * `is_error` tool_result, Stop feedback bare (2.1.88) or in a system-reminder (2.1.332).
+ */
+import { describe, expect, test } from "bun:test";
+import {
+  hardDenyCheck,
+  hookChecks,
+  preCompactCheck,
+  type PrintEvidence,
+  promptRefusalCheck,
+  type ProveEvidence,
+  restoreCheck,
+  statusLineCheck,
+  stopBlockCheck,
+  taskNotificationCheck,
+  worktreeCheck,
+} from "../../src/prove/checks.ts";
+import type { ApiRequest, RequestKind } from "../../src/prove/fake-api/api-request.ts";
+
+let n = 0;
+function req(kind: RequestKind, messages: readonly unknown[]): ApiRequest {
+  return {
+    index: n++,
+    method: "POST",
+    path: "/v1/messages",
+    kind,
+    body: { messages: [...messages] },
+    turn: null,
+    lane: null,
+  };
+}
+const user = (text: string) => ({ role: "user", content: [{ type: "text", text }] });
+const toolResult = (content: string, isError: boolean) => ({
+  role: "user",
+  content: [{ type: "tool_result", tool_use_id: "t1", content, is_error: isError }],
+});
+function run(requests: ApiRequest[], over: Partial<PrintEvidence> = {}): PrintEvidence {
+  return { exitCode: 0, timedOut: false, stdout: "", stderr: "", requests, ...over };
+}
+
+const ALL = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd", "PreCompact"];
+function evidence(over: Partial<ProveEvidence> = {}): ProveEvidence {
+  const none = { na: "not run" };
+  return {
+    version: "2.1.332",
+    expected: ALL,
+    registered: ALL,
+    statusLineWired: true,
+    fired: [],
+    refused: false,
+    harnessPassed: false,
+    guard: none,
+    stop: none,
+    compact: none,
+    status: none,
+    worktree: none,
+    ...over,
+  };
+}
+
+describe("hooks", () => {
+  test("one line per reached event: ran, not registered, registered but never ran; the rest n/a", () => {
+    const lines = hookChecks(evidence({
+      expected: [...ALL, "PostCompact", "Notification"],
+      registered: ALL.filter((e) => e !== "Stop").concat("Notification"),
+      fired: ["SessionStart", "SessionStart", "PreToolUse", "PostToolBatch"],
+    }));
+    const by = Object.fromEntries(lines.map((l) => [l.id, [l.status, l.evidence]]));
+    expect(by["hook:SessionStart"]).toEqual(["pass", "vigil ran 2 times"]);
+    expect(by["hook:PreToolUse"]).toEqual(["pass", "vigil ran 1 time"]);
+    expect(by["hook:PostToolBatch"]).toEqual(["pass", "vigil ran 1 time"]);
+    expect(by["hook:Stop"]).toEqual(["fail", "vigil is not registered for Stop in settings.json"]);
+    expect(by["hook:PostCompact"]).toEqual(["fail", "vigil is not registered for PostCompact in settings.json"]);
+    expect(by["hook:UserPromptSubmit"]).toEqual(["fail", "registered, but Claude Code 2.1.332 never ran it"]);
+    expect(by["hook:others"]).toEqual(["n/a", "registered, not reached by the scripted sessions: Notification"]);
+    expect(lines.find((l) => l.id === "hook:Stop")?.fix).toContain("vigil install");
+  });
+});
+
+const DENY =
+  'PreToolUse:Bash hook error: vigil: "Bash" was not run. This worker session\'s context is over the hard limit';
+describe("hard deny", () => {
+  const guard = (results: readonly unknown[]) => ({ value: { work: run([req("main", results)]), prompt: null } });
+  test.each(
+    [
+      [
+        "an error tool result with vigil's reason",
+        [toolResult(DENY, true)],
+        "pass",
+        /came back as an error tool result/,
+      ],
+      ["2.1.88's bare reason", [toolResult(DENY.replace("PreToolUse:Bash hook error: ", ""), true)], "pass", /error/],
+      ["the command's output", [toolResult("(Bash completed with no output)", false)], "fail", /was not denied/],
+      ["no tool result", [user("go")], "fail", /no tool result reached the model/],
+    ] as const,
+  )("%s", (_name, msgs, status, evidenceRe) => {
+    const c = hardDenyCheck(evidence({ guard: guard(msgs) }), "touch x");
+    expect(c.status).toBe(status);
+    expect(c.evidence).toMatch(evidenceRe);
+  });
+  test("the session failing is a failure with its reason; n/a stays n/a", () => {
+    expect(hardDenyCheck(evidence({ guard: { error: "boom" } }), "x")).toMatchObject({
+      status: "fail",
+      evidence: "the scripted session failed: boom",
+    });
+    const crashed = { value: { work: run([], { exitCode: 1, stderr: "Error: bad settings\nmore" }), prompt: null } };
+    expect(hardDenyCheck(evidence({ guard: crashed }), "x").evidence).toBe("Claude Code exited 1: Error: bad settings");
+    expect(hardDenyCheck(evidence(), "x").status).toBe("n/a");
+  });
+});
+
+describe("prompt refusal and task notification", () => {
+  const work = run([req("main", [user("<task-notification><task-id>b1</task-id></task-notification>")])]);
+  test.each(
+    [
+      ["refused, nothing sent", run([req("other", [])]), true, "pass"],
+      ["nothing sent, but no refusal recorded", run([]), false, "fail"],
+      ["the prompt reached the model", run([req("main", [user("Also refactor")])]), true, "fail"],
+    ] as const,
+  )("refusal: %s", (_name, prompt, refused, status) => {
+    expect(promptRefusalCheck(evidence({ refused, guard: { value: { work, prompt } } })).status).toBe(status);
+  });
+  test.each(
+    [
+      ["the notification reached the model", work, false, "pass"],
+      ["passed by vigil, never sent", run([req("main", [user("go")])]), true, "fail"],
+      ["no notification in this version", run([req("main", [user("go")])]), false, "n/a"],
+    ] as const,
+  )("notification: %s", (_name, w, harnessPassed, status) => {
+    const c = taskNotificationCheck(evidence({ harnessPassed, guard: { value: { work: w, prompt: null } } }));
+    expect(c.status).toBe(status);
+  });
+});
+
+describe("stop block", () => {
+  const REASON = "vigil (unattended mode): your turn ended right after announcing work";
+  const first = req("main", [user("Fix it")]);
+  test.each(
+    [
+      ["2.1.88: bare", `Stop hook feedback:\n${REASON}`, "pass", /\(bare\)/],
+      [
+        "2.1.332: in a system-reminder with a lead line",
+        `<system-reminder>\nThe text below is the output of a hook.\nStop hook feedback:\n${REASON}\n</system-reminder>`,
+        "pass",
+        /in a system-reminder/,
+      ],
+      ["someone else's feedback", "Stop hook feedback:\nkeep going", "fail", /without vigil's reason/],
+    ] as const,
+  )("%s", (_name, fed, status, re) => {
+    const c = stopBlockCheck(evidence({ stop: { value: run([first, req("main", [user("Fix it"), user(fed)])]) } }));
+    expect([c.status, re.test(c.evidence)]).toEqual([status, true]);
+  });
+  test("no continuation: the turn ended", () => {
+    const c = stopBlockCheck(evidence({ registered: ["PreToolUse"], stop: { value: run([first]) } }));
+    expect(c).toMatchObject({
+      status: "fail",
+      evidence: "the turn ended after announcing work: no continuation request",
+    });
+    expect(c.fix).toContain("vigil install");
+  });
+});
+
+describe("compaction", () => {
+  const GUIDE = "vigil, for this summary: treat these kinds of information differently";
+  const OPEN = "vigil: this session was just compacted.";
+  const compact = (extra: string) => req("compact", [user(`create a detailed summary of the conversation${extra}`)]);
+  test.each(
+    [
+      ["guidance as Additional Instructions", `\n\nAdditional Instructions:\n${GUIDE}`, "pass"],
+      ["no guidance", "", "fail"],
+    ] as const,
+  )("PreCompact: %s", (_name, extra, status) => {
+    const c = preCompactCheck(evidence({ compact: { value: run([req("main", []), compact(extra)]) } }), GUIDE);
+    expect(c.status).toBe(status);
+  });
+  test("no compaction request: unproven, with the version note", () => {
+    const c = preCompactCheck(evidence({ compact: { value: run([req("main", [])]) } }), GUIDE);
+    expect([c.status, c.evidence, c.fix?.includes("CLAUDE_CODE_AUTO_COMPACT_WINDOW")]).toEqual([
+      "fail",
+      "no compaction request came",
+      true,
+    ]);
+  });
+  test.each(
+    [
+      ["in the first request after", [[OPEN], []], "pass", /first request/],
+      ["only later", [[], [OPEN]], "fail", /not in the first request/],
+      ["never", [[], []], "fail", /no restore/],
+    ] as const,
+  )("restore: %s", (_name, texts, status, re) => {
+    const before = [req("main", []), compact("")];
+    const after = texts.map((t) => req("main", [{ role: "system", content: t.join("") || "env" }, user("go")]));
+    const c = restoreCheck(evidence({ compact: { value: run([...before, ...after]) } }), OPEN);
+    expect([c.status, re.test(c.evidence)]).toEqual([status, true]);
+  });
+});
+
+describe("statusLine and worktree", () => {
+  const screen = "❯ \n  vigil normal │ 50k/1.0M █░░░░░░░░░ 5%\n";
+  test.each(
+    [
+      ["vigil has the numbers", true, { value: { tokens: 50_000, expected: 50_000, screen, error: null } }, "pass"],
+      ["other numbers", true, { value: { tokens: 7, expected: 50_000, screen, error: null } }, "fail"],
+      ["none", true, { value: { tokens: null, expected: 50_000, screen: "", error: "timeout" } }, "fail"],
+      ["no tmux", true, { na: "tmux not found on PATH" }, "n/a"],
+      ["not wired", false, { na: "statusLine not wired" }, "fail"],
+    ] as const,
+  )("statusLine: %s", (_name, wired, status, want) => {
+    expect(statusLineCheck(evidence({ statusLineWired: wired, status })).status).toBe(want);
+  });
+  test("the screen line is quoted", () => {
+    const c = statusLineCheck(
+      evidence({ status: { value: { tokens: 50_000, expected: 50_000, screen, error: null } } }),
+    );
+    expect(c.evidence).toContain(`"vigil normal │ 50k/1.0M`);
+  });
+  const wt = (exitCode: number, stderr: string, created: boolean) => ({
+    value: { run: run([], { exitCode, stderr }), created, name: "vigil-prove" },
+  });
+  test.each(
+    [
+      ["created", wt(0, "", true), [], "pass", null],
+      [
+        "a WorktreeCreate hook",
+        wt(1, "Error creating worktree: WorktreeCreate hook failed", false),
+        [],
+        "fail",
+        /WorktreeCreate/,
+      ],
+      ["no such option", wt(1, "error: unknown option '--worktree'", false), [], "n/a", null],
+      ["no git", { na: "git not found on PATH" }, [], "n/a", null],
+    ] as const,
+  )("worktree: %s", (_name, worktree, _r, status, fixRe) => {
+    const c = worktreeCheck(evidence({ worktree }));
+    expect(c.status).toBe(status);
+    if (fixRe) expect(c.fix ?? "").toMatch(fixRe);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The proof's settings: vigil's own entries from the user's file and nothing else of theirs
+ * (their hooks, their statusLine command, their keys); HTTP hooks become command hooks (the
+ * user's serve and database stay untouched); no vigil in the file means the install planner's
+ * settings for that version.
+ */
+import { expect, test } from "bun:test";
+import { planInstall } from "../../src/core/install/plan.ts";
+import { proveSettings } from "../../src/prove/settings.ts";
+
+const BIN = "/opt/vigil/bin/vigil";
+const spec = { bin: BIN, claudeVersion: "2.1.332", marks: { commands: [] } };
+const vigilGroup = { matcher: "*", hooks: [{ type: "command", command: `${BIN} hook`, timeout: 10 }] };
+const userGroup = { matcher: "Bash", hooks: [{ type: "command", command: "my-linter --check" }] };
+
+test("keeps only vigil's groups and statusLine from the user's file", () => {
+  const user = {
+    model: "opus",
+    hooks: { PreToolUse: [userGroup, vigilGroup], Stop: [vigilGroup], PostToolUse: [userGroup] },
+    statusLine: { type: "command", command: `${BIN} statusline`, padding: 0 },
+  };
+  const p = proveSettings(JSON.stringify(user), spec);
+  expect(p.source).toBe("user");
+  expect(p.settings).toEqual({
+    hooks: { PreToolUse: [vigilGroup], Stop: [vigilGroup] },
+    statusLine: { type: "command", command: `${BIN} statusline`, padding: 0 },
+    skipDangerousModePermissionPrompt: true,
+  });
+  expect(p.registered).toEqual(["PreToolUse", "Stop"]);
+  expect(p.statusLine).toBe(true);
+});
+
+test("a wrapped statusLine keeps vigil's half only; a user's own statusLine is not vigil's", () => {
+  const wrapped = { statusLine: { type: "command", command: `${BIN} statusline --then 'my-line --fancy'` } };
+  expect(proveSettings(JSON.stringify({ hooks: { Stop: [vigilGroup] }, ...wrapped }), spec).settings.statusLine)
+    .toEqual({ type: "command", command: `${BIN} statusline` });
+  const own = { hooks: { Stop: [vigilGroup] }, statusLine: { type: "command", command: "my-line" } };
+  const p = proveSettings(JSON.stringify(own), spec);
+  expect([p.statusLine, p.settings.statusLine]).toEqual([false, undefined]);
+});
+
+test("an HTTP hook to vigil serve runs as a command hook in the proof", () => {
+  const http = { matcher: "*", hooks: [{ type: "http", url: "http://127.0.0.1:8787/hook", timeout: 5 }] };
+  const p = proveSettings(JSON.stringify({ hooks: { PreToolUse: [http] } }), spec);
+  expect(p.settings.hooks).toEqual({
+    PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: `${BIN} hook`, timeout: 5 }] }],
+  });
+});
+
+test.each([
+  ["no file", null],
+  ["a file without vigil", JSON.stringify({ hooks: { PreToolUse: [userGroup] } })],
+  ["a broken file", "{ not json"],
+])("%s: the settings `vigil install` would write", (_name, text) => {
+  const p = proveSettings(text, spec);
+  const planned = planInstall(null, { ...spec, httpPort: null, statusLine: "vigil" });
+  if (!planned.ok || planned.value.text === null) throw new Error("planner failed");
+  expect(p.source).toBe("planned");
+  expect(p.settings).toEqual({ ...JSON.parse(planned.value.text), skipDangerousModePermissionPrompt: true });
+  expect(p.registered).toEqual(planned.value.added);
+  expect(p.expected).toEqual(planned.value.added);
+  expect(p.statusLine).toBe(true);
+});
+
+test("expected events come from the planner for the version, whatever the file holds", () => {
+  const p88 = proveSettings(JSON.stringify({ hooks: { Stop: [vigilGroup] } }), { ...spec, claudeVersion: "2.1.88" });
+  expect(p88.expected).toContain("PreToolUse");
+  expect(p88.expected).not.toContain("PreSkillShellCommand");
+  expect(p88.registered).toEqual(["Stop"]);
+});
