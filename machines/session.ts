@@ -58,6 +58,13 @@ export interface SessionContext {
   /** The session will wake by itself by then (its crons, background tasks, a limit reset). */
   asleepUntil: number | null;
   asleepCause: SleepCause | null;
+  /**
+   * The cron schedules (session crons, ScheduleWakeup, /loop) the last Stop listed, and when it
+   * came: readers turn them into a wake-up time (`sleepUntil` in core/rest.ts). Kept as text so
+   * the hook never does local-time arithmetic, whose first use loads the zone data (~50 ms).
+   */
+  crons: string[];
+  stoppedAt: number | null;
   host: SessionHost | null;
   /** When this climb crossed HARD, the last handoff document write, and whether the Stop gate asked for one. */
   hardAt: number | null;
@@ -66,15 +73,30 @@ export interface SessionContext {
 }
 
 /** Context fields added in MACHINE_VERSION 2, with the values a version-1 snapshot gets. */
-export const V2_FIELDS = {
-  awaiting: null,
-  asleepUntil: null,
-  asleepCause: null,
-  host: null,
-  hardAt: null,
-  handoffAt: null,
-  handoffAsked: false,
-} as const;
+export function v2Fields(): Pick<
+  SessionContext,
+  | "awaiting"
+  | "asleepUntil"
+  | "asleepCause"
+  | "crons"
+  | "stoppedAt"
+  | "host"
+  | "hardAt"
+  | "handoffAt"
+  | "handoffAsked"
+> {
+  return {
+    awaiting: null,
+    asleepUntil: null,
+    asleepCause: null,
+    crons: [],
+    stoppedAt: null,
+    host: null,
+    hardAt: null,
+    handoffAt: null,
+    handoffAsked: false,
+  };
+}
 
 export type Notice = "softNotice" | "warn" | "restoreDelivered";
 
@@ -102,7 +124,14 @@ export type SessionEvent =
   | { type: "stopBlocked"; at: number }
   | { type: "restarted"; at: number }
   /** A turn ended (Stop): waiting on a person, asleep until a time, or neither. */
-  | { type: "stopped"; at: number; awaiting: AwaitKind | null; asleepUntil: number | null; cause: SleepCause | null }
+  | {
+    type: "stopped";
+    at: number;
+    awaiting: AwaitKind | null;
+    asleepUntil: number | null;
+    cause: SleepCause | null;
+    crons: string[];
+  }
   /** A prompt started a turn; only a person's prompt ends an approval wait. */
   | { type: "prompted"; at: number; human: boolean }
   /** The session sleeps until a time it named (a usage-limit reset, a goal check-in). */
@@ -243,7 +272,7 @@ export const sessionMachine = setup({
     limit: "none",
     since: input.at,
     createdAt: input.at,
-    ...V2_FIELDS,
+    ...v2Fields(),
   }),
   initial: "normal",
   on: {
@@ -270,6 +299,8 @@ export const sessionMachine = setup({
             awaiting: event.awaiting ?? context.awaiting,
             asleepUntil: event.asleepUntil,
             asleepCause: event.asleepUntil === null ? null : event.cause,
+            crons: event.crons,
+            stoppedAt: event.at,
           }
           : {}
       ),
@@ -277,7 +308,7 @@ export const sessionMachine = setup({
     prompted: {
       actions: assign(({ context, event }) =>
         event.type === "prompted"
-          ? { awaiting: event.human ? null : context.awaiting, asleepUntil: null, asleepCause: null }
+          ? { awaiting: event.human ? null : context.awaiting, asleepUntil: null, asleepCause: null, crons: [] }
           : {}
       ),
     },

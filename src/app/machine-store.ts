@@ -13,7 +13,7 @@ import {
   sessionMachine,
   type SessionState,
   STATES,
-  V2_FIELDS,
+  v2Fields,
 } from "../../machines/session.ts";
 import { isObject } from "../core/payload.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
@@ -65,7 +65,7 @@ export function loadSnapshot(row: SessionRow | null, at: number): { snapshot: Sn
  * its state and counters and gets their defaults.
  */
 function upgrade(stored: unknown): void {
-  if (isObject(stored) && isObject(stored.context)) stored.context = { ...V2_FIELDS, ...stored.context };
+  if (isObject(stored) && isObject(stored.context)) stored.context = { ...v2Fields(), ...stored.context };
 }
 
 /** Apply events in order to a snapshot; effects come back as plain data. */

@@ -12,6 +12,7 @@ import { combine } from "../core/output.ts";
 import { type HookPayload, parseHookPayload } from "../core/payload.ts";
 import type { AuditRecord, Measurement, Policy, PolicyInput, TranscriptFacts } from "../core/policy.ts";
 import { type StopFacts, stopFactsOf } from "../core/stop/facts.ts";
+import { nightActive } from "../core/stop/gate.ts";
 import { patternSet } from "../core/stop/patterns.ts";
 import { HARD_GATED_EVENTS, isLimited } from "../core/policies/guard.ts";
 import type { ProcessTree } from "../core/policies/hard.ts";
@@ -155,10 +156,14 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   );
   const { snapshot, migrated } = loadSnapshot(stored, at);
   if (migrated) out.push({ kind: "machine_migrated", detail: { detail: migrated } });
+  // Classifying the final message costs a pattern compile on every Stop: only done while
+  // something could push the session (unattended mode, or recovery configured outside it).
+  // The watch classifies the transcript's last message itself before any push.
+  const classify = nightActive(c.night, at) || config.recoverOutsideNight;
   const stop = p.event === "Stop"
     ? {
       message: p.lastAssistantMessage ?? stopFactsOf(c.facts).lastAssistantText ?? null,
-      patterns: patternSet(config.stopPatterns),
+      patterns: classify ? patternSet(config.stopPatterns) : null,
     }
     : undefined;
   let applied = applyEvents(

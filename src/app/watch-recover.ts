@@ -7,7 +7,9 @@
 import type { SessionEvent } from "../../machines/session.ts";
 import type { Config } from "../core/config.ts";
 import { planRecovery, type PushFacts, pushHold, restartBreaker } from "../core/liveness.ts";
+import { awaitingIn } from "../core/rest.ts";
 import { snapshotFacts } from "../core/status-view.ts";
+import { patternSet } from "../core/stop/patterns.ts";
 import { inScope } from "../core/stop/gate.ts";
 import type { NotifyEvent, NotifyKind } from "../core/notify-format.ts";
 import type { DeliveryOutcome } from "../edge/notify.ts";
@@ -28,6 +30,8 @@ export interface RecoveryDeps {
   notify: (e: NotifyEvent) => Promise<DeliveryOutcome[]>;
   restart: (t: RestartTarget, prompt: string | null) => Promise<RestartOutcome>;
   nudge: (pane: string, text: string) => Promise<{ ok: boolean; error: string | null }>;
+  /** The newest main-chain assistant text of a transcript, or null. */
+  lastMessage: (transcriptPath: string) => string | null;
 }
 
 export interface RecoveryResult {
@@ -176,8 +180,12 @@ function pushFacts(p: SessionPlan, deps: RecoveryDeps, now: number): PushFacts {
   const f = snapshotFacts(row?.snapshot);
   const night = readNightSetting(deps.store);
   const cwd = p.target.cwd;
+  // A Stop outside unattended mode was not classified by the hook: read the message now.
+  const path = p.target.transcriptPath;
+  const awaiting = f.awaiting ??
+    (path === null ? null : awaitingIn(deps.lastMessage(path), patternSet(deps.config.stopPatterns)));
   return {
-    awaiting: f.awaiting,
+    awaiting,
     asleepUntil: f.asleepUntil,
     host: f.host ?? hostOf(p.target),
     inNight: nightIsActive(night, now) && cwd !== null && inScope(cwd, night.scope),

@@ -30,7 +30,7 @@ export function hookEvents(
   opts: {
     at: number;
     config: Config;
-    stop?: { message: string | null; patterns: PatternSet };
+    stop?: { message: string | null; patterns: PatternSet | null };
     /** The session's own cron prompts (a prompt equal to one is its wake-up, not a person). */
     ownCrons?: readonly string[];
   },

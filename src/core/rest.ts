@@ -22,30 +22,54 @@ const CRON_HORIZON_MS = 8 * 86_400_000;
 
 const AWAIT_KINDS: ReadonlySet<string> = new Set(["approval", "question", "escape"]);
 
-/** The Stop's `stopped` event: what the message waits on, and the earliest self-wake. */
+/** What a final assistant message waits on a person for, or null (no message, or not waiting). */
+export function awaitingIn(message: string | null, patterns: PatternSet): AwaitKind | null {
+  if (message === null || message.trim() === "") return null;
+  const waiting = classifyMessage(message, patterns).waiting;
+  return waiting !== null && AWAIT_KINDS.has(waiting.kind) ? awaitKind(waiting.kind) : null;
+}
+
+/**
+ * The Stop's `stopped` event: what the message waits on, and the earliest self-wake. Without
+ * `patterns` the message is not classified (the hook skips it when nothing could push the
+ * session; the watch classifies before it pushes).
+ */
 export function stoppedEvent(
   inp: {
     message: string | null;
-    patterns: PatternSet;
+    patterns: PatternSet | null;
     crons: readonly JsonObject[];
     backgroundTasks: readonly JsonObject[];
   },
   at: number,
 ): Extract<SessionEvent, { type: "stopped" }> {
-  const waiting = inp.message === null || inp.message.trim() === ""
-    ? null
-    : classifyMessage(inp.message, inp.patterns).waiting;
-  const awaiting = waiting !== null && AWAIT_KINDS.has(waiting.kind) ? awaitKind(waiting.kind) : null;
-  const wakes: { at: number; cause: SleepCause }[] = [];
-  for (const c of inp.crons) {
-    const next = typeof c.schedule === "string" ? nextCronFire(c.schedule, at) : null;
-    if (next !== null) wakes.push({ at: next, cause: "cron" });
-  }
+  const awaiting = inp.patterns === null ? null : awaitingIn(inp.message, inp.patterns);
+  const crons = inp.crons.flatMap((c) => typeof c.schedule === "string" ? [c.schedule] : []);
   const running = inp.backgroundTasks.filter((t) => t.status === "running" || t.status === "pending");
-  if (running.length > 0) wakes.push({ at: at + BACKGROUND_SLEEP_MS, cause: "background" });
-  wakes.sort((a, b) => a.at - b.at);
-  const first = wakes[0] ?? null;
-  return { type: "stopped", at, awaiting, asleepUntil: first?.at ?? null, cause: first?.cause ?? null };
+  const until = running.length > 0 ? at + BACKGROUND_SLEEP_MS : null;
+  return { type: "stopped", at, awaiting, asleepUntil: until, cause: until === null ? null : "background", crons };
+}
+
+/**
+ * When a session wakes by itself: the earliest of its stored wake-up (background tasks, a
+ * limit reset) and the next fire of each cron its last Stop listed, counted from that Stop.
+ */
+export function sleepUntil(
+  c: {
+    asleepUntil: number | null;
+    asleepCause: SleepCause | string | null;
+    crons: readonly string[];
+    stoppedAt: number | null;
+  },
+): { until: number | null; cause: string | null } {
+  let until = c.asleepUntil, cause = c.asleepUntil === null ? null : c.asleepCause;
+  if (c.stoppedAt !== null) {
+    for (const expr of c.crons) {
+      const next = nextCronFire(expr, c.stoppedAt);
+      if (next !== null && (until === null || next < until)) (until = next, cause = "cron");
+    }
+  }
+  return { until, cause };
 }
 
 function awaitKind(k: string): AwaitKind {

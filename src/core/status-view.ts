@@ -2,6 +2,7 @@
  * `vigil status` views (pure): the JSON objects of product.md section 9a and the table.
  * Fields are only ever added, never renamed.
  */
+import { sleepUntil } from "./rest.ts";
 export interface StatusSource {
   session_id: string;
   state: string;
@@ -60,13 +61,14 @@ export function snapshotFacts(snapshot: string | undefined): {
   const c = typeof v === "object" && v !== null && "context" in v ? v.context : null;
   const get = (k: string): unknown => (typeof c === "object" && c !== null && k in c ? Reflect.get(c, k) : null);
   const s = (k: string) => (typeof get(k) === "string" ? String(get(k)) : null);
-  const until = get("asleepUntil");
-  return {
-    awaiting: s("awaiting"),
+  const until = get("asleepUntil"), crons = get("crons"), stoppedAt = get("stoppedAt");
+  const sleep = sleepUntil({
     asleepUntil: typeof until === "number" ? until : null,
     asleepCause: s("asleepCause"),
-    host: s("host"),
-  };
+    crons: Array.isArray(crons) ? crons.filter((x) => typeof x === "string") : [],
+    stoppedAt: typeof stoppedAt === "number" ? stoppedAt : null,
+  });
+  return { awaiting: s("awaiting"), asleepUntil: sleep.until, asleepCause: sleep.cause, host: s("host") };
 }
 
 /** One status object per session row. */

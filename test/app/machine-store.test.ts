@@ -11,7 +11,19 @@ test("a version-1 snapshot keeps its state and counters and gains the version-2 
   const v2 = snapshotRow(newRow("s1", 0), applied, 3);
   // What MACHINE_VERSION 1 stored: the same snapshot without awaiting, asleep or host.
   const old = JSON.parse(v2.snapshot);
-  for (const k of ["awaiting", "asleepUntil", "asleepCause", "host"]) delete old.context[k];
+  for (
+    const k of [
+      "awaiting",
+      "asleepUntil",
+      "asleepCause",
+      "crons",
+      "stoppedAt",
+      "host",
+      "hardAt",
+      "handoffAt",
+      "handoffAsked",
+    ]
+  ) delete old.context[k];
   const { snapshot, migrated } = loadSnapshot({ ...v2, machine_version: 1, snapshot: JSON.stringify(old) }, 4);
   expect(migrated).toBe(null);
   expect(snapshot.value).toBe("stalled");
@@ -23,6 +35,7 @@ test("a version-1 snapshot keeps its state and counters and gains the version-2 
     awaiting: "question",
     asleepUntil: null,
     cause: null,
+    crons: [],
   }]);
   expect(next.context.awaiting).toBe("question");
 });

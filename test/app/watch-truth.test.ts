@@ -59,6 +59,7 @@ describe("awaiting", () => {
 
   test("a person's prompt ends the wait; a harness notification does not", async () => {
     h = harness();
+    nightOn();
     const s = h.session("sess-await-2");
     hook(s, "Stop", { last_assistant_message: "Which of the two schemas should I keep?" });
     expect(facts(s.id).awaiting).toBe("question");
@@ -66,6 +67,30 @@ describe("awaiting", () => {
     expect(facts(s.id).awaiting).toBe("question");
     hook(s, "UserPromptSubmit", { prompt: "keep the second", source: "user" });
     expect(facts(s.id).awaiting).toBe(null);
+  });
+
+  test("a wait that began before unattended mode was turned on is read from the transcript before a push", async () => {
+    h = harness({ config: { nudgeText: "Continue with the ticket" } });
+    const s = h.session("sess-await-3", { tmux: "night:@1.%8" });
+    const msg = "Both fixes are ready. Should I merge the first one or the second?";
+    appendFileSync(
+      s.transcript,
+      JSON.stringify({
+        type: "assistant",
+        timestamp: new Date(h.now()).toISOString(),
+        isSidechain: false,
+        message: { id: "m9", role: "assistant", stop_reason: "end_turn", content: [{ type: "text", text: msg }] },
+      }) + "\n",
+    );
+    // Unattended mode off: the hook does not classify (nothing could push the session then).
+    hook(s, "Stop", { last_assistant_message: msg });
+    expect(facts(s.id).awaiting).toBe(null);
+    nightOn();
+    touch(s.transcript, h.now() - 60 * MIN);
+    await h.pass();
+    expect(h.state(s.id)).toBe("stalled");
+    expect(h.calls.nudge).toEqual([]);
+    expect(h.events("nudge", s.id).map((e) => e.detail.skipped)).toEqual(["awaiting-question"]);
   });
 
   test("outside unattended mode nothing is pushed unless recoverOutsideNight is set", async () => {
