@@ -87,7 +87,11 @@ export function hookEvents(
     }
     case "PostToolUse": {
       out.push({ type: "activity", at });
-      const path = p.toolInput ? str(p.toolInput, "file_path") ?? str(p.toolInput, "notebook_path") : null;
+      // Only a handoff written at HARD counts (the Stop gate asks for one since HARD): below it
+      // the glob match is not worth its time on every tool call.
+      const path = state === "hard" && p.toolInput
+        ? str(p.toolInput, "file_path") ?? str(p.toolInput, "notebook_path")
+        : null;
       if (path !== null && isHandoffPath(path, config.handoffGlobs, p.cwd)) out.push({ type: "handoffWritten", at });
       break;
     }
