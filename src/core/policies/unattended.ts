@@ -81,6 +81,7 @@ export const unattendedPolicy: Policy = (input) => {
     now: input.now,
     patterns,
     todo: todoInputs(input, facts),
+    goalActive: facts.goalActive === true,
     progress,
     hard: hardInput(input),
   });

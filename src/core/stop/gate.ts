@@ -15,6 +15,7 @@ export const GATES = [
   "recursion",
   "mode",
   "scope",
+  "goal",
   "approval",
   "hard",
   "announcement",
@@ -42,6 +43,8 @@ export interface StopGateInput {
   cap: number;
   now: number;
   patterns: PatternSet;
+  /** Claude Code's `/goal` is active: its own model-judged Stop hook already decides this stop. */
+  goalActive?: boolean;
   /** Todo continuation inputs, or null when the feature is off. */
   todo: Omit<TodoPushInput, "now" | "pending"> | null;
   /** What followed the last push (the progress breaker); absent = never pushed. */
@@ -96,6 +99,7 @@ export function decideStop(input: StopGateInput): StopDecision {
   if (input.stopHookActive) return pass("recursion", "stop_hook_active is true");
   if (!nightActive(input.night, input.now)) return pass("mode", "unattended mode is off");
   if (!inScope(input.cwd, input.night?.scope ?? [])) return pass("scope", "cwd is outside the unattended scope");
+  if (input.goalActive) return pass("goal", "Claude Code's /goal is active and judges this stop: no second push");
   if (input.message === null || input.message.trim() === "") {
     // Without the message nothing can be ruled out, so neither gate 5 nor todo may push.
     return pass("approval", "no assistant message to judge");
