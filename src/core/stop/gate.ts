@@ -7,6 +7,7 @@
 import { breakerHolds, type PushFollowUp } from "./breaker.ts";
 import { classifyMessage, type Hit } from "./classify.ts";
 import type { PatternSet } from "./patterns.ts";
+import { hardStop, type HardStopInput } from "./hard-gate.ts";
 import { type TodoItem, todoPush, type TodoPushInput } from "./todo.ts";
 
 /** Gates in the order they are checked; `todo` is the optional second chance after gate 5. */
@@ -16,6 +17,7 @@ export const GATES = [
   "scope",
   "goal",
   "approval",
+  "hard",
   "announcement",
   "todo",
   "cap",
@@ -47,6 +49,8 @@ export interface StopGateInput {
   todo: Omit<TodoPushInput, "now" | "pending"> | null;
   /** What followed the last push (the progress breaker); absent = never pushed. */
   progress?: PushFollowUp | null;
+  /** Set when the session is at HARD: the gate then asks once for the handoff instead. */
+  hard?: HardStopInput | null;
 }
 
 export interface StopDecision {
@@ -102,6 +106,12 @@ export function decideStop(input: StopGateInput): StopDecision {
   }
   const { waiting, announcement, ruledOut } = classifyMessage(input.message, input.patterns);
   if (waiting) return pass("approval", `the message ends waiting (${waiting.kind})`, waiting);
+  if (input.hard) {
+    const h = hardStop(input.hard);
+    return h.decision === "pass"
+      ? pass("hard", h.note)
+      : { decision: "block", gate: "hard", hit: null, note: h.note, todo: null };
+  }
   let gate: Gate = "announcement";
   let todo: StopDecision["todo"] = null;
   if (!announcement) {
