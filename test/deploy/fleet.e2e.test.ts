@@ -81,7 +81,7 @@ async function machine(host: string): Promise<Machine> {
 }
 
 /** A sleeping stand-in registered as a Claude Code session, its transcript last written `ageMs` ago. */
-function session(m: Machine, id: string, o: { ageMs?: number; worker?: boolean } = {}) {
+function session(m: Machine, id: string, o: { ageMs?: number; worker?: boolean; lastMessage?: string } = {}) {
   const cwd = join(m.env.HOME, "work", id);
   mkdirSync(cwd, { recursive: true });
   // Where Claude Code keeps it, so the watch finds it without a hook having named it.
@@ -105,6 +105,12 @@ function session(m: Machine, id: string, o: { ageMs?: number; worker?: boolean }
       agent_type: "worker",
     };
     expect(vigil(["hook"], JSON.stringify(payload), m.env).code).toBe(0);
+  }
+  if (o.lastMessage !== undefined) {
+    // Its turn ended on this message, and Claude Code ran the Stop hook.
+    const stop = { session_id: id, transcript_path: transcript, cwd, hook_event_name: "Stop", stop_hook_active: false };
+    expect(vigil(["hook"], JSON.stringify({ ...stop, last_assistant_message: o.lastMessage }), m.env).code).toBe(0);
+    utimesSync(transcript, when, when);
   }
   return { id, cwd, kill: () => child.kill("SIGKILL") };
 }
@@ -130,6 +136,11 @@ beforeAll(async () => {
     m1: session(m1, "m1-live-session", { worker: true }),
     m2: session(m2, "m2-worker-session", { worker: true }),
     m3: session(m3, "m3-stalled-session", { ageMs: 3 * 3_600_000 }),
+    // Quiet as long as the stalled one, but waiting for a person: never an alert.
+    awaiting: session(m1, "m1-awaiting-session", {
+      ageMs: 3 * 3_600_000,
+      lastMessage: "The migration drops two tables. I need your approval before I run it on staging.",
+    }),
   };
   // Prometheus starts once every watch has passed twice: before that a watch's interval is
   // its 5-minute default and its last pass may be none, and that is a real VigilWatchSilent.
@@ -271,6 +282,17 @@ describe("a fleet of three machines on a real Prometheus and Alertmanager", () =
     expect(got?.labels).toMatchObject({ host: "machine-1", severity: "ticket" });
     expect(delivered("VigilHooksFailingOpen").map((a) => a.labels.host)).toEqual(["machine-1"]);
   }, 30_000);
+
+  test("a session awaiting approval is seen by Prometheus as awaiting, and never alerted on", async () => {
+    const q = encodeURIComponent(`vigil_session_awaiting{session_id="${sessions.awaiting.id}"}`);
+    const res = await fetch(`${prometheusUrl}/api/v1/query?query=${q}`);
+    const result = (await res.json()).data?.result ?? [];
+    expect(result.map((r: { metric: Record<string, string>; value: [number, string] }) => [r.metric.host, r.value[1]]))
+      .toEqual([["machine-1", "1"]]);
+    // The whole run so far, a stalled session included: nothing about this one.
+    expect(receiver.alerts.filter((a) => a.labels.session_id === sessions.awaiting.id)).toEqual([]);
+    expect(delivered("VigilSessionStale").map((a) => a.labels.session_id)).toEqual([sessions.m3.id]);
+  });
 
   test("a failed proof on machine 1 raises VigilProofFailed with the version proven", async () => {
     const m1 = machines[0];

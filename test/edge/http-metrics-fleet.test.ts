@@ -167,6 +167,30 @@ describe("fleet families", () => {
   });
 });
 
+describe("awaiting and asleep (issue 13's status fields)", () => {
+  const A = "f1ee7000-0000-4000-8000-00000000000a";
+  const S = "f1ee7000-0000-4000-8000-00000000000b";
+  const value = (m: Awaited<ReturnType<typeof scrape>>, name: string, id: string) =>
+    m.get(name)?.find((x) => x.labels.session_id === id)?.value;
+
+  test("a Stop waiting for approval is awaiting; one with a background task running is asleep", async () => {
+    const approval = "I need your approval before I drop the staging tables.";
+    await hook(A, "Stop", { stop_hook_active: false, last_assistant_message: approval });
+    const running = [{ id: "b1", status: "running", description: "integration tests" }];
+    await hook(S, "Stop", {
+      stop_hook_active: false,
+      last_assistant_message: "Tests are running.",
+      background_tasks: running,
+    });
+    const m = await scrape();
+    expect([value(m, "vigil_session_awaiting", A), value(m, "vigil_session_asleep", A)]).toEqual([1, 0]);
+    expect([value(m, "vigil_session_awaiting", S), value(m, "vigil_session_asleep", S)]).toEqual([0, 1]);
+    // A person's answer ends the wait.
+    await hook(A, "UserPromptSubmit", { prompt: "yes, go ahead" });
+    expect(value(await scrape(), "vigil_session_awaiting", A)).toBe(0);
+  });
+});
+
 describe("the fold", () => {
   const row = (id: number, at: number, session: string | null, kind: string, detail: object) => ({
     id,
