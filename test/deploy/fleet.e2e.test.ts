@@ -87,8 +87,27 @@ function session(m: Machine, id: string, o: { ageMs?: number; worker?: boolean; 
   // Where Claude Code keeps it, so the watch finds it without a hook having named it.
   const transcript = transcriptPathFor(m.claude, cwd, id) ?? "";
   mkdirSync(dirname(transcript), { recursive: true });
-  writeFileSync(transcript, JSON.stringify({ type: "user", sessionId: id, cwd, message: { content: "x" } }) + "\n");
   const when = (Date.now() - (o.ageMs ?? 0)) / 1000;
+  const stamp = (dt: number) => new Date(when * 1000 + dt).toISOString();
+  const prompt = {
+    type: "user",
+    timestamp: stamp(-60_000),
+    isSidechain: false,
+    message: { role: "user", content: "go" },
+  };
+  // A turn that ended (on the given message, if any) when the transcript was last written.
+  const end = {
+    type: "assistant",
+    timestamp: stamp(0),
+    isSidechain: false,
+    message: {
+      id: `m-${id}`,
+      role: "assistant",
+      stop_reason: "end_turn",
+      content: [{ type: "text", text: o.lastMessage ?? "Done with this step." }],
+    },
+  };
+  writeFileSync(transcript, [prompt, end].map((r) => JSON.stringify(r) + "\n").join(""));
   utimesSync(transcript, when, when);
   const child = spawn(["sleep", "1000"]);
   const file = join(m.claude, "sessions", `${child.pid}.json`);
@@ -107,6 +126,9 @@ function session(m: Machine, id: string, o: { ageMs?: number; worker?: boolean; 
     expect(vigil(["hook"], JSON.stringify(payload), m.env).code).toBe(0);
   }
   if (o.lastMessage !== undefined) {
+    // Unattended mode over its cwd: only then does the Stop hook judge what a message waits on
+    // (outside it, without `recover_outside_night`, the machine never learns it is awaiting).
+    expect(vigil(["night", "on", "--scope", cwd, "--until", "8h"], "", m.env).code).toBe(0);
     // Its turn ended on this message, and Claude Code ran the Stop hook.
     const stop = { session_id: id, transcript_path: transcript, cwd, hook_event_name: "Stop", stop_hook_active: false };
     expect(vigil(["hook"], JSON.stringify({ ...stop, last_assistant_message: o.lastMessage }), m.env).code).toBe(0);

@@ -174,6 +174,8 @@ describe("awaiting and asleep (issue 13's status fields)", () => {
     m.get(name)?.find((x) => x.labels.session_id === id)?.value;
 
   test("a Stop waiting for approval is awaiting; one with a background task running is asleep", async () => {
+    // The Stop hook judges what a message waits on only in unattended mode (issue 13).
+    expect(vigil(["night", "on", "--scope", cwd, "--until", "8h"], "", env).code).toBe(0);
     const approval = "I need your approval before I drop the staging tables.";
     await hook(A, "Stop", { stop_hook_active: false, last_assistant_message: approval });
     const running = [{ id: "b1", status: "running", description: "integration tests" }];
