@@ -1,0 +1,116 @@
+/**
+ * Dropping what is past retention, in bounded batches: each batch is its own short
+ * `BEGIN IMMEDIATE`, so a hook waits at most one batch for the write lock (never the whole
+ * gc). Long-dead sessions are archived (`session_archive`) before their rows go.
+ */
+import type { Store } from "../store.ts";
+
+/** Rows per delete batch: a few milliseconds of write lock on the development machine. */
+export const BATCH_ROWS = 5_000;
+
+/** How many events are older than `before`. */
+export function countEventsBefore(store: Store, before: number): number {
+  return store.db.query<{ n: number }, [number]>("SELECT count(*) AS n FROM events WHERE at < ?").get(before)?.n ?? 0;
+}
+
+/** Delete events older than `before`, `batch` rows per transaction; returns how many went. */
+export function deleteEventsBefore(store: Store, before: number, batch = BATCH_ROWS): number {
+  let total = 0;
+  for (;;) {
+    const n = store.transaction(() =>
+      store.db.query("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE at < ? ORDER BY at LIMIT ?)")
+        .run(before, batch).changes
+    );
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+/** How many samples are older than `before`. */
+export function countSamplesBefore(store: Store, before: number): number {
+  return store.db.query<{ n: number }, [number]>("SELECT count(*) AS n FROM samples WHERE at < ?").get(before)?.n ?? 0;
+}
+
+/** Delete samples older than `before` in batches; returns how many went. */
+export function deleteSamplesBefore(store: Store, before: number, batch = BATCH_ROWS): number {
+  let total = 0;
+  for (;;) {
+    const n = store.transaction(() =>
+      store.db.query("DELETE FROM samples WHERE rowid IN (SELECT rowid FROM samples WHERE at < ? LIMIT ?)")
+        .run(before, batch).changes
+    );
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+/** A dead session whose row is due to go. */
+export interface DeadSession {
+  session_id: string;
+  transcript_path: string | null;
+}
+
+/** Sessions dead and untouched since `before`. */
+export function deadSessionsBefore(store: Store, before: number): DeadSession[] {
+  return store.db.query<DeadSession, [number]>(
+    "SELECT session_id, transcript_path FROM sessions WHERE state = 'dead' AND updated_at < ? ORDER BY updated_at",
+  ).all(before);
+}
+
+/**
+ * Archive and delete the given dead sessions (their `sessions` and `watch` rows), in batches;
+ * a session that came back to life meanwhile is kept. Returns how many went.
+ */
+export function archiveSessions(store: Store, ids: readonly string[], now: number, batch = BATCH_ROWS): number {
+  let total = 0;
+  for (let i = 0; i < ids.length; i += batch) {
+    total += store.transaction(() => {
+      let n = 0;
+      const archive = store.db.query(
+        `INSERT OR REPLACE INTO session_archive
+           (session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at, archived_at)
+         SELECT session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at, ?
+         FROM sessions WHERE session_id = ? AND state = 'dead'`,
+      );
+      const drop = store.db.query("DELETE FROM sessions WHERE session_id = ? AND state = 'dead'");
+      const dropWatch = store.db.query("DELETE FROM watch WHERE session_id = ?");
+      for (const id of ids.slice(i, i + batch)) {
+        if (archive.run(now, id).changes === 0) continue;
+        drop.run(id);
+        dropWatch.run(id);
+        n++;
+      }
+      return n;
+    });
+  }
+  return total;
+}
+
+/** An archived session (for reports and recall after its row was pruned). */
+export interface ArchivedSession {
+  session_id: string;
+  state: string;
+  role: string | null;
+  agent_type: string | null;
+  cwd: string | null;
+  transcript_path: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The archived session with this id, if any. */
+export function archivedSession(store: Store, id: string): ArchivedSession | null {
+  return store.db.query<ArchivedSession, [string]>(
+    `SELECT session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at
+     FROM session_archive WHERE session_id = ?`,
+  ).get(id) ?? null;
+}
+
+/** Archived sessions whose id is in `ids`. */
+export function archivedSessions(store: Store, ids: readonly string[]): ArchivedSession[] {
+  const q = store.db.query<ArchivedSession, [string]>(
+    `SELECT session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at
+     FROM session_archive WHERE session_id = ?`,
+  );
+  return ids.flatMap((id) => q.get(id) ?? []);
+}

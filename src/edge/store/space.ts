@@ -1,0 +1,44 @@
+/**
+ * Giving space back. A store made before migration 3 has auto_vacuum off and can only change
+ * that with one full VACUUM (it holds the write lock throughout: gc runs it once, after the
+ * first prune made the file small); from then on freed pages go back in bounded steps.
+ */
+import { statSync } from "node:fs";
+import type { Store } from "../store.ts";
+
+/** Pages handed back per incremental step (one short write transaction each). */
+const PAGES_PER_STEP = 2_048;
+
+/** The database file's size with its WAL, in bytes. */
+export function storeBytes(store: Store): number {
+  const size = (f: string) => statSync(f, { throwIfNoEntry: false })?.size ?? 0;
+  return size(store.file) + size(store.file + "-wal");
+}
+
+/** Free pages waiting to be reused or handed back. */
+export function freePages(store: Store): number {
+  return store.db.query<{ freelist_count: number }, []>("PRAGMA freelist_count").get()?.freelist_count ?? 0;
+}
+
+/**
+ * Hand free pages back to the file system; returns whether this run converted the file to
+ * incremental auto_vacuum (a full VACUUM).
+ */
+export function giveSpaceBack(store: Store): boolean {
+  const mode = store.db.query<{ auto_vacuum: number }, []>("PRAGMA auto_vacuum").get()?.auto_vacuum ?? 0;
+  let converted = false;
+  if (mode !== 2) {
+    store.db.run("PRAGMA auto_vacuum = INCREMENTAL");
+    store.db.run("VACUUM");
+    converted = true;
+  } else {
+    while (freePages(store) > 0) {
+      const before = freePages(store);
+      store.transaction(() => store.db.run(`PRAGMA incremental_vacuum(${PAGES_PER_STEP})`));
+      if (freePages(store) >= before) break;
+    }
+  }
+  // The WAL holds the moved pages until a checkpoint writes them back and truncates it.
+  store.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+  return converted;
+}
