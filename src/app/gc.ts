@@ -5,7 +5,7 @@
  * short transaction and safe to repeat, so a run killed anywhere leaves a consistent store
  * and the next run finishes the job.
  */
-import { cutoffs, DAY_MS, recallToDrop, type RetentionPolicy } from "../core/retention.ts";
+import { cutoffs, DAY_MS, gcDue, recallToDrop, type RetentionPolicy } from "../core/retention.ts";
 import { dropRecallIndex, listRecallIndexes, recallIndexFile } from "../edge/recall-index.ts";
 import type { Store } from "../edge/store.ts";
 import {
@@ -41,7 +41,7 @@ export interface GcSummary {
 export function runGc(
   store: Store,
   policy: RetentionPolicy,
-  opts: { now: number; stateDir: string; dryRun?: boolean },
+  opts: { now: number; stateDir: string; dryRun?: boolean; convert?: boolean },
 ): GcSummary {
   const cut = cutoffs(policy, opts.now);
   const dryRun = opts.dryRun === true;
@@ -81,8 +81,23 @@ export function runGc(
   summary.sessions = archiveSessions(store, dead.map((d) => d.session_id), opts.now);
   summary.samples = deleteSamplesBefore(store, cut.samples);
   for (const f of recall) dropRecallIndex(f.file);
-  summary.vacuumed = giveSpaceBack(store);
+  summary.vacuumed = giveSpaceBack(store, { convert: opts.convert ?? true });
   summary.bytesAfter = storeBytes(store);
   store.setSetting(GC_LAST_RUN_KEY, String(opts.now));
   return summary;
+}
+
+/**
+ * The watch's call: run gc when the last run is a day old or more (null when not due), never
+ * converting the file with a full VACUUM (that is `vigil gc`'s, run by a person).
+ */
+export function gcIfDue(
+  store: Store,
+  policy: RetentionPolicy,
+  opts: { now: number; stateDir: string },
+): GcSummary | null {
+  const last = store.getSetting(GC_LAST_RUN_KEY);
+  return gcDue(last === null ? null : Number(last), opts.now)
+    ? runGc(store, policy, { ...opts, convert: false })
+    : null;
 }

@@ -97,7 +97,9 @@ older than retention are first summarised per session and day (what vigil report
 them), then dropped in small batches so hooks never wait long; dead sessions idle past
 retention are archived (a report still names them, vigil recall rebuilds their index on
 demand); old samples and unused or over-cap recall indexes are deleted; freed space goes back
-to the file system. Prints what it dropped and the database size before and after;
+to the file system (a store made before this version is converted once by a full VACUUM,
+which holds the write lock meanwhile; the watch leaves that to you). Prints what it dropped
+and the database size before and after;
 --dry-run prints what it would drop and changes nothing. vigil watch runs it at most daily.`,
   serve: `Usage: vigil serve [--listen HOST:PORT | --socket PATH] [--token TOKEN | --token-file PATH]
        vigil serve --install | --uninstall [--listen HOST:PORT] [--token TOKEN | --token-file PATH]

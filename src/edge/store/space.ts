@@ -22,12 +22,14 @@ export function freePages(store: Store): number {
 
 /**
  * Hand free pages back to the file system; returns whether this run converted the file to
- * incremental auto_vacuum (a full VACUUM).
+ * incremental auto_vacuum (a full VACUUM). Without `convert`, a file not yet converted keeps
+ * its free pages for SQLite to reuse: the watch never holds the write lock for a whole VACUUM.
  */
-export function giveSpaceBack(store: Store): boolean {
+export function giveSpaceBack(store: Store, opts: { convert: boolean }): boolean {
   const mode = store.db.query<{ auto_vacuum: number }, []>("PRAGMA auto_vacuum").get()?.auto_vacuum ?? 0;
   let converted = false;
   if (mode !== 2) {
+    if (!opts.convert) return false;
     store.db.run("PRAGMA auto_vacuum = INCREMENTAL");
     store.db.run("VACUUM");
     converted = true;
