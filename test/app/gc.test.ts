@@ -8,7 +8,7 @@ import { DAY_MS, retentionPolicy } from "../../src/core/retention.ts";
 import { loadReport } from "../../src/edge/http/report-rows.ts";
 import { listRecallIndexes, recallIndexFile } from "../../src/edge/recall-index.ts";
 import type { Store } from "../../src/edge/store.ts";
-import { archivedSession } from "../../src/edge/store/retention.ts";
+import { archivedByPrefix } from "../../src/edge/store/retention.ts";
 import { ROLLED_KEY } from "../../src/edge/store/rollups.ts";
 import { T0 } from "../core/report-seed.ts";
 import { dayId, seedFleet } from "../support/fleet-seed.ts";
@@ -87,7 +87,7 @@ describe("vigil gc (runGc)", () => {
     expect(s.sessions).toBe(3 * (DAYS - 30));
     const first = dayId("w1aaaaaa-0000-4000-8000-000000000001", 0);
     expect(store.loadSession(first)).toBeNull();
-    expect(archivedSession(store, first)?.transcript_path).toBe(`/nonexistent/${first}.jsonl`);
+    expect(archivedByPrefix(store, first)[0]?.transcript_path).toBe(`/nonexistent/${first}.jsonl`);
     const r = loadReport(store, { since: T0, until: NOW });
     const named = r.sessions.find((x) => x.session_id === first);
     expect(named?.role).toBe("worker");

@@ -1,9 +1,12 @@
 /** `vigil gc` and the watch's daily retention, as whole processes of the compiled binary. */
 import { describe, expect, test } from "bun:test";
-import { mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DAY_MS } from "../../src/core/retention.ts";
+import { newRow } from "../../src/app/machine-store.ts";
+import { recallIndexFile } from "../../src/edge/recall-index.ts";
 import { openStore } from "../../src/edge/store.ts";
+import { FIXTURES } from "../support/fixtures.ts";
 import { T0 } from "../core/report-seed.ts";
 import { seedFleet } from "../support/fleet-seed.ts";
 import { testEnv, vigil } from "../support/vigil.ts";
@@ -79,5 +82,26 @@ describe("vigil gc", () => {
     expect(vigil(["watch", "--once"], "", nextDay).code).toBe(0);
     expect(read((s) => s.getSetting("gc.last_run"))).toBe(String(NOW + DAY_MS));
     expect(read((s) => s.events({ sessionId: "late" }).length)).toBe(0);
+  });
+
+  test("a session gc pruned is recalled by id: its dropped index is rebuilt from the transcript", () => {
+    const { env, read } = setup();
+    const transcript = join(env.HOME, "t.jsonl");
+    copyFileSync(join(FIXTURES, "claude-code-2.1.328", "demo-session", "transcript.jsonl"), transcript);
+    const id = "feedface-0000-4000-8000-00000000beef";
+    read((s) =>
+      s.saveSession({ ...newRow(id, T0), state: "dead", transcript_path: transcript, updated_at: T0 + 3_600_000 })
+    );
+    expect(vigil(["recall", "--session", id, "handoff"], "", env).code).toBe(0);
+    const index = recallIndexFile(env.VIGIL_HOME, transcript);
+    expect(existsSync(index)).toBe(true);
+    expect(vigil(["gc"], "", env).code).toBe(0);
+    expect(read((s) => s.loadSession(id))).toBeNull();
+    expect(existsSync(index)).toBe(false);
+    const again = vigil(["recall", "--session", "feedface", "--json", "handoff"], "", env);
+    expect(again.stderr).toBe("");
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout).session_id).toBe(id);
+    expect(existsSync(index)).toBe(true);
   });
 });

@@ -98,12 +98,19 @@ export interface ArchivedSession {
   updated_at: number;
 }
 
-/** The archived session with this id, if any. */
-export function archivedSession(store: Store, id: string): ArchivedSession | null {
-  return store.db.query<ArchivedSession, [string]>(
+/**
+ * Archived sessions whose id starts with `prefix` (a full id included). A store opened
+ * read-only before migration 3 has no archive: none.
+ */
+export function archivedByPrefix(store: Store, prefix: string): ArchivedSession[] {
+  const has = store.db.query<{ n: number }, []>(
+    "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'session_archive'",
+  ).get()?.n;
+  if (!has) return [];
+  return store.db.query<ArchivedSession, [string, string]>(
     `SELECT session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at
-     FROM session_archive WHERE session_id = ?`,
-  ).get(id) ?? null;
+     FROM session_archive WHERE session_id >= ? AND session_id < ? ORDER BY session_id`,
+  ).all(prefix, prefix + "\u{10FFFF}");
 }
 
 /** Archived sessions whose id is in `ids`. */
