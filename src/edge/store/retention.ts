@@ -4,9 +4,10 @@
  * gc). Long-dead sessions are archived (`session_archive`) before their rows go.
  */
 import type { Store } from "../store.ts";
+import { inBatches } from "./batches.ts";
 
-/** Rows per delete batch: a few milliseconds of write lock on the development machine. */
-export const BATCH_ROWS = 5_000;
+/** Rows per delete batch: about a millisecond of write lock on the development machine. */
+export const BATCH_ROWS = 500;
 
 /** How many events are older than `before`. */
 export function countEventsBefore(store: Store, before: number): number {
@@ -15,15 +16,11 @@ export function countEventsBefore(store: Store, before: number): number {
 
 /** Delete events older than `before`, `batch` rows per transaction; returns how many went. */
 export function deleteEventsBefore(store: Store, before: number, batch = BATCH_ROWS): number {
-  let total = 0;
-  for (;;) {
-    const n = store.transaction(() =>
-      store.db.query("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE at < ? ORDER BY at LIMIT ?)")
-        .run(before, batch).changes
-    );
-    total += n;
-    if (n < batch) return total;
-  }
+  const q = store.db.query("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE at < ? ORDER BY at LIMIT ?)");
+  return inBatches(store, () => {
+    const count = q.run(before, batch).changes;
+    return { count, more: count === batch };
+  });
 }
 
 /** How many samples are older than `before`. */
@@ -33,15 +30,11 @@ export function countSamplesBefore(store: Store, before: number): number {
 
 /** Delete samples older than `before` in batches; returns how many went. */
 export function deleteSamplesBefore(store: Store, before: number, batch = BATCH_ROWS): number {
-  let total = 0;
-  for (;;) {
-    const n = store.transaction(() =>
-      store.db.query("DELETE FROM samples WHERE rowid IN (SELECT rowid FROM samples WHERE at < ? LIMIT ?)")
-        .run(before, batch).changes
-    );
-    total += n;
-    if (n < batch) return total;
-  }
+  const q = store.db.query("DELETE FROM samples WHERE rowid IN (SELECT rowid FROM samples WHERE at < ? LIMIT ?)");
+  return inBatches(store, () => {
+    const count = q.run(before, batch).changes;
+    return { count, more: count === batch };
+  });
 }
 
 /** A dead session whose row is due to go. */
@@ -62,28 +55,26 @@ export function deadSessionsBefore(store: Store, before: number): DeadSession[] 
  * a session that came back to life meanwhile is kept. Returns how many went.
  */
 export function archiveSessions(store: Store, ids: readonly string[], now: number, batch = BATCH_ROWS): number {
-  let total = 0;
-  for (let i = 0; i < ids.length; i += batch) {
-    total += store.transaction(() => {
-      let n = 0;
-      const archive = store.db.query(
-        `INSERT OR REPLACE INTO session_archive
-           (session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at, archived_at)
-         SELECT session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at, ?
-         FROM sessions WHERE session_id = ? AND state = 'dead'`,
-      );
-      const drop = store.db.query("DELETE FROM sessions WHERE session_id = ? AND state = 'dead'");
-      const dropWatch = store.db.query("DELETE FROM watch WHERE session_id = ?");
-      for (const id of ids.slice(i, i + batch)) {
-        if (archive.run(now, id).changes === 0) continue;
-        drop.run(id);
-        dropWatch.run(id);
-        n++;
-      }
-      return n;
-    });
-  }
-  return total;
+  const archive = store.db.query(
+    `INSERT OR REPLACE INTO session_archive
+       (session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at, archived_at)
+     SELECT session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at, ?
+     FROM sessions WHERE session_id = ? AND state = 'dead'`,
+  );
+  const drop = store.db.query("DELETE FROM sessions WHERE session_id = ? AND state = 'dead'");
+  const dropWatch = store.db.query("DELETE FROM watch WHERE session_id = ?");
+  let i = 0;
+  return inBatches(store, () => {
+    let count = 0;
+    for (const id of ids.slice(i, i + batch)) {
+      if (archive.run(now, id).changes === 0) continue;
+      drop.run(id);
+      dropWatch.run(id);
+      count++;
+    }
+    i += batch;
+    return { count, more: i < ids.length };
+  });
 }
 
 /** An archived session (for reports and recall after its row was pruned). */

@@ -8,6 +8,7 @@ import { DAY_MS, dayOf, rollupDay, type RollupRow } from "../../core/retention.t
 import type { ReportEventRow } from "../../core/report/model.ts";
 import { parseDetail } from "../../core/report/marks.ts";
 import type { Store } from "../store.ts";
+import { inBatches } from "./batches.ts";
 
 /** Settings key: the UTC day start before which every day is summarised in `daily`. */
 export const ROLLED_KEY = "gc.rolled_through";
@@ -31,17 +32,24 @@ export function firstEventDay(store: Store): number | null {
 export function rollUpTo(store: Store, before: number): number {
   const from = rolledThrough(store) ?? firstEventDay(store);
   if (from === null) return 0;
-  let days = 0;
-  for (let day = from; day < before; day += DAY_MS) {
-    store.transaction(() => {
-      // Re-read under the write lock: another gc may have summarised this day meanwhile.
-      if ((rolledThrough(store) ?? -Infinity) > day) return;
-      insertRollups(store, rollupDay(day, dayEvents(store, day), statesBefore(store, day)));
+  if (from >= before) return 0;
+  let day = from;
+  let rows: RollupRow[] = [];
+  // Reading and summing run outside the write lock (a WAL reader blocks no writer); only the
+  // insert holds it. A past day gets no new events (hooks write at now), so what was read
+  // still holds when the insert commits.
+  return inBatches(store, () => {
+    // Re-read under the write lock: another gc may have summarised this day meanwhile.
+    const done = (rolledThrough(store) ?? -Infinity) > day;
+    if (!done) {
+      insertRollups(store, rows);
       store.setSetting(ROLLED_KEY, String(day + DAY_MS));
-      days++;
-    });
-  }
-  return days;
+    }
+    day += DAY_MS;
+    return { count: done ? 0 : 1, more: day < before };
+  }, () => {
+    rows = rollupDay(day, dayEvents(store, day), statesBefore(store, day));
+  });
 }
 
 function dayEvents(store: Store, day: number): ReportEventRow[] {

@@ -4,10 +4,11 @@
  * first prune made the file small); from then on freed pages go back in bounded steps.
  */
 import { statSync } from "node:fs";
-import type { Store } from "../store.ts";
+import { BUSY_TIMEOUT_MS, type Store } from "../store.ts";
+import { inBatches } from "./batches.ts";
 
 /** Pages handed back per incremental step (one short write transaction each). */
-const PAGES_PER_STEP = 2_048;
+const PAGES_PER_STEP = 256;
 
 /** The database file's size with its WAL, in bytes. */
 export function storeBytes(store: Store): number {
@@ -34,13 +35,28 @@ export function giveSpaceBack(store: Store, opts: { convert: boolean }): boolean
     store.db.run("VACUUM");
     converted = true;
   } else {
-    while (freePages(store) > 0) {
+    inBatches(store, () => {
       const before = freePages(store);
-      store.transaction(() => store.db.run(`PRAGMA incremental_vacuum(${PAGES_PER_STEP})`));
-      if (freePages(store) >= before) break;
-    }
+      store.db.run(`PRAGMA incremental_vacuum(${PAGES_PER_STEP})`);
+      const left = freePages(store);
+      return { count: before - left, more: left > 0 && left < before };
+    });
   }
-  // The WAL holds the moved pages until a checkpoint writes them back and truncates it.
-  store.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+  checkpoint(store);
   return converted;
+}
+
+/**
+ * Write the WAL back and truncate it, so the file shrinks on disk. A TRUNCATE checkpoint
+ * blocks new writers while it waits for readers: it is tried without waiting, and when
+ * someone is busy a PASSIVE one (never blocks) writes back what it can.
+ */
+function checkpoint(store: Store): void {
+  store.db.run("PRAGMA busy_timeout = 0");
+  try {
+    const r = store.db.query<{ busy: number }, []>("PRAGMA wal_checkpoint(TRUNCATE)").get();
+    if (r?.busy) store.db.run("PRAGMA wal_checkpoint(PASSIVE)");
+  } finally {
+    store.db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
 }
