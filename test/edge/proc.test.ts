@@ -66,7 +66,9 @@ describe.if(linux)("real processes", () => {
     children.push(c);
     // Right after spawn the child may still be between fork and exec, or just past exec with
     // nothing resident yet (RSS 0): wait until it is the program it will stay, running.
-    for (let i = 0; i < 500; i++) {
+    // Bounded by time, not by tries: on a loaded machine exec can take seconds.
+    const until = Date.now() + 15_000;
+    while (Date.now() < until) {
       try {
         const resident = Number(readFileSync(`/proc/${c.pid}/statm`, "utf8").split(" ")[1]);
         if (readFileSync(`/proc/${c.pid}/comm`, "utf8").trim() === "sleep" && resident > 0) break;

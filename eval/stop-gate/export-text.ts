@@ -1,0 +1,87 @@
+/**
+ * Items from a Claude Code terminal transcript saved as text (the `/export` command, or the
+ * terminal pasted into a Markdown note). There each assistant block starts with `⏺`, a tool
+ * call's block names the tool and is followed by `⎿` result lines, and a user prompt starts with
+ * `>` or `❯`. Records are line numbers (`line:N`, of the block's `⏺`), the text is the block's
+ * words with the terminal's soft wraps undone.
+ */
+import type { Item } from "./transcript.ts";
+
+const ASSISTANT = /^\s{0,4}⏺\s?/;
+const PROMPT = /^\s{0,4}[>❯](?:\s|$)/;
+const RESULT = /^\s*⎿/;
+/** A tool call's first line: `Read(…)`, `Bash(…)`, `server - tool (MCP)(…)`, or a grouped summary. */
+const TOOL_LINE =
+  /^(?:[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)?\(|[\w.-]+ - [\w\\.-]+ \(MCP\)|Update Todos|Searched for|Read \d+ files?|Listed \d+|Ran \d+|User approved|Reading \d+|Wrote \d+)/;
+const INTERRUPTED = /Interrupted by user/;
+/** The terminal's own chrome (welcome box, status lines): it ends a block, it is not Claude's text. */
+const CHROME = /^\s*(?:`{3}\w*\s*)?[╭╰│✻※]/;
+const LIST_OR_BREAK = /^\s*(?:[-*+•]|\d+[.)]|#{1,6}\s|\||```)/;
+
+type Block = { who: "assistant"; line: number; lines: string[] } | { who: "prompt" } | { who: "result"; text: string };
+
+function blocks(text: string): Block[] {
+  const out: Block[] = [];
+  let current: Block | null = null;
+  text.split("\n").forEach((raw, i) => {
+    const line = raw.replace(/\s+$/, "");
+    if (ASSISTANT.test(line)) {
+      current = { who: "assistant", line: i + 1, lines: [line.replace(ASSISTANT, "")] };
+      out.push(current);
+    } else if (PROMPT.test(line)) {
+      current = { who: "prompt" };
+      out.push(current);
+    } else if (RESULT.test(line)) {
+      current = { who: "result", text: line };
+      out.push(current);
+    } else if (CHROME.test(line)) {
+      current = null;
+    } else if (current?.who === "assistant") {
+      current.lines.push(line);
+    }
+  });
+  return out;
+}
+
+/** Undo soft wraps: a wrapped line continues the sentence; lists, headings and blank lines stay. */
+function unwrap(lines: string[]): string {
+  let out = "";
+  let prevBlank = true;
+  for (const raw of lines) {
+    const line = raw.replace(/^ {2}/, "");
+    if (line.trim() === "") {
+      out += "\n\n";
+      prevBlank = true;
+      continue;
+    }
+    if (prevBlank || LIST_OR_BREAK.test(line)) out += (out === "" || out.endsWith("\n") ? "" : "\n") + line;
+    else out += " " + line.trim();
+    prevBlank = false;
+  }
+  return out.replace(/\n{3,}/g, "\n\n").trim();
+}
+
+function isTool(b: Block, next: Block | undefined): boolean {
+  if (b.who !== "assistant") return false;
+  return TOOL_LINE.test(b.lines[0] ?? "") || (next?.who === "result" && b.lines.filter((l) => l.trim()).length <= 2);
+}
+
+/** Pre-tool and end-of-turn items of a terminal transcript; text the user interrupted is skipped. */
+export function findExportItems(text: string): Item[] {
+  const all = blocks(text);
+  const items: Item[] = [];
+  all.forEach((b, i) => {
+    if (b.who !== "assistant" || isTool(b, all[i + 1])) return;
+    const words = unwrap(b.lines);
+    if (words === "") return;
+    const next = all[i + 1];
+    const record = `line:${b.line}`;
+    if (next?.who === "result" && INTERRUPTED.test(next.text)) return;
+    if (next?.who === "assistant" && isTool(next, all[i + 2])) {
+      items.push({ kind: "pre-tool", record, block: 0, text: words });
+    } else if (next === undefined || next.who === "prompt") {
+      items.push({ kind: "end-turn", record, block: 0, text: words });
+    }
+  });
+  return items;
+}
