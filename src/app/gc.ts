@@ -8,14 +8,7 @@
 import { cutoffs, DAY_MS, gcDue, recallToDrop, type RetentionPolicy } from "../core/retention.ts";
 import { dropRecallIndex, listRecallIndexes, recallIndexFile } from "../edge/recall-index.ts";
 import type { Store } from "../edge/store.ts";
-import {
-  archiveSessions,
-  countEventsBefore,
-  countSamplesBefore,
-  deadSessionsBefore,
-  deleteEventsBefore,
-  deleteSamplesBefore,
-} from "../edge/store/retention.ts";
+import { archiveSessions, countBefore, deadSessionsBefore, deleteBefore } from "../edge/store/retention.ts";
 import { firstEventDay, rolledThrough, rollUpTo } from "../edge/store/rollups.ts";
 import { giveSpaceBack, storeBytes } from "../edge/store/space.ts";
 
@@ -70,16 +63,16 @@ export function runGc(
   if (dryRun) {
     const from = rolledThrough(store) ?? firstEventDay(store);
     summary.days = from === null ? 0 : Math.max(0, (cut.events - from) / DAY_MS);
-    summary.events = countEventsBefore(store, cut.events);
-    summary.samples = countSamplesBefore(store, cut.samples);
+    summary.events = countBefore(store, "events", cut.events);
+    summary.samples = countBefore(store, "samples", cut.samples);
     return summary;
   }
   summary.days = rollUpTo(store, cut.events);
   // Only what is summarised may go: the horizon, not the cut-off, bounds the delete.
   const horizon = Math.min(cut.events, rolledThrough(store) ?? -Infinity);
-  summary.events = Number.isFinite(horizon) ? deleteEventsBefore(store, horizon) : 0;
+  summary.events = Number.isFinite(horizon) ? deleteBefore(store, "events", horizon) : 0;
   summary.sessions = archiveSessions(store, dead.map((d) => d.session_id), opts.now);
-  summary.samples = deleteSamplesBefore(store, cut.samples);
+  summary.samples = deleteBefore(store, "samples", cut.samples);
   for (const f of recall) dropRecallIndex(f.file);
   summary.vacuumed = giveSpaceBack(store, { convert: opts.convert ?? true });
   summary.bytesAfter = storeBytes(store);

@@ -9,28 +9,22 @@ import { inBatches } from "./batches.ts";
 /** Rows per delete batch: about a millisecond of write lock on the development machine. */
 export const BATCH_ROWS = 500;
 
-/** How many events are older than `before`. */
-export function countEventsBefore(store: Store, before: number): number {
-  return store.db.query<{ n: number }, [number]>("SELECT count(*) AS n FROM events WHERE at < ?").get(before)?.n ?? 0;
+/** The tables that age out by their `at` column, with the key a batch deletes by. */
+const AGED = { events: "id", samples: "rowid" } as const;
+export type AgedTable = keyof typeof AGED;
+
+/** How many rows of `table` are older than `before`. */
+export function countBefore(store: Store, table: AgedTable, before: number): number {
+  return store.db.query<{ n: number }, [number]>(`SELECT count(*) AS n FROM ${table} WHERE at < ?`).get(before)?.n ??
+    0;
 }
 
-/** Delete events older than `before`, `batch` rows per transaction; returns how many went. */
-export function deleteEventsBefore(store: Store, before: number, batch = BATCH_ROWS): number {
-  const q = store.db.query("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE at < ? ORDER BY at LIMIT ?)");
-  return inBatches(store, () => {
-    const count = q.run(before, batch).changes;
-    return { count, more: count === batch };
-  });
-}
-
-/** How many samples are older than `before`. */
-export function countSamplesBefore(store: Store, before: number): number {
-  return store.db.query<{ n: number }, [number]>("SELECT count(*) AS n FROM samples WHERE at < ?").get(before)?.n ?? 0;
-}
-
-/** Delete samples older than `before` in batches; returns how many went. */
-export function deleteSamplesBefore(store: Store, before: number, batch = BATCH_ROWS): number {
-  const q = store.db.query("DELETE FROM samples WHERE rowid IN (SELECT rowid FROM samples WHERE at < ? LIMIT ?)");
+/** Delete rows of `table` older than `before`, `batch` per transaction; returns how many went. */
+export function deleteBefore(store: Store, table: AgedTable, before: number, batch = BATCH_ROWS): number {
+  const key = AGED[table];
+  const q = store.db.query(
+    `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE at < ? ORDER BY at LIMIT ?)`,
+  );
   return inBatches(store, () => {
     const count = q.run(before, batch).changes;
     return { count, more: count === batch };
