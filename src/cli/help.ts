@@ -109,7 +109,7 @@ Serves until SIGINT/SIGTERM (default --listen 127.0.0.1:8787):
   POST /hook        Claude Code "type": "http" hooks: the same pipeline and output as vigil hook;
                     fails open (200, empty body) on any internal error
   GET  /            dashboard (sessions, context, timeline, live events)
-  GET  /api/sessions, /api/events?since=&session=&limit=&after=, /api/report, /api/stream (SSE)
+  GET  /api/sessions, /api/events?since=&session=&limit=&after_id=, /api/report, /api/stream (SSE)
   GET  /metrics     Prometheus text format; GET /healthz
 Binds to loopback only, unless given a non-loopback address together with a token (also from
 VIGIL_SERVE_TOKEN, at least 16 characters); then every request needs "Authorization: Bearer
