@@ -3,7 +3,8 @@
  * Stop as a whole process (unattended mode on, a 100 MB transcript, a report that passes and an
  * announcement that is pushed, each session already pushed before so the progress breaker reads
  * the audit and the transcript), and the gate's classifier in-process over the hand-written
- * corpus. "Before" is built from `--before REV` (default main) in bench/data.
+ * corpus. "Before" is built from `--before REV` (default main) in the temp directory, outside the
+ * repository, so neither tsc nor deno sees a second copy of the source.
  *
  *   bun run compile.ts --single && bun bench/stop.ts [--runs 30] [--before REV]
  */
@@ -31,7 +32,7 @@ function run(argv: string[], cwd = ROOT): string {
 
 // The "before" tree: the source at --before, sharing node_modules, with its own binary.
 const rev = run(["git", "rev-parse", "--short", values.before]);
-const beforeDir = join(DATA, `before-${rev}`);
+const beforeDir = join(tmpdir(), `vigil-bench-before-${rev}`);
 if (!existsSync(join(beforeDir, "dist", "vigil"))) {
   rmSync(beforeDir, { recursive: true, force: true });
   mkdirSync(beforeDir, { recursive: true });
@@ -121,6 +122,32 @@ console.log("| version | median µs/message | × before |\n|---|---:|---:|");
 impls.forEach(([name], j) =>
   console.log(`| ${name} | ${median(perMessage[j]).toFixed(1)} | ${(median(perMessage[j]) / ref).toFixed(2)} |`)
 );
+
+// Pathological messages (tens of KB with no sentence end, or thousands of clauses): the
+// worst single classification, before and after.
+{
+  const cases: [string, string][] = [
+    ["ja, no punctuation (40 KB)", "テストを追加して".repeat(5000)],
+    ["ko, clause after clause", "테스트가 통과하는지 ".repeat(5000)],
+    ["en, one long fragment", "now the quick check of the thing ".repeat(5000)],
+    ["en, 5000 commas", "staging, ".repeat(5000) + "committing"],
+    ["a 3000-item list", Array.from({ length: 3000 }, (_, i) => `- item ${i} is fine`).join("\n")],
+  ];
+  console.log("\n## classifyMessage on pathological messages, median of 5\n");
+  console.log(`| message | ${impls.map(([n]) => n).join(" ms | ")} ms |\n|---|${impls.map(() => "---:").join("|")}|`);
+  for (const [name, text] of cases) {
+    const ms = impls.map(([, impl]) => {
+      const xs: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        impl.classify(text, impl.set);
+        xs.push(performance.now() - t0);
+      }
+      return median(xs).toFixed(1);
+    });
+    console.log(`| ${name} | ${ms.join(" | ")} |`);
+  }
+}
 
 // The Stop facts read in-process, 100 MB transcript: the text alone, and with the breaker's
 // search for a tool call since a push older than the whole transcript.

@@ -7,7 +7,7 @@ import { assign, enqueueActions, setup } from "xstate";
 
 /** Bump when states, context or events change shape; stored snapshots of another version are
  * migrated by `migrateSnapshot` or re-initialised, never trusted. */
-export const MACHINE_VERSION = 1;
+export const MACHINE_VERSION = 2;
 
 export type LiveState = "normal" | "soft" | "hard" | "compacting" | "restoring";
 export type SessionState = LiveState | "stalled" | "dead";
@@ -21,6 +21,12 @@ export const STATES: readonly SessionState[] = [
   "dead",
 ];
 export type SessionRole = "worker" | "orchestrator" | "person" | "unknown";
+/** Why a session's last turn ended waiting on a person: only a human prompt ends it. */
+export type AwaitKind = "approval" | "question" | "escape";
+/** What a sleeping session waits on before it wakes by itself. */
+export type SleepCause = "cron" | "background" | "rate_limit" | "goal";
+/** Where a session runs, which decides how it can be woken or restarted. */
+export type SessionHost = "tmux" | "interactive" | "bg" | "headless";
 
 export interface SessionContext {
   tokens: number | null;
@@ -47,6 +53,49 @@ export interface SessionContext {
   /** When the current state was entered. */
   since: number;
   createdAt: number;
+  /** The last Stop waited on a person (approval, question, escape phrase), until a human prompt. */
+  awaiting: AwaitKind | null;
+  /** The session will wake by itself by then (its crons, background tasks, a limit reset). */
+  asleepUntil: number | null;
+  asleepCause: SleepCause | null;
+  /**
+   * The cron schedules (session crons, ScheduleWakeup, /loop) the last Stop listed, and when it
+   * came: readers turn them into a wake-up time (`sleepUntil` in core/rest.ts). Kept as text so
+   * the hook never does local-time arithmetic, whose first use loads the zone data (~50 ms).
+   */
+  crons: string[];
+  stoppedAt: number | null;
+  host: SessionHost | null;
+  /** When this climb crossed HARD, the last handoff document write, and whether the Stop gate asked for one. */
+  hardAt: number | null;
+  handoffAt: number | null;
+  handoffAsked: boolean;
+}
+
+/** Context fields added in MACHINE_VERSION 2, with the values a version-1 snapshot gets. */
+export function v2Fields(): Pick<
+  SessionContext,
+  | "awaiting"
+  | "asleepUntil"
+  | "asleepCause"
+  | "crons"
+  | "stoppedAt"
+  | "host"
+  | "hardAt"
+  | "handoffAt"
+  | "handoffAsked"
+> {
+  return {
+    awaiting: null,
+    asleepUntil: null,
+    asleepCause: null,
+    crons: [],
+    stoppedAt: null,
+    host: null,
+    hardAt: null,
+    handoffAt: null,
+    handoffAsked: false,
+  };
 }
 
 export type Notice = "softNotice" | "warn" | "restoreDelivered";
@@ -73,7 +122,26 @@ export type SessionEvent =
   | { type: "sessionEnded"; at: number; reason: string }
   | { type: "noticed"; at: number; notice: Notice }
   | { type: "stopBlocked"; at: number }
-  | { type: "restarted"; at: number };
+  | { type: "restarted"; at: number }
+  /** A turn ended (Stop): waiting on a person, asleep until a time, or neither. */
+  | {
+    type: "stopped";
+    at: number;
+    awaiting: AwaitKind | null;
+    asleepUntil: number | null;
+    cause: SleepCause | null;
+    crons: string[];
+  }
+  /** A prompt started a turn; only a person's prompt ends an approval wait. */
+  | { type: "prompted"; at: number; human: boolean }
+  /** The session sleeps until a time it named (a usage-limit reset, a goal check-in). */
+  | { type: "slept"; at: number; until: number; cause: SleepCause }
+  /** The watch saw the session's process alive, hosted as given. */
+  | { type: "observed"; at: number; host: SessionHost | null }
+  /** A handoff document was written (PostToolUse on a handoff path). */
+  | { type: "handoffWritten"; at: number }
+  /** The Stop gate asked a session at HARD for its handoff (it does so once per climb). */
+  | { type: "handoffAsked"; at: number };
 
 /** The effects a transition can ask for, run by the caller after the commit. */
 export type SessionEffect =
@@ -204,6 +272,7 @@ export const sessionMachine = setup({
     limit: "none",
     since: input.at,
     createdAt: input.at,
+    ...v2Fields(),
   }),
   initial: "normal",
   on: {
@@ -223,6 +292,36 @@ export const sessionMachine = setup({
       actions: assign({ restarts: ({ context, event }) => [...context.restarts, event.at].slice(-20) }),
     },
     activity: { actions: "touch" },
+    stopped: {
+      actions: assign(({ context, event }) =>
+        event.type === "stopped"
+          ? {
+            awaiting: event.awaiting ?? context.awaiting,
+            asleepUntil: event.asleepUntil,
+            asleepCause: event.asleepUntil === null ? null : event.cause,
+            crons: event.crons,
+            stoppedAt: event.at,
+          }
+          : {}
+      ),
+    },
+    prompted: {
+      actions: assign(({ context, event }) =>
+        event.type === "prompted"
+          ? { awaiting: event.human ? null : context.awaiting, asleepUntil: null, asleepCause: null, crons: [] }
+          : {}
+      ),
+    },
+    slept: {
+      actions: assign(({ event }) =>
+        event.type === "slept" ? { asleepUntil: event.until, asleepCause: event.cause } : {}
+      ),
+    },
+    handoffWritten: { actions: assign({ handoffAt: ({ event }) => event.at }) },
+    handoffAsked: { actions: assign({ handoffAsked: true }) },
+    observed: {
+      actions: assign(({ context, event }) => (event.type === "observed" ? { host: event.host ?? context.host } : {})),
+    },
     processGone: { target: ".dead", actions: "end" },
     sessionEnded: { target: ".dead", actions: "end" },
   },
@@ -272,7 +371,7 @@ export const sessionMachine = setup({
             type: "limitCrossed",
             params: { limit: "hard", tokens: context.tokens, estimate: context.estimate, at: event.at },
           });
-          enqueue.assign({ limit: "hard" });
+          enqueue.assign({ limit: "hard", hardAt: event.at, handoffAsked: false });
         }),
       ],
       on: {

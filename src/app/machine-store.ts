@@ -13,6 +13,7 @@ import {
   sessionMachine,
   type SessionState,
   STATES,
+  v2Fields,
 } from "../../machines/session.ts";
 import { isObject } from "../core/payload.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
@@ -33,9 +34,11 @@ function isState(v: unknown): v is SessionState {
 
 /** The snapshot stored in a row, or a fresh one when absent, foreign or unreadable. */
 export function loadSnapshot(row: SessionRow | null, at: number): { snapshot: Snapshot; migrated: string | null } {
-  if (row && row.machine_version === MACHINE_VERSION) {
+  if (row && (row.machine_version === MACHINE_VERSION || row.machine_version === 1)) {
     try {
-      const snap = sessionMachine.resolveState(JSON.parse(row.snapshot));
+      const stored = JSON.parse(row.snapshot);
+      if (row.machine_version === 1) upgrade(stored);
+      const snap = sessionMachine.resolveState(stored);
       if (isState(snap.value)) return { snapshot: snap, migrated: null };
     } catch {
       // fall through: re-initialise below
@@ -55,6 +58,14 @@ export function loadSnapshot(row: SessionRow | null, at: number): { snapshot: Sn
     anticipate: true,
   });
   return { snapshot: next, migrated: `machine version ${row.machine_version} → ${MACHINE_VERSION}` };
+}
+
+/**
+ * A version-1 snapshot lacks only the fields version 2 added (awaiting, asleep, host): it keeps
+ * its state and counters and gets their defaults.
+ */
+function upgrade(stored: unknown): void {
+  if (isObject(stored) && isObject(stored.context)) stored.context = { ...v2Fields(), ...stored.context };
 }
 
 /** Apply events in order to a snapshot; effects come back as plain data. */

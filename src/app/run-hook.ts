@@ -4,7 +4,6 @@
  * (load, transition, policies, save, audit) → one writer. Fails open: any internal error
  * yields no output and is recorded.
  */
-import type { SessionEffect } from "../../machines/session.ts";
 import type { ContinuityFacts } from "../core/continuity/facts.ts";
 import type { Config, ResolvedConfig } from "../core/config.ts";
 import { hookEvents } from "../core/hook-events.ts";
@@ -12,11 +11,14 @@ import { payloadModel, payloadTokens, type ResolvedWindow } from "../core/meter/
 import { combine } from "../core/output.ts";
 import { type HookPayload, parseHookPayload } from "../core/payload.ts";
 import type { AuditRecord, Measurement, Policy, PolicyInput, TranscriptFacts } from "../core/policy.ts";
-import type { StopFacts } from "../core/stop/facts.ts";
+import { type StopFacts, stopFactsOf } from "../core/stop/facts.ts";
+import { nightActive } from "../core/stop/gate.ts";
+import { patternSet } from "../core/stop/patterns.ts";
 import { HARD_GATED_EVENTS, isLimited } from "../core/policies/guard.ts";
 import type { ProcessTree } from "../core/policies/hard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
+import { effectRecords } from "./effects.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
 import { readNight } from "./night-store.ts";
 import { keepOwnCrons, readOwnCrons } from "./session-crons.ts";
@@ -154,7 +156,25 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   );
   const { snapshot, migrated } = loadSnapshot(stored, at);
   if (migrated) out.push({ kind: "machine_migrated", detail: { detail: migrated } });
-  let applied = applyEvents(snapshot, hookEvents(p, measurement, stateOf(snapshot.value), { at, config }));
+  // Classifying the final message costs a pattern compile on every Stop: only done while
+  // something could push the session (unattended mode, or recovery configured outside it).
+  // The watch classifies the transcript's last message itself before any push.
+  const classify = nightActive(c.night, at) || config.recoverOutsideNight;
+  const stop = p.event === "Stop"
+    ? {
+      message: p.lastAssistantMessage ?? stopFactsOf(c.facts).lastAssistantText ?? null,
+      patterns: classify ? patternSet(config.stopPatterns) : null,
+    }
+    : undefined;
+  let applied = applyEvents(
+    snapshot,
+    hookEvents(p, measurement, stateOf(snapshot.value), {
+      at,
+      config,
+      stop,
+      ownCrons: c.facts.ownCrons,
+    }),
+  );
   const role = callRole(p, config);
   const input: PolicyInput = {
     payload: p,
@@ -207,7 +227,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   if (applied.before !== applied.state) {
     out.push({ kind: "state", detail: { from: applied.before, to: applied.state, event: p.event } });
   }
-  for (const e of applied.effects) out.push({ kind: effectKind(e), detail: { ...e.params } });
+  out.push(...effectRecords(applied.effects));
   out.push(...results.flatMap((x) => x.records));
   return { row: next, windowSource, events: out, stdout: combined.stdout };
 }
@@ -216,11 +236,6 @@ function sameRow(a: SessionRow | null, b: SessionRow | null): boolean {
   if (a === null || b === null) return a === b;
   return a.updated_at === b.updated_at && a.snapshot === b.snapshot && a.meter === b.meter &&
     a.status_at === b.status_at;
-}
-
-/** The events-table kind of a machine effect (limitCrossed → limit_crossed). */
-export function effectKind(e: SessionEffect): string {
-  return e.type.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
 }
 
 function meterOffset(state: string): number {

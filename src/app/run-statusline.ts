@@ -4,7 +4,8 @@
  */
 import { parseStatusPayload, renderLine } from "../core/statusline.ts";
 import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "./machine-store.ts";
-import { effectKind, type HookDeps } from "./run-hook.ts";
+import { effectRecords } from "./effects.ts";
+import type { HookDeps } from "./run-hook.ts";
 
 export interface LineCache {
   read: (sessionId: string | null) => string | null;
@@ -75,7 +76,7 @@ export function runStatusline(
       if (applied.before !== applied.state) {
         store.appendEvent(at, p.sessionId, "state", { from: applied.before, to: applied.state, event: "statusline" });
       }
-      for (const e of applied.effects) store.appendEvent(at, p.sessionId, effectKind(e), { ...e.params });
+      for (const r of effectRecords(applied.effects)) store.appendEvent(at, p.sessionId, r.kind, r.detail);
       return text;
     });
     cache.write(p.sessionId, line);

@@ -35,6 +35,7 @@ export function stopFactsFor(p: HookPayload, c: StopFactsContext): StopFacts | u
   const read = readStopFacts(p.transcriptPath, {
     text: p.lastAssistantMessage === null,
     todo,
+    goal: true,
     workSince: pushed?.at ?? null,
   });
   const facts = pushed ? { ...read, lastPush: pushed } : read;

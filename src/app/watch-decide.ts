@@ -10,7 +10,8 @@ import type { ProcProbe } from "../edge/proc.ts";
 import type { SampleRow } from "../edge/samples.ts";
 import type { WatchRow } from "../edge/watch-state.ts";
 import { EMPTY_MEMO, type OpenIntervention, parseMemo, stringifyMemo, type WatchMemo } from "./watch-memo.ts";
-import type { Target } from "./watch-targets.ts";
+import { snapshotFacts } from "../core/status-view.ts";
+import { hostOf, type Target } from "./watch-targets.ts";
 
 const DAY = 86_400_000;
 
@@ -56,6 +57,7 @@ export function decideSession(t: Target, obs: Observed, opts: { now: number; sta
   const w = t.watch;
   let memo = w ? parseMemo(w.memo) : { ...EMPTY_MEMO };
   const sameFile = w !== null && w.transcript_path === t.transcriptPath;
+  const known = t.row ? snapshotFacts(t.row.snapshot) : null;
   const decision = decideLiveness(
     {
       sessionId: t.sessionId,
@@ -68,18 +70,24 @@ export function decideSession(t: Target, obs: Observed, opts: { now: number; sta
       state: t.row?.state ?? null,
       stalledReported: w?.stalled_reported === 1,
       downReported: w?.down_reported === 1,
+      awaiting: known?.awaiting ?? null,
+      asleepUntil: known?.asleepUntil ?? null,
     },
     { process: obs.probe, transcript: obs.stat, registrySessionId: obs.registrySessionId },
     opts,
   );
   const alive = decision.verdict === "alive" || decision.verdict === "stale";
-  const grew = sameFile && obs.stat !== null && w.size !== null &&
+  const grew = sameFile && obs.stat !== null && w.size !== null && obs.stat.progressOnly !== true &&
     (obs.stat.size !== w.size || obs.stat.mtimeMs !== w.mtime);
   const growthAt = decision.next.lastGrowthAt ?? now;
   const events: PlannedEvent[] = [];
   const machine: SessionEvent[] = [];
   // A session the watcher saw die is running again (a restart, or resumed by hand).
   if (alive && t.row?.state === "dead") machine.push({ type: "resumed", at: now, source: "watch" });
+  // The machine learns of a live session (and where it runs) from the watch too, so `status`
+  // lists a session no hook has touched yet; written only when that is news.
+  const host = hostOf(t);
+  if (alive && (t.row === null || known?.host !== host)) machine.push({ type: "observed", at: now, host });
   let staleOpen: SessionPlan["staleOpen"] = null, stalePatch: SessionPlan["stalePatch"] = null;
   let staleEvent = w?.stale_event ?? null;
   if (decision.record === "down") {

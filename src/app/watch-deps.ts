@@ -4,6 +4,7 @@ import { sendNotifications } from "../edge/notify.ts";
 import { probeMany } from "../edge/proc.ts";
 import { claudeConfigDir, readRegistry } from "../edge/registry.ts";
 import { nudge, restartSession } from "../edge/restart.ts";
+import { readStopFacts } from "../edge/stop-facts.ts";
 import type { Store } from "../edge/store.ts";
 import { readAppended, readTail, statTranscript } from "../edge/transcript-append.ts";
 import type { WatchDeps } from "./watch-pass.ts";
@@ -30,5 +31,6 @@ export function watchDeps(
     notify: (e) => sendNotifications(e, config.notifiers, { env }),
     restart: (target, prompt) => restartSession(target, { env, prompt }),
     nudge: (pane, text) => nudge(pane, text, { tmux: { env } }),
+    lastMessage: (path) => readStopFacts(path, { text: true, todo: false }).lastAssistantText ?? null,
   };
 }

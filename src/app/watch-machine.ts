@@ -3,18 +3,11 @@
  * the way the hook pipeline applies its own. Loaded lazily: a steady pass has none, and the
  * machine costs start-up time.
  */
-import type { SessionEffect, SessionEvent } from "../../machines/session.ts";
+import type { SessionEvent } from "../../machines/session.ts";
 import type { Store } from "../edge/store.ts";
+import { effectRecords } from "./effects.ts";
 import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "./machine-store.ts";
 import type { Target } from "./watch-targets.ts";
-
-/**
- * The events-table kind of a machine effect (stalled, revived, died), as run-hook.ts names
- * them; not imported from there, which would load the whole hook pipeline into every pass.
- */
-function effectKind(e: SessionEffect): string {
-  return e.type.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
-}
 
 /**
  * Apply machine events to one session inside the caller's transaction, recording the state
@@ -44,7 +37,7 @@ export function applyMachine(
       by: "watch",
     });
   }
-  for (const e of applied.effects) store.appendEvent(at, t.sessionId, effectKind(e), { ...e.params });
+  for (const r of effectRecords(applied.effects)) store.appendEvent(at, t.sessionId, r.kind, r.detail);
   return { lastActivity: snapshot.context.lastActivity };
 }
 

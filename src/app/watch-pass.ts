@@ -22,7 +22,7 @@ import { decideSession, type SessionPlan } from "./watch-decide.ts";
 import { stringifyMemo } from "./watch-memo.ts";
 import { recoverSession, type RecoveryDeps } from "./watch-recover.ts";
 import { gatherTargets } from "./watch-targets.ts";
-import { planWakes, type WakeReader } from "./watch-wakes.ts";
+import { onlyProgress, planWakes, type WakeReader } from "./watch-wakes.ts";
 
 const DAY = 86_400_000;
 /** Settings key holding the last pass's time. */
@@ -93,7 +93,11 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
   const plans: SessionPlan[] = [];
   let wakes = 0;
   for (const t of targets) {
-    const stat = t.transcriptPath === null ? null : deps.stat(t.transcriptPath);
+    const seen = t.transcriptPath === null ? null : deps.stat(t.transcriptPath);
+    const from = t.watch?.transcript_path === t.transcriptPath ? t.watch?.size ?? null : null;
+    const stat = seen && onlyProgress(t.transcriptPath, from, seen.size, deps.transcript)
+      ? { ...seen, progressOnly: true }
+      : seen;
     const plan = decideSession(t, {
       probe: t.pid === null ? null : probes.get(t.pid) ?? null,
       stat,

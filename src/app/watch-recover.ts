@@ -6,14 +6,20 @@
  */
 import type { SessionEvent } from "../../machines/session.ts";
 import type { Config } from "../core/config.ts";
-import { planRecovery, restartBreaker } from "../core/liveness.ts";
+import { planRecovery, type PushFacts, pushHold, restartBreaker } from "../core/liveness.ts";
+import { awaitingIn } from "../core/rest.ts";
+import { snapshotFacts } from "../core/status-view.ts";
+import { patternSet } from "../core/stop/patterns.ts";
+import { inScope } from "../core/stop/gate.ts";
 import type { NotifyEvent, NotifyKind } from "../core/notify-format.ts";
 import type { DeliveryOutcome } from "../edge/notify.ts";
 import type { RestartOutcome, RestartTarget } from "../edge/restart.ts";
 import { lastSamples } from "../edge/samples.ts";
 import type { Store } from "../edge/store.ts";
 import type { PlannedEvent, SessionPlan } from "./watch-decide.ts";
+import { nightIsActive, readNightSetting } from "./night-store.ts";
 import { type OpenIntervention, type WatchMemo, withInterventions } from "./watch-memo.ts";
+import { hostOf } from "./watch-targets.ts";
 
 /** Restarts allowed per window before the watcher only notifies. */
 export const RESTART_MAX = 3;
@@ -24,6 +30,8 @@ export interface RecoveryDeps {
   notify: (e: NotifyEvent) => Promise<DeliveryOutcome[]>;
   restart: (t: RestartTarget, prompt: string | null) => Promise<RestartOutcome>;
   nudge: (pane: string, text: string) => Promise<{ ok: boolean; error: string | null }>;
+  /** The newest main-chain assistant text of a transcript, or null. */
+  lastMessage: (transcriptPath: string) => string | null;
 }
 
 export interface RecoveryResult {
@@ -87,6 +95,16 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
     out.events.push({ kind: "notify", detail: { about: kind, detail, outcomes, ...none } });
     if (outcomes.some((o) => o.result === "sent")) (added.push({ kind: "notify", at: now }), out.notified++);
   };
+  const facts = pushFacts(p, deps, now);
+  const restartHold = pushHold(facts, "restart", now);
+  if (plan.restart && restartHold !== null) {
+    // The truth says no push: record why once per death, and let people know it is down.
+    out.events.push({ kind: "restart", detail: { ok: false, skipped: restartHold, reason: d.reason } });
+    if (d.record === "down") {
+      await notify(d.verdict === "reuse-down" ? "reuse-down" : "down", `not restarted: ${restartHold}`);
+    }
+    return finish(out, added);
+  }
   const canRestart = !p.moved && t.cwd !== null;
   if (plan.restart && canRestart && t.cwd !== null) {
     const attempt = RESTART_MAX - plan.restartsLeft;
@@ -135,7 +153,10 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
   } else if (plan.notify) {
     await notify(d.verdict === "reuse-down" ? "reuse-down" : "down", null);
   }
-  if (plan.nudge && t.pane !== null && config.nudgeText) {
+  const nudgeHold = plan.nudge ? pushHold(facts, "nudge", now) : null;
+  if (nudgeHold !== null) {
+    out.events.push({ kind: "nudge", detail: { ok: false, skipped: nudgeHold, pane: t.pane, idleMs: d.idleMs } });
+  } else if (plan.nudge && t.pane !== null && config.nudgeText) {
     let r: { ok: boolean; error: string | null };
     try {
       r = await deps.nudge(t.pane, config.nudgeText);
@@ -145,6 +166,29 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
     out.events.push({ kind: "nudge", detail: { ok: r.ok, error: r.error, pane: t.pane, idleMs: d.idleMs } });
     if (r.ok) (added.push({ kind: "nudge", at: now }), out.nudged++);
   }
+  return finish(out, added);
+}
+
+function finish(out: RecoveryResult, added: readonly OpenIntervention[]): RecoveryResult | null {
   out.memo = withInterventions(out.memo, added);
   return out.events.length > 0 || out.machine.length > 0 ? out : null;
+}
+
+/** The machine's truth about a session as it stands after the pass's commit, and the night's scope. */
+function pushFacts(p: SessionPlan, deps: RecoveryDeps, now: number): PushFacts {
+  const row = deps.store.loadSession(p.target.sessionId);
+  const f = snapshotFacts(row?.snapshot);
+  const night = readNightSetting(deps.store);
+  const cwd = p.target.cwd;
+  // A Stop outside unattended mode was not classified by the hook: read the message now.
+  const path = p.target.transcriptPath;
+  const awaiting = f.awaiting ??
+    (path === null ? null : awaitingIn(deps.lastMessage(path), patternSet(deps.config.stopPatterns)));
+  return {
+    awaiting,
+    asleepUntil: f.asleepUntil,
+    host: f.host ?? hostOf(p.target),
+    inNight: nightIsActive(night, now) && cwd !== null && inScope(cwd, night.scope),
+    outsideAllowed: deps.config.recoverOutsideNight,
+  };
 }

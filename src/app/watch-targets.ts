@@ -5,6 +5,7 @@
  * Identity (pid, start identifier, registration time) comes from one source, in order: the
  * live registry, what the watcher learned, the night snapshot, the pid a hook recorded.
  */
+import type { SessionHost } from "../../machines/session.ts";
 import type { RegistryEntry } from "../edge/registry.ts";
 import type { SessionRow } from "../edge/store.ts";
 import type { WatchRow } from "../edge/watch-state.ts";
@@ -22,6 +23,8 @@ export interface Target {
   transcriptPath: string | null;
   name: string | null;
   pane: string | null;
+  /** The registry's `kind` (`interactive`, `bg`), when it lists the session. */
+  kind: string | null;
   row: SessionRow | null;
   watch: WatchRow | null;
   sources: TargetSource[];
@@ -82,12 +85,24 @@ export function gatherTargets(inp: TargetInputs): Target[] {
         (cwd === null ? null : transcriptPathFor(inp.configDir, cwd, id)),
       name: r?.name ?? w?.name ?? s?.name ?? null,
       pane: r?.tmux?.pane ?? w?.pane ?? s?.pane ?? null,
+      kind: r?.kind ?? null,
       row,
       watch: w,
       sources,
     });
   }
   return out;
+}
+
+/**
+ * Where a live session runs: Claude Code's background supervisor (`kind: "bg"`), a tmux pane,
+ * an interactive terminal, or headless (`-p`, SDK: not in the registry).
+ */
+export function hostOf(t: Pick<Target, "kind" | "pane" | "sources">): SessionHost {
+  if (t.kind === "bg") return "bg";
+  if (t.pane !== null) return "tmux";
+  if (t.kind !== null || t.sources.includes("registry")) return "interactive";
+  return "headless";
 }
 
 type Identity = Pick<Target, "pid" | "procStart" | "startedAt">;

@@ -84,3 +84,13 @@ function readWakes(path: string | null, size: number | null, memo: WatchMemo, io
   }
   return { cursor: next, events, end: read.end };
 }
+
+/**
+ * Whether everything appended to a transcript since the watcher's last look is `progress`
+ * records: a hung tool writes them once a second (Part C), and they are no sign of work.
+ */
+export function onlyProgress(path: string | null, from: number | null, size: number, io: WakeReader): boolean {
+  if (path === null || from === null || size <= from) return false;
+  const read = io.appended(path, from, false);
+  return read !== null && read.records.length > 0 && read.records.every((r) => r.record.type === "progress");
+}

@@ -58,9 +58,14 @@ export function proofFinding(stateDir: string, installed: string | null): Findin
   return findingOf(s);
 }
 
+/** The last proof's state now, without running claude (stale when its binary changed). */
+export function proofNow(ctx: Ctx): ProofState {
+  return quickProofState(resolvePaths(ctx.env).stateDir, ctx.env, process.cwd());
+}
+
 /** `vigil status`'s line about the proof, when it no longer holds (stale or failed); else null. */
 export function proofStatusLine(ctx: Ctx): string | null {
-  const s = quickProofState(resolvePaths(ctx.env).stateDir, ctx.env, process.cwd());
+  const s = proofNow(ctx);
   return s.kind === "stale" || s.kind === "failed" ? `proof: ${describeProof(s)} (run \`vigil doctor --prove\`)` : null;
 }
 

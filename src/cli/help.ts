@@ -182,7 +182,7 @@ show   Prints the spec as it is injected (--raw: the file as it is).
 check  Exit 0 when usable; exit 1 with one line per problem (a field missing, empty or
        twice, or a spec too long to fit the restore).`,
   install: `Usage: vigil install [--user | --project] [--http [--port N]] [--statusline wrap|vigil|keep]
-                     [--dry-run] [--bin PATH] [--claude-version X.Y.Z]
+                     [--fail-closed] [--dry-run] [--bin PATH] [--claude-version X.Y.Z]
 
 Merges vigil into settings.json, keeping every other hook and setting and the file's own
 formatting: one hook (matcher "*", "<bin> hook", with a timeout) for each event vigil handles
@@ -197,6 +197,9 @@ registrations vigil no longer makes are removed. Installing twice changes nothin
 --statusline When a statusLine of yours is set: wrap (default) keeps yours on screen, unchanged,
              while vigil records the numbers; vigil shows vigil's line instead; keep leaves it
              alone (vigil then never learns the window). --wrap-statusline is the same as wrap.
+--fail-closed PreToolUse and PreSkillShellCommand with onFailure "block": a crashed or timed-out
+             vigil blocks tool calls instead of opening HARD (and so stops all tool use until
+             fixed). Without it (the default) vigil fails open. vigil doctor shows the mode.
 --dry-run    Print the unified diff of settings.json and write nothing
 --bin        The binary hooks run (default: this one); --claude-version skips "claude --version"
 Before any write the current file is backed up under the state directory (backups/).`,

@@ -97,6 +97,7 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
     "dry-run": { type: "boolean" },
     bin: { type: "string" },
     "claude-version": { type: "string" },
+    "fail-closed": { type: "boolean" },
   });
   if (values.help) return (ctx.out(HELP.install + "\n"), 0);
   const project = scopeOf(values);
@@ -132,6 +133,7 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
     httpPort: values.http ? port : null,
     statusLine,
     marks,
+    failClosed: values["fail-closed"] === true,
   });
   if (!plan.ok) throw new Refusal(`cannot install into "${paths.settings}": ${plan.error}; nothing was written`);
   const change = plan.value;

@@ -2,6 +2,7 @@
 import { writeFileSync } from "node:fs";
 import { reportHtml } from "../core/report/html.ts";
 import { reportJson } from "../core/report/json.ts";
+import { describeProof, proofView } from "../core/prove/last-proof.ts";
 import { reportText } from "../core/report/text.ts";
 import { parseWhen } from "../core/report/time.ts";
 import { loadReport, resolveSession } from "../edge/http/report-rows.ts";
@@ -9,6 +10,7 @@ import { resolvePaths } from "../edge/paths.ts";
 import { openStore } from "../edge/store.ts";
 import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
+import { proofNow } from "./doctor-prove.ts";
 import { HELP } from "./help.ts";
 
 /** Run `vigil report [--since 12h] [--until T] [--session ID] [--json | --html FILE]`. */
@@ -30,12 +32,13 @@ export function reportCommand(args: string[], ctx: Ctx): number {
   try {
     const sessionId = values.session === undefined ? undefined : resolveSession(store, values.session);
     const report = loadReport(store, { since, until, sessionId });
-    if (values.json) ctx.out(JSON.stringify(reportJson(report), null, 2) + "\n");
-    else if (values.html === "-") ctx.out(reportHtml(report));
+    if (values.json) {
+      ctx.out(JSON.stringify({ ...reportJson(report), proof: proofView(proofNow(ctx)) }, null, 2) + "\n");
+    } else if (values.html === "-") ctx.out(reportHtml(report));
     else if (values.html !== undefined) {
       writeFileSync(values.html, reportHtml(report), { mode: 0o600 });
       ctx.out(`wrote ${values.html} (${report.sessions.length} sessions, ${report.events.length} events)\n`);
-    } else ctx.out(reportText(report) + "\n");
+    } else ctx.out(reportText(report) + `\nproof: ${describeProof(proofNow(ctx))}\n`);
     return 0;
   } finally {
     store.close();

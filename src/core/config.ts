@@ -52,6 +52,8 @@ export interface Config {
   /** Minutes without transcript growth before a live session is STALE. */
   staleAfterMinutes: number;
   recovery: Recovery;
+  /** Nudge and restart sessions outside unattended mode's scope too (default: only inside). */
+  recoverOutsideNight: boolean;
   nudgeText: string | null;
   notifiers: Notifier[];
   /** Cap for the joined additionalContext of one hook call. */
@@ -91,6 +93,7 @@ export const DEFAULT_CONFIG: Config = {
   todoFiles: ["TODO.md"],
   staleAfterMinutes: 45,
   recovery: "notify",
+  recoverOutsideNight: false,
   nudgeText: null,
   notifiers: [],
   contextCap: 9_000,
@@ -140,6 +143,7 @@ const KINDS: Record<keyof Config, Kind> = {
   todoFiles: "strings",
   staleAfterMinutes: "int",
   recovery: "recovery",
+  recoverOutsideNight: "bool",
   nudgeText: "string?",
   notifiers: "notifiers",
   contextCap: "int",

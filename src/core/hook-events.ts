@@ -3,10 +3,15 @@
  * Pure: the caller supplies the time and the measurement.
  */
 import type { SessionEvent, SessionRole, SessionState } from "../../machines/session.ts";
+import { classifyPrompt, type PromptKind } from "./classify.ts";
 import type { Config } from "./config.ts";
 import type { Measurement } from "./policy.ts";
 import type { HookPayload } from "./payload.ts";
+import { isObject, str } from "./payload.ts";
+import { isHandoffPath } from "./policies/hard/handoff-path.ts";
+import { stopFailureEvent, stoppedEvent } from "./rest.ts";
 import { callRole } from "./scope.ts";
+import type { PatternSet } from "./stop/patterns.ts";
 
 /** The role of a main session from its payload and config; subagent calls have no say. */
 export function mainRole(p: HookPayload, config: Config): SessionRole | null {
@@ -22,7 +27,13 @@ export function hookEvents(
   p: HookPayload,
   m: Measurement,
   state: SessionState,
-  opts: { at: number; config: Config },
+  opts: {
+    at: number;
+    config: Config;
+    stop?: { message: string | null; patterns: PatternSet | null };
+    /** The session's own cron prompts (a prompt equal to one is its wake-up, not a person). */
+    ownCrons?: readonly string[];
+  },
 ): SessionEvent[] {
   const { at, config } = opts;
   const out: SessionEvent[] = [];
@@ -56,6 +67,34 @@ export function hookEvents(
     case "SessionEnd":
       out.push({ type: "sessionEnded", at, reason: typeof p.raw.reason === "string" ? p.raw.reason : "other" });
       break;
+    case "Stop": {
+      out.push({ type: "activity", at });
+      const crons = Array.isArray(p.raw.session_crons) ? p.raw.session_crons.filter(isObject) : [];
+      if (opts.stop) {
+        out.push(stoppedEvent({ ...opts.stop, crons, backgroundTasks: p.backgroundTasks }, at));
+      }
+      break;
+    }
+    case "UserPromptSubmit":
+      out.push({ type: "activity", at });
+      out.push({ type: "prompted", at, human: isHumanPrompt(p, config, opts.ownCrons ?? []) });
+      break;
+    case "StopFailure": {
+      out.push({ type: "activity", at });
+      const slept = stopFailureEvent(p.raw.error, at);
+      if (slept) out.push(slept);
+      break;
+    }
+    case "PostToolUse": {
+      out.push({ type: "activity", at });
+      // Only a handoff written at HARD counts (the Stop gate asks for one since HARD): below it
+      // the glob match is not worth its time on every tool call.
+      const path = state === "hard" && p.toolInput
+        ? str(p.toolInput, "file_path") ?? str(p.toolInput, "notebook_path")
+        : null;
+      if (path !== null && isHandoffPath(path, config.handoffGlobs, p.cwd)) out.push({ type: "handoffWritten", at });
+      break;
+    }
     case "SubagentStop":
       // The compaction's own pseudo-subagent (agent_type "") stops in the middle of a
       // compaction: it is no sign that work resumed.
@@ -65,4 +104,14 @@ export function hookEvents(
       if (!LIFECYCLE.has(p.event)) out.push({ type: "activity", at });
   }
   return out;
+}
+
+/** Prompt verdicts that are a person's own words (classify.ts); the rest are the harness or a wake-up. */
+const HUMAN_VERDICTS: ReadonlySet<PromptKind> = new Set(["instruction", "handoff", "pass-command"]);
+
+/** A prompt a person typed, not a loop, cron, wake-up, peer message or harness notification. */
+export function isHumanPrompt(p: HookPayload, config: Config, ownCrons: readonly string[]): boolean {
+  if (p.prompt === null) return p.source === null || p.source === "user";
+  const v = classifyPrompt(p.prompt, { passCommands: config.passCommands, source: p.source, ownCrons });
+  return HUMAN_VERDICTS.has(v.verdict);
 }

@@ -30,12 +30,21 @@ export interface WatchedSession {
   state: string | null;
   stalledReported: boolean;
   downReported: boolean;
+  /** The session's last Stop waits on a person: quiet, not stalled (from the machine). */
+  awaiting?: string | null;
+  /** The session wakes by itself by then: quiet until then, stalled once it passes unwoken. */
+  asleepUntil?: number | null;
 }
 
 export interface TranscriptStat {
   size: number;
   mtimeMs: number;
+  /** Everything appended since the last look was `progress` records (a tool still running). */
+  progressOnly?: boolean;
 }
+
+/** A wake-up time passed by this much with no record after it makes a sleeping session STALE. */
+export const WAKE_GRACE_MS = 2 * 60_000;
 
 export type Verdict = "alive" | "stale" | "down" | "reuse-down" | "unknown";
 
@@ -93,8 +102,10 @@ export function decideLiveness(
   const { now } = opts;
   const t = observed.transcript;
   const known = session.transcriptSize !== null;
-  const grew = t !== null && known &&
+  const changed = t !== null && known &&
     (t.size !== session.transcriptSize || t.mtimeMs !== session.transcriptMtime);
+  // A hung tool keeps writing `progress` records: the file changes, but that is no work.
+  const grew = changed && t?.progressOnly !== true;
   let lastGrowthAt = session.lastGrowthAt;
   if (t !== null && (grew || lastGrowthAt === null)) {
     const at = Math.min(t.mtimeMs, now);
@@ -135,16 +146,61 @@ export function decideLiveness(
     };
   }
   next.downReported = false;
-  if (lastGrowthAt !== null && idleMs >= opts.staleAfterMs && !grew) {
+  const quiet = quietReason(session, lastGrowthAt, now);
+  if (quiet !== null && !grew) return { verdict: "alive", idleMs, record: ended, next, reason: quiet };
+  const overslept = session.asleepUntil != null && (lastGrowthAt === null || lastGrowthAt < session.asleepUntil);
+  if (lastGrowthAt !== null && (idleMs >= opts.staleAfterMs || overslept) && !grew) {
     return {
       verdict: "stale",
       idleMs,
       record: stalled ? null : "stale",
       next: { ...next, stalledReported: true },
-      reason: "transcript has not grown",
+      reason: overslept ? "wake-up time passed without a record" : "transcript has not grown",
     };
   }
   return { verdict: "alive", idleMs, record: ended, next, reason: grew ? "transcript grew" : "alive" };
+}
+
+/**
+ * Why a quiet session is not stalled: it waits on a person, or it is asleep and its wake-up
+ * time (plus a grace) has not come. Null when neither holds.
+ */
+export function quietReason(
+  s: Pick<WatchedSession, "awaiting" | "asleepUntil">,
+  lastGrowthAt: number | null,
+  now: number,
+): string | null {
+  if (s.awaiting) return `awaiting ${s.awaiting}`;
+  const until = s.asleepUntil ?? null;
+  if (until !== null && (lastGrowthAt === null || lastGrowthAt < until) && now < until + WAKE_GRACE_MS) {
+    return `asleep until ${new Date(until).toISOString()}`;
+  }
+  return null;
+}
+
+/** What the machine and the night say about pushing one session. */
+export interface PushFacts {
+  awaiting: string | null;
+  asleepUntil: number | null;
+  /** `bg`: Claude Code's own supervisor restarts it; `claude --resume` would duplicate it. */
+  host: string | null;
+  /** The session's cwd is inside an active unattended scope. */
+  inNight: boolean;
+  /** `recoverOutsideNight` in the config. */
+  outsideAllowed: boolean;
+}
+
+/**
+ * Why vigil must not nudge or restart this session now (seed 004's first rule: a real wait
+ * for a person is never pushed), or null when it may. A restart is also a push: the resumed
+ * session's first prompt is the nudge text.
+ */
+export function pushHold(f: PushFacts, what: "nudge" | "restart", now: number): string | null {
+  if (f.awaiting) return `awaiting-${f.awaiting}`;
+  if (f.asleepUntil !== null && now < f.asleepUntil + WAKE_GRACE_MS) return "asleep";
+  if (!f.inNight && !f.outsideAllowed) return "outside-unattended-scope";
+  if (what === "restart" && f.host === "bg") return "background-session-supervised-by-claude-code";
+  return null;
 }
 
 /** How often a session may be restarted before the watcher only notifies. */

@@ -2,6 +2,7 @@
  * `vigil status` views (pure): the JSON objects of product.md section 9a and the table.
  * Fields are only ever added, never renamed.
  */
+import { sleepUntil } from "./rest.ts";
 export interface StatusSource {
   session_id: string;
   state: string;
@@ -16,6 +17,8 @@ export interface StatusSource {
   pid: number | null;
   /** Where `window` came from (statusline, flag, env, settings, model, default). */
   window_source?: string | null;
+  /** The persisted machine snapshot (JSON), read for what the machine knows beyond the columns. */
+  snapshot?: string;
 }
 
 export interface StatusObject {
@@ -33,11 +36,44 @@ export interface StatusObject {
   pid: number | null;
   /** A worker over SOFT: the orchestrator should start a new session for the next ticket. */
   new_session_needed: boolean;
+  /** The last Stop waits on a person: approval, question or escape (null: not waiting). */
+  awaiting: string | null;
+  /** The session wakes by itself by then (ISO time), and why; null when not asleep. */
+  asleep_until: string | null;
+  asleep_cause: string | null;
+  /** Where it runs: tmux, interactive, bg (Claude Code's supervisor) or headless. */
+  host: string | null;
+}
+
+/** The machine-held fields of a snapshot, each null when absent or unreadable. */
+export function snapshotFacts(snapshot: string | undefined): {
+  awaiting: string | null;
+  asleepUntil: number | null;
+  asleepCause: string | null;
+  host: string | null;
+} {
+  let v: unknown = null;
+  try {
+    v = snapshot ? JSON.parse(snapshot) : null;
+  } catch {
+    v = null;
+  }
+  const c = typeof v === "object" && v !== null && "context" in v ? v.context : null;
+  const get = (k: string): unknown => (typeof c === "object" && c !== null && k in c ? Reflect.get(c, k) : null);
+  const s = (k: string) => (typeof get(k) === "string" ? String(get(k)) : null);
+  const until = get("asleepUntil"), crons = get("crons"), stoppedAt = get("stoppedAt");
+  const sleep = sleepUntil({
+    asleepUntil: typeof until === "number" ? until : null,
+    asleepCause: s("asleepCause"),
+    crons: Array.isArray(crons) ? crons.filter((x) => typeof x === "string") : [],
+    stoppedAt: typeof stoppedAt === "number" ? stoppedAt : null,
+  });
+  return { awaiting: s("awaiting"), asleepUntil: sleep.until, asleepCause: sleep.cause, host: s("host") };
 }
 
 /** One status object per session row. */
 export function statusObjects(rows: StatusSource[]): StatusObject[] {
-  return rows.map((r) => ({
+  return rows.map((r) => ({ r, f: snapshotFacts(r.snapshot) })).map(({ r, f }) => ({
     session_id: r.session_id,
     state: r.state,
     tokens: r.tokens,
@@ -51,6 +87,10 @@ export function statusObjects(rows: StatusSource[]): StatusObject[] {
     updated_at: new Date(r.updated_at).toISOString(),
     pid: r.pid,
     new_session_needed: r.role === "worker" && (r.state === "soft" || r.state === "hard"),
+    awaiting: f.awaiting,
+    asleep_until: f.asleepUntil === null ? null : new Date(f.asleepUntil).toISOString(),
+    asleep_cause: f.asleepUntil === null ? null : f.asleepCause,
+    host: f.host,
   }));
 }
 
@@ -64,7 +104,8 @@ export function statusTable(objs: StatusObject[], now: number): string {
   const head = ["SESSION", "STATE", "ROLE", "TOKENS", "ESTIMATE", "WINDOW", "SEEN", "CWD"];
   const rows = objs.map((o) => [
     o.session_id.slice(0, 8),
-    o.state + (o.new_session_needed ? " (new session needed)" : ""),
+    o.state + (o.new_session_needed ? " (new session needed)" : "") + (o.awaiting ? ` (awaiting ${o.awaiting})` : "") +
+    (o.asleep_until && Date.parse(o.asleep_until) > now ? ` (asleep: ${o.asleep_cause ?? "?"})` : ""),
     o.role + (o.agent_type && o.agent_type !== o.role ? `:${o.agent_type}` : ""),
     fmt(o.tokens),
     fmt(o.estimate),

@@ -1,11 +1,12 @@
 /**
  * Checklist files (config `todoFiles`, e.g. `TODO.md`) under a session's cwd, and the
- * session's Task tools list (`~/.claude/tasks/<session_id>/<n>.json`), for todo continuation. Each read is capped; a file that is missing, not a regular file, or would lie
- * outside the cwd (`../x`, an absolute path) is skipped, never an error.
+ * session's Task tools list (`~/.claude/tasks/<session_id>/<n>.json`), for todo continuation.
+ * Each read is capped; a file that is missing, not a regular file, or would lie outside the
+ * cwd (`../x`, an absolute path) is skipped, never an error.
  */
-import { closeSync, fstatSync, readdirSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { openToRead, readRange } from "./file-read.ts";
+import { readSmallText } from "./file-read.ts";
 
 /** At most this much of each checklist is read. */
 export const CHECKLIST_BYTES = 256 * 1024;
@@ -21,30 +22,10 @@ export function readChecklists(
     const full = resolve(cwd, f);
     const rel = relative(cwd, full);
     if (isAbsolute(f) || rel === "" || rel.startsWith("..") || isAbsolute(rel)) continue;
-    const text = readCapped(full, maxBytes);
+    const text = readSmallText(full, maxBytes);
     if (text !== null) out.push({ path: f, text });
   }
   return out;
-}
-
-function readCapped(path: string, maxBytes: number): string | null {
-  let fd: number;
-  try {
-    // Non-blocking: a FIFO named like a checklist or task file must not hang the hook.
-    fd = openToRead(path);
-  } catch {
-    return null;
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) return null;
-    // A cut through a multi-byte character decodes to U+FFFD: harmless for `- [ ]` lines.
-    return readRange(fd, 0, Math.min(st.size, maxBytes)).toString("utf8");
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** At most this many task files, and this much of each, are read. */
@@ -67,7 +48,7 @@ export function readTaskFiles(transcriptPath: string, sessionId: string): unknow
     return null;
   }
   return names.flatMap((n) => {
-    const text = readCapped(join(dir, n), TASK_FILE_BYTES);
+    const text = readSmallText(join(dir, n), TASK_FILE_BYTES, { whole: true });
     if (text === null) return [];
     try {
       return [JSON.parse(text)];

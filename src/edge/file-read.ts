@@ -3,7 +3,7 @@
  * checklists): one pread loop instead of one per reader, and one non-blocking open.
  */
 import { Buffer } from "node:buffer";
-import { constants, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 
 /**
  * Open a file to read without blocking in open(): a path that names a FIFO would otherwise
@@ -24,4 +24,27 @@ export function readRange(fd: number, position: number, length: number): Buffer 
     got += n;
   }
   return got === length ? buf : buf.subarray(0, got);
+}
+
+/**
+ * The first `maxBytes` of a regular file as text, or null when it is missing, not a regular
+ * file (a FIFO, a device, a folder) or unreadable. With `whole`, a larger file is null instead
+ * of cut. A cut through a multi-byte character decodes to U+FFFD.
+ */
+export function readSmallText(path: string, maxBytes: number, opts: { whole?: boolean } = {}): string | null {
+  let fd: number;
+  try {
+    fd = openToRead(path);
+  } catch {
+    return null;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || (opts.whole === true && st.size > maxBytes)) return null;
+    return readRange(fd, 0, Math.min(st.size, maxBytes)).toString("utf8");
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -9,9 +9,12 @@
  * - otherwise (no pane known, pane gone, or something else now runs in it, which typing would
  *   disturb): a new detached session `vigil-<first 8 of the id>`.
  *
- * The command line unsets `CLAUDECODE` and every `CLAUDE_CODE_*` variable itself, in the shell
- * that runs it: a child that inherits them stops writing its transcript, and the pane's shell
- * or the tmux server may hold them even when vigil's own environment is clean.
+ * The command line unsets every variable that ties a child to a parent session (`CLAUDECODE`,
+ * `CLAUDE_CODE_*` including the messaging socket and token, and PARENT_VARS) itself, in the
+ * shell that runs it: a child that inherits them stops writing its transcript
+ * (`CLAUDE_CODE_CHILD_SESSION`), and the pane's shell or the tmux server may hold them even
+ * when vigil's own environment is clean. It then sets `CLAUDE_CODE_FORCE_SESSION_PERSISTENCE=1`,
+ * which 2.1.332 checks before anything else when deciding to persist (docs/claude-code-contract.md).
  */
 import { paneInfo, sendLine, tmux, type TmuxOptions } from "./tmux.ts";
 
@@ -48,11 +51,22 @@ export function shellQuote(s: string): string {
   return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The environment without `CLAUDECODE` and `CLAUDE_CODE_*`, for a child claude. */
+/** Variables outside `CLAUDE_CODE_*` that name the parent session's process, files or job. */
+export const PARENT_VARS = [
+  "CLAUDECODE",
+  "CLAUDE_PID",
+  "CLAUDE_ENV_FILE",
+  "CLAUDE_PROJECT_DIR",
+  "CLAUDE_JOB_DIR",
+  "CLAUDE_EFFORT",
+] as const;
+const PARENT: ReadonlySet<string> = new Set(PARENT_VARS);
+
+/** The environment without the parent-session variables and `CLAUDE_CODE_*`, for a child claude. */
 export function scrubClaudeEnv(env: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) {
-    if (v === undefined || k === "CLAUDECODE" || k.startsWith("CLAUDE_CODE_")) continue;
+    if (v === undefined || PARENT.has(k) || k.startsWith("CLAUDE_CODE_")) continue;
     out[k] = v;
   }
   return out;
@@ -69,7 +83,10 @@ export function restartCommand(
 ): string {
   const strip = `$(env | sed -n 's/^\\(CLAUDE_CODE_[A-Za-z0-9_]*\\)=.*/-u \\1/p')`;
   const args = ["--resume", target.sessionId, ...(prompt ? [prompt] : [])].map(shellQuote).join(" ");
-  return `cd ${shellQuote(target.cwd)} && env -u CLAUDECODE ${strip} ${shellQuote(claudeBin)} ${args}`;
+  const unset = PARENT_VARS.map((v) => `-u ${v}`).join(" ");
+  return `cd ${shellQuote(target.cwd)} && env ${unset} ${strip} CLAUDE_CODE_FORCE_SESSION_PERSISTENCE=1 ${
+    shellQuote(claudeBin)
+  } ${args}`;
 }
 
 /** The claude binary to run: configured, else on the given PATH, else the bare name. */

@@ -25,6 +25,8 @@ export interface StopScanOptions {
   text: boolean;
   /** Read the todo tool calls, the newest interrupt and the newest compaction. */
   todo: boolean;
+  /** Find whether Claude Code's `/goal` is active (its newest `goal_status` attachment). */
+  goal?: boolean;
   /**
    * Epoch ms of vigil's last push in this session, or null: look for a main-chain tool call
    * made after it (the progress breaker's "did work follow"). The scan stops at the first one.
@@ -44,6 +46,7 @@ const N = {
   taskResult: needle('{"task":{'),
   interrupt: needle(INTERRUPT),
   boundary: needle("compact_boundary"),
+  goal: needle('"goal_status"'),
 };
 
 /** Scan state, newest record first. */
@@ -57,6 +60,8 @@ interface Scan {
   results: Map<string, JsonObject>;
   interruptAt: number | null | undefined;
   compactAt: number | null | undefined;
+  /** The newest goal_status says a goal is set and not met; undefined until one is seen. */
+  goal: boolean | undefined;
   /** "seek" until a tool call newer than `since`, or an assistant record at or before it. */
   work: "seek" | "done";
   since: number;
@@ -65,7 +70,7 @@ interface Scan {
 
 /** Read the Stop facts of the transcript at `path`; `{}` when it cannot be read. */
 export function readStopFacts(path: string, opts: StopScanOptions): StopFacts {
-  if (!opts.text && !opts.todo && (opts.workSince ?? null) === null) return {};
+  if (!opts.text && !opts.todo && !opts.goal && (opts.workSince ?? null) === null) return {};
   let fd: number;
   try {
     fd = openToRead(path);
@@ -96,19 +101,26 @@ export function scanStopFacts(src: ByteSource, opts: StopScanOptions): StopFacts
     results: new Map(),
     interruptAt: opts.todo ? undefined : null,
     compactAt: opts.todo ? undefined : null,
+    goal: undefined,
     work: (opts.workSince ?? null) === null ? "done" : "seek",
     since: opts.workSince ?? 0,
     sawToolCall: false,
   };
+  const seekGoal = () => opts.goal === true && s.goal === undefined;
   const visit = (bytes: Uint8Array): boolean => {
-    if (bytes.length === 0 || !wanted(s, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), opts.todo)) {
-      return true;
-    }
+    const line = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const goalLine = seekGoal() && line.includes(N.goal);
+    if (bytes.length === 0 || (!goalLine && !wanted(s, line, opts.todo))) return true;
     const text = decode(bytes);
     if (isBookkeeping(text)) return true;
-    for (const v of parseLine(text).reverse()) if (isObject(v) && v.isSidechain !== true) onRecord(s, v, opts.todo);
-    // Todo facts need the whole window (a task list builds up over many calls); text alone stops early.
-    return opts.todo || s.text !== "done" || s.work === "seek";
+    for (const v of parseLine(text).reverse()) {
+      if (!isObject(v) || v.isSidechain === true) continue;
+      if (goalLine) onGoal(s, v);
+      onRecord(s, v, opts.todo);
+    }
+    // Todo facts need the whole window (a task list builds up over many calls); so does a goal
+    // set long ago; text alone stops early.
+    return opts.todo || seekGoal() || s.text !== "done" || s.work === "seek";
   };
   const maxScan = opts.maxScanBytes ?? STOP_SCAN_BYTES;
   const floor = Math.max(0, src.size - maxScan);
@@ -124,6 +136,7 @@ export function scanStopFacts(src: ByteSource, opts: StopScanOptions): StopFacts
 function facts(s: Scan, opts: StopScanOptions): StopFacts {
   const out: StopFacts = {};
   if (opts.text) out.lastAssistantText = s.texts.length > 0 ? s.texts.reverse().join("\n") : null;
+  if (opts.goal) out.goalActive = s.goal === true;
   if (opts.todo) {
     out.todoCalls = s.calls.reverse().map(({ name, input, id }) => {
       const result = name === "TaskCreate" && id !== null ? s.results.get(id) ?? null : null;
@@ -210,6 +223,15 @@ function taskResult(s: Scan, v: JsonObject): void {
   if (!r || !isObject(r.task) || !m || !Array.isArray(m.content)) return;
   const ids = m.content.filter(isObject).filter((b) => b.type === "tool_result").map((b) => str(b, "tool_use_id"));
   if (ids.length === 1 && ids[0] !== null && !s.results.has(ids[0])) s.results.set(ids[0], r);
+}
+
+/**
+ * `/goal` writes `{type:"attachment", attachment:{type:"goal_status", met:false, condition}}`
+ * when set and `met: true` when met or cleared (2.1.332, observed for the set).
+ */
+function onGoal(s: Scan, v: JsonObject): void {
+  const a = v.type === "attachment" ? obj(v, "attachment") : null;
+  if (s.goal === undefined && a?.type === "goal_status") s.goal = a.met === false;
 }
 
 function isInterrupt(v: JsonObject): boolean {

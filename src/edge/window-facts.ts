@@ -3,30 +3,11 @@
  * process's argv (`--autocompact`) and `autoCompactWindow` in its settings files. Each read is
  * bounded and a failure is no fact, never an error.
  */
-import { closeSync, fstatSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { openToRead, readRange } from "./file-read.ts";
+import { readSmallText } from "./file-read.ts";
 
 const MAX_SETTINGS_BYTES = 1024 * 1024;
-
-/** A regular file's text, or null when missing, not a file or too large. */
-function readSmall(path: string): string | null {
-  let fd: number;
-  try {
-    fd = openToRead(path);
-  } catch {
-    return null;
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.size > MAX_SETTINGS_BYTES) return null;
-    return readRange(fd, 0, st.size).toString("utf8");
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /** argv of a live process (Linux /proc), or null where it cannot be read. */
 export function processArgv(pid: number | null, procRoot = "/proc"): string[] | null {
@@ -47,7 +28,7 @@ export function settingsWindows(home: string | undefined, cwd: string): unknown[
     ...(home ? [join(home, ".claude", "settings.json")] : []),
   ];
   return files.flatMap((f) => {
-    const text = readSmall(f);
+    const text = readSmallText(f, MAX_SETTINGS_BYTES, { whole: true });
     if (text === null) return [];
     try {
       const v: unknown = JSON.parse(text);

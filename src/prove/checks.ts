@@ -83,6 +83,22 @@ function cliFailed(id: string, p: PrintEvidence): CheckResult | null {
   return null;
 }
 
+/**
+ * Judge one print session's evidence with `fn`, once there is some: a session that did not
+ * run, or whose CLI failed, gets that verdict instead.
+ */
+function judge<T>(
+  id: string,
+  o: Outcome<T>,
+  pick: (v: T) => PrintEvidence,
+  fn: (run: PrintEvidence) => CheckResult,
+): CheckResult {
+  const skip = unproven(id, o);
+  if (skip || !("value" in o)) return skip ?? na(id, "");
+  const run = pick(o.value);
+  return cliFailed(id, run) ?? fn(run);
+}
+
 /** One line per event the sessions reach (and any other that fired); the rest as one n/a line. */
 export function hookChecks(e: ProveEvidence): CheckResult[] {
   const counts = new Map<string, number>();
@@ -110,80 +126,79 @@ export function hookChecks(e: ProveEvidence): CheckResult[] {
 /** A HARD PreToolUse deny reaches the model as an error tool result naming vigil's reason. */
 export function hardDenyCheck(e: ProveEvidence, command: string): CheckResult {
   const id = "hard-deny";
-  const skip = unproven(id, e.guard);
-  if (skip || !("value" in e.guard)) return skip ?? na(id, "");
-  const work = e.guard.value.work;
-  const bad = cliFailed(id, work);
-  if (bad) return bad;
-  const results = mains(work).flatMap(toolResults);
-  const denied = results.find((t) => t.isError && t.content.includes("vigil:") && t.content.includes("hard limit"));
-  if (denied) return pass(id, `"${command}" came back as an error tool result: "${denied.content.slice(0, 90)}…"`);
-  return fail(
-    id,
-    results.length > 0
-      ? `"${command}" at the hard limit was not denied: the model got its output`
-      : "no tool result reached the model",
-    e.registered.includes("PreToolUse") ? REPORT : REINSTALL,
-  );
+  return judge(id, e.guard, (g) => g.work, (work) => {
+    const results = mains(work).flatMap(toolResults);
+    const denied = results.find((t) => t.isError && t.content.includes("vigil:") && t.content.includes("hard limit"));
+    if (denied) return pass(id, `"${command}" came back as an error tool result: "${denied.content.slice(0, 90)}…"`);
+    return fail(
+      id,
+      results.length > 0
+        ? `"${command}" at the hard limit was not denied: the model got its output`
+        : "no tool result reached the model",
+      e.registered.includes("PreToolUse") ? REPORT : REINSTALL,
+    );
+  });
 }
 
 /** A person's new instruction over SOFT never reaches the model, and vigil says why. */
 export function promptRefusalCheck(e: ProveEvidence): CheckResult {
   const id = "prompt-refusal";
-  const skip = unproven(id, e.guard);
-  if (skip || !("value" in e.guard)) return skip ?? na(id, "");
-  const p = e.guard.value.prompt;
-  if (p === null) return fail(id, "the worker session left no session id to resume", REPORT);
-  const bad = cliFailed(id, p);
-  if (bad) return bad;
-  const reached = mains(p).length;
-  if (reached === 0 && e.refused) return pass(id, "the new instruction was refused and no request reached the model");
-  if (reached === 0) return fail(id, "no request was made, but vigil recorded no refusal", REPORT);
-  return fail(
-    id,
-    `the new instruction reached the model (${reached} request${reached === 1 ? "" : "s"})`,
-    e.registered.includes("UserPromptSubmit") ? REPORT : REINSTALL,
-  );
+  if ("value" in e.guard && e.guard.value.prompt === null) {
+    return fail(id, "the worker session left no session id to resume", REPORT);
+  }
+  return judge(id, e.guard, (g) => g.prompt ?? g.work, (p) => {
+    const reached = mains(p).length;
+    if (reached === 0 && e.refused) return pass(id, "the new instruction was refused and no request reached the model");
+    if (reached === 0) return fail(id, "no request was made, but vigil recorded no refusal", REPORT);
+    return fail(
+      id,
+      `the new instruction reached the model (${reached} request${reached === 1 ? "" : "s"})`,
+      e.registered.includes("UserPromptSubmit") ? REPORT : REINSTALL,
+    );
+  });
 }
 
 /** A background task's `<task-notification>` turn still reaches the model over SOFT. */
 export function taskNotificationCheck(e: ProveEvidence): CheckResult {
   const id = "task-notification";
-  const skip = unproven(id, e.guard);
-  if (skip || !("value" in e.guard)) return skip ?? na(id, "");
-  const work = e.guard.value.work;
-  const bad = cliFailed(id, work);
-  if (bad) return bad;
-  // Where it lands depends on timing: a new turn, or queued into the running one.
-  if (mains(work).some((q) => allText(q).includes("<task-notification>"))) {
-    return pass(id, "the task notification's turn reached the model over the soft limit");
-  }
-  if (e.harnessPassed) return fail(id, "vigil let the notification pass, but its turn never reached the model", REPORT);
-  return na(id, `Claude Code ${e.version} sent no <task-notification> for the background task in -p`);
+  return judge(id, e.guard, (g) => g.work, (work) => {
+    // Where it lands depends on timing: a new turn, or queued into the running one.
+    if (mains(work).some((q) => allText(q).includes("<task-notification>"))) {
+      return pass(id, "the task notification reached the model past the soft and hard limits");
+    }
+    if (e.harnessPassed) {
+      return fail(id, "vigil let the notification pass, but its turn never reached the model", REPORT);
+    }
+    return na(id, `Claude Code ${e.version} sent no <task-notification> for the background task in -p`);
+  });
 }
 
-/** In unattended mode a turn that ends announcing work is sent back with vigil's reason. */
-export function stopBlockCheck(e: ProveEvidence): CheckResult {
+/**
+ * In unattended mode a turn that ends announcing work (the scripted turn `announceTurn`) is
+ * sent back with vigil's reason: the request after it carries the Stop hook feedback.
+ */
+export function stopBlockCheck(e: ProveEvidence, announceTurn: number): CheckResult {
   const id = "stop-block";
-  const skip = unproven(id, e.stop);
-  if (skip || !("value" in e.stop)) return skip ?? na(id, "");
-  const bad = cliFailed(id, e.stop.value);
-  if (bad) return bad;
-  const next = mains(e.stop.value)[1];
-  const text = next ? lastUserText(next) : "";
-  const reason = stopFeedback(text);
-  if (reason?.startsWith("vigil (unattended mode)")) {
-    const shape = text.startsWith("<system-reminder>") ? "in a system-reminder" : "bare";
-    return pass(id, `the model continued with "Stop hook feedback:" (${shape}): "${reason.slice(0, 70)}…"`);
-  }
-  if (!next) {
-    return fail(
-      id,
-      "the turn ended after announcing work: no continuation request",
-      e.registered.includes("Stop") ? REPORT : REINSTALL,
-    );
-  }
-  return fail(id, `the model continued without vigil's reason: "${firstLine(text).slice(0, 80)}"`, REPORT);
+  return judge(id, e.stop, (r) => r, (run) => {
+    const all = mains(run);
+    const at = all.findIndex((q) => q.turn === announceTurn);
+    if (at < 0) return fail(id, "the scripted session never reached its announcement", REPORT);
+    const next = all[at + 1];
+    const text = next ? lastUserText(next) : "";
+    const reason = stopFeedback(text);
+    if (reason?.startsWith("vigil (unattended mode)")) {
+      const shape = text.startsWith("<system-reminder>") ? "in a system-reminder" : "bare";
+      return pass(id, `the model continued with "Stop hook feedback:" (${shape}): "${reason.slice(0, 70)}…"`);
+    }
+    if (!next) {
+      return fail(
+        id,
+        "the turn ended after announcing work: no continuation request",
+        e.registered.includes("Stop") ? REPORT : REINSTALL,
+      );
+    }
+    return fail(id, `the model continued without vigil's reason: "${firstLine(text).slice(0, 80)}"`, REPORT);
+  });
 }
 
 function compactRequest(p: PrintEvidence): ApiRequest | undefined {
@@ -196,42 +211,40 @@ const COMPACT_NOTE = "this Claude Code version may no longer honour CLAUDE_CODE_
 /** PreCompact's plain stdout (vigil's guidance) is in the summarisation request. */
 export function preCompactCheck(e: ProveEvidence, guidanceStart: string): CheckResult {
   const id = "precompact-guidance";
-  const skip = unproven(id, e.compact);
-  if (skip || !("value" in e.compact)) return skip ?? na(id, "");
-  const bad = cliFailed(id, e.compact.value);
-  if (bad) return bad;
-  const c = compactRequest(e.compact.value);
-  if (!c) return fail(id, NO_COMPACTION, COMPACT_NOTE);
-  const t = lastUserText(c);
-  if (t.includes(guidanceStart)) {
-    const via = t.includes(`Additional Instructions:\n${guidanceStart}`) ? ` as "Additional Instructions:"` : "";
-    return pass(id, `vigil's guidance is in the summarisation request${via}`);
-  }
-  return fail(
-    id,
-    "the summarisation request carries no guidance from vigil",
-    e.registered.includes("PreCompact") ? REPORT : REINSTALL,
-  );
+  return judge(id, e.compact, (r) => r, (run) => {
+    const c = compactRequest(run);
+    if (!c) return fail(id, NO_COMPACTION, COMPACT_NOTE);
+    const t = lastUserText(c);
+    if (t.includes(guidanceStart)) {
+      const via = t.includes(`Additional Instructions:\n${guidanceStart}`) ? ` as "Additional Instructions:"` : "";
+      return pass(id, `vigil's guidance is in the summarisation request${via}`);
+    }
+    return fail(
+      id,
+      "the summarisation request carries no guidance from vigil",
+      e.registered.includes("PreCompact") ? REPORT : REINSTALL,
+    );
+  });
 }
 
 /** SessionStart(compact)'s restore is in the first request after the compaction. */
 export function restoreCheck(e: ProveEvidence, opening: string): CheckResult {
   const id = "compact-restore";
-  const skip = unproven(id, e.compact);
-  if (skip || !("value" in e.compact)) return skip ?? na(id, "");
-  const bad = cliFailed(id, e.compact.value);
-  if (bad) return bad;
-  const c = compactRequest(e.compact.value);
-  if (!c) return fail(id, NO_COMPACTION, COMPACT_NOTE);
-  const first = mains(e.compact.value).find((q) => q.index > c.index);
-  if (!first) return fail(id, "no request followed the compaction", REPORT);
-  if (allText(first).includes(opening)) return pass(id, "vigil's restore is in the first request after the compaction");
-  const later = mains(e.compact.value).some((q) => q.index > first.index && allText(q).includes(opening));
-  return fail(
-    id,
-    later ? "the restore came, but not in the first request after the compaction" : "no restore reached the model",
-    e.registered.includes("SessionStart") ? REPORT : REINSTALL,
-  );
+  return judge(id, e.compact, (r) => r, (run) => {
+    const c = compactRequest(run);
+    if (!c) return fail(id, NO_COMPACTION, COMPACT_NOTE);
+    const first = mains(run).find((q) => q.index > c.index);
+    if (!first) return fail(id, "no request followed the compaction", REPORT);
+    if (allText(first).includes(opening)) {
+      return pass(id, "vigil's restore is in the first request after the compaction");
+    }
+    const later = mains(run).some((q) => q.index > first.index && allText(q).includes(opening));
+    return fail(
+      id,
+      later ? "the restore came, but not in the first request after the compaction" : "no restore reached the model",
+      e.registered.includes("SessionStart") ? REPORT : REINSTALL,
+    );
+  });
 }
 
 /** The statusLine runs in the TUI and vigil recorded the numbers Claude Code gave it. */

@@ -33,6 +33,10 @@ export interface PrintResult {
   stderr: string;
   requests: ApiRequest[];
   apiUrl: string;
+  /** Scenario turns that threw, or requests the fake could not answer. */
+  apiErrors: string[];
+  /** Scripted turns never asked for. */
+  unusedTurns: number;
   /** The first `session_id` in the stream ("" when none). */
   sessionId: string;
 }
@@ -67,6 +71,8 @@ export async function runPrint(o: PrintOptions): Promise<PrintResult> {
       stderr,
       requests: fake.requests,
       apiUrl: fake.url,
+      apiErrors: fake.errors,
+      unusedTurns: fake.unusedTurns(),
       sessionId: sessionIdOf(stdout),
     };
   } finally {

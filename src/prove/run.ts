@@ -5,7 +5,7 @@
  * model was shown into one verdict per guard. Nothing outside the sandbox is written here (the
  * caller records the result); the sandbox is removed afterwards.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { compactionGuidance } from "../core/continuity/guidance.ts";
 import { OPENING } from "../core/continuity/restore.ts";
@@ -33,6 +33,7 @@ import {
 } from "./checks.ts";
 import { createDirs, removeDirs } from "./sandbox.ts";
 import {
+  ANNOUNCE_TURN,
   compactSession,
   DENIED_COMMAND,
   guardSessions,
@@ -90,7 +91,10 @@ function userSettings(path: string): string | null {
 
 /** What vigil recorded in the sandbox: every hook call, its guard decisions, the statusLine. */
 function recorded(vigilHome: string): { fired: string[]; refused: boolean; harnessPassed: boolean } {
-  const store = openStore(join(vigilHome, "vigil.db"), { readonly: true });
+  const file = join(vigilHome, "vigil.db");
+  // no database: not one of vigil's hooks ran
+  if (!existsSync(file)) return { fired: [], refused: false, harnessPassed: false };
+  const store = openStore(file, { readonly: true });
   try {
     const detail = (s: string): Record<string, unknown> => {
       const v: unknown = JSON.parse(s);
@@ -188,7 +192,7 @@ export async function prove(o: ProveOptions, extra: { wrapper?: string[] } = {})
       hardDenyCheck(evidence, DENIED_COMMAND),
       promptRefusalCheck(evidence),
       taskNotificationCheck(evidence),
-      stopBlockCheck(evidence),
+      stopBlockCheck(evidence, ANNOUNCE_TURN),
       preCompactCheck(evidence, guidance.split("\n")[0]),
       restoreCheck(evidence, OPENING.compact),
       statusLineCheck(evidence),

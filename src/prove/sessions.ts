@@ -44,8 +44,9 @@ export const GUARD_ENV = {
  */
 export const DENIED_COMMAND = "touch hard-limit-probe";
 
-/** The announcement the Stop gate must send back in unattended mode. */
+/** The announcement the Stop gate must send back in unattended mode, and its turn in the script. */
 export const ANNOUNCE = "I'll continue with the parser fix next.";
+export const ANNOUNCE_TURN = 1;
 
 /** The scripted summary, so the first request after the compaction can be told apart. */
 export const SUMMARY_MARKER = "VIGIL_PROVE_SUMMARY";
@@ -112,7 +113,7 @@ export async function guardSessions(env: SessionEnv): Promise<GuardEvidence> {
   return { work, prompt };
 }
 
-/** Unattended mode on for this work dir, then a turn that ends announcing work. */
+/** Unattended mode on for this work dir, then a failing command and a turn that ends announcing work. */
 export async function stopSession(env: SessionEnv): Promise<PrintResult> {
   const cwd = workDir(env, "stop");
   const night = Bun.spawnSync([env.vigil, "night", "on", "--scope", cwd], {
@@ -127,7 +128,12 @@ export async function stopSession(env: SessionEnv): Promise<PrintResult> {
     prompt: "Fix the CSV parser ticket",
     env: { VIGIL_LANGUAGE: "en" },
     scenario: {
-      turns: [text(`The failing test is in the quoting path. ${ANNOUNCE}`), text("Parser fixed; tests pass.")],
+      turns: [
+        // a failing command first: PostToolUseFailure, where the version has it
+        bash("exit 3"),
+        text(`The failing test is in the quoting path. ${ANNOUNCE}`),
+        text("Parser fixed; tests pass."),
+      ],
     },
   });
 }

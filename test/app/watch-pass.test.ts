@@ -64,7 +64,7 @@ describe("DOWN", () => {
   });
 
   test("a session ended by SessionEnd is never reported DOWN nor restarted", async () => {
-    h = harness({ config: { recovery: "restart" } });
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true } });
     const s = h.session("sess-ended");
     // The row the hook pipeline keeps (SessionStart recorded CLAUDE_PID).
     const row = { ...newRow(s.id, h.now()), cwd: s.cwd, transcript_path: s.transcript, pid: s.pid };
@@ -132,7 +132,7 @@ describe("STALE", () => {
   });
 
   test("a stall with a known tmux pane is nudged once; growth after it is followed up", async () => {
-    h = harness({ config: { nudgeText: "Continue with the ticket" } });
+    h = harness({ config: { nudgeText: "Continue with the ticket", recoverOutsideNight: true } });
     const s = h.session("sess-nudge", { tmux: "night:@1.%7" });
     touch(s.transcript, h.now() - 60 * MIN);
     await h.pass();
@@ -225,7 +225,7 @@ describe("who woke it", () => {
 
 describe("recovery", () => {
   test("the circuit breaker stops restarting after 3 in 60 minutes, and says so once", async () => {
-    h = harness({ config: { recovery: "restart" } });
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true } });
     const s = h.session("sess-loop");
     await h.pass();
     await h.kill(s);
@@ -260,7 +260,7 @@ describe("restart through a private tmux server", () => {
     const bin = join(process.env.TMPDIR ?? "/tmp", `vigil-claude-${process.pid}`);
     mkdirSync(bin, { recursive: true });
     let tm: ReturnType<typeof privateTmux> | null = null;
-    h = harness({ config: { recovery: "restart" } });
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true } });
     try {
       const sessions = join(h.claudeDir, "sessions");
       // A stand-in claude: registers itself as Claude Code does, appends to the transcript, stays up.

@@ -98,7 +98,7 @@ describe("vigil doctor", () => {
     const r = await run(w, ["doctor"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toStartWith("vigil doctor: ok");
-    expect(r.stdout).toContain("ok settings: vigil's hooks are in user (12 events)");
+    expect(r.stdout).toContain("ok settings: vigil's hooks are in user (14 events)");
     expect(r.stdout).toContain("ok claude: Claude Code 2.1.332, the version vigil is tested with");
     const d = await doctorJson(w);
     expect(d.ok).toBe(true);
@@ -112,7 +112,7 @@ describe("vigil doctor", () => {
     expect(d.code).toBe(1);
     expect(problems(d)).toEqual([
       expect.stringMatching(
-        /^settings: ".*settings.json": this file's hooks are all disabled: it names "PostCompact", which Claude Code 2\.0\.76 does not know$/,
+        /^settings: ".*settings.json": this file's hooks are all disabled: it names "PostCompact", "PreModelSwitch", "PostModelSwitch", which Claude Code 2\.0\.76 does not know$/,
       ),
     ]);
     const warn = d.findings.find((f) => f.check === "claude" && f.severity === "warn");

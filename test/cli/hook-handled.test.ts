@@ -124,10 +124,22 @@ const CASES: Record<HandledEvent, () => void> = {
     expect(hook(w, "PreToolUse", { tool_name: "Bash", tool_input: { command: "git status" } })).toBeNull();
   },
   PreSkillShellCommand() {
-    const w = world(6_000); // over HARD: the inline ! shell of a skill gets the Bash allow-list
-    const out = hook(w, "PreSkillShellCommand", { tool_input: { command: "npm run deploy" } });
+    const w = world(6_000); // over HARD: the inline shell of a slash command gets the Bash allow-list
+    const out = hook(w, "PreSkillShellCommand", { tool_input: { command: "touch shipped.txt" } });
     expect(out.hookSpecificOutput).toMatchObject({ hookEventName: "PreSkillShellCommand", permissionDecision: "deny" });
     expect(hook(w, "PreSkillShellCommand", { tool_input: { command: "git status" } })).toBeNull();
+  },
+  PreModelSwitch() {
+    const w = world(500);
+    hook(w, "SessionStart", { source: "startup" });
+    hook(w, "PreModelSwitch", { to_model: "claude-sonnet-4-5", context_tokens: 2_000 });
+    expect(state(w)).toMatchObject({ state: "soft", tokens: 2_000, window: 200_000, window_source: "model" });
+  },
+  PostModelSwitch() {
+    const w = world(500);
+    hook(w, "SessionStart", { source: "startup" });
+    hook(w, "PostModelSwitch", { to_model: "claude-sonnet-4-5", context_tokens: 6_000 });
+    expect(state(w)).toMatchObject({ state: "hard", tokens: 6_000, window: 200_000 });
   },
   PostToolUse() {
     const w = world(2_000);

@@ -112,7 +112,7 @@ describe("install then uninstall", () => {
   test("no settings file before install: uninstall removes the file again", () => {
     const w = world("2.1.332");
     expect(run(w, ["install"]).code).toBe(0);
-    expect(Object.keys(json(w.userSettings).hooks).length).toBe(12);
+    expect(Object.keys(json(w.userSettings).hooks).length).toBe(14);
     expect(run(w, ["uninstall"]).code).toBe(0);
     expect(existsSync(w.userSettings)).toBe(false);
   });
@@ -192,8 +192,18 @@ describe("which events, where", () => {
   test.each([
     ["2.0.76", ["PreCompact"], ["PostCompact", "PostToolBatch"]],
     ["2.1.88", ["PostCompact"], ["PostToolBatch", "WorktreeCreate", "PermissionRequest"]],
-    ["2.1.328", ["PostCompact"], ["PostToolBatch", "MessageDisplay", "WorktreeCreate", "PreModelSwitch"]],
-    ["2.1.332", ["PostCompact", "SessionEnd"], ["WorktreeCreate", "WorktreeRemove", "Elicitation", "MessageDisplay"]],
+    ["2.1.328", ["PostCompact", "PreModelSwitch"], [
+      "PostToolBatch",
+      "MessageDisplay",
+      "WorktreeCreate",
+      "PreSkillShellCommand",
+    ]],
+    ["2.1.332", ["PostCompact", "SessionEnd", "PreSkillShellCommand"], [
+      "WorktreeCreate",
+      "WorktreeRemove",
+      "Elicitation",
+      "MessageDisplay",
+    ]],
   ])("claude --version %s", (version, has, lacks) => {
     const w = world(version);
     expect(run(w, ["install"]).code).toBe(0);

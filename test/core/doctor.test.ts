@@ -18,6 +18,7 @@ const facts = (o: Partial<SettingsFacts> = {}): SettingsFacts => ({
   vigilHandlerEvents: registered("2.1.332"),
   bins: ["/usr/local/bin/vigil"],
   urls: [],
+  failClosedEvents: [],
   disableAllHooks: false,
   statusLine: { kind: "vigil", command: "/usr/local/bin/vigil statusline" },
   ...o,
@@ -52,14 +53,14 @@ const FAILS = new Set([
 
 describe("settings wiring", () => {
   test.each<[string, WiringInput, RegExp[]]>([
-    ["all wired", wiring(), [/^ok settings: vigil's hooks are in user \(12 events\)$/, /^ok statusline/]],
+    ["all wired", wiring(), [/^ok settings: vigil's hooks are in user \(14 events\)$/, /^ok statusline/]],
     ["not installed anywhere", wiring({ files: [file({ facts: null })] }), [
       /^problem settings: vigil is not wired into Claude Code: no settings file has its hooks \| vigil install$/,
     ]],
     [
       "installed for 2.1.332, Claude Code is 2.0.76: the file's hooks are all off",
       wiring({ claudeVersion: "2.0.76" }),
-      [/^problem settings: "\/h\/\.claude\/settings\.json": this file's hooks are all disabled: it names "PostCompact", "PreSkillShellCommand", which Claude Code 2\.0\.76 does not know \| vigil install$/],
+      [/^problem settings: "\/h\/\.claude\/settings\.json": this file's hooks are all disabled: it names "PostCompact", "PreModelSwitch", "PostModelSwitch", "PreSkillShellCommand", which Claude Code 2\.0\.76 does not know \| vigil install$/],
     ],
     [
       "a user's own hook names an event the version does not know",
@@ -88,7 +89,7 @@ describe("settings wiring", () => {
           }),
         ],
       }),
-      [/^problem settings: .*vigil is not wired to 2 events Claude Code 2\.1\.332 knows: "PostCompact", "PreSkillShellCommand" \| vigil install$/],
+      [/^problem settings: .*vigil is not wired to 4 events Claude Code 2\.1\.332 knows: "PostCompact", "PreModelSwitch", "PostModelSwitch", "PreSkillShellCommand" \| vigil install$/],
     ],
     [
       "an earlier vigil on every event: the ones it does not handle cost a process each",

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { checkWiring } from "../../src/core/doctor/wiring.ts";
 import {
+  FAIL_CLOSED_EVENTS,
   hookCommand,
   isVigilHandler,
   splitProgram,
@@ -166,12 +168,11 @@ describe("per-version event sets: what vigil handles, of what the version knows"
     }
   });
 
-  test("counts: 10 on 2.0.76 (no PostCompact), 11 from 2.1.76 on, 12 from 2.1.332 (PreSkillShellCommand)", () => {
+  test("counts: 10 on 2.0.76 (no PostCompact), 11 from 2.1.76, 13 from 2.1.328 (model switches), 14 from 2.1.332 (skill shell)", () => {
     expect(registeredEvents("2.0.76").events.length).toBe(10);
-    for (const v of ["2.1.76", "2.1.88", "2.1.220", "2.1.328", "2.1.331"]) {
-      expect(registeredEvents(v).events.length).toBe(11);
-    }
-    expect(registeredEvents("2.1.332").events.length).toBe(12);
+    for (const v of ["2.1.76", "2.1.88", "2.1.220"]) expect(registeredEvents(v).events.length).toBe(11);
+    expect(registeredEvents("2.1.328").events.length).toBe(13);
+    expect(registeredEvents("2.1.332").events.length).toBe(14);
   });
 
   test("no registration is ever on an event whose hook replaces Claude Code's own behaviour", () => {
@@ -235,7 +236,7 @@ describe("per-version event sets: what vigil handles, of what the version knows"
   test("after a downgrade, install removes vigil's entries for events the version does not know", () => {
     const newer = install(FILES["two-space, existing hooks for the same events"]).text;
     const older = install(newer, { claudeVersion: "2.0.76" });
-    expect(older.removed).toEqual(["PostCompact", "PreSkillShellCommand"]);
+    expect(older.removed).toEqual(["PostCompact", "PreModelSwitch", "PostModelSwitch", "PreSkillShellCommand"]);
     const facts = inspectSettings(parsed(older.text), MARKS);
     expect(checkEvents(facts, "2.0.76")).toEqual({
       unknown: [],
@@ -248,10 +249,10 @@ describe("per-version event sets: what vigil handles, of what the version knows"
     expect(parsed(older.text).hooks.PreToolUse[0].matcher).toBe("Bash");
   });
 
-  test("an upgrade from 2.0.76 adds PreSkillShellCommand and PostCompact and keeps the old entries in place", () => {
+  test("an upgrade from 2.0.76 adds PostCompact (and 2.1.3xx's events) and keeps the old entries in place", () => {
     const old = install(FILES["two-space, existing hooks for the same events"], { claudeVersion: "2.0.76" });
     const up = install(old.text, { claudeVersion: "2.1.332" });
-    expect(up.added).toEqual(["PostCompact", "PreSkillShellCommand"]);
+    expect(up.added).toEqual(["PostCompact", "PreModelSwitch", "PostModelSwitch", "PreSkillShellCommand"]);
     expect(up.updated).toEqual([]);
   });
 
@@ -290,7 +291,7 @@ describe("HTTP hooks", () => {
   test("switching between command and HTTP hooks replaces vigil's entries in place", () => {
     const cmd = install(FILES["two-space, existing hooks for the same events"]);
     const http = install(cmd.text, { httpPort: 8787 });
-    expect(http.updated.length).toBe(11);
+    expect(http.updated.length).toBe(13); // all but SessionStart, which takes command hooks only
     expect(http.added).toEqual([]);
     const back = install(http.text);
     expect(back.text).toBe(cmd.text);
@@ -363,7 +364,7 @@ describe("statusLine", () => {
     expect(parsed(moved.text).statusLine.command).toBe(
       "/opt/vigil/vigil-linux-x64 statusline --wrap 'bash ~/.claude/statusline.sh'",
     );
-    expect(moved.updated.length).toBe(12);
+    expect(moved.updated.length).toBe(registeredEvents("2.1.332").events.length);
     expect(uninstall(moved.text).text).toBe(user);
   });
 });
@@ -433,5 +434,67 @@ describe("files vigil will not edit", () => {
     const r = planInstall(text, spec());
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatch(err);
+  });
+});
+
+const hooksOf = (text: string | null) => JSON.parse(text ?? "{}").hooks;
+const blocking = (text: string | null) =>
+  Object.entries<{ hooks: { onFailure?: string }[] }[]>(hooksOf(text))
+    .filter(([, groups]) => groups[0].hooks[0].onFailure === "block").map(([e]) => e);
+
+describe("install --fail-closed", () => {
+  test.each<[string, Partial<InstallSpec>, string[]]>([
+    ["2.1.332: PreToolUse and PreSkillShellCommand", { failClosed: true }, ["PreToolUse", "PreSkillShellCommand"]],
+    ["2.1.328 has no skill-shell event", { failClosed: true, claudeVersion: "2.1.328" }, ["PreToolUse"]],
+    ["HTTP hooks too", { failClosed: true, httpPort: 8787 }, ["PreToolUse", "PreSkillShellCommand"]],
+    ["the default is fail-open everywhere", {}, []],
+  ])("%s", (_name, o, want) => {
+    expect(blocking(install(null, o).text)).toEqual(want);
+  });
+
+  test("switching modes rewrites only the two entries, and uninstall removes them either way", () => {
+    const open = install(null).text;
+    const closed = install(open, { failClosed: true });
+    expect(closed.updated).toEqual(["PreToolUse", "PreSkillShellCommand"]);
+    const back = install(closed.text);
+    expect(back.updated).toEqual(["PreToolUse", "PreSkillShellCommand"]);
+    expect(back.text).toBe(open);
+    const u = uninstall(closed.text);
+    expect(u.text ?? "").not.toContain("onFailure");
+    expect(u.text ?? "").not.toContain(`${BIN} hook`);
+  });
+
+  test("only events whose answer is a HARD deny are ever fail-closed", () => {
+    const registered: readonly string[] = registeredEvents("2.1.332").events;
+    for (const e of FAIL_CLOSED_EVENTS) expect(registered).toContain(e);
+    expect([...FAIL_CLOSED_EVENTS].sort()).toEqual(["PreSkillShellCommand", "PreToolUse"]);
+  });
+});
+
+describe("doctor shows the failure mode and its trade-off", () => {
+  const file = (text: string | null) => ({
+    scope: "user" as const,
+    path: "/h/.claude/settings.json",
+    facts: inspectSettings(JSON.parse(text ?? "{}"), MARKS),
+    error: null,
+  });
+  const failure = (text: string | null) =>
+    checkWiring({ claudeVersion: "2.1.332", files: [file(text)], bins: [] }).filter((f) => f.check === "failure")
+      .map((f) => `${f.severity}: ${f.message}`);
+  test.each<[string, Partial<InstallSpec>, RegExp]>([
+    [
+      "fail-open",
+      {},
+      /^info: fail-open \(the default\): if vigil crashes or times out, tool calls run, so HARD is open/,
+    ],
+    [
+      "fail-closed",
+      { failClosed: true },
+      /^info: fail-closed on PreToolUse, PreSkillShellCommand: .* blocked .*all tool use until vigil is fixed/,
+    ],
+  ])("%s", (_name, o, want) => {
+    const got = failure(install(null, o).text);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatch(want);
   });
 });

@@ -122,6 +122,58 @@ const BEFORE_TOOL: Family[] = [
   },
 ];
 
+/**
+ * Families found on the real-message evaluation (eval/stop-gate), each in messages written here:
+ * fragments with no finite verb that name the next action, terse Japanese action notes, 해야 합니다.
+ */
+const EVAL_FAMILIES: Family[] = [
+  {
+    name: "fragments with no finite verb that name the next action",
+    want: "block",
+    rows: [
+      "Build passes. Now the integration tests on the merged branch.",
+      "Lint is clean. Staging and pushing.",
+      "The changelog still lists the old flag — fixing it:",
+      "Tests green. Final review of the diff, then merge.",
+      "Quick sanity check that the binary starts:",
+      "Parser case done. CRLF case next.",
+      "Verify with a fresh checkout:",
+      "Wait, the cache path is wrong. Let me fix it.",
+    ],
+  },
+  {
+    name: "terse Japanese action notes, parentheticals, relative clauses, more verbs",
+    want: "block",
+    rows: [
+      "古い設定を削除します（3ファイル）。",
+      "`main.go` の依存を除去:",
+      "他のモジュールも確認:",
+      "テストが参照するモックを追加します。",
+      "ログ出力を `debug` に切り替えます。",
+      "競合を解消します。\n\n**a.json**: 両方の変更を残す\n**b.md**: main を優先",
+    ],
+  },
+  {
+    name: "Korean 해야 합니다 for the agent's own next step",
+    want: "block",
+    rows: ["원인은 CORS 설정입니다. 서버 설정을 수정해야 합니다.", "네, 새 패키지를 설치해야 합니다."],
+  },
+  {
+    name: "explanations, predictions, waits and hand-overs that share those shapes",
+    want: "pass",
+    rows: [
+      "Three of five reviewers are done — holding for the rest.",
+      "Now the tests pass on both platforms.",
+      "Now green across the board.",
+      "ご指摘ありがとうございます。以後はブランチを切ってから進めます。",
+      "임시로 alias를 쓰거나, 서버에서 이름을 수정해야 합니다.",
+      "캐시 없이는 매번 의존성을 다시 설치해야 합니다.",
+      "이제 경로 별칭이 제대로 동작할 것입니다.",
+      "수정했습니다. 빌드를 다시 실행해 보세요!",
+    ],
+  },
+];
+
 /** Reports and descriptions that use the same verbs: they stay reports. */
 const REPORTS: Family[] = [
   {
@@ -229,7 +281,7 @@ const OVER: Family[] = [
   },
 ];
 
-describe.each([...MISSES, ...BEFORE_TOOL, ...OVER, ...REPORTS])("$name", (f) => {
+describe.each([...MISSES, ...BEFORE_TOOL, ...EVAL_FAMILIES, ...OVER, ...REPORTS])("$name", (f) => {
   test.each(f.rows)(`${f.want}: %s`, (text) => {
     const d = decide(text);
     expect({ text, decision: d.decision, gate: d.gate, why: d.note }).toMatchObject({ text, decision: f.want });
@@ -249,6 +301,12 @@ describe("explainable: a ruled-out announcement names its pattern and why", () =
     expect(c.ruledOut?.why).toContain(why);
     expect(c.ruledOut?.excerpt.length).toBeGreaterThan(0);
   });
+});
+
+test("a ruled-out sentence does not end the search: an earlier one can still announce", () => {
+  const c = classifyMessage("I'll run the tests. If they pass, I'll commit.", BASE.patterns);
+  expect(c.announcement?.excerpt).toBe("I'll run the tests.");
+  expect(c.ruledOut?.why).toContain("conditional");
 });
 
 describe("a question, approval wait, offer or escape phrase is never pushed, whatever else it says", () => {

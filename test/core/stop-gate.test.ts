@@ -378,3 +378,15 @@ describe("unattendedPolicy", () => {
     expect(out.records[0].detail).toMatchObject({ decision: "pass", gate: "mode", pattern: null });
   });
 });
+
+describe("/goal coexistence: Claude Code's goal judges the stop, vigil adds no second push", () => {
+  test.each<[string, Partial<StopGateInput>, "pass" | "block", Gate]>([
+    ["an announcement with a goal active passes, at the goal gate", { goalActive: true }, "pass", "goal"],
+    ["the same announcement without a goal is pushed", { goalActive: false }, "block", "announcement"],
+    ["recursion still comes first", { goalActive: true, stopHookActive: true }, "pass", "recursion"],
+    ["mode off still comes first", { goalActive: true, night: null }, "pass", "mode"],
+  ])("%s", (_name, over, decision, gate) => {
+    const d = decideStop({ ...BASE, ...over });
+    expect([d.decision, d.gate]).toEqual([decision, gate]);
+  });
+});

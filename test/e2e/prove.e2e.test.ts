@@ -1,7 +1,7 @@
 /**
  * `vigil doctor --prove` on the real CLI, as a user runs it: `vigil install` into a HOME, then
- * the proof. On each version it passes with vigil installed (the worktree check aside while
- * the install planner still registers WorktreeCreate, which breaks `claude --worktree`), and
+ * the proof. On each version it passes with vigil installed (were the install planner to
+ * register WorktreeCreate again, `claude --worktree` would break and that check must fail), and
  * with three guards broken at once (statusLine unwired, the Stop hook removed, vigil's
  * PreToolUse output swallowed) exactly those checks fail. Under strace no connection leaves
  * 127.0.0.1, and nothing in HOME, the state dir or the temp dir changes but the proof record.

@@ -5,13 +5,12 @@
  */
 import type { ApiRequest } from "./api-request.ts";
 import { claudeCommand, type ClaudeVersion, NEWEST } from "./cli.ts";
-import { startFakeApi } from "../../src/prove/fake-api/server.ts";
+import { runPrint } from "../../src/prove/print-session.ts";
 import type { HookRecord } from "./recorder-rules.ts";
 import {
   createSandbox,
   findTranscript,
   type HookMode,
-  offlineEnv,
   parseJsonl,
   readHookRecords,
   removeSandbox,
@@ -77,8 +76,9 @@ export interface RunResult {
   cleanup(): void;
 }
 
+/** What follows `-p <prompt> --output-format stream-json --verbose --dangerously-skip-permissions`. */
 function cliArgs(o: RunOptions): string[] {
-  const a = ["-p", o.prompt, "--output-format", "stream-json", "--verbose", "--dangerously-skip-permissions"];
+  const a: string[] = [];
   if (o.agent !== undefined) a.push("--agent", o.agent);
   if (o.agentsJson !== undefined) a.push("--agents", JSON.stringify(o.agentsJson));
   if (o.autocompact !== undefined) a.push("--autocompact", String(o.autocompact));
@@ -101,26 +101,24 @@ export async function runClaude(o: RunOptions): Promise<RunResult> {
     );
   }
   const sandbox = o.resume?.sandbox ?? o.sandbox ?? createSandbox();
-  const fake = startFakeApi(o.scenario);
   const hooksBefore = readHookRecords(sandbox).length;
   try {
     writeSettings(sandbox, version, o.hooks ?? "vigil", o.settings);
-    const proc = Bun.spawn([...(o.wrapper ?? []), ...claudeCommand(version), ...cliArgs(o)], {
-      cwd: sandbox.cwd,
-      env: offlineEnv(sandbox, fake.url, o.env),
-      stdin: "ignore",
-      stdout: "pipe",
-      stderr: "pipe",
+    // the product's own session runner (`vigil doctor --prove` drives the CLI the same way)
+    const run = await runPrint({
+      claude: claudeCommand(version),
+      dirs: sandbox,
+      path: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+      prompt: o.prompt,
+      scenario: o.scenario,
+      args: cliArgs(o),
+      env: o.env,
+      wrapper: o.wrapper,
+      timeoutMs: o.timeoutMs,
     });
-    const timer = setTimeout(() => proc.kill("SIGKILL"), o.timeoutMs ?? 60_000);
-    const [stdout, stderr, exitCode] = await Promise.all([
-      new Response(proc.stdout).text(),
-      new Response(proc.stderr).text(),
-      proc.exited,
-    ]);
-    clearTimeout(timer);
-    if (proc.signalCode === "SIGKILL") {
-      const seen = fake.requests.map((r) => `${r.kind}:${r.turn}`).join(" ");
+    const { stdout, stderr, exitCode } = run;
+    if (run.timedOut) {
+      const seen = run.requests.map((r) => `${r.kind}:${r.turn}`).join(" ");
       throw new Error(`claude timed out; requests "${seen}"; stderr "${stderr.slice(-2000)}"`);
     }
     const stream = parseJsonl(stdout);
@@ -132,10 +130,10 @@ export async function runClaude(o: RunOptions): Promise<RunResult> {
       exitCode,
       stream,
       stderr,
-      apiUrl: fake.url,
-      requests: fake.requests,
-      apiErrors: fake.errors,
-      unusedTurns: fake.unusedTurns(),
+      apiUrl: run.apiUrl,
+      requests: run.requests,
+      apiErrors: run.apiErrors,
+      unusedTurns: run.unusedTurns,
       transcript,
       transcriptPath,
       hookRecords,
@@ -149,7 +147,5 @@ export async function runClaude(o: RunOptions): Promise<RunResult> {
   } catch (e) {
     if (o.resume === undefined && o.sandbox === undefined) removeSandbox(sandbox);
     throw e;
-  } finally {
-    fake.stop();
   }
 }

@@ -11,7 +11,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { lastUserText } from "./api-request.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
-import { createSandbox, removeSandbox, vigilBin } from "./sandbox.ts";
+import { createSandbox, removeSandbox } from "./sandbox.ts";
+import { vigilIn } from "./vigil-cli.ts";
 import { text, toolUse } from "./scenario.ts";
 import { vigilEvents } from "./vigil-db.ts";
 
@@ -19,11 +20,7 @@ test("an open Task-tools task gets one push naming it; the completed one is not 
   const s = createSandbox();
   try {
     writeFileSync(join(s.vigilHome, "config.toml"), "todoContinuation = true\n");
-    const on = Bun.spawnSync([vigilBin(), "night", "on", "--scope", s.cwd], {
-      cwd: s.cwd,
-      env: { PATH: process.env.PATH ?? "", HOME: s.home, VIGIL_HOME: s.vigilHome, TZ: "UTC" },
-    });
-    expect(on.exitCode).toBe(0);
+    vigilIn(s, "night", "on", "--scope", s.cwd);
     const r = await runClaude({
       sandbox: s,
       prompt: "Fix the CSV parser ticket",

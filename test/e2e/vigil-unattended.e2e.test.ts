@@ -143,14 +143,15 @@ test(
   E2E_TIMEOUT_MS,
 );
 
-test(
-  "the progress breaker: a pushed session that makes no tool call is not pushed again for the same announcement",
-  () =>
+test.each<ClaudeVersion>([NEWEST, "2.1.88"])(
+  "the progress breaker: a pushed session that makes no tool call is not pushed again for the same announcement (%s)",
+  (version) =>
     withSandbox(async (s) => {
       night(s, "on", "--scope", s.cwd);
       // The push asks for tool calls; the model answers with words only, and when the
       // background completion wakes it, ends on the same announcement again.
       const r = await runClaude({
+        version,
         sandbox: s,
         prompt: "Fix the CSV parser ticket",
         scenario: {

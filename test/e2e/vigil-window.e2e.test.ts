@@ -63,7 +63,7 @@ test(
       const starts = vigilEvents(first.vigilHome).filter((e) => e.kind === "hook" && e.detail.event === "SessionStart");
       // 121,000 of context plus the 10 output tokens of the last response, as the CLI counts it.
       expect(starts.at(-1)?.detail).toMatchObject({ source: "hook", tokens: 121_010 });
-      // `/model` in -p: 2.1.332 sends PreModelSwitch (no PostModelSwitch was seen) with the target.
+      // `/model` in -p: 2.1.332 sends PreModelSwitch (PostModelSwitch only when the process lives long enough).
       const third = await runClaude({
         prompt: "/model claude-sonnet-4-5",
         agent: "worker",

@@ -12,7 +12,12 @@ test("a real shell's background children and grandchildren are its descendants; 
   const sibling = Bun.spawn(["sleep", "30"], { stdout: "ignore" });
   try {
     while (!(await Bun.file(join(dir, "ready")).exists())) await Bun.sleep(10);
-    const below = descendantsOf(shell.pid);
+    // The subshell forks its own sleep after "ready" may be written: wait until all three exist.
+    let below = descendantsOf(shell.pid);
+    while (below.length < 3) {
+      await Bun.sleep(10);
+      below = descendantsOf(shell.pid);
+    }
     // sleep, the subshell and the subshell's sleep
     expect(below.length).toBeGreaterThanOrEqual(3);
     expect(below).not.toContain(shell.pid);

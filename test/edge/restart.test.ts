@@ -42,6 +42,13 @@ const polluted = {
   CLAUDECODE: "1",
   CLAUDE_CODE_ENTRYPOINT: "cli",
   CLAUDE_CODE_SESSION_ID: "old",
+  CLAUDE_CODE_MESSAGING_SOCKET: "/tmp/cc-socks/1.sock",
+  CLAUDE_CODE_MESSAGING_TOKEN: "t",
+  CLAUDE_PID: "1",
+  CLAUDE_ENV_FILE: "/tmp/env",
+  CLAUDE_PROJECT_DIR: "/old",
+  CLAUDE_JOB_DIR: "/tmp/job",
+  CLAUDE_EFFORT: "high",
   VIGIL_TEST_KEEP: "yes",
 };
 const tm = privateTmux(polluted);
@@ -62,6 +69,7 @@ const expected = (id: string, extra: string[] = []) => [
   "arg=--resume",
   `arg=${id}`,
   ...extra,
+  "env=CLAUDE_CODE_FORCE_SESSION_PERSISTENCE=1",
   "env=VIGIL_TEST_KEEP=yes",
 ];
 const opts = { env: polluted, tmux: tm.opts };
@@ -131,12 +139,20 @@ test.each([
 
 test("restartCommand strips Claude variables in the shell that runs it", () => {
   expect(restartCommand({ sessionId: "abc", cwd: "/w d" }, "/usr/bin/claude")).toBe(
-    `cd '/w d' && env -u CLAUDECODE $(env | sed -n 's/^\\(CLAUDE_CODE_[A-Za-z0-9_]*\\)=.*/-u \\1/p') /usr/bin/claude --resume abc`,
+    `cd '/w d' && env -u CLAUDECODE -u CLAUDE_PID -u CLAUDE_ENV_FILE -u CLAUDE_PROJECT_DIR -u CLAUDE_JOB_DIR -u CLAUDE_EFFORT $(env | sed -n 's/^\\(CLAUDE_CODE_[A-Za-z0-9_]*\\)=.*/-u \\1/p') CLAUDE_CODE_FORCE_SESSION_PERSISTENCE=1 /usr/bin/claude --resume abc`,
   );
 });
 
-test("scrubClaudeEnv keeps everything but CLAUDECODE and CLAUDE_CODE_*", () => {
-  expect(scrubClaudeEnv({ CLAUDECODE: "1", CLAUDE_CODE_X: "a", CLAUDE_CONFIG_DIR: "/c", PATH: "/b", GONE: undefined }))
+test("scrubClaudeEnv keeps everything but the parent-session variables and CLAUDE_CODE_*", () => {
+  expect(scrubClaudeEnv({
+    CLAUDECODE: "1",
+    CLAUDE_CODE_X: "a",
+    CLAUDE_PID: "9",
+    CLAUDE_JOB_DIR: "/j",
+    CLAUDE_CONFIG_DIR: "/c",
+    PATH: "/b",
+    GONE: undefined,
+  }))
     .toEqual({
       CLAUDE_CONFIG_DIR: "/c",
       PATH: "/b",

@@ -271,6 +271,29 @@ describe("readStopFacts: todo calls, interrupts, compactions", () => {
   });
 });
 
+describe("readStopFacts: is Claude Code's /goal active", () => {
+  // The attachment 2.1.332 wrote for `/goal <condition>` (observed); `met: true` ends it.
+  const goal = (met: boolean, at = "2026-11-30T04:00:00.000Z") =>
+    jsonl([
+      env("attachment", { attachment: { type: "goal_status", met, sentinel: true, condition: "tests pass" } }, at),
+    ]);
+  const GOAL: StopScanOptions = { text: false, todo: false, goal: true };
+  const filler = jsonl(Array.from({ length: 200 }, (_, i) => msg(`f${i}`, { type: "text", text: "x".repeat(500) })));
+  test.each<[string, string, boolean]>([
+    ["no goal", filler, false],
+    ["a goal set", goal(false) + filler, true],
+    ["a goal set, far back behind 100 KB of work", goal(false) + filler + filler, true],
+    ["a goal set, then met", goal(false) + filler + goal(true), false],
+    ["a goal met, then a new one set", goal(true) + goal(false) + filler, true],
+  ])("%s", (_name, text, want) => {
+    expect(readStopFacts(file(text), GOAL).goalActive).toBe(want);
+  });
+
+  test("not asked, not read", () => {
+    expect(readStopFacts(file(goal(false)), TEXT).goalActive).toBeUndefined();
+  });
+});
+
 describe("readChecklists", () => {
   const cwd = join(dir, "proj");
   mkdirSync(join(cwd, "docs"), { recursive: true });

@@ -136,7 +136,8 @@ describe("prompt refusal and task notification", () => {
 
 describe("stop block", () => {
   const REASON = "vigil (unattended mode): your turn ended right after announcing work";
-  const first = req("main", [user("Fix it")]);
+  // the announcing reply answered scripted turn 1 (after a failing command's turn 0)
+  const first = { ...req("main", [user("Fix it")]), turn: 1 };
   test.each(
     [
       ["2.1.88: bare", `Stop hook feedback:\n${REASON}`, "pass", /\(bare\)/],
@@ -149,11 +150,15 @@ describe("stop block", () => {
       ["someone else's feedback", "Stop hook feedback:\nkeep going", "fail", /without vigil's reason/],
     ] as const,
   )("%s", (_name, fed, status, re) => {
-    const c = stopBlockCheck(evidence({ stop: { value: run([first, req("main", [user("Fix it"), user(fed)])]) } }));
+    const c = stopBlockCheck(evidence({ stop: { value: run([first, req("main", [user("Fix it"), user(fed)])]) } }), 1);
     expect([c.status, re.test(c.evidence)]).toEqual([status, true]);
   });
+  test("the script never got to the announcement", () => {
+    const c = stopBlockCheck(evidence({ stop: { value: run([req("main", [user("Fix it")])]) } }), 1);
+    expect(c).toMatchObject({ status: "fail", evidence: "the scripted session never reached its announcement" });
+  });
   test("no continuation: the turn ended", () => {
-    const c = stopBlockCheck(evidence({ registered: ["PreToolUse"], stop: { value: run([first]) } }));
+    const c = stopBlockCheck(evidence({ registered: ["PreToolUse"], stop: { value: run([first]) } }), 1);
     expect(c).toMatchObject({
       status: "fail",
       evidence: "the turn ended after announcing work: no continuation request",

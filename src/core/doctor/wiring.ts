@@ -104,6 +104,30 @@ function fileFindings(f: SettingsFileInput, version: string | null): Finding[] {
   return out;
 }
 
+/**
+ * Which failure mode is installed, and what it trades (product.md section 8). Fail-open: a
+ * crashed or timed-out vigil lets every tool call through, HARD included. Fail-closed
+ * (`install --fail-closed`): PreToolUse and PreSkillShellCommand block instead, so a broken
+ * vigil stops all tool use until it is fixed.
+ */
+function failureMode(wired: readonly SettingsFileInput[]): Finding {
+  const closed = [...new Set(wired.flatMap((f) => f.facts?.failClosedEvents ?? []))];
+  if (closed.length === 0) {
+    return finding(
+      "failure",
+      "info",
+      "fail-open (the default): if vigil crashes or times out, tool calls run, so HARD is open until it is fixed; vigil install --fail-closed blocks them instead",
+    );
+  }
+  return finding(
+    "failure",
+    "info",
+    `fail-closed on ${
+      closed.join(", ")
+    }: if vigil crashes or times out, those tool calls are blocked (HARD stays shut, and so does all tool use until vigil is fixed); vigil install without --fail-closed reopens them`,
+  );
+}
+
 /** Findings for the settings files together. */
 export function checkWiring(input: WiringInput): Finding[] {
   const out = input.files.flatMap((f) => fileFindings(f, input.claudeVersion));
@@ -121,6 +145,7 @@ export function checkWiring(input: WiringInput): Finding[] {
     const where = wired.map((f) => `${f.scope} (${f.facts?.vigilEvents.length} events)`).join(", ");
     out.push(finding("settings", "ok", `vigil's hooks are in ${where}`));
   }
+  if (wired.length > 0) out.push(failureMode(wired));
   for (const b of input.bins) {
     if (!b.exists || !b.executable) {
       out.push(finding(

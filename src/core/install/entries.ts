@@ -12,8 +12,16 @@ import { type HandledEvent, timeoutFor } from "./handled.ts";
 
 /** A hook handler; `timeout` is in seconds (Claude Code's default is 600). */
 export type Handler =
-  | { type: "command"; command: string; timeout?: number }
-  | { type: "http"; url: string; timeout?: number };
+  | { type: "command"; command: string; timeout?: number; onFailure?: "block" }
+  | { type: "http"; url: string; timeout?: number; onFailure?: "block" };
+
+/**
+ * Events `vigil install --fail-closed` registers with `onFailure: "block"`: the ones whose
+ * answer is a HARD deny. Observed on 2.1.332: a hook that exits 1, times out or cannot start
+ * then blocks the tool call (`… blocking because onFailure is "block"`); without the field the
+ * tool runs. Everything else stays fail-open: a crashed vigil must not stop prompts or stops.
+ */
+export const FAIL_CLOSED_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PreSkillShellCommand"]);
 
 export interface MatcherGroup {
   matcher: string;
@@ -54,11 +62,17 @@ export function hookUrl(port: number): string {
  * vigil's group for one event: a command hook, or an HTTP hook where the event allows it, with
  * the event's timeout.
  */
-export function vigilGroup(event: HandledEvent, bin: string, httpPort: number | null): MatcherGroup {
+export function vigilGroup(
+  event: HandledEvent,
+  bin: string,
+  httpPort: number | null,
+  opts: { failClosed?: boolean } = {},
+): MatcherGroup {
   const timeout = timeoutFor(event);
+  const block = opts.failClosed === true && FAIL_CLOSED_EVENTS.has(event) ? { onFailure: "block" as const } : {};
   const handler: Handler = httpPort !== null && !COMMAND_ONLY_EVENTS.has(event)
-    ? { type: "http", url: hookUrl(httpPort), timeout }
-    : { type: "command", command: hookCommand(bin), timeout };
+    ? { type: "http", url: hookUrl(httpPort), timeout, ...block }
+    : { type: "command", command: hookCommand(bin), timeout, ...block };
   return { matcher: "*", hooks: [handler] };
 }
 

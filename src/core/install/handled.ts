@@ -25,6 +25,12 @@ export const HANDLED = [
   { event: "UserPromptSubmit", timeout: 10, does: "measures; refuses new work at SOFT; injects a missed restore" },
   { event: "PreToolUse", timeout: 10, does: "measures; denies all but the hand-over allow-list at HARD" },
   { event: "PreSkillShellCommand", timeout: 10, does: "the HARD allow-list for the inline ! shell of skills" },
+  {
+    event: "PreModelSwitch",
+    timeout: 10,
+    does: "measures context_tokens; the new model's window re-judges the limits",
+  },
+  { event: "PostModelSwitch", timeout: 10, does: "as PreModelSwitch, once the switch happened" },
   { event: "PostToolUse", timeout: 10, does: "measures; the SOFT notice and the early compaction warning" },
   { event: "PostToolUseFailure", timeout: 10, does: "as PostToolUse, for a tool call that failed" },
   { event: "Stop", timeout: 10, does: "the unattended-mode Stop gate; marks the end of a turn" },

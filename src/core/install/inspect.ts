@@ -27,6 +27,8 @@ export interface SettingsFacts {
   urls: string[];
   disableAllHooks: boolean;
   statusLine: StatusLineFact;
+  /** Events where vigil's handler has `onFailure: "block"` (`install --fail-closed`). */
+  failClosedEvents: string[];
 }
 
 /** Facts about a settings value (anything: a broken file's parts are simply absent). */
@@ -41,6 +43,7 @@ export function inspectSettings(value: unknown, marks: VigilMarks): SettingsFact
     urls: [],
     disableAllHooks: root.disableAllHooks === true,
     statusLine: { kind: "absent" },
+    failClosedEvents: [],
   };
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue;
@@ -51,6 +54,7 @@ export function inspectSettings(value: unknown, marks: VigilMarks): SettingsFact
     for (const g of mine) {
       for (const h of isObject(g) && Array.isArray(g.hooks) ? g.hooks : []) {
         if (!isObject(h)) continue;
+        if (h.onFailure === "block" && !facts.failClosedEvents.includes(event)) facts.failClosedEvents.push(event);
         const program = typeof h.command === "string" ? splitProgram(h.command)?.program : undefined;
         if (program && !facts.bins.includes(program)) facts.bins.push(program);
         if (typeof h.url === "string" && !facts.urls.includes(h.url)) facts.urls.push(h.url);

@@ -38,6 +38,8 @@ export interface InstallSpec {
   /** What to do with a statusLine the user already has (default "wrap"). */
   statusLine: StatusLineMode;
   marks: VigilMarks;
+  /** `--fail-closed`: PreToolUse and PreSkillShellCommand with `onFailure: "block"`. */
+  failClosed?: boolean;
 }
 
 export interface Change {
@@ -113,7 +115,9 @@ function setEvent(text: string, event: string, want: MatcherGroup, marks: VigilM
 /** Merge vigil into `text` (null or blank: no file yet). */
 export function planInstall(text: string | null, spec: InstallSpec): TextResult<Change> {
   const events = registeredEvents(spec.claudeVersion).events;
-  const want = new Map<string, MatcherGroup>(events.map((e) => [e, vigilGroup(e, spec.bin, spec.httpPort)]));
+  const want = new Map<string, MatcherGroup>(
+    events.map((e) => [e, vigilGroup(e, spec.bin, spec.httpPort, { failClosed: spec.failClosed })]),
+  );
   const statusLine = { type: "command", command: statuslineCommand(spec.bin), padding: 0 };
   if (text === null || text.trim() === "") {
     const value = { hooks: Object.fromEntries([...want].map(([e, g]) => [e, [g]])), statusLine };

@@ -10,6 +10,7 @@ import { type PushFollowUp, workFollowed } from "../stop/breaker.ts";
 import { type StopFacts, stopFactsOf } from "../stop/facts.ts";
 import { decideStop, type StopDecision, type StopGateInput } from "../stop/gate.ts";
 import { patternSet } from "../stop/patterns.ts";
+import { handoffReason } from "../stop/hard-gate.ts";
 import { blockReason } from "../stop/reason.ts";
 import { currentTodos, todosFromChecklist } from "../stop/todo.ts";
 
@@ -52,6 +53,16 @@ function audit(d: StopDecision, extra: JsonObject): JsonObject {
   };
 }
 
+/** At HARD, what the gate needs to ask for the handoff once; null below HARD. */
+function hardInput(input: PolicyInput): StopGateInput["hard"] {
+  if (input.state !== "hard") return null;
+  const c = input.context;
+  return {
+    asked: c.handoffAsked,
+    handoffWritten: c.handoffAt !== null && c.hardAt !== null && c.handoffAt >= c.hardAt,
+  };
+}
+
 /** The Stop gate as a Policy: a block proposal plus `stopBlocked`, and one audit record. */
 export const unattendedPolicy: Policy = (input) => {
   if (input.payload.event !== "Stop") return NOTHING;
@@ -70,7 +81,9 @@ export const unattendedPolicy: Policy = (input) => {
     now: input.now,
     patterns,
     todo: todoInputs(input, facts),
+    goalActive: facts.goalActive === true,
     progress,
+    hard: hardInput(input),
   });
   const detail = audit(d, {
     source: fromPayload !== null ? "payload" : message !== null ? "transcript" : "none",
@@ -81,6 +94,13 @@ export const unattendedPolicy: Policy = (input) => {
   });
   const records = [{ kind: "stop_gate", detail }];
   if (d.decision === "pass") return { proposals: [], events: [], records };
+  if (d.gate === "hard") {
+    return {
+      proposals: [{ kind: "block", reason: handoffReason(input.config.language), rule: "unattended.hard" }],
+      events: [{ type: "stopBlocked", at: input.now }, { type: "handoffAsked", at: input.now }],
+      records,
+    };
+  }
   const options = { language: input.config.language, block: input.context.stopBlocks + 1, cap: input.config.stopCap };
   const first = d.todo?.open[0]?.content ?? "";
   const reason = d.gate === "todo"

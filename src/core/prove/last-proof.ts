@@ -81,3 +81,21 @@ export function describeProof(s: ProofState): string {
       }`;
   }
 }
+
+/** The machine-readable view (report --json, the dashboard's /api/proof). */
+export function proofView(s: ProofState): {
+  state: ProofState["kind"];
+  text: string;
+  version: string | null;
+  at: number | null;
+  failed: string[];
+} {
+  const p = s.kind === "none" ? null : s.proof;
+  return {
+    state: s.kind,
+    text: describeProof(s),
+    version: p?.version ?? null,
+    at: p?.at ?? null,
+    failed: p?.failed ?? [],
+  };
+}

@@ -28,7 +28,7 @@ export interface Classification {
   waiting: Hit | null;
   /** Gate 5: the nearest-to-the-end sentence that announces unfinished work. */
   announcement: Hit | null;
-  /** The nearest sentence an announce pattern matched that a rule-out overruled, when none announces. */
+  /** The nearest-to-the-end sentence an announce pattern matched that a rule-out overruled, or null. */
   ruledOut: Hit | null;
 }
 

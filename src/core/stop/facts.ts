@@ -22,6 +22,8 @@ export interface StopFacts {
   /** Epoch ms of the newest `[Request interrupted by user…]` and `compact_boundary` records. */
   lastInterruptAt?: number | null;
   lastCompactAt?: number | null;
+  /** Claude Code's own `/goal` continuation is active in the session (its newest goal_status). */
+  goalActive?: boolean;
   /** From this session's `stop_gate` audit records with `gate: "todo"` and a block. */
   todoPushes?: { lastAt: number | null; counts: Record<string, number> };
   /** This session's newest push of any kind (a `stop_gate` block), from the audit log. */
@@ -79,6 +81,7 @@ export function parseStopFacts(v: unknown): StopFacts {
     lastAssistantText: typeof v.lastAssistantText === "string" ? v.lastAssistantText : null,
     todoCalls: calls(v.todoCalls),
     checklists: checklists(v.checklists),
+    goalActive: v.goalActive === true,
     taskFiles: Array.isArray(v.taskFiles) ? v.taskFiles.filter(isObject) : null,
     lastInterruptAt: num(v.lastInterruptAt),
     lastCompactAt: num(v.lastCompactAt),

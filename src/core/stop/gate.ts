@@ -7,10 +7,22 @@
 import { breakerHolds, type PushFollowUp } from "./breaker.ts";
 import { classifyMessage, type Hit } from "./classify.ts";
 import type { PatternSet } from "./patterns.ts";
+import { hardStop, type HardStopInput } from "./hard-gate.ts";
 import { type TodoItem, todoPush, type TodoPushInput } from "./todo.ts";
 
 /** Gates in the order they are checked; `todo` is the optional second chance after gate 5. */
-export const GATES = ["recursion", "mode", "scope", "approval", "announcement", "todo", "cap", "progress"] as const;
+export const GATES = [
+  "recursion",
+  "mode",
+  "scope",
+  "goal",
+  "approval",
+  "hard",
+  "announcement",
+  "todo",
+  "cap",
+  "progress",
+] as const;
 export type Gate = typeof GATES[number];
 
 export interface NightMode {
@@ -31,10 +43,14 @@ export interface StopGateInput {
   cap: number;
   now: number;
   patterns: PatternSet;
+  /** Claude Code's `/goal` is active: its own model-judged Stop hook already decides this stop. */
+  goalActive?: boolean;
   /** Todo continuation inputs, or null when the feature is off. */
   todo: Omit<TodoPushInput, "now" | "pending"> | null;
   /** What followed the last push (the progress breaker); absent = never pushed. */
   progress?: PushFollowUp | null;
+  /** Set when the session is at HARD: the gate then asks once for the handoff instead. */
+  hard?: HardStopInput | null;
 }
 
 export interface StopDecision {
@@ -83,12 +99,19 @@ export function decideStop(input: StopGateInput): StopDecision {
   if (input.stopHookActive) return pass("recursion", "stop_hook_active is true");
   if (!nightActive(input.night, input.now)) return pass("mode", "unattended mode is off");
   if (!inScope(input.cwd, input.night?.scope ?? [])) return pass("scope", "cwd is outside the unattended scope");
+  if (input.goalActive) return pass("goal", "Claude Code's /goal is active and judges this stop: no second push");
   if (input.message === null || input.message.trim() === "") {
     // Without the message nothing can be ruled out, so neither gate 5 nor todo may push.
     return pass("approval", "no assistant message to judge");
   }
   const { waiting, announcement, ruledOut } = classifyMessage(input.message, input.patterns);
   if (waiting) return pass("approval", `the message ends waiting (${waiting.kind})`, waiting);
+  if (input.hard) {
+    const h = hardStop(input.hard);
+    return h.decision === "pass"
+      ? pass("hard", h.note)
+      : { decision: "block", gate: "hard", hit: null, note: h.note, todo: null };
+  }
   let gate: Gate = "announcement";
   let todo: StopDecision["todo"] = null;
   if (!announcement) {

@@ -19,13 +19,22 @@ const PROGRESS =
 const GERUND_SUBJECT =
   r`^\S+ing\b[^,;:—]*?\b(?:takes|took|is|was|are|were|showed|shows|requires|required|fails|failed|causes|caused|makes|made|needs|seems|works|worked)\b`;
 const NOT_GERUND =
-  r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring|showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|working(?!\s+on))\b)`;
+  r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring|showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|working(?!\s+on)|missing|pending|remaining|existing|following|outstanding|according|regarding|being|having|warning|heading|blocking|breaking|ongoing|upcoming|incoming|trailing|leading|corresponding|underlying|surrounding|resulting|interesting|amazing|ceiling|wedding|clothing|nothing|stopping|pausing|halting|ending|waiting|leaving|signing|wrapping\s+up|standing|holding|yielding|handing)\b)`;
+/**
+ * A finite verb or a verdict: a sentence with one states something, where a sentence without
+ * one ("Now the full test suite.", "Staging and committing.") names the next action.
+ */
+const FINITE =
+  r`\b(?:is|are|was|were|am|been|has|have|had|does|did|do|can|could|will|would|should|must|may|might|shall|works?|worked|pass|passe[sd]|fails?|failed|shows?|showed|returns?|returned|looks?|looked|matche[sd]|seems?|seemed|builds|built|runs|ran|compiles|compiled|renders|rendered|handles|handled|contains|includes|lives|points|uses|used|loads|loaded|starts|started|succeeds|succeeded|finishe[sd]|completes|completed|resolves|resolved|stays|remains|supports|reports|reported|gives|gave|produces|produced|confirms|confirmed|landed|lands|found|got|went|came|appears|appeared|behaves|exists|means|meant|needs|needed|takes|took|fixed|added|updated|removed)\b|n't\b|[✅✓]`;
+/** What "Now …" is followed by when it states a result ("Now green across the board"). */
+const NOW_STATE =
+  r`^(?:and\s+)?now\s+(?:(?:that|it|you|they|there|this|everything|all|both|each|only|also|fully|correctly|properly)\b|(?:showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|available|live|green|fixed|done|complete|working|ready|clean|correct|in\s+place|supported|enabled|disabled|visible|possible|consistent|identical|aligned)\b)`;
 /** Progressives that describe a stance or a setup, not work under way: "I'm leaning toward B". */
 const STATIVE =
   r`(?:leaning|hoping|using|relying|targeting|keeping|aiming|expecting|considering|treating|following|favou?ring|inclined|happy|glad|trying\s+to\b(?![^.]*\b(?:now|next|again)\b))`;
 /** Base-form verbs of work, for subjectless commands ("Now rerun the linter."). */
 const WORK_VERB =
-  r`(?:re-?run|run|fix|update|add|remove|delete|rename|refactor|implement|write|rewrite|commit|push|bump|wire|swap|replace|move|split|merge|rebase|install|build|rebuild|deploy|retest|test|check|verify|apply|migrate|regenerate|generate|revert|clean\s+up|clean|format|lint|document|port|extract|patch|change|edit|create|restart|finish|tackle|address|handle|investigate|debug|profile|measure|convert|plug|drop|enable|disable|tighten|simplify|inline|wrap|tidy|trim|look\s+into|dig\s+into|go\s+through)`;
+  r`(?:re-?run|run|fix|update|add|remove|delete|rename|refactor|implement|write|rewrite|commit|push|bump|wire|swap|replace|move|split|merge|rebase|install|build|rebuild|deploy|retest|test|check|verify|apply|migrate|regenerate|generate|revert|clean\s+up|clean|format|lint|document|port|extract|patch|change|edit|create|restart|finish|tackle|address|handle|investigate|debug|profile|measure|convert|plug|drop|enable|disable|tighten|simplify|inline|wrap|tidy|trim|look\s+into|dig\s+into|go\s+through|review|stage|squash|amend|read|inspect|confirm|validate|compare|grep|search|open|scan)`;
 /** Gerunds of work that open a fragment announcing it ("Checking the config.", "Looking at the logs."). */
 const WORK_GERUND =
   r`(?:checking|looking\s+(?:at|into|for|through)|reading|re-?running|searching|grepping|fixing|updating|adding|writing|rewriting|creating|examining|inspecting|investigating|verifying|exploring|reviewing|opening|building|rebuilding|installing|editing|refactoring|removing|deleting|implementing|renaming|replacing|applying|patching|committing|pushing|regenerating|rerunning|wiring|tracing|debugging|profiling|measuring|locating|finding|scanning|digging\s+into)`;
@@ -95,7 +104,14 @@ export const EN: LangPatterns = {
     {
       id: "en.wait.word",
       kind: "wait",
-      source: r`(?:^|\b(?:I'm|I\s+am|we're|we\s+are|I'll|I\s+will|will|now|and|just)\s+|[,;]\s*)(?:waiting|wait)\b`,
+      // "Wait, …" / "Hmm, wait —" is an interjection (hold on), not a wait.
+      source:
+        r`(?:^|\b(?:I'm|I\s+am|we're|we\s+are|I'll|I\s+will|will|now|and|just)\s+|[,;]\s*)(?:waiting|wait)\b(?!\s*[,!—–-])`,
+    },
+    {
+      id: "en.wait.hold",
+      kind: "wait",
+      source: r`\b(?:holding|hold(?:ing)?\s+off|continuing\s+to\s+(?:hold|wait))\s+(?:for|until|on)\b`,
     },
     {
       id: "en.wait.event",
@@ -203,6 +219,48 @@ export const EN: LangPatterns = {
       subjectless: true,
       source:
         r`^(?:now\s+)?(?:checking|verifying|confirming|testing|seeing|looking\s+into|investigating|figuring\s+out)\s+(?:whether|if|why|how|what|that)\b`,
+    },
+    // A fragment with no finite verb that opens on "Now" or on a gerund names the next action:
+    // "Now the full test suite on the merged state.", "Staging and committing.", "— updating it to match:".
+    {
+      id: "en.now-fragment",
+      kind: "announce",
+      subjectless: true,
+      source: r`^(?:(?:ok(?:ay)?|alright|good|great|perfect|so|and)[,.!]?\s+)*now\b[,:]?\s+\S`,
+      unless: FINITE + "|" + NOW_STATE + "|" + r`\b(?:you|your)\b`,
+    },
+    {
+      id: "en.gerund-any",
+      kind: "announce",
+      subjectless: true,
+      source: r`(?:^(?:(?:ok(?:ay)?|alright|good|great|perfect|so|and|first|also)[,.!]?\s+)*|\s[—–]\s+)` + NOT_GERUND +
+        r`[a-z]+ing\b`,
+      // "raising it hides loops": a gerund subject with its own verb.
+      unless: FINITE + "|" + PARTICIPLE_CLAUSE + "|" +
+        r`\b(?:you|your)\b|^\w+ing\s+(?:it|them|this|that|these|those)\s+\w+s\b`,
+    },
+    {
+      id: "en.check-fragment",
+      kind: "announce",
+      subjectless: true,
+      source:
+        r`^(?:a\s+)?(?:quick|final|one\s+more|another|same|last|full|independent)\s+(?:[\w'/.\uE000-]+\s+){0,5}?(?:check|review|pass|test|run|look|validation|verification|sweep|scan|build|diff|rerun|smoke\s+test)\b`,
+      // A verb inside "that …" / "whether …" is the check's object, not the sentence's verb.
+      unless: r`^(?:(?!\b(?:that|whether|if)\b).)*?(?:` + FINITE + r`)|\b(?:you|your)\b`,
+    },
+    {
+      id: "en.noun-next",
+      kind: "announce",
+      subjectless: true,
+      source: r`^[^.]*\S\s+next\s*(?:\([^)]*\)\s*)?[:.!]?$`,
+      unless: FINITE + "|" + r`\b(?:you|your|steps?|time|session|week|release|version)\s+next\b`,
+    },
+    {
+      id: "en.imperative-colon",
+      kind: "announce",
+      subjectless: true,
+      source: r`^(?:(?:ok(?:ay)?|alright|good|great|so|and)[,.!]?\s+)*` + WORK_VERB + r`\b[^.!?]*:$`,
+      unless: r`\b(?:you|your)\b`,
     },
     {
       id: "en.gerund-fragment",

@@ -9,7 +9,7 @@ import type { LangPatterns } from "./patterns.ts";
 const r = String.raw;
 
 /** A sentence end; a colon ends the line that introduces what the agent is about to do. */
-const STOP = r`[。．!！:：]?\s*$`;
+const STOP = r`(?:[（(][^）)]*[）)])?[。．!！:：]?\s*$`;
 /** A topic marked with は after a noun, other than sequencing topics (次は, 今回は). */
 const TOPIC = r`[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|今日|今|最後)は`;
 /** Passive, potential, existential, negative and question endings, and requests to the reader. */
@@ -20,12 +20,17 @@ const MARKERS =
   r`(?:では|それでは|次に|次は|次の作業として|次のステップとして|これから|今から|続いて|続けて|引き続き|まずは?|このまま|早速|すぐに|ここから|先に)`;
 /** Work verbs that are not する-verbs but announce the agent's own next step with an object. */
 const WORK_VERB =
-  r`(?:します|(?:して)?(?:いきます|みます|おきます)|行います|書きます|作ります|入れます|変えます|組み込みます|片付けます|進めます|まとめます|直します|調べます|確かめます|見直します|試します|動かします|回します|流します|消します|読みます|探します|見ます|開きます|書き換えます|置き換えます|足します)`;
+  r`(?:します|(?:して)?(?:いきます|みます|おきます)|行います|書きます|作ります|入れます|変えます|組み込みます|片付けます|進めます|まとめます|直します|調べます|確かめます|見直します|試します|動かします|回します|流します|消します|読みます|探します|見ます|開きます|書き換えます|置き換えます|足します|切り替えます|替えます|戻します|外します|加えます|揃えます|付けます|分けます|載せます|渡します|走らせます)`;
 /** する-nouns whose "します" explains, reports or describes rather than does work. */
 const NOT_WORK_NOUN =
   r`(?:説明|紹介|解説|報告|要約|意味|該当|存在|発生|成功|失敗|完了|終了|動作|機能|一致|依存|関係|推奨|提案|共有|連絡|判断)(?:いた)?します`;
+/**
+ * A が inside a noun modifier ("ストアが参照する型定義ファイルを作成します") belongs to the modifier:
+ * a verb ending (る, た, い) right before a noun, or the nominaliser こと/の, and then を.
+ */
+const RELATIVE = r`[るたい](?:こと|の|[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z\uE000])[^、。]*を`;
 /** A subject marked with が: the final clause describes something else acting. */
-const SUBJECT = r`[^\s、。]が`;
+const SUBJECT = r`[^\s、。]が(?![^、。]*?` + RELATIVE + r`)`;
 
 export const JA: LangPatterns = {
   lang: "ja",
@@ -101,7 +106,7 @@ export const JA: LangPatterns = {
       id: "ja.suru",
       kind: "announce",
       source: r`(?:を|も)[^。]*?` + WORK_VERB + STOP,
-      unless: TOPIC + "|" + r`[^\s、。]が[^、。]*を` + "|" + NOT_ACTION,
+      unless: TOPIC + "|" + SUBJECT + r`[^、。]*を` + "|" + NOT_ACTION,
     },
     { id: "ja.volitional", kind: "announce", source: r`ましょう(?!か)` + STOP },
     // The final clause is a bare work verb: "…ので、コミットします", "…か確認します", "README も更新します".
@@ -112,6 +117,13 @@ export const JA: LangPatterns = {
       source: r`^[^は。]*?(?:[\u30A0-\u30FF\u4E00-\u9FFFA-Za-z\uE000]{2,}\s?(?:いた)?します|` + WORK_VERB + r`)` + STOP,
       unless: SUBJECT + "|" + NOT_ACTION + "|" + NOT_WORK_NOUN,
       unlessSentence: TOPIC,
+    },
+    // A terse action note that introduces the tool call: "`app.go` を UseCase 経由に変更し、… を追加:".
+    {
+      id: "ja.noun-colon",
+      kind: "announce",
+      source: r`(?:を|も)[^。]*?[\u4E00-\u9FFF\u30A0-\u30FF]{2,}\s*[:：]\s*$`,
+      unless: TOPIC + "|" + NOT_ACTION,
     },
     // A message that ends on a step heading ("### ステップ3: テストの追加").
     {
@@ -142,7 +154,7 @@ export const JA: LangPatterns = {
       kind: "ruleout",
       why: "later",
       source:
-        r`後で|後ほど|のちほど|次回|今後|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は`,
+        r`後で|後ほど|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は`,
     },
     {
       id: "ja.ruleout.report-item",

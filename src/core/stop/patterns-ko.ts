@@ -47,6 +47,8 @@ export const KO: LangPatterns = {
       source:
         r`(?:알려|말씀해|결정해|확인해|검토해|승인해|지시해|답해)\s?주(?:세요|십시오|시면|시겠어요|실래요|시기\s?바랍니다)`,
     },
+    // A polite imperative at the very end asks the reader to act ("다시 실행해 보세요!").
+    { id: "ko.approval.imperative", kind: "approval", scope: "last", source: r`[가-힣](?:세요|십시오)[.!~]*\s*$` },
     // An honorific conditional ("-시면") hangs the next step on the reader's wish or judgement.
     {
       id: "ko.approval.offer",
@@ -130,6 +132,18 @@ export const KO: LangPatterns = {
       id: "ko.intent",
       kind: "announce",
       source: r`(?:려고|고자)\s?합니다|(?:할|될)\s?예정입니다|할\s?계획입니다|할\s?것입니다`,
+      // "이제 alias가 제대로 동작할 것입니다": a prediction about something else, not a plan.
+      unless: SUBJECT,
+    },
+    // "…를 수정해야 합니다": the agent's own next necessity, like "I need to".
+    {
+      id: "ko.need",
+      kind: "announce",
+      clause: "final",
+      source: WORK_NOUN + r`해야\s?(?:합니다|겠습니다|해요)` + END,
+      unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
+      // Alternatives (-거나), a purpose (-려면) or a generic rule (매번, 없이는) explain; they do not plan.
+      unlessSentence: TOPIC + "|" + r`려면|거나|없이는|없으면|않으면|매번|항상|일반적으로`,
     },
     // A message that ends on a step heading ("## 2단계: 마이그레이션 적용").
     {

@@ -52,6 +52,8 @@ const INLINE = [
   /\bhttps?:\/\/\S+/g,
 ];
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/;
+/** A line that opens on a bold label ("**settings.json**: …"): an item of a list by another name. */
+const BOLD_LABEL = /^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)\s*[:：]/;
 /** A Markdown heading, or a line that is bold from end to end (a heading by another name). */
 const HEADING = /^\s*(?:#{1,6}\s+\S.*|(?:\*\*|__)[^*_\n]+(?:\*\*|__)[:：]?)\s*$/;
 const DECORATION = /^\s*(?:#{1,6}\s+|(?:[-*+•]|\d+[.)])\s+)?(?:\*\*|__)?\s*/;
@@ -118,7 +120,7 @@ function paragraphsOf(masked: string): Span[] {
 /** Every non-empty line of a paragraph is a list item or a heading. */
 function isTrailer(masked: string, p: Span): boolean {
   const lines = masked.slice(p.start, p.end).split("\n").filter((l) => l.replaceAll(MASK, "").trim() !== "");
-  return lines.length > 0 && lines.every((l) => LIST_ITEM.test(l) || HEADING.test(l));
+  return lines.length > 0 && lines.every((l) => LIST_ITEM.test(l) || HEADING.test(l) || BOLD_LABEL.test(l));
 }
 
 /**

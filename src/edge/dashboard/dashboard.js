@@ -145,8 +145,15 @@ function connect(after) {
   };
 }
 
+async function showProof() {
+  const p = await getJson("/api/proof");
+  $("proof").dataset.state = p.state;
+  $("proof").textContent = `proof: ${p.text}`;
+}
+
 async function start() {
   await refresh();
+  showProof().catch(() => {}); // an older serve has no /api/proof: nothing to show
   const recent = await getJson("/api/events?limit=100");
   addEvents(recent, false);
   connect(recent.length ? recent[recent.length - 1].id : 0);

@@ -1,9 +1,12 @@
 /**
  * The read-only JSON and report routes: `/api/sessions` (the objects of `vigil status
- * --json`), `/api/events`, `/api/report` (the objects of `vigil report --json`), the timeline
- * SVG and the printable HTML report.
+ * --json`), `/api/events`, `/api/report` (the objects of `vigil report --json`), `/api/proof`
+ * (the last `doctor --prove`), the timeline SVG and the printable HTML report.
  */
 import type { Context, Hono } from "hono";
+import { dirname } from "node:path";
+import { proofState, proofView } from "../../core/prove/last-proof.ts";
+import { readLastProof } from "../../prove/proof-file.ts";
 import { reportHtml } from "../../core/report/html.ts";
 import { type EventJson, reportJson } from "../../core/report/json.ts";
 import type { Report } from "../../core/report/model.ts";
@@ -55,6 +58,9 @@ export function apiRoutes(
     const range = { since: since.value, until: until.value, sessionId: c.req.query("session") };
     return { ok: true, value: loadReport(store, range) };
   };
+
+  // The last proof lives beside the database (`<state dir>/proof.json`).
+  app.get("/api/proof", (c) => c.json(proofView(proofState(readLastProof(dirname(store.file)), null))));
 
   app.get("/api/report", (c) => {
     const r = report(c);

@@ -1,0 +1,68 @@
+/**
+ * The hook path before and after a change, in one interleaved run: two compiled binaries (a
+ * reference, e.g. main's, and this tree's), each on its own VIGIL_HOME, for the events a
+ * change touched (PreToolUse, PostToolUse on a file write, Stop with a final message and
+ * session crons), on a 1 MB transcript. Prints medians and each B's ratio to its A.
+ *
+ *   bun run compile.ts --single && bun bench/hook-ab.ts --a /path/to/reference/vigil [--runs 30]
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { type Cmd, timeAll } from "./lib.ts";
+
+const { values } = parseArgs({
+  args: Bun.argv.slice(2),
+  options: { a: { type: "string" }, b: { type: "string" }, runs: { type: "string", default: "30" } },
+  strict: true,
+});
+const ROOT = join(import.meta.dir, "..");
+const DATA = join(import.meta.dir, "data");
+const A = values.a, B = values.b ?? join(ROOT, "dist", "vigil");
+if (!A || !existsSync(A) || !existsSync(B)) throw new Error("usage: bun bench/hook-ab.ts --a REF_BIN [--b BIN]");
+mkdirSync(DATA, { recursive: true });
+const transcript = join(DATA, "transcript-1MB.jsonl");
+if (!existsSync(transcript)) {
+  const r = Bun.spawnSync([process.execPath, join(import.meta.dir, "gen-transcript.ts"), "1000000", transcript]);
+  if (r.exitCode !== 0) throw new Error(`cannot generate ${transcript}`);
+}
+const fixture = (event: string) =>
+  JSON.parse(
+    readFileSync(join(ROOT, `test/fixtures/claude-code-2.1.328/hooks/basic/${event}.jsonl`), "utf8").split("\n")[0],
+  ).stdin;
+const pre = fixture("PreToolUse");
+const payloads: [string, Record<string, unknown>][] = [
+  ["PreToolUse", pre],
+  ["PostToolUse Write", {
+    ...pre,
+    hook_event_name: "PostToolUse",
+    tool_name: "Write",
+    tool_input: { file_path: "/tmp/x/HANDOFF.md", content: "x" },
+  }],
+  ["Stop", {
+    ...pre,
+    hook_event_name: "Stop",
+    stop_hook_active: false,
+    last_assistant_message: "Done with the parser. Next, I will run the integration suite.",
+    session_crons: [{ id: "c1", schedule: "*/30 * * * *", recurring: true, prompt: "check" }],
+    background_tasks: [],
+  }],
+];
+const enc = (o: unknown) => new TextEncoder().encode(JSON.stringify(o));
+const cmds: Cmd[] = [];
+for (const [label, p] of payloads) {
+  for (const [side, bin] of [["A", A], ["B", B]]) {
+    const home = mkdtempSync(join(tmpdir(), "vigil-bench-ab-"));
+    const env = { PATH: process.env.PATH ?? "", HOME: home, VIGIL_HOME: home, NO_COLOR: "1" };
+    const payload = { ...p, session_id: `ab-${label}`, transcript_path: transcript };
+    cmds.push({ name: `${side} ${label}`, argv: [bin, "hook"], stdin: enc(payload), env });
+  }
+}
+const t = timeAll(cmds, Number(values.runs));
+console.log(`## hook A/B (${values.runs} runs each, interleaved)\n\nA = ${A}\nB = ${B}\n`);
+console.log("| event | A median ms | B median ms | B / A |\n|---|---:|---:|---:|");
+for (const [label] of payloads) {
+  const a = t.find((x) => x.name === `A ${label}`)!, b = t.find((x) => x.name === `B ${label}`)!;
+  console.log(`| ${label} | ${a.median.toFixed(2)} | ${b.median.toFixed(2)} | ${(b.median / a.median).toFixed(2)} |`);
+}

@@ -1,0 +1,142 @@
+/**
+ * Why a session that ended its turn is quiet (product.md section 7, seed 004): waiting on a
+ * person (its last message asks for approval, asks a question or says an escape phrase), or
+ * asleep until it wakes by itself (its session crons, ScheduleWakeup and /loop, background
+ * tasks still running, a usage-limit reset). A quiet session of either kind is not stalled,
+ * and pushing it breaks unattended mode's one rule. Pure: the caller passes the payload facts.
+ */
+import type { AwaitKind, SessionEvent, SleepCause } from "../../machines/session.ts";
+import type { JsonObject } from "./payload.ts";
+import { classifyMessage } from "./stop/classify.ts";
+import type { PatternSet } from "./stop/patterns.ts";
+
+/**
+ * How long running background tasks keep a session asleep after its Stop: their end arrives
+ * as a task notification, and nothing says when; past this the session counts as stalled.
+ */
+export const BACKGROUND_SLEEP_MS = 2 * 60 * 60_000;
+/** A usage-limit wait lasts at most the five-hour window it hit. */
+export const RATE_LIMIT_SLEEP_MS = 5 * 60 * 60_000;
+/** Crons are looked ahead this far; one that fires later leaves the session asleep this long. */
+const CRON_HORIZON_MS = 8 * 86_400_000;
+
+const AWAIT_KINDS: ReadonlySet<string> = new Set(["approval", "question", "escape"]);
+
+/** What a final assistant message waits on a person for, or null (no message, or not waiting). */
+export function awaitingIn(message: string | null, patterns: PatternSet): AwaitKind | null {
+  if (message === null || message.trim() === "") return null;
+  const waiting = classifyMessage(message, patterns).waiting;
+  return waiting !== null && AWAIT_KINDS.has(waiting.kind) ? awaitKind(waiting.kind) : null;
+}
+
+/**
+ * The Stop's `stopped` event: what the message waits on, and the earliest self-wake. Without
+ * `patterns` the message is not classified (the hook skips it when nothing could push the
+ * session; the watch classifies before it pushes).
+ */
+export function stoppedEvent(
+  inp: {
+    message: string | null;
+    patterns: PatternSet | null;
+    crons: readonly JsonObject[];
+    backgroundTasks: readonly JsonObject[];
+  },
+  at: number,
+): Extract<SessionEvent, { type: "stopped" }> {
+  const awaiting = inp.patterns === null ? null : awaitingIn(inp.message, inp.patterns);
+  const crons = inp.crons.flatMap((c) => typeof c.schedule === "string" ? [c.schedule] : []);
+  const running = inp.backgroundTasks.filter((t) => t.status === "running" || t.status === "pending");
+  const until = running.length > 0 ? at + BACKGROUND_SLEEP_MS : null;
+  return { type: "stopped", at, awaiting, asleepUntil: until, cause: until === null ? null : "background", crons };
+}
+
+/**
+ * When a session wakes by itself: the earliest of its stored wake-up (background tasks, a
+ * limit reset) and the next fire of each cron its last Stop listed, counted from that Stop.
+ */
+export function sleepUntil(
+  c: {
+    asleepUntil: number | null;
+    asleepCause: SleepCause | string | null;
+    crons: readonly string[];
+    stoppedAt: number | null;
+  },
+): { until: number | null; cause: string | null } {
+  let until = c.asleepUntil, cause = c.asleepUntil === null ? null : c.asleepCause;
+  if (c.stoppedAt !== null) {
+    for (const expr of c.crons) {
+      const next = nextCronFire(expr, c.stoppedAt);
+      if (next !== null && (until === null || next < until)) (until = next, cause = "cron");
+    }
+  }
+  return { until, cause };
+}
+
+function awaitKind(k: string): AwaitKind {
+  return k === "approval" ? "approval" : k === "question" ? "question" : "escape";
+}
+
+/** The machine event a StopFailure stands for: a usage-limit error puts the session to sleep. */
+export function stopFailureEvent(error: unknown, at: number): SessionEvent | null {
+  if (error !== "rate_limit") return null;
+  return { type: "slept", at, until: at + RATE_LIMIT_SLEEP_MS, cause: "rate_limit" };
+}
+
+/** One cron field as the set of values it allows, or null when it cannot be read. */
+function field(src: string, min: number, max: number): Set<number> | null {
+  const out = new Set<number>();
+  for (const part of src.split(",")) {
+    const m = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(part);
+    if (!m) return null;
+    const lo = m[1] === "*" ? min : Number(m[2]);
+    const hi = m[1] === "*" ? max : m[3] !== undefined ? Number(m[3]) : m[4] !== undefined ? max : lo;
+    const step = m[4] !== undefined ? Number(m[4]) : 1;
+    if (lo < min || hi > max || lo > hi || step < 1) return null;
+    for (let v = lo; v <= hi; v += step) out.add(v);
+  }
+  return out;
+}
+
+/**
+ * The first minute after `from` a five-field cron expression matches, in local time (Claude
+ * Code schedules session crons in the machine's zone), or null when unreadable or not within
+ * eight days. Day of month and day of week, both restricted, match either (cron's rule).
+ */
+export function nextCronFire(expr: string, from: number): number | null {
+  const parts = expr.trim().split(/\s+/);
+  if (parts.length !== 5) return null;
+  const [mi, ho, dm, mo, dw] = [
+    field(parts[0], 0, 59),
+    field(parts[1], 0, 23),
+    field(parts[2], 1, 31),
+    field(parts[3], 1, 12),
+    field(parts[4], 0, 7),
+  ];
+  if (!mi || !ho || !dm || !mo || !dw) return null;
+  if (dw.has(7)) dw.add(0);
+  const domAny = parts[2] === "*", dowAny = parts[4] === "*";
+  const t = new Date(from);
+  t.setSeconds(0, 0);
+  t.setMinutes(t.getMinutes() + 1);
+  const end = from + CRON_HORIZON_MS;
+  while (t.getTime() <= end) {
+    const dayOk = domAny && dowAny
+      ? true
+      : domAny
+      ? dw.has(t.getDay())
+      : dowAny
+      ? dm.has(t.getDate())
+      : dm.has(t.getDate()) || dw.has(t.getDay());
+    if (!mo.has(t.getMonth() + 1) || !dayOk) {
+      t.setHours(24, 0, 0, 0);
+      continue;
+    }
+    if (!ho.has(t.getHours())) {
+      t.setHours(t.getHours() + 1, 0, 0, 0);
+      continue;
+    }
+    if (mi.has(t.getMinutes())) return t.getTime();
+    t.setMinutes(t.getMinutes() + 1);
+  }
+  return null;
+}

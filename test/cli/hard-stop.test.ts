@@ -1,0 +1,80 @@
+/**
+ * A worker at HARD in unattended mode gets at most one Stop push, and that push asks for the
+ * handoff, not the work PreToolUse would deny (issue 13). Real binary, one process per hook.
+ */
+import { describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { openStore } from "../../src/edge/store.ts";
+import { testEnv, vigil } from "../support/vigil.ts";
+
+/** A transcript whose last assistant turn used `tokens` of context. */
+function transcriptAt(dir: string, tokens: number): string {
+  const path = join(dir, "t.jsonl");
+  const rec = {
+    type: "assistant",
+    timestamp: new Date().toISOString(),
+    isSidechain: false,
+    message: {
+      id: "m1",
+      role: "assistant",
+      model: "claude-sonnet-4-5",
+      stop_reason: "end_turn",
+      content: [{ type: "text", text: "Next, I will run the integration suite." }],
+      usage: {
+        input_tokens: 10,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: tokens - 10,
+        output_tokens: 50,
+      },
+    },
+  };
+  writeFileSync(path, JSON.stringify(rec) + "\n");
+  return path;
+}
+
+function setup() {
+  const env = testEnv({ VIGIL_HARD_TOKENS: "300000", VIGIL_SOFT_TOKENS: "250000" });
+  const cwd = join(env.HOME, "work");
+  mkdirSync(cwd, { recursive: true });
+  expect(vigil(["night", "on"], "", env).code).toBe(0);
+  const transcript = transcriptAt(env.HOME, 310_000);
+  const base = { session_id: "hard-1", transcript_path: transcript, cwd, agent_type: "worker" };
+  const hook = (event: string, extra: Record<string, unknown> = {}) =>
+    vigil(["hook"], JSON.stringify({ hook_event_name: event, ...base, ...extra }), env);
+  const stop = () =>
+    hook("Stop", { stop_hook_active: false, last_assistant_message: "Next, I will run the integration suite." });
+  const gates = () => {
+    const store = openStore(join(env.VIGIL_HOME, "vigil.db"));
+    try {
+      return store.events({ kinds: ["stop_gate"] }).map((e) => JSON.parse(e.detail))
+        .map((d: { decision: string; gate: string }) => `${d.decision}:${d.gate}`);
+    } finally {
+      store.close();
+    }
+  };
+  return { env, cwd, hook, stop, gates };
+}
+
+describe("the Stop gate at HARD", () => {
+  test("asks once for the handoff, then lets the session stop", () => {
+    const s = setup();
+    s.hook("UserPromptSubmit", { prompt: "work the ticket" });
+    const first = s.stop();
+    expect(first.code).toBe(0);
+    const out = JSON.parse(first.stdout);
+    expect(out.decision).toBe("block");
+    expect(out.reason).toContain("handoff");
+    expect(out.reason).not.toContain("make the tool calls");
+    for (let i = 0; i < 3; i++) expect(s.stop().stdout).toBe("");
+    expect(s.gates()).toEqual(["block:hard", "pass:hard", "pass:hard", "pass:hard"]);
+  }, 30_000);
+
+  test("does not ask when a handoff document was written since HARD", () => {
+    const s = setup();
+    s.hook("UserPromptSubmit", { prompt: "work the ticket" });
+    s.hook("PostToolUse", { tool_name: "Write", tool_input: { file_path: join(s.cwd, "HANDOFF.md"), content: "x" } });
+    expect(s.stop().stdout).toBe("");
+    expect(s.gates()).toEqual(["pass:hard"]);
+  }, 30_000);
+});

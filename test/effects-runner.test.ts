@@ -1,0 +1,31 @@
+/** Every effect the session machine can return has a case in the one effect runner. */
+import { expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dir, "..");
+
+/** The `type` names of the SessionEffect union, read from the machine's source. */
+function effectTypes(src: string): string[] {
+  const start = src.indexOf("export type SessionEffect =");
+  const end = src.indexOf(";\n\n", start);
+  if (start < 0 || end < 0) throw new Error("SessionEffect union not found in machines/session.ts");
+  return [...src.slice(start, end).matchAll(/type:\s*"([A-Za-z]+)"/g)].map((m) => m[1]);
+}
+
+test("each SessionEffect type has a case in src/app/effects.ts, and the switch is closed", () => {
+  const types = effectTypes(readFileSync(join(ROOT, "machines", "session.ts"), "utf8"));
+  const runner = readFileSync(join(ROOT, "src", "app", "effects.ts"), "utf8");
+  expect(types.length).toBeGreaterThan(5);
+  const cases = new Set([...runner.matchAll(/case\s+"([A-Za-z]+)":/g)].map((m) => m[1]));
+  expect(types.filter((t) => !cases.has(t))).toEqual([]);
+  expect(runner).toMatch(/default:\s*\n\s*return e satisfies never;/);
+});
+
+test("nothing outside the runner turns effects into records", () => {
+  for (const f of ["run-hook.ts", "run-statusline.ts", "watch-machine.ts"]) {
+    const src = readFileSync(join(ROOT, "src", "app", f), "utf8");
+    expect(src).toContain("effectRecords(");
+    expect(src).not.toMatch(/e\.type\.replace\(/);
+  }
+});
