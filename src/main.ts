@@ -24,6 +24,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   install: async () => (await import("./cli/install.ts")).installCommand,
   uninstall: async () => (await import("./cli/install.ts")).uninstallCommand,
   doctor: async () => (await import("./cli/doctor.ts")).doctorCommand,
+  gc: async () => (await import("./cli/gc.ts")).gcCommand,
 };
 
 /** Commands Claude Code runs: they must exit 0 whatever happens (exit 2 would block). */

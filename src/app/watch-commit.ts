@@ -39,10 +39,11 @@ export function commitPass(
   now: number,
   passDetail: Record<string, unknown>,
   apply: typeof applyMachine | null,
+  samplesMs = SAMPLE_RETENTION_MS,
 ): Map<string, WatchRow> {
   return store.transaction(() => {
     insertSamples(store, plans.flatMap((p) => p.sample ? [p.sample] : []));
-    pruneSamples(store, now - SAMPLE_RETENTION_MS);
+    pruneSamples(store, now - samplesMs);
     pruneWatchRows(store, now - 2 * DAY);
     const rows: WatchRow[] = [];
     for (const p of plans) {

@@ -134,7 +134,7 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
   };
   const { notes: _notes, ...passDetail } = summary;
   const apply = plans.some((p) => p.machine.length > 0) ? (await import("./watch-machine.ts")).applyMachine : null;
-  const saved = commitPass(store, plans, now, passDetail, apply);
+  const saved = commitPass(store, plans, now, passDetail, apply, config.retentionSamplesDays * DAY);
   store.setSetting(LAST_PASS_KEY, String(now));
   await recoverAll(plans, saved, deps, now, summary);
   return summary;

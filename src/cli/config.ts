@@ -19,9 +19,11 @@ export function configCommand(args: string[], ctx: Ctx): number {
     return 0;
   }
   const lines = [`config file: ${paths.configFile}${r.file ? "" : " (absent)"}`, `state dir:   ${paths.stateDir}`, ""];
-  for (const key of Object.keys(r.config) as (keyof Config)[]) {
+  const keys = Object.keys(r.config) as (keyof Config)[];
+  const width = Math.max(18, ...keys.map((k) => k.length));
+  for (const key of keys) {
     const shown = key === "notifiers" ? r.config.notifiers.map((n) => n.kind) : r.config[key];
-    lines.push(`${key.padEnd(18)} ${JSON.stringify(shown).padEnd(40)} ${r.sources[key]}`);
+    lines.push(`${key.padEnd(width)} ${JSON.stringify(shown).padEnd(40)} ${r.sources[key]}`);
   }
   for (const w of r.warnings) lines.push(`warning: ${w}`);
   ctx.out(lines.join("\n") + "\n");

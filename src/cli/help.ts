@@ -22,6 +22,7 @@ Commands:
   install       Wire vigil into Claude Code's settings.json (hooks, statusLine, skill)
   uninstall     Remove exactly what install added
   doctor        Check the whole setup; exit 1 with one line per problem and its fix (--json)
+  gc            Retention: summarise old days, drop detail past retention, give space back (--dry-run)
 
 Options:
   -h, --help    Show help (also: vigil <command> --help)
@@ -88,6 +89,18 @@ before now ("90m", "12h", "7d"), an ISO 8601 time (UTC unless it says otherwise)
 --session takes a full id or a unique prefix. --json prints { since, until, sessions, events }
 (product.md section 9a). --html FILE writes one self-contained page with an SVG timeline that
 prints well ("-" for stdout).`,
+  gc: `Usage: vigil gc [--dry-run] [--json]
+
+Applies retention (vigil config: retention_events_days, retention_dead_sessions_days,
+retention_samples_days, retention_recall_days, recall_cap_mb). Whole UTC days of audit events
+older than retention are first summarised per session and day (what vigil report counts over
+them), then dropped in small batches so hooks never wait long; dead sessions idle past
+retention are archived (a report still names them, vigil recall rebuilds their index on
+demand); old samples and unused or over-cap recall indexes are deleted; freed space goes back
+to the file system (a store made before this version is converted once by a full VACUUM,
+which holds the write lock meanwhile; the watch leaves that to you). Prints what it dropped
+and the database size before and after;
+--dry-run prints what it would drop and changes nothing. vigil watch runs it at most daily.`,
   serve: `Usage: vigil serve [--listen HOST:PORT | --socket PATH] [--token TOKEN | --token-file PATH]
        vigil serve --install | --uninstall [--listen HOST:PORT] [--token TOKEN | --token-file PATH]
                    [--bin PATH] [--dry-run]
@@ -96,7 +109,7 @@ Serves until SIGINT/SIGTERM (default --listen 127.0.0.1:8787):
   POST /hook        Claude Code "type": "http" hooks: the same pipeline and output as vigil hook;
                     fails open (200, empty body) on any internal error
   GET  /            dashboard (sessions, context, timeline, live events)
-  GET  /api/sessions, /api/events?since=&session=&limit=&after=, /api/report, /api/stream (SSE)
+  GET  /api/sessions, /api/events?since=&session=&limit=&after_id=, /api/report, /api/stream (SSE)
   GET  /metrics     Prometheus text format; GET /healthz
 Binds to loopback only, unless given a non-loopback address together with a token (also from
 VIGIL_SERVE_TOKEN, at least 16 characters); then every request needs "Authorization: Bearer

@@ -8,6 +8,7 @@ import { BOLD, BRACKETS } from "../core/recall/snippet.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { openRecallIndex, recallIndexFile } from "../edge/recall-index.ts";
 import { openStore } from "../edge/store.ts";
+import { archivedByPrefix } from "../edge/store/retention.ts";
 import { parse } from "./args.ts";
 import { type Ctx, Refusal, UsageError } from "./context.ts";
 import { HELP } from "./help.ts";
@@ -81,7 +82,9 @@ function sessionTranscript(dbFile: string, id: string | undefined): { transcript
   if (!existsSync(dbFile)) throw new Refusal("no sessions recorded yet: pass --transcript PATH");
   const store = openStore(dbFile, { readonly: true });
   try {
-    const picked = pickSession(store.listSessions(), { id, cwd: process.cwd() });
+    // A session gc pruned is still found by id: its transcript is indexed again on demand.
+    const archived = id === undefined ? [] : archivedByPrefix(store, id);
+    const picked = pickSession([...store.listSessions(), ...archived], { id, cwd: process.cwd() });
     if (!picked.ok) throw new Refusal(picked.error);
     return { transcript: picked.value.transcript_path ?? "", sessionId: picked.value.session_id };
   } finally {

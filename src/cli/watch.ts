@@ -2,8 +2,10 @@
 import { join } from "node:path";
 import { parseDuration } from "../app/time-args.ts";
 import { watchDeps } from "../app/watch-deps.ts";
+import { gcIfDue } from "../app/gc.ts";
 import { type PassSummary, runWatchPass } from "../app/watch-pass.ts";
 import { label } from "../core/notify-format.ts";
+import { retentionPolicy } from "../core/retention.ts";
 import { loadConfig } from "../edge/config-file.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { installSchedule, planForHost, uninstallSchedule } from "../edge/schedule.ts";
@@ -65,10 +67,20 @@ async function lockedPass(
   try {
     const summary = await runWatchPass(deps);
     ctx.out(json ? JSON.stringify(summary) + "\n" : render(summary));
+    dailyGc(store, deps, ctx);
     await proofAfterPass(ctx, deps.config.proveOnUpdate, json);
     return 0;
   } finally {
     releaseWatchLock(store, me);
+  }
+}
+
+/** Retention at most daily, under the watch's lock; a failure is reported, never fatal to the pass. */
+function dailyGc(store: Store, deps: ReturnType<typeof watchDeps>, ctx: Ctx): void {
+  try {
+    gcIfDue(store, retentionPolicy(deps.config), { now: deps.now(), stateDir: resolvePaths(ctx.env).stateDir });
+  } catch (e) {
+    ctx.err(`vigil watch: gc failed: ${e instanceof Error ? e.message : String(e)}\n`);
   }
 }
 

@@ -60,6 +60,16 @@ export interface Config {
   contextCap: number;
   /** `vigil watch` runs `doctor --prove` when the installed Claude Code changed since the last proof. */
   proveOnUpdate: boolean;
+  /** Days of audit-event detail `vigil gc` keeps; older days live on as per-session summaries. */
+  retentionEventsDays: number;
+  /** Days after its last activity a dead session's row is archived and its recall index dropped. */
+  retentionDeadSessionsDays: number;
+  /** Days of process samples kept (the watch compares a death with what preceded it). */
+  retentionSamplesDays: number;
+  /** Days a recall index may go unused before it is dropped (rebuilt on the next recall). */
+  retentionRecallDays: number;
+  /** Total size of the recall indexes, in MiB; the least recently used go first. */
+  recallCapMb: number;
 }
 
 export const DEFAULT_CONFIG: Config = {
@@ -88,6 +98,11 @@ export const DEFAULT_CONFIG: Config = {
   notifiers: [],
   contextCap: 9_000,
   proveOnUpdate: true,
+  retentionEventsDays: 30,
+  retentionDeadSessionsDays: 30,
+  retentionSamplesDays: 1,
+  retentionRecallDays: 30,
+  recallCapMb: 2048,
 };
 
 export type Source = "default" | "file" | "env";
@@ -133,6 +148,11 @@ const KINDS: Record<keyof Config, Kind> = {
   notifiers: "notifiers",
   contextCap: "int",
   proveOnUpdate: "bool",
+  retentionEventsDays: "int",
+  retentionDeadSessionsDays: "int",
+  retentionSamplesDays: "int",
+  retentionRecallDays: "int",
+  recallCapMb: "int",
 };
 
 /** Env variable → config key, for the overrides product.md names (and a few more). */

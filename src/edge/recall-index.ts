@@ -11,13 +11,26 @@
 import { Database } from "bun:sqlite";
 import { Buffer } from "node:buffer";
 import { createHash } from "node:crypto";
-import { chmodSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { type RecallDoc, recordDocs } from "../core/recall/documents.ts";
 import type { IndexSummary, RecallHit } from "../core/recall/format.ts";
 import { gramText } from "../core/recall/grams.ts";
 import { LineSplitter } from "../core/recall/lines.ts";
 import type { MatchPlan } from "../core/recall/query.ts";
+import type { IndexFile } from "../core/retention.ts";
 
 const SCHEMA_VERSION = 1;
 const SCHEMA = [
@@ -65,7 +78,29 @@ class Conflict extends Error {}
 /** Open (creating, or rebuilding after a schema change) the index file. */
 export function openRecallIndex(file: string): RecallIndex {
   if (!existsSync(dirname(file))) mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  return new RecallIndex(file);
+  const index = new RecallIndex(file);
+  // gc drops the least recently used indexes first: a search is a use, even with nothing to index.
+  const now = new Date();
+  utimesSync(file, now, now);
+  return index;
+}
+
+/** Every index file under `<stateDir>/recall/`, with its size (WAL included) and last use. */
+export function listRecallIndexes(stateDir: string): IndexFile[] {
+  const dir = join(stateDir, "recall");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((n) => n.endsWith(".db")).flatMap((n) => {
+    const file = join(dir, n);
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (!st) return [];
+    const wal = statSync(file + "-wal", { throwIfNoEntry: false })?.size ?? 0;
+    return [{ file, bytes: st.size + wal, mtime: st.mtimeMs }];
+  });
+}
+
+/** Delete an index with its WAL and shared memory (the next recall rebuilds it). */
+export function dropRecallIndex(file: string): void {
+  for (const ext of ["-wal", "-shm", ""]) rmSync(file + ext, { force: true });
 }
 
 /** A handle on one transcript's index. */

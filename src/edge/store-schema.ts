@@ -78,6 +78,36 @@ export const MIGRATIONS: readonly string[] = [
      acquired_at INTEGER NOT NULL,
      expires_at INTEGER NOT NULL
    ) STRICT;`,
+  // 3: retention (vigil gc). Per-session per-day summaries that outlive the audit detail
+  // (core/retention.ts says what each kind of row holds), the last facts of sessions whose
+  // rows were pruned (a report names them, a recall finds their transcript), and the index
+  // that finds long-dead sessions without a scan. auto_vacuum is recorded here but only
+  // takes effect after a VACUUM, which gc runs once (SQLite cannot change it in place).
+  `CREATE TABLE daily (
+     session_id TEXT NOT NULL,
+     day INTEGER NOT NULL,
+     kind TEXT NOT NULL,
+     category TEXT NOT NULL,
+     count INTEGER NOT NULL,
+     ms INTEGER NOT NULL,
+     first_at INTEGER NOT NULL,
+     last_at INTEGER NOT NULL,
+     PRIMARY KEY (session_id, day, kind, category)
+   ) STRICT, WITHOUT ROWID;
+   CREATE INDEX daily_day ON daily(day);
+   CREATE TABLE session_archive (
+     session_id TEXT PRIMARY KEY,
+     state TEXT NOT NULL,
+     role TEXT,
+     agent_type TEXT,
+     cwd TEXT,
+     transcript_path TEXT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     archived_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX sessions_state_updated ON sessions(state, updated_at);
+   PRAGMA auto_vacuum = INCREMENTAL;`,
 ];
 
 /**

@@ -159,6 +159,8 @@ export class Store {
       return before;
     }
     if (fresh) chmodSync(this.file, 0o600);
+    // Only an empty file takes auto_vacuum without a VACUUM: `vigil gc` then gives pages back.
+    if (fresh) this.db.run("PRAGMA auto_vacuum = INCREMENTAL");
     this.useWal();
     // A read opens the handle's -wal and -shm (by name). A recovery that swapped the file
     // meanwhile may have left it the old file with the new one's -wal and -shm: drop it (the

@@ -84,6 +84,17 @@ function overwrite(file: string, at: number, bytes: number): void {
   closeSync(fd);
 }
 
+/** The root page number of `table` (read before the fault, with the store closed). */
+function rootPage(file: string, table: string): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.query<{ rootpage: number }, [string]>("SELECT rootpage FROM sqlite_master WHERE name = ?").get(table)
+      ?.rootpage ?? 2;
+  } finally {
+    db.close();
+  }
+}
+
 function sh(cmd: string, ...args: string[]): boolean {
   return spawnSync(cmd, args, { stdio: "ignore" }).status === 0;
 }
@@ -117,8 +128,9 @@ const FAULTS: Fault[] = [
     name: "garbage table page (header intact)",
     keeps: "aside",
     cause: { where: "events", text: /store_recovered/ },
-    // Page 2 is the sessions table's root: the file opens, the first read fails.
-    apply: (h) => overwrite(h.db, 4096, 4096),
+    // The sessions table's root page: the file opens, the first read fails. (Page 2 until
+    // migration 3; with incremental auto_vacuum page 2 is a pointer map, read by no query.)
+    apply: (h) => overwrite(h.db, (rootPage(h.db, "sessions") - 1) * 4096, 4096),
     heal: () => {},
   },
   {

@@ -15,7 +15,8 @@ import { parseWhen } from "../../core/report/time.ts";
 import type { Result } from "../../core/payload.ts";
 import { statusObjects } from "../../core/status-view.ts";
 import type { EventRow, Store } from "../store.ts";
-import { queryEvents } from "./queries.ts";
+import { jsonArrayStream } from "./json-stream.ts";
+import { iterateEvents } from "./queries.ts";
 import { loadReport } from "./report-rows.ts";
 
 const DAY = 86_400_000;
@@ -38,10 +39,13 @@ export function apiRoutes(
     const q = c.req.query();
     const since = q.since === undefined ? undefined : parseWhen(q.since, clock());
     if (since && !since.ok) return c.json({ error: since.error }, 400);
-    const after = q.after === undefined ? undefined : Number(q.after);
+    // `after_id` is the keyset cursor's documented name; `after` is what pollers already send.
+    const cursor = q.after_id ?? q.after;
+    const after = cursor === undefined ? undefined : Number(cursor);
     if (after !== undefined && !Number.isInteger(after)) return c.json({ error: `"after" must be an event id` }, 400);
     const limit = Math.min(Math.max(1, Math.floor(Number(q.limit ?? 200)) || 200), MAX_LIMIT);
-    return c.json(toJson(queryEvents(store, { since: since?.value, after, sessionId: q.session, limit })));
+    const rows = iterateEvents(store, { since: since?.value, after, sessionId: q.session, limit });
+    return c.body(jsonArrayStream(rows, (r) => toJson([r])[0]), 200, { "Content-Type": "application/json" });
   });
 
   const report = (c: Context): Result<Report> => {

@@ -26,10 +26,11 @@ export interface EventQuery {
 }
 
 /**
- * Events for the API: with `since` or `after`, the first `limit` from there on; otherwise the
- * newest `limit`. Always returned oldest first.
+ * Events for the API: with `since` or `after`, the first `limit` from there on, read from a
+ * cursor one row at a time so a page streams at constant memory (with `after`, in id order:
+ * the id is the keyset cursor); otherwise the newest `limit`, bounded by it. Oldest first.
  */
-export function queryEvents(store: Store, q: EventQuery): EventRow[] {
+export function iterateEvents(store: Store, q: EventQuery): IterableIterator<EventRow> {
   const where: string[] = [];
   const args: (string | number)[] = [];
   if (q.since !== undefined) (where.push("at >= ?"), args.push(q.since));
@@ -37,8 +38,8 @@ export function queryEvents(store: Store, q: EventQuery): EventRow[] {
   if (q.sessionId) (where.push("session_id = ?"), args.push(q.sessionId));
   const cond = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const forward = q.since !== undefined || q.after !== undefined;
-  const order = q.since !== undefined ? "at, id" : "id";
+  const order = q.since !== undefined && q.after === undefined ? "at, id" : "id";
   const sql = `SELECT * FROM events ${cond} ORDER BY ${forward ? order : "id DESC"} LIMIT ?`;
-  const rows = store.db.query<EventRow, (string | number)[]>(sql).all(...args, q.limit);
-  return forward ? rows : rows.reverse();
+  const query = store.db.query<EventRow, (string | number)[]>(sql);
+  return forward ? query.iterate(...args, q.limit) : query.all(...args, q.limit).reverse().values();
 }

@@ -5,7 +5,10 @@
  */
 import { buildReport, type Report } from "../../core/report/model.ts";
 import { parseDetail } from "../../core/report/marks.ts";
+import { withRollups } from "../../core/report/rollups.ts";
 import type { Store } from "../store.ts";
+import { archivedSessions } from "../store/retention.ts";
+import { rolledThrough, rollupTotals } from "../store/rollups.ts";
 
 export interface ReportRange {
   since: number;
@@ -28,12 +31,23 @@ export function resolveSession(store: Store, prefix: string): string {
 export function loadReport(store: Store, range: ReportRange): Report {
   const { since, until, sessionId } = range;
   const sessions = store.listSessions().filter((r) => !sessionId || r.session_id === sessionId);
-  const events = store.events({ since, until, sessionId });
+  // Days before the gc horizon are read from their summaries, the rest from the detail.
+  const horizon = rolledThrough(store);
+  const detailSince = horizon === null ? since : Math.max(since, horizon);
+  const events = store.events({ since: detailSince, until, sessionId });
   const before: Record<string, string> = {};
   // `state` events are a handful per session, so reading all earlier ones stays cheap.
   for (const e of store.events({ until: since - 1, sessionId, kinds: ["state"] })) {
     const to = parseDetail(e.detail).to;
     if (e.session_id && typeof to === "string") before[e.session_id] = to;
   }
-  return buildReport({ since, until, sessions, events, before });
+  const report = buildReport({ since, until, sessions, events, before });
+  if (horizon === null || horizon <= since) return report;
+  const totals = rollupTotals(store, { since, until: Math.min(until + 1, horizon), sessionId });
+  const listed = new Set(report.sessions.map((s) => s.session_id));
+  const archived = archivedSessions(
+    store,
+    [...new Set(totals.map((t) => t.session_id))].filter((id) => !listed.has(id)),
+  );
+  return withRollups(report, totals, archived.map((a) => ({ ...a, tokens: null, window: null })));
 }

@@ -1,0 +1,216 @@
+/**
+ * A year of a fleet's data: builds a store of `--events` audit events over `--sessions`
+ * sessions spread over 365 days (one transaction of prepared inserts, cached in bench/data/),
+ * then on a copy: `vigil report --since 30d` and `--since 365d` (wall time and peak RSS,
+ * GNU time) before and after `vigil gc`, the database size before and after gc, `/api/events`
+ * paged to the end by `after_id` (the server's peak RSS after the first page and after the
+ * last), and `vigil hook` / `vigil watch --once` against an empty store and against the
+ * year's store, interleaved with the compiled no-op (ratios in the same run).
+ *
+ *   bun run compile.ts --single && bun bench/retention.ts [--events 10000000] [--sessions 50000] [--runs 9]
+ */
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { DAY_MS } from "../src/core/retention.ts";
+import { openStore } from "../src/edge/store.ts";
+import { type Cmd, DATA, ensureNoop, median, report, timeAll } from "./lib.ts";
+
+const { values } = parseArgs({
+  args: Bun.argv.slice(2),
+  options: {
+    events: { type: "string", default: "10000000" },
+    sessions: { type: "string", default: "50000" },
+    runs: { type: "string", default: "9" },
+  },
+  strict: true,
+});
+const EVENTS = Number(values.events), SESSIONS = Number(values.sessions), RUNS = Number(values.runs);
+const ROOT = join(import.meta.dir, "..");
+const BIN = join(ROOT, "dist", "vigil");
+const NOW = Date.UTC(2026, 11, 1, 12);
+const START = NOW - 365 * DAY_MS;
+const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+const fileBytes = (f: string) => (statSync(f, { throwIfNoEntry: false })?.size ?? 0);
+const dbBytes = (f: string) => fileBytes(f) + fileBytes(f + "-wal");
+
+/** Kinds by share of the log: mostly hook summaries, a few of each mark the report draws. */
+const KINDS: [number, string, (i: number) => unknown][] = [
+  [0.90, "hook", (i) => ({ event: "PreToolUse", tool: "Read", role: "worker", state: "normal", tokens: 90_000 + i })],
+  [0.03, "guard", () => ({ decision: "deny", rule: "hard.deny", event: "PreToolUse", tool: "Bash", tokens: 302_000 })],
+  [0.02, "state", () => ({ from: "normal", to: "soft", event: "PostToolUse" })],
+  [0.02, "limit_crossed", () => ({ limit: "soft", tokens: 251_000, estimate: 252_000 })],
+  [0.02, "stop_gate", () => ({ decision: "block", gate: "announce", pattern: "en.future", lang: "en" })],
+  [0.01, "compaction_started", () => ({})],
+];
+function kindOf(i: number): [string, unknown] {
+  let x = (i * 2654435761 % 1000) / 1000;
+  for (const [share, kind, detail] of KINDS) {
+    if (x < share) return [kind, detail(i)];
+    x -= share;
+  }
+  return ["hook", KINDS[0][2](i)];
+}
+
+/** The year's store, built once: session s lives on day floor(s * 365 / SESSIONS). */
+function ensureYear(): string {
+  mkdirSync(DATA, { recursive: true });
+  const file = join(DATA, `year-${EVENTS}-${SESSIONS}.db`);
+  if (existsSync(file)) return file;
+  const t0 = performance.now();
+  const tmp = file + ".building";
+  rmSync(tmp, { force: true });
+  const store = openStore(tmp);
+  const perSession = Math.ceil(EVENTS / SESSIONS);
+  store.transaction(() => {
+    const ev = store.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)");
+    const ses = store.db.query(
+      `INSERT INTO sessions (session_id, machine_version, state, snapshot, role, agent_type, cwd, transcript_path,
+         created_at, updated_at) VALUES (?, 1, ?, '{}', 'worker', 'worker', '/work', ?, ?, ?)`,
+    );
+    let n = 0;
+    for (let s = 0; s < SESSIONS && n < EVENTS; s++) {
+      const id = `year-${String(s).padStart(8, "0")}`;
+      const born = START + Math.floor(s * 365 / SESSIONS) * DAY_MS + (s % 24) * 3_600_000;
+      const span = 8 * 3_600_000;
+      let last = born;
+      for (let k = 0; k < perSession && n < EVENTS; k++, n++) {
+        last = born + Math.floor(k * span / perSession);
+        const [kind, detail] = kindOf(n);
+        ev.run(last, id, kind, JSON.stringify(detail));
+      }
+      ses.run(id, last < NOW - 2 * DAY_MS ? "dead" : "normal", `/nonexistent/${id}.jsonl`, born, last);
+    }
+  });
+  store.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+  store.close();
+  copyFileSync(tmp, file);
+  rmSync(tmp, { force: true });
+  console.log(
+    `built ${file}: ${EVENTS} events, ${SESSIONS} sessions in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  return file;
+}
+
+const envOf = (home: string) => ({
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  HOME: home,
+  VIGIL_HOME: home,
+  TZ: "UTC",
+  NO_COLOR: "1",
+  VIGIL_NOW: String(NOW),
+});
+
+/** Wall ms and peak RSS (MiB) of one run of `args`, medians over `runs`. */
+function measure(args: string[], env: Record<string, string>, runs: number): { ms: number; rss: number } {
+  const ms: number[] = [], rss: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const r = Bun.spawnSync(["/usr/bin/time", "-f", "%M", BIN, ...args], { env, stdout: "ignore", stderr: "pipe" });
+    ms.push(performance.now() - t0);
+    if (r.exitCode !== 0) throw new Error(`vigil ${args.join(" ")} exited ${r.exitCode}: ${r.stderr}`);
+    rss.push(Number(r.stderr.toString().trim().split("\n").at(-1)) / 1024);
+  }
+  return { ms: median(ms), rss: median(rss) };
+}
+
+const year = ensureYear();
+const home = mkdtempSync(join(tmpdir(), "vigil-bench-year-"));
+copyFileSync(year, join(home, "vigil.db"));
+const env = envOf(home);
+const db = join(home, "vigil.db");
+const out: string[] = [];
+const row = (what: string, m: { ms: number; rss: number }) =>
+  out.push(`| ${what} | ${m.ms.toFixed(0)} | ${m.rss.toFixed(1)} |`);
+out.push(`## A year of a fleet (\`bun bench/retention.ts --events ${EVENTS} --sessions ${SESSIONS} --runs ${RUNS}\`)`);
+out.push("", "| command | median ms | peak RSS MiB |", "|---|---:|---:|");
+const reportRuns = Math.max(1, Math.min(RUNS, 3));
+row("report --since 30d, before gc", measure(["report", "--since", "30d", "--json"], env, reportRuns));
+const before = dbBytes(db);
+const gc = measure(["gc"], env, 1);
+const after = dbBytes(db);
+row("gc (first run: a year of detail)", gc);
+row("report --since 30d, after gc", measure(["report", "--since", "30d", "--json"], env, reportRuns));
+row("report --since 30d, after gc, text", measure(["report", "--since", "30d"], env, reportRuns));
+row("report --since 365d, after gc", measure(["report", "--since", "365d", "--json"], env, reportRuns));
+out.push("", `database: ${mb(before)} MB before gc, ${mb(after)} MB after (${(after / before).toFixed(3)}×)`);
+
+// /api/events paged to the end: the server's peak RSS after the first page and after the last.
+{
+  const server = Bun.spawn([BIN, "serve", "--listen", "127.0.0.1:0"], { env, stdout: "pipe", stderr: "ignore" });
+  const reader = server.stdout.getReader();
+  let line = "";
+  while (!line.includes("\n")) line += new TextDecoder().decode((await reader.read()).value);
+  const url = /listening on (\S+) /.exec(line)?.[1];
+  if (!url) throw new Error(`vigil serve did not start: ${line}`);
+  const hwm = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  const start = hwm();
+  let after = 0, pages = 0, rows = 0, first = 0;
+  const t0 = performance.now();
+  for (;;) {
+    const page: { id: number }[] = await (await fetch(`${url}/api/events?after_id=${after}&limit=5000`)).json();
+    if (page.length === 0) break;
+    const next = page[page.length - 1].id;
+    if (next <= after) throw new Error(`paging made no progress after id ${after}`);
+    pages++, rows += page.length, after = next;
+    if (pages === 1) first = hwm();
+  }
+  const wall = performance.now() - t0;
+  const last = hwm();
+  server.kill();
+  await server.exited;
+  out.push(
+    "",
+    `/api/events by after_id, limit 5000: ${rows} rows in ${pages} pages, ${(wall / 1000).toFixed(1)} s; ` +
+      `serve peak RSS ${start.toFixed(1)} MiB at start, ${first.toFixed(1)} after page 1, ${
+        last.toFixed(1)
+      } after the last`,
+  );
+}
+
+// The hook and watch --once against an empty store and against the year's (after gc).
+{
+  const noop = ensureNoop();
+  const empty = mkdtempSync(join(tmpdir(), "vigil-bench-empty-"));
+  const transcript = join(empty, "t.jsonl");
+  writeFileSync(transcript, "");
+  const payload = (id: string) =>
+    new TextEncoder().encode(JSON.stringify({
+      session_id: id,
+      transcript_path: transcript,
+      cwd: "/tmp",
+      hook_event_name: "PreToolUse",
+      tool_name: "Read",
+      tool_input: { file_path: "/tmp/x" },
+      tool_use_id: "toolu_bench",
+    }));
+  const watchEnv = (h: string) => ({ ...envOf(h), CLAUDE_CONFIG_DIR: join(h, "claude") });
+  const cmds: Cmd[] = [
+    { name: "no-op (compiled bun)", argv: [noop], stdin: payload("noop") },
+    { name: "hook, empty store", argv: [BIN, "hook"], stdin: payload("bench-empty"), env: envOf(empty) },
+    { name: "hook, year store", argv: [BIN, "hook"], stdin: payload("bench-year"), env },
+    { name: "watch --once, empty store", argv: [BIN, "watch", "--once"], env: watchEnv(empty) },
+    { name: "watch --once, year store", argv: [BIN, "watch", "--once"], env: watchEnv(home) },
+  ];
+  out.push(
+    "",
+    report(
+      `hook and watch, ${RUNS} interleaved runs each`,
+      timeAll(cmds, RUNS),
+      "no-op (compiled bun)",
+      "hook, empty store",
+    ),
+  );
+}
+console.log(out.join("\n"));
+rmSync(home, { recursive: true, force: true });

@@ -1,0 +1,109 @@
+/**
+ * The `daily` table: per-session per-day summaries written before a day's audit detail is
+ * dropped, and the horizon they cover (settings key `ROLLED_KEY`: every day before it is
+ * summarised). A day is summarised and the horizon moved in one transaction, so a gc killed
+ * anywhere never summarises a day twice nor leaves one half summarised.
+ */
+import { DAY_MS, dayOf, rollupDay, type RollupRow } from "../../core/retention.ts";
+import type { ReportEventRow } from "../../core/report/model.ts";
+import { parseDetail } from "../../core/report/marks.ts";
+import type { Store } from "../store.ts";
+import { inBatches } from "./batches.ts";
+
+/** Settings key: the UTC day start before which every day is summarised in `daily`. */
+export const ROLLED_KEY = "gc.rolled_through";
+
+/** The summarised horizon (null: nothing summarised yet). */
+export function rolledThrough(store: Store): number | null {
+  const v = Number(store.getSetting(ROLLED_KEY) ?? NaN);
+  return Number.isFinite(v) ? v : null;
+}
+
+/** The start of the first day holding an event, or null for an empty log. */
+export function firstEventDay(store: Store): number | null {
+  const row = store.db.query<{ at: number | null }, []>("SELECT min(at) AS at FROM events").get();
+  return row?.at == null ? null : dayOf(row.at);
+}
+
+/**
+ * Summarise every day from the horizon (or the first event) up to `before`, one transaction a
+ * day; returns the days summarised. `before` is a day start.
+ */
+export function rollUpTo(store: Store, before: number): number {
+  const from = rolledThrough(store) ?? firstEventDay(store);
+  if (from === null) return 0;
+  if (from >= before) return 0;
+  let day = from;
+  let rows: RollupRow[] = [];
+  // Reading and summing run outside the write lock (a WAL reader blocks no writer); only the
+  // insert holds it. A past day gets no new events (hooks write at now), so what was read
+  // still holds when the insert commits.
+  return inBatches(store, () => {
+    // Re-read under the write lock: another gc may have summarised this day meanwhile.
+    const done = (rolledThrough(store) ?? -Infinity) > day;
+    if (!done) {
+      insertRollups(store, rows);
+      store.setSetting(ROLLED_KEY, String(day + DAY_MS));
+    }
+    day += DAY_MS;
+    return { count: done ? 0 : 1, more: day < before };
+  }, () => {
+    rows = rollupDay(day, dayEvents(store, day), statesBefore(store, day));
+  });
+}
+
+function dayEvents(store: Store, day: number): ReportEventRow[] {
+  return store.db.query<ReportEventRow, [number, number]>(
+    "SELECT id, at, session_id, kind, detail FROM events WHERE at >= ? AND at < ? ORDER BY at, id",
+  ).all(day, day + DAY_MS);
+}
+
+/**
+ * Each session's state when `day` began: its last `state` event before it, or, once that
+ * detail is gone, the state the day before ended in (the `state` summary rows).
+ */
+function statesBefore(store: Store, day: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  const rows = store.db.query<{ session_id: string; detail: string }, [number, number]>(
+    `SELECT session_id, detail FROM events WHERE kind = 'state' AND session_id IS NOT NULL
+       AND at >= ? AND at < ? ORDER BY at, id`,
+  ).all(day - DAY_MS, day);
+  const ended = store.db.query<{ session_id: string; category: string }, [number]>(
+    `SELECT session_id, category FROM daily WHERE day = ? AND kind = 'state' ORDER BY last_at`,
+  ).all(day - DAY_MS);
+  for (const r of ended) out[r.session_id] = r.category;
+  for (const r of rows) {
+    const to = parseDetail(r.detail).to;
+    if (typeof to === "string") out[r.session_id] = to;
+  }
+  return out;
+}
+
+function insertRollups(store: Store, rows: readonly RollupRow[]): void {
+  const q = store.db.query(
+    `INSERT OR REPLACE INTO daily (session_id, day, kind, category, count, ms, first_at, last_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const r of rows) q.run(r.session_id, r.day, r.kind, r.category, r.count, r.ms, r.first_at, r.last_at);
+}
+
+/** One session's summary over a range of days, summed per kind and category. */
+export interface RollupTotal {
+  session_id: string;
+  kind: string;
+  category: string;
+  count: number;
+  ms: number;
+  first_at: number;
+  last_at: number;
+}
+
+/** The summaries of the days starting in `[since, until)`, summed in SQL per session. */
+export function rollupTotals(store: Store, range: { since: number; until: number; sessionId?: string }): RollupTotal[] {
+  const one = range.sessionId !== undefined;
+  return store.db.query<RollupTotal, (number | string)[]>(
+    `SELECT session_id, kind, category, sum(count) AS count, sum(ms) AS ms, min(first_at) AS first_at,
+       max(last_at) AS last_at FROM daily WHERE day >= ? AND day < ?${one ? " AND session_id = ?" : ""}
+     GROUP BY session_id, kind, category ORDER BY session_id, kind, category`,
+  ).all(...[range.since, range.until, ...(one ? [range.sessionId ?? ""] : [])]);
+}
