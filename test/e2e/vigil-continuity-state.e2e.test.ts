@@ -16,8 +16,12 @@ import { count, mains, stateFiles, vigil, WARNING } from "./vigil-continuity.ts"
 import { vigilEvents } from "./vigil-db.ts";
 
 test("early warning: once past 60% of the 200k window, not again on later tool calls or a resumed turn", async () => {
+  // The model's own window is 1M; a 200k auto-compact window is what this session runs in
+  // (and what vigil takes as its window when no statusLine runs, issue 14).
+  const env = { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "200000" };
   const first = await runClaude({
     prompt: "Fix the CSV parser",
+    env,
     scenario: {
       turns: [
         bash("echo one", contextOf(100_000)),
@@ -36,6 +40,7 @@ test("early warning: once past 60% of the 200k window, not again on later tool c
     const next = await runClaude({
       prompt: "Also handle quoted newlines",
       resume: first,
+      env,
       scenario: { turns: [bash("echo four", contextOf(135_000)), text("Handled.", contextOf(136_000))] },
     });
     expect(next.exitCode).toBe(0);
