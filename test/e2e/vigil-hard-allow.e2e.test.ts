@@ -77,9 +77,10 @@ test.each<ClaudeVersion>([NEWEST, OLDEST])(
       expect(readFileSync(handoff, "utf8")).toContain("status: new session needed");
       const hard = vigilEvents(sandbox.vigilHome).filter((e) => e.kind === "guard" && e.detail.limit === 150_000);
       const seen = hard.map((e) => `${e.detail.tool} ${e.detail.decision} ${e.detail.rule}`);
-      // 2.1.88 may fire PreToolUse before it writes the reply that carries the usage, so the call
-      // that crosses HARD ("echo checkpoint") can be measured one response late, below HARD.
-      if (!treeKnown && seen[0] !== "Bash allow bash-allowed") seen.unshift("Bash allow bash-allowed");
+      // Claude Code may fire PreToolUse before the reply that carries the usage is in the
+      // transcript (seen on 2.1.88 and, in CI, on 2.1.332), so the call that crosses HARD ("echo
+      // checkpoint") can be measured one response late, below HARD: the known lag of seed 000.
+      if (seen[0] !== "Bash allow bash-allowed") seen.unshift("Bash allow bash-allowed");
       expect(seen).toEqual([
         "Bash allow bash-allowed",
         "Read deny handoff-only",
