@@ -10,6 +10,7 @@ import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { registeredEvents } from "../../src/core/install/handled.ts";
 import { toolResults } from "./api-request.ts";
 import { type ClaudeVersion, NEWEST, OLDEST } from "./cli.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
@@ -52,7 +53,7 @@ test.each<ClaudeVersion>([NEWEST, OLDEST])(
     const s = repoSandbox();
     try {
       const said = installVigil(s, version);
-      expect(said).toContain(`for Claude Code ${version}: ${version === NEWEST ? 12 : 11} events`);
+      expect(said).toContain(`for Claude Code ${version}: ${registeredEvents(version).events.length} events`);
       const settings = JSON.parse(readFileSync(join(s.home, ".claude", "settings.json"), "utf8"));
       expect(Object.keys(settings.hooks)).not.toContain("WorktreeCreate");
       const r = await runClaude({
