@@ -99,7 +99,17 @@ function rows(home: string): Rows {
 function timeless(r: Rows) {
   return {
     sessions: r.sessions.map((s) => {
-      const { since: _s, lastActivity: _l, createdAt: _c, ...context } = s.snapshot.context;
+      // Times of the moment a call happened to cross a line (HARD, a Stop, a handoff) depend on
+      // which concurrent call committed first: like `since`, not part of what must commute.
+      const {
+        since: _s,
+        lastActivity: _l,
+        createdAt: _c,
+        hardAt: _h,
+        stoppedAt: _t,
+        handoffAt: _o,
+        ...context
+      } = s.snapshot.context;
       return { id: s.id, state: s.state, context };
     }),
     effects: r.events.filter((e) => e.kind !== "hook").map((e) => `${e.session_id} ${e.kind}`).sort(),
