@@ -38,6 +38,9 @@ export function removeDirs(d: Pick<ProveDirs, "root">): void {
   rmSync(d.root, { recursive: true, force: true });
 }
 
+/** A loopback address where nothing listens (the discard port): every proxied request fails there. */
+const DEAD_PROXY = "http://127.0.0.1:9";
+
 /**
  * The environment for Claude Code and the hooks it starts: nothing of the caller's but `path`,
  * the switches that keep the CLI offline (contract Part A), and `extra` (which wins).
@@ -58,6 +61,15 @@ export function offlineEnv(
     DISABLE_ERROR_REPORTING: "1",
     // the TUI (2.1.88) otherwise clones the plugin marketplace from GitHub at start
     CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: "1",
+    // Anything that still reaches for the network (a 2.1.88 run once connected out in CI, origin
+    // not yet known) goes to a loopback port where nothing listens, never off the machine;
+    // proxy-aware clients (Claude Code, git) then fail at once and resolve no names.
+    HTTPS_PROXY: DEAD_PROXY,
+    HTTP_PROXY: DEAD_PROXY,
+    https_proxy: DEAD_PROXY,
+    http_proxy: DEAD_PROXY,
+    NO_PROXY: "127.0.0.1,localhost,::1",
+    no_proxy: "127.0.0.1,localhost,::1",
     ANTHROPIC_API_KEY: "test",
     ANTHROPIC_BASE_URL: apiUrl,
     VIGIL_HOME: d.vigilHome,
