@@ -70,7 +70,10 @@ describe.if(linux)("real processes", () => {
     const until = Date.now() + 15_000;
     while (Date.now() < until) {
       try {
-        const resident = Number(readFileSync(`/proc/${c.pid}/statm`, "utf8").split(" ")[1]);
+        // The probe reads rss from /proc/<pid>/stat (field 24), which the kernel sums from
+        // per-CPU counters that can still read 0 after statm shows pages: wait on that field.
+        const stat = readFileSync(`/proc/${c.pid}/stat`, "utf8");
+        const resident = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[21]);
         if (readFileSync(`/proc/${c.pid}/comm`, "utf8").trim() === "sleep" && resident > 0) break;
       } catch {
         // not visible yet
