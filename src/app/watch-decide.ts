@@ -49,6 +49,8 @@ export interface Observed {
   registrySessionId: string | null;
   /** Stop gate blocks of this session since the last pass. */
   stopBlocks: readonly number[];
+  /** Times of the work records appended since the last pass (null: not read). */
+  workTimes?: readonly number[] | null;
 }
 
 /** Decide one session's pass. */
@@ -129,7 +131,7 @@ export function decideSession(t: Target, obs: Observed, opts: { now: number; sta
     memo = { ...memo, restartCheck: null };
   }
   const blocks: OpenIntervention[] = obs.stopBlocks.map((at) => ({ kind: "stop_block", at }));
-  const fu = followUps([...memo.open, ...blocks], grew ? growthAt : null, now);
+  const fu = followUps([...memo.open, ...blocks], grew ? { growthAt, times: obs.workTimes ?? null } : null, now);
   events.push(...fu.events);
   memo = { ...memo, open: fu.open };
   if (alive) memo = { ...memo, breakerNotified: false };
@@ -195,26 +197,27 @@ function downDetail(t: Target, d: LivenessDecision, w: WatchRow | null, now: num
 }
 
 /**
- * Interventions answered by growth that came after them get a `followup` with the time to
- * resume; those a day old with no growth close as not resumed.
+ * Interventions answered by work that came after them get a `followup` whose time to resume
+ * runs to the first work record after the intervention (the newest write would credit a
+ * session that resumed at once with the whole pass interval); when the records could not be
+ * read, to the growth the stat saw. Those a day old with no work close as not resumed.
  */
 export function followUps(
   open: readonly OpenIntervention[],
-  growthAt: number | null,
+  growth: { growthAt: number; times: readonly number[] | null } | null,
   now: number,
 ): { open: OpenIntervention[]; events: PlannedEvent[] } {
   const keep: OpenIntervention[] = [], events: PlannedEvent[] = [];
   for (const o of open) {
-    if (growthAt !== null && growthAt >= o.at) {
+    const resumedAt = growth === null
+      ? null
+      : growth.times === null
+      ? (growth.growthAt >= o.at ? growth.growthAt : null)
+      : firstAtOrAfter(growth.times, o.at);
+    if (resumedAt !== null) {
       events.push({
         kind: "followup",
-        detail: {
-          intervention: o.kind,
-          interventionAt: o.at,
-          resumed: true,
-          resumedAt: growthAt,
-          afterMs: growthAt - o.at,
-        },
+        detail: { intervention: o.kind, interventionAt: o.at, resumed: true, resumedAt, afterMs: resumedAt - o.at },
       });
     } else if (now - o.at > DAY) {
       events.push({
@@ -224,4 +227,10 @@ export function followUps(
     } else keep.push(o);
   }
   return { open: keep, events };
+}
+
+function firstAtOrAfter(times: readonly number[], at: number): number | null {
+  let best: number | null = null;
+  for (const t of times) if (t >= at && (best === null || t < best)) best = t;
+  return best;
 }

@@ -22,7 +22,7 @@ import { decideSession, type SessionPlan } from "./watch-decide.ts";
 import { stringifyMemo } from "./watch-memo.ts";
 import { recoverSession, type RecoveryDeps } from "./watch-recover.ts";
 import { gatherTargets } from "./watch-targets.ts";
-import { onlyProgress, planWakes, type WakeReader } from "./watch-wakes.ts";
+import { onlyProgress, planWakes, readAppended, type WakeReader, workTimes } from "./watch-wakes.ts";
 
 const DAY = 86_400_000;
 /** Settings key holding the last pass's time. */
@@ -95,14 +95,14 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
   for (const t of targets) {
     const seen = t.transcriptPath === null ? null : deps.stat(t.transcriptPath);
     const from = t.watch?.transcript_path === t.transcriptPath ? t.watch?.size ?? null : null;
-    const stat = seen && onlyProgress(t.transcriptPath, from, seen.size, deps.transcript)
-      ? { ...seen, progressOnly: true }
-      : seen;
+    const appended = seen === null ? null : readAppended(t.transcriptPath, from, seen.size, deps.transcript);
+    const stat = seen && onlyProgress(appended) ? { ...seen, progressOnly: true } : seen;
     const plan = decideSession(t, {
       probe: t.pid === null ? null : probes.get(t.pid) ?? null,
       stat,
       registrySessionId: t.pid === null ? null : byPid.get(t.pid) ?? null,
       stopBlocks: blocks.get(t.sessionId) ?? [],
+      workTimes: workTimes(appended),
     }, { now, staleAfterMs });
     const w = planWakes(t.transcriptPath, stat?.size ?? null, plan.memo, deps.transcript, {
       now,

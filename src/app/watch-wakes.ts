@@ -85,12 +85,34 @@ function readWakes(path: string | null, size: number | null, memo: WatchMemo, io
   return { cursor: next, events, end: read.end };
 }
 
+/** The records appended to a transcript since the watcher's last look, or null when none or unreadable. */
+export function readAppended(
+  path: string | null,
+  from: number | null,
+  size: number,
+  io: WakeReader,
+): AppendedRead | null {
+  if (path === null || from === null || size <= from) return null;
+  return io.appended(path, from, false);
+}
+
 /**
  * Whether everything appended to a transcript since the watcher's last look is `progress`
  * records: a hung tool writes them once a second (Part C), and they are no sign of work.
  */
-export function onlyProgress(path: string | null, from: number | null, size: number, io: WakeReader): boolean {
-  if (path === null || from === null || size <= from) return false;
-  const read = io.appended(path, from, false);
+export function onlyProgress(read: AppendedRead | null): boolean {
   return read !== null && read.records.length > 0 && read.records.every((r) => r.record.type === "progress");
+}
+
+/**
+ * The times of the appended records that are work (not `progress`), in file order: a
+ * follow-up runs to the first of them after its intervention, not to the newest write.
+ */
+export function workTimes(read: AppendedRead | null): number[] | null {
+  if (read === null) return null;
+  return read.records.flatMap((r) => {
+    if (r.record.type === "progress" || typeof r.record.timestamp !== "string") return [];
+    const t = Date.parse(r.record.timestamp);
+    return Number.isFinite(t) ? [t] : [];
+  });
 }

@@ -141,8 +141,11 @@ describe("STALE", () => {
     expect(h.calls.nudge).toEqual([["%7", "Continue with the ticket"]]);
     expect(h.events("nudge", s.id).map((e) => [e.detail.ok, e.detail.pane])).toEqual([[true, "%7"]]);
     const nudgedAt = h.now() - 5 * MIN;
-    appendTo(s.transcript, records(h.now(), "prompt", "Continue with the ticket"));
-    touch(s.transcript, nudgedAt + 2 * MIN);
+    // The first record after the nudge is 2 min later; the newest write, 4 min: the follow-up
+    // runs to the first.
+    appendTo(s.transcript, records(nudgedAt + 2 * MIN, "prompt", "Continue with the ticket"));
+    appendTo(s.transcript, records(nudgedAt + 4 * MIN, "end", "Working on it."));
+    touch(s.transcript, nudgedAt + 4 * MIN);
     h.advance(5 * MIN);
     await h.pass();
     expect(h.events("followup", s.id).map((e) => [e.detail.intervention, e.detail.resumed, e.detail.afterMs])).toEqual([
@@ -207,14 +210,15 @@ describe("who woke it", () => {
     ]);
   });
 
-  test("a Stop block since the last pass is followed up when the transcript grows", async () => {
+  test("a Stop block since the last pass is followed up to the first record after it, not the newest write", async () => {
     h = harness();
     const s = h.session("sess-block");
     await h.pass();
     const blockAt = h.now() + 1000;
     h.store.appendEvent(blockAt, s.id, "stop_gate", { decision: "block", gate: "announcement" });
-    appendTo(s.transcript, records(blockAt, "feedback", "Do the announced work now"));
-    touch(s.transcript, blockAt + 500);
+    appendTo(s.transcript, records(blockAt + 500, "feedback", "Do the announced work now"));
+    appendTo(s.transcript, records(blockAt + 3 * MIN, "end", "Ran the suite."));
+    touch(s.transcript, blockAt + 3 * MIN);
     h.advance(5 * MIN);
     await h.pass();
     expect(h.events("followup", s.id).map((e) => [e.detail.intervention, e.detail.afterMs])).toEqual([
