@@ -5,6 +5,7 @@
  */
 import type { Intervention } from "../core/wake.ts";
 import { isObject, type JsonObject } from "../core/payload.ts";
+import type { IdleCause } from "../core/rest.ts";
 
 /** An intervention whose outcome (did work resume, after how long) is not known yet. */
 export interface OpenIntervention {
@@ -19,6 +20,8 @@ export interface WakeCursor {
   mid: boolean;
   /** End time of a turn read but not yet followed by anything. */
   pendingEndAt: number | null;
+  /** Why that turn is quiet, as the machine said while it was pending (the ledger's cause). */
+  pendingCause: IdleCause | null;
 }
 
 export interface WatchMemo {
@@ -37,6 +40,8 @@ export const EMPTY_MEMO: WatchMemo = { wake: null, open: [], recent: [], restart
 const n = (o: JsonObject, k: string): number | null => typeof o[k] === "number" ? o[k] : null;
 const OPEN_KINDS: readonly string[] = ["notify", "restart", "nudge", "stop_block"];
 const isOpenKind = (k: unknown): k is OpenIntervention["kind"] => typeof k === "string" && OPEN_KINDS.includes(k);
+
+const causeOf = (v: unknown): IdleCause | null => v === "awaiting" || v === "asleep" || v === "stalled" ? v : null;
 
 /** Parse a stored memo; anything unreadable starts empty. */
 export function parseMemo(text: string): WatchMemo {
@@ -62,7 +67,14 @@ export function parseMemo(text: string): WatchMemo {
   const rc = isObject(v.restartCheck) ? v.restartCheck : null;
   const rcAt = rc ? n(rc, "at") : null;
   return {
-    wake: w && wOffset !== null ? { offset: wOffset, mid: w.mid === true, pendingEndAt: n(w, "pendingEndAt") } : null,
+    wake: w && wOffset !== null
+      ? {
+        offset: wOffset,
+        mid: w.mid === true,
+        pendingEndAt: n(w, "pendingEndAt"),
+        pendingCause: causeOf(w.pendingCause),
+      }
+      : null,
     open,
     recent,
     restartCheck: rc && rcAt !== null ? { at: rcAt, size: n(rc, "size"), mtime: n(rc, "mtime") } : null,

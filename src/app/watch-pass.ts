@@ -7,6 +7,9 @@
  */
 import type { Config } from "../core/config.ts";
 import type { TranscriptStat } from "../core/liveness.ts";
+import { awaitingIn, pendingCause } from "../core/rest.ts";
+import { snapshotFacts } from "../core/status-view.ts";
+import { type PatternSet, patternSet } from "../core/stop/patterns.ts";
 import type { ProcProbe } from "../edge/proc.ts";
 import type { RegistryEntry } from "../edge/registry.ts";
 import {
@@ -90,6 +93,9 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     }
   }
   const staleAfterMs = config.staleAfterMinutes * 60_000;
+  // Patterns compile once per pass, and only when a finished turn's text is classified.
+  let patterns: PatternSet | null = null;
+  const awaiting = (text: string | null) => awaitingIn(text, patterns ??= patternSet(config.stopPatterns));
   const plans: SessionPlan[] = [];
   let wakes = 0;
   for (const t of targets) {
@@ -107,6 +113,7 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     const w = planWakes(t.transcriptPath, stat?.size ?? null, plan.memo, deps.transcript, {
       now,
       down: plan.decision.record === "down",
+      cause: { now: pendingCause(snapshotFacts(t.row?.snapshot), now), awaiting, staleAfterMs },
     });
     wakes += w.events.length;
     plan.events.push(...w.events);

@@ -5,7 +5,9 @@
  * the cursor stays on its record so the next pass reads it again with what came after.
  */
 import type { JsonObject } from "../core/payload.ts";
-import { turnWakes } from "../core/wake.ts";
+import type { AwaitKind } from "../../machines/session.ts";
+import { type IdleCause, idleCause } from "../core/rest.ts";
+import { textOf, turnWakes } from "../core/wake.ts";
 import type { AppendedRead } from "../edge/transcript-append.ts";
 import type { PlannedEvent } from "./watch-decide.ts";
 import type { WakeCursor, WatchMemo } from "./watch-memo.ts";
@@ -18,38 +20,73 @@ export interface WakeReader {
   tail: (path: string, bytes: number) => AppendedRead | null;
 }
 
+/** How an idle gap's cause is judged (see `idleCause`). */
+export interface CauseInput {
+  /** The machine's reason for quiet at this pass (awaiting, asleep), for a turn still pending. */
+  now: IdleCause | null;
+  /** What a turn's last message waits on a person for. */
+  awaiting: (text: string | null) => AwaitKind | null;
+  staleAfterMs: number;
+}
+
+const NO_CAUSE: CauseInput = { now: null, awaiting: () => null, staleAfterMs: Infinity };
+
 /**
  * The wake events and the next cursor for one session. `size` is the transcript's current
  * size; nothing is read when it has not moved past the cursor. When the session was just
  * found dead, a turn still waiting is closed as woken by nobody and the cursor moves past it.
+ * Each idle gap carries its cause (awaiting, asleep, stalled) for the night's ledger.
  */
 export function planWakes(
   path: string | null,
   size: number | null,
   memo: WatchMemo,
   io: WakeReader,
-  opts: { now: number; down: boolean },
+  opts: { now: number; down: boolean; cause?: CauseInput },
 ): { cursor: WakeCursor | null; events: PlannedEvent[] } {
-  const r = readWakes(path, size, memo, io, opts.now);
+  const cause = opts.cause ?? NO_CAUSE;
+  const r = readWakes(path, size, memo, io, opts.now, cause);
   const pending = r.cursor?.pendingEndAt ?? null;
   if (!opts.down || pending === null || r.cursor === null) return { cursor: r.cursor, events: r.events };
+  const idleMs = Math.max(0, opts.now - pending);
   r.events.push({
     kind: "wake",
     detail: {
       waker: "nobody",
-      idleMs: Math.max(0, opts.now - pending),
+      idleMs,
       endAt: pending,
       resumedAt: null,
       idle: true,
       ended: "down",
+      cause: idleCause({
+        pending: r.cursor.pendingCause,
+        awaiting: null,
+        gapMs: idleMs,
+        staleAfterMs: cause.staleAfterMs,
+      }),
     },
   });
-  return { cursor: { offset: r.end ?? r.cursor.offset, mid: false, pendingEndAt: null }, events: r.events };
+  return {
+    cursor: { offset: r.end ?? r.cursor.offset, mid: false, pendingEndAt: null, pendingCause: null },
+    events: r.events,
+  };
 }
 
 type WakeRead = { cursor: WakeCursor | null; events: PlannedEvent[]; end?: number };
 
-function readWakes(path: string | null, size: number | null, memo: WatchMemo, io: WakeReader, now: number): WakeRead {
+/** A pending turn keeps the first cause the machine gave for it (its Stop's verdict). */
+function pendingOf(cursor: WakeCursor | null, endAt: number, now: IdleCause | null): IdleCause | null {
+  return cursor !== null && cursor.pendingEndAt === endAt ? cursor.pendingCause ?? now : now;
+}
+
+function readWakes(
+  path: string | null,
+  size: number | null,
+  memo: WatchMemo,
+  io: WakeReader,
+  now: number,
+  cause: CauseInput,
+): WakeRead {
   const cursor = memo.wake;
   if (path === null || size === null) return { cursor, events: [] };
   if (cursor === null) {
@@ -59,27 +96,53 @@ function readWakes(path: string | null, size: number | null, memo: WatchMemo, io
     const wakes = turnWakes(read.records.map((r) => r.record), { now, interventions: memo.recent });
     const last = wakes.at(-1);
     if (last && last.resumedAt === null) {
-      const at = { offset: read.records[last.endIndex].offset, mid: false, pendingEndAt: last.endAt };
+      const at = {
+        offset: read.records[last.endIndex].offset,
+        mid: false,
+        pendingEndAt: last.endAt,
+        pendingCause: cause.now,
+      };
       return { cursor: at, events: [], end: read.end };
     }
-    return { cursor: { offset: read.end, mid: read.mid, pendingEndAt: null }, events: [], end: read.end };
+    return {
+      cursor: { offset: read.end, mid: read.mid, pendingEndAt: null, pendingCause: null },
+      events: [],
+      end: read.end,
+    };
   }
-  if (size === cursor.offset) return { cursor, events: [] };
+  if (size === cursor.offset) {
+    const held = cursor.pendingEndAt === null ? cursor : { ...cursor, pendingCause: cursor.pendingCause ?? cause.now };
+    return { cursor: held, events: [] };
+  }
   const read = io.appended(path, cursor.offset, cursor.mid);
   if (read === null) return { cursor, events: [] };
   const records: JsonObject[] = read.records.map((r) => r.record);
   const wakes = turnWakes(records, { now, interventions: memo.recent });
   const events: PlannedEvent[] = [];
-  let next: WakeCursor = { offset: read.end, mid: read.mid, pendingEndAt: null };
+  let next: WakeCursor = { offset: read.end, mid: read.mid, pendingEndAt: null, pendingCause: null };
   for (const w of wakes) {
+    const pending = pendingOf(cursor, w.endAt, null);
     if (w.resumedAt === null) {
-      next = { offset: read.records[w.endIndex].offset, mid: false, pendingEndAt: w.endAt };
+      next = {
+        offset: read.records[w.endIndex].offset,
+        mid: false,
+        pendingEndAt: w.endAt,
+        pendingCause: pendingOf(cursor, w.endAt, cause.now),
+      };
       continue;
     }
+    const c = w.idle
+      ? idleCause({
+        pending,
+        awaiting: cause.awaiting(textOf(records[w.endIndex])),
+        gapMs: w.gapMs,
+        staleAfterMs: cause.staleAfterMs,
+      })
+      : null;
     events.push({
       kind: "wake",
       at: w.resumedAt,
-      detail: { waker: w.waker, idleMs: w.gapMs, endAt: w.endAt, resumedAt: w.resumedAt, idle: w.idle },
+      detail: { waker: w.waker, idleMs: w.gapMs, endAt: w.endAt, resumedAt: w.resumedAt, idle: w.idle, cause: c },
     });
   }
   return { cursor: next, events, end: read.end };

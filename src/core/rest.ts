@@ -72,6 +72,31 @@ export function sleepUntil(
   return { until, cause };
 }
 
+/** Why a session sat idle between an end of turn and what resumed it (the night's ledger). */
+export type IdleCause = "awaiting" | "asleep" | "stalled";
+
+/**
+ * The cause of one idle gap: what the machine said while the turn was pending (awaiting a
+ * person, asleep until a time), else the turn's own last message when it waits on a person,
+ * else stalled when the gap reached the stall threshold; null for an ordinary pause.
+ */
+export function idleCause(
+  g: { pending: IdleCause | null; awaiting: AwaitKind | null; gapMs: number; staleAfterMs: number },
+): IdleCause | null {
+  if (g.pending !== null) return g.pending;
+  if (g.awaiting !== null) return "awaiting";
+  return g.gapMs >= g.staleAfterMs ? "stalled" : null;
+}
+
+/** The machine's reason a pending turn is quiet at `now`: awaiting, asleep, or neither. */
+export function pendingCause(
+  f: { awaiting: string | null; asleepUntil: number | null },
+  now: number,
+): IdleCause | null {
+  if (f.awaiting !== null) return "awaiting";
+  return f.asleepUntil !== null && f.asleepUntil > now ? "asleep" : null;
+}
+
 function awaitKind(k: string): AwaitKind {
   return k === "approval" ? "approval" : k === "question" ? "question" : "escape";
 }

@@ -59,7 +59,8 @@ function timeOf(r: JsonObject): number | null {
   return Number.isFinite(t) ? t : null;
 }
 
-function textOf(r: JsonObject): string | null {
+/** The text of a user or assistant record (null for tool results and records without text). */
+export function textOf(r: JsonObject): string | null {
   const content = obj(r, "message")?.content;
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return null;

@@ -189,7 +189,7 @@ describe("who woke it", () => {
     const p = await h.pass();
     expect(p.wakes).toBe(1);
     expect(h.events("wake", s.id).map((e) => e.detail)).toEqual([
-      { waker, idleMs: 20_000, endAt, resumedAt: endAt + 20_000, idle },
+      { waker, idleMs: 20_000, endAt, resumedAt: endAt + 20_000, idle, cause: null },
     ]);
     h.advance(5 * MIN);
     await h.pass();
