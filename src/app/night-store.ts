@@ -7,6 +7,8 @@
 import { isObject, type JsonObject } from "../core/payload.ts";
 import type { Store } from "../edge/store.ts";
 import type { PolicyInput } from "../core/policy.ts";
+import { type NightLedger, nightLedger } from "../core/night-ledger.ts";
+import { parseDetail } from "../core/report/marks.ts";
 
 export const NIGHT_KEY = "night";
 
@@ -86,4 +88,10 @@ export function nightIsActive(night: NightSetting | null, now: number): night is
 export function readNight(store: Store): PolicyInput["night"] {
   const n = readNightSetting(store);
   return n ? { on: n.on, scope: n.scope, until: n.until } : null;
+}
+
+/** The ledger of the night from `since` to `until`, read from the audit log. */
+export function ledgerOf(store: Store, since: number, until: number): NightLedger {
+  const events = store.events({ since, until }).map((e) => ({ ...e, detail: parseDetail(e.detail) }));
+  return nightLedger(events, since, until);
 }

@@ -11,8 +11,9 @@ import type { AppendedRead } from "../edge/transcript-append.ts";
 import { listPanes } from "../edge/tmux.ts";
 import { recentSessionRows, stopBlocksBetween } from "../edge/watch-state.ts";
 import type { TranscriptStat } from "../core/liveness.ts";
+import type { NightLedger } from "../core/night-ledger.ts";
 import { buildSnapshot, type IdleSession, preflight } from "./night-snapshot.ts";
-import { nightIsActive, type NightSetting, readNightSetting, writeNightSetting } from "./night-store.ts";
+import { ledgerOf, nightIsActive, type NightSetting, readNightSetting, writeNightSetting } from "./night-store.ts";
 import { watchDeps } from "./watch-deps.ts";
 
 const DAY = 86_400_000;
@@ -69,30 +70,38 @@ export async function turnNightOn(
 }
 
 /** Turn the mode off; the snapshot is kept (for status and reports) but no longer watched. */
-export function turnNightOff(deps: NightDeps): { previous: NightSetting | null; blocks: BlockCount } {
+export function turnNightOff(
+  deps: NightDeps,
+): { previous: NightSetting | null; blocks: BlockCount; ledger: NightLedger | null } {
   const now = deps.now();
   const previous = readNightSetting(deps.store);
-  if (previous === null || !previous.on) return { previous, blocks: { total: 0, bySession: {} } };
+  if (previous === null || !previous.on) return { previous, blocks: { total: 0, bySession: {} }, ledger: null };
   const blocks = countBlocks(deps.store, previous.since, now);
+  const ledger = ledgerOf(deps.store, previous.since, now);
   deps.store.transaction(() => {
     writeNightSetting(deps.store, { ...previous, on: false, offAt: now });
-    deps.store.appendEvent(now, null, "night", { on: false, blocks: blocks.total });
+    deps.store.appendEvent(now, null, "night", { on: false, blocks: blocks.total, ledger: { ...ledger } });
   });
-  return { previous, blocks };
+  return { previous, blocks, ledger };
 }
 
-/** The stored mode, whether it is in force now, and the Stop blocks since it went on. */
+/** The stored mode, whether it is in force now, the Stop blocks since it went on, and its ledger. */
 export function nightStatus(deps: Pick<NightDeps, "store" | "now">): {
   setting: NightSetting | null;
   active: boolean;
   blocks: BlockCount;
+  ledger: NightLedger | null;
 } {
   const now = deps.now();
   const setting = readNightSetting(deps.store);
-  const blocks = setting === null
-    ? { total: 0, bySession: {} }
-    : countBlocks(deps.store, setting.since - 1, setting.offAt ?? now);
-  return { setting, active: nightIsActive(setting, now), blocks };
+  if (setting === null) return { setting, active: false, blocks: { total: 0, bySession: {} }, ledger: null };
+  const until = setting.offAt ?? (setting.until !== null ? Math.min(now, setting.until) : now);
+  return {
+    setting,
+    active: nightIsActive(setting, now),
+    blocks: countBlocks(deps.store, setting.since - 1, setting.offAt ?? now),
+    ledger: ledgerOf(deps.store, setting.since, until),
+  };
 }
 
 function countBlocks(store: Store, since: number, until: number): BlockCount {

@@ -5,6 +5,7 @@ import { nightDeps, nightStatus, turnNightOff, turnNightOn } from "../app/night.
 import type { IdleSession } from "../app/night-snapshot.ts";
 import type { NightSetting, SnapshotEntry } from "../app/night-store.ts";
 import { parseUntil } from "../app/time-args.ts";
+import { ledgerLines, type NightLedger } from "../core/night-ledger.ts";
 import { formatDuration } from "../core/notify-format.ts";
 import { loadConfig } from "../edge/config-file.ts";
 import { resolvePaths } from "../edge/paths.ts";
@@ -51,18 +52,21 @@ export async function nightCommand(args: string[], ctx: Ctx): Promise<number> {
     if (action === "off") {
       const r = turnNightOff(deps);
       const was = r.previous?.on === true;
-      if (json) ctx.out(JSON.stringify({ on: false, was_on: was, blocks: r.blocks }) + "\n");
-      else {ctx.out(
-          was
-            ? `unattended mode off; ${r.blocks.total} Stop blocks while it was on\n`
-            : "unattended mode was already off\n",
-        );}
+      if (json) ctx.out(JSON.stringify({ on: false, was_on: was, blocks: r.blocks, ledger: r.ledger }) + "\n");
+      else if (!was || r.ledger === null) ctx.out("unattended mode was already off\n");
+      else {
+        // The ledger, not the block count, is the summary: a count of detections hid a lost night.
+        ctx.out(
+          ["unattended mode off; the night's ledger:", ...ledgerLines(r.ledger).map((l) => `  ${l}`)].join("\n") + "\n",
+        );
+      }
       return 0;
     }
     const s = nightStatus(deps);
     if (json) {
-      ctx.out(JSON.stringify({ active: s.active, ...(s.setting ?? { on: false }), blocks: s.blocks }, null, 2) + "\n");
-    } else ctx.out(renderStatus(s.setting, s.active, s.blocks.total, s.blocks.bySession, ctx.now()));
+      const body = { active: s.active, ...(s.setting ?? { on: false }), blocks: s.blocks, ledger: s.ledger };
+      ctx.out(JSON.stringify(body, null, 2) + "\n");
+    } else ctx.out(renderStatus(s.setting, s.active, s.blocks.total, s.blocks.bySession, ctx.now(), s.ledger));
     return s.active ? 0 : 1;
   } finally {
     store.close();
@@ -120,6 +124,7 @@ function renderStatus(
   blocks: number,
   bySession: Record<string, number>,
   now: number,
+  ledger: NightLedger | null,
 ): string {
   if (s === null) return "unattended mode: off (never turned on)\n";
   const state = active
@@ -130,6 +135,7 @@ function renderStatus(
   const lines = [`unattended mode: ${state}`, ...header(s), ...table(s.snapshot)];
   const per = Object.entries(bySession).map(([id, n]) => `${id.slice(0, 8)} ${n}`).join(", ");
   lines.push(`stop blocks: ${blocks}${per ? ` (${per})` : ""}`);
+  if (ledger !== null) lines.push("ledger:", ...ledgerLines(ledger).map((l) => `  ${l}`));
   return lines.join("\n") + "\n";
 }
 

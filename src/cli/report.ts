@@ -7,7 +7,9 @@ import { reportText } from "../core/report/text.ts";
 import { parseWhen } from "../core/report/time.ts";
 import { loadReport, resolveSession } from "../edge/http/report-rows.ts";
 import { resolvePaths } from "../edge/paths.ts";
-import { openStore } from "../edge/store.ts";
+import { openStore, type Store } from "../edge/store.ts";
+import { ledgerOf, readNightSetting } from "../app/night-store.ts";
+import { ledgerLines, type NightLedger } from "../core/night-ledger.ts";
 import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
 import { proofNow } from "./doctor-prove.ts";
@@ -32,17 +34,34 @@ export function reportCommand(args: string[], ctx: Ctx): number {
   try {
     const sessionId = values.session === undefined ? undefined : resolveSession(store, values.session);
     const report = loadReport(store, { since, until, sessionId });
+    const night = nightInRange(store, since, until);
     if (values.json) {
-      ctx.out(JSON.stringify({ ...reportJson(report), proof: proofView(proofNow(ctx)) }, null, 2) + "\n");
+      const body = { ...reportJson(report), night_ledger: night, proof: proofView(proofNow(ctx)) };
+      ctx.out(JSON.stringify(body, null, 2) + "\n");
     } else if (values.html === "-") ctx.out(reportHtml(report));
     else if (values.html !== undefined) {
       writeFileSync(values.html, reportHtml(report), { mode: 0o600 });
       ctx.out(`wrote ${values.html} (${report.sessions.length} sessions, ${report.events.length} events)\n`);
-    } else ctx.out(reportText(report) + `\nproof: ${describeProof(proofNow(ctx))}\n`);
+    } else {
+      const ledger = night === null ? "" : `\nunattended night ${iso(night.since)} to ${iso(night.until)}:\n` +
+        ledgerLines(night).map((l) => `  ${l}\n`).join("");
+      ctx.out(reportText(report) + ledger + `\nproof: ${describeProof(proofNow(ctx))}\n`);
+    }
     return 0;
   } finally {
     store.close();
   }
+}
+
+const iso = (t: number) => new Date(t).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/** The ledger of the last unattended night, clipped to the report's range; null when none overlaps. */
+function nightInRange(store: Store, since: number, until: number): NightLedger | null {
+  const n = readNightSetting(store);
+  if (n === null) return null;
+  const end = Math.min(until, n.offAt ?? n.until ?? until);
+  const start = Math.max(since, n.since);
+  return end < start ? null : ledgerOf(store, start, end);
 }
 
 function when(text: string, now: number): number {
