@@ -213,7 +213,7 @@ export function followUps(
       ? null
       : growth.times === null
       ? (growth.growthAt >= o.at ? growth.growthAt : null)
-      : firstAtOrAfter(growth.times, o.at);
+      : firstAfter(growth.times, o.at);
     if (resumedAt !== null) {
       events.push({
         kind: "followup",
@@ -229,8 +229,9 @@ export function followUps(
   return { open: keep, events };
 }
 
-function firstAtOrAfter(times: readonly number[], at: number): number | null {
+/** The earliest time strictly after `at`: the record that ended a blocked turn is not its answer. */
+function firstAfter(times: readonly number[], at: number): number | null {
   let best: number | null = null;
-  for (const t of times) if (t >= at && (best === null || t < best)) best = t;
+  for (const t of times) if (t > at && (best === null || t < best)) best = t;
   return best;
 }

@@ -140,7 +140,7 @@ Overlapping passes never report twice: a second pass while one runs says so and 
 --install writes a schedule running "vigil watch --once" every 5 minutes (launchd, a
 systemd user timer, or a crontab line) and prints what it wrote; --uninstall removes it.
 --dry-run prints the plan without writing.`,
-  night: `Usage: vigil night on [--scope PATH...] [--until TIME] [--json]
+  night: `Usage: vigil night on [--scope PATH...] [--until TIME] [--force] [--json]
        vigil night off [--json]
        vigil night status [--json]
 
@@ -151,9 +151,15 @@ as "8h"; default: until turned off). It snapshots the live sessions in scope (id
 process start, name, cwd, transcript, tmux pane) so "vigil watch" can still tell when one
 dies after Claude Code's registry forgets it, and runs a preflight: sessions already idle
 (registry status "idle", no transcript growth for 5 minutes, or a finished last turn) cannot
-be woken by a Stop hook, and are listed with what to do about them.
-"status" prints the mode, scope, until, the snapshot and the Stop blocks so far; it exits 1
-when the mode is not in force. "off" turns it off and keeps the snapshot for reports.`,
+be woken by a Stop hook, and are listed with what to do about them. It says what will happen
+on a death tonight (the recovery policy, where alerts go, whether the watch is scheduled) and
+refuses (exit 1, with the fix) when the watch is not scheduled or recovery is "notify" with no
+notifier configured: nothing would act on a death. --force turns it on anyway, with warnings.
+"status" prints the mode, scope, until, the snapshot, the Stop blocks so far and the night's
+ledger; it exits 1 when the mode is not in force. "off" turns it off, keeps the snapshot for
+reports and prints the ledger: stops blocked and how many resumed work, who woke each session
+(vigil, a person, nobody), idle minutes by cause (awaiting, asleep, stalled, dead), deaths and
+what was done about each.`,
   state: `Usage: vigil state save < STATE.md
        vigil state show [--session ID] [--list]
        vigil state skill [--dir DIR] [--bin PATH]

@@ -5,13 +5,16 @@ import { nightDeps, nightStatus, turnNightOff, turnNightOn } from "../app/night.
 import type { IdleSession } from "../app/night-snapshot.ts";
 import type { NightSetting, SnapshotEntry } from "../app/night-store.ts";
 import { parseUntil } from "../app/time-args.ts";
+import { scheduleInstalled } from "../core/doctor/services.ts";
 import { ledgerLines, type NightLedger } from "../core/night-ledger.ts";
+import { nightReadiness, type Readiness } from "../core/night-readiness.ts";
 import { formatDuration } from "../core/notify-format.ts";
 import { loadConfig } from "../edge/config-file.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { openStore } from "../edge/store.ts";
 import { parse } from "./args.ts";
-import { type Ctx, UsageError } from "./context.ts";
+import { type Ctx, Refusal, UsageError } from "./context.ts";
+import { probeSchedule } from "./doctor-probes.ts";
 import { HELP } from "./help.ts";
 
 export async function nightCommand(args: string[], ctx: Ctx): Promise<number> {
@@ -19,14 +22,15 @@ export async function nightCommand(args: string[], ctx: Ctx): Promise<number> {
     scope: { type: "string", multiple: true },
     until: { type: "string" },
     json: { type: "boolean" },
+    force: { type: "boolean" },
   }, true);
   if (values.help) return (ctx.out(HELP.night + "\n"), 0);
   const [action, ...rest] = positionals;
   if (action !== "on" && action !== "off" && action !== "status") {
     throw new UsageError(action === undefined ? `missing "on", "off" or "status"` : `unknown action "${action}"`);
   }
-  if (action !== "on" && (values.scope || values.until || rest.length > 0)) {
-    throw new UsageError(`"--scope" and "--until" go with "night on"`);
+  if (action !== "on" && (values.scope || values.until || values.force || rest.length > 0)) {
+    throw new UsageError(`"--scope", "--until" and "--force" go with "night on"`);
   }
   // `--scope A B` : paths after the first --scope value are more scope paths.
   if (rest.length > 0 && !values.scope) throw new UsageError(`unexpected argument "${rest[0]}"`);
@@ -44,9 +48,20 @@ export async function nightCommand(args: string[], ctx: Ctx): Promise<number> {
     const deps = nightDeps(store, loadConfig(paths.configFile, ctx.env).config, { env: ctx.env, now: ctx.now });
     const json = values.json === true;
     if (action === "on") {
+      const schedule = await probeSchedule(process.execPath, ctx.env);
+      const ready = nightReadiness(deps.config, {
+        scheduler: schedule.scheduler,
+        installed: scheduleInstalled(schedule),
+      });
+      const first = ready.problems[0];
+      if (first !== undefined && values.force !== true) {
+        throw new Refusal(`not turned on: ${first.problem}; fix: ${first.fix} (or --force)`);
+      }
       const r = await turnNightOn(deps, { scope, until });
-      if (json) ctx.out(JSON.stringify({ ...r.setting, idle: r.idle.map(idleJson) }, null, 2) + "\n");
-      else ctx.out(renderOn(r.setting, r.previous?.on === true, r.idle));
+      if (json) {
+        const body = { ...r.setting, idle: r.idle.map(idleJson), tonight: ready.plan, problems: ready.problems };
+        ctx.out(JSON.stringify(body, null, 2) + "\n");
+      } else ctx.out(renderOn(r.setting, r.previous?.on === true, r.idle, ready));
       return 0;
     }
     if (action === "off") {
@@ -97,10 +112,12 @@ function table(entries: readonly SnapshotEntry[]): string[] {
   return [`snapshot: ${entries.length} session${entries.length === 1 ? "" : "s"}`, line(head), ...rows.map(line)];
 }
 
-function renderOn(s: NightSetting, wasOn: boolean, idle: readonly IdleSession[]): string {
+function renderOn(s: NightSetting, wasOn: boolean, idle: readonly IdleSession[], ready: Readiness): string {
   const lines = [
     wasOn ? "unattended mode on (was already on: snapshot refreshed)" : "unattended mode on",
     ...header(s),
+    ...ready.plan,
+    ...ready.problems.map((p) => `warning (--force): ${p.problem}; fix: ${p.fix}`),
   ];
   lines.push(...table(s.snapshot));
   if (idle.length === 0) lines.push("preflight: no session is idle");

@@ -116,7 +116,8 @@ export async function guardSessions(env: SessionEnv): Promise<GuardEvidence> {
 /** Unattended mode on for this work dir, then a failing command and a turn that ends announcing work. */
 export async function stopSession(env: SessionEnv): Promise<PrintResult> {
   const cwd = workDir(env, "stop");
-  const night = Bun.spawnSync([env.vigil, "night", "on", "--scope", cwd], {
+  // The proof's sandbox has no watch schedule nor notifier, and proves only the Stop gate.
+  const night = Bun.spawnSync([env.vigil, "night", "on", "--scope", cwd, "--force"], {
     cwd,
     env: { PATH: env.path, HOME: env.dirs.home, VIGIL_HOME: env.dirs.vigilHome, TZ: "UTC", NO_COLOR: "1" },
     stdout: "pipe",

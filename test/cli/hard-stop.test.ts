@@ -37,7 +37,7 @@ function setup() {
   const env = testEnv({ VIGIL_HARD_TOKENS: "300000", VIGIL_SOFT_TOKENS: "250000" });
   const cwd = join(env.HOME, "work");
   mkdirSync(cwd, { recursive: true });
-  expect(vigil(["night", "on"], "", env).code).toBe(0);
+  expect(vigil(["night", "on", "--force"], "", env).code).toBe(0);
   const transcript = transcriptAt(env.HOME, 310_000);
   const base = { session_id: "hard-1", transcript_path: transcript, cwd, agent_type: "worker" };
   const hook = (event: string, extra: Record<string, unknown> = {}) =>

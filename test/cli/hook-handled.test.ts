@@ -155,7 +155,7 @@ const CASES: Record<HandledEvent, () => void> = {
   },
   Stop() {
     const w = world(500);
-    expect(vigil(["night", "on"], "", w.env).code).toBe(0);
+    expect(vigil(["night", "on", "--force"], "", w.env).code).toBe(0);
     const out = hook(w, "Stop", {
       stop_hook_active: false,
       last_assistant_message: "I'll continue with the parser fix next.",

@@ -1,13 +1,15 @@
 /** `vigil night on|off|status` through the compiled binary, with stand-in sessions. */
-import { afterAll, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readNight, readNightSetting } from "../../src/app/night-store.ts";
 import { transcriptPathFor } from "../../src/app/watch-targets.ts";
 import { probe } from "../../src/edge/proc.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { records } from "../app/watch-harness.ts";
-import { testEnv, vigil } from "../support/vigil.ts";
+import { CRON_MARKER } from "../../src/core/schedule-files.ts";
+import { planForHost } from "../../src/edge/schedule.ts";
+import { BIN, testEnv, vigil } from "../support/vigil.ts";
 
 const children: ReturnType<typeof Bun.spawn>[] = [];
 afterAll(() => {
@@ -50,7 +52,7 @@ test("on: scope, until, a snapshot with process identity, and a preflight of idl
   t.session("sess-idle", join(t.home, "work", "b"), "prompt", { status: "idle", name: "worker-idle" });
   t.session("sess-ended", join(t.home, "work", "c"), "end", { name: "worker-ended" });
   t.session("sess-out", join(t.home, "elsewhere"), "prompt", { status: "idle" });
-  const r = vigil(["night", "on", "--scope", join(t.home, "work"), "--until", "8h"], "", t.env);
+  const r = vigil(["night", "on", "--scope", join(t.home, "work"), "--until", "8h", "--force"], "", t.env);
   expect(r.code).toBe(0);
   expect(r.stdout).toContain("unattended mode on");
   expect(r.stdout).toContain("snapshot: 3 sessions");
@@ -72,7 +74,7 @@ test("on: scope, until, a snapshot with process identity, and a preflight of idl
 
 test("status counts Stop blocks since the mode went on; off keeps the snapshot; status then exits 1", () => {
   const t = setup();
-  expect(vigil(["night", "on"], "", t.env).code).toBe(0);
+  expect(vigil(["night", "on", "--force"], "", t.env).code).toBe(0);
   t.withStore((s) => {
     s.appendEvent(Date.now() + 1, "sess-1", "stop_gate", { decision: "block", gate: "announcement" });
     s.appendEvent(Date.now() + 2, "sess-1", "stop_gate", { decision: "block", gate: "announcement" });
@@ -99,7 +101,7 @@ test.each([
   ["ISO", "2026-11-30T23:00:00.000Z", "2026-12-01T06:30:00Z", "2026-12-01T06:30:00.000Z"],
 ])("--until %s", (_name, now, arg, want) => {
   const t = setup({ VIGIL_NOW: String(Date.parse(now)) });
-  expect(vigil(["night", "on", "--until", arg], "", t.env).code).toBe(0);
+  expect(vigil(["night", "on", "--until", arg, "--force"], "", t.env).code).toBe(0);
   expect(new Date(t.withStore((s) => readNight(s)?.until) ?? 0).toISOString()).toBe(want);
 }, 30_000);
 
@@ -109,8 +111,94 @@ test.each([
   ["bad time", ["on", "--until", "25:00"], `invalid time "25:00"`],
   ["past time", ["on", "--until", "2001-01-01T00:00:00Z"], `time "2001-01-01T00:00:00Z" is in the past`],
   ["missing scope", ["on", "--scope", "/no/such/dir"], `scope path "/no/such/dir" does not exist`],
-  ["scope with off", ["off", "--scope", "/tmp"], `"--scope" and "--until" go with "night on"`],
+  ["scope with off", ["off", "--scope", "/tmp"], `"--scope", "--until" and "--force" go with "night on"`],
 ])("usage error: %s exits 2", (_name, args, message) => {
   const r = vigil(["night", ...args], "", setup().env);
   expect([r.code, r.stderr.trim()]).toEqual([2, `vigil: ${message}`]);
 }, 30_000);
+
+/**
+ * The watch schedule as this host's scheduler would hold it, inside the test's HOME: the
+ * unit or agent files, or for cron a `crontab` on PATH that lists vigil's marked line (the
+ * real crontab is never read or written).
+ */
+function scheduled(env: Record<string, string>, installed = true): Record<string, string> {
+  const plan = planForHost({ home: env.HOME, bin: BIN, env });
+  if (plan.scheduler !== "cron") {
+    if (!installed) return env;
+    for (const f of plan.files) (mkdirSync(dirname(f.path), { recursive: true }), writeFileSync(f.path, f.text));
+    return env;
+  }
+  const bin = join(env.HOME, "bin");
+  mkdirSync(bin, { recursive: true });
+  // Not installed: a crontab with someone else's line only, so the host's own is never read.
+  const line = installed ? `*/5 * * * * ${BIN} watch --once ${CRON_MARKER}` : "0 3 * * * backup";
+  const script = `#!/bin/sh\n[ "$1" = "-l" ] && echo '${line}'\n`;
+  writeFileSync(join(bin, "crontab"), script);
+  chmodSync(join(bin, "crontab"), 0o755);
+  return { ...env, PATH: `${bin}:${env.PATH}` };
+}
+
+describe("night on says what happens on a death tonight, and refuses when nothing would act", () => {
+  const notifier = (env: Record<string, string>) => {
+    mkdirSync(env.VIGIL_HOME, { recursive: true });
+    writeFileSync(
+      join(env.VIGIL_HOME, "config.toml"),
+      `[[notifiers]]\nkind = "webhook"\nurl = "http://127.0.0.1:9/x"\n`,
+    );
+  };
+
+  test("no watch schedule: exit 1 with the fix, and the mode stays off", () => {
+    const t = setup();
+    notifier(t.env);
+    const r = vigil(["night", "on"], "", scheduled(t.env, false));
+    expect([r.code, r.stdout]).toEqual([1, ""]);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toContain("the watch is not scheduled");
+    expect(r.stderr).toContain("fix: vigil watch --install (or --force)");
+    expect(t.withStore((s) => readNight(s))).toBeNull();
+  });
+
+  test("recovery notify with no notifier: exit 1 with the fix", () => {
+    const t = setup();
+    const r = vigil(["night", "on"], "", scheduled(t.env));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("recovery is notify but no notifier is configured, so alerts go nowhere");
+    expect(r.stderr).toContain("add [[notifiers]] to config.toml");
+    expect(t.withStore((s) => readNight(s))).toBeNull();
+  });
+
+  test("scheduled and notifying: on, with tonight's plan", () => {
+    const t = setup();
+    notifier(t.env);
+    const r = vigil(["night", "on"], "", scheduled(t.env));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("on a death tonight: a dead session is reported, not restarted; alerts go to webhook");
+    expect(r.stdout).toMatch(/the watch runs from (cron|systemd|launchd)/);
+    expect(r.stdout).not.toContain("warning");
+  });
+
+  test("recovery restart needs no notifier; its plan says so", () => {
+    const t = setup({ VIGIL_RECOVERY: "restart" });
+    const r = vigil(["night", "on"], "", scheduled(t.env));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      "a dead session is restarted with claude --resume (3 per hour at most), then reported; no notifiers configured",
+    );
+  });
+
+  test("--force turns it on anyway and prints every problem as a warning", () => {
+    const t = setup();
+    const env = scheduled(t.env, false);
+    const r = vigil(["night", "on", "--force", "--json"], "", env);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.on).toBe(true);
+    expect(j.problems.map((p: { fix: string }) => p.fix)).toEqual([
+      "vigil watch --install",
+      'add [[notifiers]] to config.toml, or set recovery = "restart"',
+    ]);
+    const text = vigil(["night", "on", "--force"], "", env).stdout;
+    expect(text.match(/^warning \(--force\):/gm)).toHaveLength(2);
+  });
+});

@@ -128,7 +128,7 @@ function session(m: Machine, id: string, o: { ageMs?: number; worker?: boolean; 
   if (o.lastMessage !== undefined) {
     // Unattended mode over its cwd: only then does the Stop hook judge what a message waits on
     // (outside it, without `recover_outside_night`, the machine never learns it is awaiting).
-    expect(vigil(["night", "on", "--scope", cwd, "--until", "8h"], "", m.env).code).toBe(0);
+    expect(vigil(["night", "on", "--scope", cwd, "--until", "8h", "--force"], "", m.env).code).toBe(0);
     // Its turn ended on this message, and Claude Code ran the Stop hook.
     const stop = { session_id: id, transcript_path: transcript, cwd, hook_event_name: "Stop", stop_hook_active: false };
     expect(vigil(["hook"], JSON.stringify({ ...stop, last_assistant_message: o.lastMessage }), m.env).code).toBe(0);

@@ -15,7 +15,7 @@ import { vigilEvents } from "./vigil-db.ts";
 test("an announced stop with /goal active: vigil passes at the goal gate, no vigil push", async () => {
   const s = createSandbox();
   try {
-    vigilIn(s, "night", "on", "--scope", s.cwd);
+    vigilIn(s, "night", "on", "--scope", s.cwd, "--force");
     const r = await runClaude({
       sandbox: s,
       prompt: "/goal the CSV tests pass",

@@ -20,7 +20,7 @@ test("an open Task-tools task gets one push naming it; the completed one is not 
   const s = createSandbox();
   try {
     writeFileSync(join(s.vigilHome, "config.toml"), "todoContinuation = true\n");
-    vigilIn(s, "night", "on", "--scope", s.cwd);
+    vigilIn(s, "night", "on", "--scope", s.cwd, "--force");
     const r = await runClaude({
       sandbox: s,
       prompt: "Fix the CSV parser ticket",

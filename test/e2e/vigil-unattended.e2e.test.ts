@@ -18,7 +18,10 @@ const ANNOUNCE = "I'll continue with the parser fix next.";
 
 /** `vigil night <args>` with the sandbox's HOME and VIGIL_HOME, as a person would run it. */
 function night(s: Sandbox, ...args: string[]): string {
-  const p = Bun.spawnSync([vigilBin(), "night", ...args], {
+  // The sandbox has no watch schedule and no notifier: these tests are about the Stop gate,
+  // and `night on`'s refusal of such a host is tested in test/cli/night.test.ts.
+  const force = args[0] === "on" ? ["--force"] : [];
+  const p = Bun.spawnSync([vigilBin(), "night", ...args, ...force], {
     cwd: s.cwd,
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, VIGIL_HOME: s.vigilHome, TZ: "UTC", NO_COLOR: "1" },
   });

@@ -102,7 +102,7 @@ const ANNOUNCE = "I'll continue with the parser tests now.";
 
 describe("fleet families", () => {
   test("a worker's Stop pushes with and without progress, then HARD and its handoff, with routing labels", async () => {
-    expect(vigil(["night", "on", "--scope", cwd, "--until", "8h"], "", env).code).toBe(0);
+    expect(vigil(["night", "on", "--scope", cwd, "--until", "8h", "--force"], "", env).code).toBe(0);
     writeTranscript(500, ANNOUNCE);
     await hook(W, "SessionStart", { source: "startup" });
     const stop = () => hook(W, "Stop", { stop_hook_active: false, last_assistant_message: ANNOUNCE });
@@ -175,7 +175,7 @@ describe("awaiting and asleep (issue 13's status fields)", () => {
 
   test("a Stop waiting for approval is awaiting; one with a background task running is asleep", async () => {
     // The Stop hook judges what a message waits on only in unattended mode (issue 13).
-    expect(vigil(["night", "on", "--scope", cwd, "--until", "8h"], "", env).code).toBe(0);
+    expect(vigil(["night", "on", "--scope", cwd, "--until", "8h", "--force"], "", env).code).toBe(0);
     const approval = "I need your approval before I drop the staging tables.";
     await hook(A, "Stop", { stop_hook_active: false, last_assistant_message: approval });
     const running = [{ id: "b1", status: "running", description: "integration tests" }];

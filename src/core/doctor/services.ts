@@ -37,9 +37,14 @@ export interface ScheduleInput {
   cronLine: boolean | null;
 }
 
+/** Whether the watch schedule is in place: the crontab line, or every file the scheduler needs. */
+export function scheduleInstalled(s: ScheduleInput): boolean {
+  return s.scheduler === "cron" ? s.cronLine === true : s.files.length > 0 && s.files.every((f) => f.exists);
+}
+
 /** The watch schedule is installed for this host's scheduler. */
 export function checkSchedule(s: ScheduleInput): Finding[] {
-  const installed = s.scheduler === "cron" ? s.cronLine === true : s.files.length > 0 && s.files.every((f) => f.exists);
+  const installed = scheduleInstalled(s);
   if (installed) return [finding("schedule", "ok", `vigil watch runs from ${s.scheduler}`)];
   const partial = s.scheduler !== "cron" && s.files.some((f) => f.exists);
   const why = s.scheduler === "cron" && s.cronLine === null ? " (the crontab could not be read)" : "";
