@@ -1,0 +1,119 @@
+/**
+ * The nudge path: wake a stalled session through its inbox socket first (it starts a turn in an
+ * idle session without touching the pane a person may be typing in), typing into its tmux pane
+ * only when there is no socket or it would not take the message; then wait a bounded time for
+ * the transcript's next record, the receipt that the session heard it (product.md section 7:
+ * "did it close?" is answered from the transcript, not from the send). The text carries vigil's
+ * nudge mark so vigil's own SOFT guard passes the turn it starts.
+ */
+import { withMark } from "../core/vigil-marks.ts";
+import type { InboxDelivery, InboxMessage, ModeClass } from "../edge/inbox.ts";
+import type { PlannedEvent } from "./watch-decide.ts";
+
+export interface NudgeTarget {
+  sessionId: string;
+  pid: number | null;
+  pane: string | null;
+  transcriptPath: string | null;
+}
+
+/** Where a session's inbox is, from the live registry. */
+export interface InboxAddress {
+  socketPath: string;
+  token: string | null;
+}
+
+export interface NudgeDeps {
+  /** The live session's inbox, or null (no registry entry, or a version without one). */
+  inbox: (pid: number) => InboxAddress | null;
+  sendInbox: (socketPath: string, m: InboxMessage) => Promise<InboxDelivery>;
+  sendTmux: (pane: string, text: string) => Promise<{ ok: boolean; error: string | null }>;
+  /** The transcript's size now: the receipt is looked for past it. */
+  transcriptSize: (path: string) => number | null;
+  /** The time of the first record past `offset` stamped at or after `at`, or null. */
+  firstRecordAfter: (path: string, offset: number, at: number) => number | null;
+  /** The session's permission-mode class from its transcript, or null when unknown. */
+  modeClass: (path: string) => ModeClass | null;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  /** How long to wait for the receipt before the pass moves on (a late one is not logged). */
+  receiptWaitMs: number;
+}
+
+export type NudgeVia = "inbox" | "tmux";
+
+export interface NudgeResult {
+  ok: boolean;
+  via: NudgeVia | null;
+  /** `nudge`, then `nudge_receipt` when the transcript answered in time. */
+  events: PlannedEvent[];
+}
+
+const msg = (e: unknown) => e instanceof Error ? e.message : String(e);
+
+/** Try the inbox; null when there is none, else what happened. */
+async function viaInbox(t: NudgeTarget, text: string, deps: NudgeDeps): Promise<InboxDelivery | null> {
+  const addr = t.pid === null ? null : deps.inbox(t.pid);
+  if (addr === null) return null;
+  const fromMode = t.transcriptPath === null ? null : deps.modeClass(t.transcriptPath);
+  try {
+    return await deps.sendInbox(addr.socketPath, { text, fromMode, token: addr.token });
+  } catch (e) {
+    return { delivered: false, reason: "error", error: msg(e) };
+  }
+}
+
+async function viaTmux(pane: string, text: string, deps: NudgeDeps): Promise<{ ok: boolean; error: string | null }> {
+  try {
+    return await deps.sendTmux(pane, text);
+  } catch (e) {
+    return { ok: false, error: msg(e) };
+  }
+}
+
+async function waitForReceipt(path: string, offset: number, sentAt: number, deps: NudgeDeps): Promise<number | null> {
+  const until = deps.now() + deps.receiptWaitMs;
+  for (;;) {
+    const at = deps.firstRecordAfter(path, offset, sentAt);
+    if (at !== null || deps.now() >= until) return at;
+    await deps.sleep(250);
+  }
+}
+
+/** Nudge one session: inbox first, tmux as the fallback; never throws. */
+export async function deliverNudge(
+  t: NudgeTarget,
+  text: string,
+  deps: NudgeDeps,
+  opts: { idleMs?: number | null } = {},
+): Promise<NudgeResult> {
+  const marked = withMark("vigil-nudge", text);
+  const path = t.transcriptPath;
+  const offset = path === null ? null : deps.transcriptSize(path);
+  const sentAt = deps.now();
+  const inbox = await viaInbox(t, marked, deps);
+  let via: NudgeVia | null = inbox?.delivered ? "inbox" : null;
+  let error: string | null = inbox !== null && !inbox.delivered ? `inbox: ${inbox.error}` : null;
+  if (via === null && t.pane !== null) {
+    const r = await viaTmux(t.pane, marked, deps);
+    if (r.ok) via = "tmux";
+    else error = [error, `tmux: ${r.error ?? "failed"}`].filter((e) => e !== null).join("; ");
+  }
+  if (via === null && error === null) error = "no inbox socket and no tmux pane";
+  const detail = {
+    ok: via !== null,
+    via,
+    error: via === null ? error : null,
+    // Why the inbox was passed over, when tmux carried it.
+    inbox: inbox === null ? "none" : inbox.delivered ? "delivered" : inbox.reason,
+    pane: t.pane,
+    idleMs: opts.idleMs ?? null,
+    sentAt,
+  };
+  const events: PlannedEvent[] = [{ kind: "nudge", detail }];
+  if (via !== null && path !== null && offset !== null) {
+    const firstRecordAt = await waitForReceipt(path, offset, sentAt, deps);
+    if (firstRecordAt !== null) events.push({ kind: "nudge_receipt", detail: { via, sentAt, firstRecordAt } });
+  }
+  return { ok: via !== null, via, events };
+}
