@@ -49,6 +49,8 @@ export interface NudgeResult {
   events: PlannedEvent[];
 }
 
+const RECEIPT_POLL_MS = 250;
+
 const msg = (e: unknown) => e instanceof Error ? e.message : String(e);
 
 /** Try the inbox; null when there is none, else what happened. */
@@ -71,12 +73,13 @@ async function viaTmux(pane: string, text: string, deps: NudgeDeps): Promise<{ o
   }
 }
 
+/** Polls a fixed number of times, so a frozen clock (VIGIL_NOW) cannot make it spin. */
 async function waitForReceipt(path: string, offset: number, sentAt: number, deps: NudgeDeps): Promise<number | null> {
-  const until = deps.now() + deps.receiptWaitMs;
-  for (;;) {
+  const polls = Math.ceil(deps.receiptWaitMs / RECEIPT_POLL_MS);
+  for (let i = 0;; i++) {
     const at = deps.firstRecordAfter(path, offset, sentAt);
-    if (at !== null || deps.now() >= until) return at;
-    await deps.sleep(250);
+    if (at !== null || i >= polls) return at;
+    await deps.sleep(RECEIPT_POLL_MS);
   }
 }
 

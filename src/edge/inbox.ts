@@ -5,8 +5,8 @@
  * The receiver never answers a line, so delivery is judged by the connection: the lines were
  * written, and the receiver closed its side in answer to ours (it reads to the end, handles the
  * last line, then ends). Anything else (no socket, refused, reset, silence past the deadline)
- * is "not delivered", so the caller falls back to tmux rather than trusting a write that may
- * have gone nowhere.
+ * is "not delivered", so the caller falls back to tmux. What the connection cannot tell is
+ * whether the session then held the message for a person: the transcript's receipt does.
  */
 import { connect } from "node:net";
 
@@ -86,7 +86,13 @@ export function sendToInbox(socketPath: string, m: InboxMessage, opts: InboxOpti
     });
     sock.on("error", (e) => {
       const code = errCode(e);
-      const reason = code === "ENOENT" ? "no-socket" : code === "ECONNREFUSED" ? "refused" : "error";
+      const reason = code === "ENOENT"
+        ? "no-socket"
+        : code === "ECONNREFUSED"
+        ? "refused"
+        : code === "EPIPE" || code === "ECONNRESET"
+        ? "closed"
+        : "error";
       done({ delivered: false, reason, error: e.message });
     });
   });
