@@ -2,7 +2,7 @@
 import { str } from "../core/payload.ts";
 import { modeClassOf, sendToInbox } from "../edge/inbox.ts";
 import { findSessionByPid, inboxToken, type RegistryOptions } from "../edge/registry.ts";
-import { sendLine, type TmuxOptions } from "../edge/tmux.ts";
+import { capturePane, sendLine, type TmuxOptions } from "../edge/tmux.ts";
 import { readAppended, readTail, statTranscript } from "../edge/transcript-append.ts";
 import type { NudgeDeps } from "./nudge.ts";
 
@@ -46,6 +46,7 @@ export function nudgeDeps(
       const r = await sendLine(pane, text, opts.tmux);
       return { ok: r.code === 0, error: r.code === 0 ? null : r.stderr };
     },
+    paneText: (pane) => capturePane(pane, opts.tmux),
     transcriptSize: (path) => statTranscript(path)?.size ?? null,
     firstRecordAfter,
     modeClass: (path) => modeClassOf(lastPermissionMode(path)),

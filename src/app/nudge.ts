@@ -28,6 +28,8 @@ export interface NudgeDeps {
   inbox: (pid: number) => InboxAddress | null;
   sendInbox: (socketPath: string, m: InboxMessage) => Promise<InboxDelivery>;
   sendTmux: (pane: string, text: string) => Promise<{ ok: boolean; error: string | null }>;
+  /** The pane's visible text, read before typing into it (null: unreadable). */
+  paneText: (pane: string) => Promise<string | null>;
   /** The transcript's size now: the receipt is looked for past it. */
   transcriptSize: (path: string) => number | null;
   /** The time of the first record past `offset` stamped at or after `at`, or null. */
@@ -65,8 +67,18 @@ async function viaInbox(t: NudgeTarget, text: string, deps: NudgeDeps): Promise<
   }
 }
 
+/**
+ * Claude Code's dialog for a held peer message (2.1.332, contract Part D): keys typed while it
+ * is up answer it (Deny is selected), so a person's decision would be made by vigil's Enter.
+ */
+const HELD_DIALOG = /Held message from another session/;
+
 async function viaTmux(pane: string, text: string, deps: NudgeDeps): Promise<{ ok: boolean; error: string | null }> {
   try {
+    const screen = await deps.paneText(pane);
+    if (screen !== null && HELD_DIALOG.test(screen)) {
+      return { ok: false, error: "the pane shows Claude Code's held-message dialog, which waits for a person" };
+    }
     return await deps.sendTmux(pane, text);
   } catch (e) {
     return { ok: false, error: msg(e) };

@@ -123,6 +123,21 @@ describe("deliverNudge", () => {
     expect(r.events.map((e) => e.kind)).toEqual(["nudge", "nudge_receipt"]);
   });
 
+  test("a pane showing Claude Code's held-message dialog is not typed into: that dialog waits for a person", async () => {
+    const s = await session({ mode: "default", inbox: "gone" });
+    const file = join(root, "typed-into-dialog.txt");
+    const script = join(root, "dialog.sh");
+    // Draws the dialog's title as 2.1.332 does, then records anything typed.
+    writeFileSync(script, `echo ' Held message from another session'\nread l; printf %s "$l" > '${file}'\n`);
+    const pane = tm.run("new-window", "-P", "-F", "#{pane_id}", `sh '${script}'`);
+    for (let i = 0; i < 200 && !(await deps().paneText(pane))?.includes("Held message"); i++) await Bun.sleep(25);
+    const r = await deliverNudge(target(s, pane), "Carry on.", deps(0));
+    expect(r.ok).toBe(false);
+    expect(String(r.events[0].detail.error)).toContain("held-message dialog");
+    await Bun.sleep(300);
+    expect(existsSync(file)).toBe(false);
+  });
+
   test("no way in is a failed nudge with the reasons, and no receipt", async () => {
     const s = await session({ mode: "default", inbox: "gone" });
     const r = await deliverNudge(target(s, "%99999"), "Carry on.", deps(0));
