@@ -55,11 +55,22 @@ const RECEIPT_POLL_MS = 250;
 
 const msg = (e: unknown) => e instanceof Error ? e.message : String(e);
 
+/** A transcript read that fails is a fact not known, never a failed pass. */
+function safe<T>(read: () => T | null): T | null {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
+}
+
 /** Try the inbox; null when there is none, else what happened. */
 async function viaInbox(t: NudgeTarget, text: string, deps: NudgeDeps): Promise<InboxDelivery | null> {
-  const addr = t.pid === null ? null : deps.inbox(t.pid);
+  const pid = t.pid;
+  const addr = pid === null ? null : safe(() => deps.inbox(pid));
   if (addr === null) return null;
-  const fromMode = t.transcriptPath === null ? null : deps.modeClass(t.transcriptPath);
+  const path = t.transcriptPath;
+  const fromMode = path === null ? null : safe(() => deps.modeClass(path));
   try {
     return await deps.sendInbox(addr.socketPath, { text, fromMode, token: addr.token });
   } catch (e) {
@@ -89,7 +100,7 @@ async function viaTmux(pane: string, text: string, deps: NudgeDeps): Promise<{ o
 async function waitForReceipt(path: string, offset: number, sentAt: number, deps: NudgeDeps): Promise<number | null> {
   const polls = Math.ceil(deps.receiptWaitMs / RECEIPT_POLL_MS);
   for (let i = 0;; i++) {
-    const at = deps.firstRecordAfter(path, offset, sentAt);
+    const at = safe(() => deps.firstRecordAfter(path, offset, sentAt));
     if (at !== null || i >= polls) return at;
     await deps.sleep(RECEIPT_POLL_MS);
   }
@@ -104,7 +115,7 @@ export async function deliverNudge(
 ): Promise<NudgeResult> {
   const marked = withMark("vigil-nudge", text);
   const path = t.transcriptPath;
-  const offset = path === null ? null : deps.transcriptSize(path);
+  const offset = path === null ? null : safe(() => deps.transcriptSize(path));
   const sentAt = deps.now();
   const inbox = await viaInbox(t, marked, deps);
   let via: NudgeVia | null = inbox?.delivered ? "inbox" : null;

@@ -2,8 +2,7 @@
 import type { Config } from "../core/config.ts";
 import { sendNotifications } from "../edge/notify.ts";
 import { probeMany } from "../edge/proc.ts";
-import { claudeConfigDir, readRegistry } from "../edge/registry.ts";
-import { findSessionByPid } from "../edge/registry.ts";
+import { claudeConfigDir, findSessionByPid, readRegistry } from "../edge/registry.ts";
 import { restartSession } from "../edge/restart.ts";
 import { readStopFacts } from "../edge/stop-facts.ts";
 import type { Store } from "../edge/store.ts";
