@@ -14,7 +14,6 @@ import { resolvePaths } from "../edge/paths.ts";
 import { readStdin } from "../edge/stdin.ts";
 import { startWrapped } from "../edge/wrapped-statusline.ts";
 import type { Ctx } from "./context.ts";
-import { HELP } from "./help.ts";
 
 /**
  * Claude Code re-runs the statusLine at most every 300 ms and cancels a run still going when
@@ -43,7 +42,7 @@ function wrappedCommand(args: string[]): string | null {
 }
 
 export async function statuslineCommand(args: string[], ctx: Ctx): Promise<number> {
-  if (args.includes("--help") || args.includes("-h")) return (ctx.out(HELP.statusline + "\n"), 0);
+  if (args.includes("--help") || args.includes("-h")) return (ctx.out((await import("./help.ts")).HELP.statusline + "\n"), 0);
   const wrap = wrappedCommand(args);
   const cache = fileLineCache(resolvePaths(ctx.env).stateDir);
   const input = await readStdin(1024 * 1024);
