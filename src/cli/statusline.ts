@@ -42,7 +42,9 @@ function wrappedCommand(args: string[]): string | null {
 }
 
 export async function statuslineCommand(args: string[], ctx: Ctx): Promise<number> {
-  if (args.includes("--help") || args.includes("-h")) return (ctx.out((await import("./help.ts")).HELP.statusline + "\n"), 0);
+  if (args.includes("--help") || args.includes("-h")) {
+    return (ctx.out((await import("./help.ts")).HELP.statusline + "\n"), 0);
+  }
   const wrap = wrappedCommand(args);
   const cache = fileLineCache(resolvePaths(ctx.env).stateDir);
   const input = await readStdin(1024 * 1024);

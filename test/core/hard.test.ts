@@ -26,7 +26,8 @@ function call(tool: string, input: JsonObject): HookPayload {
 }
 /** This session's processes: Claude Code at 900, its shells and what they started. */
 const TREE = { root: 900, descendants: [12, 1234, 1240, 1300] };
-const bash = (command: string) => checkToolAtHard(call("Bash", { command }), CONFIG, { tree: TREE, analyze: analyzeCommandLine });
+const bash = (command: string) =>
+  checkToolAtHard(call("Bash", { command }), CONFIG, { tree: TREE, analyze: analyzeCommandLine });
 
 const COMMIT = `git commit -m "$(cat <<'EOF'
 Handoff: parser done, tests pending
@@ -294,7 +295,8 @@ describe("kill, pkill and tmux at HARD reach only this session's processes", () 
   });
 
   test("without a known process tree only job specs may be killed", () => {
-    const noTree = (command: string) => checkToolAtHard(call("Bash", { command }), CONFIG, { analyze: analyzeCommandLine }).allowed;
+    const noTree = (command: string) =>
+      checkToolAtHard(call("Bash", { command }), CONFIG, { analyze: analyzeCommandLine }).allowed;
     expect([noTree("kill %1"), noTree("kill 1234"), noTree("pkill -P 900 node")]).toEqual([true, false, false]);
   });
 });
