@@ -72,6 +72,13 @@ describe("the hot path loads only what every call needs", () => {
     });
   }
 
+  test("vigil statusline does not load the policies, the Stop gate or the continuity code", () => {
+    const loaded = names(c.command("src/cli/statusline.ts"));
+    for (const pattern of [/src\/core\/policies\//, /src\/core\/stop\//, /src\/core\/continuity\//]) {
+      expect(loaded.filter((f) => pattern.test(f))).toEqual([]);
+    }
+  });
+
   test("the closure sees what a command loads (control: serve loads hono)", () => {
     expect(names(c.command("src/cli/serve.ts")).some((f) => /node_modules\/hono\//.test(f))).toBe(true);
     expect(names(c.command("src/cli/hook.ts")).some((f) => /node_modules\/hono\//.test(f))).toBe(false);
@@ -81,6 +88,10 @@ describe("the hot path loads only what every call needs", () => {
     const loaded = names(c.entry).map((f) => f.replace(/^.*?src\//, "src/"));
     expect(loaded.sort()).toEqual(["src/cli/context.ts", "src/cli/version.ts", "src/edge/stdout.ts", "src/main.ts"]);
     // Printed so a growing hot path shows in the test log before it shows in the benchmark.
-    console.log(`entry ${bytes(c.entry)} B; hook ${bytes(c.command("src/cli/hook.ts"))} B`);
+    console.log(
+      `entry ${bytes(c.entry)} B; hook ${bytes(c.command("src/cli/hook.ts"))} B; statusline ${
+        bytes(c.command("src/cli/statusline.ts"))
+      } B`,
+    );
   });
 });

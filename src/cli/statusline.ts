@@ -7,7 +7,7 @@
  * itself keeps the old line when it cancels a slow run; vigil's own line only when theirs
  * fails, prints nothing, or is late with nothing to show yet.
  */
-import { hookDeps } from "../app/deps.ts";
+import { baseDeps } from "../app/base-deps.ts";
 import { runStatusline } from "../app/run-statusline.ts";
 import { fileLineCache } from "../edge/line-cache.ts";
 import { resolvePaths } from "../edge/paths.ts";
@@ -53,7 +53,7 @@ export async function statuslineCommand(args: string[], ctx: Ctx): Promise<numbe
     : startWrapped(wrap, input.ok ? input.text : "", { env: ctx.env, capMs: WRAP_CAP_MS });
   let line = cache.read(null) ?? "";
   if (input.ok) {
-    const deps = hookDeps(ctx.env, ctx.now);
+    const deps = baseDeps(ctx.env, ctx.now);
     try {
       line = runStatusline(input.text, deps, cache, { color: !ctx.env.NO_COLOR }).line;
     } finally {
