@@ -196,7 +196,13 @@ for (const [label] of sizes) {
   for (const nullUsage of label === "100MB" ? [false, true] : [false]) {
     const tag = `${label}${nullUsage ? ", null usage" : ""}`;
     const s = statusPayload(label, `side-${label}-${nullUsage}`, nullUsage);
-    cmds.push({ name: `vigil statusline ${tag}`, argv: [BIN, "statusline"], stdin: s.json, env: envOf(home()), expect: s.expect });
+    cmds.push({
+      name: `vigil statusline ${tag}`,
+      argv: [BIN, "statusline"],
+      stdin: s.json,
+      env: envOf(home()),
+      expect: s.expect,
+    });
     if (p.ccusage) {
       cmds.push({
         name: `ccusage statusline ${tag}`,
@@ -206,7 +212,9 @@ for (const [label] of sizes) {
         expect: s.expect,
       });
     }
-    if (p.ccline) cmds.push({ name: `ccline ${tag}`, argv: [p.ccline], stdin: s.json, env: envOf(home()), expect: s.expect });
+    if (p.ccline) {
+      cmds.push({ name: `ccline ${tag}`, argv: [p.ccline], stdin: s.json, env: envOf(home()), expect: s.expect });
+    }
   }
 }
 for (const [label] of sizes) {
