@@ -1,5 +1,7 @@
 /** Help texts, one per command; `vigil <command> --help` prints its own. */
-export const VERSION = "0.1.0";
+import { VERSION } from "./version.ts";
+
+export { VERSION };
 
 export const HELP: Record<string, string> = {
   main: `vigil ${VERSION}: keeps long-running Claude Code agents inside rules that prompts cannot enforce
