@@ -175,6 +175,12 @@ const KNOWN: Record<string, (d: JsonObject, at: number) => Draft | null> = {
   stalled: (d, at) => liveness("stale", d, at, true),
   hook_error: (d) => ({ category: "error", label: `hook error: ${s(d, "error") ?? "?"}`, facts: {} }),
   store_recovered: (d) => ({ category: "error", label: `database recovered: ${s(d, "error") ?? "?"}`, facts: {} }),
+  // The transcript's answer to a nudge, not a second nudge (the /^nudge/ alias would count it).
+  nudge_receipt: (d) => {
+    const sent = n(d, "sentAt"), first = n(d, "firstRecordAt");
+    const after = sent === null || first === null ? "?" : duration(Math.max(0, first - sent));
+    return { category: "other", label: `nudge answered after ${after} (${s(d, "via") ?? "?"})`, facts: {} };
+  },
   unknown_envelope: (d) => ({ category: "other", label: `unknown prompt envelope ${s(d, "tag") ?? "?"}`, facts: {} }),
 };
 // A Map, so a kind named like an Object.prototype member ("constructor") is just unknown.
