@@ -8,6 +8,7 @@ import type { ContinuityFacts } from "../core/continuity/facts.ts";
 import type { Config, ResolvedConfig } from "../core/config.ts";
 import { hookEvents } from "../core/hook-events.ts";
 import { payloadModel, payloadTokens, type ResolvedWindow } from "../core/meter/window.ts";
+import { keepDelivered } from "../core/delivered.ts";
 import { combine } from "../core/output.ts";
 import { type HookPayload, parseHookPayload } from "../core/payload.ts";
 import type { AuditRecord, Measurement, Policy, PolicyInput, TranscriptFacts } from "../core/policy.ts";
@@ -215,12 +216,13 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   };
   const results = config.disable ? [] : deps.policies.map((policy) => policy(input));
   const needs = results.find((r) => r.needs)?.needs;
-  const followUps = results.flatMap((r) => r.events);
-  if (followUps.length) {
-    const more = applyEvents(applied.snapshot, followUps);
+  const combined = combine(p.event, results.flatMap((r) => r.proposals), { contextCap: config.contextCap });
+  // Only what went out counts: a restore dropped for a refusal is not delivered.
+  const kept = keepDelivered(results, combined);
+  if (kept.events.length) {
+    const more = applyEvents(applied.snapshot, kept.events);
     applied = { ...more, before: applied.before, effects: [...applied.effects, ...more.effects] };
   }
-  const combined = combine(p.event, results.flatMap((r) => r.proposals), { contextCap: config.contextCap });
   const keepMeter = (row.meter === null || metered.offset >= meterOffset(row.meter)) ? metered.state : row.meter;
   const next = snapshotRow(
     {
@@ -253,7 +255,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
     out.push({ kind: "state", detail: { from: applied.before, to: applied.state, event: p.event } });
   }
   out.push(...effectRecords(applied.effects));
-  out.push(...results.flatMap((x) => x.records));
+  out.push(...kept.records);
   return { row: next, windowSource, events: out, stdout: combined.stdout, ...(needs ? { needs } : {}) };
 }
 

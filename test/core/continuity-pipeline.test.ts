@@ -38,19 +38,20 @@ test/chain.test.ts passes
 - Do not touch module X: it has downstream dependents
 `;
 
-function setup(sessionId: string) {
+function setup(sessionId: string, extraEnv: Record<string, string> = {}) {
   const root = mkdtempSync(join(tmpdir(), "vigil-cont-"));
   const project = join(root, "project");
   mkdirSync(join(project, ".vigil"), { recursive: true });
   writeFileSync(join(project, ".vigil", "spec.md"), SPEC);
   const transcript = join(root, `${sessionId}.jsonl`);
-  const env = { HOME: root, VIGIL_HOME: join(root, "vigil"), CLAUDE_PROJECT_DIR: project, LANG: "C" };
+  const env = { HOME: root, VIGIL_HOME: join(root, "vigil"), CLAUDE_PROJECT_DIR: project, LANG: "C", ...extraEnv };
   const deps = hookDeps(env, () => Date.parse("2026-11-30T03:28:54.586Z"));
   const call = (payload: JsonObject) =>
     runHook(JSON.stringify({ ...payload, session_id: sessionId, transcript_path: transcript, cwd: project }), deps);
   const state = () => deps.store().loadSession(sessionId)?.state;
   const states = () => readdirSync(join(root, "vigil", "states", sessionId));
-  return { transcript, call, state, states, close: deps.close };
+  const events = (kind: string) => deps.store().events({ sessionId, kinds: [kind] }).map((e) => JSON.parse(e.detail));
+  return { transcript, call, state, states, events, close: deps.close };
 }
 
 const P = {
@@ -116,6 +117,40 @@ describe("an automatic compaction, replayed", () => {
       expect(contextOf(first)).toContain("the restore did not reach you then, so here it is");
       expect(s.state()).toBe("normal");
       expect(s.call(P.prompt).stdout).toBe("");
+    } finally {
+      s.close();
+    }
+  });
+
+  test("a restore dropped because a SOFT refusal won the output is not delivered; the next event carries it", () => {
+    // A worker over SOFT: its next instruction is refused, and a refusal's context is dropped.
+    const s = setup("5b0f7e1a-2c3d-4e5f-8a9b-0c1d2e3f4a5b", { VIGIL_SOFT_TOKENS: "1000", VIGIL_HARD_TOKENS: "900000" });
+    try {
+      const worker = { agent_type: "worker" };
+      const noRestore = LINES.filter((l, i) => i < BOUNDARY || !l.includes('"hook_additional_context"'));
+      writeFileSync(s.transcript, noRestore.slice(0, BOUNDARY).join("\n") + "\n");
+      s.call({ ...P.preCompact, ...worker });
+      s.call({ ...P.postCompact, ...worker });
+      s.call({ ...P.compact, ...worker });
+      appendFileSync(s.transcript, noRestore.slice(BOUNDARY).join("\n") + "\n");
+      const refused = JSON.parse(s.call({ ...P.prompt, ...worker, prompt: "Also refactor the CSV writer" }).stdout);
+      expect(refused.decision).toBe("block");
+      expect(JSON.stringify(refused)).not.toContain("the restore did not reach you then");
+      expect(s.state()).toBe("restoring");
+      const fallback = s.events("continuity").filter((d) => d.via === "fallback");
+      expect(fallback.map((d) => [d.dropped, typeof d.droppedFor])).toEqual([[true, "string"]]);
+      // The next event that can carry context delivers it, once.
+      const tool = {
+        hook_event_name: "PostToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "ls" },
+        tool_response: {},
+      };
+      expect(contextOf(s.call({ ...tool, ...worker }).stdout)).toContain(
+        "the restore did not reach you then, so here it is",
+      );
+      expect(s.state()).not.toBe("restoring");
+      expect(s.call({ ...tool, ...worker }).stdout).not.toContain("the restore did not reach you then");
     } finally {
       s.close();
     }
