@@ -17,7 +17,12 @@ export function measureAdapter(path: string, prev: string | null): MeterOutcome 
     parsed = null;
   }
   const r = measureTranscript(path, parseMeterState(parsed));
-  return { measurement: r.measurement, state: JSON.stringify(r.state), offset: r.state.offset };
+  return {
+    measurement: r.measurement,
+    state: JSON.stringify(r.state),
+    offset: r.state.offset,
+    newBoundaries: r.info.newBoundaries,
+  };
 }
 
 /** The tail facts policies may ask for (newest user record, whether a restore landed). */

@@ -34,6 +34,8 @@ export interface MeterOutcome {
   state: string;
   /** Byte offset the state covers, so a concurrent hook's newer state is not overwritten. */
   offset: number;
+  /** Compact boundaries in the bytes this read appended (see `MeterInfo.newBoundaries`). */
+  newBoundaries?: number;
 }
 
 export interface HookDeps {
@@ -198,6 +200,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
       config,
       stop,
       ownCrons: c.facts.ownCrons,
+      newBoundaries: metered.newBoundaries ?? 0,
     }),
   );
   const role = callRole(p, config);

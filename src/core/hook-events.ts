@@ -33,6 +33,8 @@ export function hookEvents(
     stop?: { message: string | null; patterns: PatternSet | null };
     /** The session's own cron prompts (a prompt equal to one is its wake-up, not a person). */
     ownCrons?: readonly string[];
+    /** Compact boundaries the meter read in this call's appended bytes. */
+    newBoundaries?: number;
   },
 ): SessionEvent[] {
   const { at, config } = opts;
@@ -50,6 +52,12 @@ export function hookEvents(
       hard: config.hardTokens,
       anticipate: config.anticipate,
     });
+  }
+  // A compaction seen only in the transcript (Claude Code 2.0.x has no PostCompact; either
+  // compaction hook may have failed open): the machine learns of it here, so it restores.
+  const reported = p.event === "PostCompact" || (p.event === "SessionStart" && p.source === "compact");
+  if ((opts.newBoundaries ?? 0) > 0 && !reported && role !== null) {
+    out.push({ type: "compacted", at, postTokens: m.tokens });
   }
   switch (p.event) {
     case "SessionStart":

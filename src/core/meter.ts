@@ -46,6 +46,12 @@ export interface MeterInfo {
   outputTokens: number;
   growthBytes: number;
   bytesPerToken: number;
+  /**
+   * Compact boundaries among the records this call appended (0 on a fresh scan: a first look
+   * at a file is no news of a compaction). A new one with no compaction hook means the hooks
+   * that report compactions did not run (2.0.x, or they failed open).
+   */
+  newBoundaries: number;
 }
 
 export interface MeterResult {
@@ -99,17 +105,19 @@ function staleness(src: ByteSource, prev: MeterState | null, o: Required<MeterOp
 function append(src: ByteSource, prev: MeterState, o: Required<MeterOptions>): MeterResult {
   const buf = readAll(src, prev.offset, src.size - prev.offset);
   let tally: Tally = prev;
+  let boundaries = 0;
   const used = splitForward(buf, (line) => {
     if (line.length === 0) return;
     for (const v of parseLine(decode(line))) {
       const r = classify(v);
+      if (r?.kind === "boundary") boundaries++;
       if (r) tally = applyRecord(tally, r);
     }
   }, o.maxLineBytes);
   const offset = prev.offset + used;
   const fingerprint = used === 0 ? prev.fingerprint : fingerprintAt(src, offset);
   const state: MeterState = { ...prev, ...pick(tally), offset, fingerprint };
-  return result(state, o, "append", null, buf.length);
+  return result(state, o, "append", null, buf.length, boundaries);
 }
 
 function pick(t: Tally): Tally {
@@ -129,6 +137,7 @@ function result(
   mode: MeterInfo["mode"],
   reason: string | null,
   bytesRead: number,
+  newBoundaries = 0,
 ): MeterResult {
   const bpt = bytesPerToken(state.calibration, o.defaultBytesPerToken);
   const a = state.anchor;
@@ -142,6 +151,7 @@ function result(
       outputTokens: a?.kind === "assistant" ? a.output : 0,
       growthBytes: state.growthBytes,
       bytesPerToken: bpt,
+      newBoundaries,
     },
   };
 }

@@ -156,6 +156,38 @@ describe("an automatic compaction, replayed", () => {
     }
   });
 
+  test("a compaction seen only in the transcript (no compaction hook ran) is restored once", () => {
+    // As on Claude Code 2.0.x (no PostCompact) or when PreCompact, PostCompact and
+    // SessionStart(compact) all failed open: the boundary in the transcript is the only sign.
+    const s = setup("7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6");
+    try {
+      const tool = {
+        hook_event_name: "PostToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "ls" },
+        tool_response: {},
+      };
+      const noRestore = LINES.filter((l, i) => i < BOUNDARY || !l.includes('"hook_additional_context"'));
+      writeFileSync(s.transcript, noRestore.slice(0, 3).join("\n") + "\n");
+      s.call(P.startup);
+      appendFileSync(s.transcript, noRestore.slice(3, BOUNDARY).join("\n") + "\n");
+      expect(s.call(tool).stdout).toBe("");
+      expect(s.state()).toBe("normal");
+      appendFileSync(s.transcript, noRestore.slice(BOUNDARY).join("\n") + "\n");
+      s.call(tool);
+      expect(s.state()).toBe("restoring");
+      const restore = contextOf(s.call(tool).stdout);
+      expect(restore).toContain("the restore did not reach you then, so here it is");
+      expect(restore).toContain("- Do not touch module X: it has downstream dependents");
+      expect(s.state()).toBe("normal");
+      expect(s.call(tool).stdout).toBe("");
+      expect(s.events("compaction_abandoned")).toEqual([]);
+      expect(s.events("restore_due").length).toBe(1);
+    } finally {
+      s.close();
+    }
+  });
+
   test("a manual compaction drafts nothing", () => {
     const s = setup("11111111-2222-4333-8444-555555555555");
     try {
