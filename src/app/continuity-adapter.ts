@@ -8,11 +8,19 @@
 import { join } from "node:path";
 import { extractDraft } from "../core/continuity/draft.ts";
 import { renderDraft, shouldDraft } from "../core/continuity/draft-state.ts";
-import type { ContinuityFacts, StateVersionText } from "../core/continuity/facts.ts";
+import type { ContinuityFacts, PendingDraft, StateVersionText } from "../core/continuity/facts.ts";
 import { SPEC_RELATIVE_PATH } from "../core/continuity/spec.ts";
 import { isSessionId } from "../core/continuity/state-format.ts";
 import type { HookPayload } from "../core/payload.ts";
-import { CURRENT, readCapped, readStates, saveStateVersion, sessionStateDir, SPEC_CAP } from "../edge/state-files.ts";
+import {
+  CURRENT,
+  plannedVersionPath,
+  readCapped,
+  readStates,
+  saveStateVersion,
+  sessionStateDir,
+  SPEC_CAP,
+} from "../edge/state-files.ts";
 import { readTranscriptTail } from "../edge/transcript-tail.ts";
 
 /** `prevState` is the stored state before this call's events (a restore may be pending). */
@@ -27,20 +35,26 @@ function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** The draft to write after the commit (not written here), or why there is none. */
 function draftBeforeCompaction(
   p: HookPayload,
   dir: string,
   saved: StateVersionText | null,
   at: number,
-): { path: string | null; reason: string } {
+): { path: string | null; reason: string; pending?: PendingDraft } {
   if (p.trigger !== "auto") return { path: null, reason: `trigger "${p.trigger ?? "none"}" is not automatic` };
   const tail = readTranscriptTail(p.transcriptPath);
   if (!tail) return { path: null, reason: `transcript "${p.transcriptPath}" cannot be read` };
   const material = extractDraft(tail.records);
   const d = shouldDraft(p.trigger, saved?.at ?? null, material, { wholeFile: tail.wholeFile });
   if (!d.draft) return { path: null, reason: d.reason };
-  const written = saveStateVersion(dir, renderDraft(material, { at }), { at, draft: true });
-  return { path: written.version, reason: d.reason };
+  const text = renderDraft(material, { at });
+  return { path: plannedVersionPath(dir, at, true), reason: d.reason, pending: { dir, text, at } };
+}
+
+/** Write a draft whose hook call committed (the effect runner's `stateDraft`). */
+export function writePendingDraft(d: PendingDraft): string {
+  return saveStateVersion(d.dir, d.text, { at: d.at, draft: true }).version;
 }
 
 /** The reader the hook pipeline calls, bound to an environment and vigil's state directory. */
@@ -68,14 +82,26 @@ export function continuityAdapter(env: Record<string, string | undefined>, state
       }
     };
     let found = states();
+    let pendingDraft: PendingDraft | undefined;
     if (p.event === "PreCompact") {
       try {
-        drafted = draftBeforeCompaction(p, dir, found.saved, at);
-        if (drafted.path) found = states();
+        const d = draftBeforeCompaction(p, dir, found.saved, at);
+        drafted = { path: d.path, reason: d.reason };
+        pendingDraft = d.pending;
+        // The guidance reads the draft as the newest state, as it will be once written.
+        if (d.pending && d.path) found = { ...found, state: { path: d.path, at, draft: true, text: d.pending.text } };
       } catch (e) {
         drafted = { path: null, reason: `draft failed: ${message(e)}` };
       }
     }
-    return { specPath, spec, statePath: join(dir, CURRENT), ...found, ...(drafted ? { drafted } : {}), errors };
+    return {
+      specPath,
+      spec,
+      statePath: join(dir, CURRENT),
+      ...found,
+      ...(drafted ? { drafted } : {}),
+      ...(pendingDraft ? { pendingDraft } : {}),
+      errors,
+    };
   };
 }

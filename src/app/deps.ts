@@ -7,7 +7,7 @@ import { descendantsOf } from "../edge/process-tree.ts";
 import { processArgv, settingsWindows } from "../edge/window-facts.ts";
 import { resolveWindow } from "../core/meter/window.ts";
 import { baseDeps } from "./base-deps.ts";
-import { continuityAdapter } from "./continuity-adapter.ts";
+import { continuityAdapter, writePendingDraft } from "./continuity-adapter.ts";
 import type { HookDeps } from "./run-hook.ts";
 import { factsAdapter } from "./meter-adapter.ts";
 import { POLICIES } from "./policies.ts";
@@ -23,6 +23,7 @@ export function hookDeps(env: Record<string, string | undefined>, now: () => num
     ...base,
     facts: factsAdapter,
     continuity: continuityAdapter(env, paths.stateDir),
+    writeDraft: writePendingDraft,
     stop: stopFactsFor,
     descendants: (root) => descendantsOf(root),
     window: (p, model) => {

@@ -4,7 +4,7 @@
  * (load, transition, policies, save, audit) → one writer. Fails open: any internal error
  * yields no output and is recorded.
  */
-import type { ContinuityFacts } from "../core/continuity/facts.ts";
+import type { ContinuityFacts, PendingDraft } from "../core/continuity/facts.ts";
 import type { Config, ResolvedConfig } from "../core/config.ts";
 import { hookEvents } from "../core/hook-events.ts";
 import { payloadModel, payloadTokens, type ResolvedWindow } from "../core/meter/window.ts";
@@ -19,7 +19,7 @@ import { HARD_GATED_EVENTS, isLimited } from "../core/policies/guard.ts";
 import type { LineAnalyzer, ProcessTree } from "../core/policies/hard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
-import { effectRecords } from "./effects.ts";
+import { effectRecords, runCommitEffects } from "./effects.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
 import { readNight } from "./night-store.ts";
 import { keepOwnCrons, readOwnCrons } from "./session-crons.ts";
@@ -45,6 +45,8 @@ export interface HookDeps {
   now: () => number;
   measure: (path: string, prev: string | null) => MeterOutcome;
   facts: (path: string) => TranscriptFacts;
+  /** Write a state draft after the commit (PreCompact); absent: drafts are not written. */
+  writeDraft?: (d: PendingDraft) => string;
   /** Spec and state files for the continuity policy (may draft a state on PreCompact). */
   continuity?: (p: HookPayload, prevState: string | null, at: number) => ContinuityFacts | undefined;
   /** The Stop gate's facts (called on Stop only); undefined when the gate will not need them. */
@@ -130,7 +132,9 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
       for (const e of plan.events) store.appendEvent(at, p.sessionId, e.kind, e.detail);
       return plan.stdout;
     });
-    return out === null ? { stdout: "", error: null, needs: "shell" } : { stdout: out, error: null };
+    if (out === null) return { stdout: "", error: null, needs: "shell" };
+    afterCommit(deps, p.sessionId, at, continuity?.pendingDraft);
+    return { stdout: out, error: null };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     const detail = { error: msg, event: p.event };
@@ -139,6 +143,14 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     if (BUSY.test(msg)) logLine(deps, at, "hook_error", { ...detail, session_id: p.sessionId }, msg);
     else record(deps, at, p.sessionId, "hook_error", detail);
     return { stdout: "", error: msg };
+  }
+}
+
+/** The effects of a committed call, run and their outcomes recorded (never thrown). */
+function afterCommit(deps: HookDeps, sessionId: string, at: number, draft: PendingDraft | undefined): void {
+  if (draft === undefined) return;
+  for (const r of runCommitEffects([{ type: "stateDraft", draft }], deps)) {
+    record(deps, at, sessionId, r.kind, r.detail);
   }
 }
 

@@ -136,6 +136,14 @@ function verify(path: string, text: string) {
   if (!again.ok) throw new Error(`state file "${path}" read back incomplete: ${again.error}`);
 }
 
+/** The path the next version saved at `at` would get (nothing is written; no dir: the first). */
+export function plannedVersionPath(dir: string, at: number, draft: boolean): string {
+  const taken = new Set(listVersions(dir).filter((v) => v.at === at).map((v) => v.seq));
+  let seq = 0;
+  while (taken.has(seq)) seq++;
+  return join(dir, `${stamp(at)}-${seq}${draft ? ".draft" : ""}.md`);
+}
+
 /**
  * Save one state version and make it the current one. The caller validated `text`; this
  * checks again after reading it back. Returns the version's path and the current file's.
@@ -147,10 +155,7 @@ export function saveStateVersion(
 ): { version: string; current: string } {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
-  const taken = new Set(listVersions(dir).filter((v) => v.at === opts.at).map((v) => v.seq));
-  let seq = 0;
-  while (taken.has(seq)) seq++;
-  const version = join(dir, `${stamp(opts.at)}-${seq}${opts.draft ? ".draft" : ""}.md`);
+  const version = plannedVersionPath(dir, opts.at, opts.draft === true);
   writeFileAtomic(version, text, { exclusive: true });
   try {
     verify(version, text);

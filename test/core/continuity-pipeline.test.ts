@@ -5,7 +5,7 @@
  * recorded ones pointed at a scratch project and state directory.
  */
 import { describe, expect, test } from "bun:test";
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hookDeps } from "../../src/app/deps.ts";
@@ -49,9 +49,12 @@ function setup(sessionId: string, extraEnv: Record<string, string> = {}) {
   const call = (payload: JsonObject) =>
     runHook(JSON.stringify({ ...payload, session_id: sessionId, transcript_path: transcript, cwd: project }), deps);
   const state = () => deps.store().loadSession(sessionId)?.state;
-  const states = () => readdirSync(join(root, "vigil", "states", sessionId));
+  const states = () => {
+    const dir = join(root, "vigil", "states", sessionId);
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
   const events = (kind: string) => deps.store().events({ sessionId, kinds: [kind] }).map((e) => JSON.parse(e.detail));
-  return { transcript, call, state, states, events, close: deps.close };
+  return { transcript, call, state, states, events, store: deps.store, close: deps.close };
 }
 
 const P = {
@@ -188,12 +191,35 @@ describe("an automatic compaction, replayed", () => {
     }
   });
 
+  test("a PreCompact whose transaction fails writes no draft; once it commits, the draft is written", () => {
+    const s = setup("3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7");
+    try {
+      writeFileSync(s.transcript, LINES.slice(0, BOUNDARY).join("\n") + "\n");
+      s.call(P.startup);
+      // The real store, its commit failing as a full disk or a killed process would fail it.
+      const store = s.store();
+      const commit = store.transaction.bind(store);
+      store.transaction = () => {
+        throw new Error("disk I/O error");
+      };
+      const failed = s.call(P.preCompact);
+      expect([failed.stdout, failed.error]).toEqual(["", "disk I/O error"]);
+      store.transaction = commit;
+      expect(s.states().filter((n) => n.endsWith(".draft.md"))).toEqual([]);
+      expect(s.call(P.preCompact).stdout).toContain("copy each one verbatim");
+      expect(s.states().filter((n) => n.endsWith(".draft.md")).length).toBe(1);
+      expect(s.state()).toBe("compacting");
+    } finally {
+      s.close();
+    }
+  });
+
   test("a manual compaction drafts nothing", () => {
     const s = setup("11111111-2222-4333-8444-555555555555");
     try {
       writeFileSync(s.transcript, LINES.slice(0, BOUNDARY).join("\n") + "\n");
       expect(s.call({ ...P.preCompact, trigger: "manual" }).stdout).toContain("copy each one verbatim");
-      expect(() => s.states()).toThrow();
+      expect(s.states()).toEqual([]);
     } finally {
       s.close();
     }

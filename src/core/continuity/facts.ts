@@ -12,6 +12,14 @@ export interface StateVersionText {
   text: string;
 }
 
+/** A state draft waiting for its hook call to commit. */
+export interface PendingDraft {
+  /** The session's state directory. */
+  dir: string;
+  text: string;
+  at: number;
+}
+
 export interface ContinuityFacts {
   /** Where the spec is or would be (`<project>/.vigil/spec.md`). */
   specPath: string;
@@ -23,8 +31,13 @@ export interface ContinuityFacts {
   state: StateVersionText | null;
   /** The newest version the agent saved (equal to `state` unless that is a draft). */
   saved: StateVersionText | null;
-  /** PreCompact only: the draft written (path) or why none was, for the audit log. */
+  /** PreCompact only: the draft to be written (its planned path) or why none is, for the audit log. */
   drafted?: { path: string | null; reason: string };
+  /**
+   * PreCompact only: the draft itself, written by the effect runner once the hook's
+   * transaction has committed (a draft for a call that never committed would be a lie).
+   */
+  pendingDraft?: PendingDraft;
   /** Files that could not be read; recorded, never fatal. */
   errors: string[];
 }
