@@ -51,6 +51,8 @@ export interface Observed {
   stopBlocks: readonly number[];
   /** Times of the work records appended since the last pass (null: not read). */
   workTimes?: readonly number[] | null;
+  /** What the transcript's unanswered turn waits on a person for, when the machine does not know. */
+  awaiting?: string | null;
 }
 
 /** Decide one session's pass. */
@@ -72,7 +74,7 @@ export function decideSession(t: Target, obs: Observed, opts: { now: number; sta
       state: t.row?.state ?? null,
       stalledReported: w?.stalled_reported === 1,
       downReported: w?.down_reported === 1,
-      awaiting: known?.awaiting ?? null,
+      awaiting: known?.awaiting ?? obs.awaiting ?? null,
       asleepUntil: known?.asleepUntil ?? null,
     },
     { process: obs.probe, transcript: obs.stat, registrySessionId: obs.registrySessionId },

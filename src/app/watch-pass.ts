@@ -103,13 +103,22 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     const from = t.watch?.transcript_path === t.transcriptPath ? t.watch?.size ?? null : null;
     const appended = seen === null ? null : readAppended(t.transcriptPath, from, seen.size, deps.transcript);
     const stat = seen && onlyProgress(appended) ? { ...seen, progressOnly: true } : seen;
-    const plan = decideSession(t, {
+    const obs = {
       probe: t.pid === null ? null : probes.get(t.pid) ?? null,
       stat,
       registrySessionId: t.pid === null ? null : byPid.get(t.pid) ?? null,
       stopBlocks: blocks.get(t.sessionId) ?? [],
       workTimes: workTimes(appended),
-    }, { now, staleAfterMs });
+    };
+    let plan = decideSession(t, obs, { now, staleAfterMs });
+    // Outside unattended mode the Stop hook does not classify (that costs every Stop a
+    // pattern compile): a stall about to be reported is judged here, once, from the turn no
+    // person has answered, so a session waiting for approval is not paged as STALE.
+    const machineAwaits = snapshotFacts(t.row?.snapshot).awaiting !== null;
+    if (plan.decision.record === "stale" && !machineAwaits && t.transcriptPath !== null) {
+      const kind = awaiting(deps.lastMessage(t.transcriptPath));
+      if (kind !== null) plan = decideSession(t, { ...obs, awaiting: kind }, { now, staleAfterMs });
+    }
     const w = planWakes(t.transcriptPath, stat?.size ?? null, plan.memo, deps.transcript, {
       now,
       down: plan.decision.record === "down",

@@ -34,7 +34,7 @@ export interface RecoveryDeps {
   nudge: (t: NudgeTarget, text: string, idleMs: number | null) => Promise<NudgeResult>;
   /** A nudge has a way in besides a known pane (an inbox socket); default: none. */
   canNudge?: (t: Target) => boolean;
-  /** The newest main-chain assistant text of a transcript, or null. */
+  /** The final text of the newest turn no person has answered yet (see `unansweredTurnText`), or null. */
   lastMessage: (transcriptPath: string) => string | null;
 }
 

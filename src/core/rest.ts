@@ -7,6 +7,7 @@
  */
 import type { AwaitKind, SessionEvent, SleepCause } from "../../machines/session.ts";
 import type { JsonObject } from "./payload.ts";
+import { textOf, turnWakes } from "./wake.ts";
 import { classifyMessage } from "./stop/classify.ts";
 import type { PatternSet } from "./stop/patterns.ts";
 
@@ -95,6 +96,17 @@ export function pendingCause(
 ): IdleCause | null {
   if (f.awaiting !== null) return "awaiting";
   return f.asleepUntil !== null && f.asleepUntil > now ? "asleep" : null;
+}
+
+/**
+ * The final text of the newest turn no person has answered yet, or null: a wait ends at the
+ * next human prompt (a harness notification or a Stop push does not end it), so the text of a
+ * turn a person already replied to is no wait, however recent. `records` in file order.
+ */
+export function unansweredTurnText(records: readonly JsonObject[], now: number): string | null {
+  const last = turnWakes(records, { now }).at(-1);
+  if (last === undefined || last.waker === "human") return null;
+  return textOf(records[last.endIndex]);
 }
 
 function awaitKind(k: string): AwaitKind {

@@ -29,6 +29,15 @@ function hook(s: Session, event: string, extra: Record<string, unknown> = {}): v
   if (r.code !== 0) throw new Error(`hook exited ${r.code}: ${r.stderr}`);
 }
 
+/** A finished assistant turn ending with `text`. */
+const endTurn = (at: number, text: string) =>
+  JSON.stringify({
+    type: "assistant",
+    timestamp: new Date(at).toISOString(),
+    isSidechain: false,
+    message: { id: `m${at}`, role: "assistant", stop_reason: "end_turn", content: [{ type: "text", text }] },
+  }) + "\n";
+
 const facts = (id: string) => snapshotFacts(h.store.loadSession(id)?.snapshot);
 
 /** Unattended mode on over the whole machine. */
@@ -69,7 +78,7 @@ describe("awaiting", () => {
     expect(facts(s.id).awaiting).toBe(null);
   });
 
-  test("a wait that began before unattended mode was turned on is read from the transcript before a push", async () => {
+  test("a wait that began before unattended mode was turned on is read from the transcript: no stall, no push", async () => {
     h = harness({ config: { nudgeText: "Continue with the ticket" } });
     const s = h.session("sess-await-3", { tmux: "night:@1.%8" });
     const msg = "Both fixes are ready. Should I merge the first one or the second?";
@@ -87,10 +96,44 @@ describe("awaiting", () => {
     expect(facts(s.id).awaiting).toBe(null);
     nightOn();
     touch(s.transcript, h.now() - 60 * MIN);
-    await h.pass();
-    expect(h.state(s.id)).toBe("stalled");
+    const p = await h.pass();
+    // Judged from the transcript when the stall would be reported: quiet for a person.
+    expect([p.stale, h.state(s.id)]).toEqual([0, "normal"]);
     expect(h.calls.nudge).toEqual([]);
-    expect(h.events("nudge", s.id).map((e) => e.detail.skipped)).toEqual(["awaiting-question"]);
+    expect(h.events("stale", s.id)).toEqual([]);
+  });
+
+  test("outside unattended mode an approval wait is not paged as STALE", async () => {
+    h = harness({ config: { recoverOutsideNight: false } });
+    const s = h.session("sess-await-day");
+    const msg = "The schema change is staged.\n\nAWAITING APPROVAL: may I apply it?";
+    appendFileSync(s.transcript, endTurn(h.now(), msg));
+    hook(s, "Stop", { last_assistant_message: msg });
+    expect(facts(s.id).awaiting).toBe(null);
+    touch(s.transcript, h.now() - 60 * MIN);
+    const p = await h.pass();
+    expect([p.stale, h.state(s.id)]).toEqual([0, "normal"]);
+    expect(h.calls.notify).toEqual([]);
+  });
+
+  test("an approval a person already answered is no wait: the stalled session is nudged", async () => {
+    h = harness({ config: { nudgeText: "Continue with the ticket" } });
+    nightOn();
+    const s = h.session("sess-answered", { tmux: "night:@1.%9" });
+    appendFileSync(s.transcript, endTurn(h.now() - 61 * MIN, "AWAITING APPROVAL: may I drop the old index?"));
+    appendFileSync(
+      s.transcript,
+      JSON.stringify({
+        type: "user",
+        timestamp: new Date(h.now() - 60 * MIN).toISOString(),
+        isSidechain: false,
+        message: { role: "user", content: "Yes, drop it." },
+      }) + "\n",
+    );
+    touch(s.transcript, h.now() - 60 * MIN);
+    const p = await h.pass();
+    expect([p.stale, h.state(s.id)]).toEqual([1, "stalled"]);
+    expect(h.calls.nudge.map(([, text]) => text)).toEqual(["Continue with the ticket"]);
   });
 
   test("outside unattended mode nothing is pushed unless recoverOutsideNight is set", async () => {
