@@ -175,3 +175,31 @@ export function levelFor(c: SessionContext): "normal" | "soft" | "hard" {
   if (b >= c.soft) return "soft";
   return "normal";
 }
+
+/** The context a new session starts with: both forms of the machine start from this. */
+export function initialContext(input: SessionInput): SessionContext {
+  return {
+    tokens: null,
+    estimate: null,
+    window: null,
+    soft: input.soft ?? 250_000,
+    hard: input.hard ?? 300_000,
+    anticipate: true,
+    role: "unknown",
+    agentType: null,
+    softNoticeSent: false,
+    warnSent: false,
+    restoreDelivered: false,
+    stopBlocks: 0,
+    compactions: 0,
+    restarts: [],
+    lastActivity: null,
+    stalledFrom: null,
+    stalledAt: null,
+    endReason: null,
+    limit: "none",
+    since: input.at,
+    createdAt: input.at,
+    ...v2Fields(),
+  };
+}

@@ -9,6 +9,7 @@
  * `initial` against `initialTransition()`. A change to one without the other fails there.
  */
 import {
+  initialContext,
   levelFor,
   type LiveState,
   type SessionContext,
@@ -16,7 +17,6 @@ import {
   type SessionEvent,
   type SessionInput,
   type SessionState,
-  v2Fields,
 } from "./session-model.ts";
 
 /** What is persisted of a session: the state and its context (XState's snapshot, less the rest). */
@@ -33,31 +33,7 @@ export interface Stepped {
 
 /** The snapshot a new session starts in (XState's `initialTransition`). */
 export function initial(input: SessionInput): SessionSnap {
-  const context: SessionContext = {
-    tokens: null,
-    estimate: null,
-    window: null,
-    soft: input.soft ?? 250_000,
-    hard: input.hard ?? 300_000,
-    anticipate: true,
-    role: "unknown",
-    agentType: null,
-    softNoticeSent: false,
-    warnSent: false,
-    restoreDelivered: false,
-    stopBlocks: 0,
-    compactions: 0,
-    restarts: [],
-    lastActivity: null,
-    stalledFrom: null,
-    stalledAt: null,
-    endReason: null,
-    limit: "none",
-    since: input.at,
-    createdAt: input.at,
-    ...v2Fields(),
-  };
-  return { value: "normal", context };
+  return { value: "normal", context: initialContext(input) };
 }
 
 /** Apply one event (XState's `transition()`): a pure function of snapshot and event. */

@@ -6,13 +6,13 @@
 import { assign, enqueueActions, setup } from "xstate";
 import {
   basis,
+  initialContext,
   levelFor,
   type LiveState,
   type SessionContext,
   type SessionEffect,
   type SessionEvent,
   type SessionInput,
-  v2Fields,
 } from "./session-model.ts";
 
 export * from "./session-model.ts";
@@ -91,30 +91,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: "session",
-  context: ({ input }) => ({
-    tokens: null,
-    estimate: null,
-    window: null,
-    soft: input.soft ?? 250_000,
-    hard: input.hard ?? 300_000,
-    anticipate: true,
-    role: "unknown",
-    agentType: null,
-    softNoticeSent: false,
-    warnSent: false,
-    restoreDelivered: false,
-    stopBlocks: 0,
-    compactions: 0,
-    restarts: [],
-    lastActivity: null,
-    stalledFrom: null,
-    stalledAt: null,
-    endReason: null,
-    limit: "none",
-    since: input.at,
-    createdAt: input.at,
-    ...v2Fields(),
-  }),
+  context: ({ input }) => initialContext(input),
   initial: "normal",
   on: {
     identified: {

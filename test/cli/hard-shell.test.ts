@@ -4,36 +4,17 @@
  * call needs it and that the decision is the allow-list's, committed once.
  */
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { openStore } from "../../src/edge/store.ts";
+import { transcriptAt } from "../support/usage-transcript.ts";
 import { testEnv, vigil } from "../support/vigil.ts";
-
-/** A transcript whose last assistant turn used `tokens` of context. */
-function transcriptAt(dir: string, name: string, tokens: number): string {
-  const path = join(dir, name);
-  const usage = { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: tokens - 10 };
-  const rec = {
-    type: "assistant",
-    timestamp: new Date().toISOString(),
-    isSidechain: false,
-    message: {
-      id: "m1",
-      role: "assistant",
-      model: "claude-sonnet-4-5",
-      content: [],
-      usage: { ...usage, output_tokens: 5 },
-    },
-  };
-  writeFileSync(path, JSON.stringify(rec) + "\n");
-  return path;
-}
 
 function session(tokens: number) {
   const env = testEnv({ VIGIL_HARD_TOKENS: "300000", VIGIL_SOFT_TOKENS: "250000" });
   const cwd = join(env.HOME, "work");
   mkdirSync(cwd, { recursive: true });
-  const transcript = transcriptAt(env.HOME, `t-${tokens}.jsonl`, tokens);
+  const transcript = transcriptAt(join(env.HOME, `t-${tokens}.jsonl`), tokens);
   const bash = (command: string) =>
     vigil(
       ["hook"],
