@@ -9,9 +9,12 @@ import { effectRecords } from "./effects.ts";
 import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "./machine-store.ts";
 import type { Target } from "./watch-targets.ts";
 
+/** Effect records the watch writes itself, with more detail, under its own kind (`down`, `stale`). */
+const WATCH_RECORDS_ITSELF: ReadonlySet<string> = new Set(["died", "stalled"]);
+
 /**
  * Apply machine events to one session inside the caller's transaction, recording the state
- * change and the machine's effects (`died`, `stalled`, `revived`, …) as the hook pipeline does.
+ * change and the machine's effects (`revived`, …) as the hook pipeline does.
  * Returns the session's last activity as the machine knew it.
  */
 export function applyMachine(
@@ -37,7 +40,12 @@ export function applyMachine(
       by: "watch",
     });
   }
-  for (const r of effectRecords(applied.effects)) store.appendEvent(at, t.sessionId, r.kind, r.detail);
+  // One record per fact: the watch's own `down` and `stale` (with samples, identity, idle time)
+  // are the detection, so the machine's `died` and `stalled` for the same moment are not logged
+  // again. A hook's `died` (a clean SessionEnd) is the only record of that end and stays.
+  for (const r of effectRecords(applied.effects)) {
+    if (!WATCH_RECORDS_ITSELF.has(r.kind)) store.appendEvent(at, t.sessionId, r.kind, r.detail);
+  }
   return { lastActivity: snapshot.context.lastActivity };
 }
 
