@@ -137,7 +137,9 @@ Recovery follows config "recovery": off, notify (default; webhooks and desktop) 
 (claude --resume in its tmux pane or a new tmux session; at most 3 in 60 minutes, then
 notify only). A stall is nudged with "nudge_text" through its inbox socket (Claude Code
 2.1.3xx), else typed into its tmux pane; the nudge_receipt event is its first transcript
-record after. Every intervention is followed up: did the transcript grow again, and how soon.
+record after. Every intervention is followed up: how soon the first transcript record came
+after it. "notify" stays the default (restarting blindly is how a bad night gets worse), but
+with no notifier it tells nobody: "vigil night on" refuses that until one is configured.
 
 Overlapping passes never report twice: a second pass while one runs says so and exits 0.
 --install writes a schedule running "vigil watch --once" every 5 minutes (launchd, a
