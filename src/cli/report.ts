@@ -1,7 +1,7 @@
 /** `vigil report`: wiring only. Text by default, `--json` (product.md 9a), `--html FILE`. */
 import { writeFileSync } from "node:fs";
 import { reportHtml } from "../core/report/html.ts";
-import { reportJson } from "../core/report/json.ts";
+import { reportJsonChunks } from "../core/report/json.ts";
 import { describeProof, proofView } from "../core/prove/last-proof.ts";
 import { reportText } from "../core/report/text.ts";
 import { parseWhen } from "../core/report/time.ts";
@@ -33,16 +33,31 @@ export function reportCommand(args: string[], ctx: Ctx): number {
     const sessionId = values.session === undefined ? undefined : resolveSession(store, values.session);
     const report = loadReport(store, { since, until, sessionId });
     if (values.json) {
-      ctx.out(JSON.stringify({ ...reportJson(report), proof: proofView(proofNow(ctx)) }, null, 2) + "\n");
+      writeBuffered(reportJsonChunks(report, { proof: proofView(proofNow(ctx)) }), ctx.out);
     } else if (values.html === "-") ctx.out(reportHtml(report));
     else if (values.html !== undefined) {
       writeFileSync(values.html, reportHtml(report), { mode: 0o600 });
-      ctx.out(`wrote ${values.html} (${report.sessions.length} sessions, ${report.events.length} events)\n`);
+      ctx.out(`wrote ${values.html} (${report.sessions.length} sessions, ${report.eventCount} events)\n`);
     } else ctx.out(reportText(report) + `\nproof: ${describeProof(proofNow(ctx))}\n`);
     return 0;
   } finally {
     store.close();
   }
+}
+
+/** Bytes gathered before a write: a year of events goes out in a few thousand writes, not millions. */
+const WRITE_CHUNK = 1 << 16;
+
+/** Write `chunks` through `out`, gathered into writes of about `WRITE_CHUNK` characters. */
+function writeBuffered(chunks: Iterable<string>, out: (text: string) => void): void {
+  let parts: string[] = [];
+  let size = 0;
+  for (const c of chunks) {
+    parts.push(c);
+    size += c.length;
+    if (size >= WRITE_CHUNK) (out(parts.join("")), parts = [], size = 0);
+  }
+  if (parts.length) out(parts.join(""));
 }
 
 function when(text: string, now: number): number {

@@ -2,8 +2,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { reportHtml } from "../../src/core/report/html.ts";
-import { reportJson } from "../../src/core/report/json.ts";
-import type { Report, ReportSession } from "../../src/core/report/model.ts";
+import { reportJson, reportJsonChunks } from "../../src/core/report/json.ts";
+import { buildReport, type Report, type ReportSession } from "../../src/core/report/model.ts";
 import { reportText } from "../../src/core/report/text.ts";
 import { loadReport } from "../../src/edge/http/report-rows.ts";
 import { MIN, P1, SEED_EVENTS, seedStore, T0, W1, W2 } from "./report-seed.ts";
@@ -26,8 +26,9 @@ const minutes = (s: ReportSession) => s.spans.map((b) => [b.state, (b.from - T0)
 describe("report model from a seeded store", () => {
   test("sessions come in order of first activity, the session-less error only in events", () => {
     expect(full.sessions.map((s) => s.session_id)).toEqual([W1, P1, W2]);
-    expect(full.events).toHaveLength(SEED_EVENTS.length);
-    expect(full.events.filter((e) => e.session_id === null).map((e) => e.kind)).toEqual(["hook_error"]);
+    expect(full.eventCount).toBe(SEED_EVENTS.length);
+    expect([...full.events]).toHaveLength(SEED_EVENTS.length);
+    expect([...full.events].filter((e) => e.session_id === null).map((e) => e.kind)).toEqual(["hook_error"]);
   });
 
   test.each([
@@ -75,7 +76,7 @@ describe("report model from a seeded store", () => {
   test("one session only", () => {
     const one = loadReport(store, { since: T0, until: UNTIL, sessionId: W2 });
     expect(one.sessions.map((s) => s.session_id)).toEqual([W2]);
-    expect(new Set(one.events.map((e) => e.session_id))).toEqual(new Set([W2]));
+    expect(new Set([...one.events].map((e) => e.session_id))).toEqual(new Set([W2]));
   });
 
   test("an empty range says so", () => {
@@ -171,4 +172,29 @@ test("text report golden", () => {
   const actual = reportText(full) + "\n";
   if (process.env.UPDATE_GOLDEN === "1" || !existsSync(file)) writeFileSync(file, actual);
   expect(actual).toBe(readFileSync(file, "utf8"));
+});
+
+describe("the report aggregated in SQL", () => {
+  const rows = store.events({ since: T0, until: UNTIL });
+  const sessions = store.listSessions();
+  const before: Record<string, string> = {};
+  const pure = buildReport({ since: T0, until: UNTIL, sessions, events: rows, before });
+
+  test("equals the report built from every event in memory", () => {
+    expect(JSON.parse(JSON.stringify(reportJson(full)))).toEqual(JSON.parse(JSON.stringify(reportJson(pure))));
+    expect(full.eventCount).toBe(pure.eventCount);
+    expect(full.loose).toEqual(pure.loose);
+  });
+
+  test("the streamed --json parses to the in-memory JSON, with extra fields after events", () => {
+    const text = [...reportJsonChunks(full, { proof: { state: "none" } })].join("");
+    const parsed = JSON.parse(text);
+    expect(Object.keys(parsed)).toEqual(["since", "until", "sessions", "events", "proof"]);
+    expect(parsed).toEqual({ ...JSON.parse(JSON.stringify(reportJson(full))), proof: { state: "none" } });
+  });
+
+  test("an empty range streams empty arrays", () => {
+    const none = loadReport(store, { since: T0 - 600 * MIN, until: T0 - 500 * MIN });
+    expect(JSON.parse([...reportJsonChunks(none)].join(""))).toMatchObject({ sessions: [], events: [] });
+  });
 });

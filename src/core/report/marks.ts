@@ -104,16 +104,23 @@ function decision(d: JsonObject): Draft | null {
   }
 }
 
+/**
+ * The only `hook` summaries that mark anything: the decisions below. Every other `hook` row
+ * (nine in ten of a busy log) only counts as activity, so the store leaves it out of what it
+ * reads for marks (edge/store/report-reads.ts).
+ */
+export const MARKING_HOOK_DECISIONS = ["deny", "block"] as const;
+
 /** The `hook` summary of one call: only its decision matters here, and only as a fallback. */
 function hookDecision(d: JsonObject): Draft | null {
   const event = s(d, "event") ?? "";
   const rule = s(d, "rule");
   const facts = { rule, tokens: n(d, "estimate", "tokens") };
   const kind = s(d, "decision");
+  if (!MARKING_HOOK_DECISIONS.some((m) => m === kind)) return null;
   if (kind === "deny") {
     return { category: "deny", label: `${s(d, "tool") ?? event} denied (${rule})`, facts, weak: true };
   }
-  if (kind !== "block") return null;
   if (event === "Stop" || event === "SubagentStop") {
     return { category: "stop_block", label: `Stop blocked (${rule})`, facts, weak: true };
   }

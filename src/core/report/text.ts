@@ -26,11 +26,10 @@ const SUMMARY: [Category, string][] = [
 /** The whole report as text. */
 export function reportText(r: Report): string {
   const head = `vigil report ${isoSeconds(r.since)} .. ${isoSeconds(r.until)}: ` +
-    `${r.sessions.length} session${r.sessions.length === 1 ? "" : "s"}, ${r.events.length} events`;
+    `${r.sessions.length} session${r.sessions.length === 1 ? "" : "s"}, ${r.eventCount} events`;
   if (r.sessions.length === 0) return head + "\nno session activity in this range";
-  const loose = new Map<string, number>();
-  for (const e of r.events) if (e.session_id === null) loose.set(e.kind, (loose.get(e.kind) ?? 0) + 1);
-  const tail = loose.size ? [`events without a session: ${[...loose].map(([k, n]) => `${k} ${n}`).join(", ")}`] : [];
+  const loose = Object.entries(r.loose);
+  const tail = loose.length ? [`events without a session: ${loose.map(([k, n]) => `${k} ${n}`).join(", ")}`] : [];
   return [head, ...r.sessions.map(sessionText), ...tail].join("\n\n");
 }
 
