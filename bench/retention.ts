@@ -65,34 +65,51 @@ function kindOf(i: number): [string, unknown] {
   return ["hook", KINDS[0][2](i)];
 }
 
-/** The year's store, built once: session s lives on day floor(s * 365 / SESSIONS). */
+/**
+ * The year's store, built once: session s lives on day floor(s * 365 / SESSIONS), from hour
+ * s % 24 for 8 hours. Events are inserted in time order, as hooks append them (an event's id
+ * grows with its time), one day at a time.
+ */
 function ensureYear(): string {
   mkdirSync(DATA, { recursive: true });
-  const file = join(DATA, `year-${EVENTS}-${SESSIONS}.db`);
+  const file = join(DATA, `year-t-${EVENTS}-${SESSIONS}.db`);
   if (existsSync(file)) return file;
   const t0 = performance.now();
   const tmp = file + ".building";
   rmSync(tmp, { force: true });
   const store = openStore(tmp);
   const perSession = Math.ceil(EVENTS / SESSIONS);
+  const span = 8 * 3_600_000;
+  const idOf = (s: number) => `year-${String(s).padStart(8, "0")}`;
+  const bornOf = (s: number) => START + Math.floor(s * 365 / SESSIONS) * DAY_MS + (s % 24) * 3_600_000;
+  const atOf = (s: number, k: number) => bornOf(s) + Math.floor(k * span / perSession);
+  const count = (s: number) => Math.max(0, Math.min(perSession, EVENTS - s * perSession));
   store.transaction(() => {
     const ev = store.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)");
     const ses = store.db.query(
       `INSERT INTO sessions (session_id, machine_version, state, snapshot, role, agent_type, cwd, transcript_path,
          created_at, updated_at) VALUES (?, 1, ?, '{}', 'worker', 'worker', '/work', ?, ?, ?)`,
     );
-    let n = 0;
-    for (let s = 0; s < SESSIONS && n < EVENTS; s++) {
-      const id = `year-${String(s).padStart(8, "0")}`;
-      const born = START + Math.floor(s * 365 / SESSIONS) * DAY_MS + (s % 24) * 3_600_000;
-      const span = 8 * 3_600_000;
-      let last = born;
-      for (let k = 0; k < perSession && n < EVENTS; k++, n++) {
-        last = born + Math.floor(k * span / perSession);
-        const [kind, detail] = kindOf(n);
-        ev.run(last, id, kind, JSON.stringify(detail));
+    // A session spans at most two days: each day's events come from sessions born that day or the day before.
+    let lo = 0;
+    for (let day = START; day < NOW + DAY_MS; day += DAY_MS) {
+      while (lo < SESSIONS && bornOf(lo) < day - DAY_MS) lo++;
+      const batch: [number, number, number][] = [];
+      for (let s = lo; s < SESSIONS && bornOf(s) < day + DAY_MS; s++) {
+        for (let k = 0; k < count(s); k++) {
+          const at = atOf(s, k);
+          if (at >= day && at < day + DAY_MS) batch.push([at, s, k]);
+        }
       }
-      ses.run(id, last < NOW - 2 * DAY_MS ? "dead" : "normal", `/nonexistent/${id}.jsonl`, born, last);
+      batch.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+      for (const [at, s, k] of batch) {
+        const [kind, detail] = kindOf(s * perSession + k);
+        ev.run(at, idOf(s), kind, JSON.stringify(detail));
+      }
+    }
+    for (let s = 0; s < SESSIONS && count(s) > 0; s++) {
+      const last = atOf(s, count(s) - 1);
+      ses.run(idOf(s), last < NOW - 2 * DAY_MS ? "dead" : "normal", `/nonexistent/${idOf(s)}.jsonl`, bornOf(s), last);
     }
   });
   store.db.run("PRAGMA wal_checkpoint(TRUNCATE)");

@@ -68,6 +68,25 @@ describe("vigil gc (runGc)", () => {
     store.close();
   });
 
+  test("rolled-up days keep one summary mark per counted category, with the count", () => {
+    const h = home();
+    const store = seedFleet(h, DAYS);
+    const detail = loadReport(store, { since: T0, until: NOW });
+    runGc(store, POLICY, { now: NOW, stateDir: h });
+    const rolled = loadReport(store, { since: T0, until: NOW });
+    const first = dayId("w1aaaaaa-0000-4000-8000-000000000001", 0);
+    const was = detail.sessions.find((x) => x.session_id === first);
+    const now = rolled.sessions.find((x) => x.session_id === first);
+    if (!was || !now) throw new Error(`no session ${first} in the report`);
+    const counted = Object.entries(was.counts).filter(([, n]) => n > 0);
+    expect(counted.length).toBeGreaterThan(0);
+    expect(now.marks.map((m) => [m.kind, m.category, m.facts.count])).toEqual(
+      counted.map(([c, n]) => ["rollup", c, n]),
+    );
+    expect(now.first_at).toBe(was.first_at);
+    store.close();
+  });
+
   test("a second run drops nothing more and summarises no day twice", () => {
     const h = home();
     const store = seedFleet(h, DAYS);

@@ -170,7 +170,8 @@ describe("report --html", () => {
 test("text report golden", () => {
   const file = join(import.meta.dir, "goldens", "report.txt");
   const actual = reportText(full) + "\n";
-  if (process.env.UPDATE_GOLDEN === "1" || !existsSync(file)) writeFileSync(file, actual);
+  if (process.env.UPDATE_GOLDEN === "1") writeFileSync(file, actual);
+  expect(existsSync(file)).toBe(true);
   expect(actual).toBe(readFileSync(file, "utf8"));
 });
 
@@ -196,5 +197,43 @@ describe("the report aggregated in SQL", () => {
   test("an empty range streams empty arrays", () => {
     const none = loadReport(store, { since: T0 - 600 * MIN, until: T0 - 500 * MIN });
     expect(JSON.parse([...reportJsonChunks(none)].join(""))).toMatchObject({ sessions: [], events: [] });
+  });
+});
+
+describe("which rows the store reads for marks", () => {
+  const seeded = seedStore(undefined, T0);
+  const db = seeded.store;
+  afterAll(() => {
+    db.close();
+    rmSync(seeded.home, { recursive: true, force: true });
+  });
+  const at = T0 + 400 * MIN;
+  db.appendEvent(at, W1, "hook", { event: "PreToolUse", tool: "Read", decision: "allow" });
+  db.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
+    at + 1,
+    W1,
+    "hook",
+    `{ "event" : "PreToolUse", "tool": "Edit", "decision" : "deny", "rule": "hard.deny" }`,
+  );
+  db.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
+    at + 2,
+    W1,
+    "frobnicated",
+    "not json at all",
+  );
+  const range = { since: at - 1, until: at + 10 };
+  const sql = loadReport(db, range);
+  const memory = buildReport({ ...range, sessions: db.listSessions(), events: db.events(range) });
+
+  test("an allowed call marks nothing, a spaced-out deny marks, text that is not JSON is {}", () => {
+    const w1 = byId(sql, W1);
+    expect(w1.marks.map((m) => [m.kind, m.category])).toEqual([["hook", "deny"], ["frobnicated", "other"]]);
+    expect(JSON.parse(JSON.stringify(reportJson(sql)))).toEqual(JSON.parse(JSON.stringify(reportJson(memory))));
+    const streamed = JSON.parse([...reportJsonChunks(sql)].join(""));
+    expect(streamed.events.map((e: { detail: unknown }) => e.detail)).toEqual([
+      { event: "PreToolUse", tool: "Read", decision: "allow" },
+      { event: "PreToolUse", tool: "Edit", decision: "deny", rule: "hard.deny" },
+      {},
+    ]);
   });
 });

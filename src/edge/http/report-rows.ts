@@ -23,7 +23,7 @@ import {
   rangeEvents,
   reportSessionRows,
 } from "../store/report-reads.ts";
-import { rolledThrough, rollupTotals } from "../store/rollups.ts";
+import { rolledThrough, rollupSessionTotals } from "../store/rollups.ts";
 
 export interface ReportRange {
   since: number;
@@ -91,10 +91,7 @@ export function loadReport(store: Store, range: ReportRange): Report {
   const events: Iterable<ReportEventRow> = { [Symbol.iterator]: () => rangeEvents(store, detail) };
   const report: Report = { since, until, sessions: listed, eventCount, loose, events };
   if (horizon === null || horizon <= since) return report;
-  const totals = rollupTotals(store, { since, until: Math.min(until + 1, horizon), sessionId });
-  const archived = archivedSessions(
-    store,
-    [...new Set(totals.map((t) => t.session_id))].filter((id) => !sessions.has(id)),
-  );
+  const totals = rollupSessionTotals(store, { since, until: Math.min(until + 1, horizon), sessionId });
+  const archived = archivedSessions(store, totals.map((t) => t.session_id).filter((id) => !sessions.has(id)));
   return withRollups(report, totals, archived.map((a) => ({ ...a, tokens: null, window: null })));
 }
