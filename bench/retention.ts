@@ -170,7 +170,8 @@ row("report --since 30d, after gc, text", measure(["report", "--since", "30d"], 
 row("report --since 365d, after gc", measure(["report", "--since", "365d", "--json"], env, reportRuns));
 row("report --since 365d, after gc, text", measure(["report", "--since", "365d"], env, reportRuns));
 
-// /api/events paged to the end: the server's peak RSS after the first page and after the last.
+// /api/events paged to the end, three times over: the server's resident and peak RSS after
+// page 10 (warm) and after each round. Constant memory shows as equal figures round after round.
 {
   const server = Bun.spawn([BIN, "serve", "--listen", "127.0.0.1:0"], { env, stdout: "pipe", stderr: "ignore" });
   const reader = server.stdout.getReader();
@@ -178,28 +179,35 @@ row("report --since 365d, after gc, text", measure(["report", "--since", "365d"]
   while (!line.includes("\n")) line += new TextDecoder().decode((await reader.read()).value);
   const url = /listening on (\S+) /.exec(line)?.[1];
   if (!url) throw new Error(`vigil serve did not start: ${line}`);
-  const hwm = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-  const start = hwm();
-  let after = 0, pages = 0, rows = 0, first = 0;
+  const mem = () => {
+    const s = readFileSync(`/proc/${server.pid}/status`, "utf8");
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(s)?.[1] ?? 0) / 1024;
+    return `${kb("VmRSS").toFixed(1)}/${kb("VmHWM").toFixed(1)}`;
+  };
+  const start = mem();
+  const marks: string[] = [];
+  let pages = 0, rows = 0;
   const t0 = performance.now();
-  for (;;) {
-    const page: { id: number }[] = await (await fetch(`${url}/api/events?after_id=${after}&limit=5000`)).json();
-    if (page.length === 0) break;
-    const next = page[page.length - 1].id;
-    if (next <= after) throw new Error(`paging made no progress after id ${after}`);
-    pages++, rows += page.length, after = next;
-    if (pages === 1) first = hwm();
+  for (let round = 1; round <= 3; round++) {
+    let after = 0;
+    for (;;) {
+      const page: { id: number }[] = await (await fetch(`${url}/api/events?after_id=${after}&limit=5000`)).json();
+      if (page.length === 0) break;
+      const next = page[page.length - 1].id;
+      if (next <= after) throw new Error(`paging made no progress after id ${after}`);
+      pages++, rows += page.length, after = next;
+      if (pages === 10) marks.push(`page 10: ${mem()}`);
+    }
+    marks.push(`round ${round} (page ${pages}): ${mem()}`);
   }
   const wall = performance.now() - t0;
-  const last = hwm();
   server.kill();
   await server.exited;
   out.push(
     "",
-    `/api/events by after_id, limit 5000: ${rows} rows in ${pages} pages, ${(wall / 1000).toFixed(1)} s; ` +
-      `serve peak RSS ${start.toFixed(1)} MiB at start, ${first.toFixed(1)} after page 1, ${
-        last.toFixed(1)
-      } after the last`,
+    `/api/events by after_id, limit 5000, the whole log 3 times: ${rows} rows in ${pages} pages, ${
+      (wall / 1000).toFixed(1)
+    } s; serve RSS/peak MiB at start ${start}; ${marks.join("; ")}`,
   );
 }
 

@@ -237,3 +237,40 @@ describe("which rows the store reads for marks", () => {
     ]);
   });
 });
+
+describe("restarts and nudges as the watch records them", () => {
+  const id = "w9dddddd-0000-4000-8000-000000000009";
+  const row = (n: number, kind: string, detail: Record<string, unknown>) => ({
+    id: n,
+    at: T0 + n * MIN,
+    session_id: id,
+    kind,
+    detail: JSON.stringify(detail),
+  });
+  const r = buildReport({
+    since: T0,
+    until: T0 + 60 * MIN,
+    sessions: [],
+    events: [
+      row(1, "restart", { ok: true, method: "tmux", attempt: 1, max: 3, reason: "process gone" }),
+      row(2, "restart_check", { restartAt: T0 + MIN, grew: true, afterMs: 90_000, alive: true }),
+      row(3, "restart", { ok: false, skipped: "awaiting-approval", reason: "process gone" }),
+      row(4, "nudge", { ok: false, skipped: "asleep-until", pane: "%1", idleMs: 1 }),
+      row(5, "nudge", { ok: true, pane: "%1", idleMs: 1 }),
+    ],
+  });
+  const s = byId(r, id);
+
+  test("vigil report counts one restart once (its restart_check is the follow-up, not a second)", () => {
+    expect(s.counts.restart).toBe(1);
+    expect(s.marks.find((m) => m.kind === "restart_check")?.label).toBe(
+      "after the restart the transcript grew (1m 30s later)",
+    );
+  });
+
+  test("a held restart or nudge is not counted as one", () => {
+    expect(s.counts.nudge).toBe(1);
+    expect(s.marks.filter((m) => m.label.endsWith("held: awaiting-approval"))).toHaveLength(1);
+    expect(s.marks.filter((m) => m.label === "nudge held: asleep-until")).toHaveLength(1);
+  });
+});

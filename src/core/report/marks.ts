@@ -139,6 +139,17 @@ function liveness(category: "down" | "stale", d: JsonObject, at: number, weak: b
   return { category, label: parts.join(", "), facts: { delay_ms: delay, idle_ms: idle, reason }, weak };
 }
 
+/** A restart or nudge record: held ones (`skipped` names why) are not counted as done. */
+function intervention(what: "restart" | "nudge", d: JsonObject): Draft {
+  const skipped = s(d, "skipped");
+  if (skipped) return { category: "other", label: `${what} held: ${skipped}`, facts: { skipped } };
+  const result = s(d, "result", "outcome") ?? (d.ok === true ? "ok" : d.ok === false ? "failed" : null);
+  const label = what === "nudge"
+    ? `nudged${result && result !== "ok" ? ` (${result})` : ""}`
+    : `restart${result ? ` (${result})` : ""}`;
+  return { category: what, label, facts: what === "restart" ? { result } : {} };
+}
+
 const KNOWN: Record<string, (d: JsonObject, at: number) => Draft | null> = {
   state: () => null,
   revived: () => null,
@@ -180,6 +191,16 @@ const KNOWN: Record<string, (d: JsonObject, at: number) => Draft | null> = {
   },
   stale: (d, at) => liveness("stale", d, at, false),
   stalled: (d, at) => liveness("stale", d, at, true),
+  // One restart is one `restart` record; a held one (`skipped`) did not happen. The watch's
+  // later `restart_check` is the follow-up of the same restart: it once counted as a second.
+  restart: (d) => intervention("restart", d),
+  restart_check: (d) => {
+    const grew = d.grew === true;
+    const after = n(d, "afterMs", "after_ms");
+    const label = `after the restart the transcript ${grew ? `grew (${duration(after ?? 0)} later)` : "did not grow"}`;
+    return { category: "other", label, facts: { grew: grew ? 1 : 0, after_ms: after } };
+  },
+  nudge: (d) => intervention("nudge", d),
   hook_error: (d) => ({ category: "error", label: `hook error: ${s(d, "error") ?? "?"}`, facts: {} }),
   store_recovered: (d) => ({ category: "error", label: `database recovered: ${s(d, "error") ?? "?"}`, facts: {} }),
   unknown_envelope: (d) => ({ category: "other", label: `unknown prompt envelope ${s(d, "tag") ?? "?"}`, facts: {} }),
