@@ -59,7 +59,9 @@ export function loadReport(store: Store, range: ReportRange): Report {
   const ids = new Set(activity.keys());
   for (const r of rows.values()) if (r.updated_at >= since && r.created_at <= until) ids.add(r.session_id);
   const before = new Map<string, string>();
-  for (const [id, text] of lastStatesBefore(store, ids, detail.since)) {
+  // Only a session that began before the detail does can have been in a state when it began.
+  const older = [...ids].filter((id) => (rows.get(id)?.created_at ?? -Infinity) < detail.since);
+  for (const [id, text] of lastStatesBefore(store, older, detail.since)) {
     const to = parseDetail(text).to;
     if (typeof to === "string") before.set(id, to);
   }
