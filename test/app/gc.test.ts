@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GC_LAST_RUN_KEY, runGc } from "../../src/app/gc.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
-import { DAY_MS, retentionPolicy } from "../../src/core/retention.ts";
+import { DAY_MS, dayOf, retentionPolicy } from "../../src/core/retention.ts";
 import { loadReport } from "../../src/edge/http/report-rows.ts";
 import { listRecallIndexes, recallIndexFile } from "../../src/edge/recall-index.ts";
 import type { Store } from "../../src/edge/store.ts";
@@ -84,6 +84,39 @@ describe("vigil gc (runGc)", () => {
       counted.map(([c, n]) => ["rollup", c, n]),
     );
     expect(now.first_at).toBe(was.first_at);
+    store.close();
+  });
+
+  test("rolled-up days keep their state bands: states in order of first entry, the same time in each", () => {
+    const h = home();
+    const store = seedFleet(h, DAYS);
+    const detail = loadReport(store, { since: T0, until: NOW });
+    runGc(store, POLICY, { now: NOW, stateDir: h });
+    const rolled = loadReport(store, { since: T0, until: NOW });
+    const perState = (spans: { state: string; from: number; to: number }[]) => {
+      const ms: Record<string, number> = {};
+      for (const b of spans) ms[b.state] = (ms[b.state] ?? 0) + b.to - b.from;
+      return ms;
+    };
+    let compared = 0;
+    for (const id of ["w1aaaaaa-0000-4000-8000-000000000001", "w2bbbbbb-0000-4000-8000-000000000002"]) {
+      const sid = dayId(id, 0);
+      const was = detail.sessions.find((x) => x.session_id === sid);
+      const now = rolled.sessions.find((x) => x.session_id === sid);
+      if (!was || !now) throw new Error(`no session ${sid} in the report`);
+      // The detail's last band runs to the end of the range, the summaries' stops with the day;
+      // the detail's first starts when the session row was made, the summaries' at its first event.
+      const dayEnd = dayOf(was.first_at) + DAY_MS;
+      const start = now.spans[0]?.from ?? 0;
+      const clipped = was.spans.flatMap((b) =>
+        b.from >= dayEnd || b.to <= start ? [] : [{ ...b, from: Math.max(b.from, start), to: Math.min(b.to, dayEnd) }]
+      );
+      expect(start - was.first_at).toBeLessThan(DAY_MS);
+      expect(now.spans.map((b) => b.state)).toEqual([...new Set(clipped.map((b) => b.state))]);
+      expect(perState(now.spans)).toEqual(perState(clipped));
+      compared++;
+    }
+    expect(compared).toBe(2);
     store.close();
   });
 

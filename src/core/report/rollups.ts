@@ -5,7 +5,7 @@
  * (at the first summarised activity, with the count), so a timeline shows the days too.
  */
 import { CATEGORIES, type Category, emptyCounts, type Mark } from "./marks.ts";
-import type { Report, ReportSession, ReportSessionRow } from "./model.ts";
+import type { Report, ReportSession, ReportSessionRow, Span } from "./model.ts";
 import { sortSessions } from "./model.ts";
 import { count, isoSeconds } from "./time.ts";
 
@@ -18,6 +18,37 @@ export interface RollupSessionTotal {
   counts: Partial<Record<Category, number>>;
   /** The last summarised day's end: the summary mark's label names the span. */
   through: number;
+  /** State bands of the summarised days (`rolledSpans`). */
+  spans: Span[];
+}
+
+/** One summarised day's time in one state (a `state` row of `daily`). */
+export interface RolledState {
+  day: number;
+  state: string;
+  ms: number;
+  /** First entry and last exit that day. */
+  first_at: number;
+  last_at: number;
+}
+
+/**
+ * A session's bands over its summarised days: each day's states in order of first entry,
+ * laid end to end from the first, each as long as the time spent in it that day. Exact when
+ * no state recurs in a day; when one does (normal, soft, normal), its spells read as one
+ * band: the time in each state stays right, the moments of the later spells are lost.
+ */
+export function rolledSpans(states: readonly RolledState[]): Span[] {
+  const sorted = [...states].sort((a, b) => a.day - b.day || a.first_at - b.first_at);
+  const out: Span[] = [];
+  let day: number | null = null;
+  let at = 0;
+  for (const x of sorted) {
+    if (x.day !== day) (day = x.day, at = x.first_at);
+    if (x.ms > 0) out.push({ state: x.state, from: at, to: at + x.ms });
+    at += x.ms;
+  }
+  return out;
 }
 
 /** The audit kind of a summary mark (no event has it: it stands for a summarised span). */
@@ -57,6 +88,10 @@ export function withRollups(
       });
     }
     s.marks = [...summary, ...s.marks];
+    // The detail's bands begin where the summaries end; before that the summaries' bands hold.
+    const horizon = t.through + 1;
+    const detail = s.spans.filter((x) => x.to > horizon).map((x) => ({ ...x, from: Math.max(x.from, horizon) }));
+    s.spans = [...t.spans.filter((x) => x.to > report.since && x.from < report.until), ...detail];
     sessions.set(t.session_id, s);
   }
   const list = [...sessions.values()];

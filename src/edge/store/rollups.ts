@@ -7,7 +7,7 @@
 import { DAY_MS, dayOf, rollupDay, type RollupRow } from "../../core/retention.ts";
 import type { ReportEventRow } from "../../core/report/model.ts";
 import { CATEGORIES, type Category, parseDetail } from "../../core/report/marks.ts";
-import type { RollupSessionTotal } from "../../core/report/rollups.ts";
+import { rolledSpans, type RolledState, type RollupSessionTotal } from "../../core/report/rollups.ts";
 import type { Store } from "../store.ts";
 import { inBatches } from "./batches.ts";
 
@@ -106,6 +106,16 @@ export function rollupSessionTotals(
       one ? " AND session_id = ?" : ""
     } GROUP BY session_id`,
   ).all(...[range.since, range.until, ...(one ? [range.sessionId ?? ""] : [])]);
+  const states = new Map<string, RolledState[]>();
+  const q = store.db.query<RolledState & { session_id: string }, (number | string)[]>(
+    `SELECT session_id, day, category AS state, ms, first_at, last_at FROM daily
+     WHERE day >= ? AND day < ? AND kind = 'state' AND session_id <> ''${one ? " AND session_id = ?" : ""}`,
+  );
+  for (const r of q.iterate(...[range.since, range.until, ...(one ? [range.sessionId ?? ""] : [])])) {
+    const list = states.get(r.session_id) ?? [];
+    list.push(r);
+    states.set(r.session_id, list);
+  }
   return rows.map((r) => {
     const counts: Partial<Record<Category, number>> = {};
     for (const c of CATEGORIES) if (Number(r[c]) > 0) counts[c] = Number(r[c]);
@@ -115,6 +125,7 @@ export function rollupSessionTotals(
       last_at: Number(r.last_at),
       counts,
       through: Number(r.day) + DAY_MS - 1,
+      spans: rolledSpans(states.get(String(r.session_id)) ?? []),
     };
   });
 }
