@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { BUNDLE } from "./bundle-options.ts";
 
 const TARGETS = [
   { os: "linux", arch: "x64", bun: "bun-linux-x64" },
@@ -24,18 +25,10 @@ const sums: string[] = [];
 for (const t of chosen) {
   const outfile = `dist/vigil-${t.os}-${t.arch}`;
   const result = await Bun.build({
-    entrypoints: ["src/main.ts"],
-    minify: true,
+    ...BUNDLE,
+    conditions: [...BUNDLE.conditions],
+    entrypoints: [...BUNDLE.entrypoints],
     bytecode: true,
-    format: "esm",
-    // Prefer packages' ESM builds: xstate's default export condition is a CommonJS build
-    // wrapped for import, a quarter larger and slower to start.
-    conditions: ["module"],
-    // Without this Bun resolves the "development" export condition: xstate's dev build.
-    define: { "process.env.NODE_ENV": '"production"' },
-    // Each command's code is its own chunk, so the hook path does not load serve, recall,
-    // report or install (measured: --version 0.84× the CPU of the unsplit binary).
-    splitting: true,
     compile: { target: t.bun, outfile, autoloadDotenv: false, autoloadBunfig: false },
   });
   if (!result.success) {

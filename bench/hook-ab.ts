@@ -1,8 +1,8 @@
 /**
  * The hook path before and after a change, in one interleaved run: two compiled binaries (a
  * reference, e.g. main's, and this tree's), each on its own VIGIL_HOME, for the events a
- * change touched (PreToolUse, PostToolUse on a file write, Stop with a final message and
- * session crons), on a 1 MB transcript. Prints medians and each B's ratio to its A.
+ * change touched (PreToolUse, PostToolUse on a file write, UserPromptSubmit with a peer
+ * envelope, Stop with a final message and session crons), on a 1 MB transcript. Prints medians and each B's ratio to its A.
  *
  *   bun run compile.ts --single && bun bench/hook-ab.ts --a /path/to/reference/vigil [--runs 30]
  */
@@ -39,6 +39,13 @@ const payloads: [string, Record<string, unknown>][] = [
     hook_event_name: "PostToolUse",
     tool_name: "Write",
     tool_input: { file_path: "/tmp/x/HANDOFF.md", content: "x" },
+  }],
+  // A prompt the SOFT guard classifies: vigil's own nudge, as 2.1.332 hands it over from the inbox.
+  ["UserPromptSubmit nudge", {
+    ...pre,
+    hook_event_name: "UserPromptSubmit",
+    prompt:
+      '<cross-session-message from="vigil" from-mode="bypass">\n[vigil nudge] Carry on.\n</cross-session-message>',
   }],
   ["Stop", {
     ...pre,

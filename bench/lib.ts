@@ -10,10 +10,15 @@ import { join } from "node:path";
 /** Where benchmarks keep generated data (ignored by git). */
 export const DATA = join(import.meta.dir, "data");
 
-/** The compiled Bun no-op every ratio is taken against, built once into bench/data/. */
+/**
+ * The compiled Bun no-op every ratio is taken against, built once into bench/data/ with
+ * vigil's own compile switches. Without `--no-compile-autoload-*` a no-op looks for .env and
+ * bunfig.toml in its working directory at start-up: measured 10 ms slower than vigil's start
+ * in a directory like /tmp with thousands of entries, which made ratios against it flatter.
+ */
 export function ensureNoop(): string {
   mkdirSync(DATA, { recursive: true });
-  const noop = join(DATA, "noop");
+  const noop = join(DATA, "noop-v2");
   if (existsSync(noop)) return noop;
   const r = Bun.spawnSync([
     process.execPath,
@@ -21,6 +26,9 @@ export function ensureNoop(): string {
     "--compile",
     "--bytecode",
     "--format=esm",
+    "--minify",
+    "--no-compile-autoload-dotenv",
+    "--no-compile-autoload-bunfig",
     join(import.meta.dir, "noop.ts"),
     "--outfile",
     noop,

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type Cmd, median, report, timeAll } from "./lib.ts";
+import { type Cmd, ensureNoop, median, report, timeAll } from "./lib.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -41,10 +41,7 @@ if (!existsSync(join(beforeDir, "dist", "vigil"))) {
   run([process.execPath, "run", "compile.ts", "--single"], beforeDir);
 }
 
-const noop = join(DATA, "noop");
-if (!existsSync(noop)) {
-  run(["bun", "build", "--compile", "--bytecode", "--format=esm", join(import.meta.dir, "noop.ts"), "--outfile", noop]);
-}
+const noop = ensureNoop();
 const transcript = join(DATA, "transcript-100MB.jsonl");
 if (!existsSync(transcript)) run(["bun", join(import.meta.dir, "gen-transcript.ts"), String(1e8), transcript]);
 

@@ -19,13 +19,13 @@ import { transcriptPathFor } from "../src/app/watch-targets.ts";
 import { DEFAULT_CONFIG } from "../src/core/config.ts";
 import { probe } from "../src/edge/proc.ts";
 import { openStore } from "../src/edge/store.ts";
-import { type Cmd, median, report, timeAll } from "./lib.ts";
+import { type Cmd, ensureNoop, median, report, timeAll } from "./lib.ts";
 
 const { values } = parseArgs({ args: Bun.argv.slice(2), options: { runs: { type: "string", default: "15" } } });
 const runs = Number(values.runs);
 const ROOT = join(import.meta.dir, "..");
 const BIN = join(ROOT, "dist", "vigil");
-const NOOP = join(import.meta.dir, "data", "noop");
+const NOOP = ensureNoop();
 
 const line = (o: unknown) => JSON.stringify(o) + "\n";
 function transcriptText(now: number): string {

@@ -9,12 +9,12 @@ const ROOT = join(import.meta.dir, "..");
 function effectTypes(src: string): string[] {
   const start = src.indexOf("export type SessionEffect =");
   const end = src.indexOf(";\n\n", start);
-  if (start < 0 || end < 0) throw new Error("SessionEffect union not found in machines/session.ts");
+  if (start < 0 || end < 0) throw new Error("SessionEffect union not found in machines/session-model.ts");
   return [...src.slice(start, end).matchAll(/type:\s*"([A-Za-z]+)"/g)].map((m) => m[1]);
 }
 
 test("each SessionEffect type has a case in src/app/effects.ts, and the switch is closed", () => {
-  const types = effectTypes(readFileSync(join(ROOT, "machines", "session.ts"), "utf8"));
+  const types = effectTypes(readFileSync(join(ROOT, "machines", "session-model.ts"), "utf8"));
   const runner = readFileSync(join(ROOT, "src", "app", "effects.ts"), "utf8");
   expect(types.length).toBeGreaterThan(5);
   const cases = new Set([...runner.matchAll(/case\s+"([A-Za-z]+)":/g)].map((m) => m[1]));

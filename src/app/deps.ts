@@ -1,17 +1,15 @@
 /**
- * Real dependencies for the hook pipeline, built from an environment. The store is opened
- * once, lazily, so a payload that fails validation never touches the disk twice.
+ * Real dependencies for the hook pipeline, built from an environment: the shared ones
+ * (base-deps.ts) and what only hooks use (policies, tail facts, process tree, window facts).
  */
-import { loadConfig } from "../edge/config-file.ts";
-import { appendLog } from "../edge/log.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { descendantsOf } from "../edge/process-tree.ts";
 import { processArgv, settingsWindows } from "../edge/window-facts.ts";
 import { resolveWindow } from "../core/meter/window.ts";
-import { openStore, type Store } from "../edge/store.ts";
+import { baseDeps } from "./base-deps.ts";
 import { continuityAdapter } from "./continuity-adapter.ts";
 import type { HookDeps } from "./run-hook.ts";
-import { factsAdapter, measureAdapter } from "./meter-adapter.ts";
+import { factsAdapter } from "./meter-adapter.ts";
 import { POLICIES } from "./policies.ts";
 import { stopFactsFor } from "./stop-facts.ts";
 
@@ -19,21 +17,10 @@ import { stopFactsFor } from "./stop-facts.ts";
 export function hookDeps(env: Record<string, string | undefined>, now: () => number = Date.now): HookDeps & {
   close: () => void;
 } {
+  const base = baseDeps(env, now);
   const paths = resolvePaths(env);
-  let store: Store | null = null;
-  const log = (line: string) => appendLog(paths.logFile, line);
-  const config = loadConfig(paths.configFile, env);
   return {
-    store: () => {
-      store ??= openStore(paths.dbFile, {
-        onRecovered: (to, why) => log(`${new Date().toISOString()} store_recovered moved to ${to}: ${why}`),
-      });
-      return store;
-    },
-    config,
-    env,
-    now,
-    measure: measureAdapter,
+    ...base,
     facts: factsAdapter,
     continuity: continuityAdapter(env, paths.stateDir),
     stop: stopFactsFor,
@@ -45,10 +32,8 @@ export function hookDeps(env: Record<string, string | undefined>, now: () => num
         argv: processArgv(Number.isSafeInteger(pid) && pid > 0 ? pid : null),
         settingsWindows: settingsWindows(env.HOME, p.cwd),
         model,
-      }, config.config.defaultWindow);
+      }, base.config.config.defaultWindow);
     },
     policies: POLICIES,
-    logError: log,
-    close: () => store?.close(),
   };
 }

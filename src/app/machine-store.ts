@@ -2,23 +2,26 @@
  * Load → transition → save for one session, inside the caller's transaction. A snapshot of
  * another MACHINE_VERSION (or one that no longer resolves) is re-initialised from the row's
  * plain columns, never trusted and never a crash.
+ *
+ * Transitions use the machine's step form (machines/session-step.ts, proven equal to the
+ * XState definition in test/machines/session-step.test.ts): building the XState machine in
+ * every hook process cost more than everything else the hook does. Rows keep XState's
+ * persisted-snapshot shape, so either form reads what the other wrote.
  */
-import { initialTransition, transition } from "xstate";
 import {
-  type LiveState,
   MACHINE_VERSION,
   type SessionContext,
   type SessionEffect,
   type SessionEvent,
-  sessionMachine,
   type SessionState,
   STATES,
   v2Fields,
-} from "../../machines/session.ts";
+} from "../../machines/session-model.ts";
+import { initial, type SessionSnap, step } from "../../machines/session-step.ts";
 import { isObject } from "../core/payload.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
 
-type Snapshot = ReturnType<typeof sessionMachine.resolveState>;
+type Snapshot = SessionSnap;
 
 export interface Applied {
   before: SessionState;
@@ -36,18 +39,21 @@ function isState(v: unknown): v is SessionState {
 export function loadSnapshot(row: SessionRow | null, at: number): { snapshot: Snapshot; migrated: string | null } {
   if (row && (row.machine_version === MACHINE_VERSION || row.machine_version === 1)) {
     try {
-      const stored = JSON.parse(row.snapshot);
-      if (row.machine_version === 1) upgrade(stored);
-      const snap = sessionMachine.resolveState(stored);
-      if (isState(snap.value)) return { snapshot: snap, migrated: null };
+      const stored: unknown = JSON.parse(row.snapshot);
+      if (isObject(stored) && isState(stored.value) && isObject(stored.context)) {
+        // A version-1 snapshot lacks only the fields version 2 added (awaiting, asleep, host):
+        // it keeps its state and counters and gets their defaults.
+        const fields = row.machine_version === 1 ? { ...v2Fields(), ...stored.context } : stored.context;
+        return { snapshot: { value: stored.value, context: contextOf(fields) }, migrated: null };
+      }
     } catch {
       // fall through: re-initialise below
     }
   }
-  const [fresh] = initialTransition(sessionMachine, { at });
+  const fresh = initial({ at });
   if (!row) return { snapshot: fresh, migrated: null };
   // Keep what the row's plain columns still say; the state starts over from the numbers.
-  const [next] = transition(sessionMachine, fresh, {
+  const { snap } = step(fresh, {
     type: "measured",
     at,
     tokens: row.tokens,
@@ -57,59 +63,29 @@ export function loadSnapshot(row: SessionRow | null, at: number): { snapshot: Sn
     hard: fresh.context.hard,
     anticipate: true,
   });
-  return { snapshot: next, migrated: `machine version ${row.machine_version} → ${MACHINE_VERSION}` };
+  return { snapshot: snap, migrated: `machine version ${row.machine_version} → ${MACHINE_VERSION}` };
 }
 
 /**
- * A version-1 snapshot lacks only the fields version 2 added (awaiting, asleep, host): it keeps
- * its state and counters and gets their defaults.
+ * A stored context, taken as written (as XState's `resolveState` took it): vigil wrote it, in
+ * a transaction, under this MACHINE_VERSION.
  */
-function upgrade(stored: unknown): void {
-  if (isObject(stored) && isObject(stored.context)) stored.context = { ...v2Fields(), ...stored.context };
+function contextOf(fields: Record<string, unknown>): SessionContext {
+  const c: SessionContext = { ...initial({ at: 0 }).context };
+  return Object.assign(c, fields);
 }
 
 /** Apply events in order to a snapshot; effects come back as plain data. */
 export function applyEvents(snapshot: Snapshot, events: SessionEvent[]): Applied {
-  const before = stateOf(snapshot.value);
+  const before = snapshot.value;
   const effects: SessionEffect[] = [];
   let snap = snapshot;
   for (const e of events) {
-    const [next, actions] = transition(sessionMachine, snap, e);
-    snap = next;
-    for (const a of actions) {
-      const eff = toEffect(a.type, a.params);
-      if (eff) effects.push(eff);
-    }
+    const next = step(snap, e);
+    snap = next.snap;
+    effects.push(...next.effects);
   }
-  return { before, state: stateOf(snap.value), context: snap.context, effects, snapshot: snap };
-}
-
-const LIVE = new Set<string>(["normal", "soft", "hard", "compacting", "restoring"]);
-const isLive = (v: unknown): v is LiveState => typeof v === "string" && LIVE.has(v);
-const numOrNull = (v: unknown): number | null => (typeof v === "number" ? v : null);
-
-/** A machine action as an effect, checked against the effect union (other actions are not effects). */
-function toEffect(type: string, params: unknown): SessionEffect | null {
-  if (!isObject(params) || typeof params.at !== "number") return null;
-  const at = params.at;
-  switch (type) {
-    case "limitCrossed": {
-      const limit = params.limit;
-      if (limit !== "soft" && limit !== "hard") return null;
-      return { type, params: { limit, tokens: numOrNull(params.tokens), estimate: numOrNull(params.estimate), at } };
-    }
-    case "compactionStarted":
-    case "compactionAbandoned":
-    case "restoreDue":
-      return { type, params: { at } };
-    case "stalled":
-      return isLive(params.from) ? { type, params: { at, from: params.from } } : null;
-    case "revived":
-      return isLive(params.to) ? { type, params: { at, to: params.to } } : null;
-    case "died":
-      return typeof params.reason === "string" ? { type, params: { at, reason: params.reason } } : null;
-  }
-  return null;
+  return { before, state: snap.value, context: snap.context, effects, snapshot: snap };
 }
 
 /** The state value of a snapshot (always one of the seven: the machine is flat). */
@@ -124,7 +100,7 @@ export function snapshotRow(base: SessionRow, applied: Applied, at: number): Ses
     ...base,
     machine_version: MACHINE_VERSION,
     state: applied.state,
-    snapshot: JSON.stringify(sessionMachine.getPersistedSnapshot(applied.snapshot)),
+    snapshot: persisted(applied.snapshot),
     role: c.role === "unknown" ? base.role : c.role,
     agent_type: c.agentType ?? base.agent_type,
     tokens: c.tokens,
@@ -133,6 +109,11 @@ export function snapshotRow(base: SessionRow, applied: Applied, at: number): Ses
     updated_at: at,
   };
   return row;
+}
+
+/** XState's persisted-snapshot shape, which rows have always held. */
+function persisted(s: Snapshot): string {
+  return JSON.stringify({ status: "active", value: s.value, historyValue: {}, context: s.context, children: {} });
 }
 
 /** Persist a snapshot together with the row's query columns. */

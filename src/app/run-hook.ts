@@ -15,7 +15,7 @@ import { type StopFacts, stopFactsOf } from "../core/stop/facts.ts";
 import { nightActive } from "../core/stop/gate.ts";
 import { patternSet } from "../core/stop/patterns.ts";
 import { HARD_GATED_EVENTS, isLimited } from "../core/policies/guard.ts";
-import type { ProcessTree } from "../core/policies/hard.ts";
+import type { LineAnalyzer, ProcessTree } from "../core/policies/hard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
 import { effectRecords } from "./effects.ts";
@@ -51,6 +51,11 @@ export interface HookDeps {
   ) => StopFacts | undefined;
   /** The window of a session no statusLine reports on (headless), and where it came from. */
   window?: (p: HookPayload, model: string | null) => ResolvedWindow;
+  /**
+   * The Bash line analyser for the HARD allow-list. The hook process loads it only when a call
+   * asks for it (`needs` in the outcome, see `runHookLoading`); `serve` gives it up front.
+   */
+  analyze?: LineAnalyzer;
   /** Descendants of a pid (the session's Claude Code), for the HARD `kill` rule. */
   descendants?: (root: number) => number[];
   policies: Policy[];
@@ -61,6 +66,19 @@ export interface HookDeps {
 export interface HookOutcome {
   stdout: string;
   error: string | null;
+  /** Nothing was written: the call needs the shell analyser, which `deps.analyze` lacked. */
+  needs?: "shell";
+}
+
+/**
+ * `runHook`, loading the shell analyser when the call asks for it (a worker's Bash at HARD)
+ * and running it again: the hook process pays for the parser only on those calls.
+ */
+export async function runHookLoading(input: string, deps: HookDeps): Promise<HookOutcome> {
+  const first = runHook(input, deps);
+  if (first.needs !== "shell") return first;
+  deps.analyze = (await import("../core/shell.ts")).analyzeCommandLine;
+  return runHook(input, deps);
 }
 
 /** Run one hook call end to end. Never throws. */
@@ -91,21 +109,25 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
       ...(stop ? { stop } : {}),
       ...(processTree ? { processTree } : {}),
       ...(ownCrons.length ? { ownCrons } : {}),
+      ...(deps.analyze ? { shell: deps.analyze } : {}),
     };
     // Decide outside the write lock (this warms the machine, which costs several ms in a cold
     // process), then commit only if nobody changed the row meanwhile; otherwise decide again
     // under the lock. Keeps lock hold times short when many hooks fire at once.
     let plan = decide(p, prev, { deps, metered, facts, night, at });
+    if (plan.needs) return { stdout: "", error: null, needs: plan.needs };
     const out = store.transaction(() => {
       const now = store.loadSession(p.sessionId);
       if (!sameRow(now, prev)) plan = decide(p, now, { deps, metered, facts, night: readNight(store), at });
+      // The row changed under us into a state that needs the analyser: commit nothing.
+      if (plan.needs) return null;
       store.saveSession(plan.row);
       keepOwnCrons(store, p);
       keepWindowSource(store, p.sessionId, plan.windowSource);
       for (const e of plan.events) store.appendEvent(at, p.sessionId, e.kind, e.detail);
       return plan.stdout;
     });
-    return { stdout: out, error: null };
+    return out === null ? { stdout: "", error: null, needs: "shell" } : { stdout: out, error: null };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     const detail = { error: msg, event: p.event };
@@ -130,6 +152,8 @@ function killTree(p: HookPayload, deps: HookDeps): ProcessTree | undefined {
 }
 
 interface Plan {
+  /** A policy needs a dependency loaded on demand: this plan must not be committed. */
+  needs?: "shell";
   row: SessionRow;
   windowSource: string;
   events: AuditRecord[];
@@ -190,6 +214,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
     now: at,
   };
   const results = config.disable ? [] : deps.policies.map((policy) => policy(input));
+  const needs = results.find((r) => r.needs)?.needs;
   const followUps = results.flatMap((r) => r.events);
   if (followUps.length) {
     const more = applyEvents(applied.snapshot, followUps);
@@ -229,7 +254,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   }
   out.push(...effectRecords(applied.effects));
   out.push(...results.flatMap((x) => x.records));
-  return { row: next, windowSource, events: out, stdout: combined.stdout };
+  return { row: next, windowSource, events: out, stdout: combined.stdout, ...(needs ? { needs } : {}) };
 }
 
 function sameRow(a: SessionRow | null, b: SessionRow | null): boolean {

@@ -2,11 +2,13 @@
 import type { Config } from "../core/config.ts";
 import { sendNotifications } from "../edge/notify.ts";
 import { probeMany } from "../edge/proc.ts";
-import { claudeConfigDir, readRegistry } from "../edge/registry.ts";
-import { nudge, restartSession } from "../edge/restart.ts";
+import { claudeConfigDir, findSessionByPid, readRegistry } from "../edge/registry.ts";
+import { restartSession } from "../edge/restart.ts";
 import { readStopFacts } from "../edge/stop-facts.ts";
 import type { Store } from "../edge/store.ts";
 import { readAppended, readTail, statTranscript } from "../edge/transcript-append.ts";
+import { deliverNudge } from "./nudge.ts";
+import { nudgeDeps } from "./nudge-deps.ts";
 import type { WatchDeps } from "./watch-pass.ts";
 
 /** The pass's dependencies for this process: /proc (or ps), the registry, tmux, webhooks. */
@@ -30,7 +32,8 @@ export function watchDeps(
     },
     notify: (e) => sendNotifications(e, config.notifiers, { env }),
     restart: (target, prompt) => restartSession(target, { env, prompt }),
-    nudge: (pane, text) => nudge(pane, text, { tmux: { env } }),
+    nudge: (t, text, idleMs) => deliverNudge(t, text, nudgeDeps({ env, home: env.HOME, tmux: { env } }), { idleMs }),
+    canNudge: (t) => t.pid !== null && !!findSessionByPid(t.pid, { env, home: env.HOME })?.messagingSocketPath,
     lastMessage: (path) => readStopFacts(path, { text: true, todo: false }).lastAssistantText ?? null,
   };
 }

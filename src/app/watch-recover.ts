@@ -19,7 +19,8 @@ import type { Store } from "../edge/store.ts";
 import type { PlannedEvent, SessionPlan } from "./watch-decide.ts";
 import { nightIsActive, readNightSetting } from "./night-store.ts";
 import { type OpenIntervention, type WatchMemo, withInterventions } from "./watch-memo.ts";
-import { hostOf } from "./watch-targets.ts";
+import type { NudgeResult, NudgeTarget } from "./nudge.ts";
+import { hostOf, type Target } from "./watch-targets.ts";
 
 /** Restarts allowed per window before the watcher only notifies. */
 export const RESTART_MAX = 3;
@@ -29,7 +30,10 @@ export interface RecoveryDeps {
   config: Config;
   notify: (e: NotifyEvent) => Promise<DeliveryOutcome[]>;
   restart: (t: RestartTarget, prompt: string | null) => Promise<RestartOutcome>;
-  nudge: (pane: string, text: string) => Promise<{ ok: boolean; error: string | null }>;
+  /** Wake a stalled session (src/app/nudge.ts): its inbox socket first, its tmux pane as the fallback. */
+  nudge: (t: NudgeTarget, text: string, idleMs: number | null) => Promise<NudgeResult>;
+  /** A nudge has a way in besides a known pane (an inbox socket); default: none. */
+  canNudge?: (t: Target) => boolean;
   /** The newest main-chain assistant text of a transcript, or null. */
   lastMessage: (transcriptPath: string) => string | null;
 }
@@ -60,7 +64,7 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
     restarts,
     now,
     nudgeText: config.nudgeText,
-    hasPane: t.pane !== null,
+    hasPane: t.pane !== null || (deps.canNudge?.(t) ?? false),
     breaker: { max: RESTART_MAX },
   });
   const out: RecoveryResult = {
@@ -156,14 +160,9 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
   const nudgeHold = plan.nudge ? pushHold(facts, "nudge", now) : null;
   if (nudgeHold !== null) {
     out.events.push({ kind: "nudge", detail: { ok: false, skipped: nudgeHold, pane: t.pane, idleMs: d.idleMs } });
-  } else if (plan.nudge && t.pane !== null && config.nudgeText) {
-    let r: { ok: boolean; error: string | null };
-    try {
-      r = await deps.nudge(t.pane, config.nudgeText);
-    } catch (e) {
-      r = { ok: false, error: msg(e) };
-    }
-    out.events.push({ kind: "nudge", detail: { ok: r.ok, error: r.error, pane: t.pane, idleMs: d.idleMs } });
+  } else if (plan.nudge && config.nudgeText) {
+    const r = await deps.nudge(t, config.nudgeText, d.idleMs);
+    out.events.push(...r.events);
     if (r.ok) (added.push({ kind: "nudge", at: now }), out.nudged++);
   }
   return finish(out, added);

@@ -1,5 +1,7 @@
 /** Help texts, one per command; `vigil <command> --help` prints its own. */
-export const VERSION = "0.1.0";
+import { VERSION } from "./version.ts";
+
+export { VERSION };
 
 export const HELP: Record<string, string> = {
   main: `vigil ${VERSION}: keeps long-running Claude Code agents inside rules that prompts cannot enforce
@@ -133,8 +135,9 @@ saw in the last day, and Claude Code's live registry. Per session:
           a restart or nudge, or nobody
 Recovery follows config "recovery": off, notify (default; webhooks and desktop) or restart
 (claude --resume in its tmux pane or a new tmux session; at most 3 in 60 minutes, then
-notify only). A stall is nudged with "nudge_text" when its tmux pane is known. Every
-intervention is followed up: did the transcript grow again, and after how long.
+notify only). A stall is nudged with "nudge_text" through its inbox socket (Claude Code
+2.1.3xx), else typed into its tmux pane; the nudge_receipt event is its first transcript
+record after. Every intervention is followed up: did the transcript grow again, and how soon.
 
 Overlapping passes never report twice: a second pass while one runs says so and exits 0.
 --install writes a schedule running "vigil watch --once" every 5 minutes (launchd, a

@@ -1,16 +1,15 @@
 /** `vigil hook`: wiring only. Always exits 0; errors are recorded by the pipeline. */
 import { hookDeps } from "../app/deps.ts";
-import { runHook } from "../app/run-hook.ts";
+import { runHookLoading } from "../app/run-hook.ts";
 import { appendLog } from "../edge/log.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { readStdin } from "../edge/stdin.ts";
 import type { Ctx } from "./context.ts";
-import { HELP } from "./help.ts";
 
 export async function hookCommand(args: string[], ctx: Ctx): Promise<number> {
   // No option parser here: node:util is costly to load, and a hook must not fail on an
   // unexpected argument anyway (Claude Code would read exit 2 as "block").
-  if (args.includes("--help") || args.includes("-h")) return (ctx.out(HELP.hook + "\n"), 0);
+  if (args.includes("--help") || args.includes("-h")) return (ctx.out((await import("./help.ts")).HELP.hook + "\n"), 0);
   const input = await readStdin();
   const deps = hookDeps(ctx.env, ctx.now);
   try {
@@ -22,7 +21,7 @@ export async function hookCommand(args: string[], ctx: Ctx): Promise<number> {
       }
       return 0;
     }
-    const { stdout } = runHook(input.text, deps);
+    const { stdout } = await runHookLoading(input.text, deps);
     if (stdout) ctx.out(stdout);
     return 0;
   } finally {

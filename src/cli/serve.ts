@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { hookDeps } from "../app/deps.ts";
 import { runHook } from "../app/run-hook.ts";
+import { analyzeCommandLine } from "../core/shell.ts";
 import { createApp } from "../edge/http/app.ts";
 import { LOOPBACK_HOSTS } from "../edge/http/auth.ts";
 import {
@@ -51,7 +52,8 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   if (target.kind === "tcp" && !isLoopback(target.hostname) && !token) {
     throw new UsageError(`refusing to listen on non-loopback "${target.hostname}" without --token`);
   }
-  const deps = hookDeps(ctx.env, ctx.now);
+  // A long-lived server loads the shell analyser once, up front.
+  const deps = { ...hookDeps(ctx.env, ctx.now), analyze: analyzeCommandLine };
   const app = createApp({
     store: deps.store(),
     runHook: (input) => runHook(input, deps),

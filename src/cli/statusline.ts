@@ -7,14 +7,13 @@
  * itself keeps the old line when it cancels a slow run; vigil's own line only when theirs
  * fails, prints nothing, or is late with nothing to show yet.
  */
-import { hookDeps } from "../app/deps.ts";
+import { baseDeps } from "../app/base-deps.ts";
 import { runStatusline } from "../app/run-statusline.ts";
 import { fileLineCache } from "../edge/line-cache.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { readStdin } from "../edge/stdin.ts";
 import { startWrapped } from "../edge/wrapped-statusline.ts";
 import type { Ctx } from "./context.ts";
-import { HELP } from "./help.ts";
 
 /**
  * Claude Code re-runs the statusLine at most every 300 ms and cancels a run still going when
@@ -43,7 +42,9 @@ function wrappedCommand(args: string[]): string | null {
 }
 
 export async function statuslineCommand(args: string[], ctx: Ctx): Promise<number> {
-  if (args.includes("--help") || args.includes("-h")) return (ctx.out(HELP.statusline + "\n"), 0);
+  if (args.includes("--help") || args.includes("-h")) {
+    return (ctx.out((await import("./help.ts")).HELP.statusline + "\n"), 0);
+  }
   const wrap = wrappedCommand(args);
   const cache = fileLineCache(resolvePaths(ctx.env).stateDir);
   const input = await readStdin(1024 * 1024);
@@ -52,7 +53,7 @@ export async function statuslineCommand(args: string[], ctx: Ctx): Promise<numbe
     : startWrapped(wrap, input.ok ? input.text : "", { env: ctx.env, capMs: WRAP_CAP_MS });
   let line = cache.read(null) ?? "";
   if (input.ok) {
-    const deps = hookDeps(ctx.env, ctx.now);
+    const deps = baseDeps(ctx.env, ctx.now);
     try {
       line = runStatusline(input.text, deps, cache, { color: !ctx.env.NO_COLOR }).line;
     } finally {

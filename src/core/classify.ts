@@ -7,6 +7,7 @@
  */
 import { isHandoffRequest, isPassCommand } from "./handoff-request.ts";
 import type { TranscriptFacts } from "./policy.ts";
+import { markOf } from "./vigil-marks.ts";
 
 export type PromptKind =
   | "harness"
@@ -151,7 +152,12 @@ function classifyPeers(t: string, opts: ClassifyOptions): PromptVerdict {
     const tag = m[1].toLowerCase();
     const text = m[3].trim();
     const type = protocolType(text);
-    const one = type ? v("harness", tag, `${tag} protocol message "${type}"`) : classifyRequest(text, tag, opts);
+    const mark = markOf(text);
+    const one = type
+      ? v("harness", tag, `${tag} protocol message "${type}"`)
+      : mark !== null
+      ? v("harness", mark, `vigil's own text "${mark}" in ${tag}`)
+      : classifyRequest(text, tag, opts);
     if (!worst || RANK[one.verdict] > RANK[worst.verdict]) worst = one;
   }
   return worst ?? classifyRequest(t, "cross-session-message", opts);
@@ -186,6 +192,8 @@ function classify(
   for (const [re, name] of HARNESS_TEXT) {
     if (re.test(t)) return v("harness", name, `harness text "${name}"`);
   }
+  const mark = markOf(t);
+  if (mark !== null) return v("harness", mark, `vigil's own text "${mark}"`);
   const peer = PEER_PREFACE.exec(t);
   if (peer) return classifyPeers(t.slice(peer[0].length), opts);
   const tag = openingTag(t);

@@ -7,6 +7,7 @@
 import type { SessionContext, SessionEvent, SessionState } from "../../machines/session.ts";
 import type { Config } from "./config.ts";
 import type { ContinuityFacts } from "./continuity/facts.ts";
+import type { LineAnalyzer } from "./policies/hard.ts";
 import type { ProcessTree } from "./policies/hard/kill.ts";
 import type { Proposal } from "./output.ts";
 import type { HookPayload, JsonObject } from "./payload.ts";
@@ -45,6 +46,8 @@ export interface TranscriptFacts {
   processTree?: ProcessTree;
   /** Prompts of the session's own crons from its last Stop (UserPromptSubmit only). */
   ownCrons?: string[];
+  /** The Bash line analyser, given once a call at HARD asked for it (`needs: "shell"`). */
+  shell?: LineAnalyzer;
 }
 
 export interface PolicyInput {
@@ -75,6 +78,11 @@ export interface PolicyResult {
   /** Machine events to apply in the same transaction (e.g. `noticed`, `stopBlocked`). */
   events: SessionEvent[];
   records: AuditRecord[];
+  /**
+   * The policy could not decide without a dependency the caller loads only on demand (the
+   * shell analyser): nothing of this call may be committed; run it again with the dependency.
+   */
+  needs?: "shell";
 }
 
 export type Policy = (input: PolicyInput) => PolicyResult;

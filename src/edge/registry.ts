@@ -4,8 +4,9 @@
  * why the watcher keeps its own list: the registry alone can never show a dead session
  * (seed 004). Every file is distrusted: size-capped, parsed, type-checked, else skipped.
  */
+import { createHash } from "node:crypto";
 import { closeSync, openSync, readdirSync, readSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { isObject, type JsonObject, num, str } from "../core/payload.ts";
 
 /** Where Claude Code's `tmux` field says the session runs: `session:@window.%pane`. */
@@ -30,6 +31,8 @@ export interface RegistryEntry {
   status: string | null;
   updatedAt: number | null;
   tmux: TmuxRef | null;
+  /** The session's inbox socket (2.1.332+; contract Part D); absent or null when it has none. */
+  messagingSocketPath?: string | null;
   file: string;
 }
 
@@ -123,6 +126,7 @@ export function parseRegistryEntry(
       status: str(o, "status"),
       updatedAt: num(o, "updatedAt"),
       tmux: tmux === null ? null : parseTmuxRef(tmux),
+      messagingSocketPath: str(o, "messagingSocketPath"),
       file,
     },
   };
@@ -177,4 +181,25 @@ export function findBySessionId(sessionId: string, opts: RegistryOptions = {}): 
   const hits = readRegistry(opts).entries.filter((e) => e.sessionId === sessionId);
   hits.sort((a, b) => (b.startedAt ?? 0) - (a.startedAt ?? 0));
   return hits[0] ?? null;
+}
+
+/** Key files are a few hundred bytes; anything larger is not one. */
+const MAX_KEY_FILE = 4096;
+
+/**
+ * The peer token a session publishes for its inbox: `<registry dir>/<pid>.<sha256 of the
+ * resolved socket path>.key`, JSON `{peerToken}` (32 hex), written 0600 by 2.1.332 (contract
+ * Part D). Null when it is missing, unreadable or not that shape: the inbox then gets no auth
+ * line, which Linux and macOS accept.
+ */
+export function inboxToken(pid: number, socketPath: string, opts: RegistryOptions = {}): string | null {
+  const digest = createHash("sha256").update(resolve(socketPath)).digest("hex");
+  try {
+    const text = readCapped(join(registryDir(opts), `${pid}.${digest}.key`), MAX_KEY_FILE);
+    const raw: unknown = text === null ? null : JSON.parse(text);
+    const token = isObject(raw) ? str(raw, "peerToken") : null;
+    return token !== null && /^[0-9a-f]{32}$/.test(token) ? token : null;
+  } catch {
+    return null;
+  }
 }

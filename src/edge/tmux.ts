@@ -105,3 +105,9 @@ export async function sendLine(paneId: string, text: string, opts: TmuxOptions =
   if (r.code !== 0) return r;
   return tmux(["send-keys", "-t", paneId, "Enter"], opts);
 }
+
+/** The visible text of a pane, or null when it cannot be read. */
+export async function capturePane(paneId: string, opts: TmuxOptions = {}): Promise<string | null> {
+  const r = await tmux(["capture-pane", "-p", "-t", paneId], opts);
+  return r.code === 0 ? r.stdout : null;
+}

@@ -4,6 +4,8 @@
  * transcript at the path Claude Code would use. The clock is a literal that tests advance;
  * notify, restart and nudge are recorded unless a test passes real ones.
  */
+import { deliverNudge } from "../../src/app/nudge.ts";
+import { nudgeDeps } from "../../src/app/nudge-deps.ts";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -87,7 +89,12 @@ export function harness(opts: { config?: Partial<Config>; deps?: Partial<WatchDe
       calls.restart.push(t);
       return Promise.resolve({ ok: true, method: "new-session", target: "fake", command: "", error: null });
     },
-    nudge: (pane, text) => (calls.nudge.push([pane, text]), Promise.resolve({ ok: true, error: null })),
+    // The real nudge path with tmux recorded: the stand-ins have no inbox socket, so it falls back.
+    nudge: (t, text, idleMs) => {
+      const sendTmux = (pane: string) => (calls.nudge.push([pane, text]), Promise.resolve({ ok: true, error: null }));
+      const deps = { ...nudgeDeps({ env, home: root }), sendTmux, now: () => clock, receiptWaitMs: 0 };
+      return deliverNudge(t, text, deps, { idleMs });
+    },
     ...opts.deps,
   };
   return {

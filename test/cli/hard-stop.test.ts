@@ -3,42 +3,18 @@
  * handoff, not the work PreToolUse would deny (issue 13). Real binary, one process per hook.
  */
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { openStore } from "../../src/edge/store.ts";
+import { transcriptAt } from "../support/usage-transcript.ts";
 import { testEnv, vigil } from "../support/vigil.ts";
-
-/** A transcript whose last assistant turn used `tokens` of context. */
-function transcriptAt(dir: string, tokens: number): string {
-  const path = join(dir, "t.jsonl");
-  const rec = {
-    type: "assistant",
-    timestamp: new Date().toISOString(),
-    isSidechain: false,
-    message: {
-      id: "m1",
-      role: "assistant",
-      model: "claude-sonnet-4-5",
-      stop_reason: "end_turn",
-      content: [{ type: "text", text: "Next, I will run the integration suite." }],
-      usage: {
-        input_tokens: 10,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: tokens - 10,
-        output_tokens: 50,
-      },
-    },
-  };
-  writeFileSync(path, JSON.stringify(rec) + "\n");
-  return path;
-}
 
 function setup() {
   const env = testEnv({ VIGIL_HARD_TOKENS: "300000", VIGIL_SOFT_TOKENS: "250000" });
   const cwd = join(env.HOME, "work");
   mkdirSync(cwd, { recursive: true });
   expect(vigil(["night", "on"], "", env).code).toBe(0);
-  const transcript = transcriptAt(env.HOME, 310_000);
+  const transcript = transcriptAt(join(env.HOME, "t.jsonl"), 310_000, "Next, I will run the integration suite.");
   const base = { session_id: "hard-1", transcript_path: transcript, cwd, agent_type: "worker" };
   const hook = (event: string, extra: Record<string, unknown> = {}) =>
     vigil(["hook"], JSON.stringify({ hook_event_name: event, ...base, ...extra }), env);

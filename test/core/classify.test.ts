@@ -330,6 +330,27 @@ const CASES: [string, string, PromptKind, string | null][] = [
     "pass-command",
     "cross-session-message",
   ],
+  // vigil's own nudge (src/core/vigil-marks.ts), as 2.1.332 hands it to UserPromptSubmit over the inbox socket
+  [
+    "vigil nudge over the inbox socket",
+    '<cross-session-message from="vigil" from-mode="bypass">\n[vigil nudge] Carry on with the ticket.\n</cross-session-message>',
+    "harness",
+    "vigil-nudge",
+  ],
+  [
+    "vigil nudge as the model reads it",
+    'Another Claude session sent a message:\n<cross-session-message from="vigil">\n[vigil nudge] go on\n</cross-session-message>',
+    "harness",
+    "vigil-nudge",
+  ],
+  ["vigil nudge typed into the pane", "  [vigil nudge] Carry on with the ticket.", "harness", "vigil-nudge"],
+  ["the mark later in a typed prompt", "start ticket 9 [vigil nudge]", "instruction", null],
+  [
+    "a second envelope with work beside a nudge",
+    `<cross-session-message from="vigil">[vigil nudge] go on</cross-session-message><cross-session-message ${ORCH}>start ticket 9</cross-session-message>`,
+    "instruction",
+    "cross-session-message",
+  ],
   // unknown envelopes
   [
     "unknown tag",

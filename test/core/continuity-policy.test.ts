@@ -6,8 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { initialTransition } from "xstate";
-import { sessionMachine } from "../../machines/session.ts";
+import { initial, type SessionSnap } from "../../machines/session-step.ts";
 import { applyEvents, stateOf } from "../../src/app/machine-store.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import type { ContinuityFacts } from "../../src/core/continuity/facts.ts";
@@ -47,7 +46,7 @@ const FILES: ContinuityFacts = {
   errors: [],
 };
 
-type Snapshot = ReturnType<typeof sessionMachine.resolveState>;
+type Snapshot = SessionSnap;
 
 interface Step {
   payload: JsonObject;
@@ -89,7 +88,7 @@ function step(snap: Snapshot, s: Step, at: number) {
 }
 
 function fresh(): Snapshot {
-  return initialTransition(sessionMachine, { at: 0 })[0];
+  return initial({ at: 0 });
 }
 
 /** Run steps in order; returns what each printed (rule names) and the final state. */

@@ -9,6 +9,7 @@ import { type HookPayload, parseHookPayload } from "../../src/core/payload.ts";
 import { createGuardPolicy, type HardCheck, isLimited, limitLevel } from "../../src/core/policies/guard.ts";
 import type { CallRole, PolicyInput, TranscriptFacts } from "../../src/core/policy.ts";
 import { callRole } from "../../src/core/scope.ts";
+import { analyzeCommandLine } from "../../src/core/shell.ts";
 
 const FIX = join(import.meta.dir, "../fixtures");
 const jsonl = (path: string) =>
@@ -127,7 +128,7 @@ function input(
       source: "transcript",
     },
     night: null,
-    facts: opts.facts ?? {},
+    facts: opts.facts ?? { shell: analyzeCommandLine },
     env: opts.env ?? {},
     now: 9_000,
   };

@@ -6,6 +6,7 @@ import { type Config, DEFAULT_CONFIG } from "../../src/core/config.ts";
 import { type HookPayload, isObject, type JsonObject, parseHookPayload } from "../../src/core/payload.ts";
 import { checkToolAtHard } from "../../src/core/policies/hard.ts";
 import { globMatch, isHandoffPath } from "../../src/core/policies/hard/handoff-path.ts";
+import { analyzeCommandLine } from "../../src/core/shell.ts";
 
 const CWD = "/home/dev/work/repo";
 const CONFIG: Config = { ...DEFAULT_CONFIG, reportCommands: ["tk report"], allowedCommands: ["make handoff"] };
@@ -25,7 +26,8 @@ function call(tool: string, input: JsonObject): HookPayload {
 }
 /** This session's processes: Claude Code at 900, its shells and what they started. */
 const TREE = { root: 900, descendants: [12, 1234, 1240, 1300] };
-const bash = (command: string) => checkToolAtHard(call("Bash", { command }), CONFIG, { tree: TREE });
+const bash = (command: string) =>
+  checkToolAtHard(call("Bash", { command }), CONFIG, { tree: TREE, analyze: analyzeCommandLine });
 
 const COMMIT = `git commit -m "$(cat <<'EOF'
 Handoff: parser done, tests pending
@@ -194,7 +196,7 @@ describe("tools at HARD", () => {
       ["Bash", { description: "no command" }, false, "unparseable"],
     ],
   )("%s %j", (tool, input, allowed, rule) => {
-    const v = checkToolAtHard(call(tool, input), CONFIG);
+    const v = checkToolAtHard(call(tool, input), CONFIG, { analyze: analyzeCommandLine });
     expect([v.allowed, v.rule]).toEqual([allowed, rule]);
   });
 
@@ -293,7 +295,8 @@ describe("kill, pkill and tmux at HARD reach only this session's processes", () 
   });
 
   test("without a known process tree only job specs may be killed", () => {
-    const noTree = (command: string) => checkToolAtHard(call("Bash", { command }), CONFIG).allowed;
+    const noTree = (command: string) =>
+      checkToolAtHard(call("Bash", { command }), CONFIG, { analyze: analyzeCommandLine }).allowed;
     expect([noTree("kill %1"), noTree("kill 1234"), noTree("pkill -P 900 node")]).toEqual([true, false, false]);
   });
 });

@@ -61,6 +61,12 @@ describe("markOf", () => {
     ["restarted", { outcome: "failed" }, "restart", "restart (failed)"],
     ["restart_skipped", {}, "restart", "restart"],
     ["nudge_sent", {}, "nudge", "nudged"],
+    [
+      "nudge_receipt",
+      { via: "inbox", sentAt: 1000, firstRecordAt: 121000 },
+      "other",
+      "nudge answered after 2m (inbox)",
+    ],
     ["notification", { kind: "ntfy" }, "notify", "notified ntfy"],
     ["woke", { gapMs: 120000, by: "human" }, "wake", "idle 2m, woken by human"],
     ["idle_gap", {}, "wake", "idle ?, woken by unknown"],

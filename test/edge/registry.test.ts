@@ -6,6 +6,7 @@ import {
   claudeConfigDir,
   findBySessionId,
   findSessionByPid,
+  inboxToken,
   parseTmuxRef,
   readRegistry,
 } from "../../src/edge/registry.ts";
@@ -47,13 +48,21 @@ put("203.json", JSON.stringify(entry(203, { sessionId: 5 })));
 put("204.json", JSON.stringify(entry(204, { padding: "x".repeat(70_000) })));
 put("205.json", "[1,2]");
 put("notes.txt", "ignored");
+// 2.1.332 adds the inbox socket; its peer key sits beside the entry (names and shape seen in a
+// live 2.1.332 session of this repository's e2e harness: the digest is sha256 of the socket path).
+const SOCK = "/tmp/vigil-e2e-2FDKJ0/tmp/cc-socks/3308.sock";
+const DIGEST = "0eab3748045825bb99c15f4db6cd7ac30a09cc8a77cf296f1a6346feb2fc1ace";
+const TOKEN = "8339ad49c5723e303a35a8207abc939f";
+put("3308.json", JSON.stringify(entry(3308, { version: "2.1.332", messagingSocketPath: SOCK })));
+put(`3308.${DIGEST}.key`, JSON.stringify({ peerToken: TOKEN, procStart: "1421074", pidDomain: "linux:x" }));
+put(`3309.${DIGEST}.key`, JSON.stringify({ peerToken: "not-hex" }));
 mkdirSync(join(dir, "300.json"));
 
 describe("readRegistry", () => {
   const { entries, skipped } = readRegistry({ home, env: {} });
 
   test("typed entries from good files only", () => {
-    expect(entries.map((e) => e.pid).sort()).toEqual([101, 102, 103]);
+    expect(entries.map((e) => e.pid).sort((a, b) => a - b)).toEqual([101, 102, 103, 3308]);
     const e = entries.find((x) => x.pid === 101)!;
     expect({ ...e, file: undefined }).toEqual({
       pid: 101,
@@ -68,6 +77,7 @@ describe("readRegistry", () => {
       status: "idle",
       updatedAt: 1_796_009_400_000,
       tmux: { raw: "work:@1.%3", session: "work", window: "@1", pane: "%3" },
+      messagingSocketPath: null,
       file: undefined,
     });
   });
@@ -85,6 +95,20 @@ describe("readRegistry", () => {
 
   test("a missing directory is an empty registry", () => {
     expect(readRegistry({ dir: join(root, "nope") })).toEqual({ entries: [], skipped: [] });
+  });
+});
+
+describe("inbox", () => {
+  test("the socket path comes from the entry", () => {
+    expect(findSessionByPid(3308, { home })?.messagingSocketPath).toBe(SOCK);
+  });
+  test.each([
+    ["the published key", 3308, SOCK, TOKEN],
+    ["another socket of the same pid", 3308, "/tmp/other.sock", null],
+    ["a key of the wrong shape", 3309, SOCK, null],
+    ["no key", 101, SOCK, null],
+  ])("inboxToken: %s", (_name, pid, sock, want) => {
+    expect(inboxToken(pid, sock, { home })).toBe(want);
   });
 });
 

@@ -13,6 +13,7 @@ import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import { parseHookPayload } from "../../src/core/payload.ts";
 import { checkToolAtHard } from "../../src/core/policies/hard.ts";
 import { report, size, TIMEOUT } from "./harness.ts";
+import { analyzeCommandLine } from "../../src/core/shell.ts";
 
 const ALLOWED = [
   "git status",
@@ -151,7 +152,7 @@ function verdict(command: string) {
     tool_input: { command },
   }));
   if (!parsed.ok) throw new Error(parsed.error);
-  return checkToolAtHard(parsed.value, DEFAULT_CONFIG);
+  return checkToolAtHard(parsed.value, DEFAULT_CONFIG, { analyze: analyzeCommandLine });
 }
 
 describe("HARD allow-list against hostile lines", () => {

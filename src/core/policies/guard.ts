@@ -10,8 +10,8 @@ import type { Config } from "../config.ts";
 import { hardDenyReason, softNotice, softRefusal } from "../messages/limits.ts";
 import type { HookPayload, JsonObject } from "../payload.ts";
 import type { AuditRecord, CallRole, Policy, PolicyInput, PolicyResult } from "../policy.ts";
-import { levelFor, type SessionContext, type SessionState } from "../../../machines/session.ts";
-import { checkToolAtHard, type ProcessTree } from "./hard.ts";
+import { levelFor, type SessionContext, type SessionState } from "../../../machines/session-model.ts";
+import { checkToolAtHard, type LineAnalyzer, type ProcessTree } from "./hard.ts";
 
 /** Whether limits apply to a call: worker main sessions only, unless vigil is disabled. */
 export function isLimited(role: CallRole, config: Config): boolean {
@@ -97,8 +97,8 @@ function onPrompt(
 export type HardCheck = (
   payload: HookPayload,
   config: Config,
-  opts?: { tree?: ProcessTree | null },
-) => { allowed: boolean; rule: string; detail: string };
+  opts?: { tree?: ProcessTree | null; analyze?: LineAnalyzer },
+) => { allowed: boolean; rule: string; detail: string; needs?: "shell" };
 
 /** HARD: deny a tool call that is not handoff work. Returns null when the call is allowed. */
 function onHardTool(
@@ -107,7 +107,8 @@ function onHardTool(
   records: AuditRecord[],
 ): PolicyResult | null {
   const { config, context, payload } = input;
-  const r = check(payload, config, { tree: input.facts.processTree ?? null });
+  const r = check(payload, config, { tree: input.facts.processTree ?? null, analyze: input.facts.shell });
+  if (r.needs) return { proposals: [], events: [], records: [], needs: r.needs };
   const extra = { tool: payload.toolName, detail: r.detail };
   if (r.allowed) {
     records.push(

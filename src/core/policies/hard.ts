@@ -7,15 +7,23 @@
  */
 import type { Config } from "../config.ts";
 import type { HookPayload, JsonObject } from "../payload.ts";
-import { analyzeCommandLine, type ShellWord } from "../shell.ts";
+import type { LineAnalysis, ShellWord } from "../shell.ts";
 import { checkCommand } from "./hard/commands.ts";
 import { isHandoffPath } from "./hard/handoff-path.ts";
 import type { ProcessTree } from "./hard/kill.ts";
 
 export type { ProcessTree };
 
+/**
+ * The Bash line analyser (`analyzeCommandLine` in core/shell.ts). A dependency, so the shell
+ * parser (a third of the hook's code) is loaded only by a call that is judged at HARD.
+ */
+export type LineAnalyzer = (line: string) => LineAnalysis;
+
 export interface HardVerdict {
   allowed: boolean;
+  /** Set when the verdict needs the line analyser and none was given: ask again with it. */
+  needs?: "shell";
   /** The rule that decided, for the audit log (`handoff-write`, `bash-forbidden:npm`, …). */
   rule: string;
   /** What was allowed or which command or path was refused; goes into the deny reason. */
@@ -72,9 +80,14 @@ function checkWrite(target: ShellWord | null, config: Config, cwd: string): Hard
   return { allowed: false, rule: "bash-redirect", detail: `"${target.value}" is not a handoff document` };
 }
 
-function checkBash(line: string, config: Config, opts: { cwd: string; tree: ProcessTree | null }): HardVerdict {
+function checkBash(
+  line: string,
+  config: Config,
+  opts: { cwd: string; tree: ProcessTree | null; analyze?: LineAnalyzer },
+): HardVerdict {
   const { cwd } = opts;
-  const a = analyzeCommandLine(line);
+  if (!opts.analyze) return { allowed: false, needs: "shell", rule: "needs-analyzer", detail: "line not analysed" };
+  const a = opts.analyze(line);
   if (!a.ok) return { allowed: false, rule: "unparseable", detail: a.error };
   if (a.hazards.length > 0) {
     const h = a.hazards[0];
@@ -101,7 +114,7 @@ function checkBash(line: string, config: Config, opts: { cwd: string; tree: Proc
 export function checkToolAtHard(
   payload: HookPayload,
   config: Config,
-  opts: { cwd?: string; tree?: ProcessTree | null } = {},
+  opts: { cwd?: string; tree?: ProcessTree | null; analyze?: LineAnalyzer } = {},
 ): HardVerdict {
   const tool = payload.toolName ?? "";
   const cwd = opts.cwd ?? payload.cwd;
@@ -120,7 +133,7 @@ export function checkToolAtHard(
   if (tool === "Bash") {
     const line = field(payload.toolInput, "command");
     if (line === null) return { allowed: false, rule: "unparseable", detail: "no command given" };
-    return checkBash(line, config, { cwd, tree });
+    return checkBash(line, config, { cwd, tree, analyze: opts.analyze });
   }
   return { allowed: false, rule: "tool-denied", detail: `"${tool}" is not allowed at the hard limit` };
 }

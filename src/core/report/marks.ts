@@ -144,10 +144,11 @@ function intervention(what: "restart" | "nudge", d: JsonObject): Draft {
   const skipped = s(d, "skipped");
   if (skipped) return { category: "other", label: `${what} held: ${skipped}`, facts: { skipped } };
   const result = s(d, "result", "outcome") ?? (d.ok === true ? "ok" : d.ok === false ? "failed" : null);
+  const via = s(d, "via");
   const label = what === "nudge"
-    ? `nudged${result && result !== "ok" ? ` (${result})` : ""}`
+    ? `nudged${via ? ` via ${via}` : ""}${result && result !== "ok" ? ` (${result})` : ""}`
     : `restart${result ? ` (${result})` : ""}`;
-  return { category: what, label, facts: what === "restart" ? { result } : {} };
+  return { category: what, label, facts: what === "restart" ? { result } : { via } };
 }
 
 const KNOWN: Record<string, (d: JsonObject, at: number) => Draft | null> = {
@@ -203,6 +204,12 @@ const KNOWN: Record<string, (d: JsonObject, at: number) => Draft | null> = {
   nudge: (d) => intervention("nudge", d),
   hook_error: (d) => ({ category: "error", label: `hook error: ${s(d, "error") ?? "?"}`, facts: {} }),
   store_recovered: (d) => ({ category: "error", label: `database recovered: ${s(d, "error") ?? "?"}`, facts: {} }),
+  // The transcript's answer to a nudge, not a second nudge (the /^nudge/ alias would count it).
+  nudge_receipt: (d) => {
+    const sent = n(d, "sentAt"), first = n(d, "firstRecordAt");
+    const after = sent === null || first === null ? "?" : duration(Math.max(0, first - sent));
+    return { category: "other", label: `nudge answered after ${after} (${s(d, "via") ?? "?"})`, facts: {} };
+  },
   unknown_envelope: (d) => ({ category: "other", label: `unknown prompt envelope ${s(d, "tag") ?? "?"}`, facts: {} }),
 };
 // A Map, so a kind named like an Object.prototype member ("constructor") is just unknown.

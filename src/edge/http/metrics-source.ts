@@ -3,7 +3,7 @@
  * (gauges), and counters folded incrementally from the append-only events table (each scrape
  * reads only the rows added since the last one, so scrape cost does not grow with history).
  */
-import { STATES } from "../../../machines/session.ts";
+import { STATES } from "../../../machines/session-model.ts";
 import type { SessionRow, Store } from "../store.ts";
 import { fleetFamilies, type FleetOptions } from "./metrics-fleet.ts";
 import type { Family, Sample } from "./metrics.ts";

@@ -4,7 +4,8 @@
  * builtins with no effect.
  * A command is judged by its static words only; anything else is denied by name.
  */
-import { commandName, type ShellWord, type SimpleCommand } from "../../shell.ts";
+import type { ShellWord, SimpleCommand } from "../../shell.ts";
+import { commandName } from "../../shell/wrappers.ts";
 import { checkKill, checkPkill, checkTmux, type ProcessTree } from "./kill.ts";
 
 export type CommandVerdict =

@@ -1,0 +1,278 @@
+/**
+ * vigil's hot path side by side with a compiled Bun no-op, a bash+jq statusLine and the
+ * statusLine peers installable from npm (ccusage's native binary, @cometix/ccline's Rust
+ * binary), in one interleaved run, each command's output on a pseudo-terminal as in a
+ * terminal session, its payload on stdin.
+ *
+ *   bun run compile.ts --single && bun bench/side-by-side.ts [--rounds 15] [--no-1g] [--no-peers]
+ *
+ * Prints per command: median wall time, × the no-op (the ratio of medians), peak RSS, and
+ * for statusLines the percentage shown against the right one (the transcript's last usage
+ * over the payload's window). Peers are installed once into bench/data/peers with
+ * `npm install` (pinned versions); without the registry they are left out and said so.
+ */
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { DATA, ensureNoop, ensureTranscript, median } from "./lib.ts";
+
+const { values } = parseArgs({
+  args: Bun.argv.slice(2),
+  options: {
+    rounds: { type: "string", default: "15" },
+    "no-1g": { type: "boolean" },
+    "no-peers": { type: "boolean" },
+  },
+  strict: true,
+});
+const ROUNDS = Number(values.rounds);
+const ROOT = join(import.meta.dir, "..");
+const BIN = join(ROOT, "dist", "vigil");
+const PEERS = { ccusage: "20.0.24", "@cometix/ccline": "1.1.2" };
+
+interface Cmd {
+  name: string;
+  argv: string[];
+  stdin: string;
+  env: Record<string, string>;
+  /** The percentage a statusLine should show, when it is one. */
+  expect?: number;
+}
+
+interface Run {
+  ms: number;
+  out: string;
+  code: number | null;
+}
+
+/**
+ * One run with stdout and stderr on a fresh pty and the payload on stdin from a file, as a
+ * statusLine runs in a terminal session (Claude Code pipes the payload in). Every command,
+ * the no-op too, is started through the same `sh -c 'exec … < file'`.
+ */
+async function run(c: Cmd): Promise<Run> {
+  let out = "";
+  const { promise: drained, resolve } = Promise.withResolvers<void>();
+  const term = new Bun.Terminal({
+    cols: 200,
+    rows: 10,
+    data: (_t, d) => (out += new TextDecoder().decode(d)),
+    // The pty's stream ends after the child's last write: what it printed is all read by then.
+    exit: () => resolve(),
+  });
+  const argv = ["/bin/sh", "-c", 'exec "$0" "$@" < "$SIDE_STDIN"', ...c.argv];
+  const t0 = performance.now();
+  const p = Bun.spawn(argv, { terminal: term, env: { ...c.env, SIDE_STDIN: stdinFile(c) }, cwd: c.env.HOME });
+  const code = await p.exited;
+  const ms = performance.now() - t0;
+  await Promise.race([drained, Bun.sleep(1000)]);
+  term.close();
+  return { ms, out, code };
+}
+
+const stdinFiles = new Map<string, string>();
+/** The command's payload in a file of its own, written once. */
+function stdinFile(c: Cmd): string {
+  let f = stdinFiles.get(c.name);
+  if (!f) {
+    f = join(mkdtempSync(join(tmpdir(), "vigil-side-in-")), "stdin.json");
+    writeFileSync(f, c.stdin);
+    stdinFiles.set(c.name, f);
+  }
+  return f;
+}
+
+/** Peak RSS of one run (GNU time, stdin from the payload, outside the timed rounds), in MiB. */
+function peakMiB(c: Cmd): number | null {
+  if (!existsSync("/usr/bin/time")) return null;
+  const r = Bun.spawnSync(["/usr/bin/time", "-f", "%M", ...c.argv], {
+    stdin: new TextEncoder().encode(c.stdin),
+    env: c.env,
+    cwd: c.env.HOME,
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  const kib = Number(r.stderr.toString().trim().split("\n").at(-1));
+  return Number.isFinite(kib) ? kib / 1024 : null;
+}
+
+/** The peers' binaries, installed once from npm at pinned versions; null when unavailable. */
+function peers(): { ccusage: string | null; ccline: string | null } {
+  const dir = join(DATA, "peers");
+  const ccusage = join(dir, "node_modules/@ccusage/ccusage-linux-x64/bin/ccusage");
+  const ccline = join(dir, "node_modules/@cometix/ccline-linux-x64/ccline");
+  if (values["no-peers"] || process.platform !== "linux" || process.arch !== "x64") {
+    return { ccusage: null, ccline: null };
+  }
+  if (!existsSync(ccusage) || !existsSync(ccline)) {
+    mkdirSync(dir, { recursive: true });
+    const specs = Object.entries(PEERS).map(([n, v]) => `${n}@${v}`);
+    const r = Bun.spawnSync(["npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", dir, ...specs], {
+      stdout: "ignore",
+      stderr: "pipe",
+    });
+    if (r.exitCode !== 0) console.log(`peers not installed (npm: ${r.stderr.toString().trim().split("\n").at(-1)})`);
+  }
+  // npm does not always keep the executable bit of a package's binary.
+  for (const f of [ccusage, ccline]) if (existsSync(f)) chmodSync(f, 0o755);
+  return { ccusage: existsSync(ccusage) ? ccusage : null, ccline: existsSync(ccline) ? ccline : null };
+}
+
+/** The last main-chain usage of a transcript, as the statusLine's `current_usage` would carry it. */
+function lastUsage(path: string): Record<string, number> {
+  const size = Bun.file(path).size;
+  const tail = readFileSync(path).subarray(Math.max(0, size - 1_000_000)).toString("utf8").split("\n");
+  for (let i = tail.length - 1; i >= 0; i--) {
+    if (!tail[i].includes('"usage"')) continue;
+    try {
+      const r = JSON.parse(tail[i]);
+      const u = r?.message?.usage;
+      if (r.type === "assistant" && !r.isSidechain && u) {
+        return {
+          input_tokens: u.input_tokens ?? 0,
+          output_tokens: u.output_tokens ?? 0,
+          cache_creation_input_tokens: u.cache_creation_input_tokens ?? 0,
+          cache_read_input_tokens: u.cache_read_input_tokens ?? 0,
+        };
+      }
+    } catch {
+      // a cut line at the tail's start
+    }
+  }
+  throw new Error(`no usage in ${path}`);
+}
+
+const noop = ensureNoop();
+const sizes: [string, number][] = [["1MB", 1e6], ["100MB", 1e8]];
+if (!values["no-1g"]) sizes.push(["1GB", 1e9]);
+for (const [label, bytes] of sizes) ensureTranscript(label, bytes);
+const transcript = (label: string) => join(DATA, `transcript-${label}.jsonl`);
+
+const status = JSON.parse(
+  readFileSync(join(ROOT, "test/fixtures/claude-code-2.1.328/hooks/tui/StatusLine.jsonl"), "utf8").split("\n")
+    .filter(Boolean).at(-1) ?? "{}",
+).stdin;
+const hookBase = JSON.parse(
+  readFileSync(join(ROOT, "test/fixtures/claude-code-2.1.328/hooks/basic/PreToolUse.jsonl"), "utf8").split("\n")[0],
+).stdin;
+
+/** A statusLine payload for a transcript: its real usage, or null as on a resumed session's first render. */
+function statusPayload(label: string, session: string, nullUsage: boolean): { json: string; expect: number } {
+  const usage = lastUsage(transcript(label));
+  const tokens = usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
+  const window = status.context_window.context_window_size;
+  const pct = Math.round((tokens / window) * 100);
+  const p = {
+    ...status,
+    session_id: session,
+    transcript_path: transcript(label),
+    context_window: {
+      ...status.context_window,
+      current_usage: nullUsage ? null : usage,
+      used_percentage: nullUsage ? null : pct,
+      remaining_percentage: nullUsage ? null : 100 - pct,
+    },
+  };
+  return { json: JSON.stringify(p), expect: pct };
+}
+
+const home = () => mkdtempSync(join(tmpdir(), "vigil-side-"));
+const envOf = (h: string) => ({ PATH: process.env.PATH ?? "", HOME: h, VIGIL_HOME: h, TERM: "xterm-256color" });
+const cmds: Cmd[] = [];
+const h0 = home();
+cmds.push({ name: "no-op (compiled bun)", argv: [noop], stdin: "", env: envOf(h0) });
+{
+  const s = statusPayload("1MB", "side-jq", false);
+  cmds.push({
+    name: "bash+jq statusline",
+    argv: [join(import.meta.dir, "user-statusline.sh")],
+    stdin: s.json,
+    env: envOf(h0),
+  });
+}
+const p = peers();
+for (const [label] of sizes) {
+  for (const nullUsage of label === "100MB" ? [false, true] : [false]) {
+    const tag = `${label}${nullUsage ? ", null usage" : ""}`;
+    const s = statusPayload(label, `side-${label}-${nullUsage}`, nullUsage);
+    cmds.push({
+      name: `vigil statusline ${tag}`,
+      argv: [BIN, "statusline"],
+      stdin: s.json,
+      env: envOf(home()),
+      expect: s.expect,
+    });
+    if (p.ccusage) {
+      cmds.push({
+        name: `ccusage statusline ${tag}`,
+        argv: [p.ccusage, "statusline", "--offline"],
+        stdin: s.json,
+        env: envOf(home()),
+        expect: s.expect,
+      });
+    }
+    if (p.ccline) {
+      cmds.push({ name: `ccline ${tag}`, argv: [p.ccline], stdin: s.json, env: envOf(home()), expect: s.expect });
+    }
+  }
+}
+for (const [label] of sizes) {
+  const base = { ...hookBase, session_id: `side-hook-${label}`, transcript_path: transcript(label) };
+  const env = envOf(home());
+  cmds.push({ name: `vigil hook PreToolUse ${label}`, argv: [BIN, "hook"], stdin: JSON.stringify(base), env });
+  cmds.push({
+    name: `vigil hook UserPromptSubmit ${label}`,
+    argv: [BIN, "hook"],
+    stdin: JSON.stringify({ ...base, hook_event_name: "UserPromptSubmit", prompt: "run the parser tests" }),
+    env,
+  });
+  cmds.push({
+    name: `vigil hook Stop ${label}`,
+    argv: [BIN, "hook"],
+    stdin: JSON.stringify({
+      ...base,
+      hook_event_name: "Stop",
+      stop_hook_active: false,
+      last_assistant_message: "The parser tests pass; the fix is committed.",
+    }),
+    env,
+  });
+}
+
+const runs = new Map<string, Run[]>(cmds.map((c) => [c.name, []]));
+// Warm-up round (first calls create stores and meter states), then counted rounds.
+for (let round = 0; round <= ROUNDS; round++) {
+  for (const c of cmds) {
+    const r = await run(c);
+    if (round > 0) runs.get(c.name)?.push(r);
+  }
+}
+
+/** The percentage a statusLine printed: the number before "%" (ANSI colours stripped). */
+function shownPercent(out: string): number | null {
+  // deno-lint-ignore no-control-regex
+  const plain = out.replace(/\x1b\[[0-9;]*m/g, "");
+  const m = plain.match(/(\d+(?:\.\d+)?)\s*%/);
+  return m ? Number(m[1]) : null;
+}
+
+const noopMedian = median(runs.get(cmds[0].name)?.map((r) => r.ms) ?? []);
+const rows = cmds.map((c) => {
+  const rs = runs.get(c.name) ?? [];
+  const ms = median(rs.map((r) => r.ms));
+  const rss = peakMiB(c)?.toFixed(1) ?? "?";
+  const shown = c.expect === undefined ? null : shownPercent(rs.at(-1)?.out ?? "");
+  const right = c.expect === undefined
+    ? ""
+    : shown === null
+    ? `none shown (right: ${c.expect} %)`
+    : Math.round(shown) === c.expect
+    ? `yes (${shown} %)`
+    : `no (${shown} %, right: ${c.expect} %)`;
+  return `| ${c.name} | ${ms.toFixed(1)} | ${(ms / noopMedian).toFixed(2)}× | ${rss} | ${right} |`;
+});
+console.log(`side by side, ${ROUNDS} interleaved rounds under a pty (one warm-up round)\n`);
+console.log("| command | median ms | × no-op | peak RSS MiB | shows the right percentage? |");
+console.log("| --- | ---: | ---: | ---: | --- |");
+for (const r of rows) console.log(r);

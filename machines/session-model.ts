@@ -1,0 +1,205 @@
+/**
+ * The session machine's vocabulary, without XState: states, context, events, effects and the
+ * level rule. Both forms of the machine (the XState definition in session.ts and the step form
+ * in session-step.ts) and everything on the hook path import from here, so loading a type or
+ * a constant never builds the XState machine.
+ */
+/** Bump when states, context or events change shape; stored snapshots of another version are
+ * migrated by `migrateSnapshot` or re-initialised, never trusted. */
+export const MACHINE_VERSION = 2;
+
+export type LiveState = "normal" | "soft" | "hard" | "compacting" | "restoring";
+export type SessionState = LiveState | "stalled" | "dead";
+export const STATES: readonly SessionState[] = [
+  "normal",
+  "soft",
+  "hard",
+  "compacting",
+  "restoring",
+  "stalled",
+  "dead",
+];
+export type SessionRole = "worker" | "orchestrator" | "person" | "unknown";
+/** Why a session's last turn ended waiting on a person: only a human prompt ends it. */
+export type AwaitKind = "approval" | "question" | "escape";
+/** What a sleeping session waits on before it wakes by itself. */
+export type SleepCause = "cron" | "background" | "rate_limit" | "goal";
+/** Where a session runs, which decides how it can be woken or restarted. */
+export type SessionHost = "tmux" | "interactive" | "bg" | "headless";
+
+export interface SessionContext {
+  tokens: number | null;
+  estimate: number | null;
+  window: number | null;
+  soft: number;
+  hard: number;
+  /** Whether limits compare the estimate (tokens + growth) rather than the measured tokens. */
+  anticipate: boolean;
+  role: SessionRole;
+  agentType: string | null;
+  softNoticeSent: boolean;
+  warnSent: boolean;
+  restoreDelivered: boolean;
+  stopBlocks: number;
+  compactions: number;
+  restarts: number[];
+  lastActivity: number | null;
+  stalledFrom: LiveState | null;
+  stalledAt: number | null;
+  endReason: string | null;
+  /** The highest limit entered since the last time the session was below SOFT. */
+  limit: "none" | "soft" | "hard";
+  /** When the current state was entered. */
+  since: number;
+  createdAt: number;
+  /** The last Stop waited on a person (approval, question, escape phrase), until a human prompt. */
+  awaiting: AwaitKind | null;
+  /** The session will wake by itself by then (its crons, background tasks, a limit reset). */
+  asleepUntil: number | null;
+  asleepCause: SleepCause | null;
+  /**
+   * The cron schedules (session crons, ScheduleWakeup, /loop) the last Stop listed, and when it
+   * came: readers turn them into a wake-up time (`sleepUntil` in core/rest.ts). Kept as text so
+   * the hook never does local-time arithmetic, whose first use loads the zone data (~50 ms).
+   */
+  crons: string[];
+  stoppedAt: number | null;
+  host: SessionHost | null;
+  /** When this climb crossed HARD, the last handoff document write, and whether the Stop gate asked for one. */
+  hardAt: number | null;
+  handoffAt: number | null;
+  handoffAsked: boolean;
+}
+
+/** Context fields added in MACHINE_VERSION 2, with the values a version-1 snapshot gets. */
+export function v2Fields(): Pick<
+  SessionContext,
+  | "awaiting"
+  | "asleepUntil"
+  | "asleepCause"
+  | "crons"
+  | "stoppedAt"
+  | "host"
+  | "hardAt"
+  | "handoffAt"
+  | "handoffAsked"
+> {
+  return {
+    awaiting: null,
+    asleepUntil: null,
+    asleepCause: null,
+    crons: [],
+    stoppedAt: null,
+    host: null,
+    hardAt: null,
+    handoffAt: null,
+    handoffAsked: false,
+  };
+}
+
+export type Notice = "softNotice" | "warn" | "restoreDelivered";
+
+export type SessionEvent =
+  | { type: "identified"; at: number; role: SessionRole; agentType: string | null }
+  | {
+    type: "measured";
+    at: number;
+    tokens: number | null;
+    estimate: number | null;
+    window: number | null;
+    soft: number;
+    hard: number;
+    anticipate: boolean;
+  }
+  | { type: "preCompact"; at: number; trigger: string }
+  | { type: "compacted"; at: number; postTokens: number | null }
+  | { type: "restored"; at: number; via: "hook" | "transcript" | "fallback" }
+  | { type: "activity"; at: number }
+  | { type: "idle"; at: number; idleMs: number }
+  | { type: "processGone"; at: number; reason: string }
+  | { type: "resumed"; at: number; source: string }
+  | { type: "sessionEnded"; at: number; reason: string }
+  | { type: "noticed"; at: number; notice: Notice }
+  | { type: "stopBlocked"; at: number }
+  | { type: "restarted"; at: number }
+  /** A turn ended (Stop): waiting on a person, asleep until a time, or neither. */
+  | {
+    type: "stopped";
+    at: number;
+    awaiting: AwaitKind | null;
+    asleepUntil: number | null;
+    cause: SleepCause | null;
+    crons: string[];
+  }
+  /** A prompt started a turn; only a person's prompt ends an approval wait. */
+  | { type: "prompted"; at: number; human: boolean }
+  /** The session sleeps until a time it named (a usage-limit reset, a goal check-in). */
+  | { type: "slept"; at: number; until: number; cause: SleepCause }
+  /** The watch saw the session's process alive, hosted as given. */
+  | { type: "observed"; at: number; host: SessionHost | null }
+  /** A handoff document was written (PostToolUse on a handoff path). */
+  | { type: "handoffWritten"; at: number }
+  /** The Stop gate asked a session at HARD for its handoff (it does so once per climb). */
+  | { type: "handoffAsked"; at: number };
+
+/** The effects a transition can ask for, run by the caller after the commit. */
+export type SessionEffect =
+  | {
+    type: "limitCrossed";
+    params: { limit: "soft" | "hard"; tokens: number | null; estimate: number | null; at: number };
+  }
+  | { type: "compactionStarted"; params: { at: number } }
+  | { type: "compactionAbandoned"; params: { at: number } }
+  | { type: "restoreDue"; params: { at: number } }
+  | { type: "stalled"; params: { at: number; from: LiveState } }
+  | { type: "revived"; params: { at: number; to: LiveState } }
+  | { type: "died"; params: { at: number; reason: string } };
+
+export interface SessionInput {
+  at: number;
+  soft?: number;
+  hard?: number;
+}
+
+/** Tokens the limits are compared against. */
+export function basis(c: Pick<SessionContext, "tokens" | "estimate" | "anticipate">): number | null {
+  if (c.anticipate && c.estimate !== null) return c.estimate;
+  return c.tokens;
+}
+
+/** The level a live worker session belongs in by its numbers. */
+export function levelFor(c: SessionContext): "normal" | "soft" | "hard" {
+  const b = basis(c);
+  if (c.role !== "worker" || b === null) return "normal";
+  if (b >= c.hard) return "hard";
+  if (b >= c.soft) return "soft";
+  return "normal";
+}
+
+/** The context a new session starts with: both forms of the machine start from this. */
+export function initialContext(input: SessionInput): SessionContext {
+  return {
+    tokens: null,
+    estimate: null,
+    window: null,
+    soft: input.soft ?? 250_000,
+    hard: input.hard ?? 300_000,
+    anticipate: true,
+    role: "unknown",
+    agentType: null,
+    softNoticeSent: false,
+    warnSent: false,
+    restoreDelivered: false,
+    stopBlocks: 0,
+    compactions: 0,
+    restarts: [],
+    lastActivity: null,
+    stalledFrom: null,
+    stalledAt: null,
+    endReason: null,
+    limit: "none",
+    since: input.at,
+    createdAt: input.at,
+    ...v2Fields(),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * What every hot-path command needs from its environment: the store (opened once, lazily, so
+ * a payload that fails validation never touches the disk), the config, the clock, the meter
+ * and the error log. The statusline uses only this; `hookDeps` (deps.ts) adds the rest, so a
+ * statusline process does not load the policies.
+ */
+import { loadConfig } from "../edge/config-file.ts";
+import { appendLog } from "../edge/log.ts";
+import { resolvePaths } from "../edge/paths.ts";
+import { openStore, type Store } from "../edge/store.ts";
+import { measureAdapter } from "./meter-adapter.ts";
+import type { HookDeps } from "./run-hook.ts";
+
+/** The part of the hook's dependencies the statusline uses. */
+export type BaseDeps = Pick<HookDeps, "store" | "config" | "env" | "now" | "measure" | "logError"> & {
+  close: () => void;
+};
+
+/** Build the shared dependencies for this process. */
+export function baseDeps(env: Record<string, string | undefined>, now: () => number = Date.now): BaseDeps {
+  const paths = resolvePaths(env);
+  let store: Store | null = null;
+  const log = (line: string) => appendLog(paths.logFile, line);
+  return {
+    store: () => {
+      store ??= openStore(paths.dbFile, {
+        onRecovered: (to, why) => log(`${new Date().toISOString()} store_recovered moved to ${to}: ${why}`),
+      });
+      return store;
+    },
+    config: loadConfig(paths.configFile, env),
+    env,
+    now,
+    measure: measureAdapter,
+    logError: log,
+    close: () => store?.close(),
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * What the hot path loads. `vigil hook` and `vigil statusline` run on every tool call and every
+ * render, and start-up is most of their cost (bench/RESULTS.md): the code their commands load
+ * before the first line of work is kept to what every call needs. Built with the bundler
+ * options of the real build (bundle-options.ts), read from the bundler's own metafile: the
+ * static import closure of the entry chunk and the command's chunk.
+ */
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { BUNDLE } from "../bundle-options.ts";
+
+const ROOT = join(import.meta.dir, "..");
+
+interface Output {
+  inputs: Record<string, { bytesInOutput: number }>;
+  imports: { path: string; kind: string }[];
+}
+
+async function closures() {
+  const r = await Bun.build({
+    ...BUNDLE,
+    conditions: [...BUNDLE.conditions],
+    entrypoints: BUNDLE.entrypoints.map((e) => join(ROOT, e)),
+    target: "bun",
+    metafile: true,
+  });
+  expect(r.success).toBe(true);
+  const outputs: Record<string, Output> = r.metafile?.outputs ?? {};
+  const byPath = new Map(Object.entries(outputs).map(([k, v]) => [k.replace(/^\.\//, ""), v]));
+  /** Input files loaded with a chunk: its own and its static imports', transitively. */
+  const closure = (start: string, seen = new Set<string>()) => {
+    if (seen.has(start)) return seen;
+    seen.add(start);
+    for (const i of byPath.get(start)?.imports ?? []) {
+      if (i.kind === "import-statement") closure(i.path.replace(/^\.\//, ""), seen);
+    }
+    return seen;
+  };
+  const inputsOf = (chunks: Set<string>) =>
+    new Map([...chunks].flatMap((c) => Object.entries(byPath.get(c)?.inputs ?? {})).map(([k, v]) => [k, v]));
+  const entry = [...byPath.keys()].find((k) => k.startsWith("main"));
+  if (!entry) throw new Error("no entry chunk in the build");
+  const command = (source: string) => {
+    const chunk = [...byPath.entries()].find(([, v]) => Object.keys(v.inputs).some((i) => i.endsWith(source)));
+    if (!chunk) throw new Error(`no chunk holds ${source}`);
+    return inputsOf(closure(chunk[0], closure(entry)));
+  };
+  return { entry: inputsOf(closure(entry)), command };
+}
+
+const c = await closures();
+const names = (m: Map<string, unknown>) => [...m.keys()];
+const bytes = (m: Map<string, { bytesInOutput: number }>) => [...m.values()].reduce((n, v) => n + v.bytesInOutput, 0);
+
+/** Loaded only where needed: each a measured cost (bench/RESULTS.md, issue 18). */
+const NOT_ON_THE_HOT_PATH: [string, RegExp][] = [
+  ["XState (the step form runs the machine)", /node_modules\/xstate\//],
+  ["the XState definition", /machines\/session\.ts$/],
+  ["the shell parser (loaded for a call judged at HARD)", /node_modules\/unbash\//],
+  ["the help texts", /src\/cli\/help\.ts$/],
+  ["node:util's option parser", /src\/cli\/args\.ts$/],
+];
+
+describe("the hot path loads only what every call needs", () => {
+  for (const [what, source] of [["vigil hook", "src/cli/hook.ts"], ["vigil statusline", "src/cli/statusline.ts"]]) {
+    test(`${what} does not load ${NOT_ON_THE_HOT_PATH.map(([n]) => n.split(" (")[0]).join(", ")}`, () => {
+      const loaded = names(c.command(source));
+      expect(loaded.some((f) => f.endsWith(source))).toBe(true);
+      for (const [name, pattern] of NOT_ON_THE_HOT_PATH) {
+        expect({ name, loaded: loaded.filter((f) => pattern.test(f)) }).toEqual({ name, loaded: [] });
+      }
+    });
+  }
+
+  test("vigil statusline does not load the policies, the Stop gate or the continuity code", () => {
+    const loaded = names(c.command("src/cli/statusline.ts"));
+    for (const pattern of [/src\/core\/policies\//, /src\/core\/stop\//, /src\/core\/continuity\//]) {
+      expect(loaded.filter((f) => pattern.test(f))).toEqual([]);
+    }
+  });
+
+  test("the closure sees what a command loads (control: serve loads hono)", () => {
+    expect(names(c.command("src/cli/serve.ts")).some((f) => /node_modules\/hono\//.test(f))).toBe(true);
+    expect(names(c.command("src/cli/hook.ts")).some((f) => /node_modules\/hono\//.test(f))).toBe(false);
+  });
+
+  test("the entry chunk is main, the version and the output writer", () => {
+    const loaded = names(c.entry).map((f) => f.replace(/^.*?src\//, "src/"));
+    expect(loaded.sort()).toEqual(["src/cli/context.ts", "src/cli/version.ts", "src/edge/stdout.ts", "src/main.ts"]);
+    // Printed so a growing hot path shows in the test log before it shows in the benchmark.
+    console.log(
+      `entry ${bytes(c.entry)} B; hook ${bytes(c.command("src/cli/hook.ts"))} B; statusline ${
+        bytes(c.command("src/cli/statusline.ts"))
+      } B`,
+    );
+  });
+});
