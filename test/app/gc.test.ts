@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { GC_LAST_RUN_KEY, runGc } from "../../src/app/gc.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import { DAY_MS, dayOf, retentionPolicy } from "../../src/core/retention.ts";
+import type { ReportSession } from "../../src/core/report/model.ts";
 import { loadReport } from "../../src/edge/http/report-rows.ts";
 import { listRecallIndexes, recallIndexFile } from "../../src/edge/recall-index.ts";
 import type { Store } from "../../src/edge/store.ts";
@@ -34,6 +35,22 @@ const count = (store: Store, sql: string) => store.db.query<{ n: number }, []>(s
 function countsOf(store: Store): Record<string, Record<string, number>> {
   const r = loadReport(store, { since: T0, until: NOW });
   return Object.fromEntries(r.sessions.map((s) => [s.session_id, s.counts]));
+}
+
+/** A seeded fleet reported over the whole range before and after one gc: a session in both. */
+function reportsAroundGc(): { store: Store; pair: (id: string) => { was: ReportSession; now: ReportSession } } {
+  const h = home();
+  const store = seedFleet(h, DAYS);
+  const detail = loadReport(store, { since: T0, until: NOW });
+  runGc(store, POLICY, { now: NOW, stateDir: h });
+  const rolled = loadReport(store, { since: T0, until: NOW });
+  const pair = (id: string) => {
+    const was = detail.sessions.find((x) => x.session_id === id);
+    const now = rolled.sessions.find((x) => x.session_id === id);
+    if (!was || !now) throw new Error(`no session ${id} in the report`);
+    return { was, now };
+  };
+  return { store, pair };
 }
 
 describe("vigil gc (runGc)", () => {
@@ -69,15 +86,8 @@ describe("vigil gc (runGc)", () => {
   });
 
   test("rolled-up days keep one summary mark per counted category, with the count", () => {
-    const h = home();
-    const store = seedFleet(h, DAYS);
-    const detail = loadReport(store, { since: T0, until: NOW });
-    runGc(store, POLICY, { now: NOW, stateDir: h });
-    const rolled = loadReport(store, { since: T0, until: NOW });
-    const first = dayId("w1aaaaaa-0000-4000-8000-000000000001", 0);
-    const was = detail.sessions.find((x) => x.session_id === first);
-    const now = rolled.sessions.find((x) => x.session_id === first);
-    if (!was || !now) throw new Error(`no session ${first} in the report`);
+    const { store, pair } = reportsAroundGc();
+    const { was, now } = pair(dayId("w1aaaaaa-0000-4000-8000-000000000001", 0));
     const counted = Object.entries(was.counts).filter(([, n]) => n > 0);
     expect(counted.length).toBeGreaterThan(0);
     expect(now.marks.map((m) => [m.kind, m.category, m.facts.count])).toEqual(
@@ -88,11 +98,7 @@ describe("vigil gc (runGc)", () => {
   });
 
   test("rolled-up days keep their state bands: states in order of first entry, the same time in each", () => {
-    const h = home();
-    const store = seedFleet(h, DAYS);
-    const detail = loadReport(store, { since: T0, until: NOW });
-    runGc(store, POLICY, { now: NOW, stateDir: h });
-    const rolled = loadReport(store, { since: T0, until: NOW });
+    const { store, pair } = reportsAroundGc();
     const perState = (spans: { state: string; from: number; to: number }[]) => {
       const ms: Record<string, number> = {};
       for (const b of spans) ms[b.state] = (ms[b.state] ?? 0) + b.to - b.from;
@@ -100,10 +106,7 @@ describe("vigil gc (runGc)", () => {
     };
     let compared = 0;
     for (const id of ["w1aaaaaa-0000-4000-8000-000000000001", "w2bbbbbb-0000-4000-8000-000000000002"]) {
-      const sid = dayId(id, 0);
-      const was = detail.sessions.find((x) => x.session_id === sid);
-      const now = rolled.sessions.find((x) => x.session_id === sid);
-      if (!was || !now) throw new Error(`no session ${sid} in the report`);
+      const { was, now } = pair(dayId(id, 0));
       // The detail's last band runs to the end of the range, the summaries' stops with the day;
       // the detail's first starts when the session row was made, the summaries' at its first event.
       const dayEnd = dayOf(was.first_at) + DAY_MS;
