@@ -10,6 +10,7 @@ import { hookEvents } from "../core/hook-events.ts";
 import { payloadModel, payloadTokens, type ResolvedWindow } from "../core/meter/window.ts";
 import { keepDelivered } from "../core/delivered.ts";
 import { combine } from "../core/output.ts";
+import { STATUS_FRESH_MS } from "../core/statusline.ts";
 import { type HookPayload, parseHookPayload } from "../core/payload.ts";
 import type { AuditRecord, Measurement, Policy, PolicyInput, TranscriptFacts } from "../core/policy.ts";
 import { type StopFacts, stopFactsOf } from "../core/stop/facts.ts";
@@ -24,9 +25,6 @@ import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machi
 import { readNight } from "./night-store.ts";
 import { keepOwnCrons, readOwnCrons } from "./session-crons.ts";
 import { keepWindowSource } from "./window-source.ts";
-
-/** statusLine numbers younger than this are preferred to the transcript (product.md section 4). */
-export const STATUS_FRESH_MS = 60_000;
 
 export interface MeterOutcome {
   measurement: Measurement;

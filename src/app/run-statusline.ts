@@ -2,10 +2,12 @@
  * `vigil statusline`: records the authoritative context_window numbers and renders the line.
  * Never fails: on any error the last good line is printed (per session, else any).
  */
-import { parseStatusPayload, renderLine } from "../core/statusline.ts";
-import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "./machine-store.ts";
+import type { Config } from "../core/config.ts";
+import { parseStatusPayload, renderLine, STATUS_FRESH_MS, type StatusPayload } from "../core/statusline.ts";
+import type { SessionRow } from "../edge/store.ts";
 import { effectRecords } from "./effects.ts";
-import type { HookDeps } from "./run-hook.ts";
+import { type Applied, applyEvents, loadSnapshot, newRow, snapshotRow } from "./machine-store.ts";
+import type { HookDeps, MeterOutcome } from "./run-hook.ts";
 
 export interface LineCache {
   read: (sessionId: string | null) => string | null;
@@ -30,54 +32,26 @@ export function runStatusline(
     // The first render of a resumed session has null usage: measure the transcript instead
     // of showing 0 % (peers do).
     const metered = p.tokens === null && p.transcriptPath ? deps.measure(p.transcriptPath, prev?.meter ?? null) : null;
+    const plan = (row: SessionRow) => planRender(row, { p, at, config, metered, color: opts.color });
+    // Renders come every few hundred ms while a session works and mostly change nothing: the
+    // stored numbers are reused for RECORD_EVERY_MS, and no write lock is taken for them.
+    const quick = prev && prev.snapshot !== "{}" ? plan(prev) : null;
+    if (quick && prev && unchanged(prev, quick, at)) {
+      cache.write(p.sessionId, quick.text);
+      return { line: quick.text, error: null };
+    }
     const line = store.transaction(() => {
-      const row = store.loadSession(p.sessionId) ?? newRow(p.sessionId, at);
-      const { snapshot } = loadSnapshot(row.snapshot === "{}" ? null : row, at);
-      const tokens = p.tokens ?? metered?.measurement.tokens ?? row.tokens;
-      const growth = row.estimate !== null && row.tokens !== null ? Math.max(0, row.estimate - row.tokens) : 0;
-      const window = p.window ?? row.status_window ?? row.window;
-      const applied = applyEvents(snapshot, [{
-        type: "measured",
-        at,
-        tokens,
-        estimate: tokens === null ? null : tokens + (p.tokens === row.status_tokens ? growth : 0),
-        window,
-        soft: config.softTokens,
-        hard: config.hardTokens,
-        anticipate: config.anticipate,
-      }]);
-      const c = applied.context;
-      const text = renderLine({
-        state: applied.state,
-        tokens: c.tokens,
-        estimate: c.estimate,
-        window: window ?? config.defaultWindow,
-        worker: c.role === "worker",
-        soft: config.softTokens,
-        hard: config.hardTokens,
-        warnPercent: config.warnPercent,
-        color: opts.color,
-      });
-      saveSnapshot(
-        store,
-        {
-          ...row,
-          cwd: p.cwd ?? row.cwd,
-          transcript_path: p.transcriptPath ?? row.transcript_path,
-          meter: metered?.state ?? row.meter,
-          status_tokens: p.tokens ?? row.status_tokens,
-          status_window: window,
-          status_at: p.tokens !== null ? at : row.status_at,
-          status_line: text,
-        },
-        applied,
-        at,
-      );
-      if (applied.before !== applied.state) {
-        store.appendEvent(at, p.sessionId, "state", { from: applied.before, to: applied.state, event: "statusline" });
+      const r = plan(store.loadSession(p.sessionId) ?? newRow(p.sessionId, at));
+      store.saveSession(r.row);
+      if (r.applied.before !== r.applied.state) {
+        store.appendEvent(at, p.sessionId, "state", {
+          from: r.applied.before,
+          to: r.applied.state,
+          event: "statusline",
+        });
       }
-      for (const r of effectRecords(applied.effects)) store.appendEvent(at, p.sessionId, r.kind, r.detail);
-      return text;
+      for (const e of effectRecords(r.applied.effects)) store.appendEvent(at, p.sessionId, e.kind, e.detail);
+      return r.text;
     });
     cache.write(p.sessionId, line);
     return { line, error: null };
@@ -86,4 +60,83 @@ export function runStatusline(
     deps.logError(`${new Date().toISOString()} statusline_error ${msg}`);
     return { line: cache.read(p.sessionId) ?? cache.read(null) ?? "", error: msg };
   }
+}
+
+/** How long a render may reuse the stored numbers instead of recording them again (half of STATUS_FRESH_MS). */
+export const RECORD_EVERY_MS = STATUS_FRESH_MS / 2;
+
+interface Render {
+  row: SessionRow;
+  applied: Applied;
+  text: string;
+}
+
+/** The row a render would store and the line it shows, from the row as it stands. */
+function planRender(
+  row: SessionRow,
+  c: {
+    p: StatusPayload;
+    at: number;
+    config: Config;
+    metered: MeterOutcome | null;
+    color: boolean;
+  },
+): Render {
+  const { p, at, config, metered } = c;
+  const { snapshot } = loadSnapshot(row.snapshot === "{}" ? null : row, at);
+  const tokens = p.tokens ?? metered?.measurement.tokens ?? row.tokens;
+  const growth = row.estimate !== null && row.tokens !== null ? Math.max(0, row.estimate - row.tokens) : 0;
+  const window = p.window ?? row.status_window ?? row.window;
+  const applied = applyEvents(snapshot, [{
+    type: "measured",
+    at,
+    tokens,
+    estimate: tokens === null ? null : tokens + (p.tokens === row.status_tokens ? growth : 0),
+    window,
+    soft: config.softTokens,
+    hard: config.hardTokens,
+    anticipate: config.anticipate,
+  }]);
+  const ctx = applied.context;
+  const text = renderLine({
+    state: applied.state,
+    tokens: ctx.tokens,
+    estimate: ctx.estimate,
+    window: window ?? config.defaultWindow,
+    worker: ctx.role === "worker",
+    soft: config.softTokens,
+    hard: config.hardTokens,
+    warnPercent: config.warnPercent,
+    color: c.color,
+  });
+  const next = snapshotRow(
+    {
+      ...row,
+      cwd: p.cwd ?? row.cwd,
+      transcript_path: p.transcriptPath ?? row.transcript_path,
+      meter: metered?.state ?? row.meter,
+      status_tokens: p.tokens ?? row.status_tokens,
+      status_window: window,
+      status_at: p.tokens !== null ? at : row.status_at,
+      status_line: text,
+    },
+    applied,
+    at,
+  );
+  return { row: next, applied, text };
+}
+
+/**
+ * Nothing a reader uses would change: same state, same numbers, same line, no effects, and
+ * the stored statusLine numbers are recent enough that hooks still prefer them.
+ */
+function unchanged(prev: SessionRow, r: Render, at: number): boolean {
+  if (r.applied.before !== r.applied.state || r.applied.effects.length > 0) return false;
+  if (prev.status_at === null || at - prev.status_at >= RECORD_EVERY_MS || at < prev.status_at) return false;
+  const a = r.row;
+  return a.status_tokens === prev.status_tokens && a.status_window === prev.status_window &&
+    a.status_line === prev.status_line && a.tokens === prev.tokens && a.estimate === prev.estimate &&
+    a.window === prev.window && a.meter === prev.meter && a.cwd === prev.cwd &&
+    a.transcript_path === prev.transcript_path && a.role === prev.role && a.agent_type === prev.agent_type &&
+    a.snapshot === prev.snapshot;
 }

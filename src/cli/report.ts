@@ -1,9 +1,9 @@
 /** `vigil report`: wiring only. Text by default, `--json` (product.md 9a), `--html FILE`. */
 import { writeFileSync } from "node:fs";
 import { reportHtml } from "../core/report/html.ts";
-import { reportJson } from "../core/report/json.ts";
+import { reportJsonChunks } from "../core/report/json.ts";
 import { describeProof, proofView } from "../core/prove/last-proof.ts";
-import { reportText } from "../core/report/text.ts";
+import { reportTextChunks } from "../core/report/text.ts";
 import { parseWhen } from "../core/report/time.ts";
 import { loadReport, resolveSession } from "../edge/http/report-rows.ts";
 import { resolvePaths } from "../edge/paths.ts";
@@ -36,16 +36,18 @@ export function reportCommand(args: string[], ctx: Ctx): number {
     const report = loadReport(store, { since, until, sessionId });
     const night = nightInRange(store, since, until);
     if (values.json) {
-      const body = { ...reportJson(report), night_ledger: night, proof: proofView(proofNow(ctx)) };
-      ctx.out(JSON.stringify(body, null, 2) + "\n");
+      writeBuffered(reportJsonChunks(report, { night_ledger: night, proof: proofView(proofNow(ctx)) }), ctx.out);
     } else if (values.html === "-") ctx.out(reportHtml(report));
     else if (values.html !== undefined) {
       writeFileSync(values.html, reportHtml(report), { mode: 0o600 });
-      ctx.out(`wrote ${values.html} (${report.sessions.length} sessions, ${report.events.length} events)\n`);
+      ctx.out(`wrote ${values.html} (${report.sessions.length} sessions, ${report.eventCount} events)\n`);
     } else {
-      const ledger = night === null ? "" : `\nunattended night ${iso(night.since)} to ${iso(night.until)}:\n` +
-        ledgerLines(night).map((l) => `  ${l}\n`).join("");
-      ctx.out(reportText(report) + ledger + `\nproof: ${describeProof(proofNow(ctx))}\n`);
+      writeBuffered(reportTextChunks(report), ctx.out);
+      if (night !== null) {
+        ctx.out(`\nunattended night ${iso(night.since)} to ${iso(night.until)}:\n`);
+        ctx.out(ledgerLines(night).map((l) => `  ${l}\n`).join(""));
+      }
+      ctx.out(`\nproof: ${describeProof(proofNow(ctx))}\n`);
     }
     return 0;
   } finally {
@@ -62,6 +64,21 @@ function nightInRange(store: Store, since: number, until: number): NightLedger |
   const end = Math.min(until, n.offAt ?? n.until ?? until);
   const start = Math.max(since, n.since);
   return end < start ? null : ledgerOf(store, start, end);
+}
+
+/** Bytes gathered before a write: a year of events goes out in a few thousand writes, not millions. */
+const WRITE_CHUNK = 1 << 16;
+
+/** Write `chunks` through `out`, gathered into writes of about `WRITE_CHUNK` characters. */
+function writeBuffered(chunks: Iterable<string>, out: (text: string) => void): void {
+  let parts: string[] = [];
+  let size = 0;
+  for (const c of chunks) {
+    parts.push(c);
+    size += c.length;
+    if (size >= WRITE_CHUNK) (out(parts.join("")), parts = [], size = 0);
+  }
+  if (parts.length) out(parts.join(""));
 }
 
 function when(text: string, now: number): number {

@@ -61,7 +61,8 @@ export function gcDue(lastRun: number | null, now: number): boolean {
 /**
  * One summary row. `kind` says what `category` names: `mark` (a report category, counted as
  * the report counts it), `event` (an audit-event kind), `state` (a machine state; `ms` is the
- * time in it that day) or `seen` (the session's events that day, first to last).
+ * time in it that day, `count` its spells, `first_at`/`last_at` its first entry and last
+ * exit) or `seen` (the session's events that day, first to last).
  */
 export interface RollupRow {
   session_id: string;
@@ -109,11 +110,26 @@ export function rollupDay(
       if (count > 0) rows.push({ ...base, kind: "mark", category, count, ms: 0 });
     }
     const parsed = list.map((e) => ({ ...e, detail: parseDetail(e.detail) }));
-    const states = new Map<string, number>();
+    // Per state: the time in it, and from its first entry to its last exit that day (so a
+    // report can place the state's band, and the state the day ended in has the latest end).
+    const states = new Map<string, { ms: number; from: number; to: number; spans: number }>();
     for (const s of spansOf(parsed, { from: first_at, to: end + 1, before: before[id], current: null })) {
-      states.set(s.state, (states.get(s.state) ?? 0) + s.to - s.from);
+      const had = states.get(s.state);
+      if (had) (had.ms += s.to - s.from, had.to = s.to, had.spans++);
+      else states.set(s.state, { ms: s.to - s.from, from: s.from, to: s.to, spans: 1 });
     }
-    for (const [state, ms] of states) rows.push({ ...base, kind: "state", category: state, count: 1, ms });
+    for (const [state, x] of states) {
+      rows.push({
+        session_id: id,
+        day,
+        kind: "state",
+        category: state,
+        count: x.spans,
+        ms: x.ms,
+        first_at: x.from,
+        last_at: x.to - 1,
+      });
+    }
   }
   return rows;
 }

@@ -6,6 +6,9 @@
 import type { SessionState } from "../../machines/session.ts";
 import { isObject, num, obj, type Result, str } from "./payload.ts";
 
+/** statusLine numbers younger than this are preferred to the transcript (product.md section 4). */
+export const STATUS_FRESH_MS = 60_000;
+
 export interface StatusPayload {
   sessionId: string;
   transcriptPath: string | null;

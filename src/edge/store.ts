@@ -252,8 +252,16 @@ export class Store {
     this.use(() => this.db.query(sql).run(...cols.map((c) => row[c])));
   }
 
-  listSessions(): SessionRow[] {
-    return this.use(() => this.db.query<SessionRow, []>("SELECT * FROM sessions ORDER BY updated_at DESC").all());
+  /** Sessions, newest first; `updatedAfter` keeps those touched after a time (filtered in SQL). */
+  listSessions(opts: { updatedAfter?: number } = {}): SessionRow[] {
+    const after = opts.updatedAfter;
+    if (after === undefined) {
+      return this.use(() => this.db.query<SessionRow, []>("SELECT * FROM sessions ORDER BY updated_at DESC").all());
+    }
+    return this.use(() =>
+      this.db.query<SessionRow, [number]>("SELECT * FROM sessions WHERE updated_at > ? ORDER BY updated_at DESC")
+        .all(after)
+    );
   }
 
   appendEvent(at: number, sessionId: string | null, kind: string, detail: unknown): void {

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GC_LAST_RUN_KEY, runGc } from "../../src/app/gc.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
-import { DAY_MS, retentionPolicy } from "../../src/core/retention.ts";
+import { DAY_MS, dayOf, retentionPolicy } from "../../src/core/retention.ts";
+import type { ReportSession } from "../../src/core/report/model.ts";
 import { loadReport } from "../../src/edge/http/report-rows.ts";
 import { listRecallIndexes, recallIndexFile } from "../../src/edge/recall-index.ts";
 import type { Store } from "../../src/edge/store.ts";
@@ -36,6 +37,22 @@ function countsOf(store: Store): Record<string, Record<string, number>> {
   return Object.fromEntries(r.sessions.map((s) => [s.session_id, s.counts]));
 }
 
+/** A seeded fleet reported over the whole range before and after one gc: a session in both. */
+function reportsAroundGc(): { store: Store; pair: (id: string) => { was: ReportSession; now: ReportSession } } {
+  const h = home();
+  const store = seedFleet(h, DAYS);
+  const detail = loadReport(store, { since: T0, until: NOW });
+  runGc(store, POLICY, { now: NOW, stateDir: h });
+  const rolled = loadReport(store, { since: T0, until: NOW });
+  const pair = (id: string) => {
+    const was = detail.sessions.find((x) => x.session_id === id);
+    const now = rolled.sessions.find((x) => x.session_id === id);
+    if (!was || !now) throw new Error(`no session ${id} in the report`);
+    return { was, now };
+  };
+  return { store, pair };
+}
+
 describe("vigil gc (runGc)", () => {
   test("--dry-run says what would go and changes nothing", () => {
     const h = home();
@@ -65,6 +82,44 @@ describe("vigil gc (runGc)", () => {
     expect(Number(store.getSetting(ROLLED_KEY))).toBe(CUT);
     expect(countsOf(store)).toEqual(detail);
     expect(Object.keys(detail).length).toBe(3 * DAYS);
+    store.close();
+  });
+
+  test("rolled-up days keep one summary mark per counted category, with the count", () => {
+    const { store, pair } = reportsAroundGc();
+    const { was, now } = pair(dayId("w1aaaaaa-0000-4000-8000-000000000001", 0));
+    const counted = Object.entries(was.counts).filter(([, n]) => n > 0);
+    expect(counted.length).toBeGreaterThan(0);
+    expect(now.marks.map((m) => [m.kind, m.category, m.facts.count])).toEqual(
+      counted.map(([c, n]) => ["rollup", c, n]),
+    );
+    expect(now.first_at).toBe(was.first_at);
+    store.close();
+  });
+
+  test("rolled-up days keep their state bands: states in order of first entry, the same time in each", () => {
+    const { store, pair } = reportsAroundGc();
+    const perState = (spans: { state: string; from: number; to: number }[]) => {
+      const ms: Record<string, number> = {};
+      for (const b of spans) ms[b.state] = (ms[b.state] ?? 0) + b.to - b.from;
+      return ms;
+    };
+    let compared = 0;
+    for (const id of ["w1aaaaaa-0000-4000-8000-000000000001", "w2bbbbbb-0000-4000-8000-000000000002"]) {
+      const { was, now } = pair(dayId(id, 0));
+      // The detail's last band runs to the end of the range, the summaries' stops with the day;
+      // the detail's first starts when the session row was made, the summaries' at its first event.
+      const dayEnd = dayOf(was.first_at) + DAY_MS;
+      const start = now.spans[0]?.from ?? 0;
+      const clipped = was.spans.flatMap((b) =>
+        b.from >= dayEnd || b.to <= start ? [] : [{ ...b, from: Math.max(b.from, start), to: Math.min(b.to, dayEnd) }]
+      );
+      expect(start - was.first_at).toBeLessThan(DAY_MS);
+      expect(now.spans.map((b) => b.state)).toEqual([...new Set(clipped.map((b) => b.state))]);
+      expect(perState(now.spans)).toEqual(perState(clipped));
+      compared++;
+    }
+    expect(compared).toBe(2);
     store.close();
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { markOf, parseDetail } from "../../src/core/report/marks.ts";
 import { spansOf } from "../../src/core/report/model.ts";
-import { duration, parseWhen } from "../../src/core/report/time.ts";
+import { count, duration, parseWhen } from "../../src/core/report/time.ts";
 
 const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
 
@@ -116,4 +116,29 @@ describe("spansOf", () => {
     const spans = spansOf(events, { from: 0, to: 100, before, current });
     expect(spans.map((s) => [s.state, s.from, s.to])).toEqual(want);
   });
+});
+
+describe("count", () => {
+  test.each([
+    0,
+    7,
+    42,
+    999,
+    1000,
+    12_345,
+    251_000,
+    1_000_000,
+    987_654_321,
+    -1,
+    -1000,
+    -12_345_678,
+    2 ** 53 - 1,
+    1.5,
+    null,
+  ])(
+    "%p reads as en-US grouping",
+    (n) => {
+      expect(count(n)).toBe(n === null ? "-" : n.toLocaleString("en-US"));
+    },
+  );
 });

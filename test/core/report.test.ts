@@ -2,8 +2,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { reportHtml } from "../../src/core/report/html.ts";
-import { reportJson } from "../../src/core/report/json.ts";
-import type { Report, ReportSession } from "../../src/core/report/model.ts";
+import { reportJson, reportJsonChunks } from "../../src/core/report/json.ts";
+import { buildReport, type Report, type ReportSession } from "../../src/core/report/model.ts";
 import { reportText } from "../../src/core/report/text.ts";
 import { loadReport } from "../../src/edge/http/report-rows.ts";
 import { MIN, P1, SEED_EVENTS, seedStore, T0, W1, W2 } from "./report-seed.ts";
@@ -26,8 +26,9 @@ const minutes = (s: ReportSession) => s.spans.map((b) => [b.state, (b.from - T0)
 describe("report model from a seeded store", () => {
   test("sessions come in order of first activity, the session-less error only in events", () => {
     expect(full.sessions.map((s) => s.session_id)).toEqual([W1, P1, W2]);
-    expect(full.events).toHaveLength(SEED_EVENTS.length);
-    expect(full.events.filter((e) => e.session_id === null).map((e) => e.kind)).toEqual(["hook_error"]);
+    expect(full.eventCount).toBe(SEED_EVENTS.length);
+    expect([...full.events]).toHaveLength(SEED_EVENTS.length);
+    expect([...full.events].filter((e) => e.session_id === null).map((e) => e.kind)).toEqual(["hook_error"]);
   });
 
   test.each([
@@ -75,7 +76,7 @@ describe("report model from a seeded store", () => {
   test("one session only", () => {
     const one = loadReport(store, { since: T0, until: UNTIL, sessionId: W2 });
     expect(one.sessions.map((s) => s.session_id)).toEqual([W2]);
-    expect(new Set(one.events.map((e) => e.session_id))).toEqual(new Set([W2]));
+    expect(new Set([...one.events].map((e) => e.session_id))).toEqual(new Set([W2]));
   });
 
   test("an empty range says so", () => {
@@ -169,6 +170,107 @@ describe("report --html", () => {
 test("text report golden", () => {
   const file = join(import.meta.dir, "goldens", "report.txt");
   const actual = reportText(full) + "\n";
-  if (process.env.UPDATE_GOLDEN === "1" || !existsSync(file)) writeFileSync(file, actual);
+  if (process.env.UPDATE_GOLDEN === "1") writeFileSync(file, actual);
+  expect(existsSync(file)).toBe(true);
   expect(actual).toBe(readFileSync(file, "utf8"));
+});
+
+describe("the report aggregated in SQL", () => {
+  const rows = store.events({ since: T0, until: UNTIL });
+  const sessions = store.listSessions();
+  const before: Record<string, string> = {};
+  const pure = buildReport({ since: T0, until: UNTIL, sessions, events: rows, before });
+
+  test("equals the report built from every event in memory", () => {
+    expect(JSON.parse(JSON.stringify(reportJson(full)))).toEqual(JSON.parse(JSON.stringify(reportJson(pure))));
+    expect(full.eventCount).toBe(pure.eventCount);
+    expect(full.loose).toEqual(pure.loose);
+  });
+
+  test("the streamed --json parses to the in-memory JSON, with extra fields after events", () => {
+    const text = [...reportJsonChunks(full, { proof: { state: "none" } })].join("");
+    const parsed = JSON.parse(text);
+    expect(Object.keys(parsed)).toEqual(["since", "until", "sessions", "events", "proof"]);
+    expect(parsed).toEqual({ ...JSON.parse(JSON.stringify(reportJson(full))), proof: { state: "none" } });
+  });
+
+  test("an empty range streams empty arrays", () => {
+    const none = loadReport(store, { since: T0 - 600 * MIN, until: T0 - 500 * MIN });
+    expect(JSON.parse([...reportJsonChunks(none)].join(""))).toMatchObject({ sessions: [], events: [] });
+  });
+});
+
+describe("which rows the store reads for marks", () => {
+  const seeded = seedStore(undefined, T0);
+  const db = seeded.store;
+  afterAll(() => {
+    db.close();
+    rmSync(seeded.home, { recursive: true, force: true });
+  });
+  const at = T0 + 400 * MIN;
+  db.appendEvent(at, W1, "hook", { event: "PreToolUse", tool: "Read", decision: "allow" });
+  db.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
+    at + 1,
+    W1,
+    "hook",
+    `{ "event" : "PreToolUse", "tool": "Edit", "decision" : "deny", "rule": "hard.deny" }`,
+  );
+  db.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
+    at + 2,
+    W1,
+    "frobnicated",
+    "not json at all",
+  );
+  const range = { since: at - 1, until: at + 10 };
+  const sql = loadReport(db, range);
+  const memory = buildReport({ ...range, sessions: db.listSessions(), events: db.events(range) });
+
+  test("an allowed call marks nothing, a spaced-out deny marks, text that is not JSON is {}", () => {
+    const w1 = byId(sql, W1);
+    expect(w1.marks.map((m) => [m.kind, m.category])).toEqual([["hook", "deny"], ["frobnicated", "other"]]);
+    expect(JSON.parse(JSON.stringify(reportJson(sql)))).toEqual(JSON.parse(JSON.stringify(reportJson(memory))));
+    const streamed = JSON.parse([...reportJsonChunks(sql)].join(""));
+    expect(streamed.events.map((e: { detail: unknown }) => e.detail)).toEqual([
+      { event: "PreToolUse", tool: "Read", decision: "allow" },
+      { event: "PreToolUse", tool: "Edit", decision: "deny", rule: "hard.deny" },
+      {},
+    ]);
+  });
+});
+
+describe("restarts and nudges as the watch records them", () => {
+  const id = "w9dddddd-0000-4000-8000-000000000009";
+  const row = (n: number, kind: string, detail: Record<string, unknown>) => ({
+    id: n,
+    at: T0 + n * MIN,
+    session_id: id,
+    kind,
+    detail: JSON.stringify(detail),
+  });
+  const r = buildReport({
+    since: T0,
+    until: T0 + 60 * MIN,
+    sessions: [],
+    events: [
+      row(1, "restart", { ok: true, method: "tmux", attempt: 1, max: 3, reason: "process gone" }),
+      row(2, "restart_check", { restartAt: T0 + MIN, grew: true, afterMs: 90_000, alive: true }),
+      row(3, "restart", { ok: false, skipped: "awaiting-approval", reason: "process gone" }),
+      row(4, "nudge", { ok: false, skipped: "asleep-until", pane: "%1", idleMs: 1 }),
+      row(5, "nudge", { ok: true, pane: "%1", idleMs: 1 }),
+    ],
+  });
+  const s = byId(r, id);
+
+  test("vigil report counts one restart once (its restart_check is the follow-up, not a second)", () => {
+    expect(s.counts.restart).toBe(1);
+    expect(s.marks.find((m) => m.kind === "restart_check")?.label).toBe(
+      "after the restart the transcript grew (1m 30s later)",
+    );
+  });
+
+  test("a held restart or nudge is not counted as one", () => {
+    expect(s.counts.nudge).toBe(1);
+    expect(s.marks.filter((m) => m.label.endsWith("held: awaiting-approval"))).toHaveLength(1);
+    expect(s.marks.filter((m) => m.label === "nudge held: asleep-until")).toHaveLength(1);
+  });
 });

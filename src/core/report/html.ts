@@ -41,7 +41,7 @@ export function reportHtml(r: Report, opts: { title?: string } = {}): string {
 </head>
 <body>
 <h1>${esc(title)}</h1>
-<p class="meta">${r.sessions.length} sessions, ${r.events.length} events. Times are UTC.</p>
+<p class="meta">${r.sessions.length} sessions, ${r.eventCount} events. Times are UTC.</p>
 ${legend()}
 ${timelineSvg(r)}
 <h2>Summary</h2>

@@ -104,16 +104,23 @@ function decision(d: JsonObject): Draft | null {
   }
 }
 
+/**
+ * The only `hook` summaries that mark anything: the decisions below. Every other `hook` row
+ * (nine in ten of a busy log) only counts as activity, so the store leaves it out of what it
+ * reads for marks (edge/store/report-reads.ts).
+ */
+export const MARKING_HOOK_DECISIONS = ["deny", "block"] as const;
+
 /** The `hook` summary of one call: only its decision matters here, and only as a fallback. */
 function hookDecision(d: JsonObject): Draft | null {
   const event = s(d, "event") ?? "";
   const rule = s(d, "rule");
   const facts = { rule, tokens: n(d, "estimate", "tokens") };
   const kind = s(d, "decision");
+  if (!MARKING_HOOK_DECISIONS.some((m) => m === kind)) return null;
   if (kind === "deny") {
     return { category: "deny", label: `${s(d, "tool") ?? event} denied (${rule})`, facts, weak: true };
   }
-  if (kind !== "block") return null;
   if (event === "Stop" || event === "SubagentStop") {
     return { category: "stop_block", label: `Stop blocked (${rule})`, facts, weak: true };
   }
@@ -130,6 +137,18 @@ function liveness(category: "down" | "stale", d: JsonObject, at: number, weak: b
   const reason = s(d, "reason", "verdict");
   if (reason) parts.push(reason);
   return { category, label: parts.join(", "), facts: { delay_ms: delay, idle_ms: idle, reason }, weak };
+}
+
+/** A restart or nudge record: held ones (`skipped` names why) are not counted as done. */
+function intervention(what: "restart" | "nudge", d: JsonObject): Draft {
+  const skipped = s(d, "skipped");
+  if (skipped) return { category: "other", label: `${what} held: ${skipped}`, facts: { skipped } };
+  const result = s(d, "result", "outcome") ?? (d.ok === true ? "ok" : d.ok === false ? "failed" : null);
+  const via = s(d, "via");
+  const label = what === "nudge"
+    ? `nudged${via ? ` via ${via}` : ""}${result && result !== "ok" ? ` (${result})` : ""}`
+    : `restart${result ? ` (${result})` : ""}`;
+  return { category: what, label, facts: what === "restart" ? { result } : { via } };
 }
 
 const KNOWN: Record<string, (d: JsonObject, at: number) => Draft | null> = {
@@ -173,6 +192,16 @@ const KNOWN: Record<string, (d: JsonObject, at: number) => Draft | null> = {
   },
   stale: (d, at) => liveness("stale", d, at, false),
   stalled: (d, at) => liveness("stale", d, at, true),
+  // One restart is one `restart` record; a held one (`skipped`) did not happen. The watch's
+  // later `restart_check` is the follow-up of the same restart: it once counted as a second.
+  restart: (d) => intervention("restart", d),
+  restart_check: (d) => {
+    const grew = d.grew === true;
+    const after = n(d, "afterMs", "after_ms");
+    const label = `after the restart the transcript ${grew ? `grew (${duration(after ?? 0)} later)` : "did not grow"}`;
+    return { category: "other", label, facts: { grew: grew ? 1 : 0, after_ms: after } };
+  },
+  nudge: (d) => intervention("nudge", d),
   hook_error: (d) => ({ category: "error", label: `hook error: ${s(d, "error") ?? "?"}`, facts: {} }),
   store_recovered: (d) => ({ category: "error", label: `database recovered: ${s(d, "error") ?? "?"}`, facts: {} }),
   // The transcript's answer to a nudge, not a second nudge (the /^nudge/ alias would count it).

@@ -72,7 +72,23 @@ export interface Report {
   since: number;
   until: number;
   sessions: ReportSession[];
-  events: ReportEvent[];
+  /** How many events the range holds. */
+  eventCount: number;
+  /** Events without a session, by kind (the text report lists them). */
+  loose: Record<string, number>;
+  /**
+   * The range's events in time order, `detail` as a JSON object's text (written out as it is
+   * stored). From the store this reads a cursor each time it is iterated, so a renderer that
+   * streams them never holds them all.
+   */
+  events: Iterable<ReportEventRow>;
+}
+
+/** One session's activity in the range (its events: how many, first and last). */
+export interface ReportActivity {
+  count: number;
+  first_at: number;
+  last_at: number;
 }
 
 /** Weak marks (from `hook` summaries, machine effects) yield to a specific one this close. */
@@ -83,8 +99,12 @@ export function buildReport(input: ReportInput): Report {
   const { since, until } = input;
   const events: ReportEvent[] = input.events.map((e) => ({ ...e, detail: parseDetail(e.detail) }));
   const bySession = new Map<string, ReportEvent[]>();
+  const loose: Record<string, number> = {};
   for (const e of events) {
-    if (e.session_id === null) continue;
+    if (e.session_id === null) {
+      loose[e.kind] = (loose[e.kind] ?? 0) + 1;
+      continue;
+    }
     const list = bySession.get(e.session_id) ?? [];
     list.push(e);
     bySession.set(e.session_id, list);
@@ -92,21 +112,46 @@ export function buildReport(input: ReportInput): Report {
   const rows = new Map(input.sessions.map((r) => [r.session_id, r]));
   const ids = new Set(bySession.keys());
   for (const r of input.sessions) if (r.updated_at >= since && r.created_at <= until) ids.add(r.session_id);
-  const sessions = [...ids].map((id) =>
-    sessionOf(id, rows.get(id) ?? null, bySession.get(id) ?? [], { since, until, before: input.before?.[id] })
-  );
-  sessions.sort((a, b) => a.first_at - b.first_at || a.session_id.localeCompare(b.session_id));
-  return { since, until, sessions, events };
+  const sessions = [...ids].map((id) => {
+    const list = bySession.get(id) ?? [];
+    const activity = list.length
+      ? { count: list.length, first_at: list[0].at, last_at: list[list.length - 1].at }
+      : null;
+    return sessionReport(id, list, { since, until, row: rows.get(id) ?? null, before: input.before?.[id], activity });
+  });
+  sortSessions(sessions);
+  const stored = {
+    *[Symbol.iterator]() {
+      for (const e of events) yield { ...e, detail: JSON.stringify(e.detail) };
+    },
+  };
+  return { since, until, sessions, eventCount: events.length, loose, events: stored };
 }
 
-function sessionOf(
+/** Sessions in order of first activity (ties by id), as every rendering lists them. */
+export function sortSessions(sessions: ReportSession[]): void {
+  sessions.sort((a, b) => a.first_at - b.first_at || a.session_id.localeCompare(b.session_id));
+}
+
+/**
+ * One session of the report from the events that make its marks and bands (`state` moves
+ * and marking kinds, in time order: plain `hook` summaries may be left out, they mark
+ * nothing) and its activity over all of its events in the range.
+ */
+export function sessionReport(
   id: string,
-  row: ReportSessionRow | null,
-  events: ReportEvent[],
-  r: { since: number; until: number; before?: string },
+  events: readonly ReportEvent[],
+  r: {
+    since: number;
+    until: number;
+    row: ReportSessionRow | null;
+    before?: string;
+    activity: ReportActivity | null;
+  },
 ): ReportSession {
-  const first = Math.max(r.since, Math.min(row?.created_at ?? Infinity, events[0]?.at ?? Infinity));
-  const last = Math.max(first, events.at(-1)?.at ?? row?.updated_at ?? first);
+  const { row, activity } = r;
+  const first = Math.max(r.since, Math.min(row?.created_at ?? Infinity, activity?.first_at ?? Infinity));
+  const last = Math.max(first, activity?.last_at ?? row?.updated_at ?? first);
   const marks = dedupe(events.flatMap((e) => markOf(e.kind, e.detail, e.at) ?? []));
   const counts = emptyCounts();
   for (const m of marks) counts[m.category]++;
@@ -128,7 +173,7 @@ function sessionOf(
 
 /** State bands from `state` transitions; the first band starts in the state held at `from`. */
 export function spansOf(
-  events: ReportEvent[],
+  events: readonly ReportEvent[],
   opts: { from: number; to: number; before?: string; current: string | null },
 ): Span[] {
   const moves = events.filter((e) => e.kind === "state" && typeof e.detail.to === "string");

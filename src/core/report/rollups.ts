@@ -1,48 +1,107 @@
 /**
  * Days whose audit detail `vigil gc` dropped still count in a report: their per-session
- * summaries (core/retention.ts) are added to the report built from the detail that is left.
- * Marks and state bands of those days are gone; counts, first and last activity remain.
+ * summaries (core/retention.ts), summed over the range in SQL, are added to the report built
+ * from the detail that is left. Each category counted on those days becomes one summary mark
+ * (at the first summarised activity, with the count), so a timeline shows the days too.
  */
-import { CATEGORIES, type Category, emptyCounts } from "./marks.ts";
-import type { Report, ReportSession, ReportSessionRow } from "./model.ts";
+import { CATEGORIES, type Category, emptyCounts, type Mark } from "./marks.ts";
+import type { Report, ReportSession, ReportSessionRow, Span } from "./model.ts";
+import { sortSessions } from "./model.ts";
+import { count, isoSeconds } from "./time.ts";
 
-/** One session's summaries over the rolled-up part of the range, per kind and category. */
-export interface RollupTotalRow {
+/** One session's summaries over the rolled-up part of the range. */
+export interface RollupSessionTotal {
   session_id: string;
-  kind: string;
-  category: string;
-  count: number;
+  first_at: number;
+  last_at: number;
+  /** Marks counted on those days, per category (absent: none). */
+  counts: Partial<Record<Category, number>>;
+  /** The last summarised day's end: the summary mark's label names the span. */
+  through: number;
+  /** State bands of the summarised days (`rolledSpans`). */
+  spans: Span[];
+}
+
+/** One summarised day's time in one state (a `state` row of `daily`). */
+export interface RolledState {
+  day: number;
+  state: string;
+  ms: number;
+  /** First entry and last exit that day. */
   first_at: number;
   last_at: number;
 }
 
-const isCategory = (c: string): c is Category => (CATEGORIES as readonly string[]).includes(c);
+/**
+ * A session's bands over its summarised days: each day's states in order of first entry,
+ * laid end to end from the first, each as long as the time spent in it that day. Exact when
+ * no state recurs in a day; when one does (normal, soft, normal), its spells read as one
+ * band: the time in each state stays right, the moments of the later spells are lost.
+ */
+export function rolledSpans(states: readonly RolledState[]): Span[] {
+  const sorted = [...states].sort((a, b) => a.day - b.day || a.first_at - b.first_at);
+  const out: Span[] = [];
+  let day: number | null = null;
+  let at = 0;
+  for (const x of sorted) {
+    if (x.day !== day) (day = x.day, at = x.first_at);
+    if (x.ms > 0) out.push({ state: x.state, from: at, to: at + x.ms });
+    at += x.ms;
+  }
+  return out;
+}
+
+/** The audit kind of a summary mark (no event has it: it stands for a summarised span). */
+export const ROLLUP_KIND = "rollup";
 
 /**
- * The report with the rolled-up days' counts added. `rows` are the session rows known for
- * sessions that appear only in the summaries (archived ones); others get defaults.
+ * The report with the rolled-up days added: counts, first and last activity, and one summary
+ * mark per category. `rows` are the session rows known for sessions that appear only in the
+ * summaries (archived ones); others get defaults.
  */
 export function withRollups(
   report: Report,
-  totals: readonly RollupTotalRow[],
+  totals: readonly RollupSessionTotal[],
   rows: readonly ReportSessionRow[] = [],
 ): Report {
-  const sessions = new Map(report.sessions.map((s) => [s.session_id, { ...s, counts: { ...s.counts } }]));
+  const sessions = new Map(report.sessions.map((s) => [s.session_id, s]));
   const known = new Map(rows.map((r) => [r.session_id, r]));
   for (const t of totals) {
-    if (t.session_id === "" || (t.kind !== "mark" && t.kind !== "seen")) continue;
-    const s = sessions.get(t.session_id) ?? blank(t, known.get(t.session_id) ?? null);
-    sessions.set(t.session_id, s);
+    if (t.session_id === "") continue;
+    const had = sessions.get(t.session_id);
+    const s = had ? { ...had, counts: { ...had.counts } } : blank(t, known.get(t.session_id) ?? null, report.since);
     s.first_at = Math.min(s.first_at, t.first_at);
     s.last_at = Math.max(s.last_at, t.last_at);
-    if (t.kind === "mark" && isCategory(t.category)) s.counts[t.category] += t.count;
+    const summary: Mark[] = [];
+    for (const c of CATEGORIES) {
+      const n = t.counts[c] ?? 0;
+      if (n <= 0) continue;
+      s.counts[c] += n;
+      summary.push({
+        at: t.first_at,
+        category: c,
+        kind: ROLLUP_KIND,
+        label: `${count(n)} ${c.replace("_", " ")} on days summarised by gc (through ${isoSeconds(t.through)})`,
+        facts: { count: n },
+        weak: false,
+        yieldsTo: c,
+      });
+    }
+    s.marks = [...summary, ...s.marks];
+    // The detail's bands begin where the summaries end; before that the summaries' bands hold.
+    const horizon = t.through + 1;
+    const detail = s.spans.filter((x) => x.to > horizon).map((x) => ({ ...x, from: Math.max(x.from, horizon) }));
+    s.spans = [...t.spans.filter((x) => x.to > report.since && x.from < report.until), ...detail];
+    sessions.set(t.session_id, s);
   }
   const list = [...sessions.values()];
-  list.sort((a, b) => a.first_at - b.first_at || a.session_id.localeCompare(b.session_id));
+  sortSessions(list);
   return { ...report, sessions: list };
 }
 
-function blank(t: RollupTotalRow, row: ReportSessionRow | null): ReportSession {
+/** A session known only from summaries; it began when its row says, as in the detail report. */
+function blank(t: RollupSessionTotal, row: ReportSessionRow | null, since: number): ReportSession {
+  const first = Math.max(since, Math.min(row?.created_at ?? Infinity, t.first_at));
   return {
     session_id: t.session_id,
     state: row?.state ?? "dead",
@@ -51,8 +110,8 @@ function blank(t: RollupTotalRow, row: ReportSessionRow | null): ReportSession {
     cwd: row?.cwd ?? null,
     tokens: row?.tokens ?? null,
     window: row?.window ?? null,
-    first_at: t.first_at,
-    last_at: t.last_at,
+    first_at: first,
+    last_at: Math.max(first, t.last_at),
     spans: [],
     marks: [],
     counts: emptyCounts(),

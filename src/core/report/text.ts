@@ -25,13 +25,20 @@ const SUMMARY: [Category, string][] = [
 
 /** The whole report as text. */
 export function reportText(r: Report): string {
-  const head = `vigil report ${isoSeconds(r.since)} .. ${isoSeconds(r.until)}: ` +
-    `${r.sessions.length} session${r.sessions.length === 1 ? "" : "s"}, ${r.events.length} events`;
-  if (r.sessions.length === 0) return head + "\nno session activity in this range";
-  const loose = new Map<string, number>();
-  for (const e of r.events) if (e.session_id === null) loose.set(e.kind, (loose.get(e.kind) ?? 0) + 1);
-  const tail = loose.size ? [`events without a session: ${[...loose].map(([k, n]) => `${k} ${n}`).join(", ")}`] : [];
-  return [head, ...r.sessions.map(sessionText), ...tail].join("\n\n");
+  return [...reportTextChunks(r)].join("");
+}
+
+/**
+ * The text report in pieces, one session at a time (the same text as `reportText`), so a
+ * writer need not hold the text of every session at once.
+ */
+export function* reportTextChunks(r: Report): Generator<string> {
+  yield `vigil report ${isoSeconds(r.since)} .. ${isoSeconds(r.until)}: ` +
+    `${r.sessions.length} session${r.sessions.length === 1 ? "" : "s"}, ${r.eventCount} events`;
+  if (r.sessions.length === 0) return yield "\nno session activity in this range";
+  for (const s of r.sessions) yield "\n\n" + sessionText(s);
+  const loose = Object.entries(r.loose);
+  if (loose.length) yield `\n\nevents without a session: ${loose.map(([k, n]) => `${k} ${n}`).join(", ")}`;
 }
 
 function sessionText(s: ReportSession): string {

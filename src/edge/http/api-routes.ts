@@ -32,7 +32,7 @@ export function apiRoutes(
   app.get("/api/sessions", (c) => {
     const now = clock();
     const all = ["1", "true"].includes(c.req.query("all") ?? "");
-    return c.json(statusObjects(store.listSessions().filter((r) => all || now - r.updated_at < DAY)));
+    return c.json(statusObjects(store.listSessions(all ? {} : { updatedAfter: now - DAY })));
   });
 
   app.get("/api/events", (c) => {

@@ -31,7 +31,10 @@ export interface SessionFacts {
   lastAt: number;
 }
 
-/** The fold; `add` every event in id order. */
+/** The only kinds `add` takes into account: `/metrics` reads just these row by row. */
+export const FOLDED_KINDS = ["watch_pass", "hook_error", "down", "guard", "stop_gate"] as const;
+
+/** The fold; `add` every event of `FOLDED_KINDS` in id order. */
 export class FleetFold {
   readonly sessions = new Map<string, SessionFacts>();
   /** Times of the last passes of `vigil watch`, oldest first. */

@@ -4,17 +4,18 @@
  * reads only the rows added since the last one, so scrape cost does not grow with history).
  */
 import { STATES } from "../../../machines/session-model.ts";
-import { parseDetail } from "../../core/report/marks.ts";
 import type { SessionRow, Store } from "../store.ts";
 import { fleetFamilies, type FleetOptions } from "./metrics-fleet.ts";
 import type { Family, Sample } from "./metrics.ts";
-import { FleetFold } from "./metrics-fold.ts";
-import { eventsAfter } from "./queries.ts";
+import { eventsOfKinds, hookDecisionCounts, kindCounts } from "../store/event-tallies.ts";
+import { FleetFold, FOLDED_KINDS } from "./metrics-fold.ts";
+import { maxEventId } from "./queries.ts";
 
 const DAY = 86_400_000;
 /** Kinds `vigil watch` records when it detects a dead or stalled session. */
 const DETECTIONS = new Set(["down", "stale"]);
-const BATCH = 10_000;
+/** Ids per window: each window's statements stay short while hooks keep writing. */
+const BATCH = 50_000;
 
 /** Counters over the whole events table, kept up to date by `fold`. */
 export class EventCounters {
@@ -25,29 +26,27 @@ export class EventCounters {
   /** What the fleet rules need (metrics-fleet.ts). */
   readonly fleet = new FleetFold();
 
-  /** Fold every event added since the previous call. */
+  /**
+   * Fold every event added since the previous call: counts per kind and per hook decision in
+   * SQL, and only the kinds the fleet alerts need read row by row, a window of ids at a time.
+   */
   fold(store: Store): void {
-    for (;;) {
-      const rows = eventsAfter(store, this.last, BATCH);
-      for (const e of rows) {
-        this.kinds.set(e.kind, (this.kinds.get(e.kind) ?? 0) + 1);
-        if (DETECTIONS.has(e.kind)) this.detections.set(e.kind, (this.detections.get(e.kind) ?? 0) + 1);
-        if (e.kind === "hook") this.countDecision(e.detail);
-        this.fleet.add(e);
-        this.last = e.id;
+    const head = maxEventId(store);
+    while (this.last < head) {
+      const upTo = Math.min(head, this.last + BATCH);
+      for (const { kind, n } of kindCounts(store, this.last, upTo)) {
+        this.kinds.set(kind, (this.kinds.get(kind) ?? 0) + n);
+        if (DETECTIONS.has(kind)) this.detections.set(kind, (this.detections.get(kind) ?? 0) + n);
       }
-      if (rows.length < BATCH) return;
+      for (const { decision, rule, n } of hookDecisionCounts(store, this.last, upTo)) {
+        const key = `${decision}\u0000${rule}`;
+        const hit = this.decisions.get(key) ?? { decision, rule, n: 0 };
+        hit.n += n;
+        this.decisions.set(key, hit);
+      }
+      for (const e of eventsOfKinds(store, this.last, upTo, FOLDED_KINDS)) this.fleet.add(e);
+      this.last = upTo;
     }
-  }
-
-  private countDecision(text: string): void {
-    const d = parseDetail(text);
-    if (typeof d.decision !== "string") return;
-    const rule = typeof d.rule === "string" ? d.rule : "";
-    const key = `${d.decision}\u0000${rule}`;
-    const hit = this.decisions.get(key) ?? { decision: d.decision, rule, n: 0 };
-    hit.n++;
-    this.decisions.set(key, hit);
   }
 }
 
@@ -62,7 +61,8 @@ export function storeFamilies(
 ): Family[] {
   const { now } = o;
   counters.fold(store);
-  const rows = store.listSessions();
+  // Every family reads the sessions of the last day only: the rest stays in the database.
+  const rows = store.listSessions({ updatedAfter: now - DAY });
   return [...sessionFamilies(rows, counters, now), ...fleetFamilies(store, counters.fleet, { ...o, rows })];
 }
 

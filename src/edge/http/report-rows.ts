@@ -3,12 +3,27 @@
  * session's state when the range began. Shared by `vigil report` and the server's report
  * routes; no HTTP code here, so the report command stays free of Hono.
  */
-import { buildReport, type Report } from "../../core/report/model.ts";
+import {
+  type Report,
+  type ReportEvent,
+  type ReportEventRow,
+  type ReportSession,
+  sessionReport,
+  sortSessions,
+} from "../../core/report/model.ts";
 import { parseDetail } from "../../core/report/marks.ts";
 import { withRollups } from "../../core/report/rollups.ts";
 import type { Store } from "../store.ts";
 import { archivedSessions } from "../store/retention.ts";
-import { rolledThrough, rollupTotals } from "../store/rollups.ts";
+import {
+  lastStatesBefore,
+  looseKinds,
+  markingRows,
+  rangeActivity,
+  rangeEvents,
+  reportSessionRows,
+} from "../store/report-reads.ts";
+import { rolledThrough, rollupSessionTotals } from "../store/rollups.ts";
 
 export interface ReportRange {
   since: number;
@@ -27,27 +42,58 @@ export function resolveSession(store: Store, prefix: string): string {
   throw new Error(`session prefix "${prefix}" matches ${hits.length} sessions`);
 }
 
-/** Build the report for a range straight from the store. */
+/**
+ * Build the report for a range straight from the store, aggregated in SQL: per-session
+ * activity, and only the rows that make marks or bands (read one session at a time); the
+ * range's events stay in the database until a renderer iterates them.
+ */
 export function loadReport(store: Store, range: ReportRange): Report {
   const { since, until, sessionId } = range;
-  const sessions = store.listSessions().filter((r) => !sessionId || r.session_id === sessionId);
   // Days before the gc horizon are read from their summaries, the rest from the detail.
   const horizon = rolledThrough(store);
-  const detailSince = horizon === null ? since : Math.max(since, horizon);
-  const events = store.events({ since: detailSince, until, sessionId });
-  const before: Record<string, string> = {};
-  // `state` events are a handful per session, so reading all earlier ones stays cheap.
-  for (const e of store.events({ until: since - 1, sessionId, kinds: ["state"] })) {
-    const to = parseDetail(e.detail).to;
-    if (e.session_id && typeof to === "string") before[e.session_id] = to;
-  }
-  const report = buildReport({ since, until, sessions, events, before });
-  if (horizon === null || horizon <= since) return report;
-  const totals = rollupTotals(store, { since, until: Math.min(until + 1, horizon), sessionId });
-  const listed = new Set(report.sessions.map((s) => s.session_id));
-  const archived = archivedSessions(
-    store,
-    [...new Set(totals.map((t) => t.session_id))].filter((id) => !listed.has(id)),
+  const detail = { since: horizon === null ? since : Math.max(since, horizon), until, sessionId };
+  const activity = new Map(rangeActivity(store, detail).map((a) => [a.session_id, a]));
+  const rows = new Map(
+    reportSessionRows(store, { since, until, sessionId, ids: activity.keys() }).map((r) => [r.session_id, r]),
   );
+  const ids = new Set(activity.keys());
+  for (const r of rows.values()) if (r.updated_at >= since && r.created_at <= until) ids.add(r.session_id);
+  const before = new Map<string, string>();
+  // Only a session that began before the detail does can have been in a state when it began.
+  const older = [...ids].filter((id) => (rows.get(id)?.created_at ?? -Infinity) < detail.since);
+  for (const [id, text] of lastStatesBefore(store, older, detail.since)) {
+    const to = parseDetail(text).to;
+    if (typeof to === "string") before.set(id, to);
+  }
+  const one = (id: string, events: ReportEvent[]) =>
+    sessionReport(id, events, {
+      since,
+      until,
+      row: rows.get(id) ?? null,
+      before: before.get(id),
+      activity: activity.get(id) ?? null,
+    });
+  const sessions = new Map<string, ReportSession>();
+  let current: string | null = null;
+  let list: ReportEvent[] = [];
+  const flush = () => {
+    if (current !== null && ids.has(current)) sessions.set(current, one(current, list));
+  };
+  for (const e of markingRows(store, detail)) {
+    if (e.session_id !== current) (flush(), current = e.session_id, list = []);
+    list.push({ ...e, detail: parseDetail(e.detail) });
+  }
+  flush();
+  for (const id of ids) if (!sessions.has(id)) sessions.set(id, one(id, []));
+  const listed = [...sessions.values()];
+  sortSessions(listed);
+  const loose = looseKinds(store, detail);
+  const eventCount = [...activity.values(), ...Object.values(loose).map((count) => ({ count }))]
+    .reduce((n, a) => n + a.count, 0);
+  const events: Iterable<ReportEventRow> = { [Symbol.iterator]: () => rangeEvents(store, detail) };
+  const report: Report = { since, until, sessions: listed, eventCount, loose, events };
+  if (horizon === null || horizon <= since) return report;
+  const totals = rollupSessionTotals(store, { since, until: Math.min(until + 1, horizon), sessionId });
+  const archived = archivedSessions(store, totals.map((t) => t.session_id).filter((id) => !sessions.has(id)));
   return withRollups(report, totals, archived.map((a) => ({ ...a, tokens: null, window: null })));
 }

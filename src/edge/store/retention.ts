@@ -98,11 +98,11 @@ export function archivedByPrefix(store: Store, prefix: string): ArchivedSession[
   ).all(prefix, prefix + "\u{10FFFF}");
 }
 
-/** Archived sessions whose id is in `ids`. */
+/** Archived sessions whose id is in `ids` (one statement: the ids go in as a JSON array). */
 export function archivedSessions(store: Store, ids: readonly string[]): ArchivedSession[] {
-  const q = store.db.query<ArchivedSession, [string]>(
+  if (ids.length === 0) return [];
+  return store.db.query<ArchivedSession, [string]>(
     `SELECT session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at
-     FROM session_archive WHERE session_id = ?`,
-  );
-  return ids.flatMap((id) => q.get(id) ?? []);
+     FROM session_archive WHERE session_id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ids));
 }

@@ -6,7 +6,8 @@
  */
 import { DAY_MS, dayOf, rollupDay, type RollupRow } from "../../core/retention.ts";
 import type { ReportEventRow } from "../../core/report/model.ts";
-import { parseDetail } from "../../core/report/marks.ts";
+import { CATEGORIES, type Category, parseDetail } from "../../core/report/marks.ts";
+import { rolledSpans, type RolledState, type RollupSessionTotal } from "../../core/report/rollups.ts";
 import type { Store } from "../store.ts";
 import { inBatches } from "./batches.ts";
 
@@ -87,23 +88,44 @@ function insertRollups(store: Store, rows: readonly RollupRow[]): void {
   for (const r of rows) q.run(r.session_id, r.day, r.kind, r.category, r.count, r.ms, r.first_at, r.last_at);
 }
 
-/** One session's summary over a range of days, summed per kind and category. */
-export interface RollupTotal {
-  session_id: string;
-  kind: string;
-  category: string;
-  count: number;
-  ms: number;
-  first_at: number;
-  last_at: number;
-}
-
-/** The summaries of the days starting in `[since, until)`, summed in SQL per session. */
-export function rollupTotals(store: Store, range: { since: number; until: number; sessionId?: string }): RollupTotal[] {
+/**
+ * Each session's summaries of the days starting in `[since, until)`, summed in SQL into one
+ * row per session (the mark categories pivoted into columns), with its last summarised day.
+ */
+export function rollupSessionTotals(
+  store: Store,
+  range: { since: number; until: number; sessionId?: string },
+): RollupSessionTotal[] {
   const one = range.sessionId !== undefined;
-  return store.db.query<RollupTotal, (number | string)[]>(
-    `SELECT session_id, kind, category, sum(count) AS count, sum(ms) AS ms, min(first_at) AS first_at,
-       max(last_at) AS last_at FROM daily WHERE day >= ? AND day < ?${one ? " AND session_id = ?" : ""}
-     GROUP BY session_id, kind, category ORDER BY session_id, kind, category`,
+  const sums = CATEGORIES.map((c) =>
+    `sum(CASE WHEN kind = 'mark' AND category = '${c}' THEN count ELSE 0 END) AS "${c}"`
+  );
+  const rows = store.db.query<Record<string, number | string>, (number | string)[]>(
+    `SELECT session_id, min(first_at) AS first_at, max(last_at) AS last_at, max(day) AS day, ${sums.join(", ")}
+     FROM daily WHERE day >= ? AND day < ? AND kind IN ('mark', 'seen') AND session_id <> ''${
+      one ? " AND session_id = ?" : ""
+    } GROUP BY session_id`,
   ).all(...[range.since, range.until, ...(one ? [range.sessionId ?? ""] : [])]);
+  const states = new Map<string, RolledState[]>();
+  const q = store.db.query<RolledState & { session_id: string }, (number | string)[]>(
+    `SELECT session_id, day, category AS state, ms, first_at, last_at FROM daily
+     WHERE day >= ? AND day < ? AND kind = 'state' AND session_id <> ''${one ? " AND session_id = ?" : ""}`,
+  );
+  for (const r of q.iterate(...[range.since, range.until, ...(one ? [range.sessionId ?? ""] : [])])) {
+    const list = states.get(r.session_id) ?? [];
+    list.push(r);
+    states.set(r.session_id, list);
+  }
+  return rows.map((r) => {
+    const counts: Partial<Record<Category, number>> = {};
+    for (const c of CATEGORIES) if (Number(r[c]) > 0) counts[c] = Number(r[c]);
+    return {
+      session_id: String(r.session_id),
+      first_at: Number(r.first_at),
+      last_at: Number(r.last_at),
+      counts,
+      through: Number(r.day) + DAY_MS - 1,
+      spans: rolledSpans(states.get(String(r.session_id)) ?? []),
+    };
+  });
 }

@@ -1,0 +1,91 @@
+/**
+ * A statusLine render records its numbers, but not on every render: within RECORD_EVERY_MS a
+ * render that changes nothing a reader uses takes no write lock. Real store (SQLite file),
+ * the real statusLine payload shape; the clock is the test's.
+ */
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { baseDeps } from "../../src/app/base-deps.ts";
+import { hookDeps } from "../../src/app/deps.ts";
+import { runHook } from "../../src/app/run-hook.ts";
+import { type LineCache, RECORD_EVERY_MS, runStatusline } from "../../src/app/run-statusline.ts";
+import { testEnv } from "../support/vigil.ts";
+
+const cache: LineCache = { read: () => null, write: () => {} };
+
+function payload(session: string, tokens: number | null) {
+  const usage = tokens === null
+    ? null
+    : { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: tokens - 10 };
+  return JSON.stringify({
+    session_id: session,
+    transcript_path: "/nonexistent/t.jsonl",
+    cwd: "/tmp",
+    model: { id: "claude-opus-5-5", display_name: "Opus" },
+    context_window: { context_window_size: 1_000_000, current_usage: usage, used_percentage: null },
+  });
+}
+
+function setup() {
+  const env = testEnv({ VIGIL_SOFT_TOKENS: "250000", VIGIL_HARD_TOKENS: "300000" });
+  let now = 1_000_000;
+  const deps = baseDeps(env, () => now);
+  const render = (session: string, tokens: number | null) =>
+    runStatusline(payload(session, tokens), deps, cache, { color: false });
+  const row = (session: string) => deps.store().loadSession(session);
+  const events = () => deps.store().events({}).length;
+  return { env, deps, render, row, events, tick: (ms: number) => (now += ms), now: () => now };
+}
+
+describe("statusLine records", () => {
+  test("the first render records; an unchanged one soon after does not write", () => {
+    const s = setup();
+    expect(s.render("a", 120_000).line).toContain("120k");
+    const first = s.row("a");
+    expect(first?.status_tokens).toBe(120_000);
+    s.tick(1_000);
+    const again = s.render("a", 120_000);
+    expect(again.line).toBe(s.render("a", 120_000).line);
+    expect(s.row("a")).toEqual(first);
+    s.deps.close();
+  });
+
+  test("new numbers are recorded at once, and unchanged ones again after RECORD_EVERY_MS", () => {
+    const s = setup();
+    s.render("b", 120_000);
+    s.tick(1_000);
+    s.render("b", 130_000);
+    expect(s.row("b")?.status_tokens).toBe(130_000);
+    const at = s.row("b")?.status_at;
+    s.tick(RECORD_EVERY_MS);
+    s.render("b", 130_000);
+    expect(s.row("b")?.status_at).toBe(s.now());
+    expect(s.row("b")?.status_at).not.toBe(at);
+    s.deps.close();
+  });
+
+  test("a crossing is always recorded with its state change, however soon", () => {
+    const s = setup();
+    const h = hookDeps(s.env, s.now);
+    // A worker: only a hook says so (agent_type); the statusLine then judges its numbers.
+    runHook(
+      JSON.stringify({
+        hook_event_name: "UserPromptSubmit",
+        session_id: "c",
+        transcript_path: "/nonexistent/t.jsonl",
+        cwd: "/tmp",
+        agent_type: "worker",
+        prompt: "work",
+      }),
+      h,
+    );
+    s.render("c", 120_000);
+    const before = s.events();
+    s.tick(500);
+    s.render("c", 260_000);
+    expect(s.row("c")?.state).toBe("soft");
+    expect(s.events()).toBeGreaterThan(before);
+    h.close();
+    s.deps.close();
+  });
+});
