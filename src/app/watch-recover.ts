@@ -4,6 +4,7 @@
  * notify (a notification is a record of what was done, not a fix: seed 004), nudge a stalled
  * session's pane. Runs after the pass's commit; returns what to record, never throws.
  */
+import { withMark } from "../core/vigil-marks.ts";
 import type { SessionEvent } from "../../machines/session.ts";
 import type { Config } from "../core/config.ts";
 import { planRecovery, type PushFacts, pushHold, restartBreaker } from "../core/liveness.ts";
@@ -114,7 +115,10 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
     const attempt = RESTART_MAX - plan.restartsLeft;
     let r: RestartOutcome;
     try {
-      r = await deps.restart({ sessionId: t.sessionId, cwd: t.cwd, pane: t.pane }, config.nudgeText);
+      // The first prompt of the resumed session is vigil's: marked, so vigil's own SOFT guard
+      // passes it (a worker restarted past SOFT would otherwise have it refused).
+      const prompt = config.nudgeText ? withMark("vigil-nudge", config.nudgeText) : null;
+      r = await deps.restart({ sessionId: t.sessionId, cwd: t.cwd, pane: t.pane }, prompt);
     } catch (e) {
       r = { ok: false, method: "new-session", target: "", command: "", error: msg(e) };
     }

@@ -33,7 +33,12 @@ export interface Harness {
   claudeDir: string;
   store: Store;
   deps: WatchDeps;
-  calls: { notify: NotifyEvent[]; restart: RestartTarget[]; nudge: [string, string][] };
+  calls: {
+    notify: NotifyEvent[];
+    restart: RestartTarget[];
+    restartPrompts: (string | null)[];
+    nudge: [string, string][];
+  };
   now(): number;
   advance(ms: number): void;
   pass(): ReturnType<typeof runWatchPass>;
@@ -78,15 +83,16 @@ export function harness(opts: { config?: Partial<Config>; deps?: Partial<WatchDe
   mkdirSync(join(claudeDir, "sessions"), { recursive: true });
   const store = openStore(join(root, "vigil.db"));
   let clock = Date.now();
-  const calls: Harness["calls"] = { notify: [], restart: [], nudge: [] };
+  const calls: Harness["calls"] = { notify: [], restart: [], restartPrompts: [], nudge: [] };
   const config: Config = { ...DEFAULT_CONFIG, ...opts.config };
   const env = { HOME: root, CLAUDE_CONFIG_DIR: claudeDir, PATH: process.env.PATH };
   const children: Session["child"][] = [];
   const deps: WatchDeps = {
     ...watchDeps(store, config, { env, now: () => clock }),
     notify: (e) => (calls.notify.push(e), Promise.resolve([])),
-    restart: (t) => {
+    restart: (t, prompt) => {
       calls.restart.push(t);
+      calls.restartPrompts.push(prompt);
       return Promise.resolve({ ok: true, method: "new-session", target: "fake", command: "", error: null });
     },
     // The real nudge path with tmux recorded: the stand-ins have no inbox socket, so it falls back.

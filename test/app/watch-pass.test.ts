@@ -3,6 +3,8 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "no
 import { join } from "node:path";
 import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../../src/app/machine-store.ts";
 import { NIGHT_KEY } from "../../src/app/night-store.ts";
+import { classifyPrompt } from "../../src/core/classify.ts";
+import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import { restartSession } from "../../src/edge/restart.ts";
 import { eventually, privateTmux } from "../edge/private-tmux.ts";
 import { appendTo, type Harness, harness, records, touch } from "./watch-harness.ts";
@@ -231,6 +233,23 @@ describe("who woke it", () => {
 });
 
 describe("recovery", () => {
+  test("a restart's first prompt is marked as vigil's, so the session's SOFT guard passes it", async () => {
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true, nudgeText: "Continue the ticket." } });
+    const s = h.session("sess-restart-prompt");
+    await h.pass();
+    await h.kill(s);
+    h.advance(5 * MIN);
+    await h.pass();
+    expect(h.calls.restartPrompts.length).toBe(1);
+    const prompt = h.calls.restartPrompts[0] ?? "";
+    expect(prompt).toContain("Continue the ticket.");
+    expect(classifyPrompt(prompt, { passCommands: DEFAULT_CONFIG.passCommands }).verdict).not.toBe("instruction");
+    // The unmarked text is an instruction: the mark is what passes it.
+    expect(classifyPrompt("Continue the ticket.", { passCommands: DEFAULT_CONFIG.passCommands }).verdict).toBe(
+      "instruction",
+    );
+  });
+
   test("the circuit breaker stops restarting after 3 in 60 minutes, and says so once", async () => {
     h = harness({ config: { recovery: "restart", recoverOutsideNight: true } });
     const s = h.session("sess-loop");
