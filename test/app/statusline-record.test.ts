@@ -4,7 +4,6 @@
  * the real statusLine payload shape; the clock is the test's.
  */
 import { describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { baseDeps } from "../../src/app/base-deps.ts";
 import { hookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
