@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../src/app/machine-store.ts";
 import { createApp } from "../src/edge/http/app.ts";
 import { openStore } from "../src/edge/store.ts";
-import { saveWatchRows, type WatchRow } from "../src/edge/watch-state.ts";
+import { saveWatchRows, type WatchRow } from "../src/edge/store/watch.ts";
 import { median, quantile } from "./lib.ts";
 
 const { values } = parseArgs({

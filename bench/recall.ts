@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { matchPlan, parseQuery } from "../src/core/recall/query.ts";
-import { openRecallIndex, recallIndexFile } from "../src/edge/recall-index.ts";
+import { openRecallIndex, recallIndexFile } from "../src/edge/store/recall-index.ts";
 import { generate, parseSize } from "./gen-transcript.ts";
 import { median } from "./lib.ts";
 

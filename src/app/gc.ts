@@ -6,7 +6,7 @@
  * and the next run finishes the job.
  */
 import { cutoffs, DAY_MS, gcDue, recallToDrop, type RetentionPolicy } from "../core/retention.ts";
-import { dropRecallIndex, listRecallIndexes, recallIndexFile } from "../edge/recall-index.ts";
+import { dropRecallIndex, listRecallIndexes, recallIndexFile } from "../edge/store/recall-index.ts";
 import type { Store } from "../edge/store.ts";
 import { archiveSessions, countBefore, deadSessionsBefore, deleteBefore } from "../edge/store/retention.ts";
 import { firstEventDay, rolledThrough, rollUpTo } from "../edge/store/rollups.ts";

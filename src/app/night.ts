@@ -9,7 +9,7 @@ import type { RegistryEntry } from "../edge/registry.ts";
 import type { Store } from "../edge/store.ts";
 import type { AppendedRead } from "../edge/transcript-append.ts";
 import { listPanes } from "../edge/tmux.ts";
-import { recentSessionRows, stopBlocksBetween } from "../edge/watch-state.ts";
+import { recentSessionRows, stopBlocksBetween } from "../edge/store/watch.ts";
 import type { TranscriptStat } from "../core/liveness.ts";
 import type { NightLedger } from "../core/night-ledger.ts";
 import { buildSnapshot, type IdleSession, preflight } from "./night-snapshot.ts";

@@ -4,7 +4,7 @@
  * so a hook running meanwhile is never overwritten) and the watcher's memory. The machine
  * code is passed in, loaded only by passes that have machine events to apply.
  */
-import { insertSamples, lastSamples, pruneSamples, SAMPLE_RETENTION_MS } from "../edge/samples.ts";
+import { insertSamples, lastSamples, pruneSamples, SAMPLE_RETENTION_MS } from "../edge/store/samples.ts";
 import type { Store } from "../edge/store.ts";
 import {
   appendEventWithId,
@@ -12,7 +12,7 @@ import {
   pruneWatchRows,
   saveWatchRows,
   type WatchRow,
-} from "../edge/watch-state.ts";
+} from "../edge/store/watch.ts";
 import type { PlannedEvent, SessionPlan } from "./watch-decide.ts";
 import type { applyMachine } from "./watch-machine.ts";
 

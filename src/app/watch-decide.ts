@@ -7,8 +7,8 @@
 import type { SessionEvent } from "../../machines/session.ts";
 import { decideLiveness, type LivenessDecision, sameProcess, type TranscriptStat } from "../core/liveness.ts";
 import type { ProcProbe } from "../edge/proc.ts";
-import type { SampleRow } from "../edge/samples.ts";
-import type { WatchRow } from "../edge/watch-state.ts";
+import type { SampleRow } from "../edge/store/samples.ts";
+import type { WatchRow } from "../edge/store/watch.ts";
 import { EMPTY_MEMO, type OpenIntervention, parseMemo, stringifyMemo, type WatchMemo } from "./watch-memo.ts";
 import { snapshotFacts } from "../core/status-view.ts";
 import { hostOf, type Target } from "./watch-targets.ts";

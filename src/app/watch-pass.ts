@@ -18,7 +18,7 @@ import {
   saveWatchRows,
   stopBlocksBetween,
   type WatchRow,
-} from "../edge/watch-state.ts";
+} from "../edge/store/watch.ts";
 import { nightIsActive, readNightSetting } from "./night-store.ts";
 import { commitPass } from "./watch-commit.ts";
 import { decideSession, type SessionPlan } from "./watch-decide.ts";

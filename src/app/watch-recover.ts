@@ -15,7 +15,7 @@ import { inScope } from "../core/stop/gate.ts";
 import type { NotifyEvent, NotifyKind } from "../core/notify-format.ts";
 import type { DeliveryOutcome } from "../edge/notify.ts";
 import type { RestartOutcome, RestartTarget } from "../edge/restart.ts";
-import { lastSamples } from "../edge/samples.ts";
+import { lastSamples } from "../edge/store/samples.ts";
 import type { Store } from "../edge/store.ts";
 import type { PlannedEvent, SessionPlan } from "./watch-decide.ts";
 import { nightIsActive, readNightSetting } from "./night-store.ts";

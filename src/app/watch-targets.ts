@@ -8,7 +8,7 @@
 import type { SessionHost } from "../../machines/session.ts";
 import type { RegistryEntry } from "../edge/registry.ts";
 import type { SessionRow } from "../edge/store.ts";
-import type { WatchRow } from "../edge/watch-state.ts";
+import type { WatchRow } from "../edge/store/watch.ts";
 import type { SnapshotEntry } from "./night-store.ts";
 
 export type TargetSource = "night" | "hooks" | "registry" | "watch";

@@ -104,9 +104,7 @@ export function probeDatabase(
     db.walBytes = existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0;
     const store = openStore(file, { readonly: true });
     try {
-      db.integrity = store.db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all().map((r) =>
-        r.integrity_check
-      );
+      db.integrity = store.integrity();
       const detail = (s: string): Record<string, unknown> => {
         try {
           const v: unknown = JSON.parse(s);

@@ -6,7 +6,7 @@ import { matchPlan, parseQuery } from "../core/recall/query.ts";
 import { pickSession } from "../core/recall/session.ts";
 import { BOLD, BRACKETS } from "../core/recall/snippet.ts";
 import { resolvePaths } from "../edge/paths.ts";
-import { openRecallIndex, recallIndexFile } from "../edge/recall-index.ts";
+import { openRecallIndex, recallIndexFile } from "../edge/store/recall-index.ts";
 import { openStore } from "../edge/store.ts";
 import { archivedByPrefix } from "../edge/store/retention.ts";
 import { parse } from "./args.ts";

@@ -10,7 +10,7 @@ import { loadConfig } from "../edge/config-file.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { installSchedule, planForHost, uninstallSchedule } from "../edge/schedule.ts";
 import { openStore, type Store } from "../edge/store.ts";
-import { acquireWatchLock, releaseWatchLock, selfHolder } from "../edge/watch-lock.ts";
+import { acquireWatchLock, releaseWatchLock, selfHolder } from "../edge/store/watch-lock.ts";
 import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
 import { proofAfterPass } from "./doctor-prove.ts";

@@ -291,6 +291,13 @@ export class Store {
     return this.use(() => this.db.query<EventRow, (string | number)[]>(sql).all(...args));
   }
 
+  /** SQLite's `PRAGMA integrity_check` rows ("ok" alone when healthy). */
+  integrity(): string[] {
+    return this.use(() =>
+      this.db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all().map((r) => r.integrity_check)
+    );
+  }
+
   getSetting(key: string): string | null {
     return this.use(() =>
       this.db.query<{ value: string }, [string]>("SELECT value FROM settings WHERE key = ?").get(key)?.value ?? null

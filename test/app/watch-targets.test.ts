@@ -4,7 +4,7 @@ import type { SnapshotEntry } from "../../src/app/night-store.ts";
 import { gatherTargets, transcriptPathFor } from "../../src/app/watch-targets.ts";
 import type { RegistryEntry } from "../../src/edge/registry.ts";
 import type { SessionRow } from "../../src/edge/store.ts";
-import type { WatchRow } from "../../src/edge/watch-state.ts";
+import type { WatchRow } from "../../src/edge/store/watch.ts";
 
 const T = 1_796_000_000_000;
 const reg = (pid: number, procStart: string): RegistryEntry => ({

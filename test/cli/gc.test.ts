@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DAY_MS } from "../../src/core/retention.ts";
 import { newRow } from "../../src/app/machine-store.ts";
-import { recallIndexFile } from "../../src/edge/recall-index.ts";
+import { recallIndexFile } from "../../src/edge/store/recall-index.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { FIXTURES } from "../support/fixtures.ts";
 import { T0 } from "../core/report-seed.ts";

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/edge/http/app.ts";
-import { iterateEvents } from "../../src/edge/http/queries.ts";
+import { iterateEvents } from "../../src/edge/store/event-pages.ts";
 import { openStore } from "../../src/edge/store.ts";
 
 const home = mkdtempSync(join(tmpdir(), "vigil-paging-"));

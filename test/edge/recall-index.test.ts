@@ -12,7 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MatchMode, matchPlan, parseQuery } from "../../src/core/recall/query.ts";
-import { openRecallIndex, type RecallIndex, recallIndexFile } from "../../src/edge/recall-index.ts";
+import { openRecallIndex, type RecallIndex, recallIndexFile } from "../../src/edge/store/recall-index.ts";
 import { FIXTURES } from "../support/fixtures.ts";
 
 const dirs: string[] = [];

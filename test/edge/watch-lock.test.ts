@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore } from "../../src/edge/store.ts";
-import { acquireWatchLock, type LockHolder, releaseWatchLock } from "../../src/edge/watch-lock.ts";
+import { acquireWatchLock, type LockHolder, releaseWatchLock } from "../../src/edge/store/watch-lock.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "vigil-lock-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -16,7 +16,7 @@ import type { Result } from "../../core/payload.ts";
 import { statusObjects } from "../../core/status-view.ts";
 import type { EventRow, Store } from "../store.ts";
 import { jsonArrayStream } from "./json-stream.ts";
-import { iterateEvents } from "./queries.ts";
+import { iterateEvents } from "../store/event-pages.ts";
 import { loadReport } from "./report-rows.ts";
 
 const DAY = 86_400_000;

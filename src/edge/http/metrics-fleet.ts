@@ -11,7 +11,7 @@ import { isObject } from "../../core/payload.ts";
 import type { LastProof } from "../../core/prove/last-proof.ts";
 import { type StatusObject, statusObjects } from "../../core/status-view.ts";
 import type { SessionRow, Store } from "../store.ts";
-import { loadWatchRows } from "../watch-state.ts";
+import { loadWatchRows } from "../store/watch.ts";
 import type { FleetFold, SessionFacts } from "./metrics-fold.ts";
 import type { Family, Labels, Sample } from "./metrics.ts";
 

@@ -9,7 +9,7 @@ import { fleetFamilies, type FleetOptions } from "./metrics-fleet.ts";
 import type { Family, Sample } from "./metrics.ts";
 import { eventsOfKinds, hookDecisionCounts, kindCounts } from "../store/event-tallies.ts";
 import { FleetFold, FOLDED_KINDS } from "./metrics-fold.ts";
-import { maxEventId } from "./queries.ts";
+import { maxEventId } from "../store/event-pages.ts";
 
 const DAY = 86_400_000;
 /** Kinds `vigil watch` records when it detects a dead or stalled session. */

@@ -4,7 +4,7 @@
  * `pollMs` while anyone listens, and hands new rows to every subscriber.
  */
 import type { EventRow, Store } from "../store.ts";
-import { eventsAfter, maxEventId } from "./queries.ts";
+import { eventsAfter, maxEventId } from "../store/event-pages.ts";
 
 export type Listener = (rows: EventRow[]) => void;
 

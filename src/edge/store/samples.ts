@@ -3,8 +3,8 @@
  * keeps for a day, so a death can be compared with what preceded it (seed 004: "we don't know
  * why they die; measure first"). A DOWN event carries the last few.
  */
-import type { ProcessSample } from "../core/notify-format.ts";
-import type { Store } from "./store.ts";
+import type { ProcessSample } from "../../core/notify-format.ts";
+import type { Store } from "../store.ts";
 
 /** How long samples are kept. */
 export const SAMPLE_RETENTION_MS = 86_400_000;

@@ -3,7 +3,7 @@
  * recently, and the few event-log operations a pass needs beyond appending (an event's id, so
  * a stall's one line can be updated in place on later passes; Stop blocks since the last pass).
  */
-import type { SessionRow, Store } from "./store.ts";
+import type { SessionRow, Store } from "../store.ts";
 
 /** One session as the watcher remembers it between passes. */
 export interface WatchRow {

@@ -25,12 +25,12 @@ import {
   utimesSync,
 } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { type RecallDoc, recordDocs } from "../core/recall/documents.ts";
-import type { IndexSummary, RecallHit } from "../core/recall/format.ts";
-import { gramText } from "../core/recall/grams.ts";
-import { LineSplitter } from "../core/recall/lines.ts";
-import type { MatchPlan } from "../core/recall/query.ts";
-import type { IndexFile } from "../core/retention.ts";
+import { type RecallDoc, recordDocs } from "../../core/recall/documents.ts";
+import type { IndexSummary, RecallHit } from "../../core/recall/format.ts";
+import { gramText } from "../../core/recall/grams.ts";
+import { LineSplitter } from "../../core/recall/lines.ts";
+import type { MatchPlan } from "../../core/recall/query.ts";
+import type { IndexFile } from "../../core/retention.ts";
 
 const SCHEMA_VERSION = 1;
 const SCHEMA = [

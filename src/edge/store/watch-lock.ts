@@ -6,8 +6,8 @@
  * that crashed is taken over as soon as its process (pid and start) is gone, or when its
  * lease runs out; the holder's own start identifier makes a reused pid no holder.
  */
-import { probe } from "./proc.ts";
-import type { Store } from "./store.ts";
+import { probe } from "../proc.ts";
+import type { Store } from "../store.ts";
 
 /** Who holds the lock: a process, by pid and start identifier. */
 export interface LockHolder {
