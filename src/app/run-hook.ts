@@ -4,6 +4,7 @@
  * (load, transition, policies, save, audit) → one writer. Fails open: any internal error
  * yields no output and is recorded.
  */
+import type { AuditKind } from "../core/audit-kinds.ts";
 import type { ContinuityFacts, PendingDraft } from "../core/continuity/facts.ts";
 import type { Config, ResolvedConfig } from "../core/config.ts";
 import { hookEvents } from "../core/hook-events.ts";
@@ -326,7 +327,13 @@ function preferStatusLine(
   return { tokens: row.status_tokens, estimate: row.status_tokens + growth, window, source: "statusline" };
 }
 
-function record(deps: HookDeps, at: number, sessionId: string | null, kind: string, detail: Record<string, unknown>) {
+function record(
+  deps: HookDeps,
+  at: number,
+  sessionId: string | null,
+  kind: AuditKind,
+  detail: Record<string, unknown>,
+) {
   try {
     deps.store().appendEvent(at, sessionId, kind, detail);
   } catch (e) {

@@ -4,6 +4,7 @@
  * to apply, what to sample, which interventions got their follow-up, and the watcher's memory
  * for the next pass. Pure: the pass does the reading and the writing.
  */
+import type { AuditKind } from "../core/audit-kinds.ts";
 import type { SessionEvent } from "../../machines/session.ts";
 import { decideLiveness, type LivenessDecision, sameProcess, type TranscriptStat } from "../core/liveness.ts";
 import type { ProcProbe } from "../edge/proc.ts";
@@ -17,7 +18,7 @@ const DAY = 86_400_000;
 
 /** An event to append: kind, detail, and its time when not the pass's. */
 export interface PlannedEvent {
-  kind: string;
+  kind: AuditKind;
   detail: Record<string, unknown>;
   at?: number;
 }

@@ -4,6 +4,7 @@
  * and answer with proposals for the one writer (`output.ts`), follow-up machine events (a
  * notice was sent, a stop was blocked) and audit records.
  */
+import type { AuditKind } from "./audit-kinds.ts";
 import type { SessionContext, SessionEvent, SessionState } from "../../machines/session.ts";
 import type { Config } from "./config.ts";
 import type { ContinuityFacts } from "./continuity/facts.ts";
@@ -69,7 +70,7 @@ export interface PolicyInput {
 
 /** One audit record for the events table. */
 export interface AuditRecord {
-  kind: string;
+  kind: AuditKind;
   detail: JsonObject;
 }
 

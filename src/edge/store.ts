@@ -4,6 +4,7 @@
  * WAL, `busy_timeout` set before anything else, STRICT tables, numbered migrations. A file
  * that is not a database (or is malformed) is moved aside and recreated.
  */
+import type { AuditKind } from "../core/audit-kinds.ts";
 import { Database } from "bun:sqlite";
 import { chmodSync, closeSync, existsSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
@@ -264,7 +265,7 @@ export class Store {
     );
   }
 
-  appendEvent(at: number, sessionId: string | null, kind: string, detail: unknown): void {
+  appendEvent(at: number, sessionId: string | null, kind: AuditKind, detail: unknown): void {
     this.use(() =>
       this.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
         at,

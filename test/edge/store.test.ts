@@ -43,14 +43,14 @@ describe("store", () => {
     store.transaction(() => {
       store.saveSession({ ...newRow("s1", 10), tokens: 5 });
       store.saveSession({ ...newRow("s1", 20), tokens: 7, updated_at: 20 });
-      store.appendEvent(30, "s1", "b", { n: 2 });
-      store.appendEvent(30, "s1", "a", { n: 1 });
+      store.appendEvent(30, "s1", "state", { n: 2 });
+      store.appendEvent(30, "s1", "hook", { n: 1 });
     });
     const row = store.loadSession("s1");
     expect(row?.tokens).toBe(7);
     expect(row?.created_at).toBe(10);
-    expect(store.events({ sessionId: "s1" }).map((e) => e.kind)).toEqual(["b", "a"]);
-    expect(store.events({ kinds: ["a"] }).map((e) => JSON.parse(e.detail).n)).toEqual([1]);
+    expect(store.events({ sessionId: "s1" }).map((e) => e.kind)).toEqual(["state", "hook"]);
+    expect(store.events({ kinds: ["hook"] }).map((e) => JSON.parse(e.detail).n)).toEqual([1]);
     store.close();
   });
 
@@ -58,7 +58,7 @@ describe("store", () => {
     const store = openStore(join(tmp(), "vigil.db"));
     expect(() =>
       store.transaction(() => {
-        store.appendEvent(1, null, "x", {});
+        store.appendEvent(1, null, "hook", {});
         throw new Error("boom");
       })
     ).toThrow("boom");
@@ -93,7 +93,7 @@ describe("store", () => {
     const file = join(tmp(), "vigil.db");
     const a = openStore(file);
     const b = openStore(file);
-    a.appendEvent(1, null, "x", {});
+    a.appendEvent(1, null, "hook", {});
     expect(b.events()).toHaveLength(1);
     a.close();
     b.close();

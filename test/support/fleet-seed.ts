@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { newRow } from "../../src/app/machine-store.ts";
 import { DAY_MS } from "../../src/core/retention.ts";
 import { openStore, type Store } from "../../src/edge/store.ts";
-import { MIN, seedEvents, T0 } from "../core/report-seed.ts";
+import { appendAny, MIN, seedEvents, T0 } from "../core/report-seed.ts";
 
 /** Day `d`'s id for one of the seed's session ids. */
 export const dayId = (id: string, d: number) => `${id.slice(0, 24)}${String(d).padStart(12, "0")}`;
@@ -26,7 +26,7 @@ export function seedFleet(home: string, days: number, opts: { t0?: number; fille
       for (const [minute, id, kind, detail] of seedEvents(at)) {
         const sid = id === null ? null : dayId(id, d);
         if (sid !== null) ids.add(sid);
-        store.appendEvent(at + minute * MIN, sid, kind, detail);
+        appendAny(store, at + minute * MIN, sid, kind, detail);
       }
       for (const id of ids) {
         for (let i = 0; i < (opts.filler ?? 0); i++) {

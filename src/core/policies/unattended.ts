@@ -5,7 +5,7 @@
  * gate, the pattern and the words it matched, so a night can be reviewed line by line.
  */
 import type { JsonObject } from "../payload.ts";
-import { NOTHING, type Policy, type PolicyInput } from "../policy.ts";
+import { type AuditRecord, NOTHING, type Policy, type PolicyInput } from "../policy.ts";
 import { type PushFollowUp, workFollowed } from "../stop/breaker.ts";
 import { type StopFacts, stopFactsOf } from "../stop/facts.ts";
 import { decideStop, type StopDecision, type StopGateInput } from "../stop/gate.ts";
@@ -92,7 +92,7 @@ export const unattendedPolicy: Policy = (input) => {
     ...followUp(progress),
     ...(patterns.errors.length ? { patternErrors: patterns.errors } : {}),
   });
-  const records = [{ kind: "stop_gate", detail }];
+  const records: AuditRecord[] = [{ kind: "stop_gate", detail }];
   if (d.decision === "pass") return { proposals: [], events: [], records };
   if (d.gate === "hard") {
     return {

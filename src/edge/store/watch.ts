@@ -3,6 +3,7 @@
  * recently, and the few event-log operations a pass needs beyond appending (an event's id, so
  * a stall's one line can be updated in place on later passes; Stop blocks since the last pass).
  */
+import type { AuditKind } from "../../core/audit-kinds.ts";
 import type { SessionRow, Store } from "../store.ts";
 
 /** One session as the watcher remembers it between passes. */
@@ -88,7 +89,7 @@ export function appendEventWithId(
   store: Store,
   at: number,
   sessionId: string | null,
-  kind: string,
+  kind: AuditKind,
   detail: unknown,
 ): number {
   const r = store.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
