@@ -2,7 +2,8 @@
 import { str } from "../core/payload.ts";
 import { modeClassOf, sendToInbox } from "../edge/inbox.ts";
 import { findSessionByPid, inboxToken, type RegistryOptions } from "../edge/registry.ts";
-import { capturePane, sendLine, type TmuxOptions } from "../edge/tmux.ts";
+import { nudge } from "../edge/restart.ts";
+import { capturePane, type TmuxOptions } from "../edge/tmux.ts";
 import { readAppended, readTail, statTranscript } from "../edge/transcript-append.ts";
 import type { NudgeDeps } from "./nudge.ts";
 
@@ -42,10 +43,7 @@ export function nudgeDeps(
       return socketPath === null || socketPath === "" ? null : { socketPath, token: inboxToken(pid, socketPath, opts) };
     },
     sendInbox: (socketPath, m) => sendToInbox(socketPath, m, { timeoutMs: opts.inboxTimeoutMs }),
-    sendTmux: async (pane, text) => {
-      const r = await sendLine(pane, text, opts.tmux);
-      return { ok: r.code === 0, error: r.code === 0 ? null : r.stderr };
-    },
+    sendTmux: (pane, text) => nudge(pane, text, { tmux: opts.tmux }),
     paneText: (pane) => capturePane(pane, opts.tmux),
     transcriptSize: (path) => statTranscript(path)?.size ?? null,
     firstRecordAfter,
