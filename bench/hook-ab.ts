@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type Cmd, timeAll } from "./lib.ts";
+import { type Cmd, median } from "./lib.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -66,10 +66,31 @@ for (const [label, p] of payloads) {
     cmds.push({ name: `${side} ${label}`, argv: [bin, "hook"], stdin: enc(payload), env });
   }
 }
-const t = timeAll(cmds, Number(values.runs));
-console.log(`## hook A/B (${values.runs} runs each, interleaved)\n\nA = ${A}\nB = ${B}\n`);
-console.log("| event | A median ms | B median ms | B / A |\n|---|---:|---:|---:|");
+const runs = Number(values.runs);
+const t = timePairs(cmds, runs);
+console.log(`## hook A/B (${runs} rounds, interleaved, order rotated each round)\n\nA = ${A}\nB = ${B}\n`);
+console.log("| event | A median ms | B median ms | B / A (median of pairs) |\n|---|---:|---:|---:|");
 for (const [label] of payloads) {
-  const a = t.find((x) => x.name === `A ${label}`)!, b = t.find((x) => x.name === `B ${label}`)!;
-  console.log(`| ${label} | ${a.median.toFixed(2)} | ${b.median.toFixed(2)} | ${(b.median / a.median).toFixed(2)} |`);
+  const a = t.get(`A ${label}`)!, b = t.get(`B ${label}`)!;
+  const pairs = b.map((x, i) => x / a[i]);
+  console.log(`| ${label} | ${median(a).toFixed(2)} | ${median(b).toFixed(2)} | ${median(pairs).toFixed(2)} |`);
+}
+
+/**
+ * Wall times of each command, one sample per round, the order rotated every round so no
+ * command always runs first (a position in the round is not a neutral place on a busy machine).
+ */
+function timePairs(list: Cmd[], rounds: number, warmup = 3): Map<string, number[]> {
+  const out = new Map(list.map((c) => [c.name, [] as number[]]));
+  for (let i = 0; i < warmup + rounds; i++) {
+    for (let k = 0; k < list.length; k++) {
+      const c = list[(k + i) % list.length];
+      const t0 = performance.now();
+      const p = Bun.spawnSync(c.argv, { stdin: c.stdin ?? "ignore", stdout: "ignore", stderr: "ignore", env: c.env });
+      const dt = performance.now() - t0;
+      if (p.exitCode !== 0) throw new Error(`${c.name} exited ${p.exitCode}`);
+      if (i >= warmup) out.get(c.name)!.push(dt);
+    }
+  }
+  return out;
 }
