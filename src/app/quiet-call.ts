@@ -1,11 +1,12 @@
 /**
  * A hook call that changes nothing a reader uses writes nothing: no write transaction, so the
  * hook process never opens the store for writing (and never pays the WAL set-up and the
- * checkpoint on close). What such a call would have written and may leave unwritten for at
- * most QUIET_MS: the row's `updated_at`, the meter's resume offset (the next call reads those
- * bytes again, and they changed no figure), the snapshot's `lastActivity`, and its `hook`
- * audit row (one without a decision). Anything else (a state, a figure, a role, a pid, a
- * decision, an output, an effect, a draft, a setting) is written at once, as before.
+ * checkpoint on close). Only an immediate repeat qualifies: a PreToolUse, PostToolUse or
+ * UserPromptSubmit whose `hook` audit record would repeat the session's latest one word for
+ * word (same event, tool, role, state, figures, window and their sources), with no decision,
+ * no output, no effect, and a row that would change only in what may lag by up to QUIET_MS:
+ * its `updated_at`, the meter's resume offset (the next call reads those bytes again; they
+ * changed no figure) and the snapshot's `lastActivity`. Anything else is written at once.
  */
 import { MACHINE_VERSION } from "../../machines/session-model.ts";
 import type { AuditRecord } from "../core/policy.ts";
@@ -23,14 +24,15 @@ export const QUIET_MS = STATUS_FRESH_MS / 2;
 const MAY_LAG: ReadonlySet<keyof SessionRow> = new Set(["updated_at", "meter", "snapshot"]);
 
 /**
- * Events whose call always writes, read through the writing handle at once: a Stop records
- * when the turn ended (`stoppedAt`) and SessionEnd the session's end and its crons.
+ * The events that fire many times a turn, the only ones a call of which may go unwritten.
+ * The others (Stop, SessionStart, SessionEnd, compactions, the shell-command hooks…) are
+ * written every time, and read through the writing handle at once.
  */
-const ALWAYS_WRITES: ReadonlySet<string> = new Set(["Stop", "SessionEnd"]);
+const FREQUENT: ReadonlySet<string> = new Set(["PreToolUse", "PostToolUse", "UserPromptSubmit"]);
 
 /** Whether a call of this event can be quiet (worth reading through the read-only handle). */
 export function mayBeQuiet(event: string): boolean {
-  return !ALWAYS_WRITES.has(event);
+  return FREQUENT.has(event);
 }
 
 /**
@@ -43,8 +45,16 @@ export interface PlannedWrite {
   stdout: string;
 }
 
-/** Whether `plan` may be dropped: `stored` already says everything a reader would read. */
-export function isQuiet(stored: SessionRow | null, plan: PlannedWrite, at: number): boolean {
+/**
+ * Whether `plan` may be dropped: `stored` already says everything a reader would read, and
+ * `lastHook` (the session's latest `hook` detail, as stored) is the record it would append.
+ */
+export function isQuiet(
+  stored: SessionRow | null,
+  plan: PlannedWrite,
+  at: number,
+  lastHook: () => string | null,
+): boolean {
   if (stored === null || plan.stdout !== "") return false;
   if (stored.machine_version !== MACHINE_VERSION || !recent(stored.updated_at, at)) return false;
   if (plan.events.length !== 1 || plan.events[0].kind !== "hook" || "decision" in plan.events[0].detail) return false;
@@ -59,7 +69,9 @@ export function isQuiet(stored: SessionRow | null, plan: PlannedWrite, at: numbe
     if (JSON.stringify(before.context[k]) !== JSON.stringify(after.context[k])) return false;
   }
   const last = before.context.lastActivity;
-  return last === after.context.lastActivity || (typeof last === "number" && recent(last, at));
+  if (last !== after.context.lastActivity && !(typeof last === "number" && recent(last, at))) return false;
+  // Last, as the one check that reads the store: the audit log must lose only a repeat.
+  return lastHook() === JSON.stringify(plan.events[0].detail);
 }
 
 function recent(t: number, at: number): boolean {

@@ -21,6 +21,7 @@ import { HARD_GATED_EVENTS, isLimited } from "../core/policies/guard.ts";
 import type { LineAnalyzer, ProcessTree } from "../core/policies/hard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
+import { lastHookDetail } from "../edge/store/last-hook.ts";
 import { effectRecords, runCommitEffects } from "./effects.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
 import { readNight } from "./night-store.ts";
@@ -127,9 +128,10 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     // under the lock. Keeps lock hold times short when many hooks fire at once.
     let plan = decide(p, prev, { deps, metered, facts, night, at });
     if (plan.needs) return { stdout: "", error: null, needs: plan.needs };
-    // A call that changes nothing a reader uses writes nothing (quiet-call.ts).
-    // Stop and SessionEnd always write (their own crons among what they write: mayBeQuiet).
-    const quiet = mayBeQuiet(p.event) && continuity?.pendingDraft === undefined && isQuiet(prev, plan, at) &&
+    // A call that changes nothing a reader uses writes nothing (quiet-call.ts). Only frequent
+    // events qualify; the settings they could write (own crons) are written by others.
+    const quiet = mayBeQuiet(p.event) && continuity?.pendingDraft === undefined &&
+      isQuiet(prev, plan, at, () => lastHookDetail(store, p.sessionId)) &&
       windowSourceOf(store, p.sessionId) === plan.windowSource;
     if (quiet) return { stdout: plan.stdout, error: null };
     const writer = deps.store();

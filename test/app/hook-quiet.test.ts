@@ -19,7 +19,7 @@ const T0 = Date.UTC(2026, 11, 2, 2, 0, 0);
 
 function setup() {
   const env = testEnv({ VIGIL_SOFT_TOKENS: "250000", VIGIL_HARD_TOKENS: "300000" });
-  const transcript = transcriptAt(join(env.HOME, "t.jsonl"), 120_000);
+  const transcript = transcriptAt(join(env.HOME, "t.jsonl"), 20_000);
   const db = join(env.VIGIL_HOME, "vigil.db");
   const payload = (extra: Record<string, unknown>) =>
     JSON.stringify({
@@ -114,6 +114,17 @@ describe("a call that changes nothing writes nothing", () => {
     expect(s.state().events.filter((k) => k === "hook")).toHaveLength(5);
   });
 
+  test("only a repeat goes unwritten: another tool, or an event that is not a frequent one, is written", () => {
+    const s = setup();
+    s.hook(T0);
+    s.hook(T0 + 1_000, { tool_name: "Read", tool_input: { file_path: "/tmp/x" } });
+    s.hook(T0 + 2_000, { hook_event_name: "Notification", message: "waiting", tool_name: undefined });
+    s.hook(T0 + 3_000, { hook_event_name: "Notification", message: "waiting", tool_name: undefined });
+    const tools = s.state().events.filter((k) => k === "hook");
+    expect(tools).toHaveLength(4);
+    expect(s.row()).toMatchObject({ updated_at: T0 + 3_000 });
+  });
+
   test("a decision is written however soon: a worker's `npm test` at HARD, denied twice, recorded twice", () => {
     const s = setup();
     transcriptAt(s.transcript, 310_000);
@@ -154,7 +165,7 @@ describe("a call that changes nothing writes nothing", () => {
 describe("the quiet path reads through the read-only handle", () => {
   test("a quiet call never opens the store for writing; a changing one does", () => {
     const env = testEnv();
-    const transcript = transcriptAt(join(env.HOME, "t.jsonl"), 120_000);
+    const transcript = transcriptAt(join(env.HOME, "t.jsonl"), 20_000);
     // One set of dependencies per call, as one process per call has.
     const call = (at: number, cwd: string) => {
       const deps = hookDeps(env, () => at);
@@ -182,6 +193,7 @@ describe("the quiet path reads through the read-only handle", () => {
     const first = call(T0, "/tmp");
     expect(first).toMatchObject({ error: null, cwd: "/tmp" });
     expect(first.writers).toBeGreaterThan(0);
+    // 20k of a 200k window: no warning, so the second call's audit record repeats the first's.
     expect(call(T0 + 1_000, "/tmp")).toEqual({ stdout: "", error: null, writers: 0, cwd: "/tmp" });
     expect(call(T0 + 2_000, "/srv")).toEqual({ stdout: "", error: null, writers: 1, cwd: "/srv" });
   });
