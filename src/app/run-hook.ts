@@ -24,7 +24,7 @@ import type { SessionRow, Store } from "../edge/store.ts";
 import { lastHookDetail } from "../edge/store/last-hook.ts";
 import { effectRecords, runCommitEffects } from "./effects.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
-import { readNight } from "./night-store.ts";
+import { readNight } from "../night/setting.ts";
 import { isQuiet, mayBeQuiet } from "./quiet-call.ts";
 import { keepOwnCrons, readOwnCrons } from "./session-crons.ts";
 import { keepWindowSource, windowSourceOf } from "./window-source.ts";
