@@ -2,7 +2,8 @@
  * The hook path before and after a change, in one interleaved run: two compiled binaries (a
  * reference, e.g. main's, and this tree's), each on its own VIGIL_HOME, for the events a
  * change touched (PreToolUse, PostToolUse on a file write, UserPromptSubmit with a peer
- * envelope, Stop with a final message and session crons), on a 1 MB transcript. Prints medians and each B's ratio to its A.
+ * envelope, Stop with a final message and session crons) and the statusline, on a 1 MB
+ * transcript, each repeated on its own session. Prints medians and the median of B/A per round.
  *
  *   bun run compile.ts --single && bun bench/hook-ab.ts --a /path/to/reference/vigil [--runs 30]
  */
@@ -56,6 +57,12 @@ const payloads: [string, Record<string, unknown>][] = [
     background_tasks: [],
   }],
 ];
+// The statusLine, rendering the 1 MB transcript's own figures (as Claude Code's TUI sends them).
+const status = JSON.parse(
+  readFileSync(join(ROOT, "test/fixtures/claude-code-2.1.328/hooks/tui/StatusLine.jsonl"), "utf8").split("\n")
+    .filter(Boolean).at(-1) ?? "{}",
+).stdin;
+payloads.push(["statusline", status]);
 const enc = (o: unknown) => new TextEncoder().encode(JSON.stringify(o));
 const cmds: Cmd[] = [];
 for (const [label, p] of payloads) {
@@ -63,7 +70,8 @@ for (const [label, p] of payloads) {
     const home = mkdtempSync(join(tmpdir(), "vigil-bench-ab-"));
     const env = { PATH: process.env.PATH ?? "", HOME: home, VIGIL_HOME: home, NO_COLOR: "1" };
     const payload = { ...p, session_id: `ab-${label}`, transcript_path: transcript };
-    cmds.push({ name: `${side} ${label}`, argv: [bin, "hook"], stdin: enc(payload), env });
+    const command = label === "statusline" ? "statusline" : "hook";
+    cmds.push({ name: `${side} ${label}`, argv: [bin, command], stdin: enc(payload), env });
   }
 }
 const runs = Number(values.runs);
