@@ -40,7 +40,7 @@ export function reportCommand(args: string[], ctx: Ctx): number {
     } else if (values.html === "-") ctx.out(reportHtml(report));
     else if (values.html !== undefined) {
       writeFileSync(values.html, reportHtml(report), { mode: 0o600 });
-      ctx.out(`wrote ${values.html} (${report.sessions.length} sessions, ${report.eventCount} events)\n`);
+      ctx.out(`wrote ${values.html} (${report.sessionCount} sessions, ${report.eventCount} events)\n`);
     } else {
       writeBuffered(reportTextChunks(report), ctx.out);
       if (night !== null) {

@@ -71,7 +71,12 @@ function facts(home: string): Facts {
       "SELECT session_id AS id FROM sessions UNION SELECT session_id FROM session_archive ORDER BY 1",
     ).all().map((r) => r.id);
     const r = loadReport(store, { since: T0, until: NOW });
-    return { integrity, kept, sessions, counts: Object.fromEntries(r.sessions.map((s) => [s.session_id, s.counts])) };
+    return {
+      integrity,
+      kept,
+      sessions,
+      counts: Object.fromEntries([...r.sessions].map((s) => [s.session_id, s.counts])),
+    };
   } finally {
     store.close();
   }

@@ -76,7 +76,7 @@ export function reportJson(r: Report): ReportJson {
   return {
     since: iso(r.since),
     until: iso(r.until),
-    sessions: r.sessions.map(sessionJson),
+    sessions: Array.from(r.sessions, sessionJson),
     events: Array.from(r.events, (e) => eventJson({ ...e, detail: parseDetail(e.detail) })),
   };
 }

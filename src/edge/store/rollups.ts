@@ -7,7 +7,12 @@
 import { DAY_MS, dayOf, rollupDay, type RollupRow } from "../../core/retention.ts";
 import type { ReportEventRow } from "../../core/report/model.ts";
 import { CATEGORIES, type Category, parseDetail } from "../../core/report/marks.ts";
-import { rolledSpans, type RolledState, type RollupSessionTotal } from "../../core/report/rollups.ts";
+import {
+  type RolledSession,
+  rolledSpans,
+  type RolledState,
+  type RollupSessionTotal,
+} from "../../core/report/rollups.ts";
 import type { Store } from "../store.ts";
 import { inBatches } from "./batches.ts";
 
@@ -88,44 +93,46 @@ function insertRollups(store: Store, rows: readonly RollupRow[]): void {
   for (const r of rows) q.run(r.session_id, r.day, r.kind, r.category, r.count, r.ms, r.first_at, r.last_at);
 }
 
+/** A summarised range: the days starting in `[since, until)`, optionally one session. */
+export interface RolledRange {
+  since: number;
+  until: number;
+  sessionId?: string;
+}
+
 /**
- * Each session's summaries of the days starting in `[since, until)`, summed in SQL into one
- * row per session (the mark categories pivoted into columns), with its last summarised day.
+ * Per session with summaries in the range: its first and last summarised activity and its
+ * last summarised day (`through`: that day's end). One `seen` row per session-day, read from
+ * the partial index `daily_seen` alone, in session order.
  */
-export function rollupSessionTotals(
-  store: Store,
-  range: { since: number; until: number; sessionId?: string },
-): RollupSessionTotal[] {
+export function rolledSessions(store: Store, range: RolledRange): RolledSession[] {
   const one = range.sessionId !== undefined;
-  const sums = CATEGORIES.map((c) =>
-    `sum(CASE WHEN kind = 'mark' AND category = '${c}' THEN count ELSE 0 END) AS "${c}"`
-  );
-  const rows = store.db.query<Record<string, number | string>, (number | string)[]>(
-    `SELECT session_id, min(first_at) AS first_at, max(last_at) AS last_at, max(day) AS day, ${sums.join(", ")}
-     FROM daily WHERE day >= ? AND day < ? AND kind IN ('mark', 'seen') AND session_id <> ''${
+  return store.db.query<RolledSession, (number | string)[]>(
+    `SELECT session_id, min(first_at) AS first_at, max(last_at) AS last_at, max(day) + ${DAY_MS - 1} AS through
+     FROM daily INDEXED BY daily_seen WHERE kind = 'seen' AND day >= ? AND day < ? AND session_id <> ''${
       one ? " AND session_id = ?" : ""
     } GROUP BY session_id`,
   ).all(...[range.since, range.until, ...(one ? [range.sessionId ?? ""] : [])]);
-  const states = new Map<string, RolledState[]>();
-  const q = store.db.query<RolledState & { session_id: string }, (number | string)[]>(
-    `SELECT session_id, day, category AS state, ms, first_at, last_at FROM daily
-     WHERE day >= ? AND day < ? AND kind = 'state' AND session_id <> ''${one ? " AND session_id = ?" : ""}`,
-  );
-  for (const r of q.iterate(...[range.since, range.until, ...(one ? [range.sessionId ?? ""] : [])])) {
-    const list = states.get(r.session_id) ?? [];
-    list.push(r);
-    states.set(r.session_id, list);
-  }
-  return rows.map((r) => {
-    const counts: Partial<Record<Category, number>> = {};
-    for (const c of CATEGORIES) if (Number(r[c]) > 0) counts[c] = Number(r[c]);
-    return {
-      session_id: String(r.session_id),
-      first_at: Number(r.first_at),
-      last_at: Number(r.last_at),
-      counts,
-      through: Number(r.day) + DAY_MS - 1,
-      spans: rolledSpans(states.get(String(r.session_id)) ?? []),
-    };
-  });
 }
+
+/**
+ * One session's summaries over the range (from `rolledSessions`): its marks counted per
+ * category and its state bands, from one primary-key range of `daily`.
+ */
+export function sessionRollup(store: Store, seen: RolledSession, range: RolledRange): RollupSessionTotal {
+  const rows = store.db.query<DailyRow, [string, number, number]>(
+    `SELECT day, kind, category, count, ms, first_at, last_at FROM daily
+     WHERE session_id = ? AND day >= ? AND day < ? AND kind IN ('mark', 'state')`,
+  ).all(seen.session_id, range.since, range.until);
+  const counts: Partial<Record<Category, number>> = {};
+  const states: RolledState[] = [];
+  for (const { kind, category, count, ...x } of rows) {
+    if (kind === "state") states.push({ ...x, state: category });
+    else if (isCategory(category)) counts[category] = (counts[category] ?? 0) + count;
+  }
+  return { ...seen, counts, spans: rolledSpans(states) };
+}
+
+type DailyRow = Omit<RolledState, "state"> & { kind: string; category: string; count: number };
+
+const isCategory = (c: string): c is Category => CATEGORIES.some((x) => x === c);
