@@ -6,6 +6,7 @@ import { GC_LAST_RUN_KEY, runGc } from "../../src/app/gc.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import { DAY_MS, dayOf, retentionPolicy } from "../../src/core/retention.ts";
 import type { ReportSession } from "../../src/core/report/model.ts";
+import { reportJson } from "../../src/core/report/json.ts";
 import { loadReport } from "../../src/edge/http/report-rows.ts";
 import { listRecallIndexes, recallIndexFile } from "../../src/edge/store/recall-index.ts";
 import type { Store } from "../../src/edge/store.ts";
@@ -83,6 +84,9 @@ describe("vigil gc (runGc)", () => {
     expect(Number(store.getSetting(ROLLED_KEY))).toBe(CUT);
     expect(countsOf(store)).toEqual(detail);
     expect(Object.keys(detail).length).toBe(3 * DAYS);
+    // Summaries and detail read a few sessions at a time: the same report.
+    const whole = reportJson(loadReport(store, { since: T0, until: NOW }));
+    expect(reportJson(loadReport(store, { since: T0, until: NOW }, { sessionsPerRead: 7 }))).toEqual(whole);
     store.close();
   });
 

@@ -188,6 +188,11 @@ describe("the report aggregated in SQL", () => {
 
   test("equals the report built from every event in memory", () => {
     expect(JSON.parse(JSON.stringify(reportJson(full)))).toEqual(JSON.parse(JSON.stringify(reportJson(pure))));
+    // Read a session at a time, or two: the batches end where they should.
+    for (const sessionsPerRead of [1, 2]) {
+      const small = loadReport(store, { since: T0, until: UNTIL }, { sessionsPerRead });
+      expect(reportJson(small)).toEqual(reportJson(full));
+    }
     expect(full.eventCount).toBe(pure.eventCount);
     expect(full.loose).toEqual(pure.loose);
   });

@@ -114,14 +114,28 @@ const MARKING = `${MAY_MARK} AND kind <> 'revived' AND (kind <> 'hook' OR (json_
   AND json_extract(detail, '$.decision') IN (${MARKING_HOOK_DECISIONS.map((d) => `'${d}'`).join(", ")})))`;
 
 /**
- * One session's rows in a range that make marks or state bands, in time order: one range of
- * the covering index `events_marking`, so a session costs one seek and no table lookup.
+ * The listed sessions' rows in a range that make marks or state bands, by session, each in
+ * time order: one range of the covering index `events_marking` per session, the sessions of
+ * one call in one statement (a statement per session cost more than the reads themselves).
  */
-export function sessionMarkingRows(store: Store, id: string, q: RangeQuery): ReportEventRow[] {
-  return store.db.query<ReportEventRow, [string, number, number]>(
+export function markingRowsOf(store: Store, ids: readonly string[], q: RangeQuery): Map<string, ReportEventRow[]> {
+  const rows = store.db.query<ReportEventRow & { session_id: string }, [string, number, number]>(
     `SELECT id, at, session_id, kind, ${DETAIL} FROM events INDEXED BY events_marking
-     WHERE session_id = ? AND at >= ? AND at <= ? AND ${MARKING} ORDER BY at, id`,
-  ).all(id, q.since, q.until);
+     WHERE session_id IN (SELECT value FROM json_each(?)) AND at >= ? AND at <= ? AND ${MARKING}
+     ORDER BY session_id, at, id`,
+  ).all(JSON.stringify(ids), q.since, q.until);
+  return groupBySession(rows);
+}
+
+/** Rows of several sessions, by session, each session's in the order read. */
+export function groupBySession<T extends { session_id: string }>(rows: readonly T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rows) {
+    const list = out.get(r.session_id);
+    if (list) list.push(r);
+    else out.set(r.session_id, [r]);
+  }
+  return out;
 }
 
 /** The range's events in time order, from a cursor; `detail` is always an object's JSON text. */
@@ -134,11 +148,15 @@ export function rangeEvents(store: Store, q: RangeQuery): IterableIterator<Repor
   );
 }
 
-/** The `detail` of a session's last `state` event before `before` (one index seek), or null. */
-export function lastStateBefore(store: Store, id: string, before: number): string | null {
-  return store.db.query<{ detail: string }, [string, number]>(
-    `SELECT detail FROM events WHERE session_id = ? AND at < ? AND kind = 'state' ORDER BY at DESC, id DESC LIMIT 1`,
-  ).get(id, before)?.detail ?? null;
+/** The `detail` of each listed session's last `state` event before `before` (an index seek each). */
+export function lastStatesBefore(store: Store, ids: readonly string[], before: number): Map<string, string> {
+  const rows = store.db.query<{ session_id: string; detail: string | null }, [number, string]>(
+    `SELECT value AS session_id, (SELECT detail FROM events WHERE session_id = ids.value AND at < ?1 AND kind = 'state'
+       ORDER BY at DESC, id DESC LIMIT 1) AS detail FROM json_each(?2) AS ids`,
+  ).all(before, JSON.stringify(ids));
+  const out = new Map<string, string>();
+  for (const r of rows) if (r.detail !== null) out.set(r.session_id, r.detail);
+  return out;
 }
 
 /** Rows between two young-generation collections while a cursor is read. */

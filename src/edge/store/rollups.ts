@@ -15,6 +15,7 @@ import {
 } from "../../core/report/rollups.ts";
 import type { Store } from "../store.ts";
 import { inBatches } from "./batches.ts";
+import { groupBySession } from "./report-reads.ts";
 
 /** Settings key: the UTC day start before which every day is summarised in `daily`. */
 export const ROLLED_KEY = "gc.rolled_through";
@@ -116,23 +117,27 @@ export function rolledSessions(store: Store, range: RolledRange): RolledSession[
 }
 
 /**
- * One session's summaries over the range (from `rolledSessions`): its marks counted per
- * category and its state bands, from one primary-key range of `daily`.
+ * The listed sessions' summaries over the range (from `rolledSessions`): their marks counted
+ * per category and their state bands, one primary-key range of `daily` each, in one statement.
  */
-export function sessionRollup(store: Store, seen: RolledSession, range: RolledRange): RollupSessionTotal {
-  const rows = store.db.query<DailyRow, [string, number, number]>(
-    `SELECT day, kind, category, count, ms, first_at, last_at FROM daily
-     WHERE session_id = ? AND day >= ? AND day < ? AND kind IN ('mark', 'state')`,
-  ).all(seen.session_id, range.since, range.until);
-  const counts: Partial<Record<Category, number>> = {};
-  const states: RolledState[] = [];
-  for (const { kind, category, count, ...x } of rows) {
-    if (kind === "state") states.push({ ...x, state: category });
-    else if (isCategory(category)) counts[category] = (counts[category] ?? 0) + count;
-  }
-  return { ...seen, counts, spans: rolledSpans(states) };
+export function rollupsOf(store: Store, seen: readonly RolledSession[], range: RolledRange): RollupSessionTotal[] {
+  const rows = groupBySession(
+    store.db.query<DailyRow, [string, number, number]>(
+      `SELECT session_id, day, kind, category, count, ms, first_at, last_at FROM daily
+       WHERE session_id IN (SELECT value FROM json_each(?)) AND day >= ? AND day < ? AND kind IN ('mark', 'state')`,
+    ).all(JSON.stringify(seen.map((t) => t.session_id)), range.since, range.until),
+  );
+  return seen.map((t) => {
+    const counts: Partial<Record<Category, number>> = {};
+    const states: RolledState[] = [];
+    for (const { kind, category, count, ...x } of rows.get(t.session_id) ?? []) {
+      if (kind === "state") states.push({ ...x, state: category });
+      else if (isCategory(category)) counts[category] = (counts[category] ?? 0) + count;
+    }
+    return { ...t, counts, spans: rolledSpans(states) };
+  });
 }
 
-type DailyRow = Omit<RolledState, "state"> & { kind: string; category: string; count: number };
+type DailyRow = Omit<RolledState, "state"> & { session_id: string; kind: string; category: string; count: number };
 
 const isCategory = (c: string): c is Category => CATEGORIES.some((x) => x === c);
