@@ -253,6 +253,12 @@ describe("which rows the store reads for marks", () => {
     "frobnicated",
     "not json at all",
   );
+  // Session-less rows an older or hand-edited store may hold: a valid object after a space, an
+  // array, and a kind that needs escaping in JSON.
+  const raw = db.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, NULL, ?, ?)");
+  raw.run(at + 3, "hook_error", ` {"error":"spaced"}`);
+  raw.run(at + 4, "hook_error", "[1,2]");
+  raw.run(at + 5, 'odd "kind"\t\u00e9', `{"s":"\u2028"}`);
   const range = { since: at - 1, until: at + 10 };
   const sql = loadReport(db, range);
   const memory = buildReport({ ...range, sessions: db.listSessions(), events: db.events(range) });
@@ -266,7 +272,11 @@ describe("which rows the store reads for marks", () => {
       { event: "PreToolUse", tool: "Read", decision: "allow" },
       { event: "PreToolUse", tool: "Edit", decision: "deny", rule: "hard.deny" },
       {},
+      { error: "spaced" },
+      {},
+      { s: "\u2028" },
     ]);
+    expect(streamed.events.at(-1)).toMatchObject({ session_id: null, kind: 'odd "kind"\t\u00e9' });
   });
 });
 

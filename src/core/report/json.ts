@@ -95,8 +95,8 @@ export function* reportJsonChunks(r: Report, extra: Record<string, unknown> = {}
   }
   yield `${first ? "" : "\n  "}],\n  "events": [`;
   first = true;
-  for (const e of r.events) {
-    yield (first ? "\n    " : ",\n    ") + eventLine(e);
+  for (const e of r.eventLines) {
+    yield (first ? "\n    " : ",\n    ") + e;
     first = false;
   }
   yield `${first ? "" : "\n  "}]`;

@@ -20,6 +20,7 @@ import {
   looseKinds,
   markingRowsOf,
   rangeActivity,
+  rangeEventLines,
   rangeEvents,
   type RangeQuery,
   reportSessionRows,
@@ -155,5 +156,6 @@ export function loadReport(store: Store, range: ReportRange, opts: { sessionsPer
     eventCount,
     loose,
     events: { [Symbol.iterator]: (): Iterator<ReportEventRow> => rangeEvents(store, detail) },
+    eventLines: { [Symbol.iterator]: (): Iterator<string> => rangeEventLines(store, detail) },
   };
 }
