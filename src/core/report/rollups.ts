@@ -97,10 +97,11 @@ export function withRollup(
 
 /**
  * Where a session known only from summaries begins, as `withRollup` places it: when its row
- * says, as in the detail report, or at its first summarised activity.
+ * says it was created (`createdAt`), as in the detail report, or at its first summarised
+ * activity.
  */
-export function rolledFirstAt(t: RolledSession, row: ReportSessionRow | null, since: number): number {
-  return Math.min(firstAt(since, row?.created_at, t.first_at), t.first_at);
+export function rolledFirstAt(t: RolledSession, createdAt: number | null, since: number): number {
+  return Math.min(firstAt(since, createdAt, t.first_at), t.first_at);
 }
 
 /** A session known only from summaries; it began when its row says, as in the detail report. */

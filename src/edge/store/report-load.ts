@@ -26,6 +26,7 @@ import {
   reportSessionRows,
   type SessionActivity,
 } from "./report-reads.ts";
+import { garbageCheck } from "./report-garbage.ts";
 import { archivedSessions } from "./retention.ts";
 import { rolledSessions, rolledThrough, rollupsOf } from "./rollups.ts";
 
@@ -79,22 +80,17 @@ export function loadReport(store: Store, range: ReportRange, opts: { sessionsPer
   const rolled = horizon === null || horizon <= since
     ? []
     : rolledSessions(store, { since, until: Math.min(until + 1, horizon), sessionId });
-  // A session known only from the summaries is named by its archived row, if any.
-  const archived = new Map(
-    archivedSessions(store, rolled.map((t) => t.session_id).filter((id) => !plan.has(id)))
-      .map((a) => [a.session_id, { ...a, tokens: null, window: null }]),
-  );
   for (const t of rolled) {
     const had = plan.get(t.session_id);
     if (had) (had.rolled = t, had.first_at = Math.min(had.first_at, t.first_at));
     else {
-      const row = archived.get(t.session_id) ?? null;
+      // Known only from the summaries: named by its archived row, read with its batch.
       plan.set(t.session_id, {
         id: t.session_id,
-        first_at: rolledFirstAt(t, row, since),
+        first_at: rolledFirstAt(t, t.archived_created_at, since),
         inDetail: false,
         activity: null,
-        row,
+        row: null,
         rolled: t,
       });
     }
@@ -122,6 +118,10 @@ export function loadReport(store: Store, range: ReportRange, opts: { sessionsPer
     const rolled = new Map(
       rollupsOf(store, list.flatMap((p) => p.rolled ?? []), rolledRange).map((t) => [t.session_id, t]),
     );
+    const archived = new Map(
+      archivedSessions(store, list.flatMap((p) => p.inDetail ? [] : [p.id]))
+        .map((a) => [a.session_id, { ...a, tokens: null, window: null }]),
+    );
     for (const p of list) {
       const was = before.get(p.id);
       const to = was === undefined ? undefined : parseDetail(was).to;
@@ -135,7 +135,7 @@ export function loadReport(store: Store, range: ReportRange, opts: { sessionsPer
         })
         : null;
       const t = rolled.get(p.id);
-      if (t) yield withRollup(s, t, { since, until, row: p.row });
+      if (t) yield withRollup(s, t, { since, until, row: p.inDetail ? p.row : archived.get(p.id) ?? null });
       else if (s) yield s;
       else throw new Error(`report: session "${p.id}" is neither in the detail nor summarised`);
     }
@@ -150,7 +150,11 @@ export function loadReport(store: Store, range: ReportRange, opts: { sessionsPer
     sessionCount: order.length,
     sessions: {
       *[Symbol.iterator]() {
-        for (let i = 0; i < order.length; i += per) yield* batch(order.slice(i, i + per));
+        const collect = garbageCheck();
+        for (let i = 0; i < order.length; i += per) {
+          yield* batch(order.slice(i, i + per));
+          collect();
+        }
       },
     },
     eventCount,

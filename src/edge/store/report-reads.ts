@@ -6,6 +6,7 @@
 import { MARKING_HOOK_DECISIONS } from "../../core/report/marks.ts";
 import type { ReportActivity, ReportEventRow, ReportSessionRow } from "../../core/report/model.ts";
 import { isoMillisWriter } from "../../core/report/time.ts";
+import { garbageCheck } from "./report-garbage.ts";
 import type { Store } from "../store.ts";
 
 /** A detail range: `since <= at <= until`, optionally one session. */
@@ -179,15 +180,15 @@ export function lastStatesBefore(store: Store, ids: readonly string[], before: n
   return out;
 }
 
-/** Rows between two young-generation collections while a cursor is read. */
-const ROWS_PER_COLLECTION = 8192;
+/** Rows between two garbage checks while a cursor is read. */
+const ROWS_PER_CHECK = 8192;
 
 /**
  * Rows from a statement of their own (not the shared cache: two cursors on one cached
  * statement would reset each other), finalised when the iteration ends or is abandoned.
- * Each row is garbage a moment later; left to the collector's own pace, reading a month's
- * 81,363 marking rows of the year bench raised peak RSS by 31 MiB, collecting every 8,192
- * rows by 17 MiB (a young-generation pass: no measurable time).
+ * Each row is garbage a moment later (report-garbage.ts): reading a month's 81,363 marking
+ * rows of the year bench raised peak RSS by 31 MiB left alone, by 17 MiB with a young
+ * collection every 8,192 rows.
  */
 function* iterate<T = ReportEventRow>(
   store: Store,
@@ -195,11 +196,12 @@ function* iterate<T = ReportEventRow>(
   args: (string | number)[],
 ): Generator<T, void, undefined> {
   const stmt = store.db.prepare<T, (string | number)[]>(sql);
+  const collect = garbageCheck();
   let n = 0;
   try {
     for (const row of stmt.iterate(...args)) {
       yield row;
-      if (++n % ROWS_PER_COLLECTION === 0) Bun.gc(false);
+      if (++n % ROWS_PER_CHECK === 0) collect();
     }
   } finally {
     stmt.finalize();

@@ -104,15 +104,21 @@ export interface RolledRange {
 /**
  * Per session with summaries in the range: its first and last summarised activity and its
  * last summarised day (`through`: that day's end). One `seen` row per session-day, read from
- * the partial index `daily_seen` alone, in session order.
+ * the partial index `daily_seen` alone, in session order; and when it was created, if it is
+ * archived (a session known only from summaries begins then).
  */
-export function rolledSessions(store: Store, range: RolledRange): RolledSession[] {
+export function rolledSessions(
+  store: Store,
+  range: RolledRange,
+): (RolledSession & { archived_created_at: number | null })[] {
   const one = range.sessionId !== undefined;
-  return store.db.query<RolledSession, (number | string)[]>(
-    `SELECT session_id, min(first_at) AS first_at, max(last_at) AS last_at, max(day) + ${DAY_MS - 1} AS through
-     FROM daily INDEXED BY daily_seen WHERE kind = 'seen' AND day >= ? AND day < ? AND session_id <> ''${
+  return store.db.query<RolledSession & { archived_created_at: number | null }, (number | string)[]>(
+    `SELECT d.*, a.created_at AS archived_created_at FROM (
+       SELECT session_id, min(first_at) AS first_at, max(last_at) AS last_at, max(day) + ${DAY_MS - 1} AS through
+       FROM daily INDEXED BY daily_seen WHERE kind = 'seen' AND day >= ? AND day < ? AND session_id <> ''${
       one ? " AND session_id = ?" : ""
-    } GROUP BY session_id`,
+    } GROUP BY session_id
+     ) AS d LEFT JOIN session_archive AS a USING (session_id)`,
   ).all(...[range.since, range.until, ...(one ? [range.sessionId ?? ""] : [])]);
 }
 
