@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../src/app/machine-store.ts";
-import { createApp } from "../src/edge/http/app.ts";
+import { createApp } from "../src/serve/app.ts";
 import { openStore } from "../src/edge/store.ts";
 import { saveWatchRows, type WatchRow } from "../src/edge/store/watch.ts";
 import { median, quantile } from "./lib.ts";
@@ -57,9 +57,6 @@ store.transaction(() => {
       size: 1000,
       mtime: now - 60_000,
       last_growth_at: now - 60_000,
-      stalled_reported: 0,
-      down_reported: 0,
-      stale_event: null,
       alive_at: now,
       memo: "{}",
       seen_at: now,

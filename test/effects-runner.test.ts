@@ -23,9 +23,21 @@ test("each SessionEffect type has a case in src/app/effects.ts, and the switch i
 });
 
 test("nothing outside the runner turns effects into records", () => {
-  for (const f of ["run-hook.ts", "run-statusline.ts", "watch-machine.ts"]) {
-    const src = readFileSync(join(ROOT, "src", "app", f), "utf8");
+  for (const f of ["app/run-hook.ts", "app/run-statusline.ts", "watch/machine.ts"]) {
+    const src = readFileSync(join(ROOT, "src", f), "utf8");
     expect(src).toContain("effectRecords(");
     expect(src).not.toMatch(/e\.type\.replace\(/);
   }
+});
+
+test("each RecoveryEffect type has a case in src/watch/recover.ts, and the switch is closed", () => {
+  const src = readFileSync(join(ROOT, "src", "core", "watch", "recovery.ts"), "utf8");
+  const start = src.indexOf("export type RecoveryEffect =");
+  const end = src.indexOf(";\n\n", start);
+  const types = [...src.slice(start, end).matchAll(/type:\s*"([A-Za-z]+)"/g)].map((m) => m[1]);
+  expect(types.sort()).toEqual(["held", "notify", "nudge", "restart"]);
+  const runner = readFileSync(join(ROOT, "src", "watch", "recover.ts"), "utf8");
+  const cases = new Set([...runner.matchAll(/case\s+"([A-Za-z]+)":/g)].map((m) => m[1]));
+  expect(types.filter((t) => !cases.has(t))).toEqual([]);
+  expect(runner).toMatch(/default:\s*\n\s*return e satisfies never;/);
 });

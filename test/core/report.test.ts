@@ -6,7 +6,7 @@ import { reportHtml } from "../../src/core/report/html.ts";
 import { reportJson, reportJsonChunks } from "../../src/core/report/json.ts";
 import { buildReport, type Report, type ReportSession } from "../../src/core/report/model.ts";
 import { reportText } from "../../src/core/report/text.ts";
-import { loadReport } from "../../src/edge/http/report-rows.ts";
+import { loadReport } from "../../src/edge/store/report-load.ts";
 import { MIN, P1, SEED_EVENTS, seedStore, T0, W1, W2 } from "./report-seed.ts";
 
 const { home, store } = seedStore();
@@ -210,7 +210,7 @@ describe("the report aggregated in SQL", () => {
   });
 });
 
-describe("the report reads through migration 4's indexes", () => {
+describe("the report reads through migration 5's indexes", () => {
   // INDEXED BY names them: a query whose WHERE no longer implies a partial index's predicate
   // fails with "no query solution" instead of quietly reading every event of a session.
   test.each([["events_marking"], ["daily_seen"]])("without %s the report cannot be read", (index) => {

@@ -4,7 +4,6 @@
  * DOWN/STALE, restarts, idle gaps and wakers) and counts. Text, JSON and HTML render this.
  */
 import type { JsonObject } from "../payload.ts";
-import { eventLine } from "./json.ts";
 import { type Category, emptyCounts, type Mark, markOf, parseDetail } from "./marks.ts";
 
 /** A session row as the store holds it (the fields the report reads). */
@@ -90,8 +89,11 @@ export interface Report {
    * streams them never holds them all.
    */
   events: Iterable<ReportEventRow>;
-  /** The same events as `--json` writes them, one JSON text each (json.ts `eventLine`). */
-  eventLines: Iterable<string>;
+  /**
+   * The same events as `--json` writes them, one JSON text each, when the source writes them
+   * quicker than json.ts `eventLine` would (the store: SQLite quotes while it reads).
+   */
+  eventLines?: Iterable<string>;
 }
 
 /** One session's activity in the range (its events: how many, first and last). */
@@ -135,11 +137,6 @@ export function buildReport(input: ReportInput): Report & { sessions: ReportSess
       for (const e of events) yield { ...e, detail: JSON.stringify(e.detail) };
     },
   };
-  const lines = {
-    *[Symbol.iterator]() {
-      for (const e of stored) yield eventLine(e);
-    },
-  };
   return {
     since,
     until,
@@ -148,7 +145,6 @@ export function buildReport(input: ReportInput): Report & { sessions: ReportSess
     eventCount: events.length,
     loose,
     events: stored,
-    eventLines: lines,
   };
 }
 

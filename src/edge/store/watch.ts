@@ -20,13 +20,9 @@ export interface WatchRow {
   size: number | null;
   mtime: number | null;
   last_growth_at: number | null;
-  stalled_reported: number;
-  down_reported: number;
-  /** The id of the current stall's `stale` event, updated in place while it lasts. */
-  stale_event: number | null;
   /** The last pass that saw the process alive. */
   alive_at: number | null;
-  /** JSON: wake offset, interventions awaiting a follow-up, restart check (see watch-memo.ts). */
+  /** JSON: wake offset, interventions awaiting a follow-up, restart check (see src/core/watch/memo.ts). */
   memo: string;
   seen_at: number;
   checked_at: number;
@@ -44,9 +40,6 @@ const COLS: (keyof WatchRow)[] = [
   "size",
   "mtime",
   "last_growth_at",
-  "stalled_reported",
-  "down_reported",
-  "stale_event",
   "alive_at",
   "memo",
   "seen_at",
@@ -99,6 +92,17 @@ export function appendEventWithId(
     JSON.stringify(detail ?? {}),
   );
   return Number(r.lastInsertRowid);
+}
+
+/**
+ * The current stall's `stale` record: the newest one written after the growth that preceded
+ * the stall (an earlier stall's record is older than that growth, which ended it).
+ */
+export function currentStaleEvent(store: Store, sessionId: string, after: number | null): number | null {
+  const row = store.db.query<{ id: number }, [string, number]>(
+    "SELECT id FROM events WHERE session_id = ? AND kind = 'stale' AND at > ? ORDER BY id DESC LIMIT 1",
+  ).get(sessionId, after ?? 0);
+  return row?.id ?? null;
 }
 
 /** Merge fields into an event's detail object (a stall's idle time, on later passes). */

@@ -1,0 +1,203 @@
+/**
+ * What the watcher does about a DOWN or a new STALE, per `config.recovery` (`off | notify |
+ * restart`): restart with `claude --resume` while the circuit breaker allows (3 in 60 min),
+ * notify (a notification is a record of what was done, not a fix: seed 004), nudge a stalled
+ * session. The decision is core/watch/recovery.ts's closed union of effects; this file is
+ * its one runner. Runs after the pass's commit; returns what to record, never throws.
+ */
+import type { SessionEvent } from "../../machines/session.ts";
+import type { Config } from "../core/config.ts";
+import type { PushFacts } from "../core/liveness.ts";
+import { type RecoveryEffect, recoveryEffects } from "../core/watch/recovery.ts";
+import { awaitingIn } from "../core/rest.ts";
+import { snapshotFacts } from "../core/status-view.ts";
+import { patternSet } from "../core/stop/patterns.ts";
+import { inScope } from "../core/stop/gate.ts";
+import type { NotifyEvent, NotifyKind } from "../core/notify-format.ts";
+import type { DeliveryOutcome } from "../edge/notify.ts";
+import type { RestartOutcome, RestartTarget } from "../edge/restart.ts";
+import { lastSamples } from "../edge/store/samples.ts";
+import type { Store } from "../edge/store.ts";
+import type { PlannedEvent, SessionPlan } from "./decide.ts";
+import { nightIsActive, readNightSetting } from "../night/setting.ts";
+import { type OpenIntervention, type WatchMemo, withInterventions } from "../core/watch/memo.ts";
+import type { NudgeResult, NudgeTarget } from "./nudge.ts";
+import { hostOf, type Target } from "./targets.ts";
+
+/** Restarts allowed per window before the watcher only notifies. */
+export const RESTART_MAX = 3;
+
+export interface RecoveryDeps {
+  store: Store;
+  config: Config;
+  notify: (e: NotifyEvent) => Promise<DeliveryOutcome[]>;
+  restart: (t: RestartTarget, prompt: string | null) => Promise<RestartOutcome>;
+  /** Wake a stalled session (src/watch/nudge.ts): its inbox socket first, its tmux pane as the fallback. */
+  nudge: (t: NudgeTarget, text: string, idleMs: number | null) => Promise<NudgeResult>;
+  /** A nudge has a way in besides a known pane (an inbox socket); default: none. */
+  canNudge?: (t: Target) => boolean;
+  /** The final text of the newest turn no person has answered yet (see `unansweredTurnText`), or null. */
+  lastMessage: (transcriptPath: string) => string | null;
+}
+
+export interface RecoveryResult {
+  sessionId: string;
+  events: PlannedEvent[];
+  machine: SessionEvent[];
+  memo: WatchMemo;
+  notified: number;
+  restarted: number;
+  nudged: number;
+}
+
+const msg = (e: unknown) => e instanceof Error ? e.message : String(e);
+
+/** Recover one session if its decision calls for it; null when there is nothing to do. */
+export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: number): Promise<RecoveryResult | null> {
+  const { config, store } = deps;
+  const d = p.decision, t = p.target;
+  const isDown = d.verdict === "down" || d.verdict === "reuse-down";
+  if (config.recovery === "off" || !(isDown || d.record === "stale")) return null;
+  const restarts = isDown && config.recovery === "restart"
+    ? (await import("./machine.ts")).machineRestarts(store, t.sessionId, now)
+    : [];
+  const planned = recoveryEffects({
+    decision: d,
+    recovery: config.recovery,
+    restarts,
+    nudgeText: config.nudgeText,
+    canNudge: t.pane !== null || (deps.canNudge?.(t) ?? false),
+    cannotRestart: p.moved ? "pid-serves-another-session" : t.cwd === null ? "cwd-unknown" : null,
+    breakerNotified: p.memo.breakerNotified,
+    facts: pushFacts(p, deps, now),
+    pane: t.pane,
+    max: RESTART_MAX,
+    now,
+  });
+  const out: RecoveryResult = {
+    sessionId: t.sessionId,
+    events: [],
+    machine: [],
+    memo: { ...p.memo, breakerNotified: planned.breakerNotified },
+    notified: 0,
+    restarted: 0,
+    nudged: 0,
+  };
+  const added: OpenIntervention[] = [];
+  for (const e of planned.effects) await runRecoveryEffect(e, { p, deps, now, out, added });
+  return finish(out, added);
+}
+
+interface RunState {
+  p: SessionPlan;
+  deps: RecoveryDeps;
+  now: number;
+  out: RecoveryResult;
+  added: OpenIntervention[];
+}
+
+/** The one runner of recovery effects: each type has its case, and the checker refuses a new one without. */
+async function runRecoveryEffect(e: RecoveryEffect, s: RunState): Promise<void> {
+  const { p, deps, now, out, added } = s;
+  const t = p.target;
+  switch (e.type) {
+    case "held":
+      out.events.push({ kind: e.what, detail: e.detail });
+      return;
+    case "notify":
+      return notify(s, e.about, e.detail);
+    case "restart": {
+      let r: RestartOutcome;
+      try {
+        r = t.cwd === null
+          ? { ok: false, method: "new-session", target: "", command: "", error: "cwd unknown" }
+          : await deps.restart({ sessionId: t.sessionId, cwd: t.cwd, pane: t.pane }, e.prompt);
+      } catch (err) {
+        r = { ok: false, method: "new-session", target: "", command: "", error: msg(err) };
+      }
+      // Failed attempts count toward the breaker too: a restart that cannot work must not loop.
+      out.machine.push({ type: "restarted", at: now });
+      out.events.push({
+        kind: "restart",
+        detail: {
+          ok: r.ok,
+          method: r.method,
+          target: r.target,
+          error: r.error,
+          attempt: e.attempt,
+          max: e.max,
+          reason: e.reason,
+        },
+      });
+      if (r.ok) {
+        added.push({ kind: "restart", at: now });
+        out.restarted++;
+        out.memo = {
+          ...out.memo,
+          breakerNotified: false,
+          restartCheck: { at: now, size: p.watch.size, mtime: p.watch.mtime },
+        };
+      }
+      const detail = `restart ${e.attempt} of ${e.max} in 60 min${r.ok ? "" : `: ${r.error ?? "failed"}`}`;
+      return notify(s, r.ok ? "restarted" : "restart-failed", detail);
+    }
+    case "nudge": {
+      const r = await deps.nudge(t, e.text, e.idleMs);
+      out.events.push(...r.events);
+      if (r.ok) (added.push({ kind: "nudge", at: now }), out.nudged++);
+      return;
+    }
+    default:
+      return e satisfies never;
+  }
+}
+
+/** Notify, recording what each notifier did; a notification that reached someone is followed up. */
+async function notify(s: RunState, kind: NotifyKind, detail: string | null): Promise<void> {
+  const { p, deps, now, out, added } = s;
+  const t = p.target;
+  const event: NotifyEvent = {
+    kind,
+    at: now,
+    sessionId: t.sessionId,
+    name: t.name,
+    cwd: t.cwd,
+    idleMs: p.decision.idleMs,
+    samples: lastSamples(deps.store, t.sessionId, 12),
+    detail,
+  };
+  let outcomes: DeliveryOutcome[];
+  try {
+    outcomes = await deps.notify(event);
+  } catch (e) {
+    outcomes = [];
+    detail = `${detail ?? ""} (notify failed: ${msg(e)})`.trim();
+  }
+  const none = deps.config.notifiers.length === 0 ? { note: "no notifiers configured" } : {};
+  out.events.push({ kind: "notify", detail: { about: kind, detail, outcomes, ...none } });
+  if (outcomes.some((o) => o.result === "sent")) (added.push({ kind: "notify", at: now }), out.notified++);
+}
+
+function finish(out: RecoveryResult, added: readonly OpenIntervention[]): RecoveryResult | null {
+  out.memo = withInterventions(out.memo, added);
+  return out.events.length > 0 || out.machine.length > 0 ? out : null;
+}
+
+/** The machine's truth about a session as it stands after the pass's commit, and the night's scope. */
+function pushFacts(p: SessionPlan, deps: RecoveryDeps, now: number): PushFacts {
+  const row = deps.store.loadSession(p.target.sessionId);
+  const f = snapshotFacts(row?.snapshot);
+  const night = readNightSetting(deps.store);
+  const cwd = p.target.cwd;
+  // A Stop outside unattended mode was not classified by the hook: read the message now.
+  const path = p.target.transcriptPath;
+  const awaiting = f.awaiting ??
+    (path === null ? null : awaitingIn(deps.lastMessage(path), patternSet(deps.config.stopPatterns)));
+  return {
+    awaiting,
+    asleepUntil: f.asleepUntil,
+    host: f.host ?? hostOf(p.target),
+    inNight: nightIsActive(night, now) && cwd !== null && inScope(cwd, night.scope),
+    outsideAllowed: deps.config.recoverOutsideNight,
+  };
+}
