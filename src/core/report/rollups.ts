@@ -73,6 +73,7 @@ export function withRollup(
   s.first_at = Math.min(s.first_at, t.first_at);
   s.last_at = Math.max(s.last_at, t.last_at);
   const summary: Mark[] = [];
+  const through = isoSeconds(t.through);
   for (const c of CATEGORIES) {
     const n = t.counts[c] ?? 0;
     if (n <= 0) continue;
@@ -81,7 +82,7 @@ export function withRollup(
       at: t.first_at,
       category: c,
       kind: ROLLUP_KIND,
-      label: `${count(n)} ${c.replace("_", " ")} on days summarised by gc (through ${isoSeconds(t.through)})`,
+      label: `${count(n)} ${c.replace("_", " ")} on days summarised by gc (through ${through})`,
       facts: { count: n },
       weak: false,
       yieldsTo: c,

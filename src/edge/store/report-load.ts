@@ -16,6 +16,7 @@ import {
 import { rolledFirstAt, type RolledSession, withRollup } from "../../core/report/rollups.ts";
 import type { Store } from "../store.ts";
 import {
+  archivedRowsOf,
   lastStatesBefore,
   looseKinds,
   markingRowsOf,
@@ -27,7 +28,6 @@ import {
   type SessionActivity,
 } from "./report-reads.ts";
 import { garbageCheck } from "./report-garbage.ts";
-import { archivedSessions } from "./retention.ts";
 import { rolledSessions, rolledThrough, rollupsOf } from "./rollups.ts";
 
 /**
@@ -118,10 +118,7 @@ export function loadReport(store: Store, range: ReportRange, opts: { sessionsPer
     const rolled = new Map(
       rollupsOf(store, list.flatMap((p) => p.rolled ?? []), rolledRange).map((t) => [t.session_id, t]),
     );
-    const archived = new Map(
-      archivedSessions(store, list.flatMap((p) => p.inDetail ? [] : [p.id]))
-        .map((a) => [a.session_id, { ...a, tokens: null, window: null }]),
-    );
+    const archived = archivedRowsOf(store, list.flatMap((p) => p.inDetail ? [] : [p.id]));
     for (const p of list) {
       const was = before.get(p.id);
       const to = was === undefined ? undefined : parseDetail(was).to;

@@ -96,6 +96,18 @@ export function reportSessionRows(store: Store, q: RangeQuery & { ids: Iterable<
 }
 
 /**
+ * The archived rows of the listed sessions (pruned by gc: their days live on in summaries)
+ * as the report reads a session row: no tokens or window are kept for them.
+ */
+export function archivedRowsOf(store: Store, ids: readonly string[]): Map<string, ReportSessionRow> {
+  const rows = store.db.query<ReportSessionRow, [string]>(
+    `SELECT session_id, state, role, agent_type, cwd, NULL AS tokens, NULL AS window, created_at, updated_at
+     FROM session_archive WHERE session_id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ids));
+  return new Map(rows.map((r) => [r.session_id, r]));
+}
+
+/**
  * Detail as a JSON object's text: the report and the events API write it as it is stored,
  * so a row that is not an object (hand-edited, adopted from an old schema) reads as `{}`.
  * vigil writes `JSON.stringify` of an object, so a valid text starting with `{` is one: that
@@ -196,7 +208,7 @@ function* iterate<T = ReportEventRow>(
   args: (string | number)[],
 ): Generator<T, void, undefined> {
   const stmt = store.db.prepare<T, (string | number)[]>(sql);
-  const collect = garbageCheck();
+  const collect = garbageCheck({ young: true });
   let n = 0;
   try {
     for (const row of stmt.iterate(...args)) {

@@ -124,26 +124,37 @@ export function rolledSessions(
 
 /**
  * The listed sessions' summaries over the range (from `rolledSessions`): their marks counted
- * per category and their state bands, one primary-key range of `daily` each, in one statement.
+ * per category and their state bands, one primary-key range of `daily` per session, the
+ * sessions of one call in two statements.
  */
 export function rollupsOf(store: Store, seen: readonly RolledSession[], range: RolledRange): RollupSessionTotal[] {
-  const rows = groupBySession(
-    store.db.query<DailyRow, [string, number, number]>(
-      `SELECT session_id, day, kind, category, count, ms, first_at, last_at FROM daily
-       WHERE session_id IN (SELECT value FROM json_each(?)) AND day >= ? AND day < ? AND kind IN ('mark', 'state')`,
-    ).all(JSON.stringify(seen.map((t) => t.session_id)), range.since, range.until),
+  const ids = JSON.stringify(seen.map((t) => t.session_id));
+  // One row per session, its categories and counts as words ("deny 3 limit 1 deny 2"): a
+  // row object per mark row cost more than reading it (a year's 183,110: 384 ms, 213 ms so;
+  // the state rows' six fields as words cost more again than as objects).
+  const marks = new Map(
+    store.db.query<{ session_id: string; c: string }, [string, number, number]>(
+      `SELECT session_id, group_concat(category || ' ' || count, ' ') AS c FROM daily
+       WHERE session_id IN (SELECT value FROM json_each(?)) AND day >= ? AND day < ? AND kind = 'mark'
+       GROUP BY session_id`,
+    ).all(ids, range.since, range.until).map((r) => [r.session_id, r.c]),
+  );
+  const states = groupBySession(
+    store.db.query<RolledState & { session_id: string }, [string, number, number]>(
+      `SELECT session_id, day, category AS state, ms, first_at, last_at FROM daily
+       WHERE session_id IN (SELECT value FROM json_each(?)) AND day >= ? AND day < ? AND kind = 'state'`,
+    ).all(ids, range.since, range.until),
   );
   return seen.map((t) => {
     const counts: Partial<Record<Category, number>> = {};
-    const states: RolledState[] = [];
-    for (const { kind, category, count, ...x } of rows.get(t.session_id) ?? []) {
-      if (kind === "state") states.push({ ...x, state: category });
-      else if (isCategory(category)) counts[category] = (counts[category] ?? 0) + count;
+    const words = marks.get(t.session_id)?.split(" ") ?? [];
+    for (let i = 0; i + 1 < words.length; i += 2) {
+      const c = words[i];
+      if (isCategory(c)) counts[c] = (counts[c] ?? 0) + Number(words[i + 1]);
     }
-    return { ...t, counts, spans: rolledSpans(states) };
+    return { ...t, counts, spans: rolledSpans(states.get(t.session_id) ?? []) };
   });
 }
 
-type DailyRow = Omit<RolledState, "state"> & { session_id: string; kind: string; category: string; count: number };
-
-const isCategory = (c: string): c is Category => CATEGORIES.some((x) => x === c);
+const KNOWN_CATEGORIES: ReadonlySet<string> = new Set(CATEGORIES);
+const isCategory = (c: string): c is Category => KNOWN_CATEGORIES.has(c);
