@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { AUDIT_KINDS } from "../../src/core/audit-kinds.ts";
 import { KIND_READERS, markOf, parseDetail } from "../../src/core/report/marks.ts";
 import { spansOf } from "../../src/core/report/model.ts";
-import { count, duration, parseWhen } from "../../src/core/report/time.ts";
+import { count, duration, isoMillisWriter, isoSeconds, parseWhen } from "../../src/core/report/time.ts";
 
 const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
 
@@ -158,6 +158,33 @@ describe("spansOf", () => {
   ])("%s", (_name, events, before, current, want) => {
     const spans = spansOf(events, { from: 0, to: 100, before, current });
     expect(spans.map((s) => [s.state, s.from, s.to])).toEqual(want);
+  });
+});
+
+describe("ISO times written from a kept minute", () => {
+  // Times in order and out of it, across minutes, years and the four-digit limit.
+  const times = [
+    0,
+    59_999,
+    60_000,
+    Date.UTC(2026, 0, 10, 12, 0, 5, 7),
+    Date.UTC(2026, 0, 10, 12, 0, 59, 999),
+    Date.UTC(2026, 0, 10, 12, 1, 0, 0),
+    Date.UTC(2025, 11, 31, 23, 59, 59, 999),
+    Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+    Date.UTC(10000, 0, 1),
+    -1,
+    -60_001,
+    1.5,
+  ];
+  test.each(times.map((t) => [t]))("%p", (t) => {
+    const write = isoMillisWriter();
+    expect([write(t), write(t + 61_000), write(t)]).toEqual(
+      [t, t + 61_000, t].map((x) => new Date(x).toISOString()),
+    );
+    expect([isoSeconds(t), isoSeconds(t + 1000), isoSeconds(t)]).toEqual(
+      [t, t + 1000, t].map((x) => new Date(x).toISOString().slice(0, 19) + "Z"),
+    );
   });
 });
 

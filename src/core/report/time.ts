@@ -23,8 +23,19 @@ export function parseWhen(text: string, now: number): Result<number> {
 
 /** 1_700_000_000_000 → "2023-11-14T22:13:20Z" (seconds, UTC). */
 export function isoSeconds(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19) + "Z";
+  // Four-digit years only: the text up to the minute is kept from the last call (a report's
+  // marks come in time order: a month's 65,748 marks cost a `Date` each otherwise).
+  if (!Number.isSafeInteger(ms) || ms < 0 || ms >= MAX_4_DIGIT_YEAR) {
+    return new Date(ms).toISOString().slice(0, 19) + "Z";
+  }
+  const m = Math.floor(ms / 60_000);
+  if (m !== minute.at) (minute.at = m, minute.text = new Date(m * 60_000).toISOString().slice(0, 17));
+  const s = Math.floor((ms - m * 60_000) / 1000);
+  return `${minute.text}${s < 10 ? "0" : ""}${s}Z`;
 }
+
+const MAX_4_DIGIT_YEAR = Date.UTC(10000, 0, 1);
+const minute = { at: NaN, text: "" };
 
 /** 1_700_000_000_000 → "22:13" (the clock time for axis ticks and spans). */
 export function clock(ms: number): string {

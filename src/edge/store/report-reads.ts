@@ -52,7 +52,9 @@ const WHOLE_INDEX_SHARE = 0.25;
  */
 function rangeShare(store: Store, q: RangeQuery): number {
   const ends = store.db.query<{ lo: number | null; hi: number | null }, []>(
-    "SELECT min(id) AS lo, max(id) AS hi FROM events",
+    // Two subqueries: SQLite answers a lone min() or max() from the index's end, but both in
+    // one SELECT by scanning the whole index (114 ms on the year bench's month).
+    "SELECT (SELECT min(id) FROM events) AS lo, (SELECT max(id) FROM events) AS hi",
   ).get();
   if (ends?.lo == null || ends.hi == null) return 0;
   const first = store.db.query<{ id: number }, [number]>(
