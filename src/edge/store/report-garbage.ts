@@ -2,26 +2,32 @@
  * Garbage while a report is written: every row read and every session written is garbage a
  * moment later, and most of it is strings (details, labels, the text or JSON written) that
  * live outside the heap `heapUsed` counts. Left to the collector's own pace, a month's
- * report of the year bench peaked ~35 MiB higher; a full collection costs a few ms on a
- * small heap but 60-280 ms on a year's plan under load, so one runs only once the resident
- * set has grown by a set amount since the last.
+ * report of the year bench peaked ~35 MiB higher. A full collection costs in proportion to
+ * what is live (one took 79 ms at a month, 145 ms at a year, under load), so one runs only
+ * once the peak resident set has grown by a share of what was resident after the last:
+ * a small report stays well under its budget, a large one pays a few collections.
  */
 
-/** Growth of the resident set (bytes) after which a full collection runs. */
+/** The least growth of the peak resident set (bytes) before a full collection. */
 export const GARBAGE_BYTES = 24 * 1024 * 1024;
 
+/** About what `vigil report` over an empty range peaks at: the part no collection frees. */
+const BASE_BYTES = 48 * 1024 * 1024;
+
 /**
- * A check to call between pieces of work: a full collection when the process grew `bytes`
- * since the last one, and with `young` a young-generation pass each time (cheap beside a
- * cursor's 8,192 rows; per batch of sessions it cost a year's text report ~1 s of 4-5).
+ * A check to call between pieces of work: a full collection when the peak resident set grew
+ * by `GARBAGE_BYTES`, or by what was resident above `BASE_BYTES` if more, since the last one;
+ * with `young` also a young-generation pass each time (cheap beside a cursor's 8,192 rows;
+ * per batch of sessions it cost a year's text report ~1 s of 4-5).
  */
-export function garbageCheck(opts: { bytes?: number; young?: boolean } = {}): () => void {
-  const bytes = opts.bytes ?? GARBAGE_BYTES;
-  let floor = process.memoryUsage.rss();
+export function garbageCheck(opts: { young?: boolean } = {}): () => void {
+  const peak = () => process.resourceUsage().maxRSS * 1024;
+  let next = peak() + GARBAGE_BYTES;
   return () => {
     if (opts.young) Bun.gc(false);
-    if (process.memoryUsage.rss() <= floor + bytes) return;
+    if (peak() <= next) return;
     Bun.gc(true);
-    floor = process.memoryUsage.rss();
+    const now = process.memoryUsage.rss();
+    next = peak() + Math.max(GARBAGE_BYTES, now - BASE_BYTES);
   };
 }
