@@ -14,20 +14,20 @@ export const GARBAGE_BYTES = 24 * 1024 * 1024;
 /** About what `vigil report` over an empty range peaks at: the part no collection frees. */
 const BASE_BYTES = 48 * 1024 * 1024;
 
+/** The peak (bytes) past which the next full collection runs; one per process, as its RSS is. */
+let next: number | null = null;
+
 /**
- * A check to call between pieces of work: a full collection when the peak resident set grew
- * by `GARBAGE_BYTES`, or by what was resident above `BASE_BYTES` if more, since the last one;
- * with `young` also a young-generation pass each time (cheap beside a cursor's 8,192 rows;
- * per batch of sessions it cost a year's text report ~1 s of 4-5).
+ * To call between pieces of work: a full collection when the peak resident set grew by
+ * `GARBAGE_BYTES`, or by half of what was resident above `BASE_BYTES` if more, since the last one
+ * (or since the first call); with `young` also a young-generation pass (cheap beside a
+ * cursor's 8,192 rows; per batch of sessions it cost a year's text report ~1 s of 4-5).
  */
-export function garbageCheck(opts: { young?: boolean } = {}): () => void {
-  const peak = () => process.resourceUsage().maxRSS * 1024;
-  let next = peak() + GARBAGE_BYTES;
-  return () => {
-    if (opts.young) Bun.gc(false);
-    if (peak() <= next) return;
-    Bun.gc(true);
-    const now = process.memoryUsage.rss();
-    next = peak() + Math.max(GARBAGE_BYTES, now - BASE_BYTES);
-  };
+export function collectGarbage(opts: { young?: boolean } = {}): void {
+  const peak = process.resourceUsage().maxRSS * 1024;
+  next ??= peak + GARBAGE_BYTES;
+  if (opts.young) Bun.gc(false);
+  if (peak <= next) return;
+  Bun.gc(true);
+  next = process.resourceUsage().maxRSS * 1024 + Math.max(GARBAGE_BYTES, (process.memoryUsage.rss() - BASE_BYTES) / 2);
 }

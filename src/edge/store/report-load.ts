@@ -27,7 +27,7 @@ import {
   reportSessionRows,
   type SessionActivity,
 } from "./report-reads.ts";
-import { garbageCheck } from "./report-garbage.ts";
+import { collectGarbage } from "./report-garbage.ts";
 import { rolledSessions, rolledThrough, rollupsOf } from "./rollups.ts";
 
 /**
@@ -147,10 +147,10 @@ export function loadReport(store: Store, range: ReportRange, opts: { sessionsPer
     sessionCount: order.length,
     sessions: {
       *[Symbol.iterator]() {
-        const collect = garbageCheck();
+        collectGarbage();
         for (let i = 0; i < order.length; i += per) {
           yield* batch(order.slice(i, i + per));
-          collect();
+          collectGarbage();
         }
       },
     },

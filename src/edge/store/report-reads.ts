@@ -6,7 +6,7 @@
 import { MARKING_HOOK_DECISIONS } from "../../core/report/marks.ts";
 import type { ReportActivity, ReportEventRow, ReportSessionRow } from "../../core/report/model.ts";
 import { isoMillisWriter } from "../../core/report/time.ts";
-import { garbageCheck } from "./report-garbage.ts";
+import { collectGarbage } from "./report-garbage.ts";
 import type { Store } from "../store.ts";
 
 /** A detail range: `since <= at <= until`, optionally one session. */
@@ -210,12 +210,11 @@ function* iterate<T = ReportEventRow>(
   args: (string | number)[],
 ): Generator<T, void, undefined> {
   const stmt = store.db.prepare<T, (string | number)[]>(sql);
-  const collect = garbageCheck({ young: true });
   let n = 0;
   try {
     for (const row of stmt.iterate(...args)) {
       yield row;
-      if (++n % ROWS_PER_CHECK === 0) collect();
+      if (++n % ROWS_PER_CHECK === 0) collectGarbage({ young: true });
     }
   } finally {
     stmt.finalize();
