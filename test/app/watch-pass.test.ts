@@ -8,6 +8,7 @@ import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import { restartSession } from "../../src/edge/restart.ts";
 import { eventually, privateTmux } from "../edge/private-tmux.ts";
 import { appendTo, type Harness, harness, records, touch } from "./watch-harness.ts";
+import { withRawDb } from "../raw-db.ts";
 
 const MIN = 60_000;
 let h: Harness;
@@ -168,7 +169,8 @@ describe("samples", () => {
     h.advance(5 * MIN);
     const p = await h.pass();
     expect(p.samples).toBe(2);
-    const count = () => h.store.db.query<{ n: number }, []>("SELECT count(*) AS n FROM samples").get()?.n;
+    const count = () =>
+      withRawDb(h.store.file, (db) => db.query<{ n: number }, []>("SELECT count(*) AS n FROM samples").get()?.n);
     expect(count()).toBe(4);
     h.advance(24 * 60 * MIN + MIN);
     await h.pass();

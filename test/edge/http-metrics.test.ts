@@ -4,6 +4,7 @@ import { rmSync } from "node:fs";
 import parse, { type PromFamily } from "parse-prometheus-text-format";
 import { createApp } from "../../src/edge/http/app.ts";
 import { MIN, seedStore, T0, W1, W2 } from "../core/report-seed.ts";
+import { withRawDb } from "../raw-db.ts";
 
 const NOW = T0 + 360 * MIN;
 const { home, store } = seedStore();
@@ -105,10 +106,14 @@ describe("/metrics", () => {
 
   test("label values are escaped", async () => {
     // Kinds are a closed set now; an older version's rows may still carry any text.
-    store.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, '{}')").run(
-      NOW,
-      W1,
-      'odd"kind\\with\nnewline',
+    withRawDb(
+      store.file,
+      (db) =>
+        db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, '{}')").run(
+          NOW,
+          W1,
+          'odd"kind\\with\nnewline',
+        ),
     );
     const { text } = await scrape();
     expect(grammarErrors(text)).toEqual([]);

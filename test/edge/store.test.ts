@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { BUSY_TIMEOUT_MS, openStore } from "../../src/edge/store.ts";
 import { MIGRATIONS } from "../../src/edge/store-schema.ts";
 import { newRow } from "../../src/app/machine-store.ts";
+import { withRawDb } from "../raw-db.ts";
 
 const dirs: string[] = [];
 function tmp(): string {
@@ -18,23 +19,52 @@ afterEach(() => {
 });
 
 describe("store", () => {
-  test("creates the state dir 0700 and the database 0600, in WAL with busy_timeout", () => {
+  test("creates the state dir 0700 and the database 0600, in WAL", () => {
     const dir = join(tmp(), "state");
     const store = openStore(join(dir, "vigil.db"));
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(join(dir, "vigil.db")).mode & 0o777).toBe(0o600);
-    expect(store.db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()?.journal_mode).toBe("wal");
-    expect(store.db.query<{ timeout: number }, []>("PRAGMA busy_timeout").get()?.timeout).toBe(BUSY_TIMEOUT_MS);
-    expect(store.db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version).toBe(
-      MIGRATIONS.length,
-    );
+    // journal_mode and user_version live in the file; busy_timeout is per connection, so a
+    // fresh connection shows the default and the store's own is observed through a real wait.
+    withRawDb(store.file, (db) => {
+      expect(db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()?.journal_mode).toBe("wal");
+      expect(db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version).toBe(
+        MIGRATIONS.length,
+      );
+    });
+    store.close();
+  });
+
+  test("the store waits busy_timeout for another writer instead of failing at once", async () => {
+    const store = openStore(join(tmp(), "vigil.db"));
+    // Another process holds the write lock for a fraction of BUSY_TIMEOUT_MS, then commits.
+    const holdMs = Math.floor(BUSY_TIMEOUT_MS / 8);
+    const child = Bun.spawn([
+      process.execPath,
+      "-e",
+      `const { Database } = require("bun:sqlite");
+       const db = new Database(${JSON.stringify(store.file)});
+       db.run("BEGIN EXCLUSIVE");
+       console.log("locked");
+       Bun.sleepSync(${holdMs});
+       db.run("COMMIT");
+       db.close();`,
+    ], { stdout: "pipe" });
+    const reader = child.stdout.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain("locked");
+    // With busy_timeout 0 this would throw "database is locked" at once.
+    store.transaction(() => store.setSetting("k", "v"));
+    expect(await child.exited).toBe(0);
+    expect(store.getSetting("k")).toBe("v");
     store.close();
   });
 
   test("tables are STRICT: a wrong type is refused", () => {
     const store = openStore(join(tmp(), "vigil.db"));
-    expect(() => store.db.run("INSERT INTO events (at, session_id, kind, detail) VALUES ('soon', NULL, 'x', '{}')"))
-      .toThrow();
+    withRawDb(store.file, (db) => {
+      expect(() => db.run("INSERT INTO events (at, session_id, kind, detail) VALUES ('soon', NULL, 'x', '{}')"))
+        .toThrow();
+    });
     store.close();
   });
 
