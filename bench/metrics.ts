@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../src/app/machine-store.ts";
-import { createApp } from "../src/edge/http/app.ts";
+import { createApp } from "../src/serve/app.ts";
 import { openStore } from "../src/edge/store.ts";
 import { saveWatchRows, type WatchRow } from "../src/edge/store/watch.ts";
 import { median, quantile } from "./lib.ts";

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { hookDeps } from "../src/app/deps.ts";
 import { runHook } from "../src/app/run-hook.ts";
-import { createApp } from "../src/edge/http/app.ts";
+import { createApp } from "../src/serve/app.ts";
 import { generate, parseSize } from "./gen-transcript.ts";
 import { type Cmd, DATA, ensureNoop, median, quantile, report, timeAll } from "./lib.ts";
 

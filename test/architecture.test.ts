@@ -46,3 +46,92 @@ describe("one writer of hook output", () => {
     expect(hook).toContain("const { stdout } = await runHookLoading(");
   });
 });
+
+/** Relative imports of a source file, resolved, with whether each is type-only. */
+function relativeImports(file: string): { target: string; typeOnly: boolean }[] {
+  const src = readFileSync(file, "utf8");
+  const out: { target: string; typeOnly: boolean }[] = [];
+  for (const m of src.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;]*?from\s+["'](\.[^"']+)["']/gms)) {
+    out.push({ target: join(file, "..", m[2]), typeOnly: m[1] !== undefined });
+  }
+  for (const m of src.matchAll(/import\(\s*["'](\.[^"']+)["']\s*\)/g)) {
+    out.push({ target: join(file, "..", m[1]), typeOnly: false });
+  }
+  return out;
+}
+
+const SRC = join(ROOT, "src");
+const rel = (f: string) => relative(ROOT, f).split("\\").join("/");
+const area = (f: string) => rel(f).split("/").slice(0, 2).join("/");
+
+describe("the layout shows the architecture", () => {
+  test("the watch, the night and the HTTP server have their own folders, not file-name prefixes", () => {
+    for (const dir of ["watch", "night", "serve"]) expect(files(join(SRC, dir)).length).toBeGreaterThan(2);
+    const prefixed = files(SRC).map(rel).filter((f) => /\/(watch|night|http)-[^/]*\.ts$/.test(f));
+    // src/edge/store/watch.ts is the watch table's module; a prefix is something else.
+    expect(prefixed).toEqual([]);
+  });
+
+  test("the HTTP adapter imports neither the application nor the commands", () => {
+    const bad = files(join(SRC, "serve")).flatMap((f) =>
+      relativeImports(f).filter((i) => /^src\/(app|watch|night|cli)$/.test(area(i.target))).map((i) =>
+        `${rel(f)} -> ${rel(i.target)}`
+      )
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test("edges run no application code (a port's type, defined by its user, is allowed)", () => {
+    const bad = files(join(SRC, "edge")).flatMap((f) =>
+      relativeImports(f).filter((i) => !i.typeOnly && /^src\/(app|watch|night|serve|cli)$/.test(area(i.target)))
+        .map((i) => `${rel(f)} -> ${rel(i.target)}`)
+    );
+    expect(bad).toEqual([]);
+  });
+});
+
+/** Strongly connected groups of more than one file (or a file importing itself). */
+function importCircles(nodes: readonly string[]): string[][] {
+  const edges = new Map(nodes.map((f) => [f, relativeImports(f).map((i) => i.target).filter((t) => t !== f)]));
+  const index = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [];
+  const onStack = new Set<string>(), out: string[][] = [];
+  let next = 0;
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!edges.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    for (let w = stack.pop(); w !== undefined; w = stack.pop()) {
+      onStack.delete(w);
+      group.push(rel(w));
+      if (w === v) break;
+    }
+    if (group.length > 1) out.push(group.sort());
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return out;
+}
+
+describe("no import circles", () => {
+  const nodes = [...files(SRC), ...files(join(ROOT, "machines"))];
+
+  test("no two source files import each other, directly or around a circle (type imports too)", () => {
+    expect(importCircles(nodes)).toEqual([]);
+  });
+
+  test("the detector finds a circle (control)", () => {
+    const dir = join(ROOT, "test", "fixtures", "import-circle");
+    expect(importCircles(files(dir))).toEqual([
+      ["test/fixtures/import-circle/a.ts", "test/fixtures/import-circle/b.ts", "test/fixtures/import-circle/c.ts"],
+    ]);
+  });
+});

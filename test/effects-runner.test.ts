@@ -23,8 +23,8 @@ test("each SessionEffect type has a case in src/app/effects.ts, and the switch i
 });
 
 test("nothing outside the runner turns effects into records", () => {
-  for (const f of ["run-hook.ts", "run-statusline.ts", "watch-machine.ts"]) {
-    const src = readFileSync(join(ROOT, "src", "app", f), "utf8");
+  for (const f of ["app/run-hook.ts", "app/run-statusline.ts", "watch/machine.ts"]) {
+    const src = readFileSync(join(ROOT, "src", f), "utf8");
     expect(src).toContain("effectRecords(");
     expect(src).not.toMatch(/e\.type\.replace\(/);
   }

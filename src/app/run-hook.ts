@@ -23,7 +23,7 @@ import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
 import { effectRecords, runCommitEffects } from "./effects.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
-import { readNight } from "./night-store.ts";
+import { readNight } from "../night/setting.ts";
 import { keepOwnCrons, readOwnCrons } from "./session-crons.ts";
 import { keepWindowSource } from "./window-source.ts";
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import recording from "../../test/fixtures/claude-code-2.1.328/demo-session/events.jsonl" with { type: "text" };
 import transcript from "../../test/fixtures/claude-code-2.1.328/demo-session/transcript.jsonl" with { type: "text" };
-import { writeNightSetting } from "../app/night-store.ts";
+import { writeNightSetting } from "../night/setting.ts";
 import {
   describeCall,
   describeOutput,

@@ -1,13 +1,13 @@
 /** `vigil night on | off | status`: wiring only. */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { nightDeps, nightStatus, turnNightOff, turnNightOn } from "../app/night.ts";
-import type { IdleSession } from "../app/night-snapshot.ts";
-import type { NightSetting, SnapshotEntry } from "../app/night-store.ts";
+import { nightDeps, nightStatus, turnNightOff, turnNightOn } from "../night/mode.ts";
+import type { IdleSession } from "../night/snapshot.ts";
+import type { NightSetting, SnapshotEntry } from "../night/setting.ts";
 import { parseUntil } from "../app/time-args.ts";
 import { scheduleInstalled } from "../core/doctor/services.ts";
-import { ledgerLines, type NightLedger } from "../core/night-ledger.ts";
-import { nightReadiness, type Readiness } from "../core/night-readiness.ts";
+import { ledgerLines, type NightLedger } from "../core/night/ledger.ts";
+import { nightReadiness, type Readiness } from "../core/night/readiness.ts";
 import { formatDuration } from "../core/notify-format.ts";
 import { loadConfig } from "../edge/config-file.ts";
 import { resolvePaths } from "../edge/paths.ts";

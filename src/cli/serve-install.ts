@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { planServe } from "../core/serve-files.ts";
-import { isLoopback, type ListenTarget } from "../edge/http/listen.ts";
+import { isLoopback, type ListenTarget } from "../serve/listen.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import type { PlanOptions } from "../core/schedule-files.ts";
 import { hostFacts, installSchedule, type ScheduleIO, systemScheduleIO, uninstallSchedule } from "../edge/schedule.ts";

@@ -3,16 +3,9 @@ import { readFileSync } from "node:fs";
 import { hookDeps } from "../app/deps.ts";
 import { runHook } from "../app/run-hook.ts";
 import { analyzeCommandLine } from "../core/shell.ts";
-import { createApp } from "../edge/http/app.ts";
-import { LOOPBACK_HOSTS } from "../edge/http/auth.ts";
-import {
-  DEFAULT_LISTEN,
-  isLoopback,
-  listen,
-  type ListenTarget,
-  parseListen,
-  untilSignal,
-} from "../edge/http/listen.ts";
+import { createApp } from "../serve/app.ts";
+import { LOOPBACK_HOSTS } from "../serve/auth.ts";
+import { DEFAULT_LISTEN, isLoopback, listen, type ListenTarget, parseListen, untilSignal } from "../serve/listen.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { readLastProof } from "../prove/proof-file.ts";
 import { parse } from "./args.ts";

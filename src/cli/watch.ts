@@ -1,16 +1,16 @@
 /** `vigil watch`: wiring only. One pass (default), a loop, or the schedule that runs passes. */
 import { join } from "node:path";
 import { parseDuration } from "../app/time-args.ts";
-import { watchDeps } from "../app/watch-deps.ts";
+import { watchDeps } from "../watch/deps.ts";
 import { gcIfDue } from "../app/gc.ts";
-import { type PassSummary, runWatchPass } from "../app/watch-pass.ts";
+import { type PassSummary, runWatchPass } from "../watch/pass.ts";
 import { label } from "../core/notify-format.ts";
 import { retentionPolicy } from "../core/retention.ts";
 import { loadConfig } from "../edge/config-file.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { installSchedule, planForHost, uninstallSchedule } from "../edge/schedule.ts";
 import { openStore, type Store } from "../edge/store.ts";
-import { acquireWatchLock, releaseWatchLock, selfHolder } from "../edge/store/watch-lock.ts";
+import { acquireWatchLock, releaseWatchLock, selfHolder } from "../edge/store/pass-lock.ts";
 import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
 import { proofAfterPass } from "./doctor-prove.ts";

@@ -6,7 +6,7 @@ import { GC_LAST_RUN_KEY, runGc } from "../../src/app/gc.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import { DAY_MS, dayOf, retentionPolicy } from "../../src/core/retention.ts";
 import type { ReportSession } from "../../src/core/report/model.ts";
-import { loadReport } from "../../src/edge/http/report-rows.ts";
+import { loadReport } from "../../src/serve/report-rows.ts";
 import { listRecallIndexes, recallIndexFile } from "../../src/edge/store/recall-index.ts";
 import type { Store } from "../../src/edge/store.ts";
 import { archivedByPrefix } from "../../src/edge/store/retention.ts";

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hookDeps } from "../../src/app/deps.ts";
-import { NIGHT_KEY } from "../../src/app/night-store.ts";
+import { NIGHT_KEY } from "../../src/night/setting.ts";
 import { runHook } from "../../src/app/run-hook.ts";
 import { stopFactsFor, todoPushes } from "../../src/app/stop-facts.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";

@@ -2,11 +2,11 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { readNight, readNightSetting } from "../../src/app/night-store.ts";
-import { transcriptPathFor } from "../../src/app/watch-targets.ts";
+import { readNight, readNightSetting } from "../../src/night/setting.ts";
+import { transcriptPathFor } from "../../src/watch/targets.ts";
 import { probe } from "../../src/edge/proc.ts";
 import { openStore } from "../../src/edge/store.ts";
-import { records } from "../app/watch-harness.ts";
+import { records } from "../watch/harness.ts";
 import { CRON_MARKER } from "../../src/core/schedule-files.ts";
 import { planForHost } from "../../src/edge/schedule.ts";
 import { BIN, testEnv, vigil } from "../support/vigil.ts";

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { serveService, type ServiceOptions } from "../../src/cli/serve-install.ts";
-import type { ListenTarget } from "../../src/edge/http/listen.ts";
+import type { ListenTarget } from "../../src/serve/listen.ts";
 import { type ScheduleIO, systemScheduleIO } from "../../src/edge/schedule.ts";
 import { freePort, need, until } from "../deploy/prometheus.ts";
 import { BIN, testEnv, vigil } from "../support/vigil.ts";

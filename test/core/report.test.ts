@@ -5,7 +5,7 @@ import { reportHtml } from "../../src/core/report/html.ts";
 import { reportJson, reportJsonChunks } from "../../src/core/report/json.ts";
 import { buildReport, type Report, type ReportSession } from "../../src/core/report/model.ts";
 import { reportText } from "../../src/core/report/text.ts";
-import { loadReport } from "../../src/edge/http/report-rows.ts";
+import { loadReport } from "../../src/serve/report-rows.ts";
 import { MIN, P1, SEED_EVENTS, seedStore, T0, W1, W2 } from "./report-seed.ts";
 import { withRawDb } from "../raw-db.ts";
 

@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HookOutcome } from "../../src/app/run-hook.ts";
 import type { LastProof } from "../../src/core/prove/last-proof.ts";
-import { createApp } from "../../src/edge/http/app.ts";
+import { createApp } from "../../src/serve/app.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { proveAfterUpdate } from "../../src/prove/after-update.ts";
 import { binaryStamp, readLastProof } from "../../src/prove/proof-file.ts";

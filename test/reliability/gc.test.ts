@@ -12,7 +12,7 @@ import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DAY_MS } from "../../src/core/retention.ts";
-import { loadReport } from "../../src/edge/http/report-rows.ts";
+import { loadReport } from "../../src/serve/report-rows.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { T0 } from "../core/report-seed.ts";
 import { seedFleet } from "../support/fleet-seed.ts";

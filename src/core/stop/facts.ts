@@ -4,7 +4,6 @@
  * field is optional: a missing fact only makes the gate more careful (no message → no push).
  */
 import { isObject, type JsonObject } from "../payload.ts";
-import type { TranscriptFacts } from "../policy.ts";
 import type { TodoToolCall } from "./todo.ts";
 
 export interface StopFacts {
@@ -92,9 +91,9 @@ export function parseStopFacts(v: unknown): StopFacts {
 }
 
 /**
- * The Stop facts inside the transcript facts. `TranscriptFacts` has no `stop` field yet
- * (policy.ts belongs to the pipeline); until it does, the field is read and validated here.
+ * The Stop facts inside the transcript facts (policy.ts's `TranscriptFacts`, typed
+ * structurally so this file does not import the pipeline's types back), read and validated.
  */
-export function stopFactsOf(facts: TranscriptFacts): StopFacts {
+export function stopFactsOf(facts: { stop?: unknown }): StopFacts {
   return "stop" in facts ? parseStopFacts(facts.stop) : {};
 }

@@ -4,7 +4,7 @@
  * that follow an "I'll" but are not work (wait, stop, be around, note, explain…) are excluded
  * where they appear, because "I'll wait for the build" is not an unfinished announcement.
  */
-import type { LangPatterns } from "./patterns.ts";
+import type { LangPatterns } from "./pattern-types.ts";
 
 const r = String.raw;
 

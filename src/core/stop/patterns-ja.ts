@@ -4,7 +4,7 @@
  * so a bare "ます" needs a sequencing marker, a continuation verb, or a する-verb with an object
  * and no third-person topic. Passive, potential, existential and negative endings never count.
  */
-import type { LangPatterns } from "./patterns.ts";
+import type { LangPatterns } from "./pattern-types.ts";
 
 const r = String.raw;
 

@@ -3,7 +3,7 @@
  * polite for others (알겠습니다, 좋겠습니다, 마치겠습니다, 않겠습니다), so those stems are excluded.
  * Present "시작합니다 / 진행합니다" is the form seed 004 found in 3 of 5 real stalls.
  */
-import type { LangPatterns } from "./patterns.ts";
+import type { LangPatterns } from "./pattern-types.ts";
 
 const r = String.raw;
 

@@ -26,7 +26,7 @@ export interface WatchRow {
   stale_event: number | null;
   /** The last pass that saw the process alive. */
   alive_at: number | null;
-  /** JSON: wake offset, interventions awaiting a follow-up, restart check (see watch-memo.ts). */
+  /** JSON: wake offset, interventions awaiting a follow-up, restart check (see src/core/watch/memo.ts). */
   memo: string;
   seen_at: number;
   checked_at: number;

@@ -7,10 +7,8 @@
 import type { ShellWord, SimpleCommand } from "../../shell.ts";
 import { commandName } from "../../shell/wrappers.ts";
 import { checkKill, checkPkill, checkTmux, type ProcessTree } from "./kill.ts";
-
-export type CommandVerdict =
-  | { allowed: true; rule: string; writes: ShellWord[] }
-  | { allowed: false; rule: string; detail: string };
+import type { CommandVerdict } from "./verdict.ts";
+export type { CommandVerdict };
 
 const deny = (rule: string, detail: string): CommandVerdict => ({ allowed: false, rule, detail });
 const allow = (rule: string, writes: ShellWord[] = []): CommandVerdict => ({ allowed: true, rule, writes });

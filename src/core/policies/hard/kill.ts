@@ -6,7 +6,7 @@
  * worker that ran `tmux kill-session` on a pattern killed 40 sessions elsewhere.
  */
 import type { ShellWord } from "../../shell.ts";
-import type { CommandVerdict } from "./commands.ts";
+import type { CommandVerdict } from "./verdict.ts";
 
 /** The session's own processes: its Claude Code pid and every descendant seen when asked. */
 export interface ProcessTree {

@@ -1,0 +1,50 @@
+/** The shapes of the Stop gate's phrase patterns, shared by the language files and the compiler. */
+export type PatternLang = "en" | "ko" | "ja" | "config";
+
+/**
+ * What a phrase means for the gate. `escape`, `approval`, `wait`, `handoff` and `question`
+ * are gate 4 (the turn legitimately ends); `announce` is gate 5 (work announced, not done).
+ */
+export type PatternKind = "escape" | "approval" | "wait" | "handoff" | "question" | "announce" | "ruleout";
+
+/**
+ * Why a sentence an `announce` pattern matched is still not an announcement of work for now
+ * (`ruleout` patterns): its work hangs on a condition, it recommends, it plans a later phase,
+ * it describes a state, or (tried on the items under a lead-in) the list reports finished work.
+ */
+export type RuleOut = "conditional" | "recommendation" | "later" | "state" | "report";
+
+/**
+ * Which part of the message a pattern is tried on (see `MessageView`): `heading` is the
+ * message's last paragraph when it is one heading, `item` the items under a lead-in.
+ */
+export type PatternScope = "all" | "window" | "last" | "tail" | "heading" | "item";
+
+/** One pattern as written in a data file. */
+export interface PatternDef {
+  id: string;
+  kind: PatternKind;
+  source: string;
+  /** A sentence that also matches this is not a hit (e.g. a third-person topic). */
+  unless?: string;
+  /** Defaults: escape all, question last, announce and ruleout tail, report item, the rest window. */
+  scope?: PatternScope;
+  /** For `ruleout` patterns: what the sentence is instead of an announcement. */
+  why?: RuleOut;
+  /** "final": the pattern (and `unless`) is tried on the sentence's final clause only. */
+  clause?: "final";
+  /** With `clause: "final"`: a whole sentence matching this is not a hit (a topic governs all its clauses). */
+  unlessSentence?: string;
+  /**
+   * The pattern reads a sentence with no subject ("Now rerun the linter."): not tried on list
+   * items, where the same words are steps written for the reader ("To deploy: 1. First, build…").
+   */
+  subjectless?: boolean;
+}
+
+/** A language's patterns and the regex flags they are written for. */
+export interface LangPatterns {
+  lang: Exclude<PatternLang, "config">;
+  flags: string;
+  patterns: PatternDef[];
+}

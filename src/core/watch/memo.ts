@@ -1,0 +1,95 @@
+/**
+ * The part of the watcher's per-session memory kept as JSON in `watch.memo`: where the wake
+ * reader stopped, interventions awaiting their follow-up, recent restarts and nudges (so a
+ * resume they caused is credited to them), and the pending check of the last restart.
+ */
+import type { Intervention } from "../wake.ts";
+import { isObject, type JsonObject } from "../payload.ts";
+import type { IdleCause } from "../rest.ts";
+
+/** An intervention whose outcome (did work resume, after how long) is not known yet. */
+export interface OpenIntervention {
+  kind: "notify" | "restart" | "nudge" | "stop_block";
+  at: number;
+}
+
+export interface WakeCursor {
+  /** Byte offset to read from next pass. */
+  offset: number;
+  /** The offset lies inside an over-long line. */
+  mid: boolean;
+  /** End time of a turn read but not yet followed by anything. */
+  pendingEndAt: number | null;
+  /** Why that turn is quiet, as the machine said while it was pending (the ledger's cause). */
+  pendingCause: IdleCause | null;
+}
+
+export interface WatchMemo {
+  wake: WakeCursor | null;
+  open: OpenIntervention[];
+  recent: Intervention[];
+  restartCheck: { at: number; size: number | null; mtime: number | null } | null;
+  breakerNotified: boolean;
+}
+
+/** Interventions kept per session (oldest dropped first). */
+const KEEP = 20;
+
+export const EMPTY_MEMO: WatchMemo = { wake: null, open: [], recent: [], restartCheck: null, breakerNotified: false };
+
+const n = (o: JsonObject, k: string): number | null => typeof o[k] === "number" ? o[k] : null;
+const OPEN_KINDS: readonly string[] = ["notify", "restart", "nudge", "stop_block"];
+const isOpenKind = (k: unknown): k is OpenIntervention["kind"] => typeof k === "string" && OPEN_KINDS.includes(k);
+
+const causeOf = (v: unknown): IdleCause | null => v === "awaiting" || v === "asleep" || v === "stalled" ? v : null;
+
+/** Parse a stored memo; anything unreadable starts empty. */
+export function parseMemo(text: string): WatchMemo {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return { ...EMPTY_MEMO };
+  }
+  if (!isObject(v)) return { ...EMPTY_MEMO };
+  const w = isObject(v.wake) ? v.wake : null;
+  const wOffset = w ? n(w, "offset") : null;
+  const open: OpenIntervention[] = [];
+  for (const o of Array.isArray(v.open) ? v.open : []) {
+    const at = isObject(o) ? n(o, "at") : null;
+    if (isObject(o) && at !== null && isOpenKind(o.kind)) open.push({ kind: o.kind, at });
+  }
+  const recent: Intervention[] = [];
+  for (const o of Array.isArray(v.recent) ? v.recent : []) {
+    const at = isObject(o) ? n(o, "at") : null;
+    if (isObject(o) && at !== null && (o.kind === "restart" || o.kind === "nudge")) recent.push({ kind: o.kind, at });
+  }
+  const rc = isObject(v.restartCheck) ? v.restartCheck : null;
+  const rcAt = rc ? n(rc, "at") : null;
+  return {
+    wake: w && wOffset !== null
+      ? {
+        offset: wOffset,
+        mid: w.mid === true,
+        pendingEndAt: n(w, "pendingEndAt"),
+        pendingCause: causeOf(w.pendingCause),
+      }
+      : null,
+    open,
+    recent,
+    restartCheck: rc && rcAt !== null ? { at: rcAt, size: n(rc, "size"), mtime: n(rc, "mtime") } : null,
+    breakerNotified: v.breakerNotified === true,
+  };
+}
+
+/** Serialise a memo. */
+export function stringifyMemo(m: WatchMemo): string {
+  return JSON.stringify(m);
+}
+
+/** Add interventions, keeping the newest few; `recent` only keeps what can wake a session. */
+export function withInterventions(m: WatchMemo, added: readonly OpenIntervention[]): WatchMemo {
+  const recent = [...m.recent];
+  for (const a of added) if (a.kind === "restart" || a.kind === "nudge") recent.push({ kind: a.kind, at: a.at });
+  return { ...m, open: [...m.open, ...added].slice(-KEEP), recent: recent.slice(-KEEP) };
+}

@@ -1,0 +1,80 @@
+/**
+ * The `vigil serve` HTTP app, built as a function of its dependencies so tests call
+ * `app.request()` without a port: POST /hook (the shared hook pipeline), the dashboard, the
+ * JSON API, the live stream, Prometheus metrics and a health check.
+ */
+import { Hono } from "hono";
+import { hostname } from "node:os";
+import type { LastProof } from "../core/prove/last-proof.ts";
+import { eventJson } from "../core/report/json.ts";
+import { parseDetail } from "../core/report/marks.ts";
+import { DASHBOARD_CSS, DASHBOARD_HTML, DASHBOARD_JS } from "./dashboard/assets.ts";
+import type { EventRow, Store } from "../edge/store.ts";
+import { apiRoutes } from "./api-routes.ts";
+import { hostGuard, tokenAuth } from "./auth.ts";
+import { type HookAnswer, hookRoute, type HookStats } from "./hook-route.ts";
+import { Histogram, METRICS_CONTENT_TYPE, renderFamilies } from "./metrics.ts";
+import { EventCounters, storeFamilies } from "./metrics-source.ts";
+import { streamRoute } from "./stream.ts";
+import { createTail } from "./tail.ts";
+
+export interface AppDeps {
+  store: Store;
+  /** The hook pipeline bound to its dependencies: `(input) => runHook(input, deps)`. */
+  runHook: (input: string) => HookAnswer;
+  clock?: () => number;
+  /** When set, every request must present it (auth.ts). */
+  token?: string;
+  /** Without a token: the Host names served (`serve` passes the loopback names). */
+  allowedHosts?: string[];
+  /** How often the live stream looks for new events (ms). */
+  pollMs?: number;
+  version?: string;
+  /** The `host` label of this machine's series (serve: VIGIL_HOST, else the host name). */
+  host?: string;
+  /** Reads the last proof (serve: `<state dir>/proof.json`) at each scrape; none without it. */
+  proof?: () => LastProof | null;
+}
+
+/** Build the app. */
+export function createApp(deps: AppDeps): Hono {
+  const { store, clock = Date.now, host = hostname() } = deps;
+  const app = new Hono();
+  const stats: HookStats = { latency: new Histogram(), outcomes: { ok: 0, error: 0 } };
+  const counters = new EventCounters();
+  const tail = createTail(store, { pollMs: deps.pollMs });
+  const toJson = (rows: EventRow[]) => rows.map((e) => eventJson({ ...e, detail: parseDetail(e.detail) }));
+
+  if (deps.token) app.use(tokenAuth(deps.token));
+  else if (deps.allowedHosts) app.use(hostGuard(deps.allowedHosts));
+
+  app.post("/hook", hookRoute(deps.runHook, { store, clock, stats }));
+  app.get("/healthz", (c) => c.json({ ok: true, version: deps.version ?? null, head: tail.head() }));
+  apiRoutes(app, { store, clock, toJson });
+  app.get("/api/stream", streamRoute(tail, toJson));
+
+  app.get("/metrics", (c) => {
+    const { ok, error } = stats.outcomes;
+    const families = [
+      ...storeFamilies(store, counters, { now: clock(), host, proof: deps.proof?.() ?? null }),
+      stats.latency.family("vigil_http_hook_duration_seconds", "Server-side time of POST /hook"),
+      {
+        name: "vigil_http_hook_requests_total",
+        help: "POST /hook requests by pipeline outcome (error: vigil failed open)",
+        type: "counter" as const,
+        samples: [{ labels: { outcome: "ok" }, value: ok }, { labels: { outcome: "error" }, value: error }],
+      },
+    ];
+    return c.body(renderFamilies(families), 200, { "Content-Type": METRICS_CONTENT_TYPE });
+  });
+
+  app.get("/", (c) => c.html(DASHBOARD_HTML));
+  app.get("/assets/dashboard.css", (c) => c.body(DASHBOARD_CSS, 200, { "Content-Type": "text/css; charset=utf-8" }));
+  app.get("/assets/dashboard.js", (c) => c.body(DASHBOARD_JS, 200, { "Content-Type": "text/javascript" }));
+
+  app.onError((e, c) => {
+    if (c.req.path === "/hook") return c.body(null, 200); // fail open, whatever threw
+    return c.json({ error: e instanceof Error ? e.message : String(e) }, 500);
+  });
+  return app;
+}

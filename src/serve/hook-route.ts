@@ -1,0 +1,64 @@
+/**
+ * `POST /hook`: Claude Code's `type: "http"` hooks. The body goes through the very pipeline
+ * `vigil hook` runs, and the response body is exactly what that command would print. Fails
+ * open: whatever goes wrong inside vigil, the answer is 200 with an empty body (no decision)
+ * and the error is recorded. Server-side time lands in the latency histogram.
+ */
+import type { Handler } from "hono";
+import type { Store } from "../edge/store.ts";
+import type { Histogram } from "./metrics.ts";
+
+/** Claude Code's cap for hook stdin applies to HTTP bodies too (product.md section 8). */
+export const MAX_HOOK_BYTES = 10 * 1024 * 1024;
+
+/**
+ * What the hook pipeline answers: the bytes `vigil hook` would print, and the error it
+ * recorded. The caller binds the pipeline (src/cli/serve.ts); this adapter never imports it.
+ */
+export interface HookAnswer {
+  stdout: string;
+  error: string | null;
+}
+
+export interface HookStats {
+  latency: Histogram;
+  outcomes: { ok: number; error: number };
+}
+
+/** The hook handler. */
+export function hookRoute(
+  runHook: (input: string) => HookAnswer,
+  opts: { store: Store; clock: () => number; stats: HookStats },
+): Handler {
+  const { store, clock, stats } = opts;
+  return async (c) => {
+    const t0 = performance.now();
+    const origin = c.req.header("origin");
+    // Claude Code sends no Origin; a page in a browser posting here does.
+    if (origin && origin !== new URL(c.req.url).origin) return c.text("vigil: cross-origin hook", 403);
+    let out: HookAnswer;
+    try {
+      const body = await c.req.text();
+      out = body.length > MAX_HOOK_BYTES
+        ? failed(store, clock(), `hook input exceeds ${MAX_HOOK_BYTES} bytes`, body.length)
+        : runHook(body);
+    } catch (e) {
+      out = failed(store, clock(), e instanceof Error ? e.message : String(e), null);
+    }
+    stats.outcomes[out.error === null ? "ok" : "error"]++;
+    stats.latency.observe((performance.now() - t0) / 1000);
+    if (!out.stdout) return c.body(null, 200);
+    // PreCompact prints plain text (summariser instructions); every other decision is JSON.
+    const type = out.stdout.startsWith("{") ? "application/json" : "text/plain; charset=utf-8";
+    return c.body(out.stdout, 200, { "Content-Type": type });
+  };
+}
+
+function failed(store: Store, at: number, error: string, bytes: number | null): HookAnswer {
+  try {
+    store.appendEvent(at, null, "hook_error", { error, ...(bytes === null ? {} : { bytes }), via: "http" });
+  } catch {
+    // the store is the problem: nothing more to record, still fail open
+  }
+  return { stdout: "", error };
+}

@@ -1,0 +1,240 @@
+/**
+ * One session, one pass: from what was probed and stat'ed, what to record (DOWN once, STALE
+ * once per stall and then its idle time in place, growth ending a stall), which machine events
+ * to apply, what to sample, which interventions got their follow-up, and the watcher's memory
+ * for the next pass. Pure: the pass does the reading and the writing.
+ */
+import type { AuditKind } from "../core/audit-kinds.ts";
+import type { SessionEvent } from "../../machines/session.ts";
+import { decideLiveness, type LivenessDecision, sameProcess, type TranscriptStat } from "../core/liveness.ts";
+import type { ProcProbe } from "../edge/proc.ts";
+import type { SampleRow } from "../edge/store/samples.ts";
+import type { WatchRow } from "../edge/store/watch.ts";
+import { EMPTY_MEMO, type OpenIntervention, parseMemo, stringifyMemo, type WatchMemo } from "../core/watch/memo.ts";
+import { snapshotFacts } from "../core/status-view.ts";
+import { hostOf, type Target } from "./targets.ts";
+
+const DAY = 86_400_000;
+
+/** An event to append: kind, detail, and its time when not the pass's. */
+export interface PlannedEvent {
+  kind: AuditKind;
+  detail: Record<string, unknown>;
+  at?: number;
+}
+
+export interface SessionPlan {
+  target: Target;
+  decision: LivenessDecision;
+  /** The process runs and is the session's own. */
+  alive: boolean;
+  /** The transcript changed since the last pass. */
+  grew: boolean;
+  watch: WatchRow;
+  memo: WatchMemo;
+  machine: SessionEvent[];
+  events: PlannedEvent[];
+  /** A new stall: its `stale` event's id becomes `watch.stale_event`. */
+  staleOpen: Record<string, unknown> | null;
+  /** Fields to merge into the current stall's event. */
+  stalePatch: { id: number; patch: Record<string, unknown> } | null;
+  sample: SampleRow | null;
+  /** The pid now belongs to another session in the registry (after /clear): never restart it. */
+  moved: boolean;
+}
+
+export interface Observed {
+  probe: ProcProbe | null;
+  stat: TranscriptStat | null;
+  /** The session the registry lists for this pid, if any. */
+  registrySessionId: string | null;
+  /** Stop gate blocks of this session since the last pass. */
+  stopBlocks: readonly number[];
+  /** Times of the work records appended since the last pass (null: not read). */
+  workTimes?: readonly number[] | null;
+  /** What the transcript's unanswered turn waits on a person for, when the machine does not know. */
+  awaiting?: string | null;
+}
+
+/** Decide one session's pass. */
+export function decideSession(t: Target, obs: Observed, opts: { now: number; staleAfterMs: number }): SessionPlan {
+  const { now } = opts;
+  const w = t.watch;
+  let memo = w ? parseMemo(w.memo) : { ...EMPTY_MEMO };
+  const sameFile = w !== null && w.transcript_path === t.transcriptPath;
+  const known = t.row ? snapshotFacts(t.row.snapshot) : null;
+  const decision = decideLiveness(
+    {
+      sessionId: t.sessionId,
+      pid: t.pid,
+      procStart: t.procStart,
+      startedAt: t.startedAt,
+      transcriptSize: sameFile ? w.size : null,
+      transcriptMtime: sameFile ? w.mtime : null,
+      lastGrowthAt: sameFile ? w.last_growth_at : null,
+      state: t.row?.state ?? null,
+      stalledReported: w?.stalled_reported === 1,
+      downReported: w?.down_reported === 1,
+      awaiting: known?.awaiting ?? obs.awaiting ?? null,
+      asleepUntil: known?.asleepUntil ?? null,
+    },
+    { process: obs.probe, transcript: obs.stat, registrySessionId: obs.registrySessionId },
+    opts,
+  );
+  const alive = decision.verdict === "alive" || decision.verdict === "stale";
+  const grew = sameFile && obs.stat !== null && w.size !== null && obs.stat.progressOnly !== true &&
+    (obs.stat.size !== w.size || obs.stat.mtimeMs !== w.mtime);
+  const growthAt = decision.next.lastGrowthAt ?? now;
+  const events: PlannedEvent[] = [];
+  const machine: SessionEvent[] = [];
+  // A session the watcher saw die is running again (a restart, or resumed by hand).
+  if (alive && t.row?.state === "dead") machine.push({ type: "resumed", at: now, source: "watch" });
+  // The machine learns of a live session (and where it runs) from the watch too, so `status`
+  // lists a session no hook has touched yet; written only when that is news.
+  const host = hostOf(t);
+  if (alive && (t.row === null || known?.host !== host)) machine.push({ type: "observed", at: now, host });
+  let staleOpen: SessionPlan["staleOpen"] = null, stalePatch: SessionPlan["stalePatch"] = null;
+  let staleEvent = w?.stale_event ?? null;
+  if (decision.record === "down") {
+    machine.push({ type: "processGone", at: now, reason: decision.reason });
+    events.push({ kind: "down", detail: downDetail(t, decision, w, now) });
+  } else if (decision.record === "stale") {
+    machine.push({ type: "idle", at: now, idleMs: decision.idleMs });
+    staleOpen = {
+      idleMs: decision.idleMs,
+      lastGrowthAt: decision.next.lastGrowthAt,
+      pid: t.pid,
+      name: t.name,
+      cwd: t.cwd,
+      checkedAt: now,
+    };
+  } else if (decision.verdict === "stale" && staleEvent !== null) {
+    stalePatch = { id: staleEvent, patch: { idleMs: decision.idleMs, checkedAt: now } };
+  }
+  if (decision.record === "active") {
+    machine.push({ type: "activity", at: growthAt });
+    if (staleEvent !== null) {
+      const idleMs = w?.last_growth_at != null ? Math.max(0, growthAt - w.last_growth_at) : null;
+      stalePatch = { id: staleEvent, patch: { endedAt: growthAt, idleMs, checkedAt: now } };
+    }
+  }
+  if (!decision.next.stalledReported || decision.record === "down") staleEvent = null;
+  if (memo.restartCheck) {
+    const rc = memo.restartCheck;
+    const restartGrew = obs.stat !== null && (obs.stat.size !== rc.size || obs.stat.mtimeMs !== rc.mtime);
+    events.push({
+      kind: "restart_check",
+      detail: {
+        restartAt: rc.at,
+        grew: restartGrew,
+        afterMs: restartGrew ? Math.max(0, growthAt - rc.at) : null,
+        alive,
+      },
+    });
+    memo = { ...memo, restartCheck: null };
+  }
+  const blocks: OpenIntervention[] = obs.stopBlocks.map((at) => ({ kind: "stop_block", at }));
+  const fu = followUps([...memo.open, ...blocks], grew ? { growthAt, times: obs.workTimes ?? null } : null, now);
+  events.push(...fu.events);
+  memo = { ...memo, open: fu.open };
+  if (alive) memo = { ...memo, breakerNotified: false };
+  const learned = learnIdentity(t, obs.probe, alive);
+  const p = obs.probe;
+  return {
+    target: t,
+    decision,
+    alive,
+    grew,
+    memo,
+    machine,
+    events,
+    staleOpen,
+    stalePatch,
+    sample: alive && p !== null && t.pid !== null
+      ? { at: now, sessionId: t.sessionId, pid: t.pid, rssBytes: p.rssBytes, cpuMs: p.cpuMs, ageMs: p.ageMs }
+      : null,
+    moved: obs.registrySessionId !== null && obs.registrySessionId !== t.sessionId,
+    watch: {
+      session_id: t.sessionId,
+      pid: t.pid,
+      proc_start: learned,
+      started_at: t.startedAt,
+      cwd: t.cwd,
+      transcript_path: t.transcriptPath,
+      name: t.name,
+      pane: t.pane,
+      size: decision.next.transcriptSize,
+      mtime: decision.next.transcriptMtime,
+      last_growth_at: decision.next.lastGrowthAt,
+      stalled_reported: decision.next.stalledReported ? 1 : 0,
+      down_reported: decision.next.downReported ? 1 : 0,
+      stale_event: staleEvent,
+      alive_at: alive ? now : w?.alive_at ?? null,
+      memo: stringifyMemo(memo),
+      seen_at: alive || t.sources.some((s) => s !== "watch") ? now : w?.seen_at ?? now,
+      checked_at: now,
+    },
+  };
+}
+
+/** The start identifier to remember: the known one, or the live process's when it is the session's. */
+function learnIdentity(t: Target, p: ProcProbe | null, alive: boolean): string | null {
+  if (t.procStart !== null || !alive || p === null) return t.procStart;
+  return sameProcess(t, p) === "other" ? null : p.procStart;
+}
+
+function downDetail(t: Target, d: LivenessDecision, w: WatchRow | null, now: number): Record<string, unknown> {
+  const lastActivityAt = d.next.lastGrowthAt;
+  return {
+    verdict: d.verdict,
+    reason: d.reason,
+    pid: t.pid,
+    procStart: t.procStart,
+    name: t.name,
+    cwd: t.cwd,
+    lastActivityAt,
+    delayMs: lastActivityAt === null ? null : Math.max(0, now - lastActivityAt),
+    aliveAt: w?.alive_at ?? null,
+    sinceAliveMs: w?.alive_at != null ? Math.max(0, now - w.alive_at) : null,
+  };
+}
+
+/**
+ * Interventions answered by work that came after them get a `followup` whose time to resume
+ * runs to the first work record after the intervention (the newest write would credit a
+ * session that resumed at once with the whole pass interval); when the records could not be
+ * read, to the growth the stat saw. Those a day old with no work close as not resumed.
+ */
+export function followUps(
+  open: readonly OpenIntervention[],
+  growth: { growthAt: number; times: readonly number[] | null } | null,
+  now: number,
+): { open: OpenIntervention[]; events: PlannedEvent[] } {
+  const keep: OpenIntervention[] = [], events: PlannedEvent[] = [];
+  for (const o of open) {
+    const resumedAt = growth === null
+      ? null
+      : growth.times === null
+      ? (growth.growthAt >= o.at ? growth.growthAt : null)
+      : firstAfter(growth.times, o.at);
+    if (resumedAt !== null) {
+      events.push({
+        kind: "followup",
+        detail: { intervention: o.kind, interventionAt: o.at, resumed: true, resumedAt, afterMs: resumedAt - o.at },
+      });
+    } else if (now - o.at > DAY) {
+      events.push({
+        kind: "followup",
+        detail: { intervention: o.kind, interventionAt: o.at, resumed: false, resumedAt: null, afterMs: null },
+      });
+    } else keep.push(o);
+  }
+  return { open: keep, events };
+}
+
+/** The earliest time strictly after `at`: the record that ended a blocked turn is not its answer. */
+function firstAfter(times: readonly number[], at: number): number | null {
+  let best: number | null = null;
+  for (const t of times) if (t > at && (best === null || t < best)) best = t;
+  return best;
+}

@@ -1,0 +1,215 @@
+/**
+ * One `vigil watch` pass (product.md section 7, seed 004): gather the watched sessions, probe
+ * their processes in one batch, stat their transcripts, decide per session, read who woke
+ * each finished turn, write everything in one transaction, then recover (notify, restart,
+ * nudge) and record what that did. Every outside thing is a dependency, so tests drive real
+ * processes or fakes and a literal clock. The caller holds the watch lock.
+ */
+import type { Config } from "../core/config.ts";
+import type { TranscriptStat } from "../core/liveness.ts";
+import { awaitingIn, pendingCause } from "../core/rest.ts";
+import { snapshotFacts } from "../core/status-view.ts";
+import { type PatternSet, patternSet } from "../core/stop/patterns.ts";
+import type { ProcProbe } from "../edge/proc.ts";
+import type { RegistryEntry } from "../edge/registry.ts";
+import {
+  loadWatchRows,
+  recentSessionRows,
+  saveWatchRows,
+  stopBlocksBetween,
+  type WatchRow,
+} from "../edge/store/watch.ts";
+import { nightIsActive, readNightSetting } from "../night/setting.ts";
+import { commitPass } from "./commit.ts";
+import { decideSession, type SessionPlan } from "./decide.ts";
+import { stringifyMemo } from "../core/watch/memo.ts";
+import { recoverSession, type RecoveryDeps } from "./recover.ts";
+import { gatherTargets } from "./targets.ts";
+import { onlyProgress, planWakes, readAppended, type WakeReader, workTimes } from "./wakes.ts";
+
+const DAY = 86_400_000;
+/** Settings key holding the last pass's time. */
+export const LAST_PASS_KEY = "watch.last_pass";
+
+export interface WatchDeps extends RecoveryDeps {
+  now: () => number;
+  /** Claude Code's directory (for transcript paths nobody recorded). */
+  configDir: string;
+  probe: (pids: readonly number[]) => Map<number, ProcProbe | null>;
+  registry: () => RegistryEntry[];
+  stat: (path: string) => TranscriptStat | null;
+  transcript: WakeReader;
+}
+
+/** One line worth telling a person about. */
+export interface PassNote {
+  kind: "DOWN" | "STALE" | "ACTIVE" | "RESTART" | "NUDGE" | "NOTIFY";
+  sessionId: string;
+  name: string | null;
+  text: string;
+}
+
+export interface PassSummary {
+  at: number;
+  sessions: number;
+  alive: number;
+  unknown: number;
+  /** New this pass. */
+  down: number;
+  stale: number;
+  revived: number;
+  /** Stalls still going. */
+  stalled: number;
+  samples: number;
+  wakes: number;
+  followups: number;
+  notified: number;
+  restarted: number;
+  nudged: number;
+  notes: PassNote[];
+}
+
+/** Run one pass. */
+export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
+  const { store } = deps;
+  const now = deps.now();
+  const config: Config = deps.config;
+  const lastPass = Number(store.getSetting(LAST_PASS_KEY) ?? NaN);
+  const night = readNightSetting(store);
+  const registry = deps.registry();
+  const targets = gatherTargets({
+    rows: recentSessionRows(store, now - DAY),
+    watch: loadWatchRows(store, now - DAY),
+    registry,
+    snapshot: nightIsActive(night, now) ? night.snapshot : [],
+    configDir: deps.configDir,
+  });
+  const probes = deps.probe([...new Set(targets.flatMap((t) => t.pid === null ? [] : [t.pid]))]);
+  const byPid = new Map(registry.map((e) => [e.pid, e.sessionId]));
+  const blocks = new Map<string, number[]>();
+  if (Number.isFinite(lastPass)) {
+    for (const b of stopBlocksBetween(store, lastPass, now)) {
+      blocks.set(b.session_id, [...blocks.get(b.session_id) ?? [], b.at]);
+    }
+  }
+  const staleAfterMs = config.staleAfterMinutes * 60_000;
+  // Patterns compile once per pass, and only when a finished turn's text is classified.
+  let patterns: PatternSet | null = null;
+  const awaiting = (text: string | null) => awaitingIn(text, patterns ??= patternSet(config.stopPatterns));
+  const plans: SessionPlan[] = [];
+  let wakes = 0;
+  for (const t of targets) {
+    const seen = t.transcriptPath === null ? null : deps.stat(t.transcriptPath);
+    const from = t.watch?.transcript_path === t.transcriptPath ? t.watch?.size ?? null : null;
+    const appended = seen === null ? null : readAppended(t.transcriptPath, from, seen.size, deps.transcript);
+    const stat = seen && onlyProgress(appended) ? { ...seen, progressOnly: true } : seen;
+    const obs = {
+      probe: t.pid === null ? null : probes.get(t.pid) ?? null,
+      stat,
+      registrySessionId: t.pid === null ? null : byPid.get(t.pid) ?? null,
+      stopBlocks: blocks.get(t.sessionId) ?? [],
+      workTimes: workTimes(appended),
+    };
+    let plan = decideSession(t, obs, { now, staleAfterMs });
+    // Outside unattended mode the Stop hook does not classify (that costs every Stop a
+    // pattern compile): a stall about to be reported is judged here, once, from the turn no
+    // person has answered, so a session waiting for approval is not paged as STALE.
+    const machineAwaits = snapshotFacts(t.row?.snapshot).awaiting !== null;
+    if (plan.decision.record === "stale" && !machineAwaits && t.transcriptPath !== null) {
+      const kind = awaiting(deps.lastMessage(t.transcriptPath));
+      if (kind !== null) plan = decideSession(t, { ...obs, awaiting: kind }, { now, staleAfterMs });
+    }
+    const w = planWakes(t.transcriptPath, stat?.size ?? null, plan.memo, deps.transcript, {
+      now,
+      down: plan.decision.record === "down",
+      cause: { now: pendingCause(snapshotFacts(t.row?.snapshot), now), awaiting, staleAfterMs },
+    });
+    wakes += w.events.length;
+    plan.events.push(...w.events);
+    plan.memo = { ...plan.memo, wake: w.cursor };
+    plan.watch = { ...plan.watch, memo: stringifyMemo(plan.memo) };
+    plans.push(plan);
+  }
+  const count = (f: (p: SessionPlan) => boolean) => plans.filter(f).length;
+  const summary: PassSummary = {
+    at: now,
+    sessions: plans.length,
+    alive: count((p) => p.alive),
+    unknown: count((p) => p.decision.verdict === "unknown"),
+    down: count((p) => p.decision.record === "down"),
+    stale: count((p) => p.decision.record === "stale"),
+    revived: count((p) => p.decision.record === "active"),
+    stalled: count((p) => p.decision.verdict === "stale" && p.decision.record === null),
+    samples: count((p) => p.sample !== null),
+    wakes,
+    followups: plans.reduce((n, p) => n + p.events.filter((e) => e.kind === "followup").length, 0),
+    notified: 0,
+    restarted: 0,
+    nudged: 0,
+    notes: plans.flatMap(notesOf),
+  };
+  const { notes: _notes, ...passDetail } = summary;
+  const apply = plans.some((p) => p.machine.length > 0) ? (await import("./machine.ts")).applyMachine : null;
+  const saved = commitPass(store, plans, now, passDetail, apply, config.retentionSamplesDays * DAY);
+  store.setSetting(LAST_PASS_KEY, String(now));
+  await recoverAll(plans, saved, deps, now, summary);
+  return summary;
+}
+
+function notesOf(p: SessionPlan): PassNote[] {
+  const base = { sessionId: p.target.sessionId, name: p.target.name };
+  const d = p.decision;
+  if (d.record === "down") return [{ ...base, kind: "DOWN", text: d.reason }];
+  if (d.record === "stale") {
+    return [{ ...base, kind: "STALE", text: `idle ${Math.round(d.idleMs / 60_000)}m (process alive)` }];
+  }
+  if (d.record === "active") return [{ ...base, kind: "ACTIVE", text: "transcript grew again" }];
+  return [];
+}
+
+async function recoverAll(
+  plans: readonly SessionPlan[],
+  saved: Map<string, WatchRow>,
+  deps: WatchDeps,
+  now: number,
+  summary: PassSummary,
+): Promise<void> {
+  const results = (await Promise.all(plans.map((p) => recoverSession(p, deps, now)))).filter((r) => r !== null);
+  if (results.length === 0) return;
+  const { store } = deps;
+  const byId = new Map(plans.map((p) => [p.target.sessionId, p]));
+  const apply = results.some((r) => r.machine.length > 0) ? (await import("./machine.ts")).applyMachine : null;
+  store.transaction(() => {
+    const rows: WatchRow[] = [];
+    for (const r of results) {
+      const plan = byId.get(r.sessionId);
+      if (plan && apply && r.machine.length > 0) apply(store, plan.target, r.machine, now);
+      for (const e of r.events) store.appendEvent(e.at ?? now, r.sessionId, e.kind, e.detail);
+      const row = saved.get(r.sessionId);
+      if (row) rows.push({ ...row, memo: stringifyMemo(r.memo) });
+    }
+    saveWatchRows(store, rows);
+  });
+  for (const r of results) {
+    summary.notified += r.notified;
+    summary.restarted += r.restarted;
+    summary.nudged += r.nudged;
+    const p = byId.get(r.sessionId);
+    for (const e of r.events) {
+      const base = { sessionId: r.sessionId, name: p?.target.name ?? null };
+      if (e.kind === "restart") {
+        summary.notes.push({
+          ...base,
+          kind: "RESTART",
+          text: e.detail.ok ? `restarted (${e.detail.method})` : `not restarted: ${e.detail.skipped ?? e.detail.error}`,
+        });
+      } else if (e.kind === "nudge") {
+        summary.notes.push({
+          ...base,
+          kind: "NUDGE",
+          text: e.detail.ok ? "nudged" : `nudge failed: ${e.detail.error}`,
+        });
+      }
+    }
+  }
+}

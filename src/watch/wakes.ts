@@ -1,0 +1,181 @@
+/**
+ * "Who woke it", incrementally: each pass reads only the transcript bytes appended since the
+ * stored offset (bounded), finds every end of turn with `turnWakes`, and records one `wake`
+ * event per turn once something followed it. A turn nothing has followed yet is kept pending:
+ * the cursor stays on its record so the next pass reads it again with what came after.
+ */
+import type { JsonObject } from "../core/payload.ts";
+import type { AwaitKind } from "../../machines/session.ts";
+import { type IdleCause, idleCause } from "../core/rest.ts";
+import { textOf, turnWakes } from "../core/wake.ts";
+import type { AppendedRead } from "../edge/transcript-append.ts";
+import type { PlannedEvent } from "./decide.ts";
+import type { WakeCursor, WatchMemo } from "../core/watch/memo.ts";
+
+/** Bytes of tail read when a session is first seen, to find a turn already waiting. */
+export const FIRST_SIGHT_TAIL = 256 * 1024;
+
+export interface WakeReader {
+  appended: (path: string, from: number, mid: boolean) => AppendedRead | null;
+  tail: (path: string, bytes: number) => AppendedRead | null;
+}
+
+/** How an idle gap's cause is judged (see `idleCause`). */
+export interface CauseInput {
+  /** The machine's reason for quiet at this pass (awaiting, asleep), for a turn still pending. */
+  now: IdleCause | null;
+  /** What a turn's last message waits on a person for. */
+  awaiting: (text: string | null) => AwaitKind | null;
+  staleAfterMs: number;
+}
+
+const NO_CAUSE: CauseInput = { now: null, awaiting: () => null, staleAfterMs: Infinity };
+
+/**
+ * The wake events and the next cursor for one session. `size` is the transcript's current
+ * size; nothing is read when it has not moved past the cursor. When the session was just
+ * found dead, a turn still waiting is closed as woken by nobody and the cursor moves past it.
+ * Each idle gap carries its cause (awaiting, asleep, stalled) for the night's ledger.
+ */
+export function planWakes(
+  path: string | null,
+  size: number | null,
+  memo: WatchMemo,
+  io: WakeReader,
+  opts: { now: number; down: boolean; cause?: CauseInput },
+): { cursor: WakeCursor | null; events: PlannedEvent[] } {
+  const cause = opts.cause ?? NO_CAUSE;
+  const r = readWakes(path, size, memo, io, opts.now, cause);
+  const pending = r.cursor?.pendingEndAt ?? null;
+  if (!opts.down || pending === null || r.cursor === null) return { cursor: r.cursor, events: r.events };
+  const idleMs = Math.max(0, opts.now - pending);
+  r.events.push({
+    kind: "wake",
+    detail: {
+      waker: "nobody",
+      idleMs,
+      endAt: pending,
+      resumedAt: null,
+      idle: true,
+      ended: "down",
+      cause: idleCause({
+        pending: r.cursor.pendingCause,
+        awaiting: null,
+        gapMs: idleMs,
+        staleAfterMs: cause.staleAfterMs,
+      }),
+    },
+  });
+  return {
+    cursor: { offset: r.end ?? r.cursor.offset, mid: false, pendingEndAt: null, pendingCause: null },
+    events: r.events,
+  };
+}
+
+type WakeRead = { cursor: WakeCursor | null; events: PlannedEvent[]; end?: number };
+
+/** A pending turn keeps the first cause the machine gave for it (its Stop's verdict). */
+function pendingOf(cursor: WakeCursor | null, endAt: number, now: IdleCause | null): IdleCause | null {
+  return cursor !== null && cursor.pendingEndAt === endAt ? cursor.pendingCause ?? now : now;
+}
+
+function readWakes(
+  path: string | null,
+  size: number | null,
+  memo: WatchMemo,
+  io: WakeReader,
+  now: number,
+  cause: CauseInput,
+): WakeRead {
+  const cursor = memo.wake;
+  if (path === null || size === null) return { cursor, events: [] };
+  if (cursor === null) {
+    // First sight: no history is reported, only a turn that is still waiting.
+    const read = io.tail(path, FIRST_SIGHT_TAIL);
+    if (read === null) return { cursor, events: [] };
+    const wakes = turnWakes(read.records.map((r) => r.record), { now, interventions: memo.recent });
+    const last = wakes.at(-1);
+    if (last && last.resumedAt === null) {
+      const at = {
+        offset: read.records[last.endIndex].offset,
+        mid: false,
+        pendingEndAt: last.endAt,
+        pendingCause: cause.now,
+      };
+      return { cursor: at, events: [], end: read.end };
+    }
+    return {
+      cursor: { offset: read.end, mid: read.mid, pendingEndAt: null, pendingCause: null },
+      events: [],
+      end: read.end,
+    };
+  }
+  if (size === cursor.offset) {
+    const held = cursor.pendingEndAt === null ? cursor : { ...cursor, pendingCause: cursor.pendingCause ?? cause.now };
+    return { cursor: held, events: [] };
+  }
+  const read = io.appended(path, cursor.offset, cursor.mid);
+  if (read === null) return { cursor, events: [] };
+  const records: JsonObject[] = read.records.map((r) => r.record);
+  const wakes = turnWakes(records, { now, interventions: memo.recent });
+  const events: PlannedEvent[] = [];
+  let next: WakeCursor = { offset: read.end, mid: read.mid, pendingEndAt: null, pendingCause: null };
+  for (const w of wakes) {
+    const pending = pendingOf(cursor, w.endAt, null);
+    if (w.resumedAt === null) {
+      next = {
+        offset: read.records[w.endIndex].offset,
+        mid: false,
+        pendingEndAt: w.endAt,
+        pendingCause: pendingOf(cursor, w.endAt, cause.now),
+      };
+      continue;
+    }
+    const c = w.idle
+      ? idleCause({
+        pending,
+        awaiting: cause.awaiting(textOf(records[w.endIndex])),
+        gapMs: w.gapMs,
+        staleAfterMs: cause.staleAfterMs,
+      })
+      : null;
+    events.push({
+      kind: "wake",
+      at: w.resumedAt,
+      detail: { waker: w.waker, idleMs: w.gapMs, endAt: w.endAt, resumedAt: w.resumedAt, idle: w.idle, cause: c },
+    });
+  }
+  return { cursor: next, events, end: read.end };
+}
+
+/** The records appended to a transcript since the watcher's last look, or null when none or unreadable. */
+export function readAppended(
+  path: string | null,
+  from: number | null,
+  size: number,
+  io: WakeReader,
+): AppendedRead | null {
+  if (path === null || from === null || size <= from) return null;
+  return io.appended(path, from, false);
+}
+
+/**
+ * Whether everything appended to a transcript since the watcher's last look is `progress`
+ * records: a hung tool writes them once a second (Part C), and they are no sign of work.
+ */
+export function onlyProgress(read: AppendedRead | null): boolean {
+  return read !== null && read.records.length > 0 && read.records.every((r) => r.record.type === "progress");
+}
+
+/**
+ * The times of the appended records that are work (not `progress`), in file order: a
+ * follow-up runs to the first of them after its intervention, not to the newest write.
+ */
+export function workTimes(read: AppendedRead | null): number[] | null {
+  if (read === null) return null;
+  return read.records.flatMap((r) => {
+    if (r.record.type === "progress" || typeof r.record.timestamp !== "string") return [];
+    const t = Date.parse(r.record.timestamp);
+    return Number.isFinite(t) ? [t] : [];
+  });
+}

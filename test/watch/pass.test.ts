@@ -1,0 +1,331 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../../src/app/machine-store.ts";
+import { NIGHT_KEY } from "../../src/night/setting.ts";
+import { classifyPrompt } from "../../src/core/classify.ts";
+import { DEFAULT_CONFIG } from "../../src/core/config.ts";
+import { restartSession } from "../../src/edge/restart.ts";
+import { eventually, privateTmux } from "../edge/private-tmux.ts";
+import { appendTo, type Harness, harness, records, touch } from "./harness.ts";
+import { withRawDb } from "../raw-db.ts";
+
+const MIN = 60_000;
+let h: Harness;
+afterEach(() => h?.close());
+
+describe("DOWN", () => {
+  test("a killed session is recorded once, with samples and delay; the machine is dead", async () => {
+    h = harness();
+    const s = h.session("sess-down", { name: "vinylstudio-70" });
+    await h.pass();
+    expect(h.events("down")).toEqual([]);
+    h.advance(5 * MIN);
+    await h.kill(s);
+    const first = await h.pass();
+    expect(first.down).toBe(1);
+    const downs = h.events("down", s.id);
+    expect(downs.length).toBe(1);
+    const d = downs[0].detail;
+    expect([d.verdict, d.reason, d.pid, d.name, d.sinceAliveMs]).toEqual([
+      "down",
+      "process gone",
+      s.pid,
+      "vinylstudio-70",
+      5 * MIN,
+    ]);
+    expect(Array.isArray(d.samples) && d.samples.length).toBe(1);
+    expect(typeof d.delayMs).toBe("number");
+    expect(h.state(s.id)).toBe("dead");
+    // One record per fact: the watch's `down` is the death; the machine's `died` is not logged again.
+    expect(h.events("died", s.id).length).toBe(0);
+    h.advance(5 * MIN);
+    await h.pass();
+    expect(h.events("down", s.id).length).toBe(1);
+    expect(h.calls.notify.map((n) => n.kind)).toEqual(["down"]);
+  });
+
+  test("a registry entry whose live pid has another start time is not mistaken for life", async () => {
+    h = harness();
+    const s = h.session("sess-reuse");
+    // The file claims the pid, but the process at that pid started at another time.
+    writeFileSync(
+      s.registryFile,
+      JSON.stringify({
+        pid: s.pid,
+        sessionId: s.id,
+        cwd: s.cwd,
+        startedAt: h.now(),
+        procStart: String(Number(s.procStart) - 100),
+      }),
+    );
+    await h.pass();
+    const d = h.events("down", s.id);
+    expect(d.map((e) => [e.detail.verdict, e.detail.reason])).toEqual([
+      ["reuse-down", `pid ${s.pid} belongs to another process`],
+    ]);
+    expect(h.state(s.id)).toBe("dead");
+  });
+
+  test("a session ended by SessionEnd is never reported DOWN nor restarted", async () => {
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true } });
+    const s = h.session("sess-ended");
+    // The row the hook pipeline keeps (SessionStart recorded CLAUDE_PID).
+    const row = { ...newRow(s.id, h.now()), cwd: s.cwd, transcript_path: s.transcript, pid: s.pid };
+    h.store.saveSession(row);
+    await h.pass();
+    const applied = applyEvents(loadSnapshot(row, h.now()).snapshot, [
+      { type: "sessionEnded", at: h.now(), reason: "prompt_input_exit" },
+    ]);
+    saveSnapshot(h.store, row, applied, h.now());
+    await h.kill(s);
+    h.advance(5 * MIN);
+    await h.pass();
+    h.advance(5 * MIN);
+    await h.pass();
+    expect([h.events("down", s.id).length, h.calls.restart.length, h.calls.notify.length]).toEqual([0, 0, 0]);
+  });
+
+  test("a night snapshot keeps a session watched after its registry file is gone", async () => {
+    h = harness();
+    const s = h.session("sess-night");
+    h.store.setSetting(
+      NIGHT_KEY,
+      JSON.stringify({
+        on: true,
+        scope: [],
+        until: null,
+        since: h.now(),
+        snapshot: [{ sessionId: s.id, pid: s.pid, procStart: s.procStart, cwd: s.cwd, transcriptPath: s.transcript }],
+      }),
+    );
+    await h.kill(s);
+    await h.pass();
+    expect(h.events("down", s.id).length).toBe(1);
+  });
+});
+
+describe("STALE", () => {
+  test("recorded once per stall, idle updated in place, growth revives the machine", async () => {
+    h = harness();
+    const s = h.session("sess-stale");
+    const frozenAt = h.now() - 120 * MIN;
+    touch(s.transcript, frozenAt);
+    const p1 = await h.pass();
+    expect(p1.stale).toBe(1);
+    expect(h.state(s.id)).toBe("stalled");
+    expect(h.events("stale", s.id).map((e) => e.detail.idleMs)).toEqual([120 * MIN]);
+    // One record per fact: the machine's `stalled` is not logged beside the watch's `stale`.
+    expect(h.events("stalled", s.id)).toEqual([]);
+    h.advance(5 * MIN);
+    const p2 = await h.pass();
+    expect([p2.stale, p2.stalled]).toEqual([0, 1]);
+    expect(h.events("stale", s.id).map((e) => e.detail.idleMs)).toEqual([125 * MIN]);
+    appendTo(s.transcript, records(h.now(), "prompt", "more work"));
+    touch(s.transcript, h.now() + MIN);
+    h.advance(5 * MIN);
+    const p3 = await h.pass();
+    expect(p3.revived).toBe(1);
+    expect(h.state(s.id)).toBe("normal");
+    expect(h.events("revived", s.id).length).toBe(1);
+    const stale = h.events("stale", s.id);
+    expect(stale.length).toBe(1);
+    expect(stale[0].detail.endedAt).toBe(h.now() - 4 * MIN);
+    // A new stall later is a new line.
+    h.advance(50 * MIN);
+    await h.pass();
+    expect(h.events("stale", s.id).length).toBe(2);
+  });
+
+  test("a stall with a known tmux pane is nudged once; growth after it is followed up", async () => {
+    h = harness({ config: { nudgeText: "Continue with the ticket", recoverOutsideNight: true } });
+    const s = h.session("sess-nudge", { tmux: "night:@1.%7" });
+    touch(s.transcript, h.now() - 60 * MIN);
+    await h.pass();
+    h.advance(5 * MIN);
+    await h.pass();
+    expect(h.calls.nudge).toEqual([["%7", "Continue with the ticket"]]);
+    expect(h.events("nudge", s.id).map((e) => [e.detail.ok, e.detail.pane])).toEqual([[true, "%7"]]);
+    const nudgedAt = h.now() - 5 * MIN;
+    // The first record after the nudge is 2 min later; the newest write, 4 min: the follow-up
+    // runs to the first.
+    appendTo(s.transcript, records(nudgedAt + 2 * MIN, "prompt", "Continue with the ticket"));
+    appendTo(s.transcript, records(nudgedAt + 4 * MIN, "end", "Working on it."));
+    touch(s.transcript, nudgedAt + 4 * MIN);
+    h.advance(5 * MIN);
+    await h.pass();
+    expect(h.events("followup", s.id).map((e) => [e.detail.intervention, e.detail.resumed, e.detail.afterMs])).toEqual([
+      ["nudge", true, 2 * MIN],
+    ]);
+  });
+});
+
+describe("samples", () => {
+  test("every pass samples every live session; a day later they are gone", async () => {
+    h = harness();
+    h.session("a");
+    h.session("b");
+    await h.pass();
+    h.advance(5 * MIN);
+    const p = await h.pass();
+    expect(p.samples).toBe(2);
+    const count = () =>
+      withRawDb(h.store.file, (db) => db.query<{ n: number }, []>("SELECT count(*) AS n FROM samples").get()?.n);
+    expect(count()).toBe(4);
+    h.advance(24 * 60 * MIN + MIN);
+    await h.pass();
+    expect(count()).toBe(2);
+  });
+});
+
+describe("who woke it", () => {
+  test.each(
+    [
+      ["a person", "prompt", "human", true],
+      ["the Stop gate", "feedback", "stop-gate", false],
+    ] as const,
+  )("a turn ended, then %s", async (_name, kind, waker, idle) => {
+    h = harness();
+    const s = h.session("sess-wake");
+    const endAt = h.now() - 30_000;
+    appendTo(s.transcript, records(endAt, "end", "I'll continue with the parser."));
+    await h.pass();
+    expect(h.events("wake")).toEqual([]);
+    appendTo(s.transcript, records(endAt + 20_000, kind, "go on"));
+    h.advance(5 * MIN);
+    const p = await h.pass();
+    expect(p.wakes).toBe(1);
+    expect(h.events("wake", s.id).map((e) => e.detail)).toEqual([
+      { waker, idleMs: 20_000, endAt, resumedAt: endAt + 20_000, idle, cause: null },
+    ]);
+    h.advance(5 * MIN);
+    await h.pass();
+    expect(h.events("wake", s.id).length).toBe(1);
+  });
+
+  test("a turn nobody resumed before the session died counts as woken by nobody", async () => {
+    h = harness();
+    const s = h.session("sess-nobody");
+    const endAt = h.now() - 10_000;
+    appendTo(s.transcript, records(endAt, "end", "Done for now."));
+    await h.pass();
+    await h.kill(s);
+    h.advance(5 * MIN);
+    await h.pass();
+    expect(h.events("wake", s.id).map((e) => [e.detail.waker, e.detail.idleMs, e.detail.ended])).toEqual([
+      ["nobody", 5 * MIN + 10_000, "down"],
+    ]);
+  });
+
+  test("a Stop block since the last pass is followed up to the first record after it, not the newest write", async () => {
+    h = harness();
+    const s = h.session("sess-block");
+    await h.pass();
+    const blockAt = h.now() + 1000;
+    h.store.appendEvent(blockAt, s.id, "stop_gate", { decision: "block", gate: "announcement" });
+    appendTo(s.transcript, records(blockAt + 500, "feedback", "Do the announced work now"));
+    appendTo(s.transcript, records(blockAt + 3 * MIN, "end", "Ran the suite."));
+    touch(s.transcript, blockAt + 3 * MIN);
+    h.advance(5 * MIN);
+    await h.pass();
+    expect(h.events("followup", s.id).map((e) => [e.detail.intervention, e.detail.afterMs])).toEqual([
+      ["stop_block", 500],
+    ]);
+  });
+});
+
+describe("recovery", () => {
+  test("a restart's first prompt is marked as vigil's, so the session's SOFT guard passes it", async () => {
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true, nudgeText: "Continue the ticket." } });
+    const s = h.session("sess-restart-prompt");
+    await h.pass();
+    await h.kill(s);
+    h.advance(5 * MIN);
+    await h.pass();
+    expect(h.calls.restartPrompts.length).toBe(1);
+    const prompt = h.calls.restartPrompts[0] ?? "";
+    expect(prompt).toContain("Continue the ticket.");
+    expect(classifyPrompt(prompt, { passCommands: DEFAULT_CONFIG.passCommands }).verdict).not.toBe("instruction");
+    // The unmarked text is an instruction: the mark is what passes it.
+    expect(classifyPrompt("Continue the ticket.", { passCommands: DEFAULT_CONFIG.passCommands }).verdict).toBe(
+      "instruction",
+    );
+  });
+
+  test("the circuit breaker stops restarting after 3 in 60 minutes, and says so once", async () => {
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true } });
+    const s = h.session("sess-loop");
+    await h.pass();
+    await h.kill(s);
+    for (let i = 0; i < 5; i++) {
+      h.advance(5 * MIN);
+      await h.pass();
+    }
+    expect(h.calls.restart.length).toBe(3);
+    expect(h.events("restart", s.id).map((e) => e.detail.skipped ?? e.detail.attempt)).toEqual([
+      1,
+      2,
+      3,
+      "breaker-open",
+    ]);
+    expect(h.calls.notify.map((n) => n.kind)).toEqual(["restarted", "restarted", "restarted", "breaker-open"]);
+    expect(h.events("restart_check", s.id).map((e) => e.detail.grew)).toEqual([false, false, false]);
+    expect(h.events("down", s.id).length).toBe(1);
+  });
+
+  test("off records the death and does nothing else", async () => {
+    h = harness({ config: { recovery: "off" } });
+    const s = h.session("sess-off");
+    await h.pass();
+    await h.kill(s);
+    await h.pass();
+    expect([h.events("down", s.id).length, h.calls.notify.length, h.events("notify").length]).toEqual([1, 0, 0]);
+  });
+});
+
+describe("restart through a private tmux server", () => {
+  test("claude --resume comes back, registers, writes; the next pass sees it and follows up", async () => {
+    const bin = join(process.env.TMPDIR ?? "/tmp", `vigil-claude-${process.pid}`);
+    mkdirSync(bin, { recursive: true });
+    let tm: ReturnType<typeof privateTmux> | null = null;
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true } });
+    try {
+      const sessions = join(h.claudeDir, "sessions");
+      // A stand-in claude: registers itself as Claude Code does, appends to the transcript, stays up.
+      writeFileSync(
+        join(bin, "claude"),
+        `#!/bin/sh
+[ "$1" = --resume ] || exit 64
+t="$(pwd)"; ps=$(cut -d' ' -f22 /proc/$$/stat)
+printf '{"pid":%s,"sessionId":"%s","cwd":"%s","startedAt":%s000,"procStart":"%s"}' $$ "$2" "$t" "$(date +%s)" "$ps" > '${sessions}'/$$.json
+printf '%s\\n' '{"type":"user","timestamp":"2030-01-01T00:00:00.000Z","message":{"content":"resumed"}}' >> "$VIGIL_TEST_TRANSCRIPT"
+exec sleep 1000
+`,
+      );
+      chmodSync(join(bin, "claude"), 0o755);
+      const s = h.session("sess-restart");
+      const env = { PATH: `${bin}:/usr/bin:/bin`, HOME: h.root, TERM: "xterm", VIGIL_TEST_TRANSCRIPT: s.transcript };
+      tm = privateTmux(env);
+      const server = tm.opts;
+      h.deps.restart = (target, prompt) => restartSession(target, { env, prompt, tmux: server });
+      await h.pass();
+      await h.kill(s);
+      // No clock advance: the stand-in's writes (real time) must come after the restart.
+      await h.pass();
+      expect(h.events("restart", s.id).map((e) => [e.detail.ok, e.detail.method, e.detail.attempt])).toEqual([
+        [true, "new-session", 1],
+      ]);
+      expect(h.state(s.id)).toBe("dead");
+      await eventually(() => readdirSync(sessions).length > 0 || null);
+      await eventually(() => existsSync(s.transcript) && Bun.file(s.transcript).size > 200 || null);
+      h.advance(5 * MIN);
+      await h.pass();
+      expect(h.events("restart_check", s.id).map((e) => [e.detail.grew, e.detail.alive])).toEqual([[true, true]]);
+      expect(h.state(s.id)).toBe("restoring");
+      expect(h.events("followup", s.id).map((e) => e.detail.intervention)).toContain("restart");
+      expect(h.events("down", s.id).length).toBe(1);
+    } finally {
+      tm?.kill();
+    }
+  });
+});
