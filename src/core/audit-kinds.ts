@@ -19,7 +19,6 @@ export const AUDIT_KINDS = [
   "guard",
   "continuity",
   "stop_gate",
-  "stop_block",
   "unknown_envelope",
   // the watch and the night
   "watch_pass",

@@ -4,6 +4,7 @@
  * WAL, `busy_timeout` set before anything else, STRICT tables, numbered migrations. A file
  * that is not a database (or is malformed) is moved aside and recreated.
  */
+import type { AuditDetails } from "../core/audit-details.ts";
 import type { AuditKind } from "../core/audit-kinds.ts";
 import { Database } from "bun:sqlite";
 import { chmodSync, closeSync, existsSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
@@ -281,7 +282,8 @@ export class Store {
     );
   }
 
-  appendEvent(at: number, sessionId: string | null, kind: AuditKind, detail: unknown): void {
+  /** Append one audit record; tsc refuses a detail that is not of the kind's shape. */
+  appendEvent<K extends AuditKind>(at: number, sessionId: string | null, kind: K, detail: AuditDetails[K]): void {
     this.use(() =>
       this.#db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
         at,

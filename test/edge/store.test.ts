@@ -7,6 +7,7 @@ import { BUSY_TIMEOUT_MS, openStore } from "../../src/edge/store.ts";
 import { MIGRATIONS } from "../../src/edge/store-schema.ts";
 import { newRow } from "../../src/app/machine-store.ts";
 import { withRawDb } from "../raw-db.ts";
+import { seedDetail } from "../support/audit-seed.ts";
 
 const dirs: string[] = [];
 function tmp(): string {
@@ -73,14 +74,14 @@ describe("store", () => {
     store.transaction(() => {
       store.saveSession({ ...newRow("s1", 10), tokens: 5 });
       store.saveSession({ ...newRow("s1", 20), tokens: 7, updated_at: 20 });
-      store.appendEvent(30, "s1", "state", { n: 2 });
-      store.appendEvent(30, "s1", "hook", { n: 1 });
+      store.appendEvent(30, "s1", "state", seedDetail("state"));
+      store.appendEvent(30, "s1", "hook", seedDetail("hook", { tokens: 1 }));
     });
     const row = store.loadSession("s1");
     expect(row?.tokens).toBe(7);
     expect(row?.created_at).toBe(10);
     expect(store.events({ sessionId: "s1" }).map((e) => e.kind)).toEqual(["state", "hook"]);
-    expect(store.events({ kinds: ["hook"] }).map((e) => JSON.parse(e.detail).n)).toEqual([1]);
+    expect(store.events({ kinds: ["hook"] }).map((e) => JSON.parse(e.detail).tokens)).toEqual([1]);
     store.close();
   });
 
@@ -88,7 +89,7 @@ describe("store", () => {
     const store = openStore(join(tmp(), "vigil.db"));
     expect(() =>
       store.transaction(() => {
-        store.appendEvent(1, null, "hook", {});
+        store.appendEvent(1, null, "hook", seedDetail("hook"));
         throw new Error("boom");
       })
     ).toThrow("boom");
@@ -123,7 +124,7 @@ describe("store", () => {
     const file = join(tmp(), "vigil.db");
     const a = openStore(file);
     const b = openStore(file);
-    a.appendEvent(1, null, "hook", {});
+    a.appendEvent(1, null, "hook", seedDetail("hook"));
     expect(b.events()).toHaveLength(1);
     a.close();
     b.close();

@@ -9,6 +9,7 @@ import { restartSession } from "../../src/edge/restart.ts";
 import { eventually, privateTmux } from "../edge/private-tmux.ts";
 import { appendTo, type Harness, harness, records, touch } from "./harness.ts";
 import { withRawDb } from "../raw-db.ts";
+import { seedDetail } from "../support/audit-seed.ts";
 
 const MIN = 60_000;
 let h: Harness;
@@ -222,7 +223,12 @@ describe("who woke it", () => {
     const s = h.session("sess-block");
     await h.pass();
     const blockAt = h.now() + 1000;
-    h.store.appendEvent(blockAt, s.id, "stop_gate", { decision: "block", gate: "announcement" });
+    h.store.appendEvent(
+      blockAt,
+      s.id,
+      "stop_gate",
+      seedDetail("stop_gate", { decision: "block", gate: "announcement" }),
+    );
     appendTo(s.transcript, records(blockAt + 500, "feedback", "Do the announced work now"));
     appendTo(s.transcript, records(blockAt + 3 * MIN, "end", "Ran the suite."));
     touch(s.transcript, blockAt + 3 * MIN);

@@ -3,6 +3,7 @@
  * recently, and the few event-log operations a pass needs beyond appending (an event's id, so
  * a stall's one line can be updated in place on later passes; Stop blocks since the last pass).
  */
+import type { AuditDetails } from "../../core/audit-details.ts";
 import type { AuditKind } from "../../core/audit-kinds.ts";
 import { dbOf, type SessionRow, type Store } from "../store.ts";
 
@@ -85,12 +86,12 @@ export function recentSessionRows(store: Store, since: number): SessionRow[] {
 }
 
 /** Append an event and return its id. */
-export function appendEventWithId(
+export function appendEventWithId<K extends AuditKind>(
   store: Store,
   at: number,
   sessionId: string | null,
-  kind: AuditKind,
-  detail: unknown,
+  kind: K,
+  detail: AuditDetails[K],
 ): number {
   const r = dbOf(store).query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
     at,
@@ -101,8 +102,8 @@ export function appendEventWithId(
   return Number(r.lastInsertRowid);
 }
 
-/** Merge fields into an event's detail object (a stall's idle time, on later passes). */
-export function patchEventDetail(store: Store, id: number, patch: Record<string, unknown>): void {
+/** Merge fields into a `stale` event's detail (the stall's idle time and end, on later passes). */
+export function patchEventDetail(store: Store, id: number, patch: Partial<AuditDetails["stale"]>): void {
   dbOf(store).query("UPDATE events SET detail = json_patch(detail, ?) WHERE id = ?").run(JSON.stringify(patch), id);
 }
 
