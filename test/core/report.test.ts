@@ -8,7 +8,6 @@ import { reportText } from "../../src/core/report/text.ts";
 import { loadReport } from "../../src/serve/report-rows.ts";
 import { MIN, P1, SEED_EVENTS, seedStore, T0, W1, W2 } from "./report-seed.ts";
 import { withRawDb } from "../raw-db.ts";
-import { seedDetail } from "../support/audit-seed.ts";
 
 const { home, store } = seedStore();
 afterAll(() => {
@@ -210,9 +209,10 @@ describe("which rows the store reads for marks", () => {
     rmSync(seeded.home, { recursive: true, force: true });
   });
   const at = T0 + 400 * MIN;
-  db.appendEvent(at, W1, "hook", seedDetail("hook", { event: "PreToolUse", tool: "Read", decision: "allow" }));
+  // Rows as written by hand or by an older version: partial details, spacing, text that is not JSON.
   withRawDb(db.file, (raw) => {
     const insert = raw.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)");
+    insert.run(at, W1, "hook", JSON.stringify({ event: "PreToolUse", tool: "Read", decision: "allow" }));
     insert.run(
       at + 1,
       W1,
