@@ -47,6 +47,11 @@ export interface SessionContext {
   stalledFrom: LiveState | null;
   stalledAt: number | null;
   endReason: string | null;
+  /**
+   * Who saw the end: the watch (`processGone`: the process died or its pid was reused) or a
+   * hook (`sessionEnded`: SessionEnd, a normal exit). A normal end is not watched further.
+   */
+  endedBy: "watch" | "hook" | null;
   /** The highest limit entered since the last time the session was below SOFT. */
   limit: "none" | "soft" | "hard";
   /** When the current state was entered. */
@@ -83,6 +88,7 @@ export function v2Fields(): Pick<
   | "hardAt"
   | "handoffAt"
   | "handoffAsked"
+  | "endedBy"
 > {
   return {
     awaiting: null,
@@ -94,6 +100,7 @@ export function v2Fields(): Pick<
     hardAt: null,
     handoffAt: null,
     handoffAsked: false,
+    endedBy: null,
   };
 }
 

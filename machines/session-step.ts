@@ -199,6 +199,7 @@ class Run {
         if (e.type === "resumed" || e.type === "activity") {
           this.touch();
           this.c.endReason = null;
+          this.c.endedBy = null;
           this.beginRestore();
           this.goto("restoring");
           return true;
@@ -303,6 +304,7 @@ class Run {
       case "processGone":
       case "sessionEnded":
         c.endReason = String(e.reason);
+        c.endedBy = e.type === "processGone" ? "watch" : "hook";
         this.goto("dead");
         return true;
       case "preCompact":

@@ -73,7 +73,10 @@ export const sessionMachine = setup({
     enter: assign({ since: ({ context, event }) => event.at ?? context.since }),
     stall: assign((_, params: { from: LiveState; at: number }) => ({ stalledFrom: params.from, stalledAt: params.at })),
     unstall: assign({ stalledFrom: null, stalledAt: null }),
-    end: assign({ endReason: ({ event }) => ("reason" in event ? String(event.reason) : null) }),
+    end: assign({
+      endReason: ({ event }) => ("reason" in event ? String(event.reason) : null),
+      endedBy: ({ event }) => event.type === "processGone" ? "watch" : "hook",
+    }),
     limitCrossed: (_, _params: Extract<SessionEffect, { type: "limitCrossed" }>["params"]) => {},
     resetRestore: assign(({ context, event }) => ({
       compactions: context.compactions + (event.type === "compacted" ? 1 : 0),
@@ -268,10 +271,13 @@ export const sessionMachine = setup({
       on: {
         resumed: {
           target: "restoring",
-          actions: ["touch", assign({ endReason: null }), ...beginRestore],
+          actions: ["touch", assign({ endReason: null, endedBy: null }), ...beginRestore],
         },
         // A hook firing proves the process lives again (e.g. resumed by hand before watch saw it).
-        activity: { target: "restoring", actions: ["touch", assign({ endReason: null }), ...beginRestore] },
+        activity: {
+          target: "restoring",
+          actions: ["touch", assign({ endReason: null, endedBy: null }), ...beginRestore],
+        },
         processGone: {},
         sessionEnded: {},
       },

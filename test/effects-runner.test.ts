@@ -29,3 +29,15 @@ test("nothing outside the runner turns effects into records", () => {
     expect(src).not.toMatch(/e\.type\.replace\(/);
   }
 });
+
+test("each RecoveryEffect type has a case in src/watch/recover.ts, and the switch is closed", () => {
+  const src = readFileSync(join(ROOT, "src", "core", "watch", "recovery.ts"), "utf8");
+  const start = src.indexOf("export type RecoveryEffect =");
+  const end = src.indexOf(";\n\n", start);
+  const types = [...src.slice(start, end).matchAll(/type:\s*"([A-Za-z]+)"/g)].map((m) => m[1]);
+  expect(types.sort()).toEqual(["held", "notify", "nudge", "restart"]);
+  const runner = readFileSync(join(ROOT, "src", "watch", "recover.ts"), "utf8");
+  const cases = new Set([...runner.matchAll(/case\s+"([A-Za-z]+)":/g)].map((m) => m[1]));
+  expect(types.filter((t) => !cases.has(t))).toEqual([]);
+  expect(runner).toMatch(/default:\s*\n\s*return e satisfies never;/);
+});

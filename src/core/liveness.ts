@@ -26,10 +26,11 @@ export interface WatchedSession {
   transcriptSize: number | null;
   transcriptMtime: number | null;
   lastGrowthAt: number | null;
-  /** Machine state, when the caller has it: `stalled` and `dead` count as already recorded. */
+  /**
+   * The session machine's state, the one record of what was reported: `stalled` means its
+   * stall was recorded, `dead` its death (null: no machine yet, so nothing was).
+   */
   state: string | null;
-  stalledReported: boolean;
-  downReported: boolean;
   /** The session's last Stop waits on a person: quiet, not stalled (from the machine). */
   awaiting?: string | null;
   /** The session wakes by itself by then: quiet until then, stalled once it passes unwoken. */
@@ -55,10 +56,7 @@ export interface LivenessDecision {
   /** What to record this pass: a death or a stall once, `active` when growth ends a stall. */
   record: "down" | "stale" | "active" | null;
   /** The watcher's memory for the next pass. */
-  next: Pick<
-    WatchedSession,
-    "transcriptSize" | "transcriptMtime" | "lastGrowthAt" | "stalledReported" | "downReported"
-  >;
+  next: Pick<WatchedSession, "transcriptSize" | "transcriptMtime" | "lastGrowthAt">;
   reason: string;
 }
 
@@ -113,14 +111,12 @@ export function decideLiveness(
   }
   if (lastGrowthAt !== null && lastGrowthAt > now) lastGrowthAt = now;
   const idleMs = lastGrowthAt === null ? 0 : now - lastGrowthAt;
-  const stalled = session.stalledReported || session.state === "stalled";
-  const down = session.downReported || session.state === "dead";
+  const stalled = session.state === "stalled";
+  const down = session.state === "dead";
   const next = {
     transcriptSize: t?.size ?? session.transcriptSize,
     transcriptMtime: t?.mtimeMs ?? session.transcriptMtime,
     lastGrowthAt,
-    stalledReported: stalled && !grew,
-    downReported: down,
   };
   const ended = grew && stalled ? "active" : null;
   const proc = observed.process;
@@ -141,11 +137,10 @@ export function decideLiveness(
       verdict,
       idleMs,
       record: down ? null : "down",
-      next: { ...next, downReported: true, stalledReported: false },
+      next,
       reason,
     };
   }
-  next.downReported = false;
   const quiet = quietReason(session, lastGrowthAt, now);
   if (quiet !== null && !grew) return { verdict: "alive", idleMs, record: ended, next, reason: quiet };
   const overslept = session.asleepUntil != null && (lastGrowthAt === null || lastGrowthAt < session.asleepUntil);
@@ -154,7 +149,7 @@ export function decideLiveness(
       verdict: "stale",
       idleMs,
       record: stalled ? null : "stale",
-      next: { ...next, stalledReported: true },
+      next,
       reason: overslept ? "wake-up time passed without a record" : "transcript has not grown",
     };
   }

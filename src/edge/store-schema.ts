@@ -108,6 +108,16 @@ export const MIGRATIONS: readonly string[] = [
    ) STRICT;
    CREATE INDEX sessions_state_updated ON sessions(state, updated_at);
    PRAGMA auto_vacuum = INCREMENTAL;`,
+  // 4: the session machine is the one truth (issue 13). The watch keeps only what a probe
+  // needs: whether a stall or a death was reported is the machine's state, and the record a
+  // stall updates in place is found in the log. A death the watch reported stays on the
+  // machine (`endedBy`), so the session is still watched for a restart or a resume.
+  `UPDATE sessions SET snapshot = json_set(snapshot, '$.context.endedBy', 'watch')
+     WHERE state = 'dead' AND json_valid(snapshot)
+       AND session_id IN (SELECT session_id FROM watch WHERE down_reported = 1);
+   ALTER TABLE watch DROP COLUMN stalled_reported;
+   ALTER TABLE watch DROP COLUMN down_reported;
+   ALTER TABLE watch DROP COLUMN stale_event;`,
 ];
 
 /**

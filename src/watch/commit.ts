@@ -8,7 +8,7 @@ import { insertSamples, lastSamples, pruneSamples, SAMPLE_RETENTION_MS } from ".
 import type { Store } from "../edge/store.ts";
 import type { AuditDetails, AuditRecord } from "../core/audit-details.ts";
 import {
-  appendEventWithId,
+  currentStaleEvent,
   patchEventDetail,
   pruneWatchRows,
   saveWatchRows,
@@ -56,10 +56,12 @@ export function commitPass(
         const detail = e.kind === "down" ? downWithSamples(store, id, e, m.lastActivity, now) : e.detail;
         store.appendEvent(e.at ?? now, id, e.kind, detail);
       }
-      let watch = p.watch;
-      if (p.staleOpen) watch = { ...watch, stale_event: appendEventWithId(store, now, id, "stale", p.staleOpen) };
-      if (p.stalePatch) patchEventDetail(store, p.stalePatch.id, p.stalePatch.patch);
-      rows.push(watch);
+      if (p.staleOpen) store.appendEvent(now, id, "stale", p.staleOpen);
+      if (p.stalePatch) {
+        const stale = currentStaleEvent(store, id, p.stalePatch.after);
+        if (stale !== null) patchEventDetail(store, stale, p.stalePatch.patch);
+      }
+      rows.push(p.watch);
     }
     saveWatchRows(store, rows);
     store.appendEvent(now, null, "watch_pass", passDetail);

@@ -30,10 +30,13 @@ export interface SessionPlan {
   memo: WatchMemo;
   machine: SessionEvent[];
   events: PlannedEvent[];
-  /** A new stall: its `stale` event's id becomes `watch.stale_event`. */
+  /** A new stall: its `stale` record. */
   staleOpen: AuditDetails["stale"] | null;
-  /** Fields to merge into the current stall's event. */
-  stalePatch: { id: number; patch: Partial<AuditDetails["stale"]> } | null;
+  /**
+   * Fields to merge into the current stall's `stale` record, the newest one written after
+   * `after` (the growth that preceded the stall).
+   */
+  stalePatch: { after: number | null; patch: Partial<AuditDetails["stale"]> } | null;
   sample: SampleRow | null;
   /** The pid now belongs to another session in the registry (after /clear): never restart it. */
   moved: boolean;
@@ -69,8 +72,6 @@ export function decideSession(t: Target, obs: Observed, opts: { now: number; sta
       transcriptMtime: sameFile ? w.mtime : null,
       lastGrowthAt: sameFile ? w.last_growth_at : null,
       state: t.row?.state ?? null,
-      stalledReported: w?.stalled_reported === 1,
-      downReported: w?.down_reported === 1,
       awaiting: known?.awaiting ?? obs.awaiting ?? null,
       asleepUntil: known?.asleepUntil ?? null,
     },
@@ -90,7 +91,8 @@ export function decideSession(t: Target, obs: Observed, opts: { now: number; sta
   const host = hostOf(t);
   if (alive && (t.row === null || known?.host !== host)) machine.push({ type: "observed", at: now, host });
   let staleOpen: SessionPlan["staleOpen"] = null, stalePatch: SessionPlan["stalePatch"] = null;
-  let staleEvent = w?.stale_event ?? null;
+  const stalled = t.row?.state === "stalled";
+  const stallSince = sameFile ? w.last_growth_at : null;
   if (decision.record === "down") {
     machine.push({ type: "processGone", at: now, reason: decision.reason });
     events.push({ kind: "down", detail: downDetail(t, decision, w, now) });
@@ -104,17 +106,14 @@ export function decideSession(t: Target, obs: Observed, opts: { now: number; sta
       cwd: t.cwd,
       checkedAt: now,
     };
-  } else if (decision.verdict === "stale" && staleEvent !== null) {
-    stalePatch = { id: staleEvent, patch: { idleMs: decision.idleMs, checkedAt: now } };
+  } else if (decision.verdict === "stale" && stalled) {
+    stalePatch = { after: stallSince, patch: { idleMs: decision.idleMs, checkedAt: now } };
   }
   if (decision.record === "active") {
     machine.push({ type: "activity", at: growthAt });
-    if (staleEvent !== null) {
-      const idleMs = w?.last_growth_at != null ? Math.max(0, growthAt - w.last_growth_at) : null;
-      stalePatch = { id: staleEvent, patch: { endedAt: growthAt, idleMs, checkedAt: now } };
-    }
+    const idleMs = w?.last_growth_at != null ? Math.max(0, growthAt - w.last_growth_at) : null;
+    stalePatch = { after: stallSince, patch: { endedAt: growthAt, idleMs, checkedAt: now } };
   }
-  if (!decision.next.stalledReported || decision.record === "down") staleEvent = null;
   if (memo.restartCheck) {
     const rc = memo.restartCheck;
     const restartGrew = obs.stat !== null && (obs.stat.size !== rc.size || obs.stat.mtimeMs !== rc.mtime);
@@ -162,9 +161,6 @@ export function decideSession(t: Target, obs: Observed, opts: { now: number; sta
       size: decision.next.transcriptSize,
       mtime: decision.next.transcriptMtime,
       last_growth_at: decision.next.lastGrowthAt,
-      stalled_reported: decision.next.stalledReported ? 1 : 0,
-      down_reported: decision.next.downReported ? 1 : 0,
-      stale_event: staleEvent,
       alive_at: alive ? now : w?.alive_at ?? null,
       memo: stringifyMemo(memo),
       seen_at: alive || t.sources.some((s) => s !== "watch") ? now : w?.seen_at ?? now,

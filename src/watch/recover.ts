@@ -2,12 +2,13 @@
  * What the watcher does about a DOWN or a new STALE, per `config.recovery` (`off | notify |
  * restart`): restart with `claude --resume` while the circuit breaker allows (3 in 60 min),
  * notify (a notification is a record of what was done, not a fix: seed 004), nudge a stalled
- * session's pane. Runs after the pass's commit; returns what to record, never throws.
+ * session. The decision is core/watch/recovery.ts's closed union of effects; this file is
+ * its one runner. Runs after the pass's commit; returns what to record, never throws.
  */
-import { withMark } from "../core/vigil-marks.ts";
 import type { SessionEvent } from "../../machines/session.ts";
 import type { Config } from "../core/config.ts";
-import { planRecovery, type PushFacts, pushHold, restartBreaker } from "../core/liveness.ts";
+import type { PushFacts } from "../core/liveness.ts";
+import { type RecoveryEffect, recoveryEffects } from "../core/watch/recovery.ts";
 import { awaitingIn } from "../core/rest.ts";
 import { snapshotFacts } from "../core/status-view.ts";
 import { patternSet } from "../core/stop/patterns.ts";
@@ -60,116 +61,122 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
   const restarts = isDown && config.recovery === "restart"
     ? (await import("./machine.ts")).machineRestarts(store, t.sessionId, now)
     : [];
-  const plan = planRecovery(d, {
+  const planned = recoveryEffects({
+    decision: d,
     recovery: config.recovery,
     restarts,
-    now,
     nudgeText: config.nudgeText,
-    hasPane: t.pane !== null || (deps.canNudge?.(t) ?? false),
-    breaker: { max: RESTART_MAX },
+    canNudge: t.pane !== null || (deps.canNudge?.(t) ?? false),
+    cannotRestart: p.moved ? "pid-serves-another-session" : t.cwd === null ? "cwd-unknown" : null,
+    breakerNotified: p.memo.breakerNotified,
+    facts: pushFacts(p, deps, now),
+    pane: t.pane,
+    max: RESTART_MAX,
+    now,
   });
   const out: RecoveryResult = {
     sessionId: t.sessionId,
     events: [],
     machine: [],
-    memo: p.memo,
+    memo: { ...p.memo, breakerNotified: planned.breakerNotified },
     notified: 0,
     restarted: 0,
     nudged: 0,
   };
   const added: OpenIntervention[] = [];
-  const notify = async (kind: NotifyKind, detail: string | null) => {
-    const event: NotifyEvent = {
-      kind,
-      at: now,
-      sessionId: t.sessionId,
-      name: t.name,
-      cwd: t.cwd,
-      idleMs: d.idleMs,
-      samples: lastSamples(store, t.sessionId, 12),
-      detail,
-    };
-    let outcomes: DeliveryOutcome[];
-    try {
-      outcomes = await deps.notify(event);
-    } catch (e) {
-      outcomes = [];
-      detail = `${detail ?? ""} (notify failed: ${msg(e)})`.trim();
-    }
-    const none = deps.config.notifiers.length === 0 ? { note: "no notifiers configured" } : {};
-    out.events.push({ kind: "notify", detail: { about: kind, detail, outcomes, ...none } });
-    if (outcomes.some((o) => o.result === "sent")) (added.push({ kind: "notify", at: now }), out.notified++);
-  };
-  const facts = pushFacts(p, deps, now);
-  const restartHold = pushHold(facts, "restart", now);
-  if (plan.restart && restartHold !== null) {
-    // The truth says no push: record why once per death, and let people know it is down.
-    out.events.push({ kind: "restart", detail: { ok: false, skipped: restartHold, reason: d.reason } });
-    if (d.record === "down") {
-      await notify(d.verdict === "reuse-down" ? "reuse-down" : "down", `not restarted: ${restartHold}`);
-    }
-    return finish(out, added);
-  }
-  const canRestart = !p.moved && t.cwd !== null;
-  if (plan.restart && canRestart && t.cwd !== null) {
-    const attempt = RESTART_MAX - plan.restartsLeft;
-    let r: RestartOutcome;
-    try {
-      // The first prompt of the resumed session is vigil's: marked, so vigil's own SOFT guard
-      // passes it (a worker restarted past SOFT would otherwise have it refused).
-      const prompt = config.nudgeText ? withMark("vigil-nudge", config.nudgeText) : null;
-      r = await deps.restart({ sessionId: t.sessionId, cwd: t.cwd, pane: t.pane }, prompt);
-    } catch (e) {
-      r = { ok: false, method: "new-session", target: "", command: "", error: msg(e) };
-    }
-    // Failed attempts count toward the breaker too: a restart that cannot work must not loop.
-    out.machine.push({ type: "restarted", at: now });
-    out.events.push({
-      kind: "restart",
-      detail: {
-        ok: r.ok,
-        method: r.method,
-        target: r.target,
-        error: r.error,
-        attempt,
-        max: RESTART_MAX,
-        reason: d.reason,
-      },
-    });
-    if (r.ok) {
-      added.push({ kind: "restart", at: now });
-      out.restarted++;
-      out.memo = {
-        ...out.memo,
-        breakerNotified: false,
-        restartCheck: { at: now, size: p.watch.size, mtime: p.watch.mtime },
-      };
-    }
-    const detail = `restart ${attempt} of ${RESTART_MAX} in 60 min${r.ok ? "" : `: ${r.error ?? "failed"}`}`;
-    await notify(r.ok ? "restarted" : "restart-failed", detail);
-  } else if (isDown && config.recovery === "restart" && (plan.breakerOpen || !canRestart)) {
-    if (!out.memo.breakerNotified) {
-      const b = restartBreaker(restarts, now, { max: RESTART_MAX });
-      const skipped = plan.breakerOpen ? "breaker-open" : p.moved ? "pid-serves-another-session" : "cwd-unknown";
-      out.events.push({ kind: "restart", detail: { ok: false, skipped, recent: b.recent, closesAt: b.closesAt } });
-      out.memo = { ...out.memo, breakerNotified: true };
-      await notify(
-        plan.breakerOpen ? "breaker-open" : d.verdict === "reuse-down" ? "reuse-down" : "down",
-        `not restarted: ${skipped}`,
-      );
-    }
-  } else if (plan.notify) {
-    await notify(d.verdict === "reuse-down" ? "reuse-down" : "down", null);
-  }
-  const nudgeHold = plan.nudge ? pushHold(facts, "nudge", now) : null;
-  if (nudgeHold !== null) {
-    out.events.push({ kind: "nudge", detail: { ok: false, skipped: nudgeHold, pane: t.pane, idleMs: d.idleMs } });
-  } else if (plan.nudge && config.nudgeText) {
-    const r = await deps.nudge(t, config.nudgeText, d.idleMs);
-    out.events.push(...r.events);
-    if (r.ok) (added.push({ kind: "nudge", at: now }), out.nudged++);
-  }
+  for (const e of planned.effects) await runRecoveryEffect(e, { p, deps, now, out, added });
   return finish(out, added);
+}
+
+interface RunState {
+  p: SessionPlan;
+  deps: RecoveryDeps;
+  now: number;
+  out: RecoveryResult;
+  added: OpenIntervention[];
+}
+
+/** The one runner of recovery effects: each type has its case, and the checker refuses a new one without. */
+async function runRecoveryEffect(e: RecoveryEffect, s: RunState): Promise<void> {
+  const { p, deps, now, out, added } = s;
+  const t = p.target;
+  switch (e.type) {
+    case "held":
+      // Told apart so each record's detail is checked against its own kind.
+      out.events.push(e.what === "restart" ? { kind: e.what, detail: e.detail } : { kind: e.what, detail: e.detail });
+      return;
+    case "notify":
+      return notify(s, e.about, e.detail);
+    case "restart": {
+      let r: RestartOutcome;
+      try {
+        r = t.cwd === null
+          ? { ok: false, method: "new-session", target: "", command: "", error: "cwd unknown" }
+          : await deps.restart({ sessionId: t.sessionId, cwd: t.cwd, pane: t.pane }, e.prompt);
+      } catch (err) {
+        r = { ok: false, method: "new-session", target: "", command: "", error: msg(err) };
+      }
+      // Failed attempts count toward the breaker too: a restart that cannot work must not loop.
+      out.machine.push({ type: "restarted", at: now });
+      out.events.push({
+        kind: "restart",
+        detail: {
+          ok: r.ok,
+          method: r.method,
+          target: r.target,
+          error: r.error,
+          attempt: e.attempt,
+          max: e.max,
+          reason: e.reason,
+        },
+      });
+      if (r.ok) {
+        added.push({ kind: "restart", at: now });
+        out.restarted++;
+        out.memo = {
+          ...out.memo,
+          breakerNotified: false,
+          restartCheck: { at: now, size: p.watch.size, mtime: p.watch.mtime },
+        };
+      }
+      const detail = `restart ${e.attempt} of ${e.max} in 60 min${r.ok ? "" : `: ${r.error ?? "failed"}`}`;
+      return notify(s, r.ok ? "restarted" : "restart-failed", detail);
+    }
+    case "nudge": {
+      const r = await deps.nudge(t, e.text, e.idleMs);
+      out.events.push(...r.events);
+      if (r.ok) (added.push({ kind: "nudge", at: now }), out.nudged++);
+      return;
+    }
+    default:
+      return e satisfies never;
+  }
+}
+
+/** Notify, recording what each notifier did; a notification that reached someone is followed up. */
+async function notify(s: RunState, kind: NotifyKind, detail: string | null): Promise<void> {
+  const { p, deps, now, out, added } = s;
+  const t = p.target;
+  const event: NotifyEvent = {
+    kind,
+    at: now,
+    sessionId: t.sessionId,
+    name: t.name,
+    cwd: t.cwd,
+    idleMs: p.decision.idleMs,
+    samples: lastSamples(deps.store, t.sessionId, 12),
+    detail,
+  };
+  let outcomes: DeliveryOutcome[];
+  try {
+    outcomes = await deps.notify(event);
+  } catch (e) {
+    outcomes = [];
+    detail = `${detail ?? ""} (notify failed: ${msg(e)})`.trim();
+  }
+  const none = deps.config.notifiers.length === 0 ? { note: "no notifiers configured" } : {};
+  out.events.push({ kind: "notify", detail: { about: kind, detail, outcomes, ...none } });
+  if (outcomes.some((o) => o.result === "sent")) (added.push({ kind: "notify", at: now }), out.notified++);
 }
 
 function finish(out: RecoveryResult, added: readonly OpenIntervention[]): RecoveryResult | null {

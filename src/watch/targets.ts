@@ -7,6 +7,7 @@
  */
 import type { SessionHost } from "../../machines/session.ts";
 import type { RegistryEntry } from "../edge/registry.ts";
+import { isObject } from "../core/payload.ts";
 import type { SessionRow } from "../edge/store.ts";
 import type { WatchRow } from "../edge/store/watch.ts";
 import type { SnapshotEntry } from "../night/setting.ts";
@@ -53,8 +54,19 @@ export function transcriptPathFor(configDir: string, cwd: string, sessionId: str
  * watched unless the registry shows it running again. "Dead" by the watcher's own report stays
  * watched, so a restart can be tried and a resume noticed.
  */
-export function endedNormally(row: SessionRow | null, watch: WatchRow | null, inRegistry: boolean): boolean {
-  return row?.state === "dead" && !(watch?.down_reported === 1) && !inRegistry;
+export function endedNormally(row: SessionRow | null, inRegistry: boolean): boolean {
+  return row?.state === "dead" && !inRegistry && endedBy(row.snapshot) !== "watch";
+}
+
+/** Who the machine says saw the session end (`endedBy` in its context), or null. */
+function endedBy(snapshot: string): string | null {
+  try {
+    const v: unknown = JSON.parse(snapshot);
+    const c = isObject(v) && isObject(v.context) ? v.context : null;
+    return c !== null && typeof c.endedBy === "string" ? c.endedBy : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The sessions to look at this pass, each with its best-known identity. */
@@ -70,7 +82,7 @@ export function gatherTargets(inp: TargetInputs): Target[] {
   const out: Target[] = [];
   for (const id of ids) {
     const row = rows.get(id) ?? null, w = inp.watch.get(id) ?? null, r = reg.get(id), s = night.get(id);
-    if (endedNormally(row, w, r !== undefined)) continue;
+    if (endedNormally(row, r !== undefined)) continue;
     const sources: TargetSource[] = [];
     if (s) sources.push("night");
     if (row) sources.push("hooks");

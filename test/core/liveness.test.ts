@@ -21,8 +21,6 @@ const session = (over: Partial<WatchedSession> = {}): WatchedSession => ({
   transcriptMtime: T0 - 10 * MIN,
   lastGrowthAt: T0 - 10 * MIN,
   state: "normal",
-  stalledReported: false,
-  downReported: false,
   ...over,
 });
 const alive: ProcessView = { alive: true, procStart: "123456", startTime: T0 - 61 * MIN };
@@ -62,7 +60,6 @@ describe("decideLiveness", () => {
       ["alive and growing", session(), alive, stat(2000, T0 - MIN), "alive", null, MIN],
       ["alive, quiet under the threshold", session(), alive, stat(1000, T0 - 10 * MIN), "alive", null, 10 * MIN],
       ["process gone", session(), gone, stat(1000, T0 - 10 * MIN), "down", "down", 10 * MIN],
-      ["gone and already recorded", session({ downReported: true }), gone, null, "down", null, 10 * MIN],
       ["gone and the machine is dead", session({ state: "dead" }), gone, null, "down", null, 10 * MIN],
       [
         "pid reused by a later process",
@@ -84,7 +81,7 @@ describe("decideLiveness", () => {
       ],
       [
         "stall already recorded",
-        session({ lastGrowthAt: T0 - 50 * MIN, stalledReported: true }),
+        session({ lastGrowthAt: T0 - 50 * MIN, state: "stalled" }),
         alive,
         stat(1000, T0 - 10 * MIN),
         "stale",
@@ -93,7 +90,7 @@ describe("decideLiveness", () => {
       ],
       [
         "growth ends a stall",
-        session({ lastGrowthAt: T0 - 50 * MIN, stalledReported: true }),
+        session({ lastGrowthAt: T0 - 50 * MIN, state: "stalled" }),
         alive,
         stat(1500, T0 - MIN),
         "alive",
@@ -142,14 +139,15 @@ describe("decideLiveness", () => {
       const now = T0 + pass * 5 * MIN;
       const d = decideLiveness(s, { process: alive, transcript: frozen }, { now, staleAfterMs: STALE });
       seen.push([d.verdict, d.record, d.idleMs / MIN]);
-      s = { ...s, ...d.next };
+      // The machine records the stall (`idle` → stalled): the next pass reads it from there.
+      s = { ...s, ...d.next, state: d.record === "stale" ? "stalled" : s.state };
     }
     expect(seen).toEqual([["alive", null, 40], ["stale", "stale", 45], ["stale", null, 50], ["stale", null, 55]]);
     const woke = decideLiveness(s, { process: alive, transcript: stat(5100, T0 + 21 * MIN) }, {
       now: T0 + 22 * MIN,
       staleAfterMs: STALE,
     });
-    expect([woke.verdict, woke.record, woke.next.stalledReported]).toEqual(["alive", "active", false]);
+    expect([woke.verdict, woke.record]).toEqual(["alive", "active"]);
   });
 
   test("a clock that jumps back gives no negative idle and no stall that never ends", () => {
@@ -167,7 +165,7 @@ describe("decideLiveness", () => {
   });
 
   test("growth is seen by size even when the new mtime is older (clock went back)", () => {
-    const s = session({ stalledReported: true, lastGrowthAt: T0 - 60 * MIN });
+    const s = session({ state: "stalled", lastGrowthAt: T0 - 60 * MIN });
     const d = decideLiveness(s, { process: alive, transcript: stat(1001, T0 - 90 * MIN) }, {
       now: T0,
       staleAfterMs: STALE,

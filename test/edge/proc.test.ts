@@ -114,8 +114,6 @@ describe.if(linux)("real processes", () => {
       transcriptMtime: null,
       lastGrowthAt: null,
       state: "normal",
-      stalledReported: false,
-      downReported: false,
     };
     const opts = { now: Date.now(), staleAfterMs: 45 * 60_000 };
     expect(decideLiveness(watched, { process: probe(child.pid), transcript: null }, opts).verdict).toBe("alive");
@@ -138,8 +136,6 @@ describe.if(linux)("real processes", () => {
       transcriptMtime: null,
       lastGrowthAt: null,
       state: "normal",
-      stalledReported: false,
-      downReported: false,
     };
     const d = decideLiveness(stale, { process: p, transcript: null }, { now: Date.now(), staleAfterMs: 1 });
     expect([d.verdict, d.record]).toEqual(["reuse-down", "down"]);

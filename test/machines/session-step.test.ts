@@ -79,6 +79,7 @@ function context(r: Rng): SessionContext {
     hardAt: r.pick([null, 6]),
     handoffAt: r.pick([null, 4]),
     handoffAsked: r.bool(),
+    endedBy: r.pick([null, "watch", "hook"] as const),
   };
 }
 

@@ -30,7 +30,7 @@ const row = (pid: number | null, state = "normal", updated = T): SessionRow => (
   transcript_path: "/t/s.jsonl",
   updated_at: updated,
 });
-const watch = (pid: number, checked: number, down = 0): WatchRow => ({
+const watch = (pid: number, checked: number): WatchRow => ({
   session_id: "s",
   pid,
   proc_start: "learned",
@@ -42,9 +42,6 @@ const watch = (pid: number, checked: number, down = 0): WatchRow => ({
   size: null,
   mtime: null,
   last_growth_at: null,
-  stalled_reported: 0,
-  down_reported: down,
-  stale_event: null,
   alive_at: null,
   memo: "{}",
   seen_at: checked,
@@ -86,14 +83,16 @@ test.each(
 });
 
 test.each([
-  ["ended by SessionEnd: not watched", "dead", 0, false, 0],
-  ["dead by the watcher's own report: still watched", "dead", 1, false, 1],
-  ["ended, but running again in the registry: watched", "dead", 0, true, 1],
-  ["alive: watched", "normal", 0, false, 1],
-])("%s", (_name, state, down, inRegistry, n) => {
+  ["ended by SessionEnd: not watched", "dead", "hook", false, 0],
+  ["dead by the watcher's own report: still watched", "dead", "watch", false, 1],
+  ["ended, but running again in the registry: watched", "dead", "hook", true, 1],
+  ["alive: watched", "normal", null, false, 1],
+])("%s", (_name, state, endedBy, inRegistry, n) => {
+  // Who saw the end is the machine's (context.endedBy), not a flag in the watch table.
+  const machine = { ...row(10, state), snapshot: JSON.stringify({ value: state, context: { endedBy } }) };
   const targets = gatherTargets({
-    rows: [row(10, state)],
-    watch: new Map([["s", watch(10, T, down)]]),
+    rows: [machine],
+    watch: new Map([["s", watch(10, T)]]),
     registry: inRegistry ? [reg(30, "r")] : [],
     snapshot: [],
     configDir: "/c",

@@ -21,10 +21,6 @@ export interface WatchRow {
   size: number | null;
   mtime: number | null;
   last_growth_at: number | null;
-  stalled_reported: number;
-  down_reported: number;
-  /** The id of the current stall's `stale` event, updated in place while it lasts. */
-  stale_event: number | null;
   /** The last pass that saw the process alive. */
   alive_at: number | null;
   /** JSON: wake offset, interventions awaiting a follow-up, restart check (see src/core/watch/memo.ts). */
@@ -45,9 +41,6 @@ const COLS: (keyof WatchRow)[] = [
   "size",
   "mtime",
   "last_growth_at",
-  "stalled_reported",
-  "down_reported",
-  "stale_event",
   "alive_at",
   "memo",
   "seen_at",
@@ -100,6 +93,17 @@ export function appendEventWithId<K extends AuditKind>(
     JSON.stringify(detail ?? {}),
   );
   return Number(r.lastInsertRowid);
+}
+
+/**
+ * The current stall's `stale` record: the newest one written after the growth that preceded
+ * the stall (an earlier stall's record is older than that growth, which ended it).
+ */
+export function currentStaleEvent(store: Store, sessionId: string, after: number | null): number | null {
+  const row = dbOf(store).query<{ id: number }, [string, number]>(
+    "SELECT id FROM events WHERE session_id = ? AND kind = 'stale' AND at > ? ORDER BY id DESC LIMIT 1",
+  ).get(sessionId, after ?? 0);
+  return row?.id ?? null;
 }
 
 /** Merge fields into a `stale` event's detail (the stall's idle time and end, on later passes). */
