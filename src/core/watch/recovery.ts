@@ -10,11 +10,13 @@ import { type LivenessDecision, planRecovery, type PushFacts, pushHold, restartB
 import type { NotifyKind } from "../notify-format.ts";
 import { withMark } from "../vigil-marks.ts";
 
+/** A held push's record: the kind it would have had, with that kind's detail. */
+type HeldPush = { what: "restart"; detail: AuditDetails["restart"] } | { what: "nudge"; detail: AuditDetails["nudge"] };
+
 /** One thing the watcher does for a session; the runner's `switch` has a case for each. */
 export type RecoveryEffect =
   /** A push the truth or the breaker held back, recorded once (`restart` / `nudge`, `ok: false`). */
-  | { type: "held"; what: "restart"; detail: AuditDetails["restart"] }
-  | { type: "held"; what: "nudge"; detail: AuditDetails["nudge"] }
+  | ({ type: "held" } & HeldPush)
   /** Tell people (the configured notifiers); recorded as `notify`. */
   | { type: "notify"; about: NotifyKind; detail: string | null }
   /** `claude --resume` with vigil's marked prompt; its outcome is recorded and notified. */
