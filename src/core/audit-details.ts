@@ -5,7 +5,7 @@
  * a stored detail through it (`parseAuditDetail`), so a row an older version wrote in another
  * shape is read as unknown, never trusted and never a crash.
  */
-import type { AuditKind } from "./audit-kinds.ts";
+import { type AuditKind, isAuditKind } from "./audit-kinds.ts";
 import { arr, bool, lit, nullable, num, obj, oneOf, recordOf, type Shape, type ShapeOf, str } from "./json-shape.ts";
 
 const at = { at: num };
@@ -223,4 +223,17 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A stored row's kind and detail as a record, or null when the kind is not one this version
+ * writes or the detail is not of its shape (the row is then skipped by typed readers).
+ */
+export function parseAuditRecord(kind: string, detail: unknown): AuditRecord | null {
+  return isAuditKind(kind) ? toRecord(kind, detail) : null;
+}
+
+function toRecord<K extends AuditKind>(kind: K, detail: unknown): AuditRecord<K> | null {
+  const d = parseAuditDetail(kind, detail);
+  return d === null ? null : { kind, detail: d };
 }
