@@ -207,14 +207,14 @@ describe("the fold", () => {
 
   test("pushes without progress come from the Stop gate's own follow-up, once per push; a day's silence forgets a session", () => {
     const f = new FleetFold();
-    const block = { decision: "block", gate: "announcement" };
+    const block = seedDetail("stop_gate", { decision: "block", gate: "announcement" });
     f.add(row(1, 1000, "s", "stop_gate", block));
     // Stopped again with no tool call: the breaker held, and says so for the push at 1000 ...
-    const idle = {
+    const idle = seedDetail("stop_gate", {
       decision: "pass",
       gate: "progress",
       lastPush: { at: 1000, gate: "announcement", workFollowed: false },
-    };
+    });
     f.add(row(2, 2000, "s", "stop_gate", idle));
     f.add(row(3, 3000, "s", "stop_gate", idle)); // ... and again for the same push: counted once
     // Work followed, so the next push goes out and is not one without progress.
