@@ -3,6 +3,7 @@ import { expect, test } from "bun:test";
 import type { AuditDetails } from "../../../src/core/audit-details.ts";
 import type { AuditKind } from "../../../src/core/audit-kinds.ts";
 import { type LedgerEvent, ledgerEvents, ledgerLines, nightLedger } from "../../../src/core/night/ledger.ts";
+import { seedDetail } from "../../support/audit-seed.ts";
 
 const T = Date.parse("2026-12-01T22:00:00Z");
 const MIN = 60_000;
@@ -20,19 +21,7 @@ function ev<K extends AuditKind>(at: number, session_id: string | null, kind: K,
   if (e === undefined) throw new Error(`the ledger refused its own ${kind} detail`);
   return e;
 }
-const down = (at: number, id: string) =>
-  ev(at, id, "down", {
-    verdict: "down",
-    reason: "process gone",
-    pid: 1,
-    procStart: null,
-    name: null,
-    cwd: "/w",
-    lastActivityAt: null,
-    delayMs: null,
-    aliveAt: null,
-    sinceAliveMs: null,
-  });
+const down = (at: number, id: string) => ev(at, id, "down", seedDetail("down", { pid: 1, cwd: "/w" }));
 const restarted = (at: number, id: string, ok: boolean, error: string | null) =>
   ev(at, id, "restart", { ok, method: "new-session", target: "t", error, attempt: 1, max: 3, reason: "process gone" });
 const notify = (at: number, id: string, about: string, sent: boolean) =>
@@ -57,17 +46,7 @@ const followup = (
     afterMs: resumed ? at - from : null,
   });
 const stop = (at: number, id: string, decision: "block" | "pass") =>
-  ev(at, id, "stop_gate", {
-    decision,
-    gate: "announcement",
-    pattern: null,
-    lang: null,
-    excerpt: null,
-    note: "",
-    source: "payload",
-    blocks: 0,
-    cap: 8,
-  });
+  ev(at, id, "stop_gate", seedDetail("stop_gate", { decision, gate: "announcement" }));
 
 test("each death says what was done: restarted and told, breaker open, restart failed; and whether it worked again", () => {
   const events = [
