@@ -4,10 +4,12 @@
  * list itself honest: no name twice, none declared that no source writes.
  */
 import { expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AUDIT_DETAILS, type AuditDetails, parseAuditDetail } from "../src/core/audit-details.ts";
+import { AUDIT_DETAILS, type AuditDetails, type AuditRecord, parseAuditDetail } from "../src/core/audit-details.ts";
 import { AUDIT_KINDS, type AuditKind, isAuditKind } from "../src/core/audit-kinds.ts";
+import { openStore } from "../src/edge/store.ts";
 
 const SRC = join(import.meta.dir, "..", "src");
 function files(dir: string): string[] {
@@ -192,4 +194,24 @@ test("a detail of another kind's shape is refused", () => {
 
 test("a newer writer's extra field does not make a detail unknown", () => {
   expect(parseAuditDetail("died", { ...EXAMPLES.died, cause: "oom" })).toMatchObject(EXAMPLES.died);
+});
+
+test("tsc refuses a detail of another shape (each directive below stops compiling if the types widen)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "vigil-kinds-"));
+  const store = openStore(join(dir, "vigil.db"));
+  try {
+    store.appendEvent(1, "s", "died", EXAMPLES.died);
+    // @ts-expect-error a died record without its reason
+    store.appendEvent(2, "s", "died", { at: 2 });
+    // @ts-expect-error another kind's detail
+    store.appendEvent(3, "s", "nudge_receipt", EXAMPLES.nudge);
+    // @ts-expect-error a field of the wrong type
+    const wrong: AuditRecord = { kind: "limit_crossed", detail: { ...EXAMPLES.limit_crossed, limit: "medium" } };
+    expect(wrong.kind).toBe("limit_crossed");
+    // What went in anyway is stored as given, and the parser reads the two bad rows as unknown.
+    expect(store.events().map((e) => parseAuditDetail("died", e.detail) !== null)).toEqual([true, false, false]);
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
