@@ -1,6 +1,7 @@
 /**
  * The closed set of audit-event kinds (one name per fact). Every record vigil writes has one
- * of these kinds; tsc refuses any other, so a new fact gets a name here, once.
+ * of these kinds; tsc refuses any other, so a new fact gets a name here, once, and its detail
+ * shape in core/audit-details.ts (tsc refuses a kind without one).
  */
 export const AUDIT_KINDS = [
   // one per hook call, and what the machine did
