@@ -111,14 +111,6 @@ export function patchEventDetail(store: Store, id: number, patch: Partial<AuditD
   dbOf(store).query("UPDATE events SET detail = json_patch(detail, ?) WHERE id = ?").run(JSON.stringify(patch), id);
 }
 
-/** One event's detail, parsed, or null. */
-export function eventDetail(store: Store, id: number): Record<string, unknown> | null {
-  const row = dbOf(store).query<{ detail: string }, [number]>("SELECT detail FROM events WHERE id = ?").get(id);
-  if (!row) return null;
-  const v: unknown = JSON.parse(row.detail);
-  return typeof v === "object" && v !== null && !Array.isArray(v) ? { ...v } : null;
-}
-
 /** Stop gate blocks recorded after `since` (exclusive) up to `until`, oldest first. */
 export function stopBlocksBetween(
   store: Store,
