@@ -117,13 +117,14 @@ export const AUDIT_DETAILS = {
     nudged: num,
   }),
   // Opened once per stall and updated in place while it lasts (idle time, its end).
-  stale: obj({ idleMs: nullable(num), checkedAt: num }, {
+  stale: obj({
+    idleMs: nullable(num),
     lastGrowthAt: nullable(num),
     pid: nullable(num),
     name: nullable(str),
     cwd: nullable(str),
-    endedAt: num,
-  }),
+    checkedAt: num,
+  }, { endedAt: num }),
   down: obj({
     verdict: str,
     reason: str,
