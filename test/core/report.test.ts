@@ -7,6 +7,7 @@ import { buildReport, type Report, type ReportSession } from "../../src/core/rep
 import { reportText } from "../../src/core/report/text.ts";
 import { loadReport } from "../../src/serve/report-rows.ts";
 import { MIN, P1, SEED_EVENTS, seedStore, T0, W1, W2 } from "./report-seed.ts";
+import { withRawDb } from "../raw-db.ts";
 
 const { home, store } = seedStore();
 afterAll(() => {
@@ -208,19 +209,18 @@ describe("which rows the store reads for marks", () => {
     rmSync(seeded.home, { recursive: true, force: true });
   });
   const at = T0 + 400 * MIN;
-  db.appendEvent(at, W1, "hook", { event: "PreToolUse", tool: "Read", decision: "allow" });
-  db.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
-    at + 1,
-    W1,
-    "hook",
-    `{ "event" : "PreToolUse", "tool": "Edit", "decision" : "deny", "rule": "hard.deny" }`,
-  );
-  db.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
-    at + 2,
-    W1,
-    "frobnicated",
-    "not json at all",
-  );
+  // Rows as written by hand or by an older version: partial details, spacing, text that is not JSON.
+  withRawDb(db.file, (raw) => {
+    const insert = raw.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)");
+    insert.run(at, W1, "hook", JSON.stringify({ event: "PreToolUse", tool: "Read", decision: "allow" }));
+    insert.run(
+      at + 1,
+      W1,
+      "hook",
+      `{ "event" : "PreToolUse", "tool": "Edit", "decision" : "deny", "rule": "hard.deny" }`,
+    );
+    insert.run(at + 2, W1, "frobnicated", "not json at all");
+  });
   const range = { since: at - 1, until: at + 10 };
   const sql = loadReport(db, range);
   const memory = buildReport({ ...range, sessions: db.listSessions(), events: db.events(range) });

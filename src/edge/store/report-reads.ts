@@ -5,7 +5,7 @@
  */
 import { MARKING_HOOK_DECISIONS } from "../../core/report/marks.ts";
 import type { ReportActivity, ReportEventRow, ReportSessionRow } from "../../core/report/model.ts";
-import type { Store } from "../store.ts";
+import { dbOf, type Store } from "../store.ts";
 
 /** A detail range: `since <= at <= until`, optionally one session. */
 export interface RangeQuery {
@@ -35,7 +35,7 @@ function where(q: RangeQuery): { sql: string; args: (string | number)[] } {
 export function rangeActivity(store: Store, q: RangeQuery): SessionActivity[] {
   const w = where(q);
   const by = q.sessionId === undefined && rangeShare(store, q) > WHOLE_INDEX_SHARE ? "INDEXED BY events_session" : "";
-  return store.db.query<SessionActivity, (string | number)[]>(
+  return dbOf(store).query<SessionActivity, (string | number)[]>(
     `SELECT session_id, count(*) AS count, min(at) AS first_at, max(at) AS last_at FROM events ${by}
      WHERE ${w.sql} AND session_id IS NOT NULL GROUP BY session_id`,
   ).all(...w.args);
@@ -49,14 +49,14 @@ const WHOLE_INDEX_SHARE = 0.25;
  * append events as they happen, so ids grow with time and the ids at the range's ends tell.
  */
 function rangeShare(store: Store, q: RangeQuery): number {
-  const ends = store.db.query<{ lo: number | null; hi: number | null }, []>(
+  const ends = dbOf(store).query<{ lo: number | null; hi: number | null }, []>(
     "SELECT min(id) AS lo, max(id) AS hi FROM events",
   ).get();
   if (ends?.lo == null || ends.hi == null) return 0;
-  const first = store.db.query<{ id: number }, [number]>(
+  const first = dbOf(store).query<{ id: number }, [number]>(
     "SELECT id FROM events WHERE at >= ? ORDER BY at, id LIMIT 1",
   ).get(q.since)?.id ?? ends.hi;
-  const last = store.db.query<{ id: number }, [number]>(
+  const last = dbOf(store).query<{ id: number }, [number]>(
     "SELECT id FROM events WHERE at <= ? ORDER BY at DESC, id DESC LIMIT 1",
   ).get(q.until)?.id ?? ends.lo;
   return Math.max(0, last - first + 1) / (ends.hi - ends.lo + 1);
@@ -65,7 +65,7 @@ function rangeShare(store: Store, q: RangeQuery): number {
 /** The range's events without a session, counted per kind. */
 export function looseKinds(store: Store, q: RangeQuery): Record<string, number> {
   if (q.sessionId !== undefined) return {};
-  const rows = store.db.query<{ kind: string; n: number }, [number, number]>(
+  const rows = dbOf(store).query<{ kind: string; n: number }, [number, number]>(
     `SELECT kind, count(*) AS n FROM events WHERE at >= ? AND at <= ? AND session_id IS NULL GROUP BY kind
      ORDER BY kind`,
   ).all(q.since, q.until);
@@ -80,11 +80,13 @@ const SESSION_COLS = "session_id, state, role, agent_type, cwd, tokens, window, 
  */
 export function reportSessionRows(store: Store, q: RangeQuery & { ids: Iterable<string> }): ReportSessionRow[] {
   const one = q.sessionId !== undefined;
-  const seen = store.db.query<ReportSessionRow, (string | number)[]>(
+  const seen = dbOf(store).query<ReportSessionRow, (string | number)[]>(
     `SELECT ${SESSION_COLS} FROM sessions WHERE updated_at >= ? AND created_at <= ?${one ? " AND session_id = ?" : ""}`,
   ).all(...(one ? [q.since, q.until, q.sessionId ?? ""] : [q.since, q.until]));
   const have = new Set(seen.map((r) => r.session_id));
-  const byId = store.db.query<ReportSessionRow, [string]>(`SELECT ${SESSION_COLS} FROM sessions WHERE session_id = ?`);
+  const byId = dbOf(store).query<ReportSessionRow, [string]>(
+    `SELECT ${SESSION_COLS} FROM sessions WHERE session_id = ?`,
+  );
   for (const id of q.ids) {
     if (have.has(id)) continue;
     const row = byId.get(id);
@@ -132,7 +134,7 @@ export function rangeEvents(store: Store, q: RangeQuery): IterableIterator<Repor
 
 /** The `detail` of each listed session's last `state` event before `before` (an index walk each). */
 export function lastStatesBefore(store: Store, ids: Iterable<string>, before: number): Map<string, string> {
-  const q = store.db.query<{ detail: string }, [string, number]>(
+  const q = dbOf(store).query<{ detail: string }, [string, number]>(
     `SELECT detail FROM events WHERE session_id = ? AND at < ? AND kind = 'state' ORDER BY at DESC, id DESC LIMIT 1`,
   );
   const out = new Map<string, string>();
@@ -154,7 +156,7 @@ const ROWS_PER_COLLECTION = 8192;
  * rows by 17 MiB (a young-generation pass: no measurable time).
  */
 function* iterate(store: Store, sql: string, args: (string | number)[]): Generator<ReportEventRow, void, undefined> {
-  const stmt = store.db.prepare<ReportEventRow, (string | number)[]>(sql);
+  const stmt = dbOf(store).prepare<ReportEventRow, (string | number)[]>(sql);
   let n = 0;
   try {
     for (const row of stmt.iterate(...args)) {

@@ -8,7 +8,7 @@ import { DAY_MS, dayOf, rollupDay, type RollupRow } from "../../core/retention.t
 import type { ReportEventRow } from "../../core/report/model.ts";
 import { CATEGORIES, type Category, parseDetail } from "../../core/report/marks.ts";
 import { rolledSpans, type RolledState, type RollupSessionTotal } from "../../core/report/rollups.ts";
-import type { Store } from "../store.ts";
+import { dbOf, type Store } from "../store.ts";
 import { inBatches } from "./batches.ts";
 
 /** Settings key: the UTC day start before which every day is summarised in `daily`. */
@@ -22,7 +22,7 @@ export function rolledThrough(store: Store): number | null {
 
 /** The start of the first day holding an event, or null for an empty log. */
 export function firstEventDay(store: Store): number | null {
-  const row = store.db.query<{ at: number | null }, []>("SELECT min(at) AS at FROM events").get();
+  const row = dbOf(store).query<{ at: number | null }, []>("SELECT min(at) AS at FROM events").get();
   return row?.at == null ? null : dayOf(row.at);
 }
 
@@ -54,7 +54,7 @@ export function rollUpTo(store: Store, before: number): number {
 }
 
 function dayEvents(store: Store, day: number): ReportEventRow[] {
-  return store.db.query<ReportEventRow, [number, number]>(
+  return dbOf(store).query<ReportEventRow, [number, number]>(
     "SELECT id, at, session_id, kind, detail FROM events WHERE at >= ? AND at < ? ORDER BY at, id",
   ).all(day, day + DAY_MS);
 }
@@ -65,11 +65,11 @@ function dayEvents(store: Store, day: number): ReportEventRow[] {
  */
 function statesBefore(store: Store, day: number): Record<string, string> {
   const out: Record<string, string> = {};
-  const rows = store.db.query<{ session_id: string; detail: string }, [number, number]>(
+  const rows = dbOf(store).query<{ session_id: string; detail: string }, [number, number]>(
     `SELECT session_id, detail FROM events WHERE kind = 'state' AND session_id IS NOT NULL
        AND at >= ? AND at < ? ORDER BY at, id`,
   ).all(day - DAY_MS, day);
-  const ended = store.db.query<{ session_id: string; category: string }, [number]>(
+  const ended = dbOf(store).query<{ session_id: string; category: string }, [number]>(
     `SELECT session_id, category FROM daily WHERE day = ? AND kind = 'state' ORDER BY last_at`,
   ).all(day - DAY_MS);
   for (const r of ended) out[r.session_id] = r.category;
@@ -81,7 +81,7 @@ function statesBefore(store: Store, day: number): Record<string, string> {
 }
 
 function insertRollups(store: Store, rows: readonly RollupRow[]): void {
-  const q = store.db.query(
+  const q = dbOf(store).query(
     `INSERT OR REPLACE INTO daily (session_id, day, kind, category, count, ms, first_at, last_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
@@ -100,14 +100,14 @@ export function rollupSessionTotals(
   const sums = CATEGORIES.map((c) =>
     `sum(CASE WHEN kind = 'mark' AND category = '${c}' THEN count ELSE 0 END) AS "${c}"`
   );
-  const rows = store.db.query<Record<string, number | string>, (number | string)[]>(
+  const rows = dbOf(store).query<Record<string, number | string>, (number | string)[]>(
     `SELECT session_id, min(first_at) AS first_at, max(last_at) AS last_at, max(day) AS day, ${sums.join(", ")}
      FROM daily WHERE day >= ? AND day < ? AND kind IN ('mark', 'seen') AND session_id <> ''${
       one ? " AND session_id = ?" : ""
     } GROUP BY session_id`,
   ).all(...[range.since, range.until, ...(one ? [range.sessionId ?? ""] : [])]);
   const states = new Map<string, RolledState[]>();
-  const q = store.db.query<RolledState & { session_id: string }, (number | string)[]>(
+  const q = dbOf(store).query<RolledState & { session_id: string }, (number | string)[]>(
     `SELECT session_id, day, category AS state, ms, first_at, last_at FROM daily
      WHERE day >= ? AND day < ? AND kind = 'state' AND session_id <> ''${one ? " AND session_id = ?" : ""}`,
   );
