@@ -24,6 +24,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DAY_MS } from "../src/core/retention.ts";
 import { openStore } from "../src/edge/store.ts";
+import { Database } from "bun:sqlite";
 import { type Cmd, DATA, ensureNoop, median, report, timeAll } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -77,16 +78,18 @@ function ensureYear(): string {
   const t0 = performance.now();
   const tmp = file + ".building";
   rmSync(tmp, { force: true });
-  const store = openStore(tmp);
+  // vigil makes the schema; the bulk rows go in through a connection of the bench's own.
+  openStore(tmp).close();
+  const db = new Database(tmp, { strict: true });
   const perSession = Math.ceil(EVENTS / SESSIONS);
   const span = 8 * 3_600_000;
   const idOf = (s: number) => `year-${String(s).padStart(8, "0")}`;
   const bornOf = (s: number) => START + Math.floor(s * 365 / SESSIONS) * DAY_MS + (s % 24) * 3_600_000;
   const atOf = (s: number, k: number) => bornOf(s) + Math.floor(k * span / perSession);
   const count = (s: number) => Math.max(0, Math.min(perSession, EVENTS - s * perSession));
-  store.transaction(() => {
-    const ev = store.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)");
-    const ses = store.db.query(
+  db.transaction(() => {
+    const ev = db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)");
+    const ses = db.query(
       `INSERT INTO sessions (session_id, machine_version, state, snapshot, role, agent_type, cwd, transcript_path,
          created_at, updated_at) VALUES (?, 1, ?, '{}', 'worker', 'worker', '/work', ?, ?, ?)`,
     );
@@ -111,9 +114,9 @@ function ensureYear(): string {
       const last = atOf(s, count(s) - 1);
       ses.run(idOf(s), last < NOW - 2 * DAY_MS ? "dead" : "normal", `/nonexistent/${idOf(s)}.jsonl`, bornOf(s), last);
     }
-  });
-  store.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
-  store.close();
+  }).immediate();
+  db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+  db.close(false);
   copyFileSync(tmp, file);
   rmSync(tmp, { force: true });
   console.log(

@@ -7,8 +7,7 @@
 import { isObject, type JsonObject } from "../core/payload.ts";
 import type { Store } from "../edge/store.ts";
 import type { PolicyInput } from "../core/policy.ts";
-import { type NightLedger, nightLedger } from "../core/night/ledger.ts";
-import { parseDetail } from "../core/report/marks.ts";
+import { ledgerEvents, type NightLedger, nightLedger } from "../core/night/ledger.ts";
 
 export const NIGHT_KEY = "night";
 
@@ -92,6 +91,5 @@ export function readNight(store: Store): PolicyInput["night"] {
 
 /** The ledger of the night from `since` to `until`, read from the audit log. */
 export function ledgerOf(store: Store, since: number, until: number): NightLedger {
-  const events = store.events({ since, until }).map((e) => ({ ...e, detail: parseDetail(e.detail) }));
-  return nightLedger(events, since, until);
+  return nightLedger(ledgerEvents(store.events({ since, until })), since, until);
 }

@@ -4,7 +4,7 @@
  * to apply, what to sample, which interventions got their follow-up, and the watcher's memory
  * for the next pass. Pure: the pass does the reading and the writing.
  */
-import type { AuditKind } from "../core/audit-kinds.ts";
+import type { AuditDetails, AuditRecord } from "../core/audit-details.ts";
 import type { SessionEvent } from "../../machines/session.ts";
 import { decideLiveness, type LivenessDecision, sameProcess, type TranscriptStat } from "../core/liveness.ts";
 import type { ProcProbe } from "../edge/proc.ts";
@@ -16,12 +16,8 @@ import { hostOf, type Target } from "./targets.ts";
 
 const DAY = 86_400_000;
 
-/** An event to append: kind, detail, and its time when not the pass's. */
-export interface PlannedEvent {
-  kind: AuditKind;
-  detail: Record<string, unknown>;
-  at?: number;
-}
+/** An event to append: kind, detail of that kind's shape, and its time when not the pass's. */
+export type PlannedEvent = AuditRecord & { at?: number };
 
 export interface SessionPlan {
   target: Target;
@@ -35,12 +31,12 @@ export interface SessionPlan {
   machine: SessionEvent[];
   events: PlannedEvent[];
   /** A new stall: its `stale` record. */
-  staleOpen: Record<string, unknown> | null;
+  staleOpen: AuditDetails["stale"] | null;
   /**
    * Fields to merge into the current stall's `stale` record, the newest one written after
    * `after` (the growth that preceded the stall).
    */
-  stalePatch: { after: number | null; patch: Record<string, unknown> } | null;
+  stalePatch: { after: number | null; patch: Partial<AuditDetails["stale"]> } | null;
   sample: SampleRow | null;
   /** The pid now belongs to another session in the registry (after /clear): never restart it. */
   moved: boolean;
@@ -179,7 +175,7 @@ function learnIdentity(t: Target, p: ProcProbe | null, alive: boolean): string |
   return sameProcess(t, p) === "other" ? null : p.procStart;
 }
 
-function downDetail(t: Target, d: LivenessDecision, w: WatchRow | null, now: number): Record<string, unknown> {
+function downDetail(t: Target, d: LivenessDecision, w: WatchRow | null, now: number): AuditDetails["down"] {
   const lastActivityAt = d.next.lastGrowthAt;
   return {
     verdict: d.verdict,

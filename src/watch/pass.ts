@@ -201,13 +201,20 @@ async function recoverAll(
         summary.notes.push({
           ...base,
           kind: "RESTART",
-          text: e.detail.ok ? `restarted (${e.detail.method})` : `not restarted: ${e.detail.skipped ?? e.detail.error}`,
+          text: e.detail.ok
+            ? `restarted (${e.detail.method})`
+            : `not restarted: ${"skipped" in e.detail ? e.detail.skipped : e.detail.error}`,
         });
       } else if (e.kind === "nudge") {
         summary.notes.push({
           ...base,
           kind: "NUDGE",
-          text: e.detail.ok ? "nudged" : `nudge failed: ${e.detail.error}`,
+          // A nudge held back (awaiting, asleep, out of scope) did not fail: it says why.
+          text: e.detail.ok
+            ? "nudged"
+            : "skipped" in e.detail
+            ? `not nudged: ${e.detail.skipped}`
+            : `nudge failed: ${e.detail.error}`,
         });
       }
     }

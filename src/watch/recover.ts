@@ -102,7 +102,8 @@ async function runRecoveryEffect(e: RecoveryEffect, s: RunState): Promise<void> 
   const t = p.target;
   switch (e.type) {
     case "held":
-      out.events.push({ kind: e.what, detail: e.detail });
+      // Told apart so each record's detail is checked against its own kind.
+      out.events.push(e.what === "restart" ? { kind: e.what, detail: e.detail } : { kind: e.what, detail: e.detail });
       return;
     case "notify":
       return notify(s, e.about, e.detail);

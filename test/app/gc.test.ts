@@ -14,6 +14,7 @@ import { archivedByPrefix } from "../../src/edge/store/retention.ts";
 import { ROLLED_KEY } from "../../src/edge/store/rollups.ts";
 import { T0 } from "../core/report-seed.ts";
 import { dayId, seedFleet } from "../support/fleet-seed.ts";
+import { withRawDb } from "../raw-db.ts";
 
 const DAYS = 40;
 const NOW = T0 + DAYS * DAY_MS + 3_600_000;
@@ -30,7 +31,8 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const count = (store: Store, sql: string) => store.db.query<{ n: number }, []>(sql).get()?.n ?? 0;
+const count = (store: Store, sql: string) =>
+  withRawDb(store.file, (db) => db.query<{ n: number }, []>(sql).get()?.n ?? 0);
 
 /** Counts per session per category of a report over the whole seeded range. */
 function countsOf(store: Store): Record<string, Record<string, number>> {
@@ -176,10 +178,10 @@ describe("vigil gc (runGc)", () => {
   test("old samples go, recent ones stay", () => {
     const h = home();
     const store = seedFleet(h, 2);
-    const q = store.db.query(
-      "INSERT INTO samples (at, session_id, pid, rss, cpu_ms, age_ms) VALUES (?, 's', 1, 1, 1, 1)",
-    );
-    q.run(NOW - 2 * DAY_MS), q.run(NOW - 1000);
+    withRawDb(store.file, (db) => {
+      const q = db.query("INSERT INTO samples (at, session_id, pid, rss, cpu_ms, age_ms) VALUES (?, 's', 1, 1, 1, 1)");
+      q.run(NOW - 2 * DAY_MS), q.run(NOW - 1000);
+    });
     expect(runGc(store, POLICY, { now: NOW, stateDir: h }).samples).toBe(1);
     expect(count(store, "SELECT count(*) AS n FROM samples")).toBe(1);
     store.close();
@@ -188,24 +190,30 @@ describe("vigil gc (runGc)", () => {
   test("a store from before auto_vacuum is converted once and shrinks", () => {
     const h = home();
     const store = seedFleet(h, DAYS, { filler: 200 });
-    store.db.run("PRAGMA auto_vacuum = NONE");
-    store.db.run("VACUUM");
-    store.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    withRawDb(store.file, (db) => {
+      db.run("PRAGMA auto_vacuum = NONE");
+      db.run("VACUUM");
+      db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    });
     const s = runGc(store, POLICY, { now: NOW, stateDir: h });
     expect(s.vacuumed).toBe(true);
     expect(s.bytesAfter).toBeLessThan(s.bytesBefore);
-    expect(store.db.query<{ auto_vacuum: number }, []>("PRAGMA auto_vacuum").get()?.auto_vacuum).toBe(2);
+    expect(
+      withRawDb(store.file, (db) => db.query<{ auto_vacuum: number }, []>("PRAGMA auto_vacuum").get()?.auto_vacuum),
+    )
+      .toBe(2);
     store.close();
   });
 
   test("a fresh store is incremental from the start and gives pages back without a VACUUM", () => {
     const h = home();
     const store = seedFleet(h, DAYS, { filler: 200 });
-    store.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    withRawDb(store.file, (db) => db.run("PRAGMA wal_checkpoint(TRUNCATE)"));
     const s = runGc(store, POLICY, { now: NOW, stateDir: h });
     expect(s.vacuumed).toBe(false);
     expect(s.bytesAfter).toBeLessThan(s.bytesBefore);
-    expect(store.db.query<{ freelist_count: number }, []>("PRAGMA freelist_count").get()?.freelist_count).toBe(0);
+    const free = withRawDb(store.file, (db) => db.query<{ freelist_count: number }, []>("PRAGMA freelist_count").get());
+    expect(free?.freelist_count).toBe(0);
     store.close();
   });
 });

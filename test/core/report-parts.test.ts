@@ -77,7 +77,6 @@ describe("markOf", () => {
       "other",
       "not notified (stale): no notifier sent it",
     ],
-    ["stop_block", { rule: "unattended.todo" }, "stop_block", "Stop blocked (unattended.todo)"],
     [
       "followup",
       { intervention: "nudge", interventionAt: 1, resumed: true, resumedAt: 90_001, afterMs: 90_000 },

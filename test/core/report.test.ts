@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { reportHtml } from "../../src/core/report/html.ts";
@@ -8,6 +7,7 @@ import { buildReport, type Report, type ReportSession } from "../../src/core/rep
 import { reportText } from "../../src/core/report/text.ts";
 import { loadReport } from "../../src/edge/store/report-load.ts";
 import { MIN, P1, SEED_EVENTS, seedStore, T0, W1, W2 } from "./report-seed.ts";
+import { withRawDb } from "../raw-db.ts";
 
 const { home, store } = seedStore();
 afterAll(() => {
@@ -216,12 +216,12 @@ describe("the report reads through migration 5's indexes", () => {
   test.each([["events_marking"], ["daily_seen"]])("without %s the report cannot be read", (index) => {
     const seeded = seedStore(undefined, T0);
     try {
-      const raw = new Database(join(seeded.home, "vigil.db"));
-      raw.run("INSERT INTO daily VALUES (?, ?, 'seen', '', 1, 0, ?, ?)", [W1, T0 - 86_400_000, T0 - 9e5, T0 - 6e5]);
-      raw.run("INSERT INTO settings (key, value) VALUES ('gc.rolled_through', ?)", [String(T0)]);
+      withRawDb(seeded.store.file, (raw) => {
+        raw.run("INSERT INTO daily VALUES (?, ?, 'seen', '', 1, 0, ?, ?)", [W1, T0 - 86_400_000, T0 - 9e5, T0 - 6e5]);
+        raw.run("INSERT INTO settings (key, value) VALUES ('gc.rolled_through', ?)", [String(T0)]);
+      });
       expect([...loadReport(seeded.store, { since: T0 - 86_400_000, until: UNTIL }).sessions]).toHaveLength(3);
-      raw.run(`DROP INDEX ${index}`);
-      raw.close();
+      withRawDb(seeded.store.file, (raw) => raw.run(`DROP INDEX ${index}`));
       expect(() => [...loadReport(seeded.store, { since: T0 - 86_400_000, until: UNTIL }).sessions]).toThrow(
         /no such index/,
       );
@@ -240,25 +240,23 @@ describe("which rows the store reads for marks", () => {
     rmSync(seeded.home, { recursive: true, force: true });
   });
   const at = T0 + 400 * MIN;
-  db.appendEvent(at, W1, "hook", { event: "PreToolUse", tool: "Read", decision: "allow" });
-  db.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
-    at + 1,
-    W1,
-    "hook",
-    `{ "event" : "PreToolUse", "tool": "Edit", "decision" : "deny", "rule": "hard.deny" }`,
-  );
-  db.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
-    at + 2,
-    W1,
-    "frobnicated",
-    "not json at all",
-  );
-  // Session-less rows an older or hand-edited store may hold: a valid object after a space, an
-  // array, and a kind that needs escaping in JSON.
-  const raw = db.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, NULL, ?, ?)");
-  raw.run(at + 3, "hook_error", ` {"error":"spaced"}`);
-  raw.run(at + 4, "hook_error", "[1,2]");
-  raw.run(at + 5, 'odd "kind"\t\u00e9', `{"s":"\u2028"}`);
+  // Rows as written by hand or by an older version: partial details, spacing, text that is not JSON.
+  withRawDb(db.file, (raw) => {
+    const insert = raw.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)");
+    insert.run(at, W1, "hook", JSON.stringify({ event: "PreToolUse", tool: "Read", decision: "allow" }));
+    insert.run(
+      at + 1,
+      W1,
+      "hook",
+      `{ "event" : "PreToolUse", "tool": "Edit", "decision" : "deny", "rule": "hard.deny" }`,
+    );
+    insert.run(at + 2, W1, "frobnicated", "not json at all");
+    // Session-less rows an older or hand-edited store may hold: a valid object after a space,
+    // an array, and a kind that needs escaping in JSON.
+    insert.run(at + 3, null, "hook_error", ` {"error":"spaced"}`);
+    insert.run(at + 4, null, "hook_error", "[1,2]");
+    insert.run(at + 5, null, 'odd "kind"\t\u00e9', `{"s":"\u2028"}`);
+  });
   const range = { since: at - 1, until: at + 10 };
   const sql = loadReport(db, range);
   const memory = buildReport({ ...range, sessions: db.listSessions(), events: db.events(range) });

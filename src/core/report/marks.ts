@@ -222,13 +222,6 @@ export const KIND_READERS: Record<AuditKind, Reader> = {
     const label = `Stop blocked: ${pattern ?? s(d, "gate") ?? "?"}${excerpt ? ` "${excerpt.slice(0, 80)}"` : ""}`;
     return { category: "stop_block", label, facts: { gate: s(d, "gate"), pattern, lang: s(d, "lang"), excerpt } };
   },
-  // A summary of a block: the `stop_gate` record of the same moment says more, and counts once.
-  stop_block: (d) => ({
-    category: "stop_block",
-    label: `Stop blocked${s(d, "rule") ? ` (${s(d, "rule")})` : ""}`,
-    facts: { rule: s(d, "rule") },
-    weak: true,
-  }),
   unknown_envelope: (d) => ({ category: "other", label: `unknown prompt envelope ${s(d, "tag") ?? "?"}`, facts: {} }),
   // Session-less (the watch's and the night's own records): counted per kind, never marks.
   watch_pass: () => null,

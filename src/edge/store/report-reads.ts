@@ -7,7 +7,7 @@ import { MARKING_HOOK_DECISIONS } from "../../core/report/marks.ts";
 import type { ReportActivity, ReportEventRow, ReportSessionRow } from "../../core/report/model.ts";
 import { isoMillisWriter } from "../../core/report/time.ts";
 import { collectGarbage } from "./report-garbage.ts";
-import type { Store } from "../store.ts";
+import { dbOf, type Store } from "../store.ts";
 
 /** A detail range: `since <= at <= until`, optionally one session. */
 export interface RangeQuery {
@@ -37,7 +37,7 @@ function where(q: RangeQuery): { sql: string; args: (string | number)[] } {
 export function rangeActivity(store: Store, q: RangeQuery): SessionActivity[] {
   const w = where(q);
   const by = q.sessionId === undefined && rangeShare(store, q) > WHOLE_INDEX_SHARE ? "INDEXED BY events_session" : "";
-  return store.db.query<SessionActivity, (string | number)[]>(
+  return dbOf(store).query<SessionActivity, (string | number)[]>(
     `SELECT session_id, count(*) AS count, min(at) AS first_at, max(at) AS last_at FROM events ${by}
      WHERE ${w.sql} AND session_id IS NOT NULL GROUP BY session_id`,
   ).all(...w.args);
@@ -51,16 +51,16 @@ const WHOLE_INDEX_SHARE = 0.25;
  * append events as they happen, so ids grow with time and the ids at the range's ends tell.
  */
 function rangeShare(store: Store, q: RangeQuery): number {
-  const ends = store.db.query<{ lo: number | null; hi: number | null }, []>(
+  const ends = dbOf(store).query<{ lo: number | null; hi: number | null }, []>(
     // Two subqueries: SQLite answers a lone min() or max() from the index's end, but both in
     // one SELECT by scanning the whole index (114 ms on the year bench's month).
     "SELECT (SELECT min(id) FROM events) AS lo, (SELECT max(id) FROM events) AS hi",
   ).get();
   if (ends?.lo == null || ends.hi == null) return 0;
-  const first = store.db.query<{ id: number }, [number]>(
+  const first = dbOf(store).query<{ id: number }, [number]>(
     "SELECT id FROM events WHERE at >= ? ORDER BY at, id LIMIT 1",
   ).get(q.since)?.id ?? ends.hi;
-  const last = store.db.query<{ id: number }, [number]>(
+  const last = dbOf(store).query<{ id: number }, [number]>(
     "SELECT id FROM events WHERE at <= ? ORDER BY at DESC, id DESC LIMIT 1",
   ).get(q.until)?.id ?? ends.lo;
   return Math.max(0, last - first + 1) / (ends.hi - ends.lo + 1);
@@ -69,7 +69,7 @@ function rangeShare(store: Store, q: RangeQuery): number {
 /** The range's events without a session, counted per kind. */
 export function looseKinds(store: Store, q: RangeQuery): Record<string, number> {
   if (q.sessionId !== undefined) return {};
-  const rows = store.db.query<{ kind: string; n: number }, [number, number]>(
+  const rows = dbOf(store).query<{ kind: string; n: number }, [number, number]>(
     `SELECT kind, count(*) AS n FROM events WHERE at >= ? AND at <= ? AND session_id IS NULL GROUP BY kind
      ORDER BY kind`,
   ).all(q.since, q.until);
@@ -84,11 +84,13 @@ const SESSION_COLS = "session_id, state, role, agent_type, cwd, tokens, window, 
  */
 export function reportSessionRows(store: Store, q: RangeQuery & { ids: Iterable<string> }): ReportSessionRow[] {
   const one = q.sessionId !== undefined;
-  const seen = store.db.query<ReportSessionRow, (string | number)[]>(
+  const seen = dbOf(store).query<ReportSessionRow, (string | number)[]>(
     `SELECT ${SESSION_COLS} FROM sessions WHERE updated_at >= ? AND created_at <= ?${one ? " AND session_id = ?" : ""}`,
   ).all(...(one ? [q.since, q.until, q.sessionId ?? ""] : [q.since, q.until]));
   const have = new Set(seen.map((r) => r.session_id));
-  const byId = store.db.query<ReportSessionRow, [string]>(`SELECT ${SESSION_COLS} FROM sessions WHERE session_id = ?`);
+  const byId = dbOf(store).query<ReportSessionRow, [string]>(
+    `SELECT ${SESSION_COLS} FROM sessions WHERE session_id = ?`,
+  );
   for (const id of q.ids) {
     if (have.has(id)) continue;
     const row = byId.get(id);
@@ -102,7 +104,7 @@ export function reportSessionRows(store: Store, q: RangeQuery & { ids: Iterable<
  * as the report reads a session row: no tokens or window are kept for them.
  */
 export function archivedRowsOf(store: Store, ids: readonly string[]): Map<string, ReportSessionRow> {
-  const rows = store.db.query<ReportSessionRow, [string]>(
+  const rows = dbOf(store).query<ReportSessionRow, [string]>(
     `SELECT session_id, state, role, agent_type, cwd, NULL AS tokens, NULL AS window, created_at, updated_at
      FROM session_archive WHERE session_id IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(ids));
@@ -136,7 +138,7 @@ const MARKING = `${MAY_MARK} AND kind <> 'revived' AND (kind <> 'hook' OR (json_
  * one call in one statement (a statement per session cost more than the reads themselves).
  */
 export function markingRowsOf(store: Store, ids: readonly string[], q: RangeQuery): Map<string, ReportEventRow[]> {
-  const rows = store.db.query<ReportEventRow & { session_id: string }, [string, number, number]>(
+  const rows = dbOf(store).query<ReportEventRow & { session_id: string }, [string, number, number]>(
     `SELECT id, at, session_id, kind, ${DETAIL} FROM events INDEXED BY events_marking
      WHERE session_id IN (SELECT value FROM json_each(?)) AND at >= ? AND at <= ? AND ${MARKING}
      ORDER BY session_id, at, id`,
@@ -185,7 +187,7 @@ export function* rangeEventLines(store: Store, q: RangeQuery): Generator<string,
 
 /** The `detail` of each listed session's last `state` event before `before` (an index seek each). */
 export function lastStatesBefore(store: Store, ids: readonly string[], before: number): Map<string, string> {
-  const rows = store.db.query<{ session_id: string; detail: string | null }, [number, string]>(
+  const rows = dbOf(store).query<{ session_id: string; detail: string | null }, [number, string]>(
     `SELECT value AS session_id, (SELECT detail FROM events WHERE session_id = ids.value AND at < ?1 AND kind = 'state'
        ORDER BY at DESC, id DESC LIMIT 1) AS detail FROM json_each(?2) AS ids`,
   ).all(before, JSON.stringify(ids));
@@ -209,7 +211,7 @@ function* iterate<T = ReportEventRow>(
   sql: string,
   args: (string | number)[],
 ): Generator<T, void, undefined> {
-  const stmt = store.db.prepare<T, (string | number)[]>(sql);
+  const stmt = dbOf(store).prepare<T, (string | number)[]>(sql);
   let n = 0;
   try {
     for (const row of stmt.iterate(...args)) {

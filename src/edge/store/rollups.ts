@@ -13,7 +13,7 @@ import {
   type RolledState,
   type RollupSessionTotal,
 } from "../../core/report/rollups.ts";
-import type { Store } from "../store.ts";
+import { dbOf, type Store } from "../store.ts";
 import { inBatches } from "./batches.ts";
 import { groupBySession } from "./report-reads.ts";
 
@@ -28,7 +28,7 @@ export function rolledThrough(store: Store): number | null {
 
 /** The start of the first day holding an event, or null for an empty log. */
 export function firstEventDay(store: Store): number | null {
-  const row = store.db.query<{ at: number | null }, []>("SELECT min(at) AS at FROM events").get();
+  const row = dbOf(store).query<{ at: number | null }, []>("SELECT min(at) AS at FROM events").get();
   return row?.at == null ? null : dayOf(row.at);
 }
 
@@ -60,7 +60,7 @@ export function rollUpTo(store: Store, before: number): number {
 }
 
 function dayEvents(store: Store, day: number): ReportEventRow[] {
-  return store.db.query<ReportEventRow, [number, number]>(
+  return dbOf(store).query<ReportEventRow, [number, number]>(
     "SELECT id, at, session_id, kind, detail FROM events WHERE at >= ? AND at < ? ORDER BY at, id",
   ).all(day, day + DAY_MS);
 }
@@ -71,11 +71,11 @@ function dayEvents(store: Store, day: number): ReportEventRow[] {
  */
 function statesBefore(store: Store, day: number): Record<string, string> {
   const out: Record<string, string> = {};
-  const rows = store.db.query<{ session_id: string; detail: string }, [number, number]>(
+  const rows = dbOf(store).query<{ session_id: string; detail: string }, [number, number]>(
     `SELECT session_id, detail FROM events WHERE kind = 'state' AND session_id IS NOT NULL
        AND at >= ? AND at < ? ORDER BY at, id`,
   ).all(day - DAY_MS, day);
-  const ended = store.db.query<{ session_id: string; category: string }, [number]>(
+  const ended = dbOf(store).query<{ session_id: string; category: string }, [number]>(
     `SELECT session_id, category FROM daily WHERE day = ? AND kind = 'state' ORDER BY last_at`,
   ).all(day - DAY_MS);
   for (const r of ended) out[r.session_id] = r.category;
@@ -87,7 +87,7 @@ function statesBefore(store: Store, day: number): Record<string, string> {
 }
 
 function insertRollups(store: Store, rows: readonly RollupRow[]): void {
-  const q = store.db.query(
+  const q = dbOf(store).query(
     `INSERT OR REPLACE INTO daily (session_id, day, kind, category, count, ms, first_at, last_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
@@ -112,7 +112,7 @@ export function rolledSessions(
   range: RolledRange,
 ): (RolledSession & { archived_created_at: number | null })[] {
   const one = range.sessionId !== undefined;
-  return store.db.query<RolledSession & { archived_created_at: number | null }, (number | string)[]>(
+  return dbOf(store).query<RolledSession & { archived_created_at: number | null }, (number | string)[]>(
     `SELECT d.*, a.created_at AS archived_created_at FROM (
        SELECT session_id, min(first_at) AS first_at, max(last_at) AS last_at, max(day) + ${DAY_MS - 1} AS through
        FROM daily INDEXED BY daily_seen WHERE kind = 'seen' AND day >= ? AND day < ? AND session_id <> ''${
@@ -133,14 +133,14 @@ export function rollupsOf(store: Store, seen: readonly RolledSession[], range: R
   // row object per mark row cost more than reading it (a year's 183,110: 384 ms, 213 ms so;
   // the state rows' six fields as words cost more again than as objects).
   const marks = new Map(
-    store.db.query<{ session_id: string; c: string }, [string, number, number]>(
+    dbOf(store).query<{ session_id: string; c: string }, [string, number, number]>(
       `SELECT session_id, group_concat(category || ' ' || count, ' ') AS c FROM daily
        WHERE session_id IN (SELECT value FROM json_each(?)) AND day >= ? AND day < ? AND kind = 'mark'
        GROUP BY session_id`,
     ).all(ids, range.since, range.until).map((r) => [r.session_id, r.c]),
   );
   const states = groupBySession(
-    store.db.query<RolledState & { session_id: string }, [string, number, number]>(
+    dbOf(store).query<RolledState & { session_id: string }, [string, number, number]>(
       `SELECT session_id, day, category AS state, ms, first_at, last_at FROM daily
        WHERE session_id IN (SELECT value FROM json_each(?)) AND day >= ? AND day < ? AND kind = 'state'`,
     ).all(ids, range.since, range.until),
