@@ -9,7 +9,7 @@
  */
 
 /** The least growth of the peak resident set (bytes) before a full collection. */
-export const GARBAGE_BYTES = 16 * 1024 * 1024;
+export const GARBAGE_BYTES = 10 * 1024 * 1024;
 
 /** About what `vigil report` over an empty range peaks at: the part no collection frees. */
 const BASE_BYTES = 48 * 1024 * 1024;
