@@ -74,9 +74,9 @@ export interface Report {
   /** How many sessions `sessions` yields. */
   sessionCount: number;
   /**
-   * The sessions in order of first activity. From the store this builds one session at a
-   * time each time it is iterated (its marks read when it is reached), so a renderer that
-   * writes each as it comes never holds the marks of every session.
+   * The sessions in order of first activity. From the store this reads and builds a batch of
+   * sessions at a time each time it is iterated (their marks read when they are reached), so
+   * a renderer that writes each as it comes never holds the marks of every session.
    */
   sessions: Iterable<ReportSession>;
   /** How many events the range holds. */
