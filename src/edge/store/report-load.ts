@@ -1,7 +1,7 @@
 /**
  * The report for a range, straight from the store: which sessions it lists and in what order
  * are aggregated in SQL first (activity per session, session rows, summarised days); each
- * session's marks and bands are then read and built when a renderer reaches it, a few hundred
+ * session's marks and bands are then read and built when a renderer reaches it, a few dozen
  * sessions per read, so writing a report holds those sessions' marks at a time, not all.
  */
 import { parseDetail } from "../../core/report/marks.ts";
@@ -33,10 +33,10 @@ import { rolledSessions, rolledThrough, rollupsOf } from "./rollups.ts";
 /**
  * Sessions whose reads go in one statement each: a statement per session cost the year
  * bench more than the rows it read (4,151 sessions' marks 345 ms one by one, 75 ms by 256;
- * 45,789 sessions' summaries 982 ms one by one, 308 ms by 256), and 256 sessions' marking
- * rows are a few thousand (about 5,000 in a month of the bench).
+ * 45,789 sessions' summaries 982 ms one by one, 308 ms by 256). Fewer per read hold less:
+ * a month's --json peaked at 85.6-87.7 MiB by 64, 91.6-95.1 MiB by 256, in the same time.
  */
-const SESSIONS_PER_READ = 256;
+const SESSIONS_PER_READ = 64;
 
 export interface ReportRange {
   since: number;
