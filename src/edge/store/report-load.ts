@@ -34,7 +34,7 @@ import { rolledSessions, rolledThrough, rollupsOf } from "./rollups.ts";
  * Sessions whose reads go in one statement each: a statement per session cost the year
  * bench more than the rows it read (4,151 sessions' marks 345 ms one by one, 75 ms by 256;
  * 45,789 sessions' summaries 982 ms one by one, 308 ms by 256). Fewer per read hold less:
- * a month's --json peaked at 85.6-87.7 MiB by 64, 91.6-95.1 MiB by 256, in the same time.
+ * a month's --json peaked at 83.6-85.6 MiB by 64, 89.4-92.8 MiB by 256, in the same time.
  */
 const SESSIONS_PER_READ = 64;
 
