@@ -6,7 +6,8 @@ import { GC_LAST_RUN_KEY, runGc } from "../../src/app/gc.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import { DAY_MS, dayOf, retentionPolicy } from "../../src/core/retention.ts";
 import type { ReportSession } from "../../src/core/report/model.ts";
-import { loadReport } from "../../src/serve/report-rows.ts";
+import { reportJson } from "../../src/core/report/json.ts";
+import { loadReport } from "../../src/edge/store/report-load.ts";
 import { listRecallIndexes, recallIndexFile } from "../../src/edge/store/recall-index.ts";
 import type { Store } from "../../src/edge/store.ts";
 import { archivedByPrefix } from "../../src/edge/store/retention.ts";
@@ -36,19 +37,20 @@ const count = (store: Store, sql: string) =>
 /** Counts per session per category of a report over the whole seeded range. */
 function countsOf(store: Store): Record<string, Record<string, number>> {
   const r = loadReport(store, { since: T0, until: NOW });
-  return Object.fromEntries(r.sessions.map((s) => [s.session_id, s.counts]));
+  return Object.fromEntries([...r.sessions].map((s) => [s.session_id, s.counts]));
 }
 
 /** A seeded fleet reported over the whole range before and after one gc: a session in both. */
 function reportsAroundGc(): { store: Store; pair: (id: string) => { was: ReportSession; now: ReportSession } } {
   const h = home();
   const store = seedFleet(h, DAYS);
-  const detail = loadReport(store, { since: T0, until: NOW });
+  // Read before gc: a report from the store reads it when iterated.
+  const detail = [...loadReport(store, { since: T0, until: NOW }).sessions];
   runGc(store, POLICY, { now: NOW, stateDir: h });
   const rolled = loadReport(store, { since: T0, until: NOW });
   const pair = (id: string) => {
-    const was = detail.sessions.find((x) => x.session_id === id);
-    const now = rolled.sessions.find((x) => x.session_id === id);
+    const was = detail.find((x) => x.session_id === id);
+    const now = [...rolled.sessions].find((x) => x.session_id === id);
     if (!was || !now) throw new Error(`no session ${id} in the report`);
     return { was, now };
   };
@@ -84,6 +86,9 @@ describe("vigil gc (runGc)", () => {
     expect(Number(store.getSetting(ROLLED_KEY))).toBe(CUT);
     expect(countsOf(store)).toEqual(detail);
     expect(Object.keys(detail).length).toBe(3 * DAYS);
+    // Summaries and detail read a few sessions at a time: the same report.
+    const whole = reportJson(loadReport(store, { since: T0, until: NOW }));
+    expect(reportJson(loadReport(store, { since: T0, until: NOW }, { sessionsPerRead: 7 }))).toEqual(whole);
     store.close();
   });
 
@@ -146,7 +151,7 @@ describe("vigil gc (runGc)", () => {
     expect(store.loadSession(first)).toBeNull();
     expect(archivedByPrefix(store, first)[0]?.transcript_path).toBe(`/nonexistent/${first}.jsonl`);
     const r = loadReport(store, { since: T0, until: NOW });
-    const named = r.sessions.find((x) => x.session_id === first);
+    const named = [...r.sessions].find((x) => x.session_id === first);
     expect(named?.role).toBe("worker");
     expect(named?.state).toBe("dead");
     // Dead but recent, or alive: kept.

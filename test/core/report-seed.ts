@@ -59,7 +59,7 @@ export function seedEvents(t0: number): Ev[] {
     [175, W2, "restart", { result: "ok", pane: "%3" }],
     [176, W2, "state", { from: "dead", to: "restoring", event: "SessionStart" }],
     [180, W2, "nudge", { text: "continue" }],
-    [181, W2, "notify", { target: "slack" }],
+    [181, W2, "notify", { about: "down", outcomes: [{ notifier: "slack", result: "sent" }] }],
     [182, W2, "frobnicated", { x: 1, why: "a kind the report has never heard of" }],
     [200, W1, "stop_gate", {
       decision: "block",

@@ -12,7 +12,7 @@ import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DAY_MS } from "../../src/core/retention.ts";
-import { loadReport } from "../../src/serve/report-rows.ts";
+import { loadReport } from "../../src/edge/store/report-load.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { T0 } from "../core/report-seed.ts";
 import { seedFleet } from "../support/fleet-seed.ts";
@@ -73,7 +73,12 @@ function facts(home: string): Facts {
       ).all().map((r) => r.id),
     }));
     const r = loadReport(store, { since: T0, until: NOW });
-    return { integrity, kept, sessions, counts: Object.fromEntries(r.sessions.map((s) => [s.session_id, s.counts])) };
+    return {
+      integrity,
+      kept,
+      sessions,
+      counts: Object.fromEntries([...r.sessions].map((s) => [s.session_id, s.counts])),
+    };
   } finally {
     store.close();
   }
