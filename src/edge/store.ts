@@ -10,32 +10,11 @@ import { Database } from "bun:sqlite";
 import { chmodSync, closeSync, existsSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { adoptUnversioned, copyAdoptedEvents, MIGRATIONS } from "./store-schema.ts";
+import type { SessionRow } from "../core/session-row.ts";
+export type { SessionRow };
 
 /** How long a hook waits for another writer before it gives up and fails open. */
 export const BUSY_TIMEOUT_MS = 2_000;
-
-export interface SessionRow {
-  session_id: string;
-  machine_version: number;
-  state: string;
-  snapshot: string;
-  role: string | null;
-  agent_type: string | null;
-  cwd: string | null;
-  transcript_path: string | null;
-  tokens: number | null;
-  estimate: number | null;
-  window: number | null;
-  meter: string | null;
-  status_tokens: number | null;
-  status_window: number | null;
-  status_at: number | null;
-  status_line: string | null;
-  pid: number | null;
-  proc_start: number | null;
-  created_at: number;
-  updated_at: number;
-}
 
 export interface EventRow {
   id: number;

@@ -14,7 +14,7 @@ import {
   saveWatchRows,
   type WatchRow,
 } from "../edge/store/watch.ts";
-import type { SessionPlan } from "./decide.ts";
+import type { SessionPlan } from "../core/watch/decide.ts";
 import type { applyMachine } from "./machine.ts";
 
 const DAY = 86_400_000;

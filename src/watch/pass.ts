@@ -21,11 +21,11 @@ import {
 } from "../edge/store/watch.ts";
 import { nightIsActive, readNightSetting } from "../night/setting.ts";
 import { commitPass } from "./commit.ts";
-import { decideSession, type SessionPlan } from "./decide.ts";
+import { decideSession, type SessionPlan } from "../core/watch/decide.ts";
 import { stringifyMemo } from "../core/watch/memo.ts";
 import { recoverSession, type RecoveryDeps } from "./recover.ts";
-import { gatherTargets } from "./targets.ts";
-import { onlyProgress, planWakes, readAppended, type WakeReader, workTimes } from "./wakes.ts";
+import { gatherTargets } from "../core/watch/targets.ts";
+import { onlyProgress, planWakes, readAppended, type WakeReader, workTimes } from "../core/watch/wakes.ts";
 
 const DAY = 86_400_000;
 /** Settings key holding the last pass's time. */

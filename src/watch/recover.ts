@@ -18,11 +18,11 @@ import type { DeliveryOutcome } from "../edge/notify.ts";
 import type { RestartOutcome, RestartTarget } from "../edge/restart.ts";
 import { lastSamples } from "../edge/store/samples.ts";
 import type { Store } from "../edge/store.ts";
-import type { PlannedEvent, SessionPlan } from "./decide.ts";
+import type { PlannedEvent, SessionPlan } from "../core/watch/decide.ts";
 import { nightIsActive, readNightSetting } from "../night/setting.ts";
 import { type OpenIntervention, type WatchMemo, withInterventions } from "../core/watch/memo.ts";
 import type { NudgeResult, NudgeTarget } from "./nudge.ts";
-import { hostOf, type Target } from "./targets.ts";
+import { hostOf, type Target } from "../core/watch/targets.ts";
 
 /** Restarts allowed per window before the watcher only notifies. */
 export const RESTART_MAX = 3;

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readNight, readNightSetting } from "../../src/night/setting.ts";
-import { transcriptPathFor } from "../../src/watch/targets.ts";
+import { transcriptPathFor } from "../../src/core/watch/targets.ts";
 import { probe } from "../../src/edge/proc.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { records } from "../watch/harness.ts";

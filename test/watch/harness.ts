@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { watchDeps } from "../../src/watch/deps.ts";
 import { runWatchPass, type WatchDeps } from "../../src/watch/pass.ts";
-import { transcriptPathFor } from "../../src/watch/targets.ts";
+import { transcriptPathFor } from "../../src/core/watch/targets.ts";
 import { type Config, DEFAULT_CONFIG } from "../../src/core/config.ts";
 import type { NotifyEvent } from "../../src/core/notify-format.ts";
 import { probe } from "../../src/edge/proc.ts";

@@ -5,14 +5,11 @@
  */
 import type { ProcessSample } from "../../core/notify-format.ts";
 import { dbOf, type Store } from "../store.ts";
+import type { SampleRow } from "../../core/watch/observed.ts";
+export type { SampleRow };
 
 /** How long samples are kept. */
 export const SAMPLE_RETENTION_MS = 86_400_000;
-
-export interface SampleRow extends ProcessSample {
-  sessionId: string;
-  pid: number;
-}
 
 /** Insert one pass's samples (call inside the pass's transaction). */
 export function insertSamples(store: Store, rows: readonly SampleRow[]): void {

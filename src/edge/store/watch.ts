@@ -6,28 +6,8 @@
 import type { AuditDetails } from "../../core/audit-details.ts";
 import type { AuditKind } from "../../core/audit-kinds.ts";
 import { dbOf, type SessionRow, type Store } from "../store.ts";
-
-/** One session as the watcher remembers it between passes. */
-export interface WatchRow {
-  session_id: string;
-  pid: number | null;
-  /** The process start identifier learned while it was alive (registry or probe). */
-  proc_start: string | null;
-  started_at: number | null;
-  cwd: string | null;
-  transcript_path: string | null;
-  name: string | null;
-  pane: string | null;
-  size: number | null;
-  mtime: number | null;
-  last_growth_at: number | null;
-  /** The last pass that saw the process alive. */
-  alive_at: number | null;
-  /** JSON: wake offset, interventions awaiting a follow-up, restart check (see src/core/watch/memo.ts). */
-  memo: string;
-  seen_at: number;
-  checked_at: number;
-}
+import type { WatchRow } from "../../core/watch/observed.ts";
+export type { WatchRow };
 
 const COLS: (keyof WatchRow)[] = [
   "session_id",

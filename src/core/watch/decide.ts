@@ -4,14 +4,12 @@
  * to apply, what to sample, which interventions got their follow-up, and the watcher's memory
  * for the next pass. Pure: the pass does the reading and the writing.
  */
-import type { AuditDetails, AuditRecord } from "../core/audit-details.ts";
-import type { SessionEvent } from "../../machines/session.ts";
-import { decideLiveness, type LivenessDecision, sameProcess, type TranscriptStat } from "../core/liveness.ts";
-import type { ProcProbe } from "../edge/proc.ts";
-import type { SampleRow } from "../edge/store/samples.ts";
-import type { WatchRow } from "../edge/store/watch.ts";
-import { EMPTY_MEMO, type OpenIntervention, parseMemo, stringifyMemo, type WatchMemo } from "../core/watch/memo.ts";
-import { snapshotFacts } from "../core/status-view.ts";
+import type { AuditDetails, AuditRecord } from "../audit-details.ts";
+import type { SessionEvent } from "../../../machines/session.ts";
+import { decideLiveness, type LivenessDecision, sameProcess, type TranscriptStat } from "../liveness.ts";
+import type { ProcProbe, SampleRow, WatchRow } from "./observed.ts";
+import { EMPTY_MEMO, type OpenIntervention, parseMemo, stringifyMemo, type WatchMemo } from "./memo.ts";
+import { snapshotFacts } from "../status-view.ts";
 import { hostOf, type Target } from "./targets.ts";
 
 const DAY = 86_400_000;
