@@ -17,6 +17,7 @@ import { createApp } from "../src/serve/app.ts";
 import { openStore } from "../src/edge/store.ts";
 import { saveWatchRows, type WatchRow } from "../src/edge/store/watch.ts";
 import { median, quantile } from "./lib.ts";
+import { seedDetail } from "../test/support/audit-seed.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -65,14 +66,16 @@ store.transaction(() => {
     for (let k = 0; k < PER; k++) {
       const at = now - 86_000_000 + k * 800_000 + i;
       const detail = k % 10 === 0
-        ? { event: "Stop", role: "worker", state: "normal", decision: "block", rule: "unattended.stop" }
-        : { event: "PreToolUse", tool: "Bash", role: "worker", state: "normal" };
+        ? seedDetail("hook", { event: "Stop", decision: "block", rule: "unattended.stop" })
+        : seedDetail("hook", { event: "PreToolUse", tool: "Bash" });
       store.appendEvent(at, id, "hook", detail);
-      if (k % 25 === 0) store.appendEvent(at, id, "guard", { decision: "allow", rule: "handoff-write" });
+      if (k % 25 === 0) store.appendEvent(at, id, "guard", seedDetail("guard", { rule: "handoff-write" }));
     }
   }
   saveWatchRows(store, watch);
-  for (let k = 0; k < 288; k++) store.appendEvent(now - 86_400_000 + k * 300_000, null, "watch_pass", {});
+  for (let k = 0; k < 288; k++) {
+    store.appendEvent(now - 86_400_000 + k * 300_000, null, "watch_pass", seedDetail("watch_pass"));
+  }
 });
 
 const app = createApp({ store, clock: () => now, runHook: () => ({ stdout: "", error: null }), host: "bench" });
@@ -89,7 +92,7 @@ const sessions: number[] = [];
 let bytes = 0;
 for (let i = 0; i < 5 + RUNS; i++) {
   // A few new events per scrape, as a live machine adds between scrapes.
-  for (let k = 0; k < 5; k++) store.appendEvent(now, `bench-00000`, "hook", { event: "PreToolUse", tool: "Read" });
+  for (let k = 0; k < 5; k++) store.appendEvent(now, `bench-00000`, "hook", seedDetail("hook", { tool: "Read" }));
   const m = await get("/metrics");
   const s = await get("/api/sessions");
   if (i >= 5) (scrape.push(m.ms), sessions.push(s.ms), bytes = m.bytes);

@@ -7,6 +7,7 @@
  *
  *   bun run compile.ts --single && bun bench/recall.ts [--size 1GB] [--runs 15]
  */
+import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -49,11 +50,15 @@ const mb = (b: number) => (b / 1e6).toFixed(1);
 const first = run("zzqx-no-such-term");
 const dir = join(home, "recall");
 const indexBytes = readdirSync(dir).reduce((s, f) => s + statSync(join(dir, f)).size, 0);
-const index = openRecallIndex(recallIndexFile(home, transcript));
+const indexFile = recallIndexFile(home, transcript);
+const index = openRecallIndex(indexFile);
 // A rare term (a number that occurs in few records), as a real recall usually is; the
 // generator's text repeats ten lines, so its words are in nearly every record (worst case).
-const middle = index.db.query<{ body: string }, []>("SELECT body FROM docs WHERE id = (SELECT max(id) / 2 FROM docs)")
+// Read through the bench's own connection: the index's handle is private to the store.
+const peek = new Database(indexFile, { readonly: true });
+const middle = peek.query<{ body: string }, []>("SELECT body FROM docs WHERE id = (SELECT max(id) / 2 FROM docs)")
   .get()?.body ?? "";
+peek.close();
 const rare = /\b\d{6}\b/.exec(middle)?.[0] ?? "123456";
 const noChange = median(Array.from({ length: runs }, () => run(rare).ms));
 

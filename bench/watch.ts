@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../src/app/machine-store.ts";
 import { watchDeps } from "../src/watch/deps.ts";
 import { runWatchPass } from "../src/watch/pass.ts";
-import { transcriptPathFor } from "../src/watch/targets.ts";
+import { transcriptPathFor } from "../src/core/watch/targets.ts";
 import { DEFAULT_CONFIG } from "../src/core/config.ts";
 import { probe } from "../src/edge/proc.ts";
 import { openStore } from "../src/edge/store.ts";

@@ -4,6 +4,7 @@
  * (load, transition, policies, save, audit) → one writer. Fails open: any internal error
  * yields no output and is recorded.
  */
+import type { AuditDetails } from "../core/audit-details.ts";
 import type { AuditKind } from "../core/audit-kinds.ts";
 import type { ContinuityFacts, PendingDraft } from "../core/continuity/facts.ts";
 import type { Config, ResolvedConfig } from "../core/config.ts";
@@ -342,12 +343,12 @@ function preferStatusLine(
   return { tokens: row.status_tokens, estimate: row.status_tokens + growth, window, source: "statusline" };
 }
 
-function record(
+function record<K extends AuditKind>(
   deps: HookDeps,
   at: number,
   sessionId: string | null,
-  kind: AuditKind,
-  detail: Record<string, unknown>,
+  kind: K,
+  detail: AuditDetails[K],
 ) {
   try {
     deps.store().appendEvent(at, sessionId, kind, detail);

@@ -7,7 +7,8 @@
  * tool calls since the last (the progress breaker).
  */
 import type { Config } from "../core/config.ts";
-import { isObject, type JsonObject } from "../core/payload.ts";
+import { type AuditDetails, parseAuditDetail } from "../core/audit-details.ts";
+import { isObject } from "../core/payload.ts";
 import type { HookPayload } from "../core/payload.ts";
 import type { PolicyInput } from "../core/policy.ts";
 import type { LastPush, StopFacts } from "../core/stop/facts.ts";
@@ -48,16 +49,14 @@ export function stopFactsFor(p: HookPayload, c: StopFactsContext): StopFacts | u
   };
 }
 
-/** This session's `stop_gate` blocks (its pushes), oldest first, with their audit details. */
-function pushes(store: Store, sessionId: string): { at: number; d: JsonObject }[] {
+/**
+ * This session's `stop_gate` blocks (its pushes), oldest first, with their audit details; a
+ * row of another shape (an older version's) is not counted as a push.
+ */
+function pushes(store: Store, sessionId: string): { at: number; d: AuditDetails["stop_gate"] }[] {
   return store.events({ sessionId, kinds: ["stop_gate"] }).flatMap((e) => {
-    let d: unknown;
-    try {
-      d = JSON.parse(e.detail);
-    } catch {
-      return [];
-    }
-    return isObject(d) && d.decision === "block" ? [{ at: e.at, d }] : [];
+    const d = parseAuditDetail("stop_gate", e.detail);
+    return d?.decision === "block" ? [{ at: e.at, d }] : [];
   });
 }
 
@@ -67,8 +66,8 @@ export function lastPush(store: Store, sessionId: string): LastPush | null {
   if (!e) return null;
   return {
     at: e.at,
-    gate: typeof e.d.gate === "string" ? e.d.gate : "?",
-    excerpt: typeof e.d.excerpt === "string" ? e.d.excerpt : null,
+    gate: e.d.gate,
+    excerpt: e.d.excerpt,
   };
 }
 

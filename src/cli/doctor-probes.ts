@@ -13,7 +13,7 @@ import type { BinaryInput } from "../core/doctor/versions.ts";
 import type { VigilMarks } from "../core/install/entries.ts";
 import { inspectSettings } from "../core/install/inspect.ts";
 import { parseDoc, valueOf } from "../core/install/json-text.ts";
-import { isObject } from "../core/payload.ts";
+import { parseAuditDetail } from "../core/audit-details.ts";
 import { CRON_MARKER } from "../core/schedule-files.ts";
 import { sendNotifications } from "../edge/notify.ts";
 import { planForHost, systemScheduleIO } from "../edge/schedule.ts";
@@ -105,27 +105,19 @@ export function probeDatabase(
     const store = openStore(file, { readonly: true });
     try {
       db.integrity = store.integrity();
-      const detail = (s: string): Record<string, unknown> => {
-        try {
-          const v: unknown = JSON.parse(s);
-          return isObject(v) ? v : {};
-        } catch {
-          return {};
-        }
-      };
-      db.recovered = store.events({ kinds: ["store_recovered"], since: now - 7 * DAY }).map((e) => {
-        const d = detail(e.detail);
-        return { at: e.at, movedTo: typeof d.moved_to === "string" ? d.moved_to : null };
-      });
+      // Each detail read through its kind's shape: a row of another shape says nothing.
+      db.recovered = store.events({ kinds: ["store_recovered"], since: now - 7 * DAY }).map((e) => ({
+        at: e.at,
+        movedTo: parseAuditDetail("store_recovered", e.detail)?.moved_to ?? null,
+      }));
       const errors = store.events({ kinds: ["hook_error"], since: now - DAY });
       const last = errors.at(-1);
-      const lastError = last ? detail(last.detail).error : undefined;
-      db.hookErrors = { count: errors.length, last: typeof lastError === "string" ? lastError.slice(0, 160) : null };
+      const lastError = last ? parseAuditDetail("hook_error", last.detail)?.error : undefined;
+      db.hookErrors = { count: errors.length, last: lastError?.slice(0, 160) ?? null };
       const tags = new Map<string, number>();
       const seen = store.events({ kinds: ["unknown_envelope"], since: envelopesSince });
       for (const e of seen) {
-        const tag = detail(e.detail).tag;
-        const t = typeof tag === "string" ? tag : "?";
+        const t = parseAuditDetail("unknown_envelope", e.detail)?.tag ?? "?";
         tags.set(t, (tags.get(t) ?? 0) + 1);
       }
       envelopes.count = seen.length;

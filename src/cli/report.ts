@@ -5,7 +5,8 @@ import { reportJsonChunks } from "../core/report/json.ts";
 import { describeProof, proofView } from "../core/prove/last-proof.ts";
 import { reportTextChunks } from "../core/report/text.ts";
 import { parseWhen } from "../core/report/time.ts";
-import { loadReport, resolveSession } from "../serve/report-rows.ts";
+import { loadReport } from "../edge/store/report-load.ts";
+import { resolveSession } from "../serve/report-rows.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { openStore, type Store } from "../edge/store.ts";
 import { ledgerOf, readNightSetting } from "../night/setting.ts";
@@ -40,7 +41,7 @@ export function reportCommand(args: string[], ctx: Ctx): number {
     } else if (values.html === "-") ctx.out(reportHtml(report));
     else if (values.html !== undefined) {
       writeFileSync(values.html, reportHtml(report), { mode: 0o600 });
-      ctx.out(`wrote ${values.html} (${report.sessions.length} sessions, ${report.eventCount} events)\n`);
+      ctx.out(`wrote ${values.html} (${report.sessionCount} sessions, ${report.eventCount} events)\n`);
     } else {
       writeBuffered(reportTextChunks(report), ctx.out);
       if (night !== null) {

@@ -1,6 +1,7 @@
 /**
  * The closed set of audit-event kinds (one name per fact). Every record vigil writes has one
- * of these kinds; tsc refuses any other, so a new fact gets a name here, once.
+ * of these kinds; tsc refuses any other, so a new fact gets a name here, once, and its detail
+ * shape in core/audit-details.ts (tsc refuses a kind without one).
  */
 export const AUDIT_KINDS = [
   // one per hook call, and what the machine did
@@ -19,7 +20,6 @@ export const AUDIT_KINDS = [
   "guard",
   "continuity",
   "stop_gate",
-  "stop_block",
   "unknown_envelope",
   // the watch and the night
   "watch_pass",

@@ -6,7 +6,7 @@
  */
 import type { SessionEvent } from "../../machines/session.ts";
 import type { Combined } from "./output.ts";
-import type { AuditRecord, PolicyResult } from "./policy.ts";
+import type { PolicyRecord, PolicyResult } from "./policy.ts";
 
 /** Whether a result proposed something and none of it went out. */
 function allDropped(r: PolicyResult, c: Combined): boolean {
@@ -17,8 +17,8 @@ function allDropped(r: PolicyResult, c: Combined): boolean {
 export function keepDelivered(
   results: readonly PolicyResult[],
   combined: Combined,
-): { events: SessionEvent[]; records: AuditRecord[] } {
-  const events: SessionEvent[] = [], records: AuditRecord[] = [];
+): { events: SessionEvent[]; records: PolicyRecord[] } {
+  const events: SessionEvent[] = [], records: PolicyRecord[] = [];
   for (const r of results) {
     if (!allDropped(r, combined)) {
       events.push(...r.events);
@@ -26,7 +26,12 @@ export function keepDelivered(
       continue;
     }
     const by = combined.decided?.rule ?? null;
-    for (const rec of r.records) records.push({ ...rec, detail: { ...rec.detail, dropped: true, droppedFor: by } });
+    for (const rec of r.records) records.push(markDropped(rec, by));
   }
   return { events, records };
+}
+
+/** The record as written when the output dropped its proposal, and for whose sake. */
+function markDropped<R extends PolicyRecord>(rec: R, by: string | null): R {
+  return { ...rec, detail: { ...rec.detail, dropped: true, droppedFor: by } };
 }

@@ -4,14 +4,14 @@
  * and answer with proposals for the one writer (`output.ts`), follow-up machine events (a
  * notice was sent, a stop was blocked) and audit records.
  */
-import type { AuditKind } from "./audit-kinds.ts";
+import type { AuditRecord } from "./audit-details.ts";
 import type { SessionContext, SessionEvent, SessionState } from "../../machines/session.ts";
 import type { Config } from "./config.ts";
 import type { ContinuityFacts } from "./continuity/facts.ts";
 import type { LineAnalyzer } from "./policies/hard.ts";
 import type { ProcessTree } from "./policies/hard/kill.ts";
 import type { Proposal } from "./output.ts";
-import type { HookPayload, JsonObject } from "./payload.ts";
+import type { HookPayload } from "./payload.ts";
 import type { StopFacts } from "./stop/facts.ts";
 
 /** Who this hook call speaks for. Subagent calls carry the parent's session_id. */
@@ -68,17 +68,17 @@ export interface PolicyInput {
   now: number;
 }
 
-/** One audit record for the events table. */
-export interface AuditRecord {
-  kind: AuditKind;
-  detail: JsonObject;
-}
+/** One audit record for the events table (its detail typed by kind). */
+export type { AuditRecord };
+
+/** The records a policy writes: what it decided, which the output may still drop. */
+export type PolicyRecord = AuditRecord<"guard" | "continuity" | "stop_gate" | "unknown_envelope">;
 
 export interface PolicyResult {
   proposals: Proposal[];
   /** Machine events to apply in the same transaction (e.g. `noticed`, `stopBlocked`). */
   events: SessionEvent[];
-  records: AuditRecord[];
+  records: PolicyRecord[];
   /**
    * The policy could not decide without a dependency the caller loads only on demand (the
    * shell analyser): nothing of this call may be committed; run it again with the dependency.

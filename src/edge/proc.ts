@@ -4,22 +4,8 @@
  * 10 µs a pid, no subprocess); on macOS one `ps` call covers a whole batch of pids.
  */
 import { readFileSync } from "node:fs";
-
-export interface ProcProbe {
-  pid: number;
-  /** False for a missing pid and for a zombie: neither will write its transcript again. */
-  alive: boolean;
-  /** Claude Code's `procStart` format: field 22 of /proc/<pid>/stat, or `ps -o lstart=`. */
-  procStart: string | null;
-  /** Process start in ms since the epoch. */
-  startTime: number | null;
-  rssBytes: number | null;
-  /** User plus system CPU time. */
-  cpuMs: number | null;
-  /** From the kernel's uptime, so a wall-clock jump does not change it. */
-  ageMs: number | null;
-  ppid: number | null;
-}
+import type { ProcProbe } from "../core/watch/observed.ts";
+export type { ProcProbe };
 
 /** Per-host facts a Linux probe needs; read once per pass, not once per pid. */
 export interface ProcHost {

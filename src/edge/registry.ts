@@ -8,33 +8,8 @@ import { createHash } from "node:crypto";
 import { closeSync, openSync, readdirSync, readSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isObject, type JsonObject, num, str } from "../core/payload.ts";
-
-/** Where Claude Code's `tmux` field says the session runs: `session:@window.%pane`. */
-export interface TmuxRef {
-  raw: string;
-  session: string;
-  window: string | null;
-  pane: string | null;
-}
-
-export interface RegistryEntry {
-  pid: number;
-  sessionId: string;
-  cwd: string;
-  /** ms since the epoch, written at registration. */
-  startedAt: number | null;
-  procStart: string | null;
-  version: string | null;
-  kind: string | null;
-  entrypoint: string | null;
-  name: string | null;
-  status: string | null;
-  updatedAt: number | null;
-  tmux: TmuxRef | null;
-  /** The session's inbox socket (2.1.332+; contract Part D); absent or null when it has none. */
-  messagingSocketPath?: string | null;
-  file: string;
-}
+import type { RegistryEntry, TmuxRef } from "../core/watch/observed.ts";
+export type { RegistryEntry, TmuxRef };
 
 export interface SkippedFile {
   file: string;

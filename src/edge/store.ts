@@ -4,37 +4,17 @@
  * WAL, `busy_timeout` set before anything else, STRICT tables, numbered migrations. A file
  * that is not a database (or is malformed) is moved aside and recreated.
  */
+import type { AuditDetails } from "../core/audit-details.ts";
 import type { AuditKind } from "../core/audit-kinds.ts";
 import { Database } from "bun:sqlite";
 import { chmodSync, closeSync, existsSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { adoptUnversioned, copyAdoptedEvents, MIGRATIONS } from "./store-schema.ts";
+import type { SessionRow } from "../core/session-row.ts";
+export type { SessionRow };
 
 /** How long a hook waits for another writer before it gives up and fails open. */
 export const BUSY_TIMEOUT_MS = 2_000;
-
-export interface SessionRow {
-  session_id: string;
-  machine_version: number;
-  state: string;
-  snapshot: string;
-  role: string | null;
-  agent_type: string | null;
-  cwd: string | null;
-  transcript_path: string | null;
-  tokens: number | null;
-  estimate: number | null;
-  window: number | null;
-  meter: string | null;
-  status_tokens: number | null;
-  status_window: number | null;
-  status_at: number | null;
-  status_line: string | null;
-  pid: number | null;
-  proc_start: number | null;
-  created_at: number;
-  updated_at: number;
-}
 
 export interface EventRow {
   id: number;
@@ -134,12 +114,28 @@ function takeLock(lock: string): boolean {
   }
 }
 
+/** Set once, by Store's static block: the one way from a store to its database handle. */
+let handleOf: (store: Store) => Database;
+
+/**
+ * The database behind a store, for the store's own table modules under src/edge/store/ only
+ * (test/store-port.test.ts fails if anything else imports it): everything else calls their
+ * functions, so SQL stays in one place and the handle's type never leaks out.
+ */
+export function dbOf(store: Store): Database {
+  return handleOf(store);
+}
+
 /** A handle on vigil.db. All writes go through `transaction`. */
 export class Store {
-  readonly db: Database;
+  readonly #db: Database;
   /** The file this handle opened, to tell it from a fresh one after a recovery elsewhere. */
   private readonly seen: string | null = null;
   private broken = false;
+
+  static {
+    handleOf = (store) => store.#db;
+  }
 
   constructor(readonly file: string, private readonly opts: OpenOptions = {}) {
     const fresh = !existsSync(file);
@@ -148,37 +144,37 @@ export class Store {
     // database was read-only, they would keep vigil read-only after it is writable again.
     if (!readonly) { for (const ext of ["-wal", "-shm"]) tryChmod(file + ext); }
     const before = identity(file);
-    this.db = new Database(file, readonly ? { readonly: true, strict: true } : { create: true, strict: true });
+    this.#db = new Database(file, readonly ? { readonly: true, strict: true } : { create: true, strict: true });
     try {
       this.seen = this.init(before, fresh, readonly);
     } catch (e) {
-      PINNED.push(this.db);
+      PINNED.push(this.#db);
       throw e;
     }
   }
 
   private init(before: string | null, fresh: boolean, readonly: boolean): string | null {
     // busy_timeout first: every later statement may meet a concurrent writer.
-    this.db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    this.#db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (readonly) {
       if (this.opts.current) this.requireCurrent();
-      else this.db.query("SELECT count(*) FROM sqlite_master").get();
+      else this.#db.query("SELECT count(*) FROM sqlite_master").get();
       return before;
     }
     if (fresh) chmodSync(this.file, 0o600);
     // Only an empty file takes auto_vacuum without a VACUUM: `vigil gc` then gives pages back.
-    if (fresh) this.db.run("PRAGMA auto_vacuum = INCREMENTAL");
+    if (fresh) this.#db.run("PRAGMA auto_vacuum = INCREMENTAL");
     this.useWal();
     // A read opens the handle's -wal and -shm (by name). A recovery that swapped the file
     // meanwhile may have left it the old file with the new one's -wal and -shm: drop it (the
     // caller opens again, on the new file).
-    this.db.query("SELECT count(*) FROM sqlite_master").get();
+    this.#db.query("SELECT count(*) FROM sqlite_master").get();
     const seen = identity(this.file);
     if (before !== null && seen !== before) {
       this.broken = true;
       throw new Error(`database disk image is malformed: "${this.file}" was replaced while it was opened`);
     }
-    this.db.run("PRAGMA synchronous = NORMAL");
+    this.#db.run("PRAGMA synchronous = NORMAL");
     this.migrate();
     return seen;
   }
@@ -191,7 +187,7 @@ export class Store {
     const until = Date.now() + BUSY_TIMEOUT_MS;
     for (let tries = 0;; tries++) {
       try {
-        const mode = this.db.query<{ journal_mode: string }, []>("PRAGMA journal_mode = WAL").get();
+        const mode = this.#db.query<{ journal_mode: string }, []>("PRAGMA journal_mode = WAL").get();
         if (mode?.journal_mode === "wal" || tries > 0) return;
       } catch (e) {
         if (!(e instanceof Error && /database is locked/.test(e.message)) || Date.now() > until) throw e;
@@ -226,32 +222,32 @@ export class Store {
   }
 
   private requireCurrent(): void {
-    const have = this.db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version ?? 0;
+    const have = this.#db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version ?? 0;
     if (have !== MIGRATIONS.length) throw new Error(`store schema ${have} is not the current ${MIGRATIONS.length}`);
   }
 
   private migrate(): void {
-    const row = this.db.query<{ user_version: number }, []>("PRAGMA user_version").get();
+    const row = this.#db.query<{ user_version: number }, []>("PRAGMA user_version").get();
     const have = row?.user_version ?? 0;
     if (have >= MIGRATIONS.length) return;
-    this.db.transaction(() => {
+    this.#db.transaction(() => {
       // Re-read inside the write lock: another process may have migrated meanwhile.
-      const now = this.db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version ?? 0;
-      const adopted = now === 0 && adoptUnversioned(this.db);
-      for (let v = now; v < MIGRATIONS.length; v++) this.db.run(MIGRATIONS[v]);
-      if (adopted) copyAdoptedEvents(this.db);
-      this.db.run(`PRAGMA user_version = ${MIGRATIONS.length}`);
+      const now = this.#db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version ?? 0;
+      const adopted = now === 0 && adoptUnversioned(this.#db);
+      for (let v = now; v < MIGRATIONS.length; v++) this.#db.run(MIGRATIONS[v]);
+      if (adopted) copyAdoptedEvents(this.#db);
+      this.#db.run(`PRAGMA user_version = ${MIGRATIONS.length}`);
     }).immediate();
   }
 
   /** Run `fn` inside one `BEGIN IMMEDIATE` transaction. */
   transaction<T>(fn: () => T): T {
-    return this.use(() => this.db.transaction(fn).immediate());
+    return this.use(() => this.#db.transaction(fn).immediate());
   }
 
   loadSession(id: string): SessionRow | null {
     return this.use(() =>
-      this.db.query<SessionRow, [string]>("SELECT * FROM sessions WHERE session_id = ?").get(id) ?? null
+      this.#db.query<SessionRow, [string]>("SELECT * FROM sessions WHERE session_id = ?").get(id) ?? null
     );
   }
 
@@ -261,24 +257,25 @@ export class Store {
       ON CONFLICT(session_id) DO UPDATE SET ${
       cols.filter((c) => c !== "session_id" && c !== "created_at").map((c) => `${c}=excluded.${c}`).join(",")
     }`;
-    this.use(() => this.db.query(sql).run(...cols.map((c) => row[c])));
+    this.use(() => this.#db.query(sql).run(...cols.map((c) => row[c])));
   }
 
   /** Sessions, newest first; `updatedAfter` keeps those touched after a time (filtered in SQL). */
   listSessions(opts: { updatedAfter?: number } = {}): SessionRow[] {
     const after = opts.updatedAfter;
     if (after === undefined) {
-      return this.use(() => this.db.query<SessionRow, []>("SELECT * FROM sessions ORDER BY updated_at DESC").all());
+      return this.use(() => this.#db.query<SessionRow, []>("SELECT * FROM sessions ORDER BY updated_at DESC").all());
     }
     return this.use(() =>
-      this.db.query<SessionRow, [number]>("SELECT * FROM sessions WHERE updated_at > ? ORDER BY updated_at DESC")
+      this.#db.query<SessionRow, [number]>("SELECT * FROM sessions WHERE updated_at > ? ORDER BY updated_at DESC")
         .all(after)
     );
   }
 
-  appendEvent(at: number, sessionId: string | null, kind: AuditKind, detail: unknown): void {
+  /** Append one audit record; tsc refuses a detail that is not of the kind's shape. */
+  appendEvent<K extends AuditKind>(at: number, sessionId: string | null, kind: K, detail: AuditDetails[K]): void {
     this.use(() =>
-      this.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
+      this.#db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
         at,
         sessionId,
         kind,
@@ -300,26 +297,26 @@ export class Store {
     const sql = `SELECT * FROM events ${where.length ? "WHERE " + where.join(" AND ") : ""} ORDER BY at, id${
       opts.limit ? ` LIMIT ${Math.floor(opts.limit)}` : ""
     }`;
-    return this.use(() => this.db.query<EventRow, (string | number)[]>(sql).all(...args));
+    return this.use(() => this.#db.query<EventRow, (string | number)[]>(sql).all(...args));
   }
 
   /** SQLite's `PRAGMA integrity_check` rows ("ok" alone when healthy). */
   integrity(): string[] {
     return this.use(() =>
-      this.db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all().map((r) => r.integrity_check)
+      this.#db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all().map((r) => r.integrity_check)
     );
   }
 
   getSetting(key: string): string | null {
     return this.use(() =>
-      this.db.query<{ value: string }, [string]>("SELECT value FROM settings WHERE key = ?").get(key)?.value ?? null
+      this.#db.query<{ value: string }, [string]>("SELECT value FROM settings WHERE key = ?").get(key)?.value ?? null
     );
   }
 
   setSetting(key: string, value: string | null): void {
     this.use(() => {
-      if (value === null) this.db.query("DELETE FROM settings WHERE key = ?").run(key);
-      else {this.db.query(
+      if (value === null) this.#db.query("DELETE FROM settings WHERE key = ?").run(key);
+      else {this.#db.query(
           "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         ).run(key, value);}
     });
@@ -329,8 +326,8 @@ export class Store {
     // A handle on a database that was replaced (moved aside by a recovery) is left to the
     // process's exit: closing it would checkpoint and delete "-wal" and "-shm" by name, and
     // those names are now the fresh database's.
-    if (this.broken || identity(this.file) !== this.seen) return void PINNED.push(this.db);
-    this.db.close(false);
+    if (this.broken || identity(this.file) !== this.seen) return void PINNED.push(this.#db);
+    this.#db.close(false);
   }
 }
 

@@ -6,8 +6,10 @@
 import { closeSync, fstatSync, statSync } from "node:fs";
 import type { TranscriptStat } from "../core/liveness.ts";
 import { parseLine } from "../core/meter/lines.ts";
-import { isObject, type JsonObject } from "../core/payload.ts";
+import { isObject } from "../core/payload.ts";
 import { openToRead, readRange } from "./file-read.ts";
+import type { AppendedRead, AppendedRecord } from "../core/watch/observed.ts";
+export type { AppendedRead, AppendedRecord };
 
 /** Default bytes read per call. */
 export const APPEND_READ_CAP = 4 * 1024 * 1024;
@@ -22,21 +24,6 @@ export function statTranscript(path: string): TranscriptStat | null {
   } catch {
     return null;
   }
-}
-
-export interface AppendedRecord {
-  /** Byte offset of the line the record came from. */
-  offset: number;
-  record: JsonObject;
-}
-
-export interface AppendedRead {
-  records: AppendedRecord[];
-  /** Offset to continue from next time: just past the last complete line read. */
-  end: number;
-  /** True when `end` lies inside a line (one longer than the cap): skip to its newline next time. */
-  mid: boolean;
-  size: number;
 }
 
 /**

@@ -7,25 +7,11 @@
 import { isObject, type JsonObject } from "../core/payload.ts";
 import type { Store } from "../edge/store.ts";
 import type { PolicyInput } from "../core/policy.ts";
-import { type NightLedger, nightLedger } from "../core/night/ledger.ts";
-import { parseDetail } from "../core/report/marks.ts";
+import { ledgerEvents, type NightLedger, nightLedger } from "../core/night/ledger.ts";
+import type { SnapshotEntry } from "../core/watch/observed.ts";
+export type { SnapshotEntry };
 
 export const NIGHT_KEY = "night";
-
-/** One session as it was when the mode was turned on. */
-export interface SnapshotEntry {
-  sessionId: string;
-  pid: number | null;
-  /** Process start identifier (Claude Code's `procStart` format), so a reused pid is caught. */
-  procStart: string | null;
-  /** Process start in ms since the epoch, when known. */
-  startedAt: number | null;
-  name: string | null;
-  cwd: string | null;
-  transcriptPath: string | null;
-  /** tmux pane id (`%3`) when known. */
-  pane: string | null;
-}
 
 export interface NightSetting {
   on: boolean;
@@ -92,6 +78,5 @@ export function readNight(store: Store): PolicyInput["night"] {
 
 /** The ledger of the night from `since` to `until`, read from the audit log. */
 export function ledgerOf(store: Store, since: number, until: number): NightLedger {
-  const events = store.events({ since, until }).map((e) => ({ ...e, detail: parseDetail(e.detail) }));
-  return nightLedger(events, since, until);
+  return nightLedger(ledgerEvents(store.events({ since, until })), since, until);
 }

@@ -13,7 +13,7 @@ import type { RegistryEntry } from "../edge/registry.ts";
 import type { SessionRow } from "../edge/store.ts";
 import type { AppendedRead } from "../edge/transcript-append.ts";
 import type { SnapshotEntry } from "./setting.ts";
-import { transcriptPathFor } from "../watch/targets.ts";
+import { transcriptPathFor } from "../core/watch/targets.ts";
 
 /** No transcript growth for this long (and not busy) counts as idle at preflight. */
 export const PREFLIGHT_QUIET_MS = 5 * 60_000;

@@ -11,7 +11,7 @@ import { compactionGuidance } from "../core/continuity/guidance.ts";
 import { OPENING } from "../core/continuity/restore.ts";
 import { hookCommand, statuslineCommand } from "../core/install/entries.ts";
 import { fileRecord, parseRecord } from "../core/install/record.ts";
-import { isObject } from "../core/payload.ts";
+import { parseAuditDetail } from "../core/audit-details.ts";
 import { claudeBinary, readClaudeVersion } from "../edge/claude-version.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { claudeConfigDir } from "../edge/registry.ts";
@@ -96,12 +96,9 @@ function recorded(vigilHome: string): { fired: string[]; refused: boolean; harne
   if (!existsSync(file)) return { fired: [], refused: false, harnessPassed: false };
   const store = openStore(file, { readonly: true });
   try {
-    const detail = (s: string): Record<string, unknown> => {
-      const v: unknown = JSON.parse(s);
-      return isObject(v) ? v : {};
-    };
-    const fired = store.events({ kinds: ["hook"] }).map((e) => String(detail(e.detail).event));
-    const guards = store.events({ kinds: ["guard"] }).map((e) => detail(e.detail));
+    // Each detail read through its kind's shape: a row of another shape is no evidence.
+    const fired = store.events({ kinds: ["hook"] }).flatMap((e) => parseAuditDetail("hook", e.detail)?.event ?? []);
+    const guards = store.events({ kinds: ["guard"] }).flatMap((e) => parseAuditDetail("guard", e.detail) ?? []);
     return {
       fired,
       refused: guards.some((g) => g.decision === "refuse"),

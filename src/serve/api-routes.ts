@@ -8,14 +8,14 @@ import { dirname } from "node:path";
 import { proofState, proofView } from "../core/prove/last-proof.ts";
 import { readLastProof } from "../prove/proof-file.ts";
 import { reportHtml } from "../core/report/html.ts";
-import { type EventJson, reportJson } from "../core/report/json.ts";
+import { type EventJson, reportJsonChunks } from "../core/report/json.ts";
 import type { Report } from "../core/report/model.ts";
 import { timelineSvg } from "../core/report/svg.ts";
 import { parseWhen } from "../core/report/time.ts";
 import type { Result } from "../core/payload.ts";
 import { statusObjects } from "../core/status-view.ts";
 import type { EventRow, Store } from "../edge/store.ts";
-import { jsonArrayStream } from "./json-stream.ts";
+import { jsonArrayStream, textStream } from "./json-stream.ts";
 import { iterateEvents } from "../edge/store/event-pages.ts";
 import { loadReport } from "./report-rows.ts";
 
@@ -64,7 +64,10 @@ export function apiRoutes(
 
   app.get("/api/report", (c) => {
     const r = report(c);
-    return r.ok ? c.json(reportJson(r.value)) : c.json({ error: r.error }, 400);
+    // Streamed as `vigil report --json` writes it: a month of events is ~150 MB of JSON.
+    return r.ok
+      ? c.body(textStream(reportJsonChunks(r.value)), 200, { "Content-Type": "application/json" })
+      : c.json({ error: r.error }, 400);
   });
   app.get("/api/timeline.svg", (c) => {
     const r = report(c);

@@ -31,3 +31,35 @@ export function jsonArrayStream<T>(items: Iterator<T>, write: (item: T) => unkno
     },
   });
 }
+
+/** Characters gathered per pull of a text stream. */
+const TEXT_CHUNK = 1 << 16;
+
+/**
+ * A text written as it is produced: the body pulls pieces from `chunks` (a report's JSON,
+ * one session or event a piece) until about `TEXT_CHUNK` characters are gathered, so a
+ * response costs the memory of one chunk, not of the whole text.
+ */
+export function textStream(chunks: Iterator<string>): ReadableStream<Uint8Array> {
+  const enc = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const parts: string[] = [];
+      let size = 0;
+      while (size < TEXT_CHUNK) {
+        const next = chunks.next();
+        if (next.done) {
+          if (parts.length) controller.enqueue(enc.encode(parts.join("")));
+          controller.close();
+          return;
+        }
+        parts.push(next.value);
+        size += next.value.length;
+      }
+      controller.enqueue(enc.encode(parts.join("")));
+    },
+    cancel() {
+      chunks.return?.();
+    },
+  });
+}

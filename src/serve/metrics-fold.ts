@@ -8,8 +8,7 @@
  * event for a day is dropped (its counters restart from zero if it comes back, which
  * Prometheus reads as a counter reset).
  */
-import { isObject } from "../core/payload.ts";
-import { parseDetail } from "../core/report/marks.ts";
+import { parseAuditDetail } from "../core/audit-details.ts";
 import type { EventRow } from "../edge/store.ts";
 
 const DAY = 86_400_000;
@@ -58,14 +57,17 @@ export class FleetFold {
       s.downAt = e.at;
       return;
     }
-    const d = parseDetail(e.detail);
+    // A row of another shape (an older version's) is not evidence: it counts for nothing.
     if (e.kind === "guard") {
-      if (d.decision === "allow" && d.rule === "handoff-write") s.handoffAt = e.at;
+      const d = parseAuditDetail("guard", e.detail);
+      if (d?.decision === "allow" && d.rule === "handoff-write") s.handoffAt = e.at;
       return;
     }
+    const d = parseAuditDetail("stop_gate", e.detail);
+    if (d === null) return;
     if (d.decision === "block") s.pushes++;
-    const last = isObject(d.lastPush) ? d.lastPush : null;
-    if (last?.workFollowed === false && typeof last.at === "number" && last.at !== s.idlePushAt) {
+    const last = d.lastPush ?? null;
+    if (last?.workFollowed === false && last.at !== s.idlePushAt) {
       s.pushesWithoutProgress++;
       s.idlePushAt = last.at;
     }

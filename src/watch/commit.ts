@@ -6,6 +6,7 @@
  */
 import { insertSamples, lastSamples, pruneSamples, SAMPLE_RETENTION_MS } from "../edge/store/samples.ts";
 import type { Store } from "../edge/store.ts";
+import type { AuditDetails, AuditRecord } from "../core/audit-details.ts";
 import {
   currentStaleEvent,
   patchEventDetail,
@@ -13,13 +14,13 @@ import {
   saveWatchRows,
   type WatchRow,
 } from "../edge/store/watch.ts";
-import type { PlannedEvent, SessionPlan } from "./decide.ts";
+import type { SessionPlan } from "../core/watch/decide.ts";
 import type { applyMachine } from "./machine.ts";
 
 const DAY = 86_400_000;
 
 /** A DOWN's detail with its last samples and the later of transcript and hook activity. */
-function downWithSamples(store: Store, id: string, e: PlannedEvent, hookActivity: number | null, now: number) {
+function downWithSamples(store: Store, id: string, e: AuditRecord<"down">, hookActivity: number | null, now: number) {
   const d = { ...e.detail };
   const growth = typeof d.lastActivityAt === "number" ? d.lastActivityAt : null;
   const last = growth === null ? hookActivity : hookActivity === null ? growth : Math.max(growth, hookActivity);
@@ -37,7 +38,7 @@ export function commitPass(
   store: Store,
   plans: readonly SessionPlan[],
   now: number,
-  passDetail: Record<string, unknown>,
+  passDetail: AuditDetails["watch_pass"],
   apply: typeof applyMachine | null,
   samplesMs = SAMPLE_RETENTION_MS,
 ): Map<string, WatchRow> {

@@ -10,7 +10,7 @@ import { readAppended, readTail, statTranscript } from "../edge/transcript-appen
 import { deliverNudge } from "./nudge.ts";
 import { nudgeDeps } from "./nudge-deps.ts";
 import type { WatchDeps } from "./pass.ts";
-import { FIRST_SIGHT_TAIL } from "./wakes.ts";
+import { FIRST_SIGHT_TAIL } from "../core/watch/wakes.ts";
 
 /** The pass's dependencies for this process: /proc (or ps), the registry, tmux, webhooks. */
 export function watchDeps(

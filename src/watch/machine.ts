@@ -7,7 +7,7 @@ import type { SessionEvent } from "../../machines/session.ts";
 import type { Store } from "../edge/store.ts";
 import { effectRecords } from "../app/effects.ts";
 import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../app/machine-store.ts";
-import type { Target } from "./targets.ts";
+import type { Target } from "../core/watch/targets.ts";
 
 /** Effect records the watch writes itself, with more detail, under its own kind (`down`, `stale`). */
 const WATCH_RECORDS_ITSELF: ReadonlySet<string> = new Set(["died", "stalled"]);

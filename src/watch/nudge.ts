@@ -8,7 +8,7 @@
  */
 import { withMark } from "../core/vigil-marks.ts";
 import type { InboxDelivery, InboxMessage, ModeClass } from "../edge/inbox.ts";
-import type { PlannedEvent } from "./decide.ts";
+import type { PlannedEvent } from "../core/watch/decide.ts";
 
 export interface NudgeTarget {
   sessionId: string;

@@ -21,11 +21,11 @@ import {
 } from "../edge/store/watch.ts";
 import { nightIsActive, readNightSetting } from "../night/setting.ts";
 import { commitPass } from "./commit.ts";
-import { decideSession, type SessionPlan } from "./decide.ts";
+import { decideSession, type SessionPlan } from "../core/watch/decide.ts";
 import { stringifyMemo } from "../core/watch/memo.ts";
 import { recoverSession, type RecoveryDeps } from "./recover.ts";
-import { gatherTargets } from "./targets.ts";
-import { onlyProgress, planWakes, readAppended, type WakeReader, workTimes } from "./wakes.ts";
+import { gatherTargets } from "../core/watch/targets.ts";
+import { onlyProgress, planWakes, readAppended, type WakeReader, workTimes } from "../core/watch/wakes.ts";
 
 const DAY = 86_400_000;
 /** Settings key holding the last pass's time. */
@@ -201,13 +201,20 @@ async function recoverAll(
         summary.notes.push({
           ...base,
           kind: "RESTART",
-          text: e.detail.ok ? `restarted (${e.detail.method})` : `not restarted: ${e.detail.skipped ?? e.detail.error}`,
+          text: e.detail.ok
+            ? `restarted (${e.detail.method})`
+            : `not restarted: ${"skipped" in e.detail ? e.detail.skipped : e.detail.error}`,
         });
       } else if (e.kind === "nudge") {
         summary.notes.push({
           ...base,
           kind: "NUDGE",
-          text: e.detail.ok ? "nudged" : `nudge failed: ${e.detail.error}`,
+          // A nudge held back (awaiting, asleep, out of scope) did not fail: it says why.
+          text: e.detail.ok
+            ? "nudged"
+            : "skipped" in e.detail
+            ? `not nudged: ${e.detail.skipped}`
+            : `nudge failed: ${e.detail.error}`,
         });
       }
     }

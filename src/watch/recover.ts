@@ -18,11 +18,11 @@ import type { DeliveryOutcome } from "../edge/notify.ts";
 import type { RestartOutcome, RestartTarget } from "../edge/restart.ts";
 import { lastSamples } from "../edge/store/samples.ts";
 import type { Store } from "../edge/store.ts";
-import type { PlannedEvent, SessionPlan } from "./decide.ts";
+import type { PlannedEvent, SessionPlan } from "../core/watch/decide.ts";
 import { nightIsActive, readNightSetting } from "../night/setting.ts";
 import { type OpenIntervention, type WatchMemo, withInterventions } from "../core/watch/memo.ts";
 import type { NudgeResult, NudgeTarget } from "./nudge.ts";
-import { hostOf, type Target } from "./targets.ts";
+import { hostOf, type Target } from "../core/watch/targets.ts";
 
 /** Restarts allowed per window before the watcher only notifies. */
 export const RESTART_MAX = 3;
@@ -102,7 +102,8 @@ async function runRecoveryEffect(e: RecoveryEffect, s: RunState): Promise<void> 
   const t = p.target;
   switch (e.type) {
     case "held":
-      out.events.push({ kind: e.what, detail: e.detail });
+      // Told apart so each record's detail is checked against its own kind.
+      out.events.push(e.what === "restart" ? { kind: e.what, detail: e.detail } : { kind: e.what, detail: e.detail });
       return;
     case "notify":
       return notify(s, e.about, e.detail);

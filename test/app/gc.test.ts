@@ -6,13 +6,15 @@ import { GC_LAST_RUN_KEY, runGc } from "../../src/app/gc.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import { DAY_MS, dayOf, retentionPolicy } from "../../src/core/retention.ts";
 import type { ReportSession } from "../../src/core/report/model.ts";
-import { loadReport } from "../../src/serve/report-rows.ts";
+import { reportJson } from "../../src/core/report/json.ts";
+import { loadReport } from "../../src/edge/store/report-load.ts";
 import { listRecallIndexes, recallIndexFile } from "../../src/edge/store/recall-index.ts";
 import type { Store } from "../../src/edge/store.ts";
 import { archivedByPrefix } from "../../src/edge/store/retention.ts";
 import { ROLLED_KEY } from "../../src/edge/store/rollups.ts";
 import { T0 } from "../core/report-seed.ts";
 import { dayId, seedFleet } from "../support/fleet-seed.ts";
+import { withRawDb } from "../raw-db.ts";
 
 const DAYS = 40;
 const NOW = T0 + DAYS * DAY_MS + 3_600_000;
@@ -29,24 +31,26 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const count = (store: Store, sql: string) => store.db.query<{ n: number }, []>(sql).get()?.n ?? 0;
+const count = (store: Store, sql: string) =>
+  withRawDb(store.file, (db) => db.query<{ n: number }, []>(sql).get()?.n ?? 0);
 
 /** Counts per session per category of a report over the whole seeded range. */
 function countsOf(store: Store): Record<string, Record<string, number>> {
   const r = loadReport(store, { since: T0, until: NOW });
-  return Object.fromEntries(r.sessions.map((s) => [s.session_id, s.counts]));
+  return Object.fromEntries([...r.sessions].map((s) => [s.session_id, s.counts]));
 }
 
 /** A seeded fleet reported over the whole range before and after one gc: a session in both. */
 function reportsAroundGc(): { store: Store; pair: (id: string) => { was: ReportSession; now: ReportSession } } {
   const h = home();
   const store = seedFleet(h, DAYS);
-  const detail = loadReport(store, { since: T0, until: NOW });
+  // Read before gc: a report from the store reads it when iterated.
+  const detail = [...loadReport(store, { since: T0, until: NOW }).sessions];
   runGc(store, POLICY, { now: NOW, stateDir: h });
   const rolled = loadReport(store, { since: T0, until: NOW });
   const pair = (id: string) => {
-    const was = detail.sessions.find((x) => x.session_id === id);
-    const now = rolled.sessions.find((x) => x.session_id === id);
+    const was = detail.find((x) => x.session_id === id);
+    const now = [...rolled.sessions].find((x) => x.session_id === id);
     if (!was || !now) throw new Error(`no session ${id} in the report`);
     return { was, now };
   };
@@ -82,6 +86,9 @@ describe("vigil gc (runGc)", () => {
     expect(Number(store.getSetting(ROLLED_KEY))).toBe(CUT);
     expect(countsOf(store)).toEqual(detail);
     expect(Object.keys(detail).length).toBe(3 * DAYS);
+    // Summaries and detail read a few sessions at a time: the same report.
+    const whole = reportJson(loadReport(store, { since: T0, until: NOW }));
+    expect(reportJson(loadReport(store, { since: T0, until: NOW }, { sessionsPerRead: 7 }))).toEqual(whole);
     store.close();
   });
 
@@ -144,7 +151,7 @@ describe("vigil gc (runGc)", () => {
     expect(store.loadSession(first)).toBeNull();
     expect(archivedByPrefix(store, first)[0]?.transcript_path).toBe(`/nonexistent/${first}.jsonl`);
     const r = loadReport(store, { since: T0, until: NOW });
-    const named = r.sessions.find((x) => x.session_id === first);
+    const named = [...r.sessions].find((x) => x.session_id === first);
     expect(named?.role).toBe("worker");
     expect(named?.state).toBe("dead");
     // Dead but recent, or alive: kept.
@@ -171,10 +178,10 @@ describe("vigil gc (runGc)", () => {
   test("old samples go, recent ones stay", () => {
     const h = home();
     const store = seedFleet(h, 2);
-    const q = store.db.query(
-      "INSERT INTO samples (at, session_id, pid, rss, cpu_ms, age_ms) VALUES (?, 's', 1, 1, 1, 1)",
-    );
-    q.run(NOW - 2 * DAY_MS), q.run(NOW - 1000);
+    withRawDb(store.file, (db) => {
+      const q = db.query("INSERT INTO samples (at, session_id, pid, rss, cpu_ms, age_ms) VALUES (?, 's', 1, 1, 1, 1)");
+      q.run(NOW - 2 * DAY_MS), q.run(NOW - 1000);
+    });
     expect(runGc(store, POLICY, { now: NOW, stateDir: h }).samples).toBe(1);
     expect(count(store, "SELECT count(*) AS n FROM samples")).toBe(1);
     store.close();
@@ -183,24 +190,30 @@ describe("vigil gc (runGc)", () => {
   test("a store from before auto_vacuum is converted once and shrinks", () => {
     const h = home();
     const store = seedFleet(h, DAYS, { filler: 200 });
-    store.db.run("PRAGMA auto_vacuum = NONE");
-    store.db.run("VACUUM");
-    store.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    withRawDb(store.file, (db) => {
+      db.run("PRAGMA auto_vacuum = NONE");
+      db.run("VACUUM");
+      db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    });
     const s = runGc(store, POLICY, { now: NOW, stateDir: h });
     expect(s.vacuumed).toBe(true);
     expect(s.bytesAfter).toBeLessThan(s.bytesBefore);
-    expect(store.db.query<{ auto_vacuum: number }, []>("PRAGMA auto_vacuum").get()?.auto_vacuum).toBe(2);
+    expect(
+      withRawDb(store.file, (db) => db.query<{ auto_vacuum: number }, []>("PRAGMA auto_vacuum").get()?.auto_vacuum),
+    )
+      .toBe(2);
     store.close();
   });
 
   test("a fresh store is incremental from the start and gives pages back without a VACUUM", () => {
     const h = home();
     const store = seedFleet(h, DAYS, { filler: 200 });
-    store.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    withRawDb(store.file, (db) => db.run("PRAGMA wal_checkpoint(TRUNCATE)"));
     const s = runGc(store, POLICY, { now: NOW, stateDir: h });
     expect(s.vacuumed).toBe(false);
     expect(s.bytesAfter).toBeLessThan(s.bytesBefore);
-    expect(store.db.query<{ freelist_count: number }, []>("PRAGMA freelist_count").get()?.freelist_count).toBe(0);
+    const free = withRawDb(store.file, (db) => db.query<{ freelist_count: number }, []>("PRAGMA freelist_count").get());
+    expect(free?.freelist_count).toBe(0);
     store.close();
   });
 });

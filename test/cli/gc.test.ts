@@ -10,6 +10,7 @@ import { FIXTURES } from "../support/fixtures.ts";
 import { T0 } from "../core/report-seed.ts";
 import { seedFleet } from "../support/fleet-seed.ts";
 import { testEnv, vigil } from "../support/vigil.ts";
+import { seedDetail } from "../support/audit-seed.ts";
 
 const DAYS = 40;
 const NOW = T0 + DAYS * DAY_MS + 3_600_000;
@@ -73,7 +74,7 @@ describe("vigil gc", () => {
     const afterFirst = events();
     expect(afterFirst).toBeLessThan(before);
     // A day of new old detail cannot appear, so insert some before the horizon: only a due run drops it.
-    read((s) => s.appendEvent(T0, "late", "hook", {}));
+    read((s) => s.appendEvent(T0, "late", "hook", seedDetail("hook")));
     const later = { ...env, VIGIL_NOW: String(NOW + 3_600_000) };
     expect(vigil(["watch", "--once"], "", later).code).toBe(0);
     expect(read((s) => s.getSetting("gc.last_run"))).toBe(String(NOW));

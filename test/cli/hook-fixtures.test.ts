@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
+import { parseAuditDetail } from "../../src/core/audit-details.ts";
+import { isAuditKind } from "../../src/core/audit-kinds.ts";
 import { allPayloads } from "../support/fixtures.ts";
 import { testEnv, vigil } from "../support/vigil.ts";
 
@@ -42,6 +44,8 @@ describe("every recorded payload through the compiled hook", () => {
     const recorded = events(env);
     expect(recorded.filter((e) => e.kind === "hook_error")).toEqual([]);
     expect(recorded.some((e) => e.kind === "hook" && JSON.parse(e.detail).event === p.event)).toBe(true);
+    // What the binary wrote has its kind's declared shape (src/core/audit-details.ts).
+    expect(recorded.filter((e) => !isAuditKind(e.kind) || parseAuditDetail(e.kind, e.detail) === null)).toEqual([]);
   });
 
   test.each(statusLines.map((p) => [p.name, p] as const))("statusline %s", (_name, p) => {

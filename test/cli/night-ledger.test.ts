@@ -8,7 +8,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { transcriptPathFor } from "../../src/watch/targets.ts";
+import { transcriptPathFor } from "../../src/core/watch/targets.ts";
 import { probe } from "../../src/edge/proc.ts";
 import { records } from "../watch/harness.ts";
 import { testEnv, vigil } from "../support/vigil.ts";

@@ -3,13 +3,14 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readNight, readNightSetting } from "../../src/night/setting.ts";
-import { transcriptPathFor } from "../../src/watch/targets.ts";
+import { transcriptPathFor } from "../../src/core/watch/targets.ts";
 import { probe } from "../../src/edge/proc.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { records } from "../watch/harness.ts";
 import { CRON_MARKER } from "../../src/core/schedule-files.ts";
 import { planForHost } from "../../src/edge/schedule.ts";
 import { BIN, testEnv, vigil } from "../support/vigil.ts";
+import { seedDetail } from "../support/audit-seed.ts";
 
 const children: ReturnType<typeof Bun.spawn>[] = [];
 afterAll(() => {
@@ -76,9 +77,24 @@ test("status counts Stop blocks since the mode went on; off keeps the snapshot; 
   const t = setup();
   expect(vigil(["night", "on", "--force"], "", t.env).code).toBe(0);
   t.withStore((s) => {
-    s.appendEvent(Date.now() + 1, "sess-1", "stop_gate", { decision: "block", gate: "announcement" });
-    s.appendEvent(Date.now() + 2, "sess-1", "stop_gate", { decision: "block", gate: "announcement" });
-    s.appendEvent(Date.now() + 3, "sess-1", "stop_gate", { decision: "pass", gate: "approval" });
+    s.appendEvent(
+      Date.now() + 1,
+      "sess-1",
+      "stop_gate",
+      seedDetail("stop_gate", { decision: "block", gate: "announcement" }),
+    );
+    s.appendEvent(
+      Date.now() + 2,
+      "sess-1",
+      "stop_gate",
+      seedDetail("stop_gate", { decision: "block", gate: "announcement" }),
+    );
+    s.appendEvent(
+      Date.now() + 3,
+      "sess-1",
+      "stop_gate",
+      seedDetail("stop_gate", { decision: "pass", gate: "approval" }),
+    );
   });
   const on = vigil(["night", "status"], "", t.env);
   expect([on.code, on.stdout.includes("stop blocks: 2 (sess-1 2)")]).toEqual([0, true]);

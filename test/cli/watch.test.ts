@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { probe } from "../../src/edge/proc.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { BIN, testEnv, vigil } from "../support/vigil.ts";
+import { withRawDb } from "../raw-db.ts";
 
 const children: ReturnType<typeof Bun.spawn>[] = [];
 afterAll(() => {
@@ -69,15 +70,14 @@ describe("vigil watch --once", () => {
   test("a pass held by a live process makes a second one say so and exit 0", () => {
     const t = setup();
     expect(vigil(["watch", "--once"], "", t.env).code).toBe(0);
-    const store = openStore(t.db);
     const me = probe(process.pid);
-    store.db.query("INSERT INTO watch_lock VALUES ('watch', ?, ?, ?, ?)").run(
-      process.pid,
-      me?.procStart ?? null,
-      Date.now(),
-      Date.now() + 600_000,
-    );
-    store.close();
+    withRawDb(t.db, (db) =>
+      db.query("INSERT INTO watch_lock VALUES ('watch', ?, ?, ?, ?)").run(
+        process.pid,
+        me?.procStart ?? null,
+        Date.now(),
+        Date.now() + 600_000,
+      ));
     const held = vigil(["watch", "--once"], "", t.env);
     expect([held.code, held.stdout.includes(`another pass holds the lock (pid ${process.pid}`)]).toEqual([0, true]);
     expect(t.count("watch_pass")).toBe(1);
@@ -88,13 +88,12 @@ describe("vigil watch --once", () => {
     const dead = Bun.spawn(["true"]);
     await dead.exited;
     vigil(["watch", "--once"], "", t.env);
-    const store = openStore(t.db);
-    store.db.query("INSERT INTO watch_lock VALUES ('watch', ?, NULL, ?, ?)").run(
-      dead.pid,
-      Date.now(),
-      Date.now() + 600_000,
-    );
-    store.close();
+    withRawDb(t.db, (db) =>
+      db.query("INSERT INTO watch_lock VALUES ('watch', ?, NULL, ?, ?)").run(
+        dead.pid,
+        Date.now(),
+        Date.now() + 600_000,
+      ));
     const r = vigil(["watch", "--once"], "", t.env);
     expect([r.code, r.stdout.includes("another pass")]).toEqual([0, false]);
     expect(t.count("watch_pass")).toBe(2);

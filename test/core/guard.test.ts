@@ -160,7 +160,7 @@ describe("SOFT notice", () => {
     expect(notice.text).toContain("250,000");
     expect(notice.text).toContain("new session needed");
     expect(first.events).toEqual([{ type: "noticed", at: 9_000, notice: "softNotice" }]);
-    expect(first.records.map((r) => r.detail.decision)).toEqual(["notice"]);
+    expect(first.records.map((r) => r.kind === "guard" ? r.detail.decision : r.kind)).toEqual(["notice"]);
     // The returned event must flip the machine's flag, or the notice would repeat forever.
     let after = snap;
     for (const e of first.events) [after] = transition(sessionMachine, after, e);
@@ -286,15 +286,14 @@ describe("HARD", () => {
     ) {
       expect(reason).toContain(n);
     }
-    expect(r.records.map((x) => [x.detail.decision, x.detail.rule, x.detail.limit])).toEqual([
-      ["deny", "hard.deny.tool", 300_000],
-    ]);
+    expect(r.records.map((x) => x.kind === "guard" ? [x.detail.decision, x.detail.rule, x.detail.limit] : x.kind))
+      .toEqual([["deny", "hard.deny.tool", 300_000]]);
   });
 
   test("lets allowed calls through and records the allowance", () => {
     const r = guard(input(bash(WORKER_PRE, "git commit -m handoff"), session(312_450)));
     expect(r.proposals).toEqual([]);
-    expect(r.records.map((x) => [x.detail.decision, x.detail.rule])).toEqual([[
+    expect(r.records.map((x) => x.kind === "guard" ? [x.detail.decision, x.detail.rule] : x.kind)).toEqual([[
       "allow",
       "hard.allow.git",
     ]]);

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { markOf, parseDetail } from "../../src/core/report/marks.ts";
+import { AUDIT_KINDS } from "../../src/core/audit-kinds.ts";
+import { KIND_READERS, markOf, parseDetail } from "../../src/core/report/marks.ts";
 import { spansOf } from "../../src/core/report/model.ts";
-import { count, duration, parseWhen } from "../../src/core/report/time.ts";
+import { count, duration, isoMillisWriter, isoSeconds, parseWhen } from "../../src/core/report/time.ts";
 
 const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
 
@@ -59,7 +60,44 @@ describe("markOf", () => {
     ],
     ["hook", { event: "PostToolUse", decision: "block", rule: "x.y" }, "deny", "PostToolUse blocked (x.y)"],
     ["restarted", { outcome: "failed" }, "restart", "restart (failed)"],
-    ["restart_skipped", {}, "restart", "restart"],
+    // Kinds not in the set are not guessed from their names: a skipped restart is no restart.
+    ["restart_skipped", {}, "other", "restart skipped"],
+    ["nudge_later", { n: 1 }, "other", "nudge later n=1"],
+    ["compaction_abandoned", { at: 5 }, "other", "compaction abandoned"],
+    ["notify", { about: "down", outcomes: [{ notifier: "ntfy", result: "sent" }] }, "notify", "notified (down)"],
+    [
+      "notify",
+      { about: "down", outcomes: [], note: "no notifiers configured" },
+      "other",
+      "not notified (down): no notifiers configured",
+    ],
+    [
+      "notify",
+      { about: "stale", outcomes: [{ result: "failed" }] },
+      "other",
+      "not notified (stale): no notifier sent it",
+    ],
+    [
+      "followup",
+      { intervention: "nudge", interventionAt: 1, resumed: true, resumedAt: 90_001, afterMs: 90_000 },
+      "other",
+      "resumed after the nudge (1m 30s later)",
+    ],
+    [
+      "followup",
+      { intervention: "stop_block", resumed: false, afterMs: null },
+      "other",
+      "did not resume after the stop block",
+    ],
+    [
+      "wake",
+      { waker: "human", idleMs: 600_000, endAt: 1, resumedAt: 600_001, idle: true },
+      "wake",
+      "idle 10m, woken by human",
+    ],
+    ["machine_migrated", { detail: "v3 -> v4" }, "other", "session state migrated: v3 -> v4"],
+    ["watch_pass", { sessions: 3 }, null, null],
+    ["night", { on: true }, null, null],
     ["nudge_sent", {}, "nudge", "nudged"],
     [
       "nudge_receipt",
@@ -81,6 +119,10 @@ describe("markOf", () => {
     const m = markOf(kind, parseDetail(JSON.stringify(detail)), NOW);
     const got: (string | null)[] = m ? [m.category, m.label] : [null, null];
     expect(got).toEqual([category, label]);
+  });
+
+  test("every declared kind has its reader, and only those", () => {
+    expect(Object.keys(KIND_READERS).sort()).toEqual([...AUDIT_KINDS].sort());
   });
 
   test("a detail that is not an object reads as empty", () => {
@@ -115,6 +157,33 @@ describe("spansOf", () => {
   ])("%s", (_name, events, before, current, want) => {
     const spans = spansOf(events, { from: 0, to: 100, before, current });
     expect(spans.map((s) => [s.state, s.from, s.to])).toEqual(want);
+  });
+});
+
+describe("ISO times written from a kept minute", () => {
+  // Times in order and out of it, across minutes, years and the four-digit limit.
+  const times = [
+    0,
+    59_999,
+    60_000,
+    Date.UTC(2026, 0, 10, 12, 0, 5, 7),
+    Date.UTC(2026, 0, 10, 12, 0, 59, 999),
+    Date.UTC(2026, 0, 10, 12, 1, 0, 0),
+    Date.UTC(2025, 11, 31, 23, 59, 59, 999),
+    Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+    Date.UTC(10000, 0, 1),
+    -1,
+    -60_001,
+    1.5,
+  ];
+  test.each(times.map((t) => [t]))("%p", (t) => {
+    const write = isoMillisWriter();
+    expect([write(t), write(t + 61_000), write(t)]).toEqual(
+      [t, t + 61_000, t].map((x) => new Date(x).toISOString()),
+    );
+    expect([isoSeconds(t), isoSeconds(t + 1000), isoSeconds(t)]).toEqual(
+      [t, t + 1000, t].map((x) => new Date(x).toISOString().slice(0, 19) + "Z"),
+    );
   });
 });
 

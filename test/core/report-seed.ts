@@ -3,12 +3,13 @@
  * crosses SOFT and HARD, is refused and denied, compacts, restores and is Stop-blocked; a
  * worker that goes STALE, DOWN and is restarted; a person with plain activity.
  */
-import { isAuditKind } from "../../src/core/audit-kinds.ts";
+import type { Database } from "bun:sqlite";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newRow } from "../../src/app/machine-store.ts";
 import { openStore, type SessionRow, type Store } from "../../src/edge/store.ts";
+import { withRawDb } from "../raw-db.ts";
 
 export const T0 = Date.UTC(2026, 0, 10, 0, 0, 0);
 export const MIN = 60_000;
@@ -58,7 +59,7 @@ export function seedEvents(t0: number): Ev[] {
     [175, W2, "restart", { result: "ok", pane: "%3" }],
     [176, W2, "state", { from: "dead", to: "restoring", event: "SessionStart" }],
     [180, W2, "nudge", { text: "continue" }],
-    [181, W2, "notify", { target: "slack" }],
+    [181, W2, "notify", { about: "down", outcomes: [{ notifier: "slack", result: "sent" }] }],
     [182, W2, "frobnicated", { x: 1, why: "a kind the report has never heard of" }],
     [200, W1, "stop_gate", {
       decision: "block",
@@ -89,17 +90,20 @@ export function seedStore(
   session(W1, 0, { role: "worker", agent_type: "worker", tokens: 80_000, estimate: 81_000, window: 1_000_000 });
   session(W2, 30, { role: "worker", agent_type: "worker", state: "restoring", tokens: 40_000, window: 200_000 });
   session(P1, 10, { role: "person", tokens: 12_000, window: 200_000, cwd: "/home/dev/project" });
-  for (const [minute, id, kind, detail] of seedEvents(t0)) appendAny(store, t0 + minute * MIN, id, kind, detail);
+  withRawDb(store.file, (db) =>
+    db.transaction(() => {
+      for (const [minute, id, kind, detail] of seedEvents(t0)) appendAny(db, t0 + minute * MIN, id, kind, detail);
+    }).immediate());
   return { home, store };
 }
 
 /**
- * Append a seeded event: through the store for a kind this version writes, raw for a kind
- * only an older version's rows can hold (the report must still read those).
+ * Append a seeded event as a row, through the test's own connection: the seed holds rows of
+ * this version's kinds and of kinds only an older version's rows can hold (the report must
+ * still read those), with details exactly as written.
  */
-export function appendAny(store: Store, at: number, id: string | null, kind: string, detail: unknown): void {
-  if (isAuditKind(kind)) return store.appendEvent(at, id, kind, detail);
-  store.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
+export function appendAny(db: Database, at: number, id: string | null, kind: string, detail: unknown): void {
+  db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
     at,
     id,
     kind,

@@ -5,8 +5,9 @@ import { reportHtml } from "../../src/core/report/html.ts";
 import { reportJson, reportJsonChunks } from "../../src/core/report/json.ts";
 import { buildReport, type Report, type ReportSession } from "../../src/core/report/model.ts";
 import { reportText } from "../../src/core/report/text.ts";
-import { loadReport } from "../../src/serve/report-rows.ts";
+import { loadReport } from "../../src/edge/store/report-load.ts";
 import { MIN, P1, SEED_EVENTS, seedStore, T0, W1, W2 } from "./report-seed.ts";
+import { withRawDb } from "../raw-db.ts";
 
 const { home, store } = seedStore();
 afterAll(() => {
@@ -17,7 +18,7 @@ afterAll(() => {
 const UNTIL = T0 + 360 * MIN;
 const full = loadReport(store, { since: T0, until: UNTIL });
 const byId = (r: Report, id: string): ReportSession => {
-  const s = r.sessions.find((x) => x.session_id === id);
+  const s = [...r.sessions].find((x) => x.session_id === id);
   if (!s) throw new Error(`no session ${id} in the report`);
   return s;
 };
@@ -25,7 +26,8 @@ const minutes = (s: ReportSession) => s.spans.map((b) => [b.state, (b.from - T0)
 
 describe("report model from a seeded store", () => {
   test("sessions come in order of first activity, the session-less error only in events", () => {
-    expect(full.sessions.map((s) => s.session_id)).toEqual([W1, P1, W2]);
+    expect([...full.sessions].map((s) => s.session_id)).toEqual([W1, P1, W2]);
+    expect(full.sessionCount).toBe(3);
     expect(full.eventCount).toBe(SEED_EVENTS.length);
     expect([...full.events]).toHaveLength(SEED_EVENTS.length);
     expect([...full.events].filter((e) => e.session_id === null).map((e) => e.kind)).toEqual(["hook_error"]);
@@ -75,13 +77,14 @@ describe("report model from a seeded store", () => {
 
   test("one session only", () => {
     const one = loadReport(store, { since: T0, until: UNTIL, sessionId: W2 });
-    expect(one.sessions.map((s) => s.session_id)).toEqual([W2]);
+    expect([...one.sessions].map((s) => s.session_id)).toEqual([W2]);
     expect(new Set([...one.events].map((e) => e.session_id))).toEqual(new Set([W2]));
   });
 
   test("an empty range says so", () => {
     const none = loadReport(store, { since: T0 - 600 * MIN, until: T0 - 500 * MIN });
-    expect(none.sessions).toEqual([]);
+    expect([...none.sessions]).toEqual([]);
+    expect(none.sessionCount).toBe(0);
     expect(reportText(none)).toContain("no session activity in this range");
   });
 });
@@ -154,12 +157,14 @@ describe("report --html", () => {
     expect(html.match(/<svg\b/g)).toHaveLength(1);
     const rows = [...html.matchAll(/<g class="row" data-session="([^"]+)">/g)].map((m) => m[1]);
     expect(rows).toEqual([W1, P1, W2]);
-    expect(html.match(/class="band"/g)).toHaveLength(full.sessions.reduce((n, s) => n + s.spans.length, 0));
-    expect(html.match(/class="mark"/g)).toHaveLength(full.sessions.reduce((n, s) => n + s.marks.length, 0));
+    expect(html.match(/class="band"/g)).toHaveLength([...full.sessions].reduce((n, s) => n + s.spans.length, 0));
+    expect(html.match(/class="mark"/g)).toHaveLength([...full.sessions].reduce((n, s) => n + s.marks.length, 0));
   });
 
   test("escapes what it shows", () => {
-    const evil = loadReport(store, { since: T0, until: UNTIL });
+    const loaded = loadReport(store, { since: T0, until: UNTIL });
+    // The store's sessions are built afresh each time they are read: edit a copy.
+    const evil = { ...loaded, sessions: [...loaded.sessions] };
     evil.sessions[0].marks[0].label = `<img src=x onerror=alert(1)>`;
     const out = reportHtml(evil);
     expect(out).not.toContain("<img");
@@ -183,6 +188,11 @@ describe("the report aggregated in SQL", () => {
 
   test("equals the report built from every event in memory", () => {
     expect(JSON.parse(JSON.stringify(reportJson(full)))).toEqual(JSON.parse(JSON.stringify(reportJson(pure))));
+    // Read a session at a time, or two: the batches end where they should.
+    for (const sessionsPerRead of [1, 2]) {
+      const small = loadReport(store, { since: T0, until: UNTIL }, { sessionsPerRead });
+      expect(reportJson(small)).toEqual(reportJson(full));
+    }
     expect(full.eventCount).toBe(pure.eventCount);
     expect(full.loose).toEqual(pure.loose);
   });
@@ -200,6 +210,28 @@ describe("the report aggregated in SQL", () => {
   });
 });
 
+describe("the report reads through migration 5's indexes", () => {
+  // INDEXED BY names them: a query whose WHERE no longer implies a partial index's predicate
+  // fails with "no query solution" instead of quietly reading every event of a session.
+  test.each([["events_marking"], ["daily_seen"]])("without %s the report cannot be read", (index) => {
+    const seeded = seedStore(undefined, T0);
+    try {
+      withRawDb(seeded.store.file, (raw) => {
+        raw.run("INSERT INTO daily VALUES (?, ?, 'seen', '', 1, 0, ?, ?)", [W1, T0 - 86_400_000, T0 - 9e5, T0 - 6e5]);
+        raw.run("INSERT INTO settings (key, value) VALUES ('gc.rolled_through', ?)", [String(T0)]);
+      });
+      expect([...loadReport(seeded.store, { since: T0 - 86_400_000, until: UNTIL }).sessions]).toHaveLength(3);
+      withRawDb(seeded.store.file, (raw) => raw.run(`DROP INDEX ${index}`));
+      expect(() => [...loadReport(seeded.store, { since: T0 - 86_400_000, until: UNTIL }).sessions]).toThrow(
+        /no such index/,
+      );
+    } finally {
+      seeded.store.close();
+      rmSync(seeded.home, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("which rows the store reads for marks", () => {
   const seeded = seedStore(undefined, T0);
   const db = seeded.store;
@@ -208,19 +240,23 @@ describe("which rows the store reads for marks", () => {
     rmSync(seeded.home, { recursive: true, force: true });
   });
   const at = T0 + 400 * MIN;
-  db.appendEvent(at, W1, "hook", { event: "PreToolUse", tool: "Read", decision: "allow" });
-  db.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
-    at + 1,
-    W1,
-    "hook",
-    `{ "event" : "PreToolUse", "tool": "Edit", "decision" : "deny", "rule": "hard.deny" }`,
-  );
-  db.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
-    at + 2,
-    W1,
-    "frobnicated",
-    "not json at all",
-  );
+  // Rows as written by hand or by an older version: partial details, spacing, text that is not JSON.
+  withRawDb(db.file, (raw) => {
+    const insert = raw.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)");
+    insert.run(at, W1, "hook", JSON.stringify({ event: "PreToolUse", tool: "Read", decision: "allow" }));
+    insert.run(
+      at + 1,
+      W1,
+      "hook",
+      `{ "event" : "PreToolUse", "tool": "Edit", "decision" : "deny", "rule": "hard.deny" }`,
+    );
+    insert.run(at + 2, W1, "frobnicated", "not json at all");
+    // Session-less rows an older or hand-edited store may hold: a valid object after a space,
+    // an array, and a kind that needs escaping in JSON.
+    insert.run(at + 3, null, "hook_error", ` {"error":"spaced"}`);
+    insert.run(at + 4, null, "hook_error", "[1,2]");
+    insert.run(at + 5, null, 'odd "kind"\t\u00e9', `{"s":"\u2028"}`);
+  });
   const range = { since: at - 1, until: at + 10 };
   const sql = loadReport(db, range);
   const memory = buildReport({ ...range, sessions: db.listSessions(), events: db.events(range) });
@@ -234,7 +270,11 @@ describe("which rows the store reads for marks", () => {
       { event: "PreToolUse", tool: "Read", decision: "allow" },
       { event: "PreToolUse", tool: "Edit", decision: "deny", rule: "hard.deny" },
       {},
+      { error: "spaced" },
+      {},
+      { s: "\u2028" },
     ]);
+    expect(streamed.events.at(-1)).toMatchObject({ session_id: null, kind: 'odd "kind"\t\u00e9' });
   });
 });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { transcriptPathFor } from "../../src/watch/targets.ts";
+import { transcriptPathFor } from "../../src/core/watch/targets.ts";
 import { isObject, type JsonObject } from "../../src/core/payload.ts";
 import { probe } from "../../src/edge/proc.ts";
 import { writeLastProof } from "../../src/prove/proof-file.ts";

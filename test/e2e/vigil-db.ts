@@ -2,6 +2,7 @@
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { parseAuditRecord } from "../../src/core/audit-details.ts";
 
 export interface VigilEvent {
   at: number;
@@ -10,15 +11,22 @@ export interface VigilEvent {
   detail: Record<string, unknown>;
 }
 
-/** Every event vigil recorded, in order; [] when vigil never ran. */
+/**
+ * Every event vigil recorded, in order; [] when vigil never ran. Throws when a row is not of
+ * its kind's declared shape (src/core/audit-details.ts): what the real CLI made vigil write
+ * must parse with the parsers vigil's readers use.
+ */
 export function vigilEvents(vigilHome: string): VigilEvent[] {
   const file = join(vigilHome, "vigil.db");
   if (!existsSync(file)) return [];
   const db = new Database(file, { readonly: true });
   try {
-    return db.query<{ at: number; session_id: string | null; kind: string; detail: string }, []>(
+    const rows = db.query<{ at: number; session_id: string | null; kind: string; detail: string }, []>(
       "SELECT at, session_id, kind, detail FROM events ORDER BY id",
-    ).all().map((r) => ({ ...r, detail: JSON.parse(r.detail) }));
+    ).all();
+    const bad = rows.filter((r) => parseAuditRecord(r.kind, r.detail) === null);
+    if (bad.length > 0) throw new Error(`rows not of their kind's shape: ${JSON.stringify(bad).slice(0, 2000)}`);
+    return rows.map((r) => ({ ...r, detail: JSON.parse(r.detail) }));
   } finally {
     db.close();
   }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import {
   appendFileSync,
   mkdtempSync,
@@ -14,6 +15,7 @@ import { join } from "node:path";
 import { type MatchMode, matchPlan, parseQuery } from "../../src/core/recall/query.ts";
 import { openRecallIndex, type RecallIndex, recallIndexFile } from "../../src/edge/store/recall-index.ts";
 import { FIXTURES } from "../support/fixtures.ts";
+import { withRawDb } from "../raw-db.ts";
 
 const dirs: string[] = [];
 const open: RecallIndex[] = [];
@@ -83,18 +85,24 @@ describe("index file", () => {
     expect(readdirSync(join(dir, "state", "recall")).filter((f) => f.endsWith(".db"))).toHaveLength(1);
     expect(statSync(join(dir, "state", "recall")).mode & 0o777).toBe(0o700);
     expect(statSync(index.file).mode & 0o777).toBe(0o600);
-    expect(index.db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()?.journal_mode).toBe("wal");
+    expect(
+      withRawDb(index.file, (db) => db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()?.journal_mode),
+    )
+      .toBe("wal");
   });
 
   test("the tokenizers this SQLite must have: trigram and unicode61", () => {
     const { index } = setup([]);
-    const sql = index.db.query<{ sql: string }, []>("SELECT sql FROM sqlite_master WHERE name LIKE 'docs_%'").all();
+    const sql = withRawDb(
+      index.file,
+      (db) => db.query<{ sql: string }, []>("SELECT sql FROM sqlite_master WHERE name LIKE 'docs_%'").all(),
+    );
     expect(sql.map((r) => r.sql).join("\n")).toMatch(/tokenize='trigram'[\s\S]*tokenize='unicode61/);
   });
 
   test("why two tables: in this SQLite, trigram misses 2-character terms and unicode61 misses words inside Korean and Japanese", () => {
-    const { index } = setup([]);
-    const db = index.db;
+    // This SQLite's own behaviour, on a scratch database: no index is needed for it.
+    const db = new Database(":memory:");
     const version = db.query<{ v: string }, []>("SELECT sqlite_version() AS v").get()?.v ?? "0";
     expect(version.split(".").map(Number)[1]).toBeGreaterThanOrEqual(34); // trigram arrived in 3.34
     db.run("CREATE VIRTUAL TABLE temp.tri USING fts5(b, tokenize='trigram')");
@@ -104,12 +112,13 @@ describe("index file", () => {
     expect([count("tri", '"인계서"'), count("tri", '"設計書"'), count("tri", '"인계"'), count("tri", '"設計"')])
       .toEqual([1, 1, 0, 0]);
     expect([count("uni", '"인계서"'), count("uni", '"設計"'), count("uni", "인계*")]).toEqual([0, 0, 1]);
+    db.close();
   });
 
   test("a schema from another version is rebuilt, then the transcript indexed again", () => {
     const { transcript, index } = setup([R.prompt("alpha")]);
     index.update(transcript);
-    index.db.run("PRAGMA user_version = 0");
+    withRawDb(index.file, (db) => db.run("PRAGMA user_version = 0"));
     index.close();
     open.pop();
     const again = openRecallIndex(index.file);
@@ -215,7 +224,7 @@ describe("incremental by byte offset", () => {
     appendFileSync(transcript, jsonl([R.bash("git status"), R.result("nothing to commit")]));
     const s = index.update(transcript);
     expect(s).toMatchObject({ added: 2, docs: 4, rebuilt: false, bytes: statSync(transcript).size });
-    expect(index.db.query("SELECT count(*) AS n FROM docs").get()).toEqual({ n: 4 });
+    expect(withRawDb(index.file, (db) => db.query("SELECT count(*) AS n FROM docs").get())).toEqual({ n: 4 });
     expect(bodies(index, "commit")).toEqual(["nothing to commit"]);
   });
 
@@ -236,7 +245,8 @@ describe("incremental by byte offset", () => {
     const b = setup(recs);
     a.index.update(a.transcript);
     b.index.update(b.transcript, { chunkBytes: 97, batchBytes: 1000 });
-    const all = (i: RecallIndex) => i.db.query("SELECT offset, kind, epoch, body FROM docs ORDER BY offset").all();
+    const all = (i: RecallIndex) =>
+      withRawDb(i.file, (db) => db.query("SELECT offset, kind, epoch, body FROM docs ORDER BY offset").all());
     expect(all(b.index)).toEqual(all(a.index));
     expect(find(b.index, "인계", "all", 500)).toHaveLength(200);
   });
@@ -261,7 +271,9 @@ describe("incremental by byte offset", () => {
     expect(s.rebuilt).toBe(true);
     expect(bodies(index, "old content")).toEqual([]);
     expect(bodies(index, "appended after")).toHaveLength(1);
-    expect(s.docs).toBe(index.db.query<{ n: number }, []>("SELECT count(*) AS n FROM docs").get()?.n ?? -1);
+    expect(s.docs).toBe(
+      withRawDb(index.file, (db) => db.query<{ n: number }, []>("SELECT count(*) AS n FROM docs").get()?.n ?? -1),
+    );
   });
 
   test("--reindex drops and rebuilds", () => {
@@ -285,10 +297,11 @@ describe("incremental by byte offset", () => {
         other.update(transcript); // runs to the end while the first is between batches
       },
     });
-    expect(index.db.query("SELECT count(*) AS n, count(DISTINCT offset) AS d FROM docs").get()).toEqual({
-      n: 300,
-      d: 300,
-    });
+    expect(withRawDb(index.file, (db) => db.query("SELECT count(*) AS n, count(DISTINCT offset) AS d FROM docs").get()))
+      .toEqual({
+        n: 300,
+        d: 300,
+      });
     expect(index.summary().docs).toBe(300);
   });
 });

@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { BUSY_TIMEOUT_MS, openStore } from "../../src/edge/store.ts";
 import { MIGRATIONS } from "../../src/edge/store-schema.ts";
 import { newRow } from "../../src/app/machine-store.ts";
+import { withRawDb } from "../raw-db.ts";
+import { seedDetail } from "../support/audit-seed.ts";
 
 const dirs: string[] = [];
 function tmp(): string {
@@ -18,23 +20,52 @@ afterEach(() => {
 });
 
 describe("store", () => {
-  test("creates the state dir 0700 and the database 0600, in WAL with busy_timeout", () => {
+  test("creates the state dir 0700 and the database 0600, in WAL", () => {
     const dir = join(tmp(), "state");
     const store = openStore(join(dir, "vigil.db"));
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(join(dir, "vigil.db")).mode & 0o777).toBe(0o600);
-    expect(store.db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()?.journal_mode).toBe("wal");
-    expect(store.db.query<{ timeout: number }, []>("PRAGMA busy_timeout").get()?.timeout).toBe(BUSY_TIMEOUT_MS);
-    expect(store.db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version).toBe(
-      MIGRATIONS.length,
-    );
+    // journal_mode and user_version live in the file; busy_timeout is per connection, so a
+    // fresh connection shows the default and the store's own is observed through a real wait.
+    withRawDb(store.file, (db) => {
+      expect(db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()?.journal_mode).toBe("wal");
+      expect(db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version).toBe(
+        MIGRATIONS.length,
+      );
+    });
+    store.close();
+  });
+
+  test("the store waits busy_timeout for another writer instead of failing at once", async () => {
+    const store = openStore(join(tmp(), "vigil.db"));
+    // Another process holds the write lock for a fraction of BUSY_TIMEOUT_MS, then commits.
+    const holdMs = Math.floor(BUSY_TIMEOUT_MS / 8);
+    const child = Bun.spawn([
+      process.execPath,
+      "-e",
+      `const { Database } = require("bun:sqlite");
+       const db = new Database(${JSON.stringify(store.file)});
+       db.run("BEGIN EXCLUSIVE");
+       console.log("locked");
+       Bun.sleepSync(${holdMs});
+       db.run("COMMIT");
+       db.close();`,
+    ], { stdout: "pipe" });
+    const reader = child.stdout.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain("locked");
+    // With busy_timeout 0 this would throw "database is locked" at once.
+    store.transaction(() => store.setSetting("k", "v"));
+    expect(await child.exited).toBe(0);
+    expect(store.getSetting("k")).toBe("v");
     store.close();
   });
 
   test("tables are STRICT: a wrong type is refused", () => {
     const store = openStore(join(tmp(), "vigil.db"));
-    expect(() => store.db.run("INSERT INTO events (at, session_id, kind, detail) VALUES ('soon', NULL, 'x', '{}')"))
-      .toThrow();
+    withRawDb(store.file, (db) => {
+      expect(() => db.run("INSERT INTO events (at, session_id, kind, detail) VALUES ('soon', NULL, 'x', '{}')"))
+        .toThrow();
+    });
     store.close();
   });
 
@@ -43,14 +74,14 @@ describe("store", () => {
     store.transaction(() => {
       store.saveSession({ ...newRow("s1", 10), tokens: 5 });
       store.saveSession({ ...newRow("s1", 20), tokens: 7, updated_at: 20 });
-      store.appendEvent(30, "s1", "state", { n: 2 });
-      store.appendEvent(30, "s1", "hook", { n: 1 });
+      store.appendEvent(30, "s1", "state", seedDetail("state"));
+      store.appendEvent(30, "s1", "hook", seedDetail("hook", { tokens: 1 }));
     });
     const row = store.loadSession("s1");
     expect(row?.tokens).toBe(7);
     expect(row?.created_at).toBe(10);
     expect(store.events({ sessionId: "s1" }).map((e) => e.kind)).toEqual(["state", "hook"]);
-    expect(store.events({ kinds: ["hook"] }).map((e) => JSON.parse(e.detail).n)).toEqual([1]);
+    expect(store.events({ kinds: ["hook"] }).map((e) => JSON.parse(e.detail).tokens)).toEqual([1]);
     store.close();
   });
 
@@ -58,7 +89,7 @@ describe("store", () => {
     const store = openStore(join(tmp(), "vigil.db"));
     expect(() =>
       store.transaction(() => {
-        store.appendEvent(1, null, "hook", {});
+        store.appendEvent(1, null, "hook", seedDetail("hook"));
         throw new Error("boom");
       })
     ).toThrow("boom");
@@ -93,7 +124,7 @@ describe("store", () => {
     const file = join(tmp(), "vigil.db");
     const a = openStore(file);
     const b = openStore(file);
-    a.appendEvent(1, null, "hook", {});
+    a.appendEvent(1, null, "hook", seedDetail("hook"));
     expect(b.events()).toHaveLength(1);
     a.close();
     b.close();

@@ -12,7 +12,7 @@ import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DAY_MS } from "../../src/core/retention.ts";
-import { loadReport } from "../../src/serve/report-rows.ts";
+import { loadReport } from "../../src/edge/store/report-load.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { T0 } from "../core/report-seed.ts";
 import { seedFleet } from "../support/fleet-seed.ts";
@@ -28,6 +28,7 @@ import {
   toolCall,
   writeTranscript,
 } from "./harness.ts";
+import { withRawDb } from "../raw-db.ts";
 
 const DAYS = 40;
 const NOW = T0 + DAYS * DAY_MS + 3_600_000;
@@ -37,7 +38,7 @@ const CUT = T0 + (DAYS - 30) * DAY_MS;
 function pristine(filler: number): string {
   const dir = mkdtempSync(join(tmpdir(), "vigil-gc-seed-"));
   const store = seedFleet(dir, DAYS, { filler });
-  store.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+  withRawDb(store.file, (db) => db.run("PRAGMA wal_checkpoint(TRUNCATE)"));
   store.close();
   return join(dir, "vigil.db");
 }
@@ -65,13 +66,19 @@ function facts(home: string): Facts {
   );
   const store = openStore(join(home, "vigil.db"));
   try {
-    const kept = store.db.query<{ n: number }, [number]>("SELECT count(*) AS n FROM events WHERE at >= ?").get(CUT)
-      ?.n ?? -1;
-    const sessions = store.db.query<{ id: string }, []>(
-      "SELECT session_id AS id FROM sessions UNION SELECT session_id FROM session_archive ORDER BY 1",
-    ).all().map((r) => r.id);
+    const { kept, sessions } = withRawDb(store.file, (db) => ({
+      kept: db.query<{ n: number }, [number]>("SELECT count(*) AS n FROM events WHERE at >= ?").get(CUT)?.n ?? -1,
+      sessions: db.query<{ id: string }, []>(
+        "SELECT session_id AS id FROM sessions UNION SELECT session_id FROM session_archive ORDER BY 1",
+      ).all().map((r) => r.id),
+    }));
     const r = loadReport(store, { since: T0, until: NOW });
-    return { integrity, kept, sessions, counts: Object.fromEntries(r.sessions.map((s) => [s.session_id, s.counts])) };
+    return {
+      integrity,
+      kept,
+      sessions,
+      counts: Object.fromEntries([...r.sessions].map((s) => [s.session_id, s.counts])),
+    };
   } finally {
     store.close();
   }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { createApp } from "../../src/serve/app.ts";
 import { iterateEvents } from "../../src/edge/store/event-pages.ts";
 import { openStore } from "../../src/edge/store.ts";
+import { seedDetail } from "../support/audit-seed.ts";
 
 const home = mkdtempSync(join(tmpdir(), "vigil-paging-"));
 const store = openStore(join(home, "vigil.db"));
@@ -13,7 +14,9 @@ const T0 = Date.UTC(2026, 0, 1);
 const N = 2_345;
 store.transaction(() => {
   // Times out of id order (a clock step back): the id, not the time, is the cursor.
-  for (let i = 0; i < N; i++) store.appendEvent(T0 + ((i * 7919) % N) * 1000, `s${i % 5}`, "hook", { n: i });
+  for (let i = 0; i < N; i++) {
+    store.appendEvent(T0 + ((i * 7919) % N) * 1000, `s${i % 5}`, "hook", seedDetail("hook", { tokens: i }));
+  }
 });
 afterAll(() => {
   store.close();

@@ -16,6 +16,7 @@ import { FleetFold } from "../../src/serve/metrics-fold.ts";
 import { readLastProof, writeLastProof } from "../../src/prove/proof-file.ts";
 import type { Proof } from "../../src/prove/run.ts";
 import { testEnv, vigil } from "../support/vigil.ts";
+import { seedDetail } from "../support/audit-seed.ts";
 
 const env = testEnv({ VIGIL_SOFT_TOKENS: "1000", VIGIL_HARD_TOKENS: "2000" });
 const cwd = join(env.HOME, "work", "repo");
@@ -158,7 +159,9 @@ describe("fleet families", () => {
     const before = m.get("vigil_hook_failed_open_total")?.[0].value ?? -1;
     await app.request("/hook", { method: "POST", body: "x".repeat(10 * 1024 * 1024 + 1) });
     const store = deps.store();
-    for (const at of [now, now + 60_000, now + 180_000, now + 240_000]) store.appendEvent(at, null, "watch_pass", {});
+    for (const at of [now, now + 60_000, now + 180_000, now + 240_000]) {
+      store.appendEvent(at, null, "watch_pass", seedDetail("watch_pass", { at }));
+    }
     m = await scrape();
     expect(m.get("vigil_hook_failed_open_total")).toEqual([{ labels: host, value: before + 1 }]);
     expect(m.get("vigil_watch_last_pass_timestamp_seconds")).toEqual([{ labels: host, value: (now + 240_000) / 1000 }]);
@@ -204,14 +207,14 @@ describe("the fold", () => {
 
   test("pushes without progress come from the Stop gate's own follow-up, once per push; a day's silence forgets a session", () => {
     const f = new FleetFold();
-    const block = { decision: "block", gate: "announcement" };
+    const block = seedDetail("stop_gate", { decision: "block", gate: "announcement" });
     f.add(row(1, 1000, "s", "stop_gate", block));
     // Stopped again with no tool call: the breaker held, and says so for the push at 1000 ...
-    const idle = {
+    const idle = seedDetail("stop_gate", {
       decision: "pass",
       gate: "progress",
       lastPush: { at: 1000, gate: "announcement", workFollowed: false },
-    };
+    });
     f.add(row(2, 2000, "s", "stop_gate", idle));
     f.add(row(3, 3000, "s", "stop_gate", idle)); // ... and again for the same push: counted once
     // Work followed, so the next push goes out and is not one without progress.

@@ -4,6 +4,8 @@ import { rmSync } from "node:fs";
 import parse, { type PromFamily } from "parse-prometheus-text-format";
 import { createApp } from "../../src/serve/app.ts";
 import { MIN, seedStore, T0, W1, W2 } from "../core/report-seed.ts";
+import { withRawDb } from "../raw-db.ts";
+import { seedDetail } from "../support/audit-seed.ts";
 
 const NOW = T0 + 360 * MIN;
 const { home, store } = seedStore();
@@ -93,8 +95,13 @@ describe("/metrics", () => {
 
   test("counters follow events written after the first scrape", async () => {
     const before = values((await scrape()).families.get("vigil_events_total"), "kind");
-    store.appendEvent(NOW, W1, "hook", { event: "PreToolUse", decision: "deny", rule: "hard.deny" });
-    store.appendEvent(NOW, W2, "down", { reason: "process gone" });
+    store.appendEvent(
+      NOW,
+      W1,
+      "hook",
+      seedDetail("hook", { event: "PreToolUse", decision: "deny", rule: "hard.deny" }),
+    );
+    store.appendEvent(NOW, W2, "down", seedDetail("down", { reason: "process gone" }));
     const { families } = await scrape();
     const after = values(families.get("vigil_events_total"), "kind");
     expect([after.hook - before.hook, after.down - before.down]).toEqual([1, 1]);
@@ -105,10 +112,14 @@ describe("/metrics", () => {
 
   test("label values are escaped", async () => {
     // Kinds are a closed set now; an older version's rows may still carry any text.
-    store.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, '{}')").run(
-      NOW,
-      W1,
-      'odd"kind\\with\nnewline',
+    withRawDb(
+      store.file,
+      (db) =>
+        db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, '{}')").run(
+          NOW,
+          W1,
+          'odd"kind\\with\nnewline',
+        ),
     );
     const { text } = await scrape();
     expect(grammarErrors(text)).toEqual([]);

@@ -6,8 +6,9 @@
 import { join } from "node:path";
 import { newRow } from "../../src/app/machine-store.ts";
 import { DAY_MS } from "../../src/core/retention.ts";
-import { openStore, type Store } from "../../src/edge/store.ts";
+import { openStore, type SessionRow, type Store } from "../../src/edge/store.ts";
 import { appendAny, MIN, seedEvents, T0 } from "../core/report-seed.ts";
+import { withRawDb } from "../raw-db.ts";
 
 /** Day `d`'s id for one of the seed's session ids. */
 export const dayId = (id: string, d: number) => `${id.slice(0, 24)}${String(d).padStart(12, "0")}`;
@@ -19,29 +20,32 @@ export const dayId = (id: string, d: number) => `${id.slice(0, 24)}${String(d).p
 export function seedFleet(home: string, days: number, opts: { t0?: number; filler?: number } = {}): Store {
   const t0 = opts.t0 ?? T0;
   const store = openStore(join(home, "vigil.db"));
-  store.transaction(() => {
-    for (let d = 0; d < days; d++) {
-      const at = t0 + d * DAY_MS;
-      const ids = new Set<string>();
-      for (const [minute, id, kind, detail] of seedEvents(at)) {
-        const sid = id === null ? null : dayId(id, d);
-        if (sid !== null) ids.add(sid);
-        appendAny(store, at + minute * MIN, sid, kind, detail);
-      }
-      for (const id of ids) {
-        for (let i = 0; i < (opts.filler ?? 0); i++) {
-          store.appendEvent(at + (i % 290) * MIN, id, "hook", { event: "PreToolUse", tool: "Read", n: i });
+  const sessions: SessionRow[] = [];
+  withRawDb(store.file, (db) =>
+    db.transaction(() => {
+      for (let d = 0; d < days; d++) {
+        const at = t0 + d * DAY_MS;
+        const ids = new Set<string>();
+        for (const [minute, id, kind, detail] of seedEvents(at)) {
+          const sid = id === null ? null : dayId(id, d);
+          if (sid !== null) ids.add(sid);
+          appendAny(db, at + minute * MIN, sid, kind, detail);
         }
-        store.saveSession({
-          ...newRow(id, at),
-          state: d < days / 2 ? "dead" : "normal",
-          role: "worker",
-          agent_type: "worker",
-          transcript_path: `/nonexistent/${id}.jsonl`,
-          updated_at: at + 300 * MIN,
-        });
+        for (const id of ids) {
+          for (let i = 0; i < (opts.filler ?? 0); i++) {
+            appendAny(db, at + (i % 290) * MIN, id, "hook", { event: "PreToolUse", tool: "Read", n: i });
+          }
+          sessions.push({
+            ...newRow(id, at),
+            state: d < days / 2 ? "dead" : "normal",
+            role: "worker",
+            agent_type: "worker",
+            transcript_path: `/nonexistent/${id}.jsonl`,
+            updated_at: at + 300 * MIN,
+          });
+        }
       }
-    }
-  });
+    }).immediate());
+  store.transaction(() => sessions.forEach((row) => store.saveSession(row)));
   return store;
 }

@@ -11,12 +11,14 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { watchDeps } from "../../src/watch/deps.ts";
 import { runWatchPass, type WatchDeps } from "../../src/watch/pass.ts";
-import { transcriptPathFor } from "../../src/watch/targets.ts";
+import { transcriptPathFor } from "../../src/core/watch/targets.ts";
 import { type Config, DEFAULT_CONFIG } from "../../src/core/config.ts";
 import type { NotifyEvent } from "../../src/core/notify-format.ts";
 import { probe } from "../../src/edge/proc.ts";
 import type { RestartTarget } from "../../src/edge/restart.ts";
 import { openStore, type Store } from "../../src/edge/store.ts";
+import { parseAuditDetail } from "../../src/core/audit-details.ts";
+import { isAuditKind } from "../../src/core/audit-kinds.ts";
 
 export interface Session {
   id: string;
@@ -82,6 +84,7 @@ export function harness(opts: { config?: Partial<Config>; deps?: Partial<WatchDe
   const claudeDir = join(root, "claude");
   mkdirSync(join(claudeDir, "sessions"), { recursive: true });
   const store = openStore(join(root, "vigil.db"));
+  let closed = false;
   let clock = Date.now();
   const calls: Harness["calls"] = { notify: [], restart: [], restartPrompts: [], nudge: [] };
   const config: Config = { ...DEFAULT_CONFIG, ...opts.config };
@@ -140,8 +143,14 @@ export function harness(opts: { config?: Partial<Config>; deps?: Partial<WatchDe
     state: (id) => store.loadSession(id)?.state ?? null,
     close() {
       for (const c of children) c.kill("SIGKILL");
+      // A suite's afterEach may close the same harness again.
+      if (closed) return;
+      closed = true;
+      // Every row a pass wrote has its kind's declared shape (src/core/audit-details.ts).
+      const bad = store.events().filter((e) => !isAuditKind(e.kind) || parseAuditDetail(e.kind, e.detail) === null);
       store.close();
       rmSync(root, { recursive: true, force: true });
+      if (bad.length > 0) throw new Error(`rows not of their kind's shape: ${JSON.stringify(bad)}`);
     },
   };
 }

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { deliverNudge, type NudgeTarget } from "../../src/watch/nudge.ts";
 import { nudgeDeps } from "../../src/watch/nudge-deps.ts";
 import { eventually, privateTmux } from "../edge/private-tmux.ts";
+import { parseAuditDetail } from "../../src/core/audit-details.ts";
 
 const root = mkdtempSync(join(tmpdir(), "vigil-nudge-"));
 const sessions = join(root, "claude", "sessions");
@@ -106,8 +107,8 @@ describe("deliverNudge", () => {
       error: null,
       idleMs: 60_000,
     });
-    const { sentAt, firstRecordAt } = r.events[1].detail;
-    expect(typeof sentAt === "number" && typeof firstRecordAt === "number" && firstRecordAt >= sentAt).toBe(true);
+    const receipt = parseAuditDetail("nudge_receipt", r.events[1].detail);
+    expect(receipt !== null && receipt.firstRecordAt >= receipt.sentAt).toBe(true);
   });
 
   test("a dead socket falls back to typing the marked text into the pane", async () => {
@@ -133,7 +134,7 @@ describe("deliverNudge", () => {
     for (let i = 0; i < 200 && !(await deps().paneText(pane))?.includes("Held message"); i++) await Bun.sleep(25);
     const r = await deliverNudge(target(s, pane), "Carry on.", deps(0));
     expect(r.ok).toBe(false);
-    expect(String(r.events[0].detail.error)).toContain("held-message dialog");
+    expect(r.events[0].detail).toMatchObject({ error: expect.stringContaining("held-message dialog") });
     await Bun.sleep(300);
     expect(existsSync(file)).toBe(false);
   });
@@ -143,7 +144,7 @@ describe("deliverNudge", () => {
     const r = await deliverNudge(target(s, "%99999"), "Carry on.", deps(0));
     expect(r.ok).toBe(false);
     expect(r.events.map((e) => e.kind)).toEqual(["nudge"]);
-    expect(String(r.events[0].detail.error)).toMatch(/^inbox: .*; tmux: /);
+    expect(r.events[0].detail).toMatchObject({ error: expect.stringMatching(/^inbox: .*; tmux: /) });
   });
 
   test("a delivered nudge the transcript never answers logs no receipt", async () => {

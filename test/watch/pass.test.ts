@@ -8,6 +8,8 @@ import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import { restartSession } from "../../src/edge/restart.ts";
 import { eventually, privateTmux } from "../edge/private-tmux.ts";
 import { appendTo, type Harness, harness, records, touch } from "./harness.ts";
+import { withRawDb } from "../raw-db.ts";
+import { seedDetail } from "../support/audit-seed.ts";
 
 const MIN = 60_000;
 let h: Harness;
@@ -168,7 +170,8 @@ describe("samples", () => {
     h.advance(5 * MIN);
     const p = await h.pass();
     expect(p.samples).toBe(2);
-    const count = () => h.store.db.query<{ n: number }, []>("SELECT count(*) AS n FROM samples").get()?.n;
+    const count = () =>
+      withRawDb(h.store.file, (db) => db.query<{ n: number }, []>("SELECT count(*) AS n FROM samples").get()?.n);
     expect(count()).toBe(4);
     h.advance(24 * 60 * MIN + MIN);
     await h.pass();
@@ -220,7 +223,12 @@ describe("who woke it", () => {
     const s = h.session("sess-block");
     await h.pass();
     const blockAt = h.now() + 1000;
-    h.store.appendEvent(blockAt, s.id, "stop_gate", { decision: "block", gate: "announcement" });
+    h.store.appendEvent(
+      blockAt,
+      s.id,
+      "stop_gate",
+      seedDetail("stop_gate", { decision: "block", gate: "announcement" }),
+    );
     appendTo(s.transcript, records(blockAt + 500, "feedback", "Do the announced work now"));
     appendTo(s.transcript, records(blockAt + 3 * MIN, "end", "Ran the suite."));
     touch(s.transcript, blockAt + 3 * MIN);

@@ -5,15 +5,30 @@
  * idle minutes by cause; deaths and what was done about each. A "5/5 blocked, 3/3 detected"
  * summary hid five and a half hours without work: every count here is of an outcome. Pure.
  */
-import type { JsonObject } from "../payload.ts";
+import { type AuditRecord, parseAuditRecord } from "../audit-details.ts";
+import type { AuditKind } from "../audit-kinds.ts";
 
-/** An audit event with its parsed detail. */
-export interface LedgerEvent {
-  at: number;
-  session_id: string | null;
-  kind: string;
-  detail: JsonObject;
+/** An audit event with its detail typed by kind. */
+export type LedgerEvent = { at: number; session_id: string | null } & AuditRecord;
+
+/** An event of one kind. */
+type Of<K extends AuditKind> = LedgerEvent & { kind: K };
+
+/**
+ * Stored rows as ledger events. A row whose kind this version does not write, or whose detail
+ * is not of its kind's shape (an older version's, a hand edit), is skipped: it is not evidence.
+ */
+export function ledgerEvents(
+  rows: readonly { at: number; session_id: string | null; kind: string; detail: unknown }[],
+): LedgerEvent[] {
+  return rows.flatMap((r) => {
+    const rec = parseAuditRecord(r.kind, r.detail);
+    return rec === null ? [] : [{ at: r.at, session_id: r.session_id, ...rec }];
+  });
 }
+
+const ofKind = <K extends AuditKind>(events: readonly LedgerEvent[], kind: K): Of<K>[] =>
+  events.filter((e): e is Of<K> => e.kind === kind);
 
 export type WakerClass = "vigil" | "person" | "nobody" | "other";
 export type IdleBucket = "awaiting" | "asleep" | "stalled" | "dead";
@@ -45,21 +60,19 @@ export interface NightLedger {
 const VIGIL_WAKERS = new Set(["stop-gate", "restart", "nudge"]);
 const MIN = 60_000;
 
-const num = (d: JsonObject, k: string): number | null => typeof d[k] === "number" ? d[k] : null;
-
-function wakerClass(w: unknown): WakerClass {
-  if (typeof w === "string" && VIGIL_WAKERS.has(w)) return "vigil";
+function wakerClass(w: string): WakerClass {
+  if (VIGIL_WAKERS.has(w)) return "vigil";
   return w === "human" ? "person" : w === "nobody" ? "nobody" : "other";
 }
 
 /** The ledger of the events in `[since, until]` (events outside it are ignored). */
 export function nightLedger(all: readonly LedgerEvent[], since: number, until: number): NightLedger {
   const events = all.filter((e) => e.at >= since && e.at <= until).sort((a, b) => a.at - b.at);
-  const blocks = events.filter((e) => e.kind === "stop_gate" && e.detail.decision === "block");
-  const followups = events.filter((e) => e.kind === "followup" && (num(e.detail, "interventionAt") ?? -1) >= since);
-  const ofKind = (k: string, resumed: boolean) =>
+  const blocks = ofKind(events, "stop_gate").filter((e) => e.detail.decision === "block");
+  const followups = ofKind(events, "followup").filter((e) => e.detail.interventionAt >= since);
+  const answered = (k: string, resumed: boolean) =>
     followups.filter((f) => f.detail.intervention === k && f.detail.resumed === resumed).length;
-  const resumed = ofKind("stop_block", true), notResumed = ofKind("stop_block", false);
+  const resumed = answered("stop_block", true), notResumed = answered("stop_block", false);
 
   const woken = {
     vigil: new Set<string>(),
@@ -69,30 +82,22 @@ export function nightLedger(all: readonly LedgerEvent[], since: number, until: n
   };
   const turns: Record<WakerClass, number> = { vigil: 0, person: 0, nobody: 0, other: 0 };
   const idle: Record<IdleBucket, number> = { awaiting: 0, asleep: 0, stalled: 0, dead: 0 };
-  for (const w of events.filter((e) => e.kind === "wake")) {
+  for (const w of ofKind(events, "wake")) {
     const c = wakerClass(w.detail.waker);
     turns[c]++;
     if (w.session_id !== null) woken[c].add(w.session_id);
     const cause = w.detail.cause;
-    const ms = num(w.detail, "idleMs") ?? 0;
-    if (w.detail.idle !== false && (cause === "awaiting" || cause === "asleep" || cause === "stalled")) {
-      idle[cause] += ms;
-    }
+    if (w.detail.idle && cause !== null) idle[cause] += w.detail.idleMs;
   }
 
   const deaths: DeathOutcome[] = [];
-  for (const d of events.filter((e) => e.kind === "down" && e.session_id !== null)) {
+  for (const d of ofKind(events, "down").filter((e) => e.session_id !== null)) {
     const id = d.session_id ?? "";
-    const same = (k: string) => events.filter((e) => e.kind === k && e.session_id === id && e.at === d.at);
+    const same = <K extends AuditKind>(k: K) => ofKind(events, k).filter((e) => e.session_id === id && e.at === d.at);
     const restart = same("restart")[0];
-    const told = same("notify").some((n) =>
-      Array.isArray(n.detail.outcomes) &&
-      n.detail.outcomes.some((o) => typeof o === "object" && o !== null && Reflect.get(o, "result") === "sent")
-    );
+    const told = same("notify").some((n) => n.detail.outcomes.some((o) => o.result === "sent"));
     // Dead until the machine left `dead` (resumed by a restart or by hand), or the night's end.
-    const back = events.find((e) =>
-      e.session_id === id && e.at > d.at && e.kind === "state" && e.detail.from === "dead"
-    );
+    const back = ofKind(events, "state").find((e) => e.session_id === id && e.at > d.at && e.detail.from === "dead");
     idle.dead += (back?.at ?? until) - d.at;
     deaths.push({ sessionId: id, at: d.at, action: actionOf(restart), told, resumed: back !== undefined });
   }
@@ -100,13 +105,13 @@ export function nightLedger(all: readonly LedgerEvent[], since: number, until: n
   // A stall still open at the night's end has no wake yet: its idle time so far is stalled.
   const closedStall = (id: string, at: number) =>
     events.some((e) => e.session_id === id && e.at >= at && (e.kind === "wake" || e.kind === "down"));
-  for (const s of events.filter((e) => e.kind === "stale" && e.session_id !== null)) {
-    if (typeof s.detail.endedAt === "number" || closedStall(s.session_id ?? "", s.at)) continue;
-    const from = num(s.detail, "lastGrowthAt") ?? s.at;
+  for (const s of ofKind(events, "stale").filter((e) => e.session_id !== null)) {
+    if (s.detail.endedAt !== undefined || closedStall(s.session_id ?? "", s.at)) continue;
+    const from = s.detail.lastGrowthAt ?? s.at;
     idle.stalled += Math.max(0, until - Math.max(from, since));
   }
 
-  const sent = (k: string) => events.filter((e) => e.kind === k && e.detail.ok === true).length;
+  const sent = (k: "nudge" | "restart") => ofKind(events, k).filter((e) => e.detail.ok).length;
   return {
     since,
     until,
@@ -125,18 +130,18 @@ export function nightLedger(all: readonly LedgerEvent[], since: number, until: n
     },
     deaths,
     pushes: {
-      nudge: { sent: sent("nudge"), resumed: ofKind("nudge", true) },
-      restart: { sent: sent("restart"), resumed: ofKind("restart", true) },
+      nudge: { sent: sent("nudge"), resumed: answered("nudge", true) },
+      restart: { sent: sent("restart"), resumed: answered("restart", true) },
     },
   };
 }
 
-function actionOf(restart: LedgerEvent | undefined): string {
+function actionOf(restart: Of<"restart"> | undefined): string {
   if (restart === undefined) return "left (no restart)";
-  if (restart.detail.ok === true) return "restarted";
-  const skipped = restart.detail.skipped;
-  if (typeof skipped === "string") return `not restarted: ${skipped}`;
-  return `restart failed${typeof restart.detail.error === "string" ? `: ${restart.detail.error}` : ""}`;
+  const d = restart.detail;
+  if (d.ok) return "restarted";
+  if ("skipped" in d) return `not restarted: ${d.skipped}`;
+  return `restart failed${d.error !== null ? `: ${d.error}` : ""}`;
 }
 
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;

@@ -12,7 +12,7 @@ import { guidanceInput, injectedSpec, restoreInput } from "../continuity/from-fa
 import { compactionGuidance } from "../continuity/guidance.ts";
 import { restoreText } from "../continuity/restore.ts";
 import { compactionWarning } from "../messages/compaction.ts";
-import type { JsonObject } from "../payload.ts";
+import type { AuditDetails } from "../audit-details.ts";
 import { NOTHING, type PolicyInput, type PolicyResult } from "../policy.ts";
 
 /** Events whose additionalContext is observed to reach the model (claude-code-versions.md section 5). */
@@ -25,7 +25,7 @@ const ATTACHMENTS_SINCE = [2, 1, 220];
 function result(
   proposals: PolicyResult["proposals"],
   events: SessionEvent[],
-  detail: JsonObject,
+  detail: AuditDetails["continuity"],
 ): PolicyResult {
   return { proposals, events, records: [{ kind: "continuity", detail }] };
 }

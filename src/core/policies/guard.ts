@@ -8,8 +8,9 @@
 import { classifyPrompt, type PromptVerdict } from "../classify.ts";
 import type { Config } from "../config.ts";
 import { hardDenyReason, softNotice, softRefusal } from "../messages/limits.ts";
-import type { HookPayload, JsonObject } from "../payload.ts";
-import type { AuditRecord, CallRole, Policy, PolicyInput, PolicyResult } from "../policy.ts";
+import type { AuditDetails } from "../audit-details.ts";
+import type { HookPayload } from "../payload.ts";
+import type { CallRole, Policy, PolicyInput, PolicyRecord, PolicyResult } from "../policy.ts";
 import { levelFor, type SessionContext, type SessionState } from "../../../machines/session-model.ts";
 import { checkToolAtHard, type LineAnalyzer, type ProcessTree } from "./hard.ts";
 
@@ -34,11 +35,14 @@ export const HARD_GATED_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "Pr
 
 type Decision = "notice" | "refuse" | "pass" | "deny" | "allow";
 
+/** What a guard record says beyond its numbers: the prompt's verdict, or the tool and why. */
+type GuardExtra = Pick<AuditDetails["guard"], "envelope" | "verdict" | "why" | "tool" | "detail">;
+
 /** One `guard` audit record with the numbers `vigil report` shows. */
 function guardRecord(
   input: PolicyInput,
-  d: { decision: Decision; rule: string; limit: number; extra?: JsonObject },
-): AuditRecord {
+  d: { decision: Decision; rule: string; limit: number; extra?: GuardExtra },
+): PolicyRecord {
   return {
     kind: "guard",
     detail: {
@@ -55,7 +59,7 @@ function guardRecord(
 }
 
 /** Prompts in a shape the classifier has not seen, for `vigil doctor` after an upgrade. */
-function unknownEnvelope(verdict: PromptVerdict, prompt: string): AuditRecord {
+function unknownEnvelope(verdict: PromptVerdict, prompt: string): PolicyRecord {
   return {
     kind: "unknown_envelope",
     detail: { tag: verdict.envelope, excerpt: prompt.trim().slice(0, 200) },
@@ -73,7 +77,7 @@ function numbers(input: PolicyInput) {
 function onPrompt(
   input: PolicyInput,
   verdict: PromptVerdict,
-  records: AuditRecord[],
+  records: PolicyRecord[],
 ): PolicyResult {
   const { config, context } = input;
   const extra = { envelope: verdict.envelope, verdict: verdict.verdict, why: verdict.why };
@@ -104,7 +108,7 @@ export type HardCheck = (
 function onHardTool(
   input: PolicyInput,
   check: HardCheck,
-  records: AuditRecord[],
+  records: PolicyRecord[],
 ): PolicyResult | null {
   const { config, context, payload } = input;
   const r = check(payload, config, { tree: input.facts.processTree ?? null, analyze: input.facts.shell });
@@ -139,7 +143,7 @@ export function createGuardPolicy(opts: { checkTool?: HardCheck } = {}): Policy 
 
 function guard(input: PolicyInput, checkTool: HardCheck): PolicyResult {
   const { payload, config, context, state } = input;
-  const records: AuditRecord[] = [];
+  const records: PolicyRecord[] = [];
   const prompt = payload.event === "UserPromptSubmit" ? payload.prompt ?? "" : null;
   const verdict = prompt === null ? null : classifyPrompt(prompt, {
     passCommands: config.passCommands,

@@ -4,8 +4,8 @@
  * toward the cap. Every decision, pass or block, leaves a `stop_gate` audit record naming the
  * gate, the pattern and the words it matched, so a night can be reviewed line by line.
  */
-import type { JsonObject } from "../payload.ts";
-import { type AuditRecord, NOTHING, type Policy, type PolicyInput } from "../policy.ts";
+import type { AuditDetails } from "../audit-details.ts";
+import { NOTHING, type Policy, type PolicyInput, type PolicyRecord } from "../policy.ts";
 import { type PushFollowUp, workFollowed } from "../stop/breaker.ts";
 import { type StopFacts, stopFactsOf } from "../stop/facts.ts";
 import { decideStop, type StopDecision, type StopGateInput } from "../stop/gate.ts";
@@ -35,12 +35,17 @@ function todoInputs(input: PolicyInput, facts: StopFacts): StopGateInput["todo"]
 }
 
 /** The audit's view of the last push: when, which gate, and whether work followed it. */
-function followUp(f: PushFollowUp): JsonObject {
+type StopGateDetail = AuditDetails["stop_gate"];
+
+function followUp(f: PushFollowUp): Pick<StopGateDetail, "lastPush"> {
   if (f.lastPush === null) return {};
   return { lastPush: { at: f.lastPush.at, gate: f.lastPush.gate, workFollowed: workFollowed(f) } };
 }
 
-function audit(d: StopDecision, extra: JsonObject): JsonObject {
+function audit(
+  d: StopDecision,
+  extra: Pick<StopGateDetail, "source" | "blocks" | "cap" | "lastPush" | "patternErrors">,
+): StopGateDetail {
   return {
     decision: d.decision,
     gate: d.gate,
@@ -92,7 +97,7 @@ export const unattendedPolicy: Policy = (input) => {
     ...followUp(progress),
     ...(patterns.errors.length ? { patternErrors: patterns.errors } : {}),
   });
-  const records: AuditRecord[] = [{ kind: "stop_gate", detail }];
+  const records: PolicyRecord[] = [{ kind: "stop_gate", detail }];
   if (d.decision === "pass") return { proposals: [], events: [], records };
   if (d.gate === "hard") {
     return {

@@ -29,7 +29,9 @@ section.session { break-inside: avoid; }
 }`;
 
 /** The full HTML report. */
-export function reportHtml(r: Report, opts: { title?: string } = {}): string {
+export function reportHtml(report: Report, opts: { title?: string } = {}): string {
+  // One page of every session: built in memory (the text and JSON reports stream), once.
+  const r = { ...report, sessions: [...report.sessions] };
   const title = opts.title ?? `vigil report ${isoSeconds(r.since)} .. ${isoSeconds(r.until)}`;
   return `<!DOCTYPE html>
 <html lang="en">

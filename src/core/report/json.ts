@@ -76,7 +76,7 @@ export function reportJson(r: Report): ReportJson {
   return {
     since: iso(r.since),
     until: iso(r.until),
-    sessions: r.sessions.map(sessionJson),
+    sessions: Array.from(r.sessions, sessionJson),
     events: Array.from(r.events, (e) => eventJson({ ...e, detail: parseDetail(e.detail) })),
   };
 }
@@ -95,11 +95,15 @@ export function* reportJsonChunks(r: Report, extra: Record<string, unknown> = {}
   }
   yield `${first ? "" : "\n  "}],\n  "events": [`;
   first = true;
-  for (const e of r.events) {
-    yield (first ? "\n    " : ",\n    ") + eventLine(e);
+  for (const e of r.eventLines ?? linesOf(r.events)) {
+    yield (first ? "\n    " : ",\n    ") + e;
     first = false;
   }
   yield `${first ? "" : "\n  "}]`;
   for (const [k, v] of Object.entries(extra)) yield `,\n  ${JSON.stringify(k)}: ${JSON.stringify(v)}`;
   yield "\n}\n";
+}
+
+function* linesOf(events: Iterable<ReportEventRow>): Generator<string> {
+  for (const e of events) yield eventLine(e);
 }

@@ -1,9 +1,10 @@
 /**
  * What an audit event means in a report: a category, a one-line label and the few numbers
- * worth keeping. Kinds come from several writers (hook pipeline, policies, watch, continuity)
- * and their names may drift, so the table takes aliases and anything unknown is listed
- * generically rather than dropped.
+ * worth keeping. Each declared kind (core/audit-kinds.ts) has its reader; rows of older
+ * versions are read by an explicit table of old names, and any other kind is listed as
+ * itself rather than dropped.
  */
+import { type AuditKind, isAuditKind } from "../audit-kinds.ts";
 import { isObject, type JsonObject } from "../payload.ts";
 import { count, duration } from "./time.ts";
 
@@ -151,30 +152,53 @@ function intervention(what: "restart" | "nudge", d: JsonObject): Draft {
   return { category: what, label, facts: what === "restart" ? { result } : { via } };
 }
 
-const KNOWN: Record<string, (d: JsonObject, at: number) => Draft | null> = {
-  state: () => null,
-  revived: () => null,
+/** What one kind of record marks, from its detail and time (null: nothing, e.g. bands only). */
+type Reader = (d: JsonObject, at: number) => Draft | null;
+
+const restartCheck: Reader = (d) => {
+  const grew = d.grew === true;
+  const after = n(d, "afterMs", "after_ms");
+  const label = `after the restart the transcript ${grew ? `grew (${duration(after ?? 0)} later)` : "did not grow"}`;
+  return { category: "other", label, facts: { grew: grew ? 1 : 0, after_ms: after } };
+};
+
+const wake: Reader = (d) => {
+  const gap = n(d, "gap_ms", "gapMs", "idle_ms", "idleMs");
+  const waker = s(d, "waker", "by") ?? "unknown";
+  const label = `idle ${gap === null ? "?" : duration(gap)}, woken by ${waker}`;
+  return { category: "wake", label, facts: { gap_ms: gap, waker } };
+};
+
+/**
+ * Every kind this version writes (core/audit-kinds.ts) and what it marks: a `Record`, so a
+ * kind added there without a line here fails the type check.
+ */
+export const KIND_READERS: Record<AuditKind, Reader> = {
   hook: hookDecision,
-  guard: decision,
+  hook_error: (d) => ({ category: "error", label: `hook error: ${s(d, "error") ?? "?"}`, facts: {} }),
+  // Bands, not marks (model.ts spansOf).
+  state: () => null,
+  machine_migrated: (d) => ({
+    category: "other",
+    label: `session state migrated${s(d, "detail") ? `: ${s(d, "detail")}` : ""}`,
+    facts: {},
+  }),
   limit_crossed: (d) => {
     const limit = (s(d, "limit") ?? "?").toUpperCase();
     const tokens = n(d, "estimate", "tokens");
     return { category: "limit", label: `${limit} limit crossed at ${count(tokens)} tokens`, facts: { limit, tokens } };
-  },
-  stop_gate: (d) => {
-    if (s(d, "decision") !== "block") return null;
-    const pattern = s(d, "pattern");
-    const excerpt = s(d, "excerpt");
-    const label = `Stop blocked: ${pattern ?? s(d, "gate") ?? "?"}${excerpt ? ` "${excerpt.slice(0, 80)}"` : ""}`;
-    return { category: "stop_block", label, facts: { gate: s(d, "gate"), pattern, lang: s(d, "lang"), excerpt } };
   },
   compaction_started: (d) => ({
     category: "compaction",
     label: "compaction started",
     facts: { trigger: s(d, "trigger") },
   }),
+  // The machine gave up waiting for a compaction that did not come: not a second compaction
+  // (a /^compact/ alias once counted it as one).
+  compaction_abandoned: () => ({ category: "other", label: "compaction abandoned", facts: {} }),
   restore_due: () => ({ category: "compaction", label: "compacted, restore due", facts: {} }),
-  down: (d, at) => liveness("down", d, at, false),
+  stalled: (d, at) => liveness("stale", d, at, true),
+  revived: () => null,
   // The machine's `died` also follows a clean SessionEnd; watch's `down` is the detection.
   died: (d) => ({
     category: "other",
@@ -183,56 +207,81 @@ const KNOWN: Record<string, (d: JsonObject, at: number) => Draft | null> = {
     weak: true,
     yieldsTo: "down",
   }),
+  guard: decision,
   continuity: (d) => {
     const action = s(d, "action") ?? "?";
     const via = s(d, "via");
-    const restored = /^(restored|injected|delivered)$/.test(action);
+    const restored = action === "restored" || action === "injected" || action === "delivered";
     const label = `${restored ? "restore delivered" : `continuity ${action}`}${via ? ` (${via})` : ""}`;
     return { category: restored ? "restore" : "other", label, facts: { action, via } };
   },
+  stop_gate: (d) => {
+    if (s(d, "decision") !== "block") return null;
+    const pattern = s(d, "pattern");
+    const excerpt = s(d, "excerpt");
+    const label = `Stop blocked: ${pattern ?? s(d, "gate") ?? "?"}${excerpt ? ` "${excerpt.slice(0, 80)}"` : ""}`;
+    return { category: "stop_block", label, facts: { gate: s(d, "gate"), pattern, lang: s(d, "lang"), excerpt } };
+  },
+  unknown_envelope: (d) => ({ category: "other", label: `unknown prompt envelope ${s(d, "tag") ?? "?"}`, facts: {} }),
+  // Session-less (the watch's and the night's own records): counted per kind, never marks.
+  watch_pass: () => null,
+  night: () => null,
   stale: (d, at) => liveness("stale", d, at, false),
-  stalled: (d, at) => liveness("stale", d, at, true),
+  down: (d, at) => liveness("down", d, at, false),
+  wake,
+  // Whether the session resumed after an intervention: the intervention itself is its own mark.
+  followup: (d) => {
+    const what = s(d, "intervention") ?? "intervention";
+    const after = n(d, "afterMs");
+    const label = d.resumed === true
+      ? `resumed after the ${what.replace("_", " ")} (${duration(after ?? 0)} later)`
+      : `did not resume after the ${what.replace("_", " ")}`;
+    return { category: "other", label, facts: { intervention: what, after_ms: after } };
+  },
   // One restart is one `restart` record; a held one (`skipped`) did not happen. The watch's
   // later `restart_check` is the follow-up of the same restart: it once counted as a second.
-  restart: (d) => intervention("restart", d),
-  restart_check: (d) => {
-    const grew = d.grew === true;
-    const after = n(d, "afterMs", "after_ms");
-    const label = `after the restart the transcript ${grew ? `grew (${duration(after ?? 0)} later)` : "did not grow"}`;
-    return { category: "other", label, facts: { grew: grew ? 1 : 0, after_ms: after } };
-  },
   nudge: (d) => intervention("nudge", d),
-  hook_error: (d) => ({ category: "error", label: `hook error: ${s(d, "error") ?? "?"}`, facts: {} }),
-  store_recovered: (d) => ({ category: "error", label: `database recovered: ${s(d, "error") ?? "?"}`, facts: {} }),
-  // The transcript's answer to a nudge, not a second nudge (the /^nudge/ alias would count it).
+  // The transcript's answer to a nudge, not a second nudge (a /^nudge/ alias counted it).
   nudge_receipt: (d) => {
     const sent = n(d, "sentAt"), first = n(d, "firstRecordAt");
     const after = sent === null || first === null ? "?" : duration(Math.max(0, first - sent));
     return { category: "other", label: `nudge answered after ${after} (${s(d, "via") ?? "?"})`, facts: {} };
   },
-  unknown_envelope: (d) => ({ category: "other", label: `unknown prompt envelope ${s(d, "tag") ?? "?"}`, facts: {} }),
+  restart: (d) => intervention("restart", d),
+  restart_check: restartCheck,
+  // Someone was told only if a notifier sent it; a notification nobody received is listed,
+  // not counted (a /^notif/ alias counted every attempt).
+  notify: (d) => {
+    const about = s(d, "about");
+    const outcomes = Array.isArray(d.outcomes) ? d.outcomes : [];
+    const sent = outcomes.some((o) => isObject(o) && o.result === "sent");
+    const what = about ? ` (${about})` : "";
+    return sent
+      ? { category: "notify", label: `notified${what}`, facts: { about } }
+      : { category: "other", label: `not notified${what}: ${s(d, "note") ?? "no notifier sent it"}`, facts: { about } };
+  },
+  store_recovered: (d) => ({ category: "error", label: `database recovered: ${s(d, "error") ?? "?"}`, facts: {} }),
 };
-// A Map, so a kind named like an Object.prototype member ("constructor") is just unknown.
-const BY_KIND = new Map(Object.entries(KNOWN));
 
-/** Watch and continuity writers: several spellings of one thing. */
-const ALIASES: [RegExp, (kind: string, d: JsonObject) => Draft][] = [
-  [/^restart(ed)?$|^restart_/, (_k, d) => ({
-    category: "restart",
-    label: `restart${s(d, "result", "outcome") ? ` (${s(d, "result", "outcome")})` : ""}`,
-    facts: { result: s(d, "result", "outcome") },
-  })],
-  [/^nudge/, () => ({ category: "nudge", label: "nudged", facts: {} })],
-  [/^notif/, (_k, d) => ({ category: "notify", label: `notified ${s(d, "target", "kind") ?? ""}`.trim(), facts: {} })],
-  [/^(wake|woke|idle_gap)/, (_k, d) => {
-    const gap = n(d, "gap_ms", "gapMs", "idle_ms", "idleMs");
-    const waker = s(d, "waker", "by") ?? "unknown";
-    const label = `idle ${gap === null ? "?" : duration(gap)}, woken by ${waker}`;
-    return { category: "wake", label, facts: { gap_ms: gap, waker } };
-  }],
-  [/^restore|^restored/, (k) => ({ category: "restore", label: k.replace(/_/g, " "), facts: {} })],
-  [/^compact/, (k) => ({ category: "compaction", label: k.replace(/_/g, " "), facts: {} })],
-];
+/**
+ * Kinds no longer written that the report still reads as it did: spellings it accepted
+ * before kinds were a closed set (by prefix then; each by name now). Any other kind not in
+ * the set is listed as itself (category `other`), never guessed from its name.
+ */
+const OLD_KINDS: ReadonlyMap<string, Reader> = new Map<string, Reader>([
+  ["restarted", (d) => intervention("restart", d)],
+  ["nudge_sent", (d) => intervention("nudge", d)],
+  ["nudged", (d) => intervention("nudge", d)],
+  [
+    "notification",
+    (d) => ({ category: "notify", label: `notified ${s(d, "target", "kind") ?? ""}`.trim(), facts: {} }),
+  ],
+  ["woke", wake],
+  ["idle_gap", wake],
+  ["restored", () => ({ category: "restore", label: "restored", facts: {} })],
+  ["restore_verified", () => ({ category: "restore", label: "restore verified", facts: {} })],
+  ["compaction_finished", () => ({ category: "compaction", label: "compaction finished", facts: {} })],
+]);
 
 /** Parse an events-table `detail` column; anything but an object becomes `{}`. */
 export function parseDetail(text: string): JsonObject {
@@ -246,13 +295,8 @@ export function parseDetail(text: string): JsonObject {
 
 /** The mark an event puts on a timeline, or null when it only feeds the state bands. */
 export function markOf(kind: string, detail: JsonObject, at: number): Mark | null {
-  const known = BY_KIND.get(kind);
-  const alias = known ? undefined : ALIASES.find(([re]) => re.test(kind));
-  const draft = known
-    ? known(detail, at)
-    : alias
-    ? alias[1](kind, detail)
-    : { category: "other" as const, label: generic(kind, detail), facts: {} };
+  const read = isAuditKind(kind) ? KIND_READERS[kind] : OLD_KINDS.get(kind);
+  const draft = read ? read(detail, at) : { category: "other" as const, label: generic(kind, detail), facts: {} };
   return draft ? { at, kind, ...draft, weak: draft.weak ?? false, yieldsTo: draft.yieldsTo ?? draft.category } : null;
 }
 

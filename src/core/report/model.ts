@@ -71,7 +71,14 @@ export interface ReportEvent {
 export interface Report {
   since: number;
   until: number;
-  sessions: ReportSession[];
+  /** How many sessions `sessions` yields. */
+  sessionCount: number;
+  /**
+   * The sessions in order of first activity. From the store this reads and builds a batch of
+   * sessions at a time each time it is iterated (their marks read when they are reached), so
+   * a renderer that writes each as it comes never holds the marks of every session.
+   */
+  sessions: Iterable<ReportSession>;
   /** How many events the range holds. */
   eventCount: number;
   /** Events without a session, by kind (the text report lists them). */
@@ -82,6 +89,11 @@ export interface Report {
    * streams them never holds them all.
    */
   events: Iterable<ReportEventRow>;
+  /**
+   * The same events as `--json` writes them, one JSON text each, when the source writes them
+   * quicker than json.ts `eventLine` would (the store: SQLite quotes while it reads).
+   */
+  eventLines?: Iterable<string>;
 }
 
 /** One session's activity in the range (its events: how many, first and last). */
@@ -95,7 +107,7 @@ export interface ReportActivity {
 const SAME_MOMENT_MS = 5_000;
 
 /** Build the report for a range. Sessions are those with events in it or seen during it. */
-export function buildReport(input: ReportInput): Report {
+export function buildReport(input: ReportInput): Report & { sessions: ReportSession[] } {
   const { since, until } = input;
   const events: ReportEvent[] = input.events.map((e) => ({ ...e, detail: parseDetail(e.detail) }));
   const bySession = new Map<string, ReportEvent[]>();
@@ -125,7 +137,23 @@ export function buildReport(input: ReportInput): Report {
       for (const e of events) yield { ...e, detail: JSON.stringify(e.detail) };
     },
   };
-  return { since, until, sessions, eventCount: events.length, loose, events: stored };
+  return {
+    since,
+    until,
+    sessionCount: sessions.length,
+    sessions,
+    eventCount: events.length,
+    loose,
+    events: stored,
+  };
+}
+
+/**
+ * Where a session's report begins: when its row says it was created or at its first event in
+ * the range, whichever is earlier, but not before the range.
+ */
+export function firstAt(since: number, createdAt?: number | null, firstEvent?: number | null): number {
+  return Math.max(since, Math.min(createdAt ?? Infinity, firstEvent ?? Infinity));
 }
 
 /** Sessions in order of first activity (ties by id), as every rendering lists them. */
@@ -150,7 +178,7 @@ export function sessionReport(
   },
 ): ReportSession {
   const { row, activity } = r;
-  const first = Math.max(r.since, Math.min(row?.created_at ?? Infinity, activity?.first_at ?? Infinity));
+  const first = firstAt(r.since, row?.created_at, activity?.first_at);
   const last = Math.max(first, activity?.last_at ?? row?.updated_at ?? first);
   const marks = dedupe(events.flatMap((e) => markOf(e.kind, e.detail, e.at) ?? []));
   const counts = emptyCounts();

@@ -1,23 +1,27 @@
 /**
  * Days whose audit detail `vigil gc` dropped still count in a report: their per-session
  * summaries (core/retention.ts), summed over the range in SQL, are added to the report built
- * from the detail that is left. Each category counted on those days becomes one summary mark
- * (at the first summarised activity, with the count), so a timeline shows the days too.
+ * from the detail that is left, one session at a time. Each category counted on those days
+ * becomes one summary mark (at the first summarised activity, with the count), so a timeline
+ * shows the days too.
  */
 import { CATEGORIES, type Category, emptyCounts, type Mark } from "./marks.ts";
-import type { Report, ReportSession, ReportSessionRow, Span } from "./model.ts";
-import { sortSessions } from "./model.ts";
+import { firstAt, type ReportSession, type ReportSessionRow, type Span } from "./model.ts";
 import { count, isoSeconds } from "./time.ts";
 
-/** One session's summaries over the rolled-up part of the range. */
-export interface RollupSessionTotal {
+/** A session's activity over the rolled-up part of the range. */
+export interface RolledSession {
   session_id: string;
   first_at: number;
   last_at: number;
-  /** Marks counted on those days, per category (absent: none). */
-  counts: Partial<Record<Category, number>>;
   /** The last summarised day's end: the summary mark's label names the span. */
   through: number;
+}
+
+/** One session's summaries over the rolled-up part of the range. */
+export interface RollupSessionTotal extends RolledSession {
+  /** Marks counted on those days, per category (absent: none). */
+  counts: Partial<Record<Category, number>>;
   /** State bands of the summarised days (`rolledSpans`). */
   spans: Span[];
 }
@@ -55,53 +59,55 @@ export function rolledSpans(states: readonly RolledState[]): Span[] {
 export const ROLLUP_KIND = "rollup";
 
 /**
- * The report with the rolled-up days added: counts, first and last activity, and one summary
- * mark per category. `rows` are the session rows known for sessions that appear only in the
- * summaries (archived ones); others get defaults.
+ * One session with its rolled-up days added: counts, first and last activity, and one
+ * summary mark per category. `had` is the session as the detail left it (null when it
+ * appears only in the summaries); `row` the session row known for such a session (an
+ * archived one), else defaults.
  */
-export function withRollups(
-  report: Report,
-  totals: readonly RollupSessionTotal[],
-  rows: readonly ReportSessionRow[] = [],
-): Report {
-  const sessions = new Map(report.sessions.map((s) => [s.session_id, s]));
-  const known = new Map(rows.map((r) => [r.session_id, r]));
-  for (const t of totals) {
-    if (t.session_id === "") continue;
-    const had = sessions.get(t.session_id);
-    const s = had ? { ...had, counts: { ...had.counts } } : blank(t, known.get(t.session_id) ?? null, report.since);
-    s.first_at = Math.min(s.first_at, t.first_at);
-    s.last_at = Math.max(s.last_at, t.last_at);
-    const summary: Mark[] = [];
-    for (const c of CATEGORIES) {
-      const n = t.counts[c] ?? 0;
-      if (n <= 0) continue;
-      s.counts[c] += n;
-      summary.push({
-        at: t.first_at,
-        category: c,
-        kind: ROLLUP_KIND,
-        label: `${count(n)} ${c.replace("_", " ")} on days summarised by gc (through ${isoSeconds(t.through)})`,
-        facts: { count: n },
-        weak: false,
-        yieldsTo: c,
-      });
-    }
-    s.marks = [...summary, ...s.marks];
-    // The detail's bands begin where the summaries end; before that the summaries' bands hold.
-    const horizon = t.through + 1;
-    const detail = s.spans.filter((x) => x.to > horizon).map((x) => ({ ...x, from: Math.max(x.from, horizon) }));
-    s.spans = [...t.spans.filter((x) => x.to > report.since && x.from < report.until), ...detail];
-    sessions.set(t.session_id, s);
+export function withRollup(
+  had: ReportSession | null,
+  t: RollupSessionTotal,
+  opts: { since: number; until: number; row?: ReportSessionRow | null },
+): ReportSession {
+  const s = had ? { ...had, counts: { ...had.counts } } : blank(t, opts.row ?? null, opts.since);
+  s.first_at = Math.min(s.first_at, t.first_at);
+  s.last_at = Math.max(s.last_at, t.last_at);
+  const summary: Mark[] = [];
+  const through = isoSeconds(t.through);
+  for (const c of CATEGORIES) {
+    const n = t.counts[c] ?? 0;
+    if (n <= 0) continue;
+    s.counts[c] += n;
+    summary.push({
+      at: t.first_at,
+      category: c,
+      kind: ROLLUP_KIND,
+      label: `${count(n)} ${c.replace("_", " ")} on days summarised by gc (through ${through})`,
+      facts: { count: n },
+      weak: false,
+      yieldsTo: c,
+    });
   }
-  const list = [...sessions.values()];
-  sortSessions(list);
-  return { ...report, sessions: list };
+  s.marks = [...summary, ...s.marks];
+  // The detail's bands begin where the summaries end; before that the summaries' bands hold.
+  const horizon = t.through + 1;
+  const detail = s.spans.filter((x) => x.to > horizon).map((x) => ({ ...x, from: Math.max(x.from, horizon) }));
+  s.spans = [...t.spans.filter((x) => x.to > opts.since && x.from < opts.until), ...detail];
+  return s;
+}
+
+/**
+ * Where a session known only from summaries begins, as `withRollup` places it: when its row
+ * says it was created (`createdAt`), as in the detail report, or at its first summarised
+ * activity.
+ */
+export function rolledFirstAt(t: RolledSession, createdAt: number | null, since: number): number {
+  return Math.min(firstAt(since, createdAt, t.first_at), t.first_at);
 }
 
 /** A session known only from summaries; it began when its row says, as in the detail report. */
 function blank(t: RollupSessionTotal, row: ReportSessionRow | null, since: number): ReportSession {
-  const first = Math.max(since, Math.min(row?.created_at ?? Infinity, t.first_at));
+  const first = firstAt(since, row?.created_at, t.first_at);
   return {
     session_id: t.session_id,
     state: row?.state ?? "dead",

@@ -55,7 +55,9 @@ export function timelineSvg(r: Report, opts: { legend?: boolean } = {}): string 
   const x = (t: number) =>
     (LABEL + ((Math.min(Math.max(t, r.since), r.until) - r.since) / span) * (W - LABEL - 10))
       .toFixed(1);
-  const rowsEnd = TOP + r.sessions.length * ROW + 8;
+  // A picture of every session at once: built in memory (the text and JSON reports stream).
+  const sessions = [...r.sessions];
+  const rowsEnd = TOP + sessions.length * ROW + 8;
   const h = rowsEnd + (opts.legend ? 40 : 0);
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="timeline" viewBox="0 0 ${W} ${h}" width="100%" ` +
@@ -69,7 +71,7 @@ export function timelineSvg(r: Report, opts: { legend?: boolean } = {}): string 
         `<text x="${x(t)}" y="${TOP - 10}" text-anchor="middle" fill="#555">${clock(t)}</text>`,
     );
   }
-  r.sessions.forEach((s, i) => {
+  sessions.forEach((s, i) => {
     const y = TOP + i * ROW;
     const who = `${s.session_id.slice(0, 8)} ${s.role}`;
     out.push(`<g class="row" data-session="${esc(s.session_id)}">`);

@@ -34,8 +34,8 @@ export function reportText(r: Report): string {
  */
 export function* reportTextChunks(r: Report): Generator<string> {
   yield `vigil report ${isoSeconds(r.since)} .. ${isoSeconds(r.until)}: ` +
-    `${r.sessions.length} session${r.sessions.length === 1 ? "" : "s"}, ${r.eventCount} events`;
-  if (r.sessions.length === 0) return yield "\nno session activity in this range";
+    `${r.sessionCount} session${r.sessionCount === 1 ? "" : "s"}, ${r.eventCount} events`;
+  if (r.sessionCount === 0) return yield "\nno session activity in this range";
   for (const s of r.sessions) yield "\n\n" + sessionText(s);
   const loose = Object.entries(r.loose);
   if (loose.length) yield `\n\nevents without a session: ${loose.map(([k, n]) => `${k} ${n}`).join(", ")}`;

@@ -4,15 +4,19 @@
  * Pure: the decision (per `config.recovery`, the circuit breaker and the machine's truth
  * about pushing) is made here; the runner only carries it out and records what happened.
  */
+import type { AuditDetails } from "../audit-details.ts";
 import type { Recovery } from "../config.ts";
 import { type LivenessDecision, planRecovery, type PushFacts, pushHold, restartBreaker } from "../liveness.ts";
 import type { NotifyKind } from "../notify-format.ts";
 import { withMark } from "../vigil-marks.ts";
 
+/** A held push's record: the kind it would have had, with that kind's detail. */
+type HeldPush = { what: "restart"; detail: AuditDetails["restart"] } | { what: "nudge"; detail: AuditDetails["nudge"] };
+
 /** One thing the watcher does for a session; the runner's `switch` has a case for each. */
 export type RecoveryEffect =
   /** A push the truth or the breaker held back, recorded once (`restart` / `nudge`, `ok: false`). */
-  | { type: "held"; what: "restart" | "nudge"; detail: Record<string, unknown> }
+  | ({ type: "held" } & HeldPush)
   /** Tell people (the configured notifiers); recorded as `notify`. */
   | { type: "notify"; about: NotifyKind; detail: string | null }
   /** `claude --resume` with vigil's marked prompt; its outcome is recorded and notified. */
@@ -69,7 +73,8 @@ export function recoveryEffects(inp: RecoveryInput): { effects: RecoveryEffect[]
   } else if (isDown && inp.recovery === "restart" && (plan.breakerOpen || inp.cannotRestart !== null)) {
     if (!breakerNotified) {
       const b = restartBreaker(inp.restarts, now, { max: inp.max });
-      const skipped = plan.breakerOpen ? "breaker-open" : inp.cannotRestart;
+      // The branch's condition makes cannotRestart non-null whenever the breaker is closed.
+      const skipped = plan.breakerOpen || inp.cannotRestart === null ? "breaker-open" : inp.cannotRestart;
       effects.push({
         type: "held",
         what: "restart",

@@ -3,16 +3,16 @@
  * newest id (polled for live updates, so it must stay an index lookup), rows after an id, and
  * the newest N. Read-only; hooks in other processes keep writing meanwhile (WAL).
  */
-import type { EventRow, Store } from "../store.ts";
+import { dbOf, type EventRow, type Store } from "../store.ts";
 
 /** The largest event id so far (0 when the table is empty). */
 export function maxEventId(store: Store): number {
-  return store.db.query<{ id: number | null }, []>("SELECT max(id) AS id FROM events").get()?.id ?? 0;
+  return dbOf(store).query<{ id: number | null }, []>("SELECT max(id) AS id FROM events").get()?.id ?? 0;
 }
 
 /** Events with `id > after`, oldest first, at most `limit`. */
 export function eventsAfter(store: Store, after: number, limit: number): EventRow[] {
-  return store.db.query<EventRow, [number, number]>("SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?")
+  return dbOf(store).query<EventRow, [number, number]>("SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?")
     .all(after, limit);
 }
 
@@ -40,6 +40,6 @@ export function iterateEvents(store: Store, q: EventQuery): IterableIterator<Eve
   const forward = q.since !== undefined || q.after !== undefined;
   const order = q.since !== undefined && q.after === undefined ? "at, id" : "id";
   const sql = `SELECT * FROM events ${cond} ORDER BY ${forward ? order : "id DESC"} LIMIT ?`;
-  const query = store.db.query<EventRow, (string | number)[]>(sql);
+  const query = dbOf(store).query<EventRow, (string | number)[]>(sql);
   return forward ? query.iterate(...args, q.limit) : query.all(...args, q.limit).reverse().values();
 }

@@ -3,11 +3,11 @@
  * the few kinds the fleet alerts fold one by one, over a window of ids. A first scrape over a
  * month of a fleet's log aggregates in SQLite instead of reading every row into JavaScript.
  */
-import type { EventRow, Store } from "../store.ts";
+import { dbOf, type EventRow, type Store } from "../store.ts";
 
 /** Events with `after < id <= upTo`, counted per kind. */
 export function kindCounts(store: Store, after: number, upTo: number): { kind: string; n: number }[] {
-  return store.db.query<{ kind: string; n: number }, [number, number]>(
+  return dbOf(store).query<{ kind: string; n: number }, [number, number]>(
     "SELECT kind, count(*) AS n FROM events WHERE id > ? AND id <= ? GROUP BY kind",
   ).all(after, upTo);
 }
@@ -21,7 +21,7 @@ export function hookDecisionCounts(
   after: number,
   upTo: number,
 ): { decision: string; rule: string; n: number }[] {
-  return store.db.query<{ decision: string; rule: string; n: number }, [number, number]>(
+  return dbOf(store).query<{ decision: string; rule: string; n: number }, [number, number]>(
     `SELECT json_extract(detail, '$.decision') AS decision,
        CASE WHEN json_type(detail, '$.rule') = 'text' THEN json_extract(detail, '$.rule') ELSE '' END AS rule,
        count(*) AS n
@@ -33,7 +33,7 @@ export function hookDecisionCounts(
 
 /** The window's events of the given kinds, in id order. */
 export function eventsOfKinds(store: Store, after: number, upTo: number, kinds: readonly string[]): EventRow[] {
-  return store.db.query<EventRow, (string | number)[]>(
+  return dbOf(store).query<EventRow, (string | number)[]>(
     `SELECT * FROM events WHERE id > ? AND id <= ? AND kind IN (${kinds.map(() => "?").join(", ")}) ORDER BY id`,
   ).all(after, upTo, ...kinds);
 }

@@ -7,7 +7,7 @@
  * lease runs out; the holder's own start identifier makes a reused pid no holder.
  */
 import { probe } from "../proc.ts";
-import type { Store } from "../store.ts";
+import { dbOf, type Store } from "../store.ts";
 
 /** Who holds the lock: a process, by pid and start identifier. */
 export interface LockHolder {
@@ -57,7 +57,7 @@ export function acquireWatchLock(store: Store, me: LockHolder, opts: LockOptions
   const lease = opts.leaseMs ?? DEFAULT_LEASE_MS;
   const isAlive = opts.isAlive ?? processAlive;
   return store.transaction((): LockResult => {
-    const row = store.db.query<LockRow, [string]>(
+    const row = dbOf(store).query<LockRow, [string]>(
       "SELECT holder_pid, holder_start, acquired_at, expires_at FROM watch_lock WHERE name = ?",
     ).get(NAME);
     if (
@@ -73,7 +73,7 @@ export function acquireWatchLock(store: Store, me: LockHolder, opts: LockOptions
         },
       };
     }
-    store.db.query(
+    dbOf(store).query(
       `INSERT INTO watch_lock (name, holder_pid, holder_start, acquired_at, expires_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT(name) DO UPDATE SET holder_pid = excluded.holder_pid, holder_start = excluded.holder_start,
          acquired_at = excluded.acquired_at, expires_at = excluded.expires_at`,
@@ -85,7 +85,7 @@ export function acquireWatchLock(store: Store, me: LockHolder, opts: LockOptions
 /** Give the lock back; a lock another process took over in the meantime is left alone. */
 export function releaseWatchLock(store: Store, me: LockHolder): void {
   store.transaction(() => {
-    store.db.query("DELETE FROM watch_lock WHERE name = ? AND holder_pid = ? AND holder_start IS ?").run(
+    dbOf(store).query("DELETE FROM watch_lock WHERE name = ? AND holder_pid = ? AND holder_start IS ?").run(
       NAME,
       me.pid,
       me.start,

@@ -105,21 +105,21 @@ export function dropRecallIndex(file: string): void {
 
 /** A handle on one transcript's index. */
 export class RecallIndex {
-  readonly db: Database;
+  readonly #db: Database;
 
   constructor(readonly file: string) {
     const fresh = !existsSync(file);
-    this.db = new Database(file, { create: true, strict: true });
-    this.db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    this.#db = new Database(file, { create: true, strict: true });
+    this.#db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (fresh) chmodSync(file, 0o600);
-    this.db.run("PRAGMA journal_mode = WAL");
-    this.db.run("PRAGMA synchronous = NORMAL");
-    this.db.transaction(() => {
-      const v = this.db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version ?? 0;
+    this.#db.run("PRAGMA journal_mode = WAL");
+    this.#db.run("PRAGMA synchronous = NORMAL");
+    this.#db.transaction(() => {
+      const v = this.#db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version ?? 0;
       if (v === SCHEMA_VERSION) return;
-      for (const t of ["docs_grams", "docs_tri", "docs", "source"]) this.db.run(`DROP TABLE IF EXISTS ${t}`);
-      for (const s of SCHEMA) this.db.run(s);
-      this.db.run(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      for (const t of ["docs_grams", "docs_tri", "docs", "source"]) this.#db.run(`DROP TABLE IF EXISTS ${t}`);
+      for (const s of SCHEMA) this.#db.run(s);
+      this.#db.run(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     }).immediate();
   }
 
@@ -191,16 +191,16 @@ export class RecallIndex {
   }
 
   private source(): SourceRow | null {
-    return this.db.query<SourceRow, []>("SELECT path, file_id, offset, epoch, docs, guard FROM source").get() ?? null;
+    return this.#db.query<SourceRow, []>("SELECT path, file_id, offset, epoch, docs, guard FROM source").get() ?? null;
   }
 
   private reset(path: string, fileId: string): SourceRow {
     const row: SourceRow = { path, file_id: fileId, offset: 0, epoch: 0, docs: 0, guard: new Uint8Array(0) };
-    this.db.transaction(() => {
-      this.db.run("INSERT INTO docs_tri(docs_tri) VALUES ('delete-all')");
-      this.db.run("INSERT INTO docs_grams(docs_grams) VALUES ('delete-all')");
-      this.db.run("DELETE FROM docs");
-      this.db.query(
+    this.#db.transaction(() => {
+      this.#db.run("INSERT INTO docs_tri(docs_tri) VALUES ('delete-all')");
+      this.#db.run("INSERT INTO docs_grams(docs_grams) VALUES ('delete-all')");
+      this.#db.run("DELETE FROM docs");
+      this.#db.query(
         `INSERT OR REPLACE INTO source (id, path, file_id, offset, epoch, docs, guard) VALUES (1, ?, ?, 0, 0, 0, ?)`,
       ).run(path, fileId, row.guard);
     }).immediate();
@@ -209,12 +209,12 @@ export class RecallIndex {
 
   /** Append one batch, only if nobody moved the offset since `from` (else `Conflict`). */
   private commit(from: number, next: Omit<SourceRow, "path" | "file_id">, batch: RecallDoc[]): void {
-    const insDoc = this.db.query(
+    const insDoc = this.#db.query(
       "INSERT INTO docs (offset, uuid, at, kind, tool, epoch, body) VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
-    const insTri = this.db.query("INSERT INTO docs_tri (rowid, body) VALUES (?, ?)");
-    const insGrams = this.db.query("INSERT INTO docs_grams (rowid, grams) VALUES (?, ?)");
-    this.db.transaction(() => {
+    const insTri = this.#db.query("INSERT INTO docs_tri (rowid, body) VALUES (?, ?)");
+    const insGrams = this.#db.query("INSERT INTO docs_grams (rowid, grams) VALUES (?, ?)");
+    this.#db.transaction(() => {
       if (this.source()?.offset !== from) throw new Conflict("recall index moved on");
       for (const d of batch) {
         const id = insDoc.run(d.offset, d.uuid, d.at, d.kind, d.tool, d.epoch, d.body).lastInsertRowid;
@@ -222,7 +222,7 @@ export class RecallIndex {
         const grams = gramText(d.body);
         if (grams) insGrams.run(id, grams);
       }
-      this.db.query("UPDATE source SET offset = ?, epoch = ?, docs = ?, guard = ?").run(
+      this.#db.query("UPDATE source SET offset = ?, epoch = ?, docs = ?, guard = ?").run(
         next.offset,
         next.epoch,
         next.docs,
@@ -250,7 +250,7 @@ export class RecallIndex {
             ORDER BY score, id DESC LIMIT ${Math.max(1, Math.floor(limit))})
       SELECT r.score, d.offset, d.uuid, d.at, d.kind, d.tool, d.epoch, d.body
       FROM r JOIN docs d ON d.id = r.id ORDER BY r.score, r.id DESC`;
-    return this.db.query<RecallHit, string[]>(sql).all(...args);
+    return this.#db.query<RecallHit, string[]>(sql).all(...args);
   }
 
   /** What is indexed now, without reading the transcript. */
@@ -260,7 +260,7 @@ export class RecallIndex {
   }
 
   close(): void {
-    this.db.close(false);
+    this.#db.close(false);
   }
 }
 

@@ -3,7 +3,7 @@
  * `BEGIN IMMEDIATE`, so a hook waits at most one batch for the write lock (never the whole
  * gc). Long-dead sessions are archived (`session_archive`) before their rows go.
  */
-import type { Store } from "../store.ts";
+import { dbOf, type Store } from "../store.ts";
 import { inBatches } from "./batches.ts";
 
 /** Rows per delete batch: about a millisecond of write lock on the development machine. */
@@ -15,14 +15,14 @@ export type AgedTable = keyof typeof AGED;
 
 /** How many rows of `table` are older than `before`. */
 export function countBefore(store: Store, table: AgedTable, before: number): number {
-  return store.db.query<{ n: number }, [number]>(`SELECT count(*) AS n FROM ${table} WHERE at < ?`).get(before)?.n ??
+  return dbOf(store).query<{ n: number }, [number]>(`SELECT count(*) AS n FROM ${table} WHERE at < ?`).get(before)?.n ??
     0;
 }
 
 /** Delete rows of `table` older than `before`, `batch` per transaction; returns how many went. */
 export function deleteBefore(store: Store, table: AgedTable, before: number, batch = BATCH_ROWS): number {
   const key = AGED[table];
-  const q = store.db.query(
+  const q = dbOf(store).query(
     `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE at < ? ORDER BY at LIMIT ?)`,
   );
   return inBatches(store, () => {
@@ -39,7 +39,7 @@ export interface DeadSession {
 
 /** Sessions dead and untouched since `before`. */
 export function deadSessionsBefore(store: Store, before: number): DeadSession[] {
-  return store.db.query<DeadSession, [number]>(
+  return dbOf(store).query<DeadSession, [number]>(
     "SELECT session_id, transcript_path FROM sessions WHERE state = 'dead' AND updated_at < ? ORDER BY updated_at",
   ).all(before);
 }
@@ -49,14 +49,14 @@ export function deadSessionsBefore(store: Store, before: number): DeadSession[] 
  * a session that came back to life meanwhile is kept. Returns how many went.
  */
 export function archiveSessions(store: Store, ids: readonly string[], now: number, batch = BATCH_ROWS): number {
-  const archive = store.db.query(
+  const archive = dbOf(store).query(
     `INSERT OR REPLACE INTO session_archive
        (session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at, archived_at)
      SELECT session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at, ?
      FROM sessions WHERE session_id = ? AND state = 'dead'`,
   );
-  const drop = store.db.query("DELETE FROM sessions WHERE session_id = ? AND state = 'dead'");
-  const dropWatch = store.db.query("DELETE FROM watch WHERE session_id = ?");
+  const drop = dbOf(store).query("DELETE FROM sessions WHERE session_id = ? AND state = 'dead'");
+  const dropWatch = dbOf(store).query("DELETE FROM watch WHERE session_id = ?");
   let i = 0;
   return inBatches(store, () => {
     let count = 0;
@@ -88,11 +88,11 @@ export interface ArchivedSession {
  * read-only before migration 3 has no archive: none.
  */
 export function archivedByPrefix(store: Store, prefix: string): ArchivedSession[] {
-  const has = store.db.query<{ n: number }, []>(
+  const has = dbOf(store).query<{ n: number }, []>(
     "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'session_archive'",
   ).get()?.n;
   if (!has) return [];
-  return store.db.query<ArchivedSession, [string, string]>(
+  return dbOf(store).query<ArchivedSession, [string, string]>(
     `SELECT session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at
      FROM session_archive WHERE session_id >= ? AND session_id < ? ORDER BY session_id`,
   ).all(prefix, prefix + "\u{10FFFF}");
@@ -101,7 +101,7 @@ export function archivedByPrefix(store: Store, prefix: string): ArchivedSession[
 /** Archived sessions whose id is in `ids` (one statement: the ids go in as a JSON array). */
 export function archivedSessions(store: Store, ids: readonly string[]): ArchivedSession[] {
   if (ids.length === 0) return [];
-  return store.db.query<ArchivedSession, [string]>(
+  return dbOf(store).query<ArchivedSession, [string]>(
     `SELECT session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at
      FROM session_archive WHERE session_id IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(ids));

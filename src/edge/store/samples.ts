@@ -4,31 +4,30 @@
  * why they die; measure first"). A DOWN event carries the last few.
  */
 import type { ProcessSample } from "../../core/notify-format.ts";
-import type { Store } from "../store.ts";
+import { dbOf, type Store } from "../store.ts";
+import type { SampleRow } from "../../core/watch/observed.ts";
+export type { SampleRow };
 
 /** How long samples are kept. */
 export const SAMPLE_RETENTION_MS = 86_400_000;
 
-export interface SampleRow extends ProcessSample {
-  sessionId: string;
-  pid: number;
-}
-
 /** Insert one pass's samples (call inside the pass's transaction). */
 export function insertSamples(store: Store, rows: readonly SampleRow[]): void {
   if (rows.length === 0) return;
-  const q = store.db.query("INSERT INTO samples (at, session_id, pid, rss, cpu_ms, age_ms) VALUES (?, ?, ?, ?, ?, ?)");
+  const q = dbOf(store).query(
+    "INSERT INTO samples (at, session_id, pid, rss, cpu_ms, age_ms) VALUES (?, ?, ?, ?, ?, ?)",
+  );
   for (const r of rows) q.run(r.at, r.sessionId, r.pid, r.rssBytes, r.cpuMs, r.ageMs);
 }
 
 /** Drop samples taken before `before`; returns how many went. */
 export function pruneSamples(store: Store, before: number): number {
-  return store.db.query("DELETE FROM samples WHERE at < ?").run(before).changes;
+  return dbOf(store).query("DELETE FROM samples WHERE at < ?").run(before).changes;
 }
 
 /** The newest `n` samples of a session, oldest first. */
 export function lastSamples(store: Store, sessionId: string, n = 3): ProcessSample[] {
-  const rows = store.db.query<
+  const rows = dbOf(store).query<
     { at: number; rss: number | null; cpu_ms: number | null; age_ms: number | null },
     [string, number]
   >("SELECT at, rss, cpu_ms, age_ms FROM samples WHERE session_id = ? ORDER BY at DESC LIMIT ?").all(sessionId, n);
@@ -37,7 +36,7 @@ export function lastSamples(store: Store, sessionId: string, n = 3): ProcessSamp
 
 /** Every sample of a session in a time range, oldest first (for reports). */
 export function samplesBetween(store: Store, sessionId: string, since: number, until: number): ProcessSample[] {
-  const rows = store.db.query<
+  const rows = dbOf(store).query<
     { at: number; rss: number | null; cpu_ms: number | null; age_ms: number | null },
     [string, number, number]
   >("SELECT at, rss, cpu_ms, age_ms FROM samples WHERE session_id = ? AND at >= ? AND at <= ? ORDER BY at").all(

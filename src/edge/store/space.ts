@@ -4,7 +4,7 @@
  * first prune made the file small); from then on freed pages go back in bounded steps.
  */
 import { statSync } from "node:fs";
-import { BUSY_TIMEOUT_MS, type Store } from "../store.ts";
+import { BUSY_TIMEOUT_MS, dbOf, type Store } from "../store.ts";
 import { inBatches } from "./batches.ts";
 
 /** Pages handed back per incremental step (one short write transaction each). */
@@ -18,7 +18,7 @@ export function storeBytes(store: Store): number {
 
 /** Free pages waiting to be reused or handed back. */
 export function freePages(store: Store): number {
-  return store.db.query<{ freelist_count: number }, []>("PRAGMA freelist_count").get()?.freelist_count ?? 0;
+  return dbOf(store).query<{ freelist_count: number }, []>("PRAGMA freelist_count").get()?.freelist_count ?? 0;
 }
 
 /**
@@ -27,17 +27,17 @@ export function freePages(store: Store): number {
  * its free pages for SQLite to reuse: the watch never holds the write lock for a whole VACUUM.
  */
 export function giveSpaceBack(store: Store, opts: { convert: boolean }): boolean {
-  const mode = store.db.query<{ auto_vacuum: number }, []>("PRAGMA auto_vacuum").get()?.auto_vacuum ?? 0;
+  const mode = dbOf(store).query<{ auto_vacuum: number }, []>("PRAGMA auto_vacuum").get()?.auto_vacuum ?? 0;
   let converted = false;
   if (mode !== 2) {
     if (!opts.convert) return false;
-    store.db.run("PRAGMA auto_vacuum = INCREMENTAL");
-    store.db.run("VACUUM");
+    dbOf(store).run("PRAGMA auto_vacuum = INCREMENTAL");
+    dbOf(store).run("VACUUM");
     converted = true;
   } else {
     inBatches(store, () => {
       const before = freePages(store);
-      store.db.run(`PRAGMA incremental_vacuum(${PAGES_PER_STEP})`);
+      dbOf(store).run(`PRAGMA incremental_vacuum(${PAGES_PER_STEP})`);
       const left = freePages(store);
       return { count: before - left, more: left > 0 && left < before };
     });
@@ -52,11 +52,11 @@ export function giveSpaceBack(store: Store, opts: { convert: boolean }): boolean
  * someone is busy a PASSIVE one (never blocks) writes back what it can.
  */
 function checkpoint(store: Store): void {
-  store.db.run("PRAGMA busy_timeout = 0");
+  dbOf(store).run("PRAGMA busy_timeout = 0");
   try {
-    const r = store.db.query<{ busy: number }, []>("PRAGMA wal_checkpoint(TRUNCATE)").get();
-    if (r?.busy) store.db.run("PRAGMA wal_checkpoint(PASSIVE)");
+    const r = dbOf(store).query<{ busy: number }, []>("PRAGMA wal_checkpoint(TRUNCATE)").get();
+    if (r?.busy) dbOf(store).run("PRAGMA wal_checkpoint(PASSIVE)");
   } finally {
-    store.db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    dbOf(store).run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   }
 }

@@ -3,30 +3,11 @@
  * recently, and the few event-log operations a pass needs beyond appending (an event's id, so
  * a stall's one line can be updated in place on later passes; Stop blocks since the last pass).
  */
+import type { AuditDetails } from "../../core/audit-details.ts";
 import type { AuditKind } from "../../core/audit-kinds.ts";
-import type { SessionRow, Store } from "../store.ts";
-
-/** One session as the watcher remembers it between passes. */
-export interface WatchRow {
-  session_id: string;
-  pid: number | null;
-  /** The process start identifier learned while it was alive (registry or probe). */
-  proc_start: string | null;
-  started_at: number | null;
-  cwd: string | null;
-  transcript_path: string | null;
-  name: string | null;
-  pane: string | null;
-  size: number | null;
-  mtime: number | null;
-  last_growth_at: number | null;
-  /** The last pass that saw the process alive. */
-  alive_at: number | null;
-  /** JSON: wake offset, interventions awaiting a follow-up, restart check (see src/core/watch/memo.ts). */
-  memo: string;
-  seen_at: number;
-  checked_at: number;
-}
+import { dbOf, type SessionRow, type Store } from "../store.ts";
+import type { WatchRow } from "../../core/watch/observed.ts";
+export type { WatchRow };
 
 const COLS: (keyof WatchRow)[] = [
   "session_id",
@@ -48,19 +29,19 @@ const COLS: (keyof WatchRow)[] = [
 
 /** Watch rows of sessions seen since `since`, by session id. */
 export function loadWatchRows(store: Store, since: number): Map<string, WatchRow> {
-  const rows = store.db.query<WatchRow, [number]>("SELECT * FROM watch WHERE seen_at >= ?").all(since);
+  const rows = dbOf(store).query<WatchRow, [number]>("SELECT * FROM watch WHERE seen_at >= ?").all(since);
   return new Map(rows.map((r) => [r.session_id, r]));
 }
 
 /** One watch row, or null. */
 export function loadWatchRow(store: Store, sessionId: string): WatchRow | null {
-  return store.db.query<WatchRow, [string]>("SELECT * FROM watch WHERE session_id = ?").get(sessionId) ?? null;
+  return dbOf(store).query<WatchRow, [string]>("SELECT * FROM watch WHERE session_id = ?").get(sessionId) ?? null;
 }
 
 /** Insert or replace watch rows (call inside a transaction). */
 export function saveWatchRows(store: Store, rows: readonly WatchRow[]): void {
   if (rows.length === 0) return;
-  const q = store.db.query(
+  const q = dbOf(store).query(
     `INSERT INTO watch (${COLS.join(",")}) VALUES (${COLS.map(() => "?").join(",")})
      ON CONFLICT(session_id) DO UPDATE SET ${COLS.slice(1).map((c) => `${c}=excluded.${c}`).join(",")}`,
   );
@@ -69,23 +50,23 @@ export function saveWatchRows(store: Store, rows: readonly WatchRow[]): void {
 
 /** Drop watch rows not seen since `before`. */
 export function pruneWatchRows(store: Store, before: number): number {
-  return store.db.query("DELETE FROM watch WHERE seen_at < ?").run(before).changes;
+  return dbOf(store).query("DELETE FROM watch WHERE seen_at < ?").run(before).changes;
 }
 
 /** Session rows hooks (or the watcher) touched since `since`. */
 export function recentSessionRows(store: Store, since: number): SessionRow[] {
-  return store.db.query<SessionRow, [number]>("SELECT * FROM sessions WHERE updated_at >= ?").all(since);
+  return dbOf(store).query<SessionRow, [number]>("SELECT * FROM sessions WHERE updated_at >= ?").all(since);
 }
 
 /** Append an event and return its id. */
-export function appendEventWithId(
+export function appendEventWithId<K extends AuditKind>(
   store: Store,
   at: number,
   sessionId: string | null,
-  kind: AuditKind,
-  detail: unknown,
+  kind: K,
+  detail: AuditDetails[K],
 ): number {
-  const r = store.db.query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
+  const r = dbOf(store).query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
     at,
     sessionId,
     kind,
@@ -99,23 +80,15 @@ export function appendEventWithId(
  * the stall (an earlier stall's record is older than that growth, which ended it).
  */
 export function currentStaleEvent(store: Store, sessionId: string, after: number | null): number | null {
-  const row = store.db.query<{ id: number }, [string, number]>(
+  const row = dbOf(store).query<{ id: number }, [string, number]>(
     "SELECT id FROM events WHERE session_id = ? AND kind = 'stale' AND at > ? ORDER BY id DESC LIMIT 1",
   ).get(sessionId, after ?? 0);
   return row?.id ?? null;
 }
 
-/** Merge fields into an event's detail object (a stall's idle time, on later passes). */
-export function patchEventDetail(store: Store, id: number, patch: Record<string, unknown>): void {
-  store.db.query("UPDATE events SET detail = json_patch(detail, ?) WHERE id = ?").run(JSON.stringify(patch), id);
-}
-
-/** One event's detail, parsed, or null. */
-export function eventDetail(store: Store, id: number): Record<string, unknown> | null {
-  const row = store.db.query<{ detail: string }, [number]>("SELECT detail FROM events WHERE id = ?").get(id);
-  if (!row) return null;
-  const v: unknown = JSON.parse(row.detail);
-  return typeof v === "object" && v !== null && !Array.isArray(v) ? { ...v } : null;
+/** Merge fields into a `stale` event's detail (the stall's idle time and end, on later passes). */
+export function patchEventDetail(store: Store, id: number, patch: Partial<AuditDetails["stale"]>): void {
+  dbOf(store).query("UPDATE events SET detail = json_patch(detail, ?) WHERE id = ?").run(JSON.stringify(patch), id);
 }
 
 /** Stop gate blocks recorded after `since` (exclusive) up to `until`, oldest first. */
@@ -124,7 +97,7 @@ export function stopBlocksBetween(
   since: number,
   until: number,
 ): { session_id: string; at: number }[] {
-  return store.db.query<{ session_id: string; at: number }, [number, number]>(
+  return dbOf(store).query<{ session_id: string; at: number }, [number, number]>(
     `SELECT session_id, at FROM events WHERE kind = 'stop_gate' AND at > ? AND at <= ?
        AND session_id IS NOT NULL AND json_extract(detail, '$.decision') = 'block' ORDER BY at, id`,
   ).all(since, until);

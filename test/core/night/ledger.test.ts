@@ -1,31 +1,75 @@
 /** The night's ledger from audit events: what each death got, pushes that resumed work, the range. */
 import { expect, test } from "bun:test";
-import { type LedgerEvent, ledgerLines, nightLedger } from "../../../src/core/night/ledger.ts";
+import type { AuditDetails } from "../../../src/core/audit-details.ts";
+import type { AuditKind } from "../../../src/core/audit-kinds.ts";
+import { type LedgerEvent, ledgerEvents, ledgerLines, nightLedger } from "../../../src/core/night/ledger.ts";
+import { seedDetail } from "../../support/audit-seed.ts";
 
 const T = Date.parse("2026-12-01T22:00:00Z");
 const MIN = 60_000;
-const ev = (at: number, session_id: string | null, kind: string, detail: Record<string, unknown>): LedgerEvent => ({
+
+/** A stored row (kind, detail as text), read back the way `ledgerOf` reads the store. */
+const row = (at: number, session_id: string | null, kind: string, detail: unknown) => ({
   at,
   session_id,
   kind,
-  detail: JSON.parse(JSON.stringify(detail)),
+  detail: JSON.stringify(detail),
 });
-const sent = [{ kind: "webhook", target: "x", result: "sent", error: null }];
+/** One event of a kind, its detail of that kind's shape, through the ledger's parser. */
+function ev<K extends AuditKind>(at: number, session_id: string | null, kind: K, detail: AuditDetails[K]): LedgerEvent {
+  const [e] = ledgerEvents([row(at, session_id, kind, detail)]);
+  if (e === undefined) throw new Error(`the ledger refused its own ${kind} detail`);
+  return e;
+}
+const down = (at: number, id: string) => ev(at, id, "down", seedDetail("down", { pid: 1, cwd: "/w" }));
+const restarted = (at: number, id: string, ok: boolean, error: string | null) =>
+  ev(at, id, "restart", { ok, method: "new-session", target: "t", error, attempt: 1, max: 3, reason: "process gone" });
+const notify = (at: number, id: string, about: string, sent: boolean) =>
+  ev(at, id, "notify", {
+    about,
+    detail: null,
+    outcomes: sent ? [{ kind: "webhook", target: "x", result: "sent", attempts: 1, status: 200, error: null }] : [],
+    ...(sent ? {} : { note: "no notifiers configured" }),
+  });
+const followup = (
+  at: number,
+  id: string,
+  intervention: "nudge" | "restart" | "stop_block",
+  from: number,
+  resumed: boolean,
+) =>
+  ev(at, id, "followup", {
+    intervention,
+    interventionAt: from,
+    resumed,
+    resumedAt: resumed ? at : null,
+    afterMs: resumed ? at - from : null,
+  });
+const stop = (at: number, id: string, decision: "block" | "pass") =>
+  ev(at, id, "stop_gate", seedDetail("stop_gate", { decision, gate: "announcement" }));
 
 test("each death says what was done: restarted and told, breaker open, restart failed; and whether it worked again", () => {
   const events = [
-    ev(T + 10 * MIN, "a", "down", { reason: "process gone" }),
-    ev(T + 10 * MIN, "a", "restart", { ok: true, method: "tmux" }),
-    ev(T + 10 * MIN, "a", "notify", { about: "restarted", outcomes: sent }),
-    ev(T + 12 * MIN, "a", "state", { from: "dead", to: "restoring" }),
-    ev(T + 20 * MIN, "b", "down", { reason: "process gone" }),
-    ev(T + 20 * MIN, "b", "restart", { ok: false, skipped: "breaker-open" }),
-    ev(T + 20 * MIN, "b", "notify", { about: "breaker-open", outcomes: [], note: "no notifiers configured" }),
-    ev(T + 30 * MIN, "c", "down", { reason: "process gone" }),
-    ev(T + 30 * MIN, "c", "restart", { ok: false, error: "tmux: no server" }),
-    ev(T + 31 * MIN, "a", "nudge", { ok: true }),
-    ev(T + 33 * MIN, "a", "followup", { intervention: "nudge", interventionAt: T + 31 * MIN, resumed: true }),
-    ev(T + 34 * MIN, "a", "followup", { intervention: "restart", interventionAt: T + 10 * MIN, resumed: true }),
+    down(T + 10 * MIN, "a"),
+    restarted(T + 10 * MIN, "a", true, null),
+    notify(T + 10 * MIN, "a", "restarted", true),
+    ev(T + 12 * MIN, "a", "state", { from: "dead", to: "restoring", event: "resumed", by: "watch" }),
+    down(T + 20 * MIN, "b"),
+    ev(T + 20 * MIN, "b", "restart", { ok: false, skipped: "breaker-open", recent: 3, closesAt: null }),
+    notify(T + 20 * MIN, "b", "breaker-open", false),
+    down(T + 30 * MIN, "c"),
+    restarted(T + 30 * MIN, "c", false, "tmux: no server"),
+    ev(T + 31 * MIN, "a", "nudge", {
+      ok: true,
+      via: "tmux",
+      error: null,
+      inbox: "none",
+      pane: "%1",
+      idleMs: 60_000,
+      sentAt: T + 31 * MIN,
+    }),
+    followup(T + 33 * MIN, "a", "nudge", T + 31 * MIN, true),
+    followup(T + 34 * MIN, "a", "restart", T + 10 * MIN, true),
   ];
   const l = nightLedger(events, T, T + 60 * MIN);
   expect(l.deaths.map((d) => [d.sessionId, d.action, d.told, d.resumed])).toEqual([
@@ -41,19 +85,25 @@ test("each death says what was done: restarted and told, breaker open, restart f
 
 test("events outside the night and follow-ups of interventions before it are not counted", () => {
   const events = [
-    ev(T - 5 * MIN, "a", "stop_gate", { decision: "block" }),
-    ev(T + 1 * MIN, "a", "followup", { intervention: "stop_block", interventionAt: T - 5 * MIN, resumed: true }),
-    ev(T + 2 * MIN, "a", "stop_gate", { decision: "block" }),
-    ev(T + 3 * MIN, "a", "stop_gate", { decision: "pass" }),
-    ev(T + 4 * MIN, "a", "followup", { intervention: "stop_block", interventionAt: T + 2 * MIN, resumed: false }),
-    ev(T + 61 * MIN, "a", "stop_gate", { decision: "block" }),
+    stop(T - 5 * MIN, "a", "block"),
+    followup(T + 1 * MIN, "a", "stop_block", T - 5 * MIN, true),
+    stop(T + 2 * MIN, "a", "block"),
+    stop(T + 3 * MIN, "a", "pass"),
+    followup(T + 4 * MIN, "a", "stop_block", T + 2 * MIN, false),
+    stop(T + 61 * MIN, "a", "block"),
   ];
   expect(nightLedger(events, T, T + 60 * MIN).stops).toEqual({ blocked: 1, resumed: 0, notResumed: 1, open: 0 });
 });
 
 test("wakes count by who ended the wait; idle minutes by the cause each gap carries", () => {
-  const wake = (at: number, id: string, waker: string, idleMs: number, cause: string | null, idle = true) =>
-    ev(at, id, "wake", { waker, idleMs, idle, cause });
+  const wake = (
+    at: number,
+    id: string,
+    waker: string,
+    idleMs: number,
+    cause: "awaiting" | "asleep" | "stalled" | null,
+    idle = true,
+  ) => ev(at, id, "wake", { waker, idleMs, endAt: at - idleMs, resumedAt: at, idle, cause });
   const l = nightLedger(
     [
       wake(T + 5 * MIN, "a", "stop-gate", 2_000, null, false),
@@ -72,4 +122,19 @@ test("wakes count by who ended the wait; idle minutes by the cause each gap carr
     other: { turns: 1, sessions: 1 },
   });
   expect(l.idleMinutes).toEqual({ awaiting: 30, asleep: 90, stalled: 50, dead: 0 });
+});
+
+test("rows an older version or a hand wrote in another shape are skipped, never a crash", () => {
+  const rows = [
+    row(T + 1 * MIN, "a", "stop_gate", { decision: "block" }),
+    row(T + 2 * MIN, "a", "wake", { waker: "human" }),
+    row(T + 3 * MIN, "a", "down", "not an object"),
+    { at: T + 4 * MIN, session_id: "a", kind: "down", detail: "{not json" },
+    row(T + 5 * MIN, "a", "restart_attempt", { ok: true }),
+    row(T + 6 * MIN, "b", "stop_gate", JSON.parse(JSON.stringify(stop(0, "b", "block").detail))),
+  ];
+  const events = ledgerEvents(rows);
+  expect(events.map((e) => [e.session_id, e.kind])).toEqual([["b", "stop_gate"]]);
+  const l = nightLedger(events, T, T + 60 * MIN);
+  expect([l.stops.blocked, l.woken.person.turns, l.deaths.length]).toEqual([1, 0, 0]);
 });

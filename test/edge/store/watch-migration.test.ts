@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { openStore } from "../../../src/edge/store.ts";
 import { MIGRATIONS } from "../../../src/edge/store-schema.ts";
 import { loadWatchRows } from "../../../src/edge/store/watch.ts";
-import { gatherTargets } from "../../../src/watch/targets.ts";
+import { gatherTargets } from "../../../src/core/watch/targets.ts";
 
 const dirs: string[] = [];
 afterEach(() => {

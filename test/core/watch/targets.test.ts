@@ -1,10 +1,10 @@
 import { expect, test } from "bun:test";
-import { newRow } from "../../src/app/machine-store.ts";
-import type { SnapshotEntry } from "../../src/night/setting.ts";
-import { gatherTargets, transcriptPathFor } from "../../src/watch/targets.ts";
-import type { RegistryEntry } from "../../src/edge/registry.ts";
-import type { SessionRow } from "../../src/edge/store.ts";
-import type { WatchRow } from "../../src/edge/store/watch.ts";
+import { newRow } from "../../../src/app/machine-store.ts";
+import type { SnapshotEntry } from "../../../src/night/setting.ts";
+import { gatherTargets, transcriptPathFor } from "../../../src/core/watch/targets.ts";
+import type { RegistryEntry } from "../../../src/edge/registry.ts";
+import type { SessionRow } from "../../../src/edge/store.ts";
+import type { WatchRow } from "../../../src/edge/store/watch.ts";
 
 const T = 1_796_000_000_000;
 const reg = (pid: number, procStart: string): RegistryEntry => ({

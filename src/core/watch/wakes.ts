@@ -4,13 +4,13 @@
  * event per turn once something followed it. A turn nothing has followed yet is kept pending:
  * the cursor stays on its record so the next pass reads it again with what came after.
  */
-import type { JsonObject } from "../core/payload.ts";
-import type { AwaitKind } from "../../machines/session.ts";
-import { type IdleCause, idleCause } from "../core/rest.ts";
-import { textOf, turnWakes } from "../core/wake.ts";
-import type { AppendedRead } from "../edge/transcript-append.ts";
+import type { JsonObject } from "../payload.ts";
+import type { AwaitKind } from "../../../machines/session.ts";
+import { type IdleCause, idleCause } from "../rest.ts";
+import { textOf, turnWakes } from "../wake.ts";
+import type { AppendedRead } from "./observed.ts";
 import type { PlannedEvent } from "./decide.ts";
-import type { WakeCursor, WatchMemo } from "../core/watch/memo.ts";
+import type { WakeCursor, WatchMemo } from "./memo.ts";
 
 /** Bytes of tail read when a session is first seen, to find a turn already waiting. */
 export const FIRST_SIGHT_TAIL = 256 * 1024;

@@ -4,24 +4,18 @@
  * to apply, what to sample, which interventions got their follow-up, and the watcher's memory
  * for the next pass. Pure: the pass does the reading and the writing.
  */
-import type { AuditKind } from "../core/audit-kinds.ts";
-import type { SessionEvent } from "../../machines/session.ts";
-import { decideLiveness, type LivenessDecision, sameProcess, type TranscriptStat } from "../core/liveness.ts";
-import type { ProcProbe } from "../edge/proc.ts";
-import type { SampleRow } from "../edge/store/samples.ts";
-import type { WatchRow } from "../edge/store/watch.ts";
-import { EMPTY_MEMO, type OpenIntervention, parseMemo, stringifyMemo, type WatchMemo } from "../core/watch/memo.ts";
-import { snapshotFacts } from "../core/status-view.ts";
+import type { AuditDetails, AuditRecord } from "../audit-details.ts";
+import type { SessionEvent } from "../../../machines/session.ts";
+import { decideLiveness, type LivenessDecision, sameProcess, type TranscriptStat } from "../liveness.ts";
+import type { ProcProbe, SampleRow, WatchRow } from "./observed.ts";
+import { EMPTY_MEMO, type OpenIntervention, parseMemo, stringifyMemo, type WatchMemo } from "./memo.ts";
+import { snapshotFacts } from "../status-view.ts";
 import { hostOf, type Target } from "./targets.ts";
 
 const DAY = 86_400_000;
 
-/** An event to append: kind, detail, and its time when not the pass's. */
-export interface PlannedEvent {
-  kind: AuditKind;
-  detail: Record<string, unknown>;
-  at?: number;
-}
+/** An event to append: kind, detail of that kind's shape, and its time when not the pass's. */
+export type PlannedEvent = AuditRecord & { at?: number };
 
 export interface SessionPlan {
   target: Target;
@@ -35,12 +29,12 @@ export interface SessionPlan {
   machine: SessionEvent[];
   events: PlannedEvent[];
   /** A new stall: its `stale` record. */
-  staleOpen: Record<string, unknown> | null;
+  staleOpen: AuditDetails["stale"] | null;
   /**
    * Fields to merge into the current stall's `stale` record, the newest one written after
    * `after` (the growth that preceded the stall).
    */
-  stalePatch: { after: number | null; patch: Record<string, unknown> } | null;
+  stalePatch: { after: number | null; patch: Partial<AuditDetails["stale"]> } | null;
   sample: SampleRow | null;
   /** The pid now belongs to another session in the registry (after /clear): never restart it. */
   moved: boolean;
@@ -179,7 +173,7 @@ function learnIdentity(t: Target, p: ProcProbe | null, alive: boolean): string |
   return sameProcess(t, p) === "other" ? null : p.procStart;
 }
 
-function downDetail(t: Target, d: LivenessDecision, w: WatchRow | null, now: number): Record<string, unknown> {
+function downDetail(t: Target, d: LivenessDecision, w: WatchRow | null, now: number): AuditDetails["down"] {
   const lastActivityAt = d.next.lastGrowthAt;
   return {
     verdict: d.verdict,

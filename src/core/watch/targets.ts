@@ -5,12 +5,10 @@
  * Identity (pid, start identifier, registration time) comes from one source, in order: the
  * live registry, what the watcher learned, the night snapshot, the pid a hook recorded.
  */
-import type { SessionHost } from "../../machines/session.ts";
-import type { RegistryEntry } from "../edge/registry.ts";
-import { isObject } from "../core/payload.ts";
-import type { SessionRow } from "../edge/store.ts";
-import type { WatchRow } from "../edge/store/watch.ts";
-import type { SnapshotEntry } from "../night/setting.ts";
+import type { SessionHost } from "../../../machines/session.ts";
+import { isObject } from "../payload.ts";
+import type { SessionRow } from "../session-row.ts";
+import type { RegistryEntry, SnapshotEntry, WatchRow } from "./observed.ts";
 
 export type TargetSource = "night" | "hooks" | "registry" | "watch";
 
