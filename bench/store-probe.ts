@@ -10,7 +10,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { DATA, ensureNoop, ensureTranscript, median } from "./lib.ts";
+import { compileLikeVigil, DATA, ensureNoop, ensureTranscript, median } from "./lib.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -19,20 +19,7 @@ const { values } = parseArgs({
 });
 const noop = ensureNoop();
 const probe = join(DATA, "store-probe");
-const built = Bun.spawnSync([
-  process.execPath,
-  "build",
-  "--compile",
-  "--bytecode",
-  "--format=esm",
-  "--minify",
-  "--no-compile-autoload-dotenv",
-  "--no-compile-autoload-bunfig",
-  join(import.meta.dir, "store-probe-stages.ts"),
-  "--outfile",
-  probe,
-], { stdout: "ignore" });
-if (built.exitCode !== 0) throw new Error("cannot build the probe");
+compileLikeVigil(join(import.meta.dir, "store-probe-stages.ts"), probe);
 const dir = mkdtempSync(join(tmpdir(), "vigil-probe-"));
 const env = {
   PATH: process.env.PATH ?? "",
