@@ -118,16 +118,6 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE watch DROP COLUMN stalled_reported;
    ALTER TABLE watch DROP COLUMN down_reported;
    ALTER TABLE watch DROP COLUMN stale_event;`,
-  // 5: the report's marks, one session at a time (edge/store/report-reads.ts). Only the rows
-  // that can mark something (every kind but plain `hook` summaries, which carry no decision:
-  // nine in ten of a busy log) and, covering, everything the report reads of them, so a
-  // session's marks are one index range instead of a table lookup per event. The predicate
-  // names no decision: which ones mark is the report's business, read from the rows. And the
-  // summarised days' activity per session, one `seen` row a session-day, without reading the
-  // day's other summary rows (a year's report orders its sessions by it).
-  `CREATE INDEX events_marking ON events(session_id, at, id, kind, detail)
-     WHERE kind <> 'hook' OR instr(detail, '"decision"') > 0;
-   CREATE INDEX daily_seen ON daily(session_id, day, first_at, last_at) WHERE kind = 'seen';`,
 ];
 
 /**

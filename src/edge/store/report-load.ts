@@ -28,6 +28,7 @@ import {
   type SessionActivity,
 } from "./report-reads.ts";
 import { collectGarbage } from "./report-garbage.ts";
+import { ensureReportIndexes } from "./report-indexes.ts";
 import { rolledSessions, rolledThrough, rollupsOf } from "./rollups.ts";
 
 /**
@@ -62,6 +63,7 @@ interface Planned {
  * database until a renderer iterates them (`sessionsPerRead` sessions per read).
  */
 export function loadReport(store: Store, range: ReportRange, opts: { sessionsPerRead?: number } = {}): Report {
+  ensureReportIndexes(store);
   const per = Math.max(1, opts.sessionsPerRead ?? SESSIONS_PER_READ);
   const { since, until, sessionId } = range;
   const horizon = rolledThrough(store);

@@ -123,7 +123,7 @@ const DETAIL = `${DETAIL_TEXT} AS detail`;
 
 /**
  * The rows that can mark something: every kind but a `hook` summary without a decision (nine
- * in ten of a busy log). Word for word the predicate of migration 5's partial index
+ * in ten of a busy log). Word for word the predicate of the report's partial index
  * `events_marking`, which SQLite uses only for a query holding this very term.
  */
 const MAY_MARK = `(kind <> 'hook' OR instr(detail, '"decision"') > 0)`;
