@@ -2,7 +2,8 @@
  * The hook path before and after a change, in one interleaved run: two compiled binaries (a
  * reference, e.g. main's, and this tree's), each on its own VIGIL_HOME, for the events a
  * change touched (PreToolUse, PostToolUse on a file write, UserPromptSubmit with a peer
- * envelope, Stop with a final message and session crons), on a 1 MB transcript. Prints medians and each B's ratio to its A.
+ * envelope, Stop with a final message and session crons) and the statusline, on a 1 MB
+ * transcript, each repeated on its own session. Prints medians and the median of B/A per round.
  *
  *   bun run compile.ts --single && bun bench/hook-ab.ts --a /path/to/reference/vigil [--runs 30]
  */
@@ -10,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type Cmd, timeAll } from "./lib.ts";
+import { type Cmd, median } from "./lib.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -56,6 +57,12 @@ const payloads: [string, Record<string, unknown>][] = [
     background_tasks: [],
   }],
 ];
+// The statusLine, rendering the 1 MB transcript's own figures (as Claude Code's TUI sends them).
+const status = JSON.parse(
+  readFileSync(join(ROOT, "test/fixtures/claude-code-2.1.328/hooks/tui/StatusLine.jsonl"), "utf8").split("\n")
+    .filter(Boolean).at(-1) ?? "{}",
+).stdin;
+payloads.push(["statusline", status]);
 const enc = (o: unknown) => new TextEncoder().encode(JSON.stringify(o));
 const cmds: Cmd[] = [];
 for (const [label, p] of payloads) {
@@ -63,13 +70,35 @@ for (const [label, p] of payloads) {
     const home = mkdtempSync(join(tmpdir(), "vigil-bench-ab-"));
     const env = { PATH: process.env.PATH ?? "", HOME: home, VIGIL_HOME: home, NO_COLOR: "1" };
     const payload = { ...p, session_id: `ab-${label}`, transcript_path: transcript };
-    cmds.push({ name: `${side} ${label}`, argv: [bin, "hook"], stdin: enc(payload), env });
+    const command = label === "statusline" ? "statusline" : "hook";
+    cmds.push({ name: `${side} ${label}`, argv: [bin, command], stdin: enc(payload), env });
   }
 }
-const t = timeAll(cmds, Number(values.runs));
-console.log(`## hook A/B (${values.runs} runs each, interleaved)\n\nA = ${A}\nB = ${B}\n`);
-console.log("| event | A median ms | B median ms | B / A |\n|---|---:|---:|---:|");
+const runs = Number(values.runs);
+const t = timePairs(cmds, runs);
+console.log(`## hook A/B (${runs} rounds, interleaved, order rotated each round)\n\nA = ${A}\nB = ${B}\n`);
+console.log("| event | A median ms | B median ms | B / A (median of pairs) |\n|---|---:|---:|---:|");
 for (const [label] of payloads) {
-  const a = t.find((x) => x.name === `A ${label}`)!, b = t.find((x) => x.name === `B ${label}`)!;
-  console.log(`| ${label} | ${a.median.toFixed(2)} | ${b.median.toFixed(2)} | ${(b.median / a.median).toFixed(2)} |`);
+  const a = t.get(`A ${label}`)!, b = t.get(`B ${label}`)!;
+  const pairs = b.map((x, i) => x / a[i]);
+  console.log(`| ${label} | ${median(a).toFixed(2)} | ${median(b).toFixed(2)} | ${median(pairs).toFixed(2)} |`);
+}
+
+/**
+ * Wall times of each command, one sample per round, the order rotated every round so no
+ * command always runs first (a position in the round is not a neutral place on a busy machine).
+ */
+function timePairs(list: Cmd[], rounds: number, warmup = 3): Map<string, number[]> {
+  const out = new Map(list.map((c) => [c.name, [] as number[]]));
+  for (let i = 0; i < warmup + rounds; i++) {
+    for (let k = 0; k < list.length; k++) {
+      const c = list[(k + i) % list.length];
+      const t0 = performance.now();
+      const p = Bun.spawnSync(c.argv, { stdin: c.stdin ?? "ignore", stdout: "ignore", stderr: "ignore", env: c.env });
+      const dt = performance.now() - t0;
+      if (p.exitCode !== 0) throw new Error(`${c.name} exited ${p.exitCode}`);
+      if (i >= warmup) out.get(c.name)!.push(dt);
+    }
+  }
+  return out;
 }

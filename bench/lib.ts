@@ -20,6 +20,12 @@ export function ensureNoop(): string {
   mkdirSync(DATA, { recursive: true });
   const noop = join(DATA, "noop-v2");
   if (existsSync(noop)) return noop;
+  compileLikeVigil(join(import.meta.dir, "noop.ts"), noop);
+  return noop;
+}
+
+/** Compile `entry` into `outfile` with vigil's own compile switches (see ensureNoop). */
+export function compileLikeVigil(entry: string, outfile: string): void {
   const r = Bun.spawnSync([
     process.execPath,
     "build",
@@ -29,12 +35,11 @@ export function ensureNoop(): string {
     "--minify",
     "--no-compile-autoload-dotenv",
     "--no-compile-autoload-bunfig",
-    join(import.meta.dir, "noop.ts"),
+    entry,
     "--outfile",
-    noop,
+    outfile,
   ], { stdout: "ignore" });
-  if (r.exitCode !== 0) throw new Error("cannot build the no-op reference");
-  return noop;
+  if (r.exitCode !== 0) throw new Error(`cannot build ${entry}`);
 }
 
 /** A generated transcript of about `bytes` (bench/gen-transcript.ts), made once. */

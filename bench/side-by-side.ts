@@ -6,13 +6,16 @@
  *
  *   bun run compile.ts --single && bun bench/side-by-side.ts [--rounds 15] [--no-1g] [--no-peers]
  *
- * Prints per command: median wall time, × the no-op (the ratio of medians), peak RSS, and
- * for statusLines the percentage shown against the right one (the transcript's last usage
- * over the payload's window). Peers are installed once into bench/data/peers with
+ * Prints per command: median wall time, × the no-op (the median of each round's ratio to the
+ * no-op's run in that round; the order is rotated every round), peak RSS, and for statusLines
+ * the percentage shown against the right one (the transcript's last usage over the payload's
+ * window). vigil runs three ways: a first call (a fresh VIGIL_HOME every run: the store is
+ * created), a warm repeat (the same call on its own session: nothing changes, nothing is
+ * written), and for hooks the three events alternating on one session (every call writes). Peers are installed once into bench/data/peers with
  * `npm install` (pinned versions); without the registry they are left out and said so.
  */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DATA, ensureNoop, ensureTranscript, median } from "./lib.ts";
@@ -38,6 +41,13 @@ interface Cmd {
   env: Record<string, string>;
   /** The percentage a statusLine should show, when it is one. */
   expect?: number;
+  /** Every run in a fresh home (a first call: no store yet). */
+  fresh?: boolean;
+}
+
+/** The command's environment for one run: a fresh home for a first call. */
+function envFor(c: Cmd): Record<string, string> {
+  return c.fresh ? envOf(home()) : c.env;
 }
 
 interface Run {
@@ -63,7 +73,8 @@ async function run(c: Cmd): Promise<Run> {
   });
   const argv = ["/bin/sh", "-c", 'exec "$0" "$@" < "$SIDE_STDIN"', ...c.argv];
   const t0 = performance.now();
-  const p = Bun.spawn(argv, { terminal: term, env: { ...c.env, SIDE_STDIN: stdinFile(c) }, cwd: c.env.HOME });
+  const env = envFor(c);
+  const p = Bun.spawn(argv, { terminal: term, env: { ...env, SIDE_STDIN: stdinFile(c) }, cwd: env.HOME });
   const code = await p.exited;
   const ms = performance.now() - t0;
   await Promise.race([drained, Bun.sleep(1000)]);
@@ -86,10 +97,11 @@ function stdinFile(c: Cmd): string {
 /** Peak RSS of one run (GNU time, stdin from the payload, outside the timed rounds), in MiB. */
 function peakMiB(c: Cmd): number | null {
   if (!existsSync("/usr/bin/time")) return null;
+  const env = envFor(c);
   const r = Bun.spawnSync(["/usr/bin/time", "-f", "%M", ...c.argv], {
     stdin: new TextEncoder().encode(c.stdin),
-    env: c.env,
-    cwd: c.env.HOME,
+    env,
+    cwd: env.HOME,
     stdout: "ignore",
     stderr: "pipe",
   });
@@ -196,13 +208,16 @@ for (const [label] of sizes) {
   for (const nullUsage of label === "100MB" ? [false, true] : [false]) {
     const tag = `${label}${nullUsage ? ", null usage" : ""}`;
     const s = statusPayload(label, `side-${label}-${nullUsage}`, nullUsage);
-    cmds.push({
-      name: `vigil statusline ${tag}`,
-      argv: [BIN, "statusline"],
-      stdin: s.json,
-      env: envOf(home()),
-      expect: s.expect,
-    });
+    for (const fresh of [true, false]) {
+      cmds.push({
+        name: `vigil statusline ${tag}${fresh ? ", first call" : ""}`,
+        argv: [BIN, "statusline"],
+        stdin: s.json,
+        env: envOf(home()),
+        expect: s.expect,
+        fresh,
+      });
+    }
     if (p.ccusage) {
       cmds.push({
         name: `ccusage statusline ${tag}`,
@@ -218,35 +233,47 @@ for (const [label] of sizes) {
   }
 }
 for (const [label] of sizes) {
-  const base = { ...hookBase, session_id: `side-hook-${label}`, transcript_path: transcript(label) };
-  const env = envOf(home());
-  cmds.push({ name: `vigil hook PreToolUse ${label}`, argv: [BIN, "hook"], stdin: JSON.stringify(base), env });
-  cmds.push({
-    name: `vigil hook UserPromptSubmit ${label}`,
-    argv: [BIN, "hook"],
-    stdin: JSON.stringify({ ...base, hook_event_name: "UserPromptSubmit", prompt: "run the parser tests" }),
-    env,
-  });
-  cmds.push({
-    name: `vigil hook Stop ${label}`,
-    argv: [BIN, "hook"],
-    stdin: JSON.stringify({
-      ...base,
+  const base = { ...hookBase, transcript_path: transcript(label) };
+  const events: [string, Record<string, unknown>][] = [
+    ["PreToolUse", {}],
+    ["UserPromptSubmit", { hook_event_name: "UserPromptSubmit", prompt: "run the parser tests" }],
+    ["Stop", {
       hook_event_name: "Stop",
       stop_hook_active: false,
       last_assistant_message: "The parser tests pass; the fix is committed.",
-    }),
-    env,
-  });
+    }],
+  ];
+  const shared = envOf(home());
+  for (const [event, extra] of events) {
+    const payload = (session: string) => JSON.stringify({ ...base, ...extra, session_id: session });
+    const hook = (how: string, env: Record<string, string>, session: string, fresh = false): Cmd => ({
+      name: `vigil hook ${event} ${label}, ${how}`,
+      argv: [BIN, "hook"],
+      stdin: payload(session),
+      env,
+      fresh,
+    });
+    cmds.push(hook("first call", shared, `side-first-${label}`, true));
+    cmds.push(hook("repeat", envOf(home()), `side-repeat-${event}-${label}`));
+    cmds.push(hook("alternating", shared, `side-hook-${label}`));
+  }
 }
 
 const runs = new Map<string, Run[]>(cmds.map((c) => [c.name, []]));
-// Warm-up round (first calls create stores and meter states), then counted rounds.
+/** Per round, each command's time over the no-op's in the same round. */
+const ratios = new Map<string, number[]>(cmds.map((c) => [c.name, []]));
+// Warm-up round (first calls create stores and meter states), then counted rounds, each in
+// another order, so no command always runs right after the same one.
 for (let round = 0; round <= ROUNDS; round++) {
-  for (const c of cmds) {
+  const times = new Map<string, number>();
+  for (let k = 0; k < cmds.length; k++) {
+    const c = cmds[(k + round) % cmds.length];
     const r = await run(c);
+    times.set(c.name, r.ms);
     if (round > 0) runs.get(c.name)?.push(r);
   }
+  const ref = times.get(cmds[0].name) ?? NaN;
+  if (round > 0) { for (const c of cmds) ratios.get(c.name)?.push((times.get(c.name) ?? NaN) / ref); }
 }
 
 /** The percentage a statusLine printed: the number before "%" (ANSI colours stripped). */
@@ -257,10 +284,10 @@ function shownPercent(out: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-const noopMedian = median(runs.get(cmds[0].name)?.map((r) => r.ms) ?? []);
 const rows = cmds.map((c) => {
   const rs = runs.get(c.name) ?? [];
   const ms = median(rs.map((r) => r.ms));
+  const ratio = median(ratios.get(c.name) ?? []);
   const rss = peakMiB(c)?.toFixed(1) ?? "?";
   const shown = c.expect === undefined ? null : shownPercent(rs.at(-1)?.out ?? "");
   const right = c.expect === undefined
@@ -270,9 +297,13 @@ const rows = cmds.map((c) => {
     : Math.round(shown) === c.expect
     ? `yes (${shown} %)`
     : `no (${shown} %, right: ${c.expect} %)`;
-  return `| ${c.name} | ${ms.toFixed(1)} | ${(ms / noopMedian).toFixed(2)}× | ${rss} | ${right} |`;
+  return `| ${c.name} | ${ms.toFixed(1)} | ${ratio.toFixed(2)}× | ${rss} | ${right} |`;
 });
-console.log(`side by side, ${ROUNDS} interleaved rounds under a pty (one warm-up round)\n`);
+console.log(
+  `side by side, ${ROUNDS} interleaved rounds under a pty (one warm-up round), load average ${
+    loadavg().map((l) => l.toFixed(2)).join(" ")
+  } at the end\n`,
+);
 console.log("| command | median ms | × no-op | peak RSS MiB | shows the right percentage? |");
 console.log("| --- | ---: | ---: | ---: | --- |");
 for (const r of rows) console.log(r);

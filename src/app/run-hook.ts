@@ -22,11 +22,13 @@ import { HARD_GATED_EVENTS, isLimited } from "../core/policies/guard.ts";
 import type { LineAnalyzer, ProcessTree } from "../core/policies/hard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
+import { lastHookDetail } from "../edge/store/last-hook.ts";
 import { effectRecords, runCommitEffects } from "./effects.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
 import { readNight } from "../night/setting.ts";
+import { isQuiet, mayBeQuiet } from "./quiet-call.ts";
 import { keepOwnCrons, readOwnCrons } from "./session-crons.ts";
-import { keepWindowSource } from "./window-source.ts";
+import { keepWindowSource, windowSourceOf } from "./window-source.ts";
 
 export interface MeterOutcome {
   measurement: Measurement;
@@ -40,6 +42,12 @@ export interface MeterOutcome {
 
 export interface HookDeps {
   store: () => Store;
+  /**
+   * A read-only handle on the same store (null when there is none yet, or its schema needs a
+   * migration). A call reads through it, and opens `store` only when it has something to
+   * write (quiet-call.ts); absent (`serve`), everything goes through `store`.
+   */
+  reader?: () => Store | null;
   config: ResolvedConfig;
   env: Record<string, string | undefined>;
   now: () => number;
@@ -96,7 +104,7 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
   }
   const p = parsed.value;
   try {
-    const store = deps.store();
+    const store = (mayBeQuiet(p.event) ? deps.reader?.() : null) ?? deps.store();
     const prev = store.loadSession(p.sessionId);
     const metered = deps.measure(p.transcriptPath, prev?.meter ?? null);
     const needsFacts = p.event === "UserPromptSubmit" || p.event === "Stop" || prev?.state === "restoring";
@@ -121,15 +129,22 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     // under the lock. Keeps lock hold times short when many hooks fire at once.
     let plan = decide(p, prev, { deps, metered, facts, night, at });
     if (plan.needs) return { stdout: "", error: null, needs: plan.needs };
-    const out = store.transaction(() => {
-      const now = store.loadSession(p.sessionId);
-      if (!sameRow(now, prev)) plan = decide(p, now, { deps, metered, facts, night: readNight(store), at });
+    // A call that changes nothing a reader uses writes nothing (quiet-call.ts). Only frequent
+    // events qualify; the settings they could write (own crons) are written by others.
+    const quiet = mayBeQuiet(p.event) && continuity?.pendingDraft === undefined &&
+      isQuiet(prev, plan, at, () => lastHookDetail(store, p.sessionId)) &&
+      windowSourceOf(store, p.sessionId) === plan.windowSource;
+    if (quiet) return { stdout: plan.stdout, error: null };
+    const writer = deps.store();
+    const out = writer.transaction(() => {
+      const now = writer.loadSession(p.sessionId);
+      if (!sameRow(now, prev)) plan = decide(p, now, { deps, metered, facts, night: readNight(writer), at });
       // The row changed under us into a state that needs the analyser: commit nothing.
       if (plan.needs) return null;
-      store.saveSession(plan.row);
-      keepOwnCrons(store, p);
-      keepWindowSource(store, p.sessionId, plan.windowSource);
-      for (const e of plan.events) store.appendEvent(at, p.sessionId, e.kind, e.detail);
+      writer.saveSession(plan.row);
+      keepOwnCrons(writer, p);
+      keepWindowSource(writer, p.sessionId, plan.windowSource);
+      for (const e of plan.events) writer.appendEvent(at, p.sessionId, e.kind, e.detail);
       return plan.stdout;
     });
     if (out === null) return { stdout: "", error: null, needs: "shell" };

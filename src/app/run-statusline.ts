@@ -17,7 +17,7 @@ export interface LineCache {
 /** Record and render; returns the line to print (possibly a cached one) and any error. */
 export function runStatusline(
   input: string,
-  deps: Pick<HookDeps, "store" | "config" | "now" | "measure" | "logError">,
+  deps: Pick<HookDeps, "store" | "reader" | "config" | "now" | "measure" | "logError">,
   cache: LineCache,
   opts: { color: boolean },
 ): { line: string; error: string | null } {
@@ -27,8 +27,9 @@ export function runStatusline(
   try {
     const at = deps.now();
     const config = deps.config.config;
-    const store = deps.store();
-    const prev = store.loadSession(p.sessionId);
+    // Read through the read-only handle: a render that records nothing never opens the store
+    // for writing (no WAL set-up, no checkpoint on close).
+    const prev = (deps.reader?.() ?? deps.store()).loadSession(p.sessionId);
     // The first render of a resumed session has null usage: measure the transcript instead
     // of showing 0 % (peers do).
     const metered = p.tokens === null && p.transcriptPath ? deps.measure(p.transcriptPath, prev?.meter ?? null) : null;
@@ -40,6 +41,7 @@ export function runStatusline(
       cache.write(p.sessionId, quick.text);
       return { line: quick.text, error: null };
     }
+    const store = deps.store();
     const line = store.transaction(() => {
       const r = plan(store.loadSession(p.sessionId) ?? newRow(p.sessionId, at));
       store.saveSession(r.row);

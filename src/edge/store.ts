@@ -28,6 +28,11 @@ export interface OpenOptions {
   /** Called when a broken database was moved aside, with where it went. */
   onRecovered?: (movedTo: string, error: string) => void;
   readonly?: boolean;
+  /**
+   * With `readonly`: refuse (throw) a store whose schema is not the current one, for a caller
+   * that reads read-only only as a fast path and otherwise opens for writing, which migrates.
+   */
+  current?: boolean;
 }
 
 const CORRUPT = /not a database|malformed|corrupt|file is encrypted/i;
@@ -152,7 +157,8 @@ export class Store {
     // busy_timeout first: every later statement may meet a concurrent writer.
     this.#db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (readonly) {
-      this.#db.query("SELECT count(*) FROM sqlite_master").get();
+      if (this.opts.current) this.requireCurrent();
+      else this.#db.query("SELECT count(*) FROM sqlite_master").get();
       return before;
     }
     if (fresh) chmodSync(this.file, 0o600);
@@ -213,6 +219,11 @@ export class Store {
       }
       throw e;
     }
+  }
+
+  private requireCurrent(): void {
+    const have = this.#db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version ?? 0;
+    if (have !== MIGRATIONS.length) throw new Error(`store schema ${have} is not the current ${MIGRATIONS.length}`);
   }
 
   private migrate(): void {

@@ -10,7 +10,9 @@ test("50 concurrent hook processes on one session: no errors, no lost updates", 
     JSON.stringify({
       session_id: "concurrent",
       transcript_path: "/nonexistent/t.jsonl",
-      cwd: "/tmp",
+      // Each call changes the row (its cwd): a call that changes nothing writes nothing
+      // (src/app/quiet-call.ts), and every one of these must be written, none lost.
+      cwd: `/tmp/c${i}`,
       hook_event_name: "PreToolUse",
       tool_name: "Bash",
       tool_input: { command: `echo ${i}` },

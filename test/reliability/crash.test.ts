@@ -143,7 +143,13 @@ describe("crash", () => {
       if (all && outcome !== "finished first") committedBeforeDeath++;
 
       // The next hook for the session works, and SOFT is crossed exactly once.
-      const next = await spawnVigil(["hook"], input, { ...env, VIGIL_NOW: String(at + 500) });
+      // Another cwd: the same call again would change nothing, and write nothing.
+      const again = toolCall(session, transcript, `Victim${i}`, {
+        agent_type: "worker",
+        hook_event_name: "PostToolUse",
+        cwd: "/tmp/next",
+      });
+      const next = await spawnVigil(["hook"], again, { ...env, VIGIL_NOW: String(at + 500) });
       worst = Math.max(worst, next.ms, ...others.map((r) => r.ms));
       expect(next.code).toBe(0);
       expect(countEvents(home, "limit_crossed", session)).toBe(1);

@@ -79,12 +79,16 @@ export function spawnVigil(
   );
 }
 
-/** A PreToolUse payload; `tool` doubles as the call's marker in the `hook` event's detail. */
+/**
+ * A PreToolUse payload; `tool` doubles as the call's marker in the `hook` event's detail, and
+ * names the call's cwd: every call then changes its row and must be written (a call that
+ * changes nothing writes nothing, src/app/quiet-call.ts), so the `hook` rows count the calls.
+ */
 export function toolCall(session: string, transcript: string, tool: string, extra: Record<string, unknown> = {}) {
   return JSON.stringify({
     session_id: session,
     transcript_path: transcript,
-    cwd: "/tmp",
+    cwd: `/tmp/${tool}`,
     hook_event_name: "PreToolUse",
     tool_name: tool,
     tool_input: { command: "ls" },

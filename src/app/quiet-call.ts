@@ -1,0 +1,88 @@
+/**
+ * A hook call that changes nothing a reader uses writes nothing: no write transaction, so the
+ * hook process never opens the store for writing (and never pays the WAL set-up and the
+ * checkpoint on close). Only an immediate repeat qualifies: a PreToolUse, PostToolUse or
+ * UserPromptSubmit whose `hook` audit record would repeat the session's latest one word for
+ * word (same event, tool, role, state, figures, window and their sources), with no decision,
+ * no output, no effect, and a row that would change only in what may lag by up to QUIET_MS:
+ * its `updated_at`, the meter's resume offset (the next call reads those bytes again; they
+ * changed no figure) and the snapshot's `lastActivity`. Anything else is written at once.
+ */
+import { MACHINE_VERSION } from "../../machines/session-model.ts";
+import type { AuditRecord } from "../core/policy.ts";
+import { STATUS_FRESH_MS } from "../core/statusline.ts";
+import { isObject } from "../core/payload.ts";
+import type { SessionRow } from "../edge/store.ts";
+
+/**
+ * How long a row may stand for calls that changed nothing: half of STATUS_FRESH_MS, as the
+ * statusline's RECORD_EVERY_MS, so `lastActivity` and `updated_at` lag by less than that.
+ */
+export const QUIET_MS = STATUS_FRESH_MS / 2;
+
+/** Columns a quiet call may leave as they are (see the file's comment). */
+const MAY_LAG: ReadonlySet<keyof SessionRow> = new Set(["updated_at", "meter", "snapshot"]);
+
+/**
+ * The events that fire many times a turn, the only ones a call of which may go unwritten.
+ * The others (Stop, SessionStart, SessionEnd, compactions, the shell-command hooks…) are
+ * written every time, and read through the writing handle at once.
+ */
+const FREQUENT: ReadonlySet<string> = new Set(["PreToolUse", "PostToolUse", "UserPromptSubmit"]);
+
+/** Whether a call of this event can be quiet (worth reading through the read-only handle). */
+export function mayBeQuiet(event: string): boolean {
+  return FREQUENT.has(event);
+}
+
+/**
+ * What one call would write to its row and the audit log, as the hook pipeline planned it.
+ * Settings and effects (window source, own crons, a draft) are the caller's to check.
+ */
+export interface PlannedWrite {
+  row: SessionRow;
+  events: AuditRecord[];
+  stdout: string;
+}
+
+/**
+ * Whether `plan` may be dropped: `stored` already says everything a reader would read, and
+ * `lastHook` (the session's latest `hook` detail, as stored) is the record it would append.
+ */
+export function isQuiet(
+  stored: SessionRow | null,
+  plan: PlannedWrite,
+  at: number,
+  lastHook: () => string | null,
+): boolean {
+  if (stored === null || plan.stdout !== "") return false;
+  if (stored.machine_version !== MACHINE_VERSION || !recent(stored.updated_at, at)) return false;
+  if (plan.events.length !== 1 || plan.events[0].kind !== "hook" || "decision" in plan.events[0].detail) return false;
+  for (const k of Object.keys(plan.row) as (keyof SessionRow)[]) {
+    if (!MAY_LAG.has(k) && plan.row[k] !== stored[k]) return false;
+  }
+  const before = contextOf(stored.snapshot), after = contextOf(plan.row.snapshot);
+  if (before === null || after === null || before.value !== after.value) return false;
+  const keys = new Set([...Object.keys(before.context), ...Object.keys(after.context)]);
+  for (const k of keys) {
+    if (k === "lastActivity") continue;
+    if (JSON.stringify(before.context[k]) !== JSON.stringify(after.context[k])) return false;
+  }
+  const last = before.context.lastActivity;
+  if (last !== after.context.lastActivity && !(typeof last === "number" && recent(last, at))) return false;
+  // Last, as the one check that reads the store: the audit log must lose only a repeat.
+  return lastHook() === JSON.stringify(plan.events[0].detail);
+}
+
+function recent(t: number, at: number): boolean {
+  return t <= at && at - t < QUIET_MS;
+}
+
+function contextOf(snapshot: string): { value: unknown; context: Record<string, unknown> } | null {
+  try {
+    const v: unknown = JSON.parse(snapshot);
+    return isObject(v) && isObject(v.context) ? { value: v.value, context: v.context } : null;
+  } catch {
+    return null;
+  }
+}
