@@ -12,7 +12,13 @@ import { measureAdapter } from "./meter-adapter.ts";
 import type { HookDeps } from "./run-hook.ts";
 
 /** The part of the hook's dependencies the statusline uses. */
-export type BaseDeps = Pick<HookDeps, "store" | "reader" | "config" | "env" | "now" | "measure" | "logError"> & {
+export type BaseDeps = Pick<HookDeps, "store" | "config" | "env" | "now" | "measure" | "logError"> & {
+  /**
+   * A read-only handle on the same store, for the statusline (null when there is none yet, or
+   * its schema needs a migration): a render that records nothing (most of them) never opens
+   * the store for writing. Hooks do not use it: most hook calls write, and would open twice.
+   */
+  reader: () => Store | null;
   close: () => void;
 };
 

@@ -4,7 +4,7 @@
  */
 import type { Config } from "../core/config.ts";
 import { parseStatusPayload, renderLine, STATUS_FRESH_MS, type StatusPayload } from "../core/statusline.ts";
-import type { SessionRow } from "../edge/store.ts";
+import type { SessionRow, Store } from "../edge/store.ts";
 import { effectRecords } from "./effects.ts";
 import { type Applied, applyEvents, loadSnapshot, newRow, snapshotRow } from "./machine-store.ts";
 import type { HookDeps, MeterOutcome } from "./run-hook.ts";
@@ -17,7 +17,7 @@ export interface LineCache {
 /** Record and render; returns the line to print (possibly a cached one) and any error. */
 export function runStatusline(
   input: string,
-  deps: Pick<HookDeps, "store" | "reader" | "config" | "now" | "measure" | "logError">,
+  deps: Pick<HookDeps, "store" | "config" | "now" | "measure" | "logError"> & { reader?: () => Store | null },
   cache: LineCache,
   opts: { color: boolean },
 ): { line: string; error: string | null } {

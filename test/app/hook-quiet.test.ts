@@ -2,7 +2,7 @@
  * A hook call that changes nothing a reader uses writes nothing (src/app/quiet-call.ts), and a
  * call that changes something is written at once. The compiled binary, one process per call as
  * Claude Code runs hooks, on a real store, the clock pinned per process (VIGIL_NOW); and the
- * pipeline in-process, to see that a quiet call never opens the store for writing.
+ * pipeline in-process, to see that a quiet call takes no write transaction.
  */
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
@@ -162,16 +162,21 @@ describe("a call that changes nothing writes nothing", () => {
   });
 });
 
-describe("the quiet path reads through the read-only handle", () => {
-  test("a quiet call never opens the store for writing; a changing one does", () => {
+describe("the quiet path takes no write transaction", () => {
+  test("a quiet call commits nothing; a changing one does", () => {
     const env = testEnv();
     const transcript = transcriptAt(join(env.HOME, "t.jsonl"), 20_000);
     // One set of dependencies per call, as one process per call has.
     const call = (at: number, cwd: string) => {
       const deps = hookDeps(env, () => at);
-      const store = deps.store;
-      let writers = 0;
-      deps.store = () => (writers++, store());
+      const open = deps.store;
+      let writes = 0;
+      deps.store = () => {
+        const s = open();
+        const transaction = s.transaction.bind(s);
+        s.transaction = (fn) => (writes++, transaction(fn));
+        return s;
+      };
       try {
         const out = runHook(
           JSON.stringify({
@@ -184,20 +189,21 @@ describe("the quiet path reads through the read-only handle", () => {
           }),
           deps,
         );
-        return { ...out, writers, cwd: store().loadSession("r")?.cwd };
+        return { ...out, writes, cwd: open().loadSession("r")?.cwd };
       } finally {
         deps.close();
       }
     };
-    // No store yet: the first call reads and writes through the writing handle.
     const first = call(T0, "/tmp");
     expect(first).toMatchObject({ error: null, cwd: "/tmp" });
-    expect(first.writers).toBeGreaterThan(0);
+    expect(first.writes).toBeGreaterThan(0);
     // 20k of a 200k window: no warning, so the second call's audit record repeats the first's.
-    expect(call(T0 + 1_000, "/tmp")).toEqual({ stdout: "", error: null, writers: 0, cwd: "/tmp" });
-    expect(call(T0 + 2_000, "/srv")).toEqual({ stdout: "", error: null, writers: 1, cwd: "/srv" });
+    expect(call(T0 + 1_000, "/tmp")).toEqual({ stdout: "", error: null, writes: 0, cwd: "/tmp" });
+    expect(call(T0 + 2_000, "/srv")).toEqual({ stdout: "", error: null, writes: 1, cwd: "/srv" });
   });
+});
 
+describe("the statusline's read-only handle", () => {
   test("a read-only open that must be current refuses a store of another schema version", () => {
     const env = testEnv();
     const file = join(env.HOME, "old.db");
