@@ -4,7 +4,6 @@
  * a stall's one line can be updated in place on later passes; Stop blocks since the last pass).
  */
 import type { AuditDetails } from "../../core/audit-details.ts";
-import type { AuditKind } from "../../core/audit-kinds.ts";
 import { dbOf, type SessionRow, type Store } from "../store.ts";
 import type { WatchRow } from "../../core/watch/observed.ts";
 export type { WatchRow };
@@ -33,11 +32,6 @@ export function loadWatchRows(store: Store, since: number): Map<string, WatchRow
   return new Map(rows.map((r) => [r.session_id, r]));
 }
 
-/** One watch row, or null. */
-export function loadWatchRow(store: Store, sessionId: string): WatchRow | null {
-  return dbOf(store).query<WatchRow, [string]>("SELECT * FROM watch WHERE session_id = ?").get(sessionId) ?? null;
-}
-
 /** Insert or replace watch rows (call inside a transaction). */
 export function saveWatchRows(store: Store, rows: readonly WatchRow[]): void {
   if (rows.length === 0) return;
@@ -56,23 +50,6 @@ export function pruneWatchRows(store: Store, before: number): number {
 /** Session rows hooks (or the watcher) touched since `since`. */
 export function recentSessionRows(store: Store, since: number): SessionRow[] {
   return dbOf(store).query<SessionRow, [number]>("SELECT * FROM sessions WHERE updated_at >= ?").all(since);
-}
-
-/** Append an event and return its id. */
-export function appendEventWithId<K extends AuditKind>(
-  store: Store,
-  at: number,
-  sessionId: string | null,
-  kind: K,
-  detail: AuditDetails[K],
-): number {
-  const r = dbOf(store).query("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)").run(
-    at,
-    sessionId,
-    kind,
-    JSON.stringify(detail ?? {}),
-  );
-  return Number(r.lastInsertRowid);
 }
 
 /**
