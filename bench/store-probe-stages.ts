@@ -6,10 +6,12 @@
  * vigil did: busy_timeout, WAL, synchronous, user_version; same reads), `write` (with `rw`
  * or `ro`: a two-statement transaction; after `ro` through a second, writing connection
  * closed first), `persist` (SQLITE_FCNTL_PERSIST_WAL on the writing connection), `report`
- * (print the -wal file's size after each close). `setup` makes the database.
+ * (print the -wal file's size after each close), `mem` (an in-memory database: SQLite's own
+ * start-up, no file), `flat` (a small JSON state file read, the tail, one line appended: what a
+ * hook without SQLite would do). `setup` makes the database.
  */
 import { Database } from "bun:sqlite";
-import { closeSync, existsSync, fstatSync, openSync, readSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { Buffer } from "node:buffer";
 
 const stage = process.argv[2] ?? "noop";
@@ -87,6 +89,18 @@ if (stage === "setup") {
     Date.now(),
   );
   d.close(false);
+  Bun.write(db + ".state", JSON.stringify({ state: "normal", tokens: 12345, offset: 1000000, x: "x".repeat(1500) }));
+} else if (stage === "mem") {
+  stdin();
+  const d = new Database(":memory:");
+  d.query("SELECT 1").get();
+  d.close();
+} else if (stage === "flat") {
+  stdin();
+  const state = db + ".state";
+  if (existsSync(state)) JSON.parse(readFileSync(state, "utf8"));
+  tail();
+  appendFileSync(db + ".journal", JSON.stringify({ at: Date.now(), kind: "hook", detail: { a: 1 } }) + "\n");
 } else if (stage !== "noop") {
   stdin();
   if (!has("stdin")) {

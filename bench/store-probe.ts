@@ -30,7 +30,7 @@ Bun.spawnSync([probe, "setup"], { env });
 // Both executables wholly in the page cache, as the binaries compared elsewhere.
 for (const f of [noop, probe]) await Bun.file(f).bytes();
 
-const stages = ["noop", "stdin", "ro", "rw", "rw-write", "ro-write", "rw-persist-write"];
+const stages = ["noop", "stdin", "mem", "flat", "ro", "rw", "rw-write", "ro-write", "rw-persist-write"];
 const cmds = [{ name: "no-op (compiled bun)", argv: [noop] }, ...stages.map((s) => ({ name: s, argv: [probe, s] }))];
 const stdin = new TextEncoder().encode(JSON.stringify({ session_id: "s1", hook_event_name: "PreToolUse" }));
 const runs = Number(values.runs);

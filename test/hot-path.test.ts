@@ -79,6 +79,27 @@ describe("the hot path loads only what every call needs", () => {
     }
   });
 
+  test("vigil hook loads the Stop gate and the continuity restore only as parts (hook-parts.ts)", () => {
+    const loaded = names(c.command("src/cli/hook.ts"));
+    const parts = [
+      /src\/core\/stop\/patterns(-\w+)?\.ts$/,
+      /src\/core\/stop\/gate\.ts$/,
+      /src\/core\/policies\/unattended\.ts$/,
+      /src\/app\/stop-facts\.ts$/,
+      /src\/core\/policies\/continuity\.ts$/,
+      /src\/core\/continuity\/(restore|guidance|draft)\.ts$/,
+      /src\/app\/continuity-adapter\.ts$/,
+    ];
+    for (const pattern of parts) {
+      expect({ pattern: String(pattern), loaded: loaded.filter((f) => pattern.test(f)) })
+        .toEqual({ pattern: String(pattern), loaded: [] });
+    }
+    // Control: the whole build holds them, in the parts' own chunks.
+    const all = names(c.command("src/app/parts/stop.ts"));
+    expect(all.some((f) => /src\/core\/stop\/patterns-en\.ts$/.test(f))).toBe(true);
+    expect(names(c.command("src/app/parts/continuity.ts")).some((f) => /continuity\/restore\.ts$/.test(f))).toBe(true);
+  });
+
   test("the closure sees what a command loads (control: serve loads hono)", () => {
     expect(names(c.command("src/cli/serve.ts")).some((f) => /node_modules\/hono\//.test(f))).toBe(true);
     expect(names(c.command("src/cli/hook.ts")).some((f) => /node_modules\/hono\//.test(f))).toBe(false);

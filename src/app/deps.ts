@@ -1,30 +1,26 @@
 /**
  * Real dependencies for the hook pipeline, built from an environment: the shared ones
- * (base-deps.ts) and what only hooks use (policies, tail facts, process tree, window facts).
+ * (base-deps.ts) and what only hooks use (tail facts, process tree, window facts). The parts
+ * only some calls need (the Stop gate, continuity, the shell analyser: hook-parts.ts) are not
+ * loaded here: the hook process loads them per call (`runHookLoading`), a long-lived caller
+ * all at once (`allHookDeps`).
  */
-import { resolvePaths } from "../edge/paths.ts";
+import { resolveWindow } from "../core/meter/window.ts";
 import { descendantsOf } from "../edge/process-tree.ts";
 import { processArgv, settingsWindows } from "../edge/window-facts.ts";
-import { resolveWindow } from "../core/meter/window.ts";
 import { baseDeps } from "./base-deps.ts";
-import { continuityAdapter, writePendingDraft } from "./continuity-adapter.ts";
-import type { HookDeps } from "./run-hook.ts";
+import { allParts } from "./hook-parts.ts";
 import { factsAdapter } from "./meter-adapter.ts";
-import { POLICIES } from "./policies.ts";
-import { stopFactsFor } from "./stop-facts.ts";
+import type { HookDeps } from "./run-hook.ts";
 
-/** Build the hook pipeline's dependencies for this process. */
-export function hookDeps(env: Record<string, string | undefined>, now: () => number = Date.now): HookDeps & {
-  close: () => void;
-} {
+type ClosableDeps = HookDeps & { close: () => void };
+
+/** Build the hook pipeline's dependencies for this process, without the on-demand parts. */
+export function hookDeps(env: Record<string, string | undefined>, now: () => number = Date.now): ClosableDeps {
   const base = baseDeps(env, now);
-  const paths = resolvePaths(env);
   return {
     ...base,
     facts: factsAdapter,
-    continuity: continuityAdapter(env, paths.stateDir),
-    writeDraft: writePendingDraft,
-    stop: stopFactsFor,
     descendants: (root) => descendantsOf(root),
     window: (p, model) => {
       const pid = Number(env.CLAUDE_PID);
@@ -35,6 +31,13 @@ export function hookDeps(env: Record<string, string | undefined>, now: () => num
         model,
       }, base.config.config.defaultWindow);
     },
-    policies: POLICIES,
   };
+}
+
+/** `hookDeps` with every part loaded: for `vigil serve` and callers that run `runHook` in-process. */
+export function allHookDeps(
+  env: Record<string, string | undefined>,
+  now: () => number = Date.now,
+): Promise<ClosableDeps> {
+  return allParts(hookDeps(env, now));
 }

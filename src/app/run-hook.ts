@@ -6,24 +6,26 @@
  */
 import type { AuditDetails } from "../core/audit-details.ts";
 import type { AuditKind } from "../core/audit-kinds.ts";
-import type { ContinuityFacts, PendingDraft } from "../core/continuity/facts.ts";
-import type { Config, ResolvedConfig } from "../core/config.ts";
+import type { PendingDraft } from "../core/continuity/facts.ts";
+import type { ResolvedConfig } from "../core/config.ts";
 import { hookEvents } from "../core/hook-events.ts";
 import { payloadModel, payloadTokens, type ResolvedWindow } from "../core/meter/window.ts";
 import { keepDelivered } from "../core/delivered.ts";
 import { combine } from "../core/output.ts";
 import { STATUS_FRESH_MS } from "../core/statusline.ts";
 import { type HookPayload, parseHookPayload } from "../core/payload.ts";
-import type { AuditRecord, Measurement, Policy, PolicyInput, TranscriptFacts } from "../core/policy.ts";
-import { type StopFacts, stopFactsOf } from "../core/stop/facts.ts";
-import { nightActive } from "../core/stop/gate.ts";
-import { patternSet } from "../core/stop/patterns.ts";
-import { HARD_GATED_EVENTS, isLimited } from "../core/policies/guard.ts";
+import type { AuditRecord, Measurement, PolicyInput, TranscriptFacts } from "../core/policy.ts";
+import { stopFactsOf } from "../core/stop/facts.ts";
+import { nightActive } from "../core/night/scope.ts";
+import { warnPolicy } from "../core/policies/continuity-warn.ts";
+import { guardPolicy, HARD_GATED_EVENTS, isLimited } from "../core/policies/guard.ts";
 import type { LineAnalyzer, ProcessTree } from "../core/policies/hard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
 import { lastHookDetail } from "../edge/store/last-hook.ts";
 import { effectRecords, runCommitEffects } from "./effects.ts";
+import { loadPart, missingPart, type Part, partsForEvent } from "./hook-parts.ts";
+import type { ContinuityPart, StopPart } from "./parts/part-types.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
 import { readNight } from "../night/setting.ts";
 import { isQuiet, mayBeQuiet } from "./quiet-call.ts";
@@ -47,15 +49,10 @@ export interface HookDeps {
   now: () => number;
   measure: (path: string, prev: string | null) => MeterOutcome;
   facts: (path: string) => TranscriptFacts;
-  /** Write a state draft after the commit (PreCompact); absent: drafts are not written. */
-  writeDraft?: (d: PendingDraft) => string;
-  /** Spec and state files for the continuity policy (may draft a state on PreCompact). */
-  continuity?: (p: HookPayload, prevState: string | null, at: number) => ContinuityFacts | undefined;
-  /** The Stop gate's facts (called on Stop only); undefined when the gate will not need them. */
-  stop?: (
-    p: HookPayload,
-    c: { store: Store; config: Config; night: PolicyInput["night"]; now: number },
-  ) => StopFacts | undefined;
+  /** The continuity policy's spec, guidance and restore with its file readers (hook-parts.ts). */
+  continuity?: ContinuityPart;
+  /** The Stop gate: its policy, facts and patterns (hook-parts.ts). */
+  stop?: StopPart;
   /** The window of a session no statusLine reports on (headless), and where it came from. */
   window?: (p: HookPayload, model: string | null) => ResolvedWindow;
   /**
@@ -65,7 +62,6 @@ export interface HookDeps {
   analyze?: LineAnalyzer;
   /** Descendants of a pid (the session's Claude Code), for the HARD `kill` rule. */
   descendants?: (root: number) => number[];
-  policies: Policy[];
   /** Last resort when the store itself is the problem. */
   logError: (message: string) => void;
 }
@@ -73,19 +69,37 @@ export interface HookDeps {
 export interface HookOutcome {
   stdout: string;
   error: string | null;
-  /** Nothing was written: the call needs the shell analyser, which `deps.analyze` lacked. */
-  needs?: "shell";
+  /** Nothing was written: the call needs a part of the pipeline `deps` lacked (hook-parts.ts). */
+  needs?: Part;
 }
 
 /**
- * `runHook`, loading the shell analyser when the call asks for it (a worker's Bash at HARD)
- * and running it again: the hook process pays for the parser only on those calls.
+ * `runHook` in a process that loads the pipeline's parts on demand (hook-parts.ts): the parts
+ * the call's event is sure to need first, then any a run asks for (the shell analyser for a
+ * worker's Bash at HARD, continuity for a session found restoring), running it again. Each
+ * part is asked for at most once.
  */
 export async function runHookLoading(input: string, deps: HookDeps): Promise<HookOutcome> {
-  const first = runHook(input, deps);
-  if (first.needs !== "shell") return first;
-  deps.analyze = (await import("../core/shell.ts")).analyzeCommandLine;
-  return runHook(input, deps);
+  for (const part of partsForEvent(eventOf(input))) await loadPart(deps, part);
+  const asked = new Set<Part>();
+  for (;;) {
+    const out = runHook(input, deps);
+    if (out.needs === undefined || asked.has(out.needs)) return out;
+    asked.add(out.needs);
+    await loadPart(deps, out.needs);
+  }
+}
+
+/** The payload's event name, for loading parts before the run (which validates the payload). */
+function eventOf(input: string): string {
+  try {
+    const v: unknown = JSON.parse(input);
+    return typeof v === "object" && v !== null && "hook_event_name" in v && typeof v.hook_event_name === "string"
+      ? v.hook_event_name
+      : "";
+  } catch {
+    return "";
+  }
 }
 
 /** Run one hook call end to end. Never throws. */
@@ -103,13 +117,15 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     // 1.06x on an alternating PreToolUse, against 0.90-0.93x won on repeats (bench/RESULTS.md).
     const store = deps.store();
     const prev = store.loadSession(p.sessionId);
+    const lacking = missingPart(p.event, [prev?.state ?? null], deps);
+    if (lacking) return { stdout: "", error: null, needs: lacking };
     const metered = deps.measure(p.transcriptPath, prev?.meter ?? null);
     const needsFacts = p.event === "UserPromptSubmit" || p.event === "Stop" || prev?.state === "restoring";
     const tail = needsFacts ? deps.facts(p.transcriptPath) : {};
-    const continuity = deps.config.config.disable ? undefined : deps.continuity?.(p, prev?.state ?? null, at);
+    const continuity = deps.config.config.disable ? undefined : deps.continuity?.read(p, prev?.state ?? null, at);
     const night = readNight(store);
     const stop = p.event === "Stop" && !deps.config.config.disable
-      ? deps.stop?.(p, { store, config: deps.config.config, night, now: at })
+      ? deps.stop?.facts(p, { store, config: deps.config.config, night, now: at })
       : undefined;
     const processTree = killTree(p, deps);
     const ownCrons = p.event === "UserPromptSubmit" ? readOwnCrons(store, p.sessionId) : [];
@@ -135,15 +151,15 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     const out = store.transaction(() => {
       const now = store.loadSession(p.sessionId);
       if (!sameRow(now, prev)) plan = decide(p, now, { deps, metered, facts, night: readNight(store), at });
-      // The row changed under us into a state that needs the analyser: commit nothing.
-      if (plan.needs) return null;
+      // The row changed under us into a state that needs a part not loaded: commit nothing.
+      if (plan.needs) return { needs: plan.needs };
       store.saveSession(plan.row);
       keepOwnCrons(store, p);
       keepWindowSource(store, p.sessionId, plan.windowSource);
       for (const e of plan.events) store.appendEvent(at, p.sessionId, e.kind, e.detail);
       return plan.stdout;
     });
-    if (out === null) return { stdout: "", error: null, needs: "shell" };
+    if (typeof out !== "string") return { stdout: "", error: null, needs: out.needs };
     afterCommit(deps, p.sessionId, at, continuity?.pendingDraft);
     return { stdout: out, error: null };
   } catch (e) {
@@ -160,7 +176,7 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
 /** The effects of a committed call, run and their outcomes recorded (never thrown). */
 function afterCommit(deps: HookDeps, sessionId: string, at: number, draft: PendingDraft | undefined): void {
   if (draft === undefined) return;
-  for (const r of runCommitEffects([{ type: "stateDraft", draft }], deps)) {
+  for (const r of runCommitEffects([{ type: "stateDraft", draft }], { writeDraft: deps.continuity?.writeDraft })) {
     record(deps, at, sessionId, r.kind, r.detail);
   }
 }
@@ -178,8 +194,8 @@ function killTree(p: HookPayload, deps: HookDeps): ProcessTree | undefined {
 }
 
 interface Plan {
-  /** A policy needs a dependency loaded on demand: this plan must not be committed. */
-  needs?: "shell";
+  /** A policy needs a part loaded on demand: this plan must not be committed. */
+  needs?: Part;
   row: SessionRow;
   windowSource: string;
   events: AuditRecord[];
@@ -213,7 +229,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   const stop = p.event === "Stop"
     ? {
       message: p.lastAssistantMessage ?? stopFactsOf(c.facts).lastAssistantText ?? null,
-      patterns: classify ? patternSet(config.stopPatterns) : null,
+      patterns: classify && deps.stop ? deps.stop.patterns(config.stopPatterns) : null,
     }
     : undefined;
   let applied = applyEvents(
@@ -226,6 +242,8 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
       newBoundaries: metered.newBoundaries ?? 0,
     }),
   );
+  const lacking = missingPart(p.event, [applied.before, applied.state], deps);
+  if (lacking) return { row, windowSource, events: [], stdout: "", needs: lacking };
   const role = callRole(p, config);
   const input: PolicyInput = {
     payload: p,
@@ -240,7 +258,8 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
     env: deps.env,
     now: at,
   };
-  const results = config.disable ? [] : deps.policies.map((policy) => policy(input));
+  const policies = [guardPolicy, deps.continuity?.policy ?? warnPolicy, ...(deps.stop ? [deps.stop.policy] : [])];
+  const results = config.disable ? [] : policies.map((policy) => policy(input));
   const needs = results.find((r) => r.needs)?.needs;
   const combined = combine(p.event, results.flatMap((r) => r.proposals), { contextCap: config.contextCap });
   // Only what went out counts: a restore dropped for a refusal is not delivered.

@@ -12,7 +12,7 @@ import { isObject } from "../core/payload.ts";
 import type { HookPayload } from "../core/payload.ts";
 import type { PolicyInput } from "../core/policy.ts";
 import type { LastPush, StopFacts } from "../core/stop/facts.ts";
-import { inScope, nightActive } from "../core/stop/gate.ts";
+import { inScope, nightActive } from "../core/night/scope.ts";
 import { readChecklists, readTaskFiles } from "../edge/checklists.ts";
 import { readStopFacts } from "../edge/stop-facts.ts";
 import type { Store } from "../edge/store.ts";

@@ -1,8 +1,7 @@
 /** `vigil serve`: wiring only. Hono and the dashboard load here, never on the hook path. */
 import { readFileSync } from "node:fs";
-import { hookDeps } from "../app/deps.ts";
+import { allHookDeps } from "../app/deps.ts";
 import { runHook } from "../app/run-hook.ts";
-import { analyzeCommandLine } from "../core/shell.ts";
 import { createApp } from "../serve/app.ts";
 import { LOOPBACK_HOSTS } from "../serve/auth.ts";
 import { DEFAULT_LISTEN, isLoopback, listen, type ListenTarget, parseListen, untilSignal } from "../serve/listen.ts";
@@ -45,8 +44,8 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   if (target.kind === "tcp" && !isLoopback(target.hostname) && !token) {
     throw new UsageError(`refusing to listen on non-loopback "${target.hostname}" without --token`);
   }
-  // A long-lived server loads the shell analyser once, up front.
-  const deps = { ...hookDeps(ctx.env, ctx.now), analyze: analyzeCommandLine };
+  // A long-lived server loads every part of the pipeline once, up front.
+  const deps = await allHookDeps(ctx.env, ctx.now);
   const app = createApp({
     store: deps.store(),
     runHook: (input) => runHook(input, deps),

@@ -6,7 +6,7 @@
  * (it fires only when a turn ends), each with what to do about it.
  */
 import { sameProcess, type TranscriptStat } from "../core/liveness.ts";
-import { inScope } from "../core/stop/gate.ts";
+import { inScope } from "../core/night/scope.ts";
 import { turnWakes } from "../core/wake.ts";
 import type { ProcProbe } from "../edge/proc.ts";
 import type { RegistryEntry } from "../edge/registry.ts";

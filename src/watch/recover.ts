@@ -12,7 +12,7 @@ import { type RecoveryEffect, recoveryEffects } from "../core/watch/recovery.ts"
 import { awaitingIn } from "../core/rest.ts";
 import { snapshotFacts } from "../core/status-view.ts";
 import { patternSet } from "../core/stop/patterns.ts";
-import { inScope } from "../core/stop/gate.ts";
+import { inScope } from "../core/night/scope.ts";
 import type { NotifyEvent, NotifyKind } from "../core/notify-format.ts";
 import type { DeliveryOutcome } from "../edge/notify.ts";
 import type { RestartOutcome, RestartTarget } from "../edge/restart.ts";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { baseDeps } from "../../src/app/base-deps.ts";
-import { hookDeps } from "../../src/app/deps.ts";
+import { allHookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
 import { type LineCache, RECORD_EVERY_MS, runStatusline } from "../../src/app/run-statusline.ts";
 import { testEnv } from "../support/vigil.ts";
@@ -63,9 +63,9 @@ describe("statusLine records", () => {
     s.deps.close();
   });
 
-  test("a crossing is always recorded with its state change, however soon", () => {
+  test("a crossing is always recorded with its state change, however soon", async () => {
     const s = setup();
-    const h = hookDeps(s.env, s.now);
+    const h = await allHookDeps(s.env, s.now);
     // A worker: only a hook says so (agent_type); the statusLine then judges its numbers.
     runHook(
       JSON.stringify({

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hookDeps } from "../../src/app/deps.ts";
+import { allHookDeps } from "../../src/app/deps.ts";
 import { NIGHT_KEY } from "../../src/night/setting.ts";
 import { runHook } from "../../src/app/run-hook.ts";
 import { stopFactsFor, todoPushes } from "../../src/app/stop-facts.ts";
@@ -21,7 +21,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const NOW = Date.parse("2026-11-30T04:00:00Z");
 let n = 0;
 
-function world(opts: { night?: { on: boolean; scope: string[] } | null; toml?: string } = {}) {
+async function world(opts: { night?: { on: boolean; scope: string[] } | null; toml?: string } = {}) {
   const dir = join(root, `w${n++}`);
   const project = join(dir, "project");
   mkdirSync(project, { recursive: true });
@@ -29,7 +29,7 @@ function world(opts: { night?: { on: boolean; scope: string[] } | null; toml?: s
   mkdirSync(home);
   if (opts.toml) writeFileSync(join(home, "config.toml"), opts.toml);
   const transcript = join(dir, "t.jsonl");
-  const deps = hookDeps({ HOME: dir, VIGIL_HOME: home, LANG: "C" }, () => NOW);
+  const deps = await allHookDeps({ HOME: dir, VIGIL_HOME: home, LANG: "C" }, () => NOW);
   const night = opts.night === undefined ? { on: true, scope: [], until: null } : opts.night;
   if (night) deps.store().setSetting(NIGHT_KEY, JSON.stringify(night));
   const stop = (extra: Record<string, unknown> = {}) =>
@@ -53,8 +53,8 @@ const answer = (t: string) => jsonl([prompt("Fix the parser"), assistant("m1", {
 const blocked = (stdout: string) => stdout !== "" && JSON.parse(stdout).decision === "block";
 
 describe("Stop facts in the pipeline", () => {
-  test("without last_assistant_message (before 2.1.47) the transcript's answer is judged", () => {
-    const w = world();
+  test("without last_assistant_message (before 2.1.47) the transcript's answer is judged", async () => {
+    const w = await world();
     writeFileSync(w.transcript, answer("Tests written. I'll continue with the parser fix next."));
     expect(blocked(w.stop().stdout)).toBe(true);
     writeFileSync(w.transcript, answer("Shall I proceed with the migration? AWAITING APPROVAL: schema change"));
@@ -75,15 +75,15 @@ describe("Stop facts in the pipeline", () => {
       scope: [],
     }, false],
     ["everything holds", {}, { on: true, scope: [] }, true],
-  ])("%s", (_name, extra, night, want) => {
-    const w = world({ night });
+  ])("%s", async (_name, extra, night, want) => {
+    const w = await world({ night });
     writeFileSync(w.transcript, answer("I'll continue with the parser fix next."));
     expect(blocked(w.stop(extra).stdout)).toBe(want);
     w.deps.close();
   });
 
-  test("todo continuation: TODO.md's open item is pushed once, and the push is counted from the audit log", () => {
-    const w = world({ toml: "todo_continuation = true\n" });
+  test("todo continuation: TODO.md's open item is pushed once, and the push is counted from the audit log", async () => {
+    const w = await world({ toml: "todo_continuation = true\n" });
     writeFileSync(join(w.project, "TODO.md"), "- [x] parse\n- [ ] quote CRLF fields\n");
     writeFileSync(w.transcript, answer("Parsing works."));
     const first = w.stop();
@@ -124,8 +124,8 @@ describe("the progress breaker through the pipeline", () => {
   test.each<[string, boolean, string]>([
     ["no tool call after the push: the repeated announcement is not pushed", false, "progress"],
     ["a tool call after the push: the next announcement is pushed", true, "announcement"],
-  ])("%s", (_name, tool, gate) => {
-    const w = world();
+  ])("%s", async (_name, tool, gate) => {
+    const w = await world();
     writeFileSync(w.transcript, answer(ANNOUNCE));
     expect(blocked(w.stop().stdout)).toBe(true);
     writeFileSync(w.transcript, jsonl([prompt("Fix the parser"), ...afterPush({ tool, text: ANNOUNCE })]));
@@ -136,8 +136,8 @@ describe("the progress breaker through the pipeline", () => {
     w.deps.close();
   });
 
-  test("the first push's record has no lastPush; the breaker covers todo pushes too", () => {
-    const w = world({ toml: "todo_continuation = true\n" });
+  test("the first push's record has no lastPush; the breaker covers todo pushes too", async () => {
+    const w = await world({ toml: "todo_continuation = true\n" });
     writeFileSync(join(w.project, "TODO.md"), "- [ ] quote CRLF fields\n");
     writeFileSync(w.transcript, answer(ANNOUNCE));
     expect(blocked(w.stop().stdout)).toBe(true);

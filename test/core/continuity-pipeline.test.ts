@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hookDeps } from "../../src/app/deps.ts";
+import { allHookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
 import { isObject, type JsonObject } from "../../src/core/payload.ts";
 
@@ -38,14 +38,14 @@ test/chain.test.ts passes
 - Do not touch module X: it has downstream dependents
 `;
 
-function setup(sessionId: string, extraEnv: Record<string, string> = {}) {
+async function setup(sessionId: string, extraEnv: Record<string, string> = {}) {
   const root = mkdtempSync(join(tmpdir(), "vigil-cont-"));
   const project = join(root, "project");
   mkdirSync(join(project, ".vigil"), { recursive: true });
   writeFileSync(join(project, ".vigil", "spec.md"), SPEC);
   const transcript = join(root, `${sessionId}.jsonl`);
   const env = { HOME: root, VIGIL_HOME: join(root, "vigil"), CLAUDE_PROJECT_DIR: project, LANG: "C", ...extraEnv };
-  const deps = hookDeps(env, () => Date.parse("2026-11-30T03:28:54.586Z"));
+  const deps = await allHookDeps(env, () => Date.parse("2026-11-30T03:28:54.586Z"));
   const call = (payload: JsonObject) =>
     runHook(JSON.stringify({ ...payload, session_id: sessionId, transcript_path: transcript, cwd: project }), deps);
   const state = () => deps.store().loadSession(sessionId)?.state;
@@ -71,8 +71,8 @@ function contextOf(stdout: string): string {
 }
 
 describe("an automatic compaction, replayed", () => {
-  test("spec at start, guidance and a draft before, the restore after, and the transcript confirms it", () => {
-    const s = setup("c9e8f64f-eddc-41c0-96a3-2dbe4031c23d");
+  test("spec at start, guidance and a draft before, the restore after, and the transcript confirms it", async () => {
+    const s = await setup("c9e8f64f-eddc-41c0-96a3-2dbe4031c23d");
     try {
       writeFileSync(s.transcript, LINES.slice(0, 3).join("\n") + "\n");
       expect(contextOf(s.call(P.startup).stdout)).toContain("- Do not touch module X: it has downstream dependents");
@@ -107,8 +107,8 @@ describe("an automatic compaction, replayed", () => {
     }
   });
 
-  test("a restore that did not land is injected once on the next prompt", () => {
-    const s = setup("0ca01c11-d9c6-4314-80e6-3e313781d885");
+  test("a restore that did not land is injected once on the next prompt", async () => {
+    const s = await setup("0ca01c11-d9c6-4314-80e6-3e313781d885");
     try {
       const noRestore = LINES.filter((l, i) => i < BOUNDARY || !l.includes('"hook_additional_context"'));
       writeFileSync(s.transcript, noRestore.slice(0, BOUNDARY).join("\n") + "\n");
@@ -125,9 +125,12 @@ describe("an automatic compaction, replayed", () => {
     }
   });
 
-  test("a restore dropped because a SOFT refusal won the output is not delivered; the next event carries it", () => {
+  test("a restore dropped because a SOFT refusal won the output is not delivered; the next event carries it", async () => {
     // A worker over SOFT: its next instruction is refused, and a refusal's context is dropped.
-    const s = setup("5b0f7e1a-2c3d-4e5f-8a9b-0c1d2e3f4a5b", { VIGIL_SOFT_TOKENS: "1000", VIGIL_HARD_TOKENS: "900000" });
+    const s = await setup("5b0f7e1a-2c3d-4e5f-8a9b-0c1d2e3f4a5b", {
+      VIGIL_SOFT_TOKENS: "1000",
+      VIGIL_HARD_TOKENS: "900000",
+    });
     try {
       const worker = { agent_type: "worker" };
       const noRestore = LINES.filter((l, i) => i < BOUNDARY || !l.includes('"hook_additional_context"'));
@@ -159,10 +162,10 @@ describe("an automatic compaction, replayed", () => {
     }
   });
 
-  test("a compaction seen only in the transcript (no compaction hook ran) is restored once", () => {
+  test("a compaction seen only in the transcript (no compaction hook ran) is restored once", async () => {
     // As on Claude Code 2.0.x (no PostCompact) or when PreCompact, PostCompact and
     // SessionStart(compact) all failed open: the boundary in the transcript is the only sign.
-    const s = setup("7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6");
+    const s = await setup("7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6");
     try {
       const tool = {
         hook_event_name: "PostToolUse",
@@ -191,8 +194,8 @@ describe("an automatic compaction, replayed", () => {
     }
   });
 
-  test("a PreCompact whose transaction fails writes no draft; once it commits, the draft is written", () => {
-    const s = setup("3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7");
+  test("a PreCompact whose transaction fails writes no draft; once it commits, the draft is written", async () => {
+    const s = await setup("3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7");
     try {
       writeFileSync(s.transcript, LINES.slice(0, BOUNDARY).join("\n") + "\n");
       s.call(P.startup);
@@ -214,8 +217,8 @@ describe("an automatic compaction, replayed", () => {
     }
   });
 
-  test("a manual compaction drafts nothing", () => {
-    const s = setup("11111111-2222-4333-8444-555555555555");
+  test("a manual compaction drafts nothing", async () => {
+    const s = await setup("11111111-2222-4333-8444-555555555555");
     try {
       writeFileSync(s.transcript, LINES.slice(0, BOUNDARY).join("\n") + "\n");
       expect(s.call({ ...P.preCompact, trigger: "manual" }).stdout).toContain("copy each one verbatim");

@@ -8,7 +8,8 @@ import { combine } from "../../src/core/output.ts";
 import { type HookPayload, parseHookPayload } from "../../src/core/payload.ts";
 import { unattendedPolicy } from "../../src/core/policies/unattended.ts";
 import type { PolicyInput, TranscriptFacts } from "../../src/core/policy.ts";
-import { decideStop, type Gate, inScope, normalizePath, type StopGateInput } from "../../src/core/stop/gate.ts";
+import { inScope, normalizePath } from "../../src/core/night/scope.ts";
+import { decideStop, type Gate, type StopGateInput } from "../../src/core/stop/gate.ts";
 import { patternSet } from "../../src/core/stop/patterns.ts";
 import { blockReason } from "../../src/core/stop/reason.ts";
 

@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { join } from "node:path";
-import { hookDeps } from "../../src/app/deps.ts";
+import { allHookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
 import { type LineCache, runStatusline } from "../../src/app/run-statusline.ts";
 import { ALL_EVENTS } from "../../src/core/install/events.ts";
@@ -18,7 +18,7 @@ import { testEnv } from "../support/vigil.ts";
 import { consistency, inspect, readLog, report, size, spawnVigil, TIMEOUT, writeTranscript } from "./harness.ts";
 
 const env = testEnv();
-const deps = hookDeps(env, () => Date.now());
+const deps = await allHookDeps(env, () => Date.now());
 let calls = 0, worst = 0;
 afterAll(() => {
   deps.close();

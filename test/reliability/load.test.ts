@@ -15,7 +15,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hookDeps } from "../../src/app/deps.ts";
+import { allHookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
 import { BIN, testEnv } from "../support/vigil.ts";
 import {
@@ -57,10 +57,10 @@ function plan(calls: number, sessions: number, dir: string): Call[] {
 }
 
 /** Run the calls through the pipeline one at a time, in the given order, in a fresh home. */
-function replay(calls: Call[], env: Record<string, string>) {
+async function replay(calls: Call[], env: Record<string, string>) {
   const home = join(mkdtempSync(join(tmpdir(), "vigil-replay-")), "vigil");
   let at = 0;
-  const deps = hookDeps({ ...env, VIGIL_HOME: home }, () => at);
+  const deps = await allHookDeps({ ...env, VIGIL_HOME: home }, () => at);
   const stdout = new Map<string, string>();
   try {
     for (const c of calls) {
@@ -179,7 +179,7 @@ describe("load", () => {
         // (1) Serial replay in commit order: identical rows, events and outputs.
         const byTool = new Map(list.map((c) => [c.tool, c]));
         const committed = hooks.map((t) => byTool.get(t)!);
-        const serial = replay(committed, env);
+        const serial = await replay(committed, env);
         const want = rows(serial.home);
         const noErrors = { ...got, events: got.events.filter((e) => e.kind !== "hook_error") };
         expect(got.sessions).toEqual(want.sessions);
@@ -190,7 +190,9 @@ describe("load", () => {
         );
 
         // (2) What commutes equals a replay in the order the calls were made.
-        expect(timeless(noErrors)).toEqual(timeless(rows(replay(committed.toSorted((a, b) => a.at - b.at), env).home)));
+        expect(timeless(noErrors)).toEqual(
+          timeless(rows((await replay(committed.toSorted((a, b) => a.at - b.at), env)).home)),
+        );
         // The SOFT notice once per session that reached SOFT, however many calls raced for it.
         const notices = runs.filter((r) => r.stdout.includes("additionalContext")).length;
         const noticed = got.sessions.filter((s) => s.snapshot.context.softNoticeSent === true).length;

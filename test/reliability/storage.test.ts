@@ -32,7 +32,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hookDeps } from "../../src/app/deps.ts";
+import { allHookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
 import { BIN, testEnv } from "../support/vigil.ts";
 import {
@@ -276,9 +276,9 @@ describe("storage faults", () => {
 describe("busy_timeout is the budget", () => {
   // Regression: the hook waited busy_timeout for the lock, then waited it again to record
   // "database is locked" in the same locked store: 4.4 s instead of 2 s + start-up.
-  test("a locked store costs one busy_timeout, and the cause goes to vigil.log", () => {
+  test("a locked store costs one busy_timeout, and the cause goes to vigil.log", async () => {
     const env = testEnv();
-    const deps = hookDeps(env, () => Date.now());
+    const deps = await allHookDeps(env, () => Date.now());
     try {
       expect(runHook(toolCall("warm", "/nonexistent", "Warm"), deps).error).toBeNull();
       const store = deps.store();

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hookDeps } from "../../src/app/deps.ts";
+import { allHookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
 import { createApp } from "../../src/serve/app.ts";
 import { allPayloads } from "../support/fixtures.ts";
@@ -29,7 +29,7 @@ function inProcessEnv(extra: Record<string, string>): Record<string, string> {
 }
 
 async function overHttp(payload: string, env: Record<string, string>): Promise<{ status: number; body: string }> {
-  const deps = hookDeps(env);
+  const deps = await allHookDeps(env);
   try {
     const app = createApp({ store: deps.store(), runHook: (input) => runHook(input, deps) });
     const res = await app.request("/hook", { method: "POST", body: payload });

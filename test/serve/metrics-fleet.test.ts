@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import parse from "parse-prometheus-text-format";
-import { hookDeps } from "../../src/app/deps.ts";
+import { allHookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
 import { createApp } from "../../src/serve/app.ts";
 import { FleetFold } from "../../src/serve/metrics-fold.ts";
@@ -23,7 +23,7 @@ const cwd = join(env.HOME, "work", "repo");
 mkdirSync(cwd, { recursive: true });
 // The pipeline and the scrape read one clock that the test moves.
 let now = Date.now();
-const deps = hookDeps(env, () => now);
+const deps = await allHookDeps(env, () => now);
 const app = createApp({
   store: deps.store(),
   runHook: (input) => runHook(input, deps),

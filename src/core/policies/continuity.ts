@@ -5,30 +5,17 @@
  * restore landed: the transcript decides, and a restore that did not land is injected once
  * on the next event that can carry context.
  */
-import type { SessionEvent } from "../../../machines/session.ts";
-import { classifyPrompt } from "../classify.ts";
 import type { ContinuityFacts } from "../continuity/facts.ts";
 import { guidanceInput, injectedSpec, restoreInput } from "../continuity/from-facts.ts";
 import { compactionGuidance } from "../continuity/guidance.ts";
 import { restoreText } from "../continuity/restore.ts";
-import { compactionWarning } from "../messages/compaction.ts";
-import type { AuditDetails } from "../audit-details.ts";
 import { NOTHING, type PolicyInput, type PolicyResult } from "../policy.ts";
+import { COMPACTION_EVENTS, continuityResult as result, earlyWarning } from "./continuity-warn.ts";
 
 /** Events whose additionalContext is observed to reach the model (claude-code-versions.md section 5). */
 const CARRIES_CONTEXT = new Set(["SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure"]);
-/** Events that belong to the compaction itself: no restore check on them. */
-const COMPACTION_EVENTS = new Set(["PreCompact", "PostCompact", "SessionEnd"]);
 /** The first Claude Code version that writes `hook_additional_context` attachments. */
 const ATTACHMENTS_SINCE = [2, 1, 220];
-
-function result(
-  proposals: PolicyResult["proposals"],
-  events: SessionEvent[],
-  detail: AuditDetails["continuity"],
-): PolicyResult {
-  return { proposals, events, records: [{ kind: "continuity", detail }] };
-}
 
 /** Whether a Claude Code version predates hook attachments in the transcript. */
 export function writesNoAttachments(version: string | null | undefined): boolean {
@@ -109,39 +96,6 @@ function onPreCompact(input: PolicyInput): PolicyResult {
     draft: f.drafted?.path ?? null,
     draft_reason: f.drafted?.reason ?? null,
     ...(f.errors.length ? { errors: f.errors } : {}),
-  });
-}
-
-/** The early warning: once per compaction cycle, on a human prompt or a tool event. */
-function earlyWarning(input: PolicyInput): PolicyResult {
-  const { payload, context, config, measurement, state } = input;
-  if (config.warnPercent <= 0 || context.warnSent || input.role === "subagent") return NOTHING;
-  if (state !== "normal" && state !== "soft" && state !== "hard") return NOTHING;
-  if (payload.event === "UserPromptSubmit") {
-    // Over SOFT the guard may refuse this prompt, and a refused prompt's context is dropped.
-    if (input.limited && state !== "normal") return NOTHING;
-    const verdict = classifyPrompt(payload.prompt ?? "", {
-      passCommands: config.passCommands,
-      hint: input.facts.lastUser,
-    });
-    if (verdict.verdict !== "instruction" && verdict.verdict !== "handoff") return NOTHING;
-  } else if (payload.event !== "PostToolUse" && payload.event !== "PostToolUseFailure") return NOTHING;
-  const tokens = measurement.tokens ?? context.tokens;
-  const window = measurement.window ?? context.window ?? config.defaultWindow;
-  if (tokens === null || window <= 0) return NOTHING;
-  // The statusLine marks the same level with the same rounding.
-  if (Math.round((tokens / window) * 100) < config.warnPercent) return NOTHING;
-  const text = compactionWarning(config.language, { tokens, window, warnPercent: config.warnPercent });
-  return result([{ kind: "context", text, rule: "continuity.warn" }], [{
-    type: "noticed",
-    at: input.now,
-    notice: "warn",
-  }], {
-    action: "warn",
-    event: payload.event,
-    tokens,
-    window,
-    percent: config.warnPercent,
   });
 }
 

@@ -4,6 +4,7 @@
  * (announced work): a real approval wait must never be pushed. Every decision names the gate
  * that decided and the pattern that matched, pass or block.
  */
+import { inScope, nightActive } from "../night/scope.ts";
 import { breakerHolds, type PushFollowUp } from "./breaker.ts";
 import { classifyMessage, type Hit } from "./classify.ts";
 import type { PatternSet } from "./patterns.ts";
@@ -61,33 +62,6 @@ export interface StopDecision {
   note: string;
   /** For a todo block or a todo refusal: the state hash and the open items. */
   todo: { hash: string | null; open: TodoItem[] } | null;
-}
-
-/** Unattended mode is on and its `until` has not passed. */
-export function nightActive(night: NightMode | null, now: number): boolean {
-  return night !== null && night.on && (night.until === null || now < night.until);
-}
-
-/** A path with `\` as `/`, no empty or `.` segments, `..` applied, no trailing slash. */
-export function normalizePath(p: string): string {
-  const parts: string[] = [];
-  for (const seg of p.replaceAll("\\", "/").split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") parts.pop();
-    else parts.push(seg);
-  }
-  const lead = /^[A-Za-z]:/.test(parts[0] ?? "") ? "" : "/";
-  return lead + parts.join("/");
-}
-
-/** `cwd` is one of the scope paths or below one, on path-segment boundaries; empty = all. */
-export function inScope(cwd: string, scope: readonly string[]): boolean {
-  if (scope.length === 0) return true;
-  const c = normalizePath(cwd);
-  return scope.some((s) => {
-    const root = normalizePath(s);
-    return root === "/" || c === root || c.startsWith(root + "/");
-  });
 }
 
 function pass(gate: Gate, note: string, hit: Hit | null = null, todo: StopDecision["todo"] = null): StopDecision {

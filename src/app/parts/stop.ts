@@ -1,0 +1,7 @@
+/** The Stop-gate part of the hook pipeline (hook-parts.ts), loaded on Stop calls only. */
+import { unattendedPolicy } from "../../core/policies/unattended.ts";
+import { patternSet } from "../../core/stop/patterns.ts";
+import type { StopPart } from "./part-types.ts";
+import { stopFactsFor } from "../stop-facts.ts";
+
+export const STOP_PART: StopPart = { policy: unattendedPolicy, facts: stopFactsFor, patterns: patternSet };

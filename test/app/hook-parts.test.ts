@@ -1,0 +1,230 @@
+/**
+ * The hook pipeline's on-demand parts (src/app/hook-parts.ts). A call that does not load a
+ * part must answer exactly as if it had: over every event Claude Code sends and every machine
+ * state, where `missingPart` says no part is needed, the always-loaded early warning answers
+ * as the whole continuity policy, the continuity reader reads nothing and the Stop gate says
+ * nothing. Then through the real store: a lean call that finds it needs a part commits
+ * nothing, and `runHookLoading` loads it and answers as a caller holding every part.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { initialContext, type SessionContext, STATES } from "../../machines/session-model.ts";
+import { allHookDeps, hookDeps } from "../../src/app/deps.ts";
+import { loadPart, missingPart, partsForEvent } from "../../src/app/hook-parts.ts";
+import { continuityPart } from "../../src/app/parts/continuity.ts";
+import { STOP_PART } from "../../src/app/parts/stop.ts";
+import { runHook, runHookLoading } from "../../src/app/run-hook.ts";
+import { DEFAULT_CONFIG } from "../../src/core/config.ts";
+import { ALL_EVENTS } from "../../src/core/install/events.ts";
+import { parseHookPayload } from "../../src/core/payload.ts";
+import { warnPolicy } from "../../src/core/policies/continuity-warn.ts";
+import { NOTHING, type PolicyInput } from "../../src/core/policy.ts";
+import { assistant, jsonl, prompt } from "../fixtures/transcripts/records.ts";
+
+const root = mkdtempSync(join(tmpdir(), "vigil-parts-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const NOW = Date.parse("2026-12-02T05:00:00Z");
+const SESSION = "0b6c8f4e-1d2a-4c3b-9e8f-7a6b5c4d3e2f";
+
+/** A project with a spec and a saved state, so the continuity reader has something to read. */
+function project(): { env: Record<string, string>; cwd: string; transcript: string } {
+  const dir = mkdtempSync(join(root, "p-"));
+  const cwd = join(dir, "project");
+  mkdirSync(join(cwd, ".vigil"), { recursive: true });
+  writeFileSync(join(cwd, ".vigil", "spec.md"), "# Spec\nShip the parser.\n");
+  const home = join(dir, "vigil");
+  mkdirSync(join(home, "states", SESSION), { recursive: true });
+  writeFileSync(join(home, "states", SESSION, "current.md"), "# State\nParser half done.\n");
+  const transcript = join(dir, "t.jsonl");
+  writeFileSync(transcript, jsonl([prompt("Fix the parser"), assistant("Working on it.", { input: 150_000 })]));
+  return { env: { HOME: dir, VIGIL_HOME: home, CLAUDE_PROJECT_DIR: cwd, LANG: "C" }, cwd, transcript };
+}
+
+function payloadFor(event: string, p: { cwd: string; transcript: string }) {
+  const raw = {
+    session_id: SESSION,
+    transcript_path: p.transcript,
+    cwd: p.cwd,
+    hook_event_name: event,
+    prompt: "Please also update the changelog",
+    tool_name: "Bash",
+    tool_input: { command: "ls" },
+    source: "startup",
+    trigger: "auto",
+    stop_hook_active: false,
+    last_assistant_message: "I'll continue with the parser next.",
+  };
+  const parsed = parseHookPayload(JSON.stringify(raw));
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+}
+
+/** Contexts that reach each branch of the early warning and the restore check. */
+const CONTEXTS: Partial<SessionContext>[] = [
+  {},
+  { tokens: 170_000, window: 200_000 },
+  { tokens: 170_000, window: 200_000, warnSent: true },
+  { tokens: 170_000, window: 200_000, restoreDelivered: true, role: "worker" },
+];
+
+describe("a part left unloaded changes no answer", () => {
+  const p = project();
+  const read = continuityPart(p.env).read;
+  const night = { on: true, scope: [], until: null };
+  let checked = 0;
+  for (const event of ALL_EVENTS) {
+    test(`${event}: over every state, what is not loaded answers nothing a loaded part would`, () => {
+      const payload = payloadFor(event, p);
+      for (const state of STATES) {
+        for (const extra of CONTEXTS) {
+          if (missingPart(event, [state], { env: p.env }) !== undefined) continue;
+          const input: PolicyInput = {
+            payload,
+            state,
+            context: { ...initialContext({ at: NOW }), ...extra },
+            config: DEFAULT_CONFIG,
+            role: "worker",
+            limited: true,
+            measurement: { tokens: 170_000, estimate: 170_000, window: 200_000, source: "transcript" },
+            night,
+            facts: { restoreLanded: true, compactVersion: "2.1.332" },
+            env: p.env,
+            now: NOW,
+          };
+          expect({ event, state, extra, answer: warnPolicy(input) }).toEqual({
+            event,
+            state,
+            extra,
+            answer: continuityPart(p.env).policy(input),
+          });
+          expect({ event, state, read: read(payload, state, NOW) }).toEqual({ event, state, read: undefined });
+          if (event !== "Stop") {
+            expect({ event, state, gate: STOP_PART.policy(input) }).toEqual({ event, state, gate: NOTHING });
+          }
+          checked++;
+        }
+      }
+    });
+  }
+  test("the comparison ran on most of the grid, and some calls do need continuity", () => {
+    expect(checked).toBeGreaterThan(ALL_EVENTS.length * STATES.length * CONTEXTS.length * 0.5);
+    expect(missingPart("PreToolUse", ["restoring"], { env: {} })).toBe("continuity");
+    expect(missingPart("PreToolUse", ["normal", "restoring"], { env: {} })).toBe("continuity");
+    expect(missingPart("Stop", ["normal"], { env: {} })).toBe("stop");
+    expect(partsForEvent("PreToolUse")).toEqual([]);
+  });
+  // Where the comparison above is sure to see a difference: the grid is not vacuous.
+  test("control: in a restoring session the whole policy answers where the warning does not", () => {
+    const payload = payloadFor("PostToolUse", p);
+    const input: PolicyInput = {
+      payload,
+      state: "restoring",
+      context: initialContext({ at: NOW }),
+      config: DEFAULT_CONFIG,
+      role: "worker",
+      limited: true,
+      measurement: { tokens: 1000, estimate: 1000, window: 200_000, source: "transcript" },
+      night: null,
+      facts: { restoreLanded: true },
+      env: p.env,
+      now: NOW,
+    };
+    expect(warnPolicy(input)).toEqual(NOTHING);
+    expect(continuityPart(p.env).policy(input).events).toEqual([{ type: "restored", at: NOW, via: "transcript" }]);
+  });
+});
+
+describe("through the real store", () => {
+  const call = (event: string, p: { cwd: string; transcript: string }) =>
+    JSON.stringify({
+      session_id: SESSION,
+      transcript_path: p.transcript,
+      cwd: p.cwd,
+      hook_event_name: event,
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+      ...(event === "Stop" ? { stop_hook_active: false, last_assistant_message: "Done: the parser is fixed." } : {}),
+      ...(event === "SessionStart" ? { source: "startup" } : {}),
+    });
+
+  test("a lean call that needs a part commits nothing and says which", () => {
+    const p = project();
+    const deps = hookDeps(p.env, () => NOW);
+    try {
+      expect(runHook(call("Stop", p), deps)).toEqual({ stdout: "", error: null, needs: "stop" });
+      expect(runHook(call("SessionStart", p), deps)).toEqual({ stdout: "", error: null, needs: "continuity" });
+      expect(deps.store().loadSession(SESSION)).toBeNull();
+      expect(deps.store().events({ sessionId: SESSION })).toEqual([]);
+    } finally {
+      deps.close();
+    }
+  });
+
+  test("runHookLoading answers and stores as a caller holding every part, event by event", async () => {
+    const lean = project();
+    const full = project();
+    const leanDeps = hookDeps(lean.env, () => NOW);
+    const fullDeps = await allHookDeps(full.env, () => NOW);
+    const loads: string[] = [];
+    try {
+      for (const event of ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "PreCompact"]) {
+        const before = { stop: leanDeps.stop, continuity: leanDeps.continuity };
+        const a = await runHookLoading(call(event, lean), leanDeps);
+        if (before.stop !== leanDeps.stop) loads.push(`stop@${event}`);
+        if (before.continuity !== leanDeps.continuity) loads.push(`continuity@${event}`);
+        const b = runHook(call(event, full), fullDeps);
+        // Paths differ between the two projects; nothing else may.
+        expect({ event, ...a, stdout: a.stdout.replaceAll(lean.cwd, "P") }).toEqual({
+          event,
+          ...b,
+          stdout: b.stdout.replaceAll(full.cwd, "P"),
+        });
+        expect(leanDeps.store().loadSession(SESSION)?.state).toBe(fullDeps.store().loadSession(SESSION)?.state);
+      }
+      expect(loads).toEqual(["continuity@SessionStart", "stop@Stop"]);
+      const kinds = (d: typeof leanDeps) => d.store().events({ sessionId: SESSION }).map((e) => e.kind);
+      expect(kinds(leanDeps)).toEqual(kinds(fullDeps));
+    } finally {
+      leanDeps.close();
+      fullDeps.close();
+    }
+  });
+
+  test("a session stored as restoring loads continuity on a tool call, and the restore is delivered", async () => {
+    const p = project();
+    const deps = hookDeps(p.env, () => NOW);
+    try {
+      const full = await allHookDeps(p.env, () => NOW);
+      // Put the session in `restoring` through the full pipeline: a compaction's SessionStart.
+      runHook(JSON.stringify({ ...JSON.parse(call("SessionStart", p)), source: "compact" }), full);
+      full.close();
+      expect(deps.store().loadSession(SESSION)?.state).toBe("restoring");
+      expect(deps.continuity).toBeUndefined();
+      // PostToolUse loads nothing up front: the stored state asks for continuity.
+      expect(partsForEvent("PostToolUse")).toEqual([]);
+      const out = await runHookLoading(call("PostToolUse", p), deps);
+      expect(out.error).toBeNull();
+      expect(deps.continuity).toBeDefined();
+      // The transcript shows no restore: the fallback carries it on this call.
+      expect(out.stdout).toContain("additionalContext");
+      const details = deps.store().events({ sessionId: SESSION, kinds: ["continuity"] }).map((e) =>
+        JSON.parse(e.detail)
+      );
+      expect(details.at(-1)).toMatchObject({ action: "restored", via: "fallback", event: "PostToolUse" });
+    } finally {
+      deps.close();
+    }
+  });
+
+  test("each part loads from its own module", async () => {
+    const parts = { env: project().env } as Parameters<typeof loadPart>[0];
+    await loadPart(parts, "shell");
+    await loadPart(parts, "stop");
+    await loadPart(parts, "continuity");
+    expect(typeof parts.analyze).toBe("function");
+    expect(parts.stop).toBe(STOP_PART);
+    expect(typeof parts.continuity?.read).toBe("function");
+  });
+});
