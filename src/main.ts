@@ -4,7 +4,7 @@
  */
 import { type Ctx, Refusal } from "./cli/context.ts";
 import { VERSION } from "./cli/version.ts";
-import { writeAll } from "./edge/stdout.ts";
+import { print, writeAll } from "./edge/stdout.ts";
 
 type Command = (args: string[], ctx: Ctx) => number | Promise<number>;
 
@@ -34,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
   const ctx: Ctx = {
     env: process.env,
     out: (s) => writeAll(1, s),
+    print,
     err: (s) => writeAll(2, s),
     // VIGIL_NOW pins the clock (replays, tests of clock jumps); real runs leave it unset.
     now: process.env.VIGIL_NOW ? () => Number(process.env.VIGIL_NOW) : Date.now,

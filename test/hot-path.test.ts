@@ -6,6 +6,7 @@
  * static import closure of the entry chunk and the command's chunk.
  */
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BUNDLE } from "../bundle-options.ts";
 
@@ -100,14 +101,36 @@ describe("the hot path loads only what every call needs", () => {
     expect(names(c.command("src/app/parts/continuity.ts")).some((f) => /continuity\/restore\.ts$/.test(f))).toBe(true);
   });
 
+  // node:fs alone costs a hot-path process about a fifth of a no-op's run (bench/RESULTS.md):
+  // the hot path reads through file-read.ts and Bun's stdin/stdout, and asks edge/node-fs.ts
+  // for node:fs only on paths that need it (the writing store, the log, /proc).
+  const staticFs = (source: string) =>
+    names(c.command(source)).filter((f) => {
+      if (!/^(src|machines)\//.test(f.replace(/^.*?(src|machines)\//, "$1/"))) return false;
+      const text = readFileSync(join(ROOT, f.replace(/^.*?(src|machines)\//, "$1/")), "utf8");
+      return /^import (?!type )[^;]*from "node:fs"/m.test(text);
+    });
+  test("vigil statusline and vigil hook import node:fs nowhere in what they load", () => {
+    expect(staticFs("src/cli/statusline.ts")).toEqual([]);
+    expect(staticFs("src/cli/hook.ts")).toEqual([]);
+    // Control: the recall command's closure does.
+    expect(staticFs("src/cli/recall.ts").length).toBeGreaterThan(0);
+  });
+
   test("the closure sees what a command loads (control: serve loads hono)", () => {
     expect(names(c.command("src/cli/serve.ts")).some((f) => /node_modules\/hono\//.test(f))).toBe(true);
     expect(names(c.command("src/cli/hook.ts")).some((f) => /node_modules\/hono\//.test(f))).toBe(false);
   });
 
-  test("the entry chunk is main, the version and the output writer", () => {
+  test("the entry chunk is main, the version, the output writer and the lazy node:fs", () => {
     const loaded = names(c.entry).map((f) => f.replace(/^.*?src\//, "src/"));
-    expect(loaded.sort()).toEqual(["src/cli/context.ts", "src/cli/version.ts", "src/edge/stdout.ts", "src/main.ts"]);
+    expect(loaded.sort()).toEqual([
+      "src/cli/context.ts",
+      "src/cli/version.ts",
+      "src/edge/node-fs.ts",
+      "src/edge/stdout.ts",
+      "src/main.ts",
+    ]);
     // Printed so a growing hot path shows in the test log before it shows in the benchmark.
     console.log(
       `entry ${bytes(c.entry)} B; hook ${bytes(c.command("src/cli/hook.ts"))} B; statusline ${

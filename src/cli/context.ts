@@ -6,6 +6,8 @@
 export interface Ctx {
   env: Record<string, string | undefined>;
   out: (text: string) => void;
+  /** All of a command's output at once, at its end, without loading node:fs (the hot path). */
+  print: (text: string) => Promise<void>;
   err: (text: string) => void;
   now: () => number;
   isTTY: boolean;

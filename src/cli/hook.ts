@@ -22,7 +22,7 @@ export async function hookCommand(args: string[], ctx: Ctx): Promise<number> {
       return 0;
     }
     const { stdout } = await runHookLoading(input.text, deps);
-    if (stdout) ctx.out(stdout);
+    if (stdout) await ctx.print(stdout);
     return 0;
   } finally {
     deps.close();

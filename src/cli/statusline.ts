@@ -51,7 +51,7 @@ export async function statuslineCommand(args: string[], ctx: Ctx): Promise<numbe
   const theirs = wrap === null
     ? null
     : startWrapped(wrap, input.ok ? input.text : "", { env: ctx.env, capMs: WRAP_CAP_MS });
-  let line = cache.read(null) ?? "";
+  let line: string;
   if (input.ok) {
     const deps = baseDeps(ctx.env, ctx.now);
     try {
@@ -59,17 +59,22 @@ export async function statuslineCommand(args: string[], ctx: Ctx): Promise<numbe
     } finally {
       deps.close();
     }
+  } else line = cache.read(null) ?? "";
+  if (theirs === null) {
+    await ctx.print(line + "\n");
+    await cache.settled();
+    return 0;
   }
-  if (theirs === null) return (ctx.out(line + "\n"), 0);
   const shown = await theirs.result();
   const users = fileLineCache(resolvePaths(ctx.env).stateDir, "user-lines");
   const session = input.ok ? sessionOf(input.text) : null;
   if (shown.ok) {
     if (session !== null) users.write(session, shown.stdout);
-    ctx.out(shown.stdout);
+    await ctx.print(shown.stdout);
   } else {
     const before = shown.late && session !== null ? users.read(session) : null;
-    ctx.out(before ?? line + "\n");
+    await ctx.print(before ?? line + "\n");
   }
+  await Promise.all([cache.settled(), users.settled()]);
   return 0;
 }

@@ -2,14 +2,14 @@
  * Bounded positional reads, shared by every edge that reads part of a file (transcripts,
  * checklists): one pread loop instead of one per reader, and one non-blocking open.
  */
-import { Buffer } from "node:buffer";
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { nodeFs } from "./node-fs.ts";
 
 /**
  * Open a file to read without blocking in open(): a path that names a FIFO would otherwise
  * wait for a writer forever (a hook must never hang). Callers fstat and refuse non-files.
  */
 export function openToRead(path: string): number {
+  const { constants, openSync } = nodeFs();
   return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
 }
 
@@ -17,6 +17,7 @@ export function openToRead(path: string): number {
 export function readRange(fd: number, position: number, length: number): Buffer {
   // Uninitialised memory is fine: only the bytes read are returned.
   const buf = Buffer.allocUnsafe(length);
+  const { readSync } = nodeFs();
   let got = 0;
   while (got < length) {
     const n = readSync(fd, buf, got, length - got, position + got);
@@ -38,6 +39,7 @@ export function readSmallText(path: string, maxBytes: number, opts: { whole?: bo
   } catch {
     return null;
   }
+  const { closeSync, fstatSync } = nodeFs();
   try {
     const st = fstatSync(fd);
     if (!st.isFile() || (opts.whole === true && st.size > maxBytes)) return null;

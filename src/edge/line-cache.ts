@@ -1,38 +1,37 @@
 /**
  * The statusLine's last good line, kept in small files so it can still be printed when the
- * database is locked or broken.
+ * database is locked or broken. Written with Bun's own writes, so a render never loads
+ * node:fs; read (node:fs) only when a render has nothing better to print. A write replaces the
+ * file in place: a reader racing it may see a cut line once, which only that fallback prints.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LineCache } from "../app/run-statusline.ts";
+import { nodeFs } from "./node-fs.ts";
 
 const SAFE = /^[A-Za-z0-9_-]{1,128}$/;
 
 /**
  * A cache under `<stateDir>/<folder>/` (vigil's own lines in `lines/`, a wrapped user command's
- * in `user-lines/`); ids that are not plain file names use the shared slot.
+ * in `user-lines/`); ids that are not plain file names use the shared slot. `settled` waits for
+ * the writes made so far (a command awaits it before it exits).
  */
-export function fileLineCache(stateDir: string, folder = "lines"): LineCache {
+export function fileLineCache(stateDir: string, folder = "lines"): LineCache & { settled: () => Promise<void> } {
   const dir = join(stateDir, folder);
   const file = (id: string | null) => join(dir, id && SAFE.test(id) ? id : "_last");
+  const pending: Promise<unknown>[] = [];
   return {
     read(id) {
       try {
-        return readFileSync(file(id), "utf8");
+        return nodeFs().readFileSync(file(id), "utf8");
       } catch {
         return null;
       }
     },
     write(id, line) {
-      try {
-        mkdirSync(dir, { recursive: true, mode: 0o700 });
-        for (const f of [file(id), file(null)]) {
-          writeFileSync(f + ".tmp", line, { mode: 0o600 });
-          renameSync(f + ".tmp", f);
-        }
-      } catch {
-        // A cache that cannot be written only costs the fallback line.
-      }
+      // Bun.write makes the folder when it is missing. A cache that cannot be written only
+      // costs the fallback line.
+      for (const f of [file(id), file(null)]) pending.push(Bun.write(f, line).catch(() => {}));
     },
+    settled: () => Promise.all(pending).then(() => {}),
   };
 }

@@ -3,12 +3,13 @@
  * its own session started. Linux reads /proc (one small read per process); other systems ask
  * `ps` once. Read only when a command line names `kill`/`pkill`.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { nodeFs } from "./node-fs.ts";
 
 /** pid → ppid for every process visible now. */
 function parentTable(platform: NodeJS.Platform, procRoot: string): Map<number, number> {
   const table = new Map<number, number>();
   if (platform === "linux") {
+    const { readdirSync, readFileSync } = nodeFs();
     for (const name of readdirSync(procRoot)) {
       if (!/^\d+$/.test(name)) continue;
       try {

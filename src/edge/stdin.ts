@@ -1,42 +1,35 @@
 /**
- * Reads all of stdin with a byte cap: hooks must never buffer unbounded input. Plain
- * blocking reads on fd 0: Bun's stdin stream pulls in the stream machinery, measurable in a
- * process that lives a few milliseconds.
+ * Reads all of stdin with a byte cap: hooks must never buffer unbounded input. Through Bun's
+ * own stdin stream: node:fs's blocking reads cost more to load than the stream reader does
+ * (bench/RESULTS.md, issue 18).
  */
-import { Buffer } from "node:buffer";
-import { readSync } from "node:fs";
-
 export const STDIN_CAP = 10 * 1024 * 1024;
 
 export type StdinResult = { ok: true; text: string } | { ok: false; error: string; bytes: number };
 
-const CHUNK = 64 * 1024;
-
 /** Read stdin to the end, or stop (and say so) once it exceeds `cap` bytes. */
-export function readStdin(cap = STDIN_CAP, fd = 0): Promise<StdinResult> {
-  const chunks: Buffer[] = [];
+export async function readStdin(cap = STDIN_CAP): Promise<StdinResult> {
+  const reader = Bun.stdin.stream().getReader();
+  const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const buf = Buffer.allocUnsafe(CHUNK);
-    let n: number;
-    try {
-      n = readSync(fd, buf, 0, CHUNK, null);
-    } catch (e) {
-      if (errno(e) === "EAGAIN") {
-        Bun.sleepSync(1);
-        continue;
-      }
-      if (errno(e) === "EOF") break;
-      throw e;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > cap) return { ok: false, error: `stdin exceeds ${cap} bytes`, bytes: total };
+      chunks.push(value);
     }
-    if (n === 0) break;
-    total += n;
-    if (total > cap) return Promise.resolve({ ok: false, error: `stdin exceeds ${cap} bytes`, bytes: total });
-    chunks.push(buf.subarray(0, n));
+  } finally {
+    reader.releaseLock();
   }
-  return Promise.resolve({ ok: true, text: Buffer.concat(chunks, total).toString("utf8") });
+  const bytes = chunks.length === 1 ? chunks[0] : concat(chunks, total);
+  return { ok: true, text: new TextDecoder().decode(bytes) };
 }
 
-function errno(e: unknown): string | null {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : null;
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) (out.set(c, at), at += c.length);
+  return out;
 }

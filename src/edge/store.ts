@@ -7,8 +7,8 @@
 import type { AuditDetails } from "../core/audit-details.ts";
 import type { AuditKind } from "../core/audit-kinds.ts";
 import { Database } from "bun:sqlite";
-import { chmodSync, closeSync, existsSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
+import { nodeFs } from "./node-fs.ts";
 import { adoptUnversioned, copyAdoptedEvents, MIGRATIONS } from "./store-schema.ts";
 import type { SessionRow } from "../core/session-row.ts";
 export type { SessionRow };
@@ -39,6 +39,10 @@ const CORRUPT = /not a database|malformed|corrupt|file is encrypted/i;
 
 /** Open (creating and migrating as needed) the store at `file`. */
 export function openStore(file: string, opts: OpenOptions = {}): Store {
+  // A read-only handle neither creates nor recovers anything, and never checkpoints: it needs
+  // no file-system calls of its own, so the statusline's common path never loads node:fs.
+  if (opts.readonly) return new Store(file, opts);
+  const { existsSync, mkdirSync } = nodeFs();
   const dir = dirname(file);
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const seen = identity(file);
@@ -54,7 +58,7 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
 
 /** Device and inode of a file, or null when there is none. */
 function identity(file: string): string | null {
-  const st = statSync(file, { throwIfNoEntry: false });
+  const st = nodeFs().statSync(file, { throwIfNoEntry: false });
   return st ? `${st.dev}:${st.ino}` : null;
 }
 
@@ -77,6 +81,7 @@ const RECOVERY_LOCK_STALE_MS = 10_000;
  */
 function moveAside(file: string, seen: string | null, error: string, opts: OpenOptions): void {
   if (seen === null || identity(file) !== seen) return;
+  const { existsSync, linkSync, renameSync, rmSync } = nodeFs();
   const lock = `${file}.recovering`;
   if (!takeLock(lock)) return;
   try {
@@ -103,6 +108,7 @@ function moveAside(file: string, seen: string | null, error: string, opts: OpenO
 }
 
 function takeLock(lock: string): boolean {
+  const { closeSync, openSync, rmSync, statSync } = nodeFs();
   try {
     closeSync(openSync(lock, "wx", 0o600));
     return true;
@@ -138,12 +144,12 @@ export class Store {
   }
 
   constructor(readonly file: string, private readonly opts: OpenOptions = {}) {
-    const fresh = !existsSync(file);
     const readonly = opts.readonly ?? false;
+    const fresh = !readonly && !nodeFs().existsSync(file);
     // SQLite gives -wal and -shm the database's mode when it creates them: made while the
     // database was read-only, they would keep vigil read-only after it is writable again.
     if (!readonly) { for (const ext of ["-wal", "-shm"]) tryChmod(file + ext); }
-    const before = identity(file);
+    const before = readonly ? null : identity(file);
     this.#db = new Database(file, readonly ? { readonly: true, strict: true } : { create: true, strict: true });
     try {
       this.seen = this.init(before, fresh, readonly);
@@ -161,7 +167,7 @@ export class Store {
       else this.#db.query("SELECT count(*) FROM sqlite_master").get();
       return before;
     }
-    if (fresh) chmodSync(this.file, 0o600);
+    if (fresh) nodeFs().chmodSync(this.file, 0o600);
     // Only an empty file takes auto_vacuum without a VACUUM: `vigil gc` then gives pages back.
     if (fresh) this.#db.run("PRAGMA auto_vacuum = INCREMENTAL");
     this.useWal();
@@ -326,14 +332,15 @@ export class Store {
     // A handle on a database that was replaced (moved aside by a recovery) is left to the
     // process's exit: closing it would checkpoint and delete "-wal" and "-shm" by name, and
     // those names are now the fresh database's.
-    if (this.broken || identity(this.file) !== this.seen) return void PINNED.push(this.#db);
+    // A read-only handle never checkpoints, so it is closed whatever became of the file.
+    if (!this.opts.readonly && (this.broken || identity(this.file) !== this.seen)) return void PINNED.push(this.#db);
     this.#db.close(false);
   }
 }
 
 function tryChmod(file: string): void {
   try {
-    chmodSync(file, 0o600);
+    nodeFs().chmodSync(file, 0o600);
   } catch {
     // Absent, or not ours to change: SQLite reports what that means.
   }

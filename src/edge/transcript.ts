@@ -4,12 +4,12 @@
  * A missing or unreadable transcript is "no measurement", never an exception (hooks fail
  * open, and 2.1.88 points `transcript_path` at a file it never writes).
  */
-import { closeSync, fstatSync } from "node:fs";
 import { measure, type MeterOptions, type MeterResult, type MeterState, unmeasured } from "../core/meter.ts";
 import { type FactsOptions, readFacts } from "../core/meter/facts.ts";
 import type { ByteSource } from "../core/meter/lines.ts";
 import type { TranscriptFacts } from "../core/policy.ts";
 import { openToRead, readRange } from "./file-read.ts";
+import { nodeFs } from "./node-fs.ts";
 
 export type { MeterOptions, MeterResult, MeterState } from "../core/meter.ts";
 export type { FactsOptions } from "../core/meter/facts.ts";
@@ -42,6 +42,7 @@ function withFile<T>(path: string, use: (src: ByteSource) => T): Outcome<T> {
   } catch (e) {
     return { ok: false, error: `cannot open transcript "${path}": ${code(e)}` };
   }
+  const { closeSync, fstatSync } = nodeFs();
   try {
     const st = fstatSync(fd, { bigint: true });
     if (!st.isFile()) return { ok: false, error: `transcript "${path}" is not a file` };

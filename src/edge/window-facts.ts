@@ -3,9 +3,9 @@
  * process's argv (`--autocompact`) and `autoCompactWindow` in its settings files. Each read is
  * bounded and a failure is no fact, never an error.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readSmallText } from "./file-read.ts";
+import { nodeFs } from "./node-fs.ts";
 
 const MAX_SETTINGS_BYTES = 1024 * 1024;
 
@@ -13,7 +13,8 @@ const MAX_SETTINGS_BYTES = 1024 * 1024;
 export function processArgv(pid: number | null, procRoot = "/proc"): string[] | null {
   if (pid === null) return null;
   try {
-    const text = readFileSync(`${procRoot}/${pid}/cmdline`, "utf8");
+    // /proc files report no size and cannot be mapped: a plain read (node:fs, headless sessions only).
+    const text = nodeFs().readFileSync(`${procRoot}/${pid}/cmdline`, "utf8");
     return text.split("\0").filter((a) => a !== "");
   } catch {
     return null;

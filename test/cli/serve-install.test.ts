@@ -28,7 +28,14 @@ const systemd = { facts: { platform: "linux", hasSystemd: true, uid: 1000 }, io 
 
 async function run(install: boolean, o: Partial<ServiceOptions> & { target: ListenTarget }) {
   let out = "";
-  const ctx = { env, out: (t: string) => void (out += t), err: () => {}, now: Date.now, isTTY: false };
+  const ctx = {
+    env,
+    out: (t: string) => void (out += t),
+    print: (t: string) => Promise.resolve(void (out += t)),
+    err: () => {},
+    now: Date.now,
+    isTTY: false,
+  };
   const code = await serveService(install, { bin: BIN, ...o }, ctx, systemd);
   return { code, out };
 }

@@ -1,0 +1,4 @@
+// The reference: starts and exits.
+process.exitCode = 0;
+
+export {};
