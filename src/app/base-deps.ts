@@ -8,11 +8,12 @@ import { loadConfig } from "../edge/config-file.ts";
 import { appendLog } from "../edge/log.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { openStore, type Store } from "../edge/store.ts";
-import { measureAdapter } from "./meter-adapter.ts";
 import type { HookDeps } from "./run-hook.ts";
 
 /** The part of the hook's dependencies the statusline uses. */
-export type BaseDeps = Pick<HookDeps, "store" | "config" | "env" | "now" | "measure" | "logError"> & {
+export type BaseDeps = Pick<HookDeps, "store" | "config" | "env" | "now" | "logError"> & {
+  /** The transcript meter: hooks always have it (deps.ts); the statusline loads it when a render needs it. */
+  measure?: HookDeps["measure"];
   /**
    * A read-only handle on the same store, for the statusline (null when there is none yet, or
    * its schema needs a migration): a render that records nothing (most of them) never opens
@@ -48,7 +49,6 @@ export function baseDeps(env: Record<string, string | undefined>, now: () => num
     config: loadConfig(paths.configFile, env),
     env,
     now,
-    measure: measureAdapter,
     logError: log,
     // The read-only handle first: the writing one's close is then the last, which checkpoints
     // the WAL into the database file as every vigil process has always left it. (Closed the

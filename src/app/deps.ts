@@ -10,7 +10,7 @@ import { descendantsOf } from "../edge/process-tree.ts";
 import { processArgv, settingsWindows } from "../edge/window-facts.ts";
 import { baseDeps } from "./base-deps.ts";
 import { allParts } from "./hook-parts.ts";
-import { factsAdapter } from "./meter-adapter.ts";
+import { factsAdapter, measureAdapter } from "./meter-adapter.ts";
 import type { HookDeps } from "./run-hook.ts";
 
 type ClosableDeps = HookDeps & { close: () => void };
@@ -20,6 +20,7 @@ export function hookDeps(env: Record<string, string | undefined>, now: () => num
   const base = baseDeps(env, now);
   return {
     ...base,
+    measure: measureAdapter,
     facts: factsAdapter,
     descendants: (root) => descendantsOf(root),
     window: (p, model) => {

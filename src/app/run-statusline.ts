@@ -17,10 +17,14 @@ export interface LineCache {
 /** Record and render; returns the line to print (possibly a cached one) and any error. */
 export function runStatusline(
   input: string,
-  deps: Pick<HookDeps, "store" | "config" | "now" | "measure" | "logError"> & { reader?: () => Store | null },
+  deps: Pick<HookDeps, "store" | "config" | "now" | "logError"> & {
+    reader?: () => Store | null;
+    /** The transcript meter; the statusline process loads it only for a payload with null usage (`needs`). */
+    measure?: HookDeps["measure"];
+  },
   cache: LineCache,
   opts: { color: boolean },
-): { line: string; error: string | null } {
+): { line: string; error: string | null; needs?: "meter" } {
   const parsed = parseStatusPayload(input);
   if (!parsed.ok) return { line: cache.read(null) ?? "", error: parsed.error };
   const p = parsed.value;
@@ -32,15 +36,16 @@ export function runStatusline(
     const prev = (deps.reader?.() ?? deps.store()).loadSession(p.sessionId);
     // The first render of a resumed session has null usage: measure the transcript instead
     // of showing 0 % (peers do).
-    const metered = p.tokens === null && p.transcriptPath ? deps.measure(p.transcriptPath, prev?.meter ?? null) : null;
+    const path = p.tokens === null ? p.transcriptPath : null;
+    if (path && !deps.measure) return { line: "", error: null, needs: "meter" };
+    const metered = path && deps.measure ? deps.measure(path, prev?.meter ?? null) : null;
     const plan = (row: SessionRow) => planRender(row, { p, at, config, metered, color: opts.color });
     // Renders come every few hundred ms while a session works and mostly change nothing: the
     // stored numbers are reused for RECORD_EVERY_MS, and no write lock is taken for them.
     const quick = prev && prev.snapshot !== "{}" ? plan(prev) : null;
-    if (quick && prev && unchanged(prev, quick, at)) {
-      cache.write(p.sessionId, quick.text);
-      return { line: quick.text, error: null };
-    }
+    // The line equals the stored one (`unchanged` compares status_line), which the render that
+    // stored it also wrote to the cache: nothing to write.
+    if (quick && prev && unchanged(prev, quick, at)) return { line: quick.text, error: null };
     const store = deps.store();
     const line = store.transaction(() => {
       const r = plan(store.loadSession(p.sessionId) ?? newRow(p.sessionId, at));

@@ -55,7 +55,14 @@ export async function statuslineCommand(args: string[], ctx: Ctx): Promise<numbe
   if (input.ok) {
     const deps = baseDeps(ctx.env, ctx.now);
     try {
-      line = runStatusline(input.text, deps, cache, { color: !ctx.env.NO_COLOR }).line;
+      const opts = { color: !ctx.env.NO_COLOR };
+      let r = runStatusline(input.text, deps, cache, opts);
+      // Null usage (a resumed session's first render): the meter is loaded for this render only.
+      if (r.needs === "meter") {
+        deps.measure = (await import("../app/meter-adapter.ts")).measureAdapter;
+        r = runStatusline(input.text, deps, cache, opts);
+      }
+      line = r.line;
     } finally {
       deps.close();
     }
