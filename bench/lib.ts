@@ -100,6 +100,31 @@ export function timeAll(cmds: Cmd[], runs: number, warmup = 3): Timing[] {
   }));
 }
 
+/**
+ * As `timeAll`, with the order rotated every round so no command always runs after the same
+ * one: `samples[j][i]` is command j's time in round i, so per-round ratios pair up.
+ */
+export function timeRotated(cmds: Cmd[], runs: number, warmup = 3): number[][] {
+  const samples = cmds.map(() => [] as number[]);
+  for (let i = 0; i < warmup + runs; i++) {
+    for (let k = 0; k < cmds.length; k++) {
+      const j = (k + i) % cmds.length;
+      const c = cmds[j];
+      const t0 = performance.now();
+      const p = Bun.spawnSync(c.argv, { stdin: c.stdin ?? "ignore", stdout: "ignore", stderr: "pipe", env: c.env });
+      const dt = performance.now() - t0;
+      if (p.exitCode !== 0) throw new Error(`${c.name} exited ${p.exitCode}: ${p.stderr}`);
+      if (i >= warmup) samples[j].push(dt);
+    }
+  }
+  return samples;
+}
+
+/** The median of each round's ratio of `xs` to `ref` (both from `timeRotated`). */
+export function medianRatio(xs: number[], ref: number[]): number {
+  return median(xs.map((t, i) => t / ref[i]));
+}
+
 /** Print a table of medians with the ratio of each to `ref` (and to `ref2`). */
 export function report(title: string, ts: Timing[], ref: string, ref2?: string): string {
   const r = ts.find((t) => t.name === ref)!;

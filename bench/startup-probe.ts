@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { compileLikeVigil, DATA, ensureTranscript, median } from "./lib.ts";
+import { compileLikeVigil, DATA, ensureTranscript, median, medianRatio, timeRotated } from "./lib.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -20,7 +20,12 @@ const { values } = parseArgs({
 });
 const SRC = join(import.meta.dir, "startup-probes");
 const only = values.only?.split(",");
-const names = ["noop", ...readdirSync(SRC).map((f) => f.replace(/\.ts$/, "")).filter((n) => n !== "noop").sort()]
+// `_`-named files are the probes' shared code, not probes.
+const names = [
+  "noop",
+  ...readdirSync(SRC).filter((f) => !f.startsWith("_")).map((f) => f.replace(/\.ts$/, "")).filter((n) => n !== "noop")
+    .sort(),
+]
   .filter((n) => n === "noop" || !only || only.includes(n));
 const out = join(DATA, "startup-probes");
 for (const n of names) compileLikeVigil(join(SRC, `${n}.ts`), join(out, n));
@@ -45,17 +50,7 @@ await Bun.write(env.PROBE_STATE, JSON.stringify({ state: "normal", tokens: 12345
 for (const n of names) await Bun.file(join(out, n)).bytes();
 const stdin = new TextEncoder().encode(JSON.stringify({ session_id: "s1", hook_event_name: "PreToolUse" }));
 const runs = Number(values.runs);
-const times = names.map(() => [] as number[]);
-for (let i = 0; i < runs + 3; i++) {
-  for (let k = 0; k < names.length; k++) {
-    const j = (k + i) % names.length;
-    const t0 = performance.now();
-    const p = Bun.spawnSync([join(out, names[j])], { stdin, stdout: "ignore", stderr: "pipe", env });
-    const dt = performance.now() - t0;
-    if (p.exitCode !== 0) throw new Error(`${names[j]} exited ${p.exitCode}: ${p.stderr}`);
-    if (i >= 3) times[j].push(dt);
-  }
-}
+const times = timeRotated(names.map((n) => ({ name: n, argv: [join(out, n)], stdin, env })), runs);
 console.log(
   `## start-up probes (${runs} rounds, order rotated, load average ${
     loadavg().map((l) => l.toFixed(2)).join(" ")
@@ -63,6 +58,6 @@ console.log(
 );
 console.log("| probe | median ms | × no-op (median of pairs) |\n|---|---:|---:|");
 names.forEach((n, j) => {
-  const ratio = median(times[j].map((t, i) => t / times[0][i]));
+  const ratio = medianRatio(times[j], times[0]);
   console.log(`| ${n} | ${median(times[j]).toFixed(2)} | ${ratio.toFixed(3)} |`);
 });

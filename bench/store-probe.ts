@@ -10,7 +10,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { compileLikeVigil, DATA, ensureNoop, ensureTranscript, median } from "./lib.ts";
+import { compileLikeVigil, DATA, ensureNoop, ensureTranscript, median, medianRatio, timeRotated } from "./lib.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -34,21 +34,11 @@ const stages = ["noop", "stdin", "mem", "flat", "ro", "rw", "rw-write", "ro-writ
 const cmds = [{ name: "no-op (compiled bun)", argv: [noop] }, ...stages.map((s) => ({ name: s, argv: [probe, s] }))];
 const stdin = new TextEncoder().encode(JSON.stringify({ session_id: "s1", hook_event_name: "PreToolUse" }));
 const runs = Number(values.runs);
-const times = cmds.map(() => [] as number[]);
-for (let i = 0; i < runs + 3; i++) {
-  for (let k = 0; k < cmds.length; k++) {
-    const j = (k + i) % cmds.length;
-    const t0 = performance.now();
-    const p = Bun.spawnSync(cmds[j].argv, { stdin, stdout: "ignore", stderr: "ignore", env });
-    const dt = performance.now() - t0;
-    if (p.exitCode !== 0) throw new Error(`${cmds[j].name} exited ${p.exitCode}`);
-    if (i >= 3) times[j].push(dt);
-  }
-}
+const times = timeRotated(cmds.map((c) => ({ ...c, stdin, env })), runs);
 console.log(`## store stages (${runs} rounds, order rotated)\n`);
 console.log("| stage | median ms | × no-op (median of pairs) |\n|---|---:|---:|");
 cmds.forEach((c, j) => {
-  const ratio = median(times[j].map((t, i) => t / times[0][i]));
+  const ratio = medianRatio(times[j], times[0]);
   console.log(`| ${c.name} | ${median(times[j]).toFixed(2)} | ${ratio.toFixed(2)} |`);
 });
 console.log("\nWhat a close leaves of the WAL:");

@@ -1,14 +1,8 @@
 // io-bun-sqlite plus a writing open (WAL) and a two-statement transaction: a hook that writes, without node:fs.
 import { Database } from "bun:sqlite";
-const r = Bun.stdin.stream().getReader();
-const parts: Uint8Array[] = [];
-for (;;) {
-  const { done, value } = await r.read();
-  if (done) break;
-  parts.push(value);
-}
-const dec = new TextDecoder();
-JSON.parse(dec.decode(parts[0]));
+import { lineThroughBun, stdinThroughStream, tailThroughMmap } from "./_io.ts";
+
+await stdinThroughStream();
 const d = new Database(process.env.PROBE_DB!, { create: true, strict: true });
 d.run("PRAGMA busy_timeout = 2000");
 d.query("PRAGMA journal_mode = WAL").get();
@@ -18,6 +12,5 @@ d.transaction(() => {
   d.query("INSERT INTO events (at, kind, detail) VALUES (?, ?, ?)").run(Date.now(), "hook", '{"a":1}');
 }).immediate();
 d.close(false);
-const m = Bun.mmap(process.env.PROBE_T!);
-const s = dec.decode(m.subarray(Math.max(0, m.length - 65536)));
-await Bun.write(Bun.stdout, '{"ok":' + s.length + "}");
+const s = tailThroughMmap(process.env.PROBE_T!);
+await lineThroughBun('{"ok":' + s.length + "}");

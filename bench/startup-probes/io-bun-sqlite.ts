@@ -1,19 +1,10 @@
 // io-bun plus a read-only SQLite open and one row.
 import { Database } from "bun:sqlite";
-const r = Bun.stdin.stream().getReader();
-const parts: Uint8Array[] = [];
-for (;;) {
-  const { done, value } = await r.read();
-  if (done) break;
-  parts.push(value);
-}
-const dec = new TextDecoder();
-JSON.parse(dec.decode(parts[0]));
+import { lineThroughBun, stdinThroughStream, tailThroughMmap } from "./_io.ts";
+
+await stdinThroughStream();
 const d = new Database(process.env.PROBE_DB!, { readonly: true });
 d.query("SELECT * FROM sessions WHERE session_id = ?").get("s1");
 d.close();
-const f = Bun.file(process.env.PROBE_T!);
-const size = f.size;
-const m = Bun.mmap(process.env.PROBE_T!);
-const s = dec.decode(m.subarray(size - 65536));
-await Bun.write(Bun.stdout, '{"ok":' + s.length + "}");
+const s = tailThroughMmap(process.env.PROBE_T!);
+await lineThroughBun('{"ok":' + s.length + "}");

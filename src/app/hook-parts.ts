@@ -5,8 +5,9 @@
  * and while a restore may be pending (the early warning is always loaded);
  * the shell analyser for a Bash call at HARD. Loading the whole pipeline on every call cost
  * most of a PreToolUse's start-up (bench/RESULTS.md, issue 18). A call that finds a part
- * missing commits nothing and says which (`needs`); `runHookLoading` loads it and runs the
- * call again. `vigil serve` and in-process callers load every part up front (`allParts`).
+ * missing commits nothing and says which (`needs`), one mechanism for all three: the event's
+ * own parts are asked for before the store is opened, the state's once the row is read;
+ * `runHookLoading` loads it and runs the call again. `vigil serve` and in-process callers load every part up front (`allParts`).
  */
 import type { LineAnalyzer } from "../core/policies/hard.ts";
 import type { ContinuityPart, StopPart } from "./parts/part-types.ts";
@@ -29,14 +30,6 @@ export interface LoadedParts {
  */
 const CONTINUITY_EVENTS = new Set(["SessionStart", "PreCompact"]);
 const CONTINUITY_STATES = new Set(["restoring", "dead"]);
-
-/** The parts a call of `event` is sure to need: loaded before its first run. */
-export function partsForEvent(event: string): Part[] {
-  const parts: Part[] = [];
-  if (event === "Stop") parts.push("stop");
-  if (CONTINUITY_EVENTS.has(event)) parts.push("continuity");
-  return parts;
-}
 
 /** The part a call lacks, given its event and the session's states so far (stored, then after its events). */
 export function missingPart(event: string, states: readonly (string | null)[], parts: LoadedParts): Part | undefined {

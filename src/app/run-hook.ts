@@ -24,7 +24,7 @@ import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
 import { lastHookDetail } from "../edge/store/last-hook.ts";
 import { effectRecords, runCommitEffects } from "./effects.ts";
-import { loadPart, missingPart, type Part, partsForEvent } from "./hook-parts.ts";
+import { loadPart, missingPart, type Part } from "./hook-parts.ts";
 import type { ContinuityPart, StopPart } from "./parts/part-types.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
 import { readNight } from "../night/setting.ts";
@@ -74,31 +74,19 @@ export interface HookOutcome {
 }
 
 /**
- * `runHook` in a process that loads the pipeline's parts on demand (hook-parts.ts): the parts
- * the call's event is sure to need first, then any a run asks for (the shell analyser for a
- * worker's Bash at HARD, continuity for a session found restoring), running it again. Each
- * part is asked for at most once.
+ * `runHook` in a process that loads the pipeline's parts on demand (hook-parts.ts): a run that
+ * lacks one (the Stop gate on Stop, continuity on SessionStart or for a session found
+ * restoring, the shell analyser for a worker's Bash at HARD) says so before it commits
+ * anything, and runs again with it loaded. A part the event alone asks for is asked for before
+ * the store is opened; each part is asked for at most once.
  */
 export async function runHookLoading(input: string, deps: HookDeps): Promise<HookOutcome> {
-  for (const part of partsForEvent(eventOf(input))) await loadPart(deps, part);
   const asked = new Set<Part>();
   for (;;) {
     const out = runHook(input, deps);
     if (out.needs === undefined || asked.has(out.needs)) return out;
     asked.add(out.needs);
     await loadPart(deps, out.needs);
-  }
-}
-
-/** The payload's event name, for loading parts before the run (which validates the payload). */
-function eventOf(input: string): string {
-  try {
-    const v: unknown = JSON.parse(input);
-    return typeof v === "object" && v !== null && "hook_event_name" in v && typeof v.hook_event_name === "string"
-      ? v.hook_event_name
-      : "";
-  } catch {
-    return "";
   }
 }
 
@@ -111,6 +99,9 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     return { stdout: "", error: parsed.error };
   }
   const p = parsed.value;
+  // A part the event alone needs: asked for before the store is opened.
+  const first = missingPart(p.event, [], deps);
+  if (first) return { stdout: "", error: null, needs: first };
   try {
     // One writing handle for the whole call. A read-only handle first, for calls that might be
     // quiet, cost every call that then writes (most of a working session's) a second open:

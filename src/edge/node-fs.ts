@@ -1,8 +1,8 @@
 /**
  * node:fs, loaded on first use. Loading it costs a hot-path process about a fifth of a compiled
- * no-op's whole run (bench/RESULTS.md, issue 18), so the statusline's common path reads through
- * file-read.ts and Bun's own stdin and stdout, and code that needs node:fs only on a rare path
- * (creating the state folder, the error log, /proc) asks for it here.
+ * no-op's whole run (bench/RESULTS.md, issue 18), so the statusline's common path uses Bun's
+ * own stdin, stdout and file writes, and every edge that needs node:fs (the writing store,
+ * transcript preads, the log, /proc, a non-empty config file) asks for it here, when it runs.
  */
 import type * as fs from "node:fs";
 

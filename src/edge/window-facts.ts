@@ -13,7 +13,6 @@ const MAX_SETTINGS_BYTES = 1024 * 1024;
 export function processArgv(pid: number | null, procRoot = "/proc"): string[] | null {
   if (pid === null) return null;
   try {
-    // /proc files report no size and cannot be mapped: a plain read (node:fs, headless sessions only).
     const text = nodeFs().readFileSync(`${procRoot}/${pid}/cmdline`, "utf8");
     return text.split("\0").filter((a) => a !== "");
   } catch {

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { initialContext, type SessionContext, STATES } from "../../machines/session-model.ts";
 import { allHookDeps, hookDeps } from "../../src/app/deps.ts";
-import { loadPart, missingPart, partsForEvent } from "../../src/app/hook-parts.ts";
+import { loadPart, missingPart } from "../../src/app/hook-parts.ts";
 import { continuityPart } from "../../src/app/parts/continuity.ts";
 import { STOP_PART } from "../../src/app/parts/stop.ts";
 import { runHook, runHookLoading } from "../../src/app/run-hook.ts";
@@ -113,7 +113,8 @@ describe("a part left unloaded changes no answer", () => {
     expect(missingPart("PreToolUse", ["restoring"], { env: {} })).toBe("continuity");
     expect(missingPart("PreToolUse", ["normal", "restoring"], { env: {} })).toBe("continuity");
     expect(missingPart("Stop", ["normal"], { env: {} })).toBe("stop");
-    expect(partsForEvent("PreToolUse")).toEqual([]);
+    expect(missingPart("PreToolUse", [], { env: {} })).toBeUndefined();
+    expect(missingPart("SessionStart", [], { env: {} })).toBe("continuity");
   });
   // Where the comparison above is sure to see a difference: the grid is not vacuous.
   test("control: in a restoring session the whole policy answers where the warning does not", () => {
@@ -202,8 +203,8 @@ describe("through the real store", () => {
       full.close();
       expect(deps.store().loadSession(SESSION)?.state).toBe("restoring");
       expect(deps.continuity).toBeUndefined();
-      // PostToolUse loads nothing up front: the stored state asks for continuity.
-      expect(partsForEvent("PostToolUse")).toEqual([]);
+      // The event alone asks for nothing: the stored state asks for continuity.
+      expect(missingPart("PostToolUse", [], deps)).toBeUndefined();
       const out = await runHookLoading(call("PostToolUse", p), deps);
       expect(out.error).toBeNull();
       expect(deps.continuity).toBeDefined();

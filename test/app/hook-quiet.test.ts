@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { hookDeps } from "../../src/app/deps.ts";
 import { QUIET_MS } from "../../src/app/quiet-call.ts";
@@ -156,9 +156,14 @@ describe("a call that changes nothing writes nothing", () => {
     });
     const shown = s.run(["statusline"], line, T0);
     const before = s.state();
+    // The recording render wrote the line cache; the unchanged one leaves it as it was too.
+    const cached = ["q", "_last"].map((f) => join(s.env.VIGIL_HOME, "lines", f));
+    expect(cached.map((f) => readFileSync(f, "utf8") + "\n")).toEqual([shown, shown]);
+    const cacheBefore = cached.map((f) => statSync(f).mtimeMs);
     Bun.sleepSync(20);
     expect(s.run(["statusline"], line, T0 + 1_000)).toBe(shown);
     expect(s.state()).toEqual(before);
+    expect(cached.map((f) => statSync(f).mtimeMs)).toEqual(cacheBefore);
   });
 });
 

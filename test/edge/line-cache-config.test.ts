@@ -14,7 +14,7 @@ const root = mkdtempSync(join(tmpdir(), "vigil-fileread-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("the line cache", () => {
-  test("a line already stored is not written again; a new one replaces it", async () => {
+  test("a written line reads back, per session and in the shared slot; a new one replaces it", async () => {
     const dir = join(root, "state");
     mkdirSync(dir);
     const cache = fileLineCache(dir);
