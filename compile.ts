@@ -20,6 +20,23 @@ const hostOs = process.platform === "darwin" ? "darwin" : "linux";
 const hostArch = process.arch === "arm64" ? "arm64" : "x64";
 const chosen = values.single ? TARGETS.filter((t) => t.os === hostOs && t.arch === hostArch) : TARGETS;
 
+/**
+ * The build's identity (src/cli/version.ts): a digest of every source file the bundle can
+ * read, the lockfile and the Bun that compiles it. Forwarded hook calls are answered only by
+ * a server of the same build.
+ */
+function buildId(): string {
+  const h = createHash("sha256").update(Bun.version);
+  const files = [
+    ...new Bun.Glob("{src,machines}/**/*").scanSync({ onlyFiles: true }),
+    "package-lock.json",
+    "bundle-options.ts",
+  ].sort();
+  for (const f of files) h.update(f).update("\0").update(readFileSync(f)).update("\0");
+  return h.digest("hex").slice(0, 16);
+}
+const BUILD_ID = buildId();
+
 mkdirSync("dist", { recursive: true });
 const sums: string[] = [];
 for (const t of chosen) {
@@ -27,6 +44,7 @@ for (const t of chosen) {
   const result = await Bun.build({
     ...BUNDLE,
     conditions: [...BUNDLE.conditions],
+    define: { ...BUNDLE.define, VIGIL_BUILD_ID: JSON.stringify(BUILD_ID) },
     entrypoints: [...BUNDLE.entrypoints],
     bytecode: true,
     compile: { target: t.bun, outfile, autoloadDotenv: false, autoloadBunfig: false },

@@ -11,8 +11,11 @@
  * the percentage shown against the right one (the transcript's last usage over the payload's
  * window). vigil runs three ways: a first call (a fresh VIGIL_HOME every run: the store is
  * created), a warm repeat (the same call on its own session: nothing changes, nothing is
- * written), and for hooks the three events alternating on one session (every call writes). Peers are installed once into bench/data/peers with
- * `npm install` (pinned versions); without the registry they are left out and said so.
+ * written), and for hooks the three events alternating on one session (every call writes).
+ * Hooks and statusLines run once more "via serve": in a home where a `vigil serve` listens on
+ * the hook socket, so each call is forwarded to it (src/cli/hook-forward.ts); `--no-serve`
+ * leaves those rows out. Peers are installed once into bench/data/peers with `npm install` (pinned
+ * versions); without the registry they are left out and said so.
  */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "15" },
     "no-1g": { type: "boolean" },
     "no-peers": { type: "boolean" },
+    "no-serve": { type: "boolean" },
   },
   strict: true,
 });
@@ -203,6 +207,22 @@ cmds.push({ name: "no-op (compiled bun)", argv: [noop], stdin: "", env: envOf(h0
     env: envOf(h0),
   });
 }
+/** A `vigil serve` on a home of its own, up before the rounds: hooks there forward to it. */
+async function startServe(): Promise<{ env: Record<string, string>; stop: () => void }> {
+  const env = envOf(home());
+  const proc = Bun.spawn([BIN, "serve", "--listen", "127.0.0.1:0"], { env, stdout: "pipe", stderr: "inherit" });
+  const reader = proc.stdout.getReader();
+  let out = "";
+  while (!out.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("vigil serve exited before listening");
+    out += new TextDecoder().decode(value);
+  }
+  if (!out.includes("hooks forward to")) throw new Error(`vigil serve has no hook socket: ${out.trim()}`);
+  return { env, stop: () => proc.kill("SIGTERM") };
+}
+const served = values["no-serve"] ? null : await startServe();
+
 const p = peers();
 for (const [label] of sizes) {
   for (const nullUsage of label === "100MB" ? [false, true] : [false]) {
@@ -216,6 +236,15 @@ for (const [label] of sizes) {
         env: envOf(home()),
         expect: s.expect,
         fresh,
+      });
+    }
+    if (served) {
+      cmds.push({
+        name: `vigil statusline ${tag}, via serve`,
+        argv: [BIN, "statusline"],
+        stdin: s.json,
+        env: served.env,
+        expect: s.expect,
       });
     }
     if (p.ccusage) {
@@ -232,6 +261,7 @@ for (const [label] of sizes) {
     }
   }
 }
+
 for (const [label] of sizes) {
   const base = { ...hookBase, transcript_path: transcript(label) };
   const events: [string, Record<string, unknown>][] = [
@@ -256,6 +286,10 @@ for (const [label] of sizes) {
     cmds.push(hook("first call", shared, `side-first-${label}`, true));
     cmds.push(hook("repeat", envOf(home()), `side-repeat-${event}-${label}`));
     cmds.push(hook("alternating", shared, `side-hook-${label}`));
+    if (served) {
+      cmds.push(hook("repeat, via serve", served.env, `side-serve-repeat-${event}-${label}`));
+      cmds.push(hook("alternating, via serve", served.env, `side-serve-hook-${label}`));
+    }
   }
 }
 
@@ -307,3 +341,4 @@ console.log(
 console.log("| command | median ms | × no-op | peak RSS MiB | shows the right percentage? |");
 console.log("| --- | ---: | ---: | ---: | --- |");
 for (const r of rows) console.log(r);
+served?.stop();

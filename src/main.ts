@@ -3,6 +3,7 @@
  * codes. Commands are loaded lazily so the hook path pays only for what it uses.
  */
 import { type Ctx, Refusal } from "./cli/context.ts";
+import { forwardCall } from "./cli/hook-forward.ts";
 import { VERSION } from "./cli/version.ts";
 import { print, writeAll } from "./edge/stdout.ts";
 
@@ -50,8 +51,15 @@ async function main(argv: string[]): Promise<number> {
     return name === undefined ? 2 : 0;
   }
   if (name === "--version" || name === "-V") {
-    ctx.out(`vigil ${VERSION}\n`);
+    // Through Bun's stdout: node:fs, which `out` loads, would cost this 0.4× of the no-op.
+    await ctx.print(`vigil ${VERSION}\n`);
     return 0;
+  }
+  const plain = !rest.includes("--help") && !rest.includes("-h");
+  if (name === "hook" && plain) return await hook(rest, ctx);
+  // A wrapped statusLine (--wrap) starts the user's command first: statusline.ts forwards it.
+  if (name === "statusline" && plain && !rest.includes("--wrap") && !rest.includes("--then")) {
+    return await statusline(rest, ctx);
   }
   const load = COMMANDS[name];
   if (!load) {
@@ -63,16 +71,45 @@ async function main(argv: string[]): Promise<number> {
     return await command(rest, ctx);
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    if (FAIL_OPEN.has(name)) {
-      const { appendLog } = await import("./edge/log.ts");
-      const { resolvePaths } = await import("./edge/paths.ts");
-      appendLog(resolvePaths(ctx.env).logFile, `${new Date().toISOString()} ${name}_error ${msg}`);
-      return 0;
-    }
+    if (FAIL_OPEN.has(name)) return (await failedOpen(name, ctx, msg), 0);
     ctx.err(`vigil: ${msg}\n`);
     if (e instanceof Refusal) return 1;
     return 2;
   }
+}
+
+/** `vigil hook`: forwarded to a running `vigil serve` when one answers, else run here. Never fails. */
+async function hook(args: string[], ctx: Ctx): Promise<number> {
+  try {
+    const r = await forwardCall(ctx, "/hook");
+    if (r.kind === "answer") return (await ctx.print(r.body), 0);
+    if (r.kind === "lost") return (await failedOpen("hook", ctx, `hook_forward_lost ${r.why}`), 0);
+    return await (await import("./cli/hook.ts")).hookCommand(args, ctx, r.input);
+  } catch (e) {
+    await failedOpen("hook", ctx, e instanceof Error ? e.message : String(e));
+    return 0;
+  }
+}
+
+/** `vigil statusline` without --wrap: as `hook`. A lost render prints the last line kept. */
+async function statusline(args: string[], ctx: Ctx): Promise<number> {
+  try {
+    const r = await forwardCall(ctx, "/statusline");
+    if (r.kind === "answer") return (await ctx.print(r.body), 0);
+    const command = (await import("./cli/statusline.ts")).statuslineCommand;
+    if (r.kind === "local") return await command(args, ctx, r.input);
+    await failedOpen("statusline", ctx, `statusline_forward_lost ${r.why}`);
+    return await command(args, ctx, { ok: false, error: r.why, bytes: 0 });
+  } catch (e) {
+    await failedOpen("statusline", ctx, e instanceof Error ? e.message : String(e));
+    return 0;
+  }
+}
+
+async function failedOpen(name: string, ctx: Ctx, msg: string): Promise<void> {
+  const { appendLog } = await import("./edge/log.ts");
+  const { resolvePaths } = await import("./edge/paths.ts");
+  appendLog(resolvePaths(ctx.env).logFile, `${new Date().toISOString()} ${name}_error ${msg}`);
 }
 
 const code = await main(process.argv.slice(2));

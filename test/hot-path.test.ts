@@ -122,12 +122,18 @@ describe("the hot path loads only what every call needs", () => {
     expect(names(c.command("src/cli/hook.ts")).some((f) => /node_modules\/hono\//.test(f))).toBe(false);
   });
 
-  test("the entry chunk is main, the version, the output writer and the lazy node:fs", () => {
+  test("the entry chunk is main, the version, the output writer, the lazy node:fs and the hook's forwarding client", () => {
     const loaded = names(c.entry).map((f) => f.replace(/^.*?src\//, "src/"));
     expect(loaded.sort()).toEqual([
+      // `vigil hook` offers each call to a running `vigil serve` before it loads anything else.
       "src/cli/context.ts",
+      "src/cli/hook-forward.ts",
       "src/cli/version.ts",
+      "src/core/forward.ts",
+      "src/edge/hook-socket.ts",
       "src/edge/node-fs.ts",
+      "src/edge/paths.ts",
+      "src/edge/stdin.ts",
       "src/edge/stdout.ts",
       "src/main.ts",
     ]);

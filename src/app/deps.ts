@@ -6,6 +6,7 @@
  * all at once (`allHookDeps`).
  */
 import { resolveWindow } from "../core/meter/window.ts";
+import { type ConfigFile, resolveFileConfig } from "../edge/config-file.ts";
 import { descendantsOf } from "../edge/process-tree.ts";
 import { processArgv, settingsWindows } from "../edge/window-facts.ts";
 import { baseDeps } from "./base-deps.ts";
@@ -23,16 +24,35 @@ export function hookDeps(env: Record<string, string | undefined>, now: () => num
     measure: measureAdapter,
     facts: factsAdapter,
     descendants: (root) => descendantsOf(root),
-    window: (p, model) => {
-      const pid = Number(env.CLAUDE_PID);
-      return resolveWindow({
-        envWindow: env.CLAUDE_CODE_AUTO_COMPACT_WINDOW,
-        argv: processArgv(Number.isSafeInteger(pid) && pid > 0 ? pid : null),
-        settingsWindows: settingsWindows(env.HOME, p.cwd),
-        model,
-      }, base.config.config.defaultWindow);
-    },
+    window: windowOf(env, base.config.config.defaultWindow),
   };
+}
+
+/** A headless session's window, from the hook process's environment and files. */
+function windowOf(env: Record<string, string | undefined>, defaultWindow: number): NonNullable<HookDeps["window"]> {
+  return (p, model) => {
+    const pid = Number(env.CLAUDE_PID);
+    return resolveWindow({
+      envWindow: env.CLAUDE_CODE_AUTO_COMPACT_WINDOW,
+      argv: processArgv(Number.isSafeInteger(pid) && pid > 0 ? pid : null),
+      settingsWindows: settingsWindows(env.HOME, p.cwd),
+      model,
+    }, defaultWindow);
+  };
+}
+
+/**
+ * `deps` for a call forwarded from another process (`vigil serve`'s hook socket): that
+ * process's environment, and the configuration it would have read (the file as it is now,
+ * merged with its VIGIL_* overrides). The store, clock and parts stay the server's.
+ */
+export function forwardedDeps<D extends HookDeps>(
+  deps: D,
+  env: Record<string, string>,
+  file: ConfigFile,
+): D {
+  const config = resolveFileConfig(file, env);
+  return { ...deps, env, config, window: windowOf(env, config.config.defaultWindow) };
 }
 
 /** `hookDeps` with every part loaded: for `vigil serve` and callers that run `runHook` in-process. */

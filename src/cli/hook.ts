@@ -1,16 +1,21 @@
-/** `vigil hook`: wiring only. Always exits 0; errors are recorded by the pipeline. */
+/**
+ * `vigil hook`: wiring only. Always exits 0; errors are recorded by the pipeline. main.ts
+ * first offers the call to a running `vigil serve` (hook-forward.ts); this runs it here.
+ */
 import { hookDeps } from "../app/deps.ts";
 import { runHookLoading } from "../app/run-hook.ts";
 import { appendLog } from "../edge/log.ts";
 import { resolvePaths } from "../edge/paths.ts";
-import { readStdinBlocking } from "../edge/stdin.ts";
+import { readStdinBlocking, type StdinResult } from "../edge/stdin.ts";
 import type { Ctx } from "./context.ts";
 
-export async function hookCommand(args: string[], ctx: Ctx): Promise<number> {
+/** Run the call in this process; `read` is stdin when hook-forward.ts already read it. */
+export async function hookCommand(args: string[], ctx: Ctx, read: StdinResult | null = null): Promise<number> {
   // No option parser here: node:util is costly to load, and a hook must not fail on an
   // unexpected argument anyway (Claude Code would read exit 2 as "block").
   if (args.includes("--help") || args.includes("-h")) return (ctx.out((await import("./help.ts")).HELP.hook + "\n"), 0);
-  const input = readStdinBlocking();
+  // Blocking reads when nothing was read yet: the call loads node:fs anyway (bench/RESULTS.md).
+  const input = read ?? readStdinBlocking();
   const deps = hookDeps(ctx.env, ctx.now);
   try {
     if (!input.ok) {

@@ -1,7 +1,13 @@
 /** `vigil serve`: wiring only. Hono and the dashboard load here, never on the hook path. */
 import { readFileSync } from "node:fs";
-import { allHookDeps } from "../app/deps.ts";
+import { allHookDeps, forwardedDeps } from "../app/deps.ts";
+import { decodeForward, REFUSED_STATUS } from "../core/forward.ts";
+import { liveConfigFile, resolveFileConfig } from "../edge/config-file.ts";
+import { hookSocketPath } from "../edge/hook-socket.ts";
+import { listenHookSocket, type SocketAnswer } from "../serve/hook-socket.ts";
 import { runHook } from "../app/run-hook.ts";
+import { runStatusline } from "../app/run-statusline.ts";
+import { fileLineCache } from "../edge/line-cache.ts";
 import { createApp } from "../serve/app.ts";
 import { LOOPBACK_HOSTS } from "../serve/auth.ts";
 import { DEFAULT_LISTEN, isLoopback, listen, type ListenTarget, parseListen, untilSignal } from "../serve/listen.ts";
@@ -10,6 +16,7 @@ import { readLastProof } from "../prove/proof-file.ts";
 import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
 import { HELP, VERSION } from "./help.ts";
+import { BUILD } from "./version.ts";
 
 /**
  * Run `vigil serve [--listen HOST:PORT | --socket PATH] [--token T | --token-file P]` until
@@ -46,9 +53,12 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   }
   // A long-lived server loads every part of the pipeline once, up front.
   const deps = await allHookDeps(ctx.env, ctx.now);
+  const paths = resolvePaths(ctx.env);
+  // config.toml as it is at each call, as a hook process would read it.
+  const configFile = liveConfigFile(paths.configFile);
   const app = createApp({
     store: deps.store(),
-    runHook: (input) => runHook(input, deps),
+    runHook: (input) => runHook(input, { ...deps, config: resolveFileConfig(configFile(), ctx.env) }),
     clock: ctx.now,
     token,
     // Without a token only loopback names are served (DNS rebinding); a socket has no Host to trust.
@@ -60,9 +70,33 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
     proof: () => readLastProof(resolvePaths(ctx.env).stateDir),
   });
   const server = listen(target, app.fetch);
-  ctx.out(`vigil serve: listening on ${server.url} (POST /hook, dashboard /, /metrics)\n`);
+  // The socket `vigil hook` forwards to (src/cli/hook.ts): the pipeline with the caller's environment.
+  const lines = fileLineCache(paths.stateDir);
+  const forwarded = (route: string, body: string): SocketAnswer => {
+    if (route !== "/hook" && route !== "/statusline") return { status: REFUSED_STATUS, body: `unknown route ${route}` };
+    const d = decodeForward(body);
+    if (!d.ok) return { status: REFUSED_STATUS, body: d.error };
+    if (d.meta.build !== BUILD) return { status: REFUSED_STATUS, body: `another build (${BUILD})` };
+    if (d.meta.db !== paths.dbFile) return { status: REFUSED_STATUS, body: "another store" };
+    const call = forwardedDeps(deps, d.meta.env, configFile());
+    if (route === "/statusline") {
+      // What `vigil statusline` prints: the line and a newline (statusline.ts).
+      const r = runStatusline(d.payload, { ...call, reader: () => call.store() }, lines, {
+        color: !d.meta.env.NO_COLOR,
+      });
+      return { status: 200, body: r.line + "\n" };
+    }
+    const out = runHook(d.payload, call);
+    // A part missing means nothing was written: the hook runs the call itself.
+    if (out.needs !== undefined) return { status: REFUSED_STATUS, body: `needs ${out.needs}` };
+    return { status: 200, body: out.stdout };
+  };
+  const hookSocket = await listenHookSocket(hookSocketPath(paths.stateDir), forwarded);
+  const socketNote = hookSocket.ok ? `, hooks forward to ${hookSocket.socket.path}` : ` (${hookSocket.error})`;
+  ctx.out(`vigil serve: listening on ${server.url} (POST /hook, dashboard /, /metrics)${socketNote}\n`);
   const signal = await untilSignal();
   ctx.out(`vigil serve: ${signal}, stopping\n`);
+  if (hookSocket.ok) hookSocket.socket.stop();
   await server.stop();
   deps.close();
   return 0;

@@ -11,7 +11,7 @@ import { baseDeps } from "../app/base-deps.ts";
 import { runStatusline } from "../app/run-statusline.ts";
 import { fileLineCache } from "../edge/line-cache.ts";
 import { resolvePaths } from "../edge/paths.ts";
-import { readStdin } from "../edge/stdin.ts";
+import { readStdin, type StdinResult } from "../edge/stdin.ts";
 import { startWrapped } from "../edge/wrapped-statusline.ts";
 import type { Ctx } from "./context.ts";
 
@@ -41,13 +41,17 @@ function wrappedCommand(args: string[]): string | null {
   return null;
 }
 
-export async function statuslineCommand(args: string[], ctx: Ctx): Promise<number> {
+/**
+ * Run the render here; `read` is stdin when main.ts already read it to forward the render (a
+ * failed read, or a forwarded render that was lost, prints the last line kept).
+ */
+export async function statuslineCommand(args: string[], ctx: Ctx, read: StdinResult | null = null): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
     return (ctx.out((await import("./help.ts")).HELP.statusline + "\n"), 0);
   }
   const wrap = wrappedCommand(args);
   const cache = fileLineCache(resolvePaths(ctx.env).stateDir);
-  const input = await readStdin(1024 * 1024);
+  const input = read ?? await readStdin(1024 * 1024);
   const theirs = wrap === null
     ? null
     : startWrapped(wrap, input.ok ? input.text : "", { env: ctx.env, capMs: WRAP_CAP_MS });

@@ -1,6 +1,6 @@
 /** Loads config.toml (Bun's TOML parser) and merges it with the environment. */
 import { resolveConfig, type ResolvedConfig } from "../core/config.ts";
-import { isObject } from "../core/payload.ts";
+import { isObject, type JsonObject } from "../core/payload.ts";
 import { nodeFs } from "./node-fs.ts";
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -14,6 +14,20 @@ export function loadConfig(
   file: string,
   env: Record<string, string | undefined>,
 ): ResolvedConfig & { file: string | null } {
+  return resolveFileConfig(readConfigFile(file), env);
+}
+
+/** What config.toml holds, read once: a long-lived process resolves it per caller's environment. */
+export interface ConfigFile {
+  path: string;
+  parsed: JsonObject | null;
+  problems: string[];
+  /** Whether a non-empty file was there. */
+  present: boolean;
+}
+
+/** Read and parse config.toml (see `loadConfig`). */
+export function readConfigFile(file: string): ConfigFile {
   let parsed: unknown = null;
   const problems: string[] = [];
   const size = Bun.file(file).size;
@@ -26,6 +40,29 @@ export function loadConfig(
       problems.push(`cannot read config "${file}": ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  const r = resolveConfig(isObject(parsed) ? parsed : null, env);
-  return { ...r, warnings: [...problems, ...r.warnings], file: size > 0 ? file : null };
+  return { path: file, parsed: isObject(parsed) ? parsed : null, problems, present: size > 0 };
+}
+
+/** The configuration a file and an environment give. */
+export function resolveFileConfig(
+  f: ConfigFile,
+  env: Record<string, string | undefined>,
+): ResolvedConfig & { file: string | null } {
+  const r = resolveConfig(f.parsed, env);
+  return { ...r, warnings: [...f.problems, ...r.warnings], file: f.present ? f.path : null };
+}
+
+/**
+ * config.toml as it is now, for a long-lived process: read again whenever its size or mtime
+ * changed since the last call, so an edit reaches the next hook as it would a new process.
+ */
+export function liveConfigFile(file: string): () => ConfigFile {
+  let seen = "";
+  let current: ConfigFile | null = null;
+  return () => {
+    const f = Bun.file(file);
+    const stamp = `${f.size}:${f.lastModified}`;
+    if (current === null || stamp !== seen) (current = readConfigFile(file), seen = stamp);
+    return current;
+  };
 }

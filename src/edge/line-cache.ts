@@ -18,7 +18,8 @@ const SAFE = /^[A-Za-z0-9_-]{1,128}$/;
 export function fileLineCache(stateDir: string, folder = "lines"): LineCache & { settled: () => Promise<void> } {
   const dir = join(stateDir, folder);
   const file = (id: string | null) => join(dir, id && SAFE.test(id) ? id : "_last");
-  const pending: Promise<unknown>[] = [];
+  // Writes not yet settled; each leaves the set when done (a long-lived server writes many).
+  const pending = new Set<Promise<unknown>>();
   return {
     read(id) {
       try {
@@ -30,8 +31,11 @@ export function fileLineCache(stateDir: string, folder = "lines"): LineCache & {
     write(id, line) {
       // Bun.write makes the folder when it is missing. A cache that cannot be written only
       // costs the fallback line.
-      for (const f of [file(id), file(null)]) pending.push(Bun.write(f, line).catch(() => {}));
+      for (const f of [file(id), file(null)]) {
+        const w: Promise<unknown> = Bun.write(f, line).catch(() => {}).finally(() => pending.delete(w));
+        pending.add(w);
+      }
     },
-    settled: () => Promise.all(pending).then(() => {}),
+    settled: () => Promise.all([...pending]).then(() => {}),
   };
 }

@@ -1,0 +1,27 @@
+/** The forwarded call's framing (src/core/forward.ts): what goes in comes out, and what is not one is refused. */
+import { describe, expect, test } from "bun:test";
+import { decodeForward, encodeForward, forwardedEnv } from "../../src/core/forward.ts";
+
+describe("forwarded call framing", () => {
+  const meta = { build: "b1", db: "/h/vigil.db", env: { HOME: "/h", VIGIL_ROLE: "worker", CLAUDE_PID: "42" } };
+
+  test("meta and payload round-trip, the payload byte for byte (newlines and all)", () => {
+    const payload = '{"hook_event_name":"Stop",\n"last_assistant_message":"a\\nb ✓"}\n';
+    expect(decodeForward(encodeForward(meta, payload))).toEqual({ ok: true, meta, payload });
+    expect(decodeForward(encodeForward(meta, ""))).toEqual({ ok: true, meta, payload: "" });
+  });
+
+  test.each([
+    ["no meta line", "{}"],
+    ["the meta line is not JSON", "{nope\n{}"],
+    ["the meta line lacks build, db or env", '{"build":"b1","db":"/h"}\n{}'],
+    ["the meta line lacks build, db or env", '{"build":"b1","db":"/h","env":{"A":1}}\n{}'],
+    ["the meta line lacks build, db or env", "null\n{}"],
+  ])("refused: %s", (error, body) => {
+    expect(decodeForward(body)).toEqual({ ok: false, error });
+  });
+
+  test("the whole environment travels, unset entries dropped", () => {
+    expect(forwardedEnv({ A: "1", B: undefined, PATH: "/bin" })).toEqual({ A: "1", PATH: "/bin" });
+  });
+});
