@@ -81,7 +81,10 @@ async function run(c: Cmd): Promise<Run> {
   const p = Bun.spawn(argv, { terminal: term, env: { ...env, SIDE_STDIN: stdinFile(c) }, cwd: env.HOME });
   const code = await p.exited;
   const ms = performance.now() - t0;
-  await Promise.race([drained, Bun.sleep(1000)]);
+  // A command that printed nothing gets no exit callback from the pty: what it printed has
+  // arrived within 50 ms of its exit. (This used to wait 1 s, and so put a second of idle
+  // machine before every silent command's successor.)
+  await Promise.race([drained, Bun.sleep(50)]);
   term.close();
   return { ms, out, code };
 }
@@ -198,6 +201,9 @@ const envOf = (h: string) => ({ PATH: process.env.PATH ?? "", HOME: h, VIGIL_HOM
 const cmds: Cmd[] = [];
 const h0 = home();
 cmds.push({ name: "no-op (compiled bun)", argv: [noop], stdin: "", env: envOf(h0) });
+// A second reference: vigil's own binary doing next to nothing (in a pipe harness it reads
+// 1.00× the no-op), so a run whose no-op reads slow for the harness's reasons shows it.
+cmds.push({ name: "vigil --version", argv: [BIN, "--version"], stdin: "", env: envOf(h0) });
 {
   const s = statusPayload("1MB", "side-jq", false);
   cmds.push({
