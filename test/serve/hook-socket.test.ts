@@ -13,6 +13,7 @@ import { dirname, join } from "node:path";
 import { encodeForward } from "../../src/core/forward.ts";
 import { forward, hookSocketPath } from "../../src/edge/hook-socket.ts";
 import { allPayloads } from "../support/fixtures.ts";
+import { startServe as startServing } from "../support/serve.ts";
 import { BIN, testEnv, vigil } from "../support/vigil.ts";
 
 const homes: string[] = [];
@@ -28,40 +29,10 @@ function freshEnv(extra: Record<string, string> = {}): Record<string, string> {
 /** The server's pinned clock: a row written at this time was written by the server. */
 const SERVER_NOW = "1796000000000";
 
-interface Server {
-  line: string;
-  proc: ReturnType<typeof Bun.spawn>;
-  stop: () => Promise<string>;
-}
-
-/** Start `vigil serve` on `env`'s home and wait for its first line. */
-async function startServe(env: Record<string, string>, extra: Record<string, string> = {}): Promise<Server> {
-  const proc = Bun.spawn([BIN, "serve", "--listen", "127.0.0.1:0"], {
-    env: { ...env, ...extra },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  while (!out.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`serve exited early: ${await new Response(proc.stderr).text()}`);
-    out += new TextDecoder().decode(value);
-  }
-  return {
-    line: out.split("\n")[0],
-    proc,
-    stop: async () => {
-      proc.kill("SIGTERM");
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        out += new TextDecoder().decode(value);
-      }
-      await proc.exited;
-      return out;
-    },
-  };
+/** Start `vigil serve` on `env`'s home (with `extra` in its environment) and wait for its first line. */
+async function startServe(env: Record<string, string>, extra: Record<string, string> = {}) {
+  const served = await startServing(["--listen", "127.0.0.1:0"], { ...env, ...extra });
+  return { ...served, stop: async () => (await served.stop()).out };
 }
 
 /** `text` with the home's own path replaced, so two homes' answers compare. */

@@ -4,7 +4,8 @@ import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { isLoopback, parseListen } from "../../src/serve/listen.ts";
 import { allPayloads } from "../support/fixtures.ts";
-import { BIN, testEnv, vigil } from "../support/vigil.ts";
+import { startServe } from "../support/serve.ts";
+import { testEnv, vigil } from "../support/vigil.ts";
 
 const env = testEnv();
 afterAll(() => rmSync(env.HOME, { recursive: true, force: true }));
@@ -60,26 +61,15 @@ describe("refusals exit 2 with one line", () => {
 
 /** Start `vigil serve`, wait for its first line, run `fn`, then SIGTERM and expect exit 0. */
 async function withServer(args: string[], fn: (line: string) => Promise<void>, extraEnv: Record<string, string> = {}) {
-  const proc = Bun.spawn([BIN, "serve", ...args], { env: { ...env, ...extraEnv }, stdout: "pipe", stderr: "pipe" });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  while (!out.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`serve exited early: ${await new Response(proc.stderr).text()}`);
-    out += new TextDecoder().decode(value);
-  }
+  const served = await startServe(args, { ...env, ...extraEnv });
+  let stopped: { out: string; code: number };
   try {
-    await fn(out.split("\n")[0]);
+    await fn(served.line);
   } finally {
-    proc.kill("SIGTERM");
+    stopped = await served.stop();
   }
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    out += new TextDecoder().decode(value);
-  }
-  expect(await proc.exited).toBe(0);
-  expect(out).toContain("SIGTERM, stopping");
+  expect(stopped.code).toBe(0);
+  expect(stopped.out).toContain("SIGTERM, stopping");
 }
 
 const hookBody = JSON.stringify(allPayloads().find((p) => p.name.startsWith("2.1.328/basic/PreToolUse"))?.stdin);
