@@ -67,7 +67,7 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
     // One machine's name on every series; tests and containers name their "machine" here.
     host: ctx.env.VIGIL_HOST || undefined,
     // The proof a Claude Code update is checked against (docs/metrics.md: vigil_proof_ok).
-    proof: () => readLastProof(resolvePaths(ctx.env).stateDir),
+    proof: () => readLastProof(paths.stateDir),
   });
   const server = listen(target, app.fetch);
   // The socket `vigil hook` forwards to (src/cli/hook.ts): the pipeline with the caller's environment.
