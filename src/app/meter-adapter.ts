@@ -26,6 +26,6 @@ export function measureAdapter(path: string, prev: string | null): MeterOutcome 
 }
 
 /** The tail facts policies may ask for (newest user record, whether a restore landed). */
-export function factsAdapter(path: string): TranscriptFacts {
-  return readTranscriptFacts(path);
+export function factsAdapter(path: string, upTo?: number): TranscriptFacts {
+  return readTranscriptFacts(path, {}, upTo);
 }

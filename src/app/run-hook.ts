@@ -48,7 +48,8 @@ export interface HookDeps {
   env: Record<string, string | undefined>;
   now: () => number;
   measure: (path: string, prev: string | null) => MeterOutcome;
-  facts: (path: string) => TranscriptFacts;
+  /** The tail facts, read no further than `upTo` (the meter's offset in the same call). */
+  facts: (path: string, upTo?: number) => TranscriptFacts;
   /** The continuity policy's spec, guidance and restore with its file readers (hook-parts.ts). */
   continuity?: ContinuityPart;
   /** The Stop gate: its policy, facts and patterns (hook-parts.ts). */
@@ -112,7 +113,8 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     if (lacking) return { stdout: "", error: null, needs: lacking };
     const metered = deps.measure(p.transcriptPath, prev?.meter ?? null);
     const needsFacts = p.event === "UserPromptSubmit" || p.event === "Stop" || prev?.state === "restoring";
-    const tail = needsFacts ? deps.facts(p.transcriptPath) : {};
+    // The same bytes as the meter's: a restore seen here was counted there (the transcript lags).
+    const tail = needsFacts ? deps.facts(p.transcriptPath, metered.offset) : {};
     const continuity = deps.config.config.disable ? undefined : deps.continuity?.read(p, prev?.state ?? null, at);
     const night = readNight(store);
     const stop = p.event === "Stop" && !deps.config.config.disable

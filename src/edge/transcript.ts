@@ -27,10 +27,19 @@ export function measureTranscript(
   return r.ok ? r.value : unmeasured(prev, r.error, opts);
 }
 
-/** Read the tail facts of the transcript at `path`; `{}` when it cannot be read. */
-export function readTranscriptFacts(path: string, opts: FactsOptions = {}): TranscriptFacts {
-  const r = withFile(path, (src) => readFacts(src, opts));
+/**
+ * Read the tail facts of the transcript at `path`; `{}` when it cannot be read. `upTo` bounds
+ * the read to the bytes the meter consumed in the same call: Claude Code writes the transcript
+ * asynchronously, and facts read from a longer file than the meter's could see a compaction
+ * (or a restore after it) that the meter has not counted yet.
+ */
+export function readTranscriptFacts(path: string, opts: FactsOptions = {}, upTo?: number): TranscriptFacts {
+  const r = withFile(path, (src) => readFacts(upTo === undefined ? src : bounded(src, upTo), opts));
   return r.ok ? r.value : {};
+}
+
+function bounded(src: ByteSource, upTo: number): ByteSource {
+  return upTo >= src.size ? src : { ...src, size: Math.max(0, upTo) };
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };

@@ -1,0 +1,84 @@
+/**
+ * Claude Code writes the transcript asynchronously (claude-code-contract.md, "transcript_path
+ * is written asynchronously and can lag"): the compaction's records can land between the
+ * meter's read and the tail facts' read of the same hook call. Both must judge the same bytes,
+ * or the restore is confirmed from records the meter has not counted, and the next call counts
+ * that boundary as a second compaction: the session goes back to restoring and is restored twice.
+ * Seen on the real CLI (2.1.332, test/e2e/vigil-continuity-auto.e2e.test.ts, about 1 run in 10).
+ */
+import { afterAll, expect, test } from "bun:test";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { allHookDeps } from "../../src/app/deps.ts";
+import { runHook } from "../../src/app/run-hook.ts";
+import { assistant, attachment, boundary, jsonl, prompt, summary } from "../fixtures/transcripts/records.ts";
+
+const root = mkdtempSync(join(tmpdir(), "vigil-lag-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const SESSION = "5d1c7a2e-3b4f-4e6a-8c9d-0e1f2a3b4c5d";
+
+test("compaction records landing between the meter's read and the facts' read: one compaction, one restore", async () => {
+  const cwd = join(root, "project");
+  const home = join(root, "vigil");
+  mkdirSync(cwd, { recursive: true });
+  const transcript = join(root, "t.jsonl");
+  writeFileSync(transcript, jsonl([prompt("Fix the parser"), assistant("Working on it.", { input: 130_000 })]));
+  let now = Date.parse("2026-12-02T05:00:00Z");
+  const deps = await allHookDeps({ HOME: root, VIGIL_HOME: home, CLAUDE_PROJECT_DIR: cwd, LANG: "C" }, () => now);
+  const call = (event: string, extra: Record<string, unknown> = {}) => {
+    now += 1000;
+    const payload = {
+      session_id: SESSION,
+      transcript_path: transcript,
+      cwd,
+      hook_event_name: event,
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+      ...extra,
+    };
+    const r = runHook(JSON.stringify(payload), deps);
+    expect(r.error).toBeNull();
+    return r;
+  };
+  const measure = deps.measure;
+  try {
+    call("SessionStart", { source: "startup" });
+    call("PreToolUse");
+    call("PreCompact", { trigger: "auto" });
+    // The compaction is reported before its records are in the file (the write lags).
+    expect(call("SessionStart", { source: "compact" }).stdout).toContain("vigil");
+    // They land while the next call runs: after its meter read, before its facts read.
+    deps.measure = (path, prev) => {
+      const r = measure(path, prev);
+      appendFileSync(
+        transcript,
+        jsonl([
+          boundary(30_000),
+          summary("The parser fix is half done."),
+          attachment("hook_additional_context", "vigil: restored", "SessionStart"),
+          assistant("Continuing.", { input: 30_000 }),
+        ]),
+      );
+      deps.measure = measure;
+      return r;
+    };
+    call("PreToolUse");
+    call("PostToolUse");
+    call("PreToolUse");
+    const path = deps.store().events({ sessionId: SESSION }).filter((e) => e.kind === "state")
+      .map((e) => {
+        const d = (typeof e.detail === "string" ? JSON.parse(e.detail) : e.detail) as Record<string, string>;
+        return `${d.from}>${d.to}@${d.event}`;
+      });
+    expect(path).toEqual([
+      "normal>compacting@PreCompact",
+      "compacting>restoring@SessionStart",
+      // not at the PreToolUse whose meter had not read the boundary yet
+      "restoring>normal@PostToolUse",
+    ]);
+    expect(deps.store().loadSession(SESSION)?.state).toBe("normal");
+  } finally {
+    deps.close();
+  }
+});
