@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { exitCodeOf, type Finding, findingsJson, renderFindings } from "../core/doctor/findings.ts";
-import { checkNotify, checkSchedule, checkServe } from "../core/doctor/services.ts";
+import { checkHookSocket, checkNotify, checkSchedule, checkServe } from "../core/doctor/services.ts";
 import { checkDatabase, checkEnvelopes, checkPermissions } from "../core/doctor/state.ts";
 import { checkBinary, checkClaude } from "../core/doctor/versions.ts";
 import { checkWiring, type SettingsFileInput } from "../core/doctor/wiring.ts";
@@ -23,6 +23,7 @@ import {
   probeBinary,
   probeBins,
   probeDatabase,
+  probeHookSocket,
   probeNotify,
   probePermissions,
   probeSchedule,
@@ -31,6 +32,7 @@ import {
 } from "./doctor-probes.ts";
 import { HELP, VERSION } from "./help.ts";
 import { proofFinding, proveCommand } from "./doctor-prove.ts";
+import { BUILD } from "./version.ts";
 import { scopePaths } from "./install.ts";
 
 export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
@@ -81,9 +83,10 @@ export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
   const { db, envelopes } = probeDatabase(paths.dbFile, now, noted.claude?.since ?? 0);
   const config = loadConfig(paths.configFile, ctx.env).config;
 
-  const [binary, serve, schedule, notify] = await Promise.all([
+  const [binary, serve, socket, schedule, notify] = await Promise.all([
     probeBinary(self, VERSION, ctx.env),
     probeServe(urls),
+    probeHookSocket(paths.stateDir, paths.dbFile, BUILD),
     probeSchedule(self, ctx.env),
     values["notify-test"] ? probeNotify(config.notifiers, ctx.env, now, cwd) : Promise.resolve(null),
   ]);
@@ -92,6 +95,7 @@ export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
     ...checkClaude({ version: claude, error: claudeError, previous: record.claude }),
     ...checkWiring({ files, claudeVersion: claude, bins: probeBins(files, ctx.env) }),
     ...checkServe(serve),
+    ...checkHookSocket(socket),
     ...checkEnvelopes(envelopes),
     ...checkDatabase(db),
     ...checkPermissions(probePermissions(paths.stateDir)),

@@ -29,6 +29,41 @@ export function checkServe(probes: readonly ServeProbe[]): Finding[] {
   });
 }
 
+/** What the hook socket (`<state>/hook.sock`) holds: nothing, a file nobody serves, or a serve of some build. */
+export type SocketProbe =
+  | { kind: "absent"; path: string }
+  | { kind: "stale"; path: string; detail: string }
+  | { kind: "served"; path: string; build: string | null; ours: string };
+
+/**
+ * Whether hooks forward to a running `vigil serve`. Absent is fine (each hook runs in its own
+ * process); a serve of another build refuses every call, so hooks pay their own process until
+ * it restarts (an upgrade does not restart it); a file nobody serves costs a failed connect.
+ */
+export function checkHookSocket(p: SocketProbe): Finding[] {
+  if (p.kind === "absent") {
+    return [finding("serve", "info", `no vigil serve on ${p.path}: each hook runs in its own process`)];
+  }
+  if (p.kind === "stale") {
+    return [finding(
+      "serve",
+      "warn",
+      `${p.path} is left from a vigil serve that is gone (${p.detail}): each hook tries it first`,
+      "start vigil serve (it replaces the file), or delete it",
+    )];
+  }
+  if (p.build === p.ours) {
+    return [finding("serve", "ok", `hooks and the statusLine forward to vigil serve on ${p.path}`)];
+  }
+  return [finding(
+    "serve",
+    "warn",
+    `vigil serve on ${p.path} runs another build (${p.build ?? "unknown"}, this binary is ${p.ours}): ` +
+      "it refuses every forwarded call, so each hook runs in its own process",
+    "restart vigil serve with this binary",
+  )];
+}
+
 export interface ScheduleInput {
   scheduler: "launchd" | "systemd" | "cron";
   /** Files the schedule needs and whether each exists (launchd, systemd). */
