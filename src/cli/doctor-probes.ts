@@ -9,7 +9,7 @@ import type { Notifier } from "../core/config.ts";
 import type { BinInput, SettingsFileInput } from "../core/doctor/wiring.ts";
 import type { DatabaseInput, EnvelopeInput, PermissionInput } from "../core/doctor/state.ts";
 import type { NotifyOutcome, ScheduleInput, ServeProbe, SocketProbe } from "../core/doctor/services.ts";
-import { encodeForward } from "../core/forward.ts";
+import { encodeForward, refusingBuild } from "../core/forward.ts";
 import { forward, hookSocketPath, socketPresent } from "../edge/hook-socket.ts";
 import type { BinaryInput } from "../core/doctor/versions.ts";
 import type { VigilMarks } from "../core/install/entries.ts";
@@ -162,15 +162,14 @@ export function probeServe(urls: readonly string[], timeoutMs = 1_500): Promise<
 
 /**
  * Who serves the hook socket, asked with a request no build runs (its build is not a build):
- * a serve answers "another build (<its own>)" and records nothing.
+ * a serve refuses it with its own build (`anotherBuild`) before anything is run or recorded.
  */
 export async function probeHookSocket(stateDir: string, db: string, ours: string): Promise<SocketProbe> {
   const path = hookSocketPath(stateDir);
   if (!socketPresent(path)) return { kind: "absent", path };
   const r = await forward(path, "/hook", encodeForward({ build: "doctor", db, env: {} }, ""), 1_500);
   if (r.kind === "refused" && r.why.startsWith("cannot connect")) return { kind: "stale", path, detail: r.why };
-  const said = r.kind === "answer" ? r.body : r.why;
-  return { kind: "served", path, build: /another build \(([^)]*)\)/.exec(said)?.[1] ?? null, ours };
+  return { kind: "served", path, build: refusingBuild(r.kind === "answer" ? r.body : r.why), ours };
 }
 
 /** Whether this host's watch schedule (files or crontab line) is in place. */

@@ -1,7 +1,7 @@
 /** `vigil serve`: wiring only. Hono and the dashboard load here, never on the hook path. */
 import { readFileSync } from "node:fs";
 import { allHookDeps, forwardedDeps } from "../app/deps.ts";
-import { decodeForward, REFUSED_STATUS } from "../core/forward.ts";
+import { anotherBuild, decodeForward, REFUSED_STATUS } from "../core/forward.ts";
 import { liveConfigFile, resolveFileConfig } from "../edge/config-file.ts";
 import { hookSocketPath } from "../edge/hook-socket.ts";
 import { listenHookSocket, type SocketAnswer } from "../serve/hook-socket.ts";
@@ -76,7 +76,7 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
     if (route !== "/hook" && route !== "/statusline") return { status: REFUSED_STATUS, body: `unknown route ${route}` };
     const d = decodeForward(body);
     if (!d.ok) return { status: REFUSED_STATUS, body: d.error };
-    if (d.meta.build !== BUILD) return { status: REFUSED_STATUS, body: `another build (${BUILD})` };
+    if (d.meta.build !== BUILD) return { status: REFUSED_STATUS, body: anotherBuild(BUILD) };
     if (d.meta.db !== paths.dbFile) return { status: REFUSED_STATUS, body: "another store" };
     const call = forwardedDeps(deps, d.meta.env, configFile());
     if (route === "/statusline") {

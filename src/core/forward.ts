@@ -61,3 +61,13 @@ export function decodeForward(
  * store, a malformed request): the hook then runs it itself. Nothing was recorded.
  */
 export const REFUSED_STATUS = 409;
+
+/** Why a server refuses a call of another build: it names its own build. */
+export function anotherBuild(own: string): string {
+  return `another build (${own})`;
+}
+
+/** The build a refusal from `anotherBuild` names; null for any other answer. */
+export function refusingBuild(text: string): string | null {
+  return /^another build \((.*)\)$/.exec(text.trim())?.[1] ?? null;
+}

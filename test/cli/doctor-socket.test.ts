@@ -3,8 +3,11 @@
  * docs/fleet.md): with real processes, no serve, the compiled serve of this build, a socket
  * file a killed serve left behind, and a serve of another build (which refuses every call).
  */
+import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { anotherBuild } from "../../src/core/forward.ts";
 import { hookSocketPath } from "../../src/edge/hook-socket.ts";
 import { listenHookSocket } from "../../src/serve/hook-socket.ts";
 import { startServe } from "../support/serve.ts";
@@ -39,6 +42,18 @@ async function socketFinding(env: Record<string, string>): Promise<Finding> {
   return found[0];
 }
 
+/** The kinds of the events in the home's store (none when there is no store). */
+function storedKinds(env: Record<string, string>): string[] {
+  const file = join(env.VIGIL_HOME, "vigil.db");
+  if (!existsSync(file)) return [];
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.query<{ kind: string }, []>("SELECT kind FROM events ORDER BY id").all().map((r) => r.kind);
+  } finally {
+    db.close();
+  }
+}
+
 test("no serve: info, hooks run in their own process", async () => {
   const f = await socketFinding(freshEnv());
   expect(f.severity).toBe("info");
@@ -69,7 +84,7 @@ test("a serve of another build: warn, it refuses every call, restart it", async 
   let asked = 0;
   const other = await listenHookSocket(hookSocketPath(env.VIGIL_HOME), () => {
     asked++;
-    return { status: 409, body: "another build (0.9.0+old)" };
+    return { status: 409, body: anotherBuild("0.9.0+old") };
   });
   if (!other.ok) throw new Error(other.error);
   try {

@@ -1,6 +1,6 @@
 /** The forwarded call's framing (src/core/forward.ts): what goes in comes out, and what is not one is refused. */
 import { describe, expect, test } from "bun:test";
-import { decodeForward, encodeForward, forwardedEnv } from "../../src/core/forward.ts";
+import { anotherBuild, decodeForward, encodeForward, forwardedEnv, refusingBuild } from "../../src/core/forward.ts";
 
 describe("forwarded call framing", () => {
   const meta = { build: "b1", db: "/h/vigil.db", env: { HOME: "/h", VIGIL_ROLE: "worker", CLAUDE_PID: "42" } };
@@ -23,5 +23,13 @@ describe("forwarded call framing", () => {
 
   test("the whole environment travels, unset entries dropped", () => {
     expect(forwardedEnv({ A: "1", B: undefined, PATH: "/bin" })).toEqual({ A: "1", PATH: "/bin" });
+  });
+
+  test("a build refusal names the server's build, parentheses and all; other refusals name none", () => {
+    expect(refusingBuild(anotherBuild("1.4.0+3f2a (dev)"))).toBe("1.4.0+3f2a (dev)");
+    expect(refusingBuild(anotherBuild("b1") + "\n")).toBe("b1");
+    for (const other of ["another store", "needs stop", "unknown route /x", ""]) {
+      expect(refusingBuild(other)).toBeNull();
+    }
   });
 });
