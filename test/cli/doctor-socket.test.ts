@@ -69,6 +69,9 @@ test("this build's serve: ok; once it is killed, the file it left is a warning",
       "ok",
       `hooks and the statusLine forward to vigil serve on ${hookSocketPath(env.VIGIL_HOME)}`,
     ]);
+    // The probe was refused before anything ran: serve recorded no hook call, not even an error.
+    expect(existsSync(join(env.VIGIL_HOME, "vigil.db"))).toBe(true);
+    expect(storedKinds(env)).toEqual([]);
   } finally {
     served.proc.kill("SIGKILL");
     await served.proc.exited;
