@@ -46,7 +46,27 @@ async function closures() {
     if (!chunk) throw new Error(`no chunk holds ${source}`);
     return inputsOf(closure(chunk[0], closure(entry)));
   };
-  return { entry: inputsOf(closure(entry)), command };
+  // The metafile leaves builtins out of `imports`: read them from the chunks' own import statements.
+  const texts = new Map(
+    await Promise.all(r.outputs.map(async (o) => [o.path.replace(/^\.\//, ""), await o.text()] as const)),
+  );
+  /** The builtins (node:path is "path" in Bun's output) that chunks import statically. */
+  const builtinsOf = (chunks: Set<string>) =>
+    [...chunks].flatMap((chunk) =>
+      [...(texts.get(chunk) ?? "").matchAll(/\bimport\s*(?:\{[^}]*\}|[\w$*][\w$*\s,]*)\s*from\s*"([^"]+)"/g)]
+        .map((m) => m[1]).filter((m) => !m.startsWith("./"))
+    );
+  const chunkOf = (source: string) => {
+    const chunk = [...byPath.entries()].find(([, v]) => Object.keys(v.inputs).some((i) => i.endsWith(source)));
+    if (!chunk) throw new Error(`no chunk holds ${source}`);
+    return chunk[0];
+  };
+  return {
+    entry: inputsOf(closure(entry)),
+    entryBuiltins: builtinsOf(closure(entry)),
+    builtins: (source: string) => builtinsOf(closure(chunkOf(source), closure(entry))),
+    command,
+  };
 }
 
 const c = await closures();
@@ -122,6 +142,14 @@ describe("the hot path loads only what every call needs", () => {
     expect(names(c.command("src/cli/hook.ts")).some((f) => /node_modules\/hono\//.test(f))).toBe(false);
   });
 
+  // Each builtin is a measured start-up cost for every call, forwarded ones included: node:path
+  // 0.09× of the no-op, node:fs a fifth (bench/RESULTS.md, issue 18, fifth round).
+  test("the entry chunk imports no node: builtin", () => {
+    expect(c.entryBuiltins).toEqual([]);
+    // Control: what the hook loads when it runs the call itself does.
+    expect(c.builtins("src/cli/hook.ts")).toContain("path");
+  });
+
   test("the entry chunk is main, the version, the output writer, the lazy node:fs and the hook's forwarding client", () => {
     const loaded = names(c.entry).map((f) => f.replace(/^.*?src\//, "src/"));
     expect(loaded.sort()).toEqual([
@@ -130,6 +158,7 @@ describe("the hot path loads only what every call needs", () => {
       "src/cli/hook-forward.ts",
       "src/cli/version.ts",
       "src/core/forward.ts",
+      "src/core/posix-path.ts",
       "src/edge/hook-socket.ts",
       "src/edge/node-fs.ts",
       "src/edge/paths.ts",

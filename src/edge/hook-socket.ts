@@ -3,11 +3,11 @@
  * Bun's own sockets, so a hook that forwards loads neither node:fs nor fetch's HTTP client
  * (bench/RESULTS.md, issue 18, fourth round). The server side is src/serve/hook-socket.ts.
  */
-import { join } from "node:path";
+import { joinPath } from "../core/posix-path.ts";
 
 /** Where `vigil serve` listens for forwarded hook calls: beside the store, in the state folder. */
 export function hookSocketPath(stateDir: string): string {
-  return join(stateDir, "hook.sock");
+  return joinPath(stateDir, "hook.sock");
 }
 
 /**

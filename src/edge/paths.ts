@@ -2,7 +2,7 @@
  * Where vigil keeps its state and config (product.md section 9): `VIGIL_HOME` puts both under
  * one directory; otherwise XDG state and config homes.
  */
-import { join } from "node:path";
+import { joinPath } from "../core/posix-path.ts";
 
 export interface Paths {
   stateDir: string;
@@ -18,17 +18,17 @@ export function resolvePaths(env: Record<string, string | undefined>): Paths {
     const d = env.VIGIL_HOME;
     return {
       stateDir: d,
-      configFile: join(d, "config.toml"),
-      dbFile: join(d, "vigil.db"),
-      logFile: join(d, "vigil.log"),
+      configFile: joinPath(d, "config.toml"),
+      dbFile: joinPath(d, "vigil.db"),
+      logFile: joinPath(d, "vigil.log"),
     };
   }
-  const state = join(env.XDG_STATE_HOME || join(home, ".local", "state"), "vigil");
-  const config = join(env.XDG_CONFIG_HOME || join(home, ".config"), "vigil");
+  const state = joinPath(env.XDG_STATE_HOME || joinPath(home, ".local", "state"), "vigil");
+  const config = joinPath(env.XDG_CONFIG_HOME || joinPath(home, ".config"), "vigil");
   return {
     stateDir: state,
-    configFile: join(config, "config.toml"),
-    dbFile: join(state, "vigil.db"),
-    logFile: join(state, "vigil.log"),
+    configFile: joinPath(config, "config.toml"),
+    dbFile: joinPath(state, "vigil.db"),
+    logFile: joinPath(state, "vigil.log"),
   };
 }
