@@ -40,9 +40,16 @@ export async function forwardCall(ctx: Ctx, route: ForwardRoute): Promise<Forwar
   const paths = resolvePaths(ctx.env);
   const socket = hookSocketPath(paths.stateDir);
   if (!socketPresent(socket)) return { kind: "local", input: null };
-  const input = await readStdin(CAPS[route]);
-  if (!input.ok) return { kind: "local", input };
+  // The connection opens while stdin is read: the two overlap (bench/RESULTS.md, issue 18, fifth round).
+  const input = readStdin(CAPS[route]);
   const meta = { build: BUILD, db: paths.dbFile, env: forwardedEnv(ctx.env) };
-  const r = await forward(socket, route, encodeForward(meta, input.text), FORWARD_TIMEOUT_MS);
-  return r.kind === "refused" ? { kind: "local", input } : r;
+  const r = await forward(
+    socket,
+    route,
+    input.then((i) => i.ok ? encodeForward(meta, i.text) : null),
+    FORWARD_TIMEOUT_MS,
+  );
+  const read = await input;
+  if (!read.ok) return { kind: "local", input: read };
+  return r.kind === "refused" ? { kind: "local", input: read } : r;
 }

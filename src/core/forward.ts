@@ -26,8 +26,13 @@ export interface ForwardMeta {
  * nothing the pipeline reads later can be left behind; the socket is this user's alone.
  */
 export function forwardedEnv(env: Record<string, string | undefined>): Record<string, string> {
+  // for-in, not Object.entries: this runs in every forwarding hook, where a builtin's first
+  // call is a measured cost (src/core/posix-path.ts).
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  for (const k in env) {
+    const v = env[k];
+    if (v !== undefined) out[k] = v;
+  }
   return out;
 }
 

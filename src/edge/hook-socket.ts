@@ -29,30 +29,51 @@ export type Forwarded =
   /** The request went out and no whole answer came back: the call may have run; fail open. */
   | { kind: "lost"; why: string };
 
-/** POST `body` to `path` on the socket; never throws. */
-export async function forward(socket: string, path: string, body: string, timeoutMs: number): Promise<Forwarded> {
-  const bytes = new TextEncoder().encode(body);
-  const head = `POST ${path} HTTP/1.1\r\nHost: vigil\r\nContent-Length: ${bytes.length}\r\nConnection: close\r\n\r\n`;
+/**
+ * POST `body` to `path` on the socket; never throws. `body` may still be coming (the hook's
+ * stdin): the connection opens meanwhile, and a body that comes as null (stdin over its cap)
+ * or fails is never sent, which the answer reports as refused.
+ */
+export async function forward(
+  socket: string,
+  path: string,
+  body: string | Promise<string | null>,
+  timeoutMs: number,
+): Promise<Forwarded> {
   const chunks: Uint8Array[] = [];
   let sent = false;
-  let pending: Uint8Array = new Uint8Array(0);
+  let pending: Uint8Array | null = null;
+  let open: Bun.Socket<unknown> | null = null;
   let failed: string | null = null;
   const { promise: done, resolve } = Promise.withResolvers<void>();
+  /** Write what is pending; a short write leaves the rest to `drain`. */
+  const flush = (s: Bun.Socket<unknown>) => {
+    if (pending === null || pending.length === 0) return;
+    pending = pending.subarray(s.write(pending));
+    sent = pending.length === 0;
+  };
+  const request = Promise.resolve(body).then((text) => {
+    if (text === null) return null;
+    const bytes = new TextEncoder().encode(text);
+    const head = new TextEncoder().encode(
+      `POST ${path} HTTP/1.1\r\nHost: vigil\r\nContent-Length: ${bytes.length}\r\nConnection: close\r\n\r\n`,
+    );
+    const all = new Uint8Array(head.length + bytes.length);
+    all.set(head);
+    all.set(bytes, head.length);
+    return all;
+  }).catch(() => null);
   let conn: Awaited<ReturnType<typeof Bun.connect>> | null = null;
   try {
     conn = await Bun.connect({
       unix: socket,
       socket: {
         open(s) {
-          s.write(head);
-          // A short write leaves the rest to `drain`.
-          pending = bytes.subarray(s.write(bytes));
-          sent = pending.length === 0;
+          open = s;
+          flush(s);
         },
         drain(s) {
-          if (pending.length === 0) return;
-          pending = pending.subarray(s.write(pending));
-          sent = pending.length === 0;
+          flush(s);
         },
         data(_s, d) {
           chunks.push(new Uint8Array(d));
@@ -73,6 +94,13 @@ export async function forward(socket: string, path: string, body: string, timeou
   } catch (e) {
     return { kind: "refused", why: `cannot connect: ${e instanceof Error ? e.message : String(e)}` };
   }
+  const bytes = await request;
+  if (bytes === null) {
+    conn.end();
+    return { kind: "refused", why: "nothing to send" };
+  }
+  pending = bytes;
+  if (open !== null) flush(open);
   const timer = setTimeout(() => {
     failed = `no answer within ${timeoutMs} ms`;
     conn?.end();
@@ -87,8 +115,12 @@ export async function forward(socket: string, path: string, body: string, timeou
   return { kind: "lost", why: reply ? `status ${reply.status}` : failed ?? "closed without an answer" };
 }
 
-/** The status and body of a whole response, or null when it is cut or not HTTP/1.x. */
-function parseReply(chunks: Uint8Array[]): { status: number; body: string } | null {
+/**
+ * The status and body of a whole response, or null when it is cut or not HTTP/1.x. Read with
+ * string scans, not regular expressions or array callbacks: each of those costs a forwarding
+ * hook's fresh process about 0.3 ms on its first use (src/core/posix-path.ts).
+ */
+export function parseReply(chunks: Uint8Array[]): { status: number; body: string } | null {
   let total = 0;
   for (const c of chunks) total += c.length;
   const all = new Uint8Array(total);
@@ -97,14 +129,32 @@ function parseReply(chunks: Uint8Array[]): { status: number; body: string } | nu
   const text = new TextDecoder().decode(all);
   const end = text.indexOf("\r\n\r\n");
   if (end < 0) return null;
-  const lines = text.slice(0, end).split("\r\n");
-  const m = /^HTTP\/1\.[01] (\d{3})/.exec(lines[0]);
-  if (!m) return null;
-  const length = lines.map((l) => /^content-length:\s*(\d+)\s*$/i.exec(l)).find((x) => x)?.[1];
+  // "HTTP/1.x NNN", then a space or the end of the status line.
+  const head = text.slice(0, end).toLowerCase();
+  if (!head.startsWith("http/1.0 ") && !head.startsWith("http/1.1 ")) return null;
+  const status = digits(head, 9);
+  if (status === null || status.end !== 12 || (head.length > 12 && head[12] !== " " && head[12] !== "\r")) return null;
+  if (head.includes("\r\ntransfer-encoding:")) return null;
   // The head is ASCII, so its characters are its bytes.
   const bodyBytes = all.subarray(end + 4);
+  const field = head.indexOf("\r\ncontent-length:");
+  if (field >= 0) {
+    let from = field + 17;
+    while (head[from] === " " || head[from] === "\t") from++;
+    const length = digits(head, from);
+    if (length === null) return null;
+    let to = length.end;
+    while (head[to] === " " || head[to] === "\t") to++;
+    if (to < head.length && head[to] !== "\r") return null;
+    if (bodyBytes.length !== length.value) return null;
+  }
   // Without a length the answer is whole only when the server closed after it (Connection: close).
-  if (length !== undefined && bodyBytes.length !== Number(length)) return null;
-  if (lines.some((l) => /^transfer-encoding:/i.test(l))) return null;
-  return { status: Number(m[1]), body: new TextDecoder().decode(bodyBytes) };
+  return { status: status.value, body: new TextDecoder().decode(bodyBytes) };
+}
+
+/** The decimal number starting at `from` in `s` and where it ends, or null when none starts there. */
+function digits(s: string, from: number): { value: number; end: number } | null {
+  let end = from;
+  while (end < s.length && s.charCodeAt(end) >= 48 && s.charCodeAt(end) <= 57) end++;
+  return end === from ? null : { value: Number(s.slice(from, end)), end };
 }
