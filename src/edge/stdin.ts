@@ -10,8 +10,58 @@ export const STDIN_CAP = 10 * 1024 * 1024;
 
 export type StdinResult = { ok: true; text: string } | { ok: false; error: string; bytes: number };
 
-/** Read stdin to the end through Bun's stream, or stop (and say so) once it exceeds `cap` bytes. */
-export async function readStdin(cap = STDIN_CAP): Promise<StdinResult> {
+/**
+ * Read stdin to the end, or stop (and say so) once it exceeds `cap` bytes: through Bun's own
+ * sockets when stdin is a socket, as Claude Code hands every hook and statusLine its payload
+ * (a socketpair: test/e2e/stdin-kind.e2e.test.ts), else through Bun's stdin stream. On a
+ * socket the stream cost a fresh process about 2 ms more (bench/RESULTS.md, issue 18, fifth
+ * round), and a forwarding hook loads Bun's sockets anyway.
+ */
+export function readStdin(cap = STDIN_CAP): Promise<StdinResult> {
+  return stdinIsSocket() ? readSocket(cap) : readStream(cap);
+}
+
+/**
+ * Whether fd 0 is a socket, from one fstat and without node:fs: not a regular file (Bun
+ * reports a size of Infinity) and a modification time of 0, which only sockets have (a pipe,
+ * a terminal and /dev/null carry their last write's time). A wrong "yes" would hand a pipe to
+ * the socket reader, which closes it unread, so the test asks for both.
+ */
+export function stdinIsSocket(): boolean {
+  return Bun.stdin.size === Infinity && Bun.stdin.lastModified === 0;
+}
+
+async function readSocket(cap: number): Promise<StdinResult> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let failed: string | null = null;
+  const { promise: done, resolve } = Promise.withResolvers<void>();
+  const handlers: Bun.SocketHandler<undefined> = {
+    data(s, d) {
+      total += d.length;
+      if (total > cap) return void s.end();
+      chunks.push(new Uint8Array(d));
+    },
+    end: () => resolve(),
+    close: () => resolve(),
+    error(_s, e) {
+      failed = e.message;
+      resolve();
+    },
+    connectError(_s, e) {
+      failed = e.message;
+      resolve();
+    },
+  };
+  // Bun.connect adopts a connected descriptor (`fd`); its type declarations do not list it yet.
+  await Bun.connect({ fd: 0, socket: handlers } as unknown as Bun.UnixSocketOptions<undefined>);
+  await done;
+  if (total > cap) return { ok: false, error: `stdin exceeds ${cap} bytes`, bytes: total };
+  if (failed !== null) throw new Error(`cannot read stdin: ${failed}`);
+  return { ok: true, text: new TextDecoder().decode(chunks.length === 1 ? chunks[0] : concat(chunks, total)) };
+}
+
+async function readStream(cap: number): Promise<StdinResult> {
   const reader = Bun.stdin.stream().getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
