@@ -2,12 +2,13 @@
  * vigil's hot path side by side with a compiled Bun no-op, a bash+jq statusLine and the
  * statusLine peers installable from npm (ccusage's native binary, @cometix/ccline's Rust
  * binary), in one interleaved run, each command's output on a pseudo-terminal as in a
- * terminal session, its payload on stdin.
+ * terminal session, its payload on stdin through a socketpair, as Claude Code hands it.
  *
  *   bun run compile.ts --single && bun bench/side-by-side.ts [--rounds 15] [--no-1g] [--no-peers]
  *
  * Prints per command: median wall time, × the no-op (the median of each round's ratio to the
- * no-op's run in that round; the order is rotated every round), peak RSS, and for statusLines
+ * median of the no-op's runs in that round, four spread through it; the order is rotated every
+ * round), peak RSS, and for statusLines
  * the percentage shown against the right one (the transcript's last usage over the payload's
  * window). vigil runs three ways: a first call (a fresh VIGIL_HOME every run: the store is
  * created), a warm repeat (the same call on its own session: nothing changes, nothing is
@@ -17,7 +18,7 @@
  * leaves those rows out. Peers are installed once into bench/data/peers with `npm install` (pinned
  * versions); without the registry they are left out and said so.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -61,9 +62,10 @@ interface Run {
 }
 
 /**
- * One run with stdout and stderr on a fresh pty and the payload on stdin from a file, as a
- * statusLine runs in a terminal session (Claude Code pipes the payload in). Every command,
- * the no-op too, is started through the same `sh -c 'exec … < file'`.
+ * One run with stdout and stderr on a fresh pty and the payload on stdin through one end of a
+ * socketpair, as Claude Code hands it to every hook (test/e2e/stdin-kind.e2e.test.ts): the
+ * payload is written, then that end closed. Every command, the no-op too, is started through
+ * the same `sh -c`, which moves the socket from fd 3 to fd 0.
  */
 async function run(c: Cmd): Promise<Run> {
   let out = "";
@@ -75,10 +77,19 @@ async function run(c: Cmd): Promise<Run> {
     // The pty's stream ends after the child's last write: what it printed is all read by then.
     exit: () => resolve(),
   });
-  const argv = ["/bin/sh", "-c", 'exec "$0" "$@" < "$SIDE_STDIN"', ...c.argv];
+  const argv = ["/bin/sh", "-c", 'exec 0<&3 3<&-; exec "$0" "$@"', ...c.argv];
   const t0 = performance.now();
   const env = envFor(c);
-  const p = Bun.spawn(argv, { terminal: term, env: { ...env, SIDE_STDIN: stdinFile(c) }, cwd: env.HOME });
+  const p = Bun.spawn(
+    argv,
+    {
+      terminal: term,
+      stdio: ["inherit", "inherit", "inherit", "pipe"],
+      env,
+      cwd: env.HOME,
+    } as Parameters<typeof Bun.spawn>[1],
+  );
+  writePayload((p as unknown as { stdio: unknown[] }).stdio[3] as number, c.stdin);
   const code = await p.exited;
   const ms = performance.now() - t0;
   // A command that printed nothing gets no exit callback from the pty: what it printed has
@@ -89,16 +100,23 @@ async function run(c: Cmd): Promise<Run> {
   return { ms, out, code };
 }
 
-const stdinFiles = new Map<string, string>();
-/** The command's payload in a file of its own, written once. */
-function stdinFile(c: Cmd): string {
-  let f = stdinFiles.get(c.name);
-  if (!f) {
-    f = join(mkdtempSync(join(tmpdir(), "vigil-side-in-")), "stdin.json");
-    writeFileSync(f, c.stdin);
-    stdinFiles.set(c.name, f);
+/** Write all of `text` to the socket `fd`, then close it: the command's stdin ends there. */
+function writePayload(fd: number, text: string): void {
+  let buf = Buffer.from(text);
+  try {
+    while (buf.length > 0) {
+      try {
+        buf = buf.subarray(writeSync(fd, buf));
+      } catch (e) {
+        if (e instanceof Error && "code" in e && e.code === "EAGAIN") continue;
+        // A command that exits without reading (the no-op) closes its end first.
+        if (e instanceof Error && "code" in e && e.code === "EPIPE") return;
+        throw e;
+      }
+    }
+  } finally {
+    closeSync(fd);
   }
-  return f;
 }
 
 /** Peak RSS of one run (GNU time, stdin from the payload, outside the timed rounds), in MiB. */
@@ -302,18 +320,29 @@ for (const [label] of sizes) {
 const runs = new Map<string, Run[]>(cmds.map((c) => [c.name, []]));
 /** Per round, each command's time over the no-op's in the same round. */
 const ratios = new Map<string, number[]>(cmds.map((c) => [c.name, []]));
+/**
+ * The no-op runs this many times in every round, spread through it, and the round's reference
+ * is their median: one no-op run per round made every ratio of that round move with it (a
+ * round whose no-op ran slow read every command fast: `vigil --version` at 0.83×).
+ */
+const NOOP_RUNS = 4;
+const reference = cmds[0];
 // Warm-up round (first calls create stores and meter states), then counted rounds, each in
 // another order, so no command always runs right after the same one.
 for (let round = 0; round <= ROUNDS; round++) {
-  const times = new Map<string, number>();
-  for (let k = 0; k < cmds.length; k++) {
-    const c = cmds[(k + round) % cmds.length];
+  const times = new Map<string, number[]>();
+  const others = cmds.slice(1);
+  const order = others.map((_, k) => others[(k + round) % others.length]);
+  for (let i = NOOP_RUNS - 1; i >= 0; i--) order.splice(Math.round((i * order.length) / NOOP_RUNS), 0, reference);
+  for (const c of order) {
     const r = await run(c);
-    times.set(c.name, r.ms);
+    times.set(c.name, [...(times.get(c.name) ?? []), r.ms]);
     if (round > 0) runs.get(c.name)?.push(r);
   }
-  const ref = times.get(cmds[0].name) ?? NaN;
-  if (round > 0) { for (const c of cmds) ratios.get(c.name)?.push((times.get(c.name) ?? NaN) / ref); }
+  const ref = median(times.get(reference.name) ?? [NaN]);
+  if (round > 0) {
+    for (const c of cmds) ratios.get(c.name)?.push(median(times.get(c.name) ?? [NaN]) / ref);
+  }
 }
 
 /** The percentage a statusLine printed: the number before "%" (ANSI colours stripped). */
@@ -340,7 +369,7 @@ const rows = cmds.map((c) => {
   return `| ${c.name} | ${ms.toFixed(1)} | ${ratio.toFixed(2)}× | ${rss} | ${right} |`;
 });
 console.log(
-  `side by side, ${ROUNDS} interleaved rounds under a pty (one warm-up round), load average ${
+  `side by side, ${ROUNDS} interleaved rounds under a pty (one warm-up round; the no-op ${NOOP_RUNS} times a round, the reference their median), load average ${
     loadavg().map((l) => l.toFixed(2)).join(" ")
   } at the end\n`,
 );
