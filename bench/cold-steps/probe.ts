@@ -28,7 +28,11 @@ if (env.STDIN === "socket") {
   let n = 0;
   await Bun.connect({
     fd: 0,
-    socket: { data: (_s, d) => void (n += d.length), end: () => resolve(), close: () => resolve() },
+    socket: {
+      data: (_s: unknown, d: Uint8Array) => void (n += d.length),
+      end: () => resolve(),
+      close: () => resolve(),
+    },
   } as unknown as Bun.UnixSocketOptions<undefined>);
   await promise;
   mark(`stdin through Bun.connect({ fd: 0 }) (${n > 0 ? "read" : "empty"})`);
@@ -43,3 +47,5 @@ if (env.STDIN === "socket") {
   mark(`stdin through Bun.stdin.stream() (${n > 0 ? "read" : "empty"})`);
 }
 console.log(JSON.stringify(marks));
+
+export {};
