@@ -46,10 +46,11 @@ export async function forward(
   let open: Bun.Socket<unknown> | null = null;
   let failed: string | null = null;
   const { promise: done, resolve } = Promise.withResolvers<void>();
-  /** Write what is pending; a short write leaves the rest to `drain`. */
+  /** Write what is pending; a short write leaves the rest to `drain`, a closed socket (-1) all of it. */
   const flush = (s: Bun.Socket<unknown>) => {
     if (pending === null || pending.length === 0) return;
-    pending = pending.subarray(s.write(pending));
+    const n = s.write(pending);
+    if (n > 0) pending = pending.subarray(n);
     sent = pending.length === 0;
   };
   const request = Promise.resolve(body).then((text) => {

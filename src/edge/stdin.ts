@@ -1,9 +1,10 @@
 /**
- * Reads all of stdin with a byte cap: hooks must never buffer unbounded input. Two ways, for
- * two kinds of process (bench/RESULTS.md, issue 18): Bun's own stdin stream for the statusline,
- * which never loads node:fs (the stream costs a tenth of a no-op, node:fs a fifth); blocking
- * reads on fd 0 for a hook, which loads node:fs anyway (the writing store, the transcript) and
- * would pay for the stream on top.
+ * Reads all of stdin with a byte cap: hooks must never buffer unbounded input. Three ways, for
+ * the kinds of stdin and process (bench/RESULTS.md, issue 18): Bun's own sockets for a socket
+ * stdin, which is what Claude Code hands every hook and the statusLine; Bun's stdin stream for
+ * a pipe, a file or a terminal (neither loads node:fs, which costs a fresh process a fifth of a
+ * no-op); blocking reads on fd 0 for a hook run in its own process, which loads node:fs anyway
+ * (the writing store, the transcript) and would pay for the stream on top.
  */
 import { nodeFs } from "./node-fs.ts";
 export const STDIN_CAP = 10 * 1024 * 1024;

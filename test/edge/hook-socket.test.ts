@@ -1,6 +1,9 @@
 /** Reading the hook socket's answer (src/edge/hook-socket.ts): whole answers only. */
 import { describe, expect, test } from "bun:test";
-import { parseReply } from "../../src/edge/hook-socket.ts";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { forward, parseReply } from "../../src/edge/hook-socket.ts";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 /** `text` cut into pieces of `size` bytes, as a socket may deliver it. */
@@ -81,5 +84,59 @@ describe("parseReply", () => {
     ];
     for (const text of cases) expect({ text, r: parseReply([enc(text)]) }).toEqual({ text, r: null });
     expect(parseReply([])).toBeNull();
+  });
+});
+
+describe("forward with a body still coming (the hook's stdin)", () => {
+  /** A server on a fresh socket that records every request's bytes and closes or answers. */
+  function server(mode: "answer" | "close at once") {
+    const path = join(mkdtempSync(join(tmpdir(), "vigil-fwd-")), "hook.sock");
+    const seen: string[] = [];
+    const listener = Bun.listen({
+      unix: path,
+      socket: {
+        open(s) {
+          if (mode === "close at once") s.end();
+        },
+        data(s, d) {
+          seen.push(new TextDecoder().decode(d));
+          if (seen.join("").includes("\r\n\r\n{")) s.end("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+        },
+      },
+    });
+    return { path, seen, stop: () => listener.stop(true) };
+  }
+  const later = <T>(v: T, ms = 50) => new Promise<T>((r) => setTimeout(() => r(v), ms));
+
+  test("the body is sent once it comes, and the answer read", async () => {
+    const s = server("answer");
+    try {
+      const r = await forward(s.path, "/hook", later('{"a":1}'), 2000);
+      expect(r).toEqual({ kind: "answer", body: "ok" });
+      expect(s.seen.join("")).toEndWith('Content-Length: 7\r\nConnection: close\r\n\r\n{"a":1}');
+    } finally {
+      s.stop();
+    }
+  });
+
+  test("a body that comes as null (stdin over its cap) is never sent: refused, the server saw nothing", async () => {
+    const s = server("answer");
+    try {
+      expect(await forward(s.path, "/hook", later(null), 2000)).toEqual({ kind: "refused", why: "nothing to send" });
+      await Bun.sleep(20);
+      expect(s.seen).toEqual([]);
+    } finally {
+      s.stop();
+    }
+  });
+
+  test("a server that closes before the body came: refused, so the hook runs the call itself", async () => {
+    const s = server("close at once");
+    try {
+      const r = await forward(s.path, "/hook", later('{"a":1}'), 2000);
+      expect(r.kind).toBe("refused");
+    } finally {
+      s.stop();
+    }
   });
 });

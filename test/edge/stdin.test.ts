@@ -61,6 +61,19 @@ describe("readStdin", () => {
     expect(await read("null", "")).toMatchObject({ socket: false, ok: true, length: 0 });
   });
 
+  test("a terminal is not taken for a socket", async () => {
+    let out = "";
+    const term = new Bun.Terminal({ cols: 200, rows: 5, data: (_t, d) => void (out += new TextDecoder().decode(d)) });
+    const p = Bun.spawn([process.execPath, SCRIPT], {
+      terminal: term,
+      env: { PATH: process.env.PATH ?? "", KIND_ONLY: "1" },
+    });
+    expect(await p.exited).toBe(0);
+    await Bun.sleep(100);
+    term.close();
+    expect(out.trim()).toBe(JSON.stringify({ socket: false }));
+  });
+
   test("over the cap on a socket and on a pipe: refused with the byte count, nothing kept", async () => {
     for (const kind of ["socket", "pipe"] as const) {
       const r = await read(kind, payload, { CAP: "1000" });

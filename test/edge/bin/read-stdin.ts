@@ -2,6 +2,11 @@
 import { readStdin, stdinIsSocket } from "../../../src/edge/stdin.ts";
 
 const socket = stdinIsSocket();
+// A terminal never ends: report only what stdin was taken for.
+if (process.env.KIND_ONLY) {
+  console.log(JSON.stringify({ socket }));
+  process.exit(0);
+}
 const r = await readStdin(Number(process.env.CAP ?? 10 * 1024 * 1024));
 const text = r.ok ? r.text : null;
 console.log(
