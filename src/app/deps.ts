@@ -14,7 +14,7 @@ import { allParts } from "./hook-parts.ts";
 import { factsAdapter, measureAdapter } from "./meter-adapter.ts";
 import type { HookDeps } from "./run-hook.ts";
 
-type ClosableDeps = HookDeps & { close: () => void };
+export type ClosableDeps = HookDeps & { close: () => void };
 
 /** Build the hook pipeline's dependencies for this process, without the on-demand parts. */
 export function hookDeps(env: Record<string, string | undefined>, now: () => number = Date.now): ClosableDeps {

@@ -1,12 +1,11 @@
 /** `vigil serve`: wiring only. Hono and the dashboard load here, never on the hook path. */
 import { readFileSync } from "node:fs";
-import { allHookDeps, forwardedDeps } from "../app/deps.ts";
-import { anotherBuild, decodeForward, REFUSED_STATUS } from "../core/forward.ts";
+import { allHookDeps } from "../app/deps.ts";
 import { liveConfigFile, resolveFileConfig } from "../edge/config-file.ts";
 import { hookSocketPath } from "../edge/hook-socket.ts";
-import { listenHookSocket, type SocketAnswer } from "../serve/hook-socket.ts";
+import { listenHookSocket } from "../serve/hook-socket.ts";
+import { forwardedHandler } from "../app/forwarded-call.ts";
 import { runHook } from "../app/run-hook.ts";
-import { runStatusline } from "../app/run-statusline.ts";
 import { fileLineCache } from "../edge/line-cache.ts";
 import { createApp } from "../serve/app.ts";
 import { LOOPBACK_HOSTS } from "../serve/auth.ts";
@@ -71,26 +70,13 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   });
   const server = listen(target, app.fetch);
   // The socket `vigil hook` forwards to (src/cli/hook.ts): the pipeline with the caller's environment.
-  const lines = fileLineCache(paths.stateDir);
-  const forwarded = (route: string, body: string): SocketAnswer => {
-    if (route !== "/hook" && route !== "/statusline") return { status: REFUSED_STATUS, body: `unknown route ${route}` };
-    const d = decodeForward(body);
-    if (!d.ok) return { status: REFUSED_STATUS, body: d.error };
-    if (d.meta.build !== BUILD) return { status: REFUSED_STATUS, body: anotherBuild(BUILD) };
-    if (d.meta.db !== paths.dbFile) return { status: REFUSED_STATUS, body: "another store" };
-    const call = forwardedDeps(deps, d.meta.env, configFile());
-    if (route === "/statusline") {
-      // What `vigil statusline` prints: the line and a newline (statusline.ts).
-      const r = runStatusline(d.payload, { ...call, reader: () => call.store() }, lines, {
-        color: !d.meta.env.NO_COLOR,
-      });
-      return { status: 200, body: r.line + "\n" };
-    }
-    const out = runHook(d.payload, call);
-    // A part missing means nothing was written: the hook runs the call itself.
-    if (out.needs !== undefined) return { status: REFUSED_STATUS, body: `needs ${out.needs}` };
-    return { status: 200, body: out.stdout };
-  };
+  const forwarded = forwardedHandler({
+    deps,
+    configFile,
+    build: BUILD,
+    dbFile: paths.dbFile,
+    lines: fileLineCache(paths.stateDir),
+  });
   const hookSocket = await listenHookSocket(hookSocketPath(paths.stateDir), forwarded);
   const socketNote = hookSocket.ok ? `, hooks forward to ${hookSocket.socket.path}` : ` (${hookSocket.error})`;
   ctx.out(`vigil serve: listening on ${server.url} (POST /hook, dashboard /, /metrics)${socketNote}\n`);

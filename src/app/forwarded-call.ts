@@ -1,0 +1,46 @@
+/**
+ * The calls `vigil hook` and `vigil statusline` forward over the hook socket
+ * (src/serve/hook-socket.ts): the same pipelines, run with the caller's environment and
+ * config.toml as it is now. Answers 409 for what this server must not run (another build,
+ * another store, an unknown route, a call that needs a part not loaded), and the caller then
+ * runs the call itself.
+ */
+import { type ClosableDeps, forwardedDeps } from "./deps.ts";
+import { runHook } from "./run-hook.ts";
+import { type LineCache, runStatusline } from "./run-statusline.ts";
+import { anotherBuild, decodeForward, REFUSED_STATUS } from "../core/forward.ts";
+import type { ConfigFile } from "../edge/config-file.ts";
+import type { SocketAnswer } from "../serve/hook-socket.ts";
+
+export interface ForwardedOpts {
+  deps: ClosableDeps;
+  /** config.toml as it is at this call (`liveConfigFile`). */
+  configFile: () => ConfigFile;
+  /** The server's build and store: a call from any other is refused. */
+  build: string;
+  dbFile: string;
+  lines: LineCache;
+}
+
+/** The socket's handler: route and body in, the answer out. Never throws for a bad request. */
+export function forwardedHandler(o: ForwardedOpts): (route: string, body: string) => SocketAnswer {
+  return (route, body) => {
+    if (route !== "/hook" && route !== "/statusline") return { status: REFUSED_STATUS, body: `unknown route ${route}` };
+    const d = decodeForward(body);
+    if (!d.ok) return { status: REFUSED_STATUS, body: d.error };
+    if (d.meta.build !== o.build) return { status: REFUSED_STATUS, body: anotherBuild(o.build) };
+    if (d.meta.db !== o.dbFile) return { status: REFUSED_STATUS, body: "another store" };
+    const call = forwardedDeps(o.deps, d.meta.env, o.configFile());
+    if (route === "/statusline") {
+      // What `vigil statusline` prints: the line and a newline (statusline.ts).
+      const r = runStatusline(d.payload, { ...call, reader: () => call.store() }, o.lines, {
+        color: !d.meta.env.NO_COLOR,
+      });
+      return { status: 200, body: r.line + "\n" };
+    }
+    const out = runHook(d.payload, call);
+    // A part missing means nothing was written: the hook runs the call itself.
+    if (out.needs !== undefined) return { status: REFUSED_STATUS, body: `needs ${out.needs}` };
+    return { status: 200, body: out.stdout };
+  };
+}
