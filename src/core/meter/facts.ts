@@ -7,7 +7,7 @@
 import { isObject, type JsonObject, obj, str } from "../payload.ts";
 import type { TranscriptFacts } from "../policy.ts";
 import { isBookkeeping } from "./backward.ts";
-import { type ByteSource, containsAscii, decode, parseLine, scanBackward } from "./lines.ts";
+import { type ByteSource, contains, decode, needle, parseLine, scanBackward } from "./lines.ts";
 
 export interface FactsOptions {
   /** How far back to look. Default 256 KiB: ample for the prompt being submitted and for
@@ -23,6 +23,14 @@ export interface FactsOptions {
 type LastUser = NonNullable<TranscriptFacts["lastUser"]>;
 
 const MiB = 1024 * 1024;
+const N = {
+  user: needle('"user"'),
+  toolUseId: needle('"tool_use_id"'),
+  glued: needle("}{"),
+  boundary: needle("compact_boundary"),
+  context: needle("hook_additional_context"),
+};
+const ONLY = [N.user, N.boundary, N.context];
 
 /**
  * Read `TranscriptFacts` from the tail. `lastUser` is the newest main-chain `user` record
@@ -57,7 +65,7 @@ export function readFacts(src: ByteSource, opts: FactsOptions = {}): TranscriptF
   const visit = (bytes: Uint8Array): boolean => {
     // Judged on the raw bytes: decoding every line of a megabyte costs more than the search.
     const wanted = (facts.lastUser === undefined && maybePrompt(bytes)) ||
-      containsAscii(bytes, "compact_boundary") || containsAscii(bytes, "hook_additional_context");
+      contains(bytes, N.boundary) || contains(bytes, N.context);
     if (!wanted) return true;
     const text = decode(bytes);
     if (isBookkeeping(text)) return true;
@@ -72,6 +80,8 @@ export function readFacts(src: ByteSource, opts: FactsOptions = {}): TranscriptF
     floorIsLineStart: floor === 0,
     chunkBytes: opts.chunkBytes ?? MiB,
     maxLineBytes: opts.maxLineBytes ?? 16 * MiB,
+    // No line without one of these can be wanted (see `visit`).
+    only: ONLY,
   });
   return facts;
 }
@@ -80,8 +90,8 @@ export function readFacts(src: ByteSource, opts: FactsOptions = {}): TranscriptF
 // bulk of a tail). Escaped text inside strings cannot fake the quoted key; glued lines can
 // hide a prompt, so those are parsed.
 function maybePrompt(bytes: Uint8Array): boolean {
-  if (!containsAscii(bytes, '"user"')) return false;
-  return !containsAscii(bytes, '"tool_use_id"') || containsAscii(bytes, "}{");
+  if (!contains(bytes, N.user)) return false;
+  return !contains(bytes, N.toolUseId) || contains(bytes, N.glued);
 }
 
 function userMarkers(v: JsonObject, maxText: number): LastUser | null {
