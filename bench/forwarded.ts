@@ -26,12 +26,15 @@ const { values } = parseArgs({
   options: {
     calls: { type: "string", default: "2000" },
     size: { type: "string", default: "1MB,100MB" },
+    /** Idle this long before each call, as a server between a session's hooks (caches go cold). */
+    gap: { type: "string", default: "0" },
     /** Only the rows whose name contains this (for a profile of one row). */
     only: { type: "string" },
   },
   strict: true,
 });
 const calls = Number(values.calls);
+const gap = Number(values.gap);
 const ROOT = join(import.meta.dir, "..");
 const fixture = (path: string, line = 0) =>
   JSON.parse(readFileSync(join(ROOT, "test/fixtures/claude-code-2.1.328/hooks", path), "utf8").split("\n")[line]).stdin;
@@ -115,6 +118,7 @@ for (let i = 0; i < 50 + calls; i++) {
   for (const r of rows) {
     const session = r.fresh ? `fwd-first-${n++}` : `fwd-${r.name}`;
     const body = encodeForward(meta, r.payload(session));
+    if (gap > 0) await Bun.sleep(gap);
     const t0 = performance.now();
     const a = handle(r.route, body);
     const dt = performance.now() - t0;

@@ -14,8 +14,9 @@
  * created), a warm repeat (the same call on its own session: nothing changes, nothing is
  * written), and for hooks the three events alternating on one session (every call writes).
  * Hooks and statusLines run once more "via serve": in a home where a `vigil serve` listens on
- * the hook socket, so each call is forwarded to it (src/cli/hook-forward.ts); `--no-serve`
- * leaves those rows out. Peers are installed once into bench/data/peers with `npm install` (pinned
+ * the hook socket, so each call is forwarded to it (src/cli/hook-forward.ts), hooks both as a
+ * repeat and as a session's first call (a new session id every run); `--no-serve` leaves those
+ * rows out. Peers are installed once into bench/data/peers with `npm install` (pinned
  * versions); without the registry they are left out and said so.
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeSync } from "node:fs";
@@ -48,6 +49,14 @@ interface Cmd {
   expect?: number;
   /** Every run in a fresh home (a first call: no store yet). */
   fresh?: boolean;
+  /** Every run on a session of its own (a session's first call, the store already there). */
+  newSession?: (n: number) => string;
+}
+
+let sessions = 0;
+/** The payload for one run: a new session's when the command asks for one. */
+function stdinFor(c: Cmd): string {
+  return c.newSession ? c.newSession(sessions++) : c.stdin;
 }
 
 /** The command's environment for one run: a fresh home for a first call. */
@@ -89,7 +98,7 @@ async function run(c: Cmd): Promise<Run> {
       cwd: env.HOME,
     } as Parameters<typeof Bun.spawn>[1],
   );
-  writePayload((p as unknown as { stdio: unknown[] }).stdio[3] as number, c.stdin);
+  writePayload((p as unknown as { stdio: unknown[] }).stdio[3] as number, stdinFor(c));
   const code = await p.exited;
   const ms = performance.now() - t0;
   // A command that printed nothing gets no exit callback from the pty: what it printed has
@@ -124,7 +133,7 @@ function peakMiB(c: Cmd): number | null {
   if (!existsSync("/usr/bin/time")) return null;
   const env = envFor(c);
   const r = Bun.spawnSync(["/usr/bin/time", "-f", "%M", ...c.argv], {
-    stdin: new TextEncoder().encode(c.stdin),
+    stdin: new TextEncoder().encode(stdinFor(c)),
     env,
     cwd: env.HOME,
     stdout: "ignore",
@@ -311,6 +320,10 @@ for (const [label] of sizes) {
     cmds.push(hook("repeat", envOf(home()), `side-repeat-${event}-${label}`));
     cmds.push(hook("alternating", shared, `side-hook-${label}`));
     if (served) {
+      cmds.push({
+        ...hook("a session's first call, via serve", served.env, ""),
+        newSession: (n) => payload(`side-serve-first-${event}-${label}-${n}`),
+      });
       cmds.push(hook("repeat, via serve", served.env, `side-serve-repeat-${event}-${label}`));
       cmds.push(hook("alternating, via serve", served.env, `side-serve-hook-${label}`));
     }
