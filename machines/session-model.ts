@@ -40,6 +40,13 @@ export interface SessionContext {
   softNoticeSent: boolean;
   warnSent: boolean;
   restoreDelivered: boolean;
+  /**
+   * A hook reported a compaction whose compact boundary the meter has not read yet: Claude
+   * Code writes the transcript asynchronously, and the boundary can land a tool call after
+   * SessionStart(compact). Until it does, that boundary is no news of another compaction and
+   * the newest boundary in the transcript is an older one.
+   */
+  boundaryOwed: boolean;
   stopBlocks: number;
   compactions: number;
   restarts: number[];
@@ -121,6 +128,8 @@ export type SessionEvent =
   | { type: "preCompact"; at: number; trigger: string }
   | { type: "compacted"; at: number; postTokens: number | null }
   | { type: "restored"; at: number; via: "hook" | "transcript" | "fallback" }
+  /** The meter read a compact boundary in the bytes this call appended (reported or not). */
+  | { type: "boundaryRead"; at: number }
   | { type: "activity"; at: number }
   | { type: "idle"; at: number; idleMs: number }
   | { type: "processGone"; at: number; reason: string }
@@ -197,6 +206,7 @@ export function initialContext(input: SessionInput): SessionContext {
     softNoticeSent: false,
     warnSent: false,
     restoreDelivered: false,
+    boundaryOwed: false,
     stopBlocks: 0,
     compactions: 0,
     restarts: [],

@@ -134,10 +134,12 @@ class Run {
   /** Entering restoring after a compaction or a resume. */
   private beginRestore(): void {
     const c = this.c;
-    const compacted = this.e.type === "compacted";
-    c.compactions = c.compactions + (compacted ? 1 : 0);
-    c.warnSent = compacted ? false : c.warnSent;
+    const compaction = this.e.type === "compacted" || this.e.type === "boundaryRead";
+    c.compactions = c.compactions + (compaction ? 1 : 0);
+    c.warnSent = compaction ? false : c.warnSent;
     c.restoreDelivered = false;
+    // A hook's report comes before its boundary is in the transcript; a boundary read is its own.
+    c.boundaryOwed = this.e.type === "compacted";
     this.effects.push({ type: "restoreDue", params: { at: this.at() } });
   }
 
@@ -172,11 +174,11 @@ class Run {
       case "soft":
       case "hard":
         if (e.type === "preCompact") return (this.startCompaction(), this.goto("compacting"), true);
-        if (e.type === "compacted") return (this.beginRestore(), this.goto("restoring"), true);
+        if (e.type === "compacted" || this.unreported()) return (this.beginRestore(), this.goto("restoring"), true);
         if (e.type === "idle") return (this.stall(s), true);
         return false;
       case "compacting":
-        if (e.type === "compacted") return (this.beginRestore(), this.goto("restoring"), true);
+        if (e.type === "compacted" || this.unreported()) return (this.beginRestore(), this.goto("restoring"), true);
         if (e.type === "activity") {
           // A PreCompact need not be followed by a compaction: work resuming ends the attempt.
           const level = levelFor(this.c);
@@ -209,6 +211,14 @@ class Run {
     }
   }
 
+  /**
+   * A boundary the meter read that no hook reported: a compaction of its own (2.0.x has no
+   * PostCompact; the compaction hooks may fail open). The reported one's goes to the root.
+   */
+  private unreported(): boolean {
+    return this.e.type === "boundaryRead" && !this.c.boundaryOwed;
+  }
+
   private fromStall(): boolean {
     const e = this.e;
     const from = this.c.stalledFrom;
@@ -230,7 +240,7 @@ class Run {
       this.goto("compacting");
       return true;
     }
-    if (e.type === "compacted") {
+    if (e.type === "compacted" || this.unreported()) {
       this.revived();
       this.unstall();
       this.beginRestore();
@@ -261,6 +271,9 @@ class Run {
         if (b !== null && b < e.soft) c.softNoticeSent = false;
         return true;
       }
+      case "boundaryRead":
+        c.boundaryOwed = false;
+        return true;
       case "noticed":
         if (e.notice === "softNotice") c.softNoticeSent = true;
         else if (e.notice === "warn") c.warnSent = true;

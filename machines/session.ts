@@ -32,6 +32,15 @@ const backToLevel = [
   { target: "normal", actions: wake },
 ] as const;
 
+/**
+ * A boundary the meter read: the one a hook already reported settles the debt; any other is a
+ * compaction no hook reported (2.0.x has no PostCompact; the compaction hooks may fail open).
+ */
+const unreported = [
+  { guard: "boundaryOwed", actions: "settleBoundary" },
+  { target: "restoring", actions: [...beginRestore] },
+] as const;
+
 /** A compaction that never came: PreCompact, then work resumed without a boundary. */
 const abandon = { type: "compactionAbandoned", params: atParams } as const;
 
@@ -52,6 +61,7 @@ export const sessionMachine = setup({
     levelNormal: ({ context }) => levelFor(context) === "normal",
     fromCompacting: ({ context }) => context.stalledFrom === "compacting",
     fromRestoring: ({ context }) => context.stalledFrom === "restoring",
+    boundaryOwed: ({ context }) => context.boundaryOwed,
   },
   actions: {
     measure: assign(({ context, event }) => {
@@ -78,13 +88,19 @@ export const sessionMachine = setup({
       endedBy: ({ event }) => event.type === "processGone" ? "watch" : "hook",
     }),
     limitCrossed: (_, _params: Extract<SessionEffect, { type: "limitCrossed" }>["params"]) => {},
-    resetRestore: assign(({ context, event }) => ({
-      compactions: context.compactions + (event.type === "compacted" ? 1 : 0),
-      // Only a compaction starts a new warning cycle: a resumed session keeps its context, and
-      // the warning it already got is still in it.
-      warnSent: event.type === "compacted" ? false : context.warnSent,
-      restoreDelivered: false,
-    })),
+    resetRestore: assign(({ context, event }) => {
+      const compaction = event.type === "compacted" || event.type === "boundaryRead";
+      return {
+        compactions: context.compactions + (compaction ? 1 : 0),
+        // Only a compaction starts a new warning cycle: a resumed session keeps its context, and
+        // the warning it already got is still in it.
+        warnSent: compaction ? false : context.warnSent,
+        restoreDelivered: false,
+        // A hook's report comes before its boundary is in the transcript; a boundary read is its own.
+        boundaryOwed: event.type === "compacted",
+      };
+    }),
+    settleBoundary: assign({ boundaryOwed: false }),
     compactionStarted: (_, _params: { at: number }) => {},
     compactionAbandoned: (_, _params: { at: number }) => {},
     restoreDue: (_, _params: { at: number }) => {},
@@ -101,6 +117,9 @@ export const sessionMachine = setup({
       actions: assign(({ event }) => ({ role: event.role, agentType: event.agentType })),
     },
     measured: { actions: "measure" },
+    // The boundary of the compaction a hook reported, or one read where no new compaction can
+    // start (restoring, dead): it settles the debt and changes nothing else.
+    boundaryRead: { actions: "settleBoundary" },
     noticed: {
       actions: assign(({ event }) => {
         if (event.notice === "softNotice") return { softNoticeSent: true };
@@ -152,6 +171,7 @@ export const sessionMachine = setup({
       on: {
         preCompact: { target: "compacting", actions: [startCompaction] },
         compacted: { target: "restoring", actions: [...beginRestore] },
+        boundaryRead: unreported,
         idle: {
           target: "stalled",
           actions: { type: "stall", params: ({ event }) => ({ from: "normal", at: event.at }) },
@@ -175,6 +195,7 @@ export const sessionMachine = setup({
       on: {
         preCompact: { target: "compacting", actions: [startCompaction] },
         compacted: { target: "restoring", actions: [...beginRestore] },
+        boundaryRead: unreported,
         idle: {
           target: "stalled",
           actions: { type: "stall", params: ({ event }) => ({ from: "soft", at: event.at }) },
@@ -198,6 +219,7 @@ export const sessionMachine = setup({
       on: {
         preCompact: { target: "compacting", actions: [startCompaction] },
         compacted: { target: "restoring", actions: [...beginRestore] },
+        boundaryRead: unreported,
         idle: {
           target: "stalled",
           actions: { type: "stall", params: ({ event }) => ({ from: "hard", at: event.at }) },
@@ -209,6 +231,7 @@ export const sessionMachine = setup({
       entry: "enter",
       on: {
         compacted: { target: "restoring", actions: [...beginRestore] },
+        boundaryRead: unreported,
         // A PreCompact need not be followed by a compaction (seen with the real CLI: the
         // summary came one request later, after a second PreCompact). Work resuming without a
         // boundary means this attempt is over; a second PreCompact is a new attempt.
@@ -261,6 +284,10 @@ export const sessionMachine = setup({
           target: "restoring",
           actions: [{ type: "revived", params: reviveParams }, "unstall", ...beginRestore],
         },
+        boundaryRead: [
+          { guard: "boundaryOwed", actions: "settleBoundary" },
+          { target: "restoring", actions: [{ type: "revived", params: reviveParams }, "unstall", ...beginRestore] },
+        ],
       },
     },
     dead: {

@@ -53,12 +53,10 @@ export function hookEvents(
       anticipate: config.anticipate,
     });
   }
-  // A compaction seen only in the transcript (Claude Code 2.0.x has no PostCompact; either
-  // compaction hook may have failed open): the machine learns of it here, so it restores.
-  const reported = p.event === "PostCompact" || (p.event === "SessionStart" && p.source === "compact");
-  if ((opts.newBoundaries ?? 0) > 0 && !reported && role !== null) {
-    out.push({ type: "compacted", at, postTokens: m.tokens });
-  }
+  // A boundary in the transcript, whoever's call read it (transcript_path is always the main
+  // session's): the machine tells the one a hook reported, which can land a tool call later,
+  // from a compaction no hook reported (2.0.x has no PostCompact; the hooks may fail open).
+  if ((opts.newBoundaries ?? 0) > 0) out.push({ type: "boundaryRead", at });
   switch (p.event) {
     case "SessionStart":
       if (p.source === "compact") out.push({ type: "compacted", at, postTokens: m.tokens });

@@ -7,7 +7,7 @@
  * nothing, and `runHookLoading` loads it and answers as a caller holding every part.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { initialContext, type SessionContext, STATES } from "../../machines/session-model.ts";
@@ -21,7 +21,7 @@ import { ALL_EVENTS } from "../../src/core/install/events.ts";
 import { parseHookPayload } from "../../src/core/payload.ts";
 import { warnPolicy } from "../../src/core/policies/continuity-warn.ts";
 import { NOTHING, type PolicyInput } from "../../src/core/policy.ts";
-import { assistant, jsonl, prompt } from "../fixtures/transcripts/records.ts";
+import { assistant, boundary, jsonl, prompt, summary } from "../fixtures/transcripts/records.ts";
 
 const root = mkdtempSync(join(tmpdir(), "vigil-parts-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -203,6 +203,8 @@ describe("through the real store", () => {
       full.close();
       expect(deps.store().loadSession(SESSION)?.state).toBe("restoring");
       expect(deps.continuity).toBeUndefined();
+      // The compaction's records land, without the restore's attachment.
+      appendFileSync(p.transcript, jsonl([boundary(30_000), summary("The parser fix is half done.")]));
       // The event alone asks for nothing: the stored state asks for continuity.
       expect(missingPart("PostToolUse", [], deps)).toBeUndefined();
       const out = await runHookLoading(call("PostToolUse", p), deps);

@@ -5,6 +5,9 @@
  * or the restore is confirmed from records the meter has not counted, and the next call counts
  * that boundary as a second compaction: the session goes back to restoring and is restored twice.
  * Seen on the real CLI (2.1.332, test/e2e/vigil-continuity-auto.e2e.test.ts, about 1 run in 10).
+ * The records can also land a whole tool call after SessionStart(compact) (both 2.1.88 and
+ * 2.1.332, most runs on a 2-core machine): until the boundary is read the restore waits, and
+ * that boundary is no second compaction.
  */
 import { afterAll, expect, test } from "bun:test";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -82,3 +85,78 @@ test("compaction records landing between the meter's read and the facts' read: o
     deps.close();
   }
 });
+
+test.each(
+  [
+    ["2.1.88", false, "hook", []],
+    ["2.1.332", true, "transcript", []],
+    ["2.1.332", false, "fallback", ["continuity.restore.fallback"]],
+  ] as const,
+)(
+  "compaction records landing a tool call after SessionStart(compact) (%s, attachment %p): one restore, via %s",
+  async (version, attached, via, rules) => {
+    const dir = mkdtempSync(join(root, "late-"));
+    const cwd = join(dir, "project");
+    mkdirSync(cwd, { recursive: true });
+    const transcript = join(dir, "t.jsonl");
+    writeFileSync(transcript, jsonl([prompt("Fix the parser"), assistant("Working on it.", { input: 130_000 })]));
+    let now = Date.parse("2026-12-03T05:00:00Z");
+    const deps = await allHookDeps(
+      { HOME: dir, VIGIL_HOME: join(dir, "vigil"), CLAUDE_PROJECT_DIR: cwd, LANG: "C" },
+      () => now,
+    );
+    const call = (event: string, extra: Record<string, unknown> = {}) => {
+      now += 1000;
+      const payload = {
+        session_id: SESSION,
+        transcript_path: transcript,
+        cwd,
+        hook_event_name: event,
+        tool_name: "Bash",
+        tool_input: { command: "ls" },
+        ...extra,
+      };
+      const r = runHook(JSON.stringify(payload), deps);
+      expect(r.error).toBeNull();
+      return r;
+    };
+    const rulesOf = (stdout: string) =>
+      stdout.includes("compacted and the restore did not reach you") ? ["continuity.restore.fallback"] : [];
+    try {
+      call("SessionStart", { source: "startup" });
+      call("PreCompact", { trigger: "auto" });
+      expect(call("SessionStart", { source: "compact" }).stdout).toContain("vigil: this session was just compacted.");
+      call("PostCompact", { trigger: "auto" });
+      // A whole tool call before the file shows the compaction: nothing is injected meanwhile.
+      expect(call("PreToolUse").stdout).toBe("");
+      expect(rulesOf(call("PostToolUse").stdout)).toEqual([]);
+      const boundaryRecord = { ...boundary(30_000), version };
+      appendFileSync(
+        transcript,
+        jsonl([
+          boundaryRecord,
+          summary("The parser fix is half done."),
+          ...(attached ? [attachment("hook_additional_context", "vigil: restored", "SessionStart")] : []),
+          assistant("Continuing.", { input: 30_000 }),
+        ]),
+      );
+      call("PreToolUse");
+      expect(rulesOf(call("PostToolUse").stdout)).toEqual([...rules]);
+      call("PreToolUse");
+      expect(rulesOf(call("PostToolUse").stdout)).toEqual([]);
+      const events = deps.store().events({ sessionId: SESSION }).map((e) => ({
+        kind: e.kind,
+        d: (typeof e.detail === "string" ? JSON.parse(e.detail) : e.detail) as Record<string, string>,
+      }));
+      const path = events.filter((e) => e.kind === "state").map((e) => `${e.d.from}>${e.d.to}@${e.d.event}`);
+      expect(path.slice(0, 2)).toEqual(["normal>compacting@PreCompact", "compacting>restoring@SessionStart"]);
+      expect(path.slice(2)).toEqual([expect.stringMatching(/^restoring>normal@(PreToolUse|PostToolUse)$/)]);
+      const restores = events.filter((e) => e.kind === "continuity" && e.d.action === "restored").map((e) => e.d.via);
+      expect(restores).toEqual([via]);
+      const row = deps.store().loadSession(SESSION);
+      expect(JSON.parse(row?.snapshot ?? "{}").context).toMatchObject({ compactions: 1, boundaryOwed: false });
+    } finally {
+      deps.close();
+    }
+  },
+);

@@ -11,7 +11,7 @@ import { applyEvents, stateOf } from "../../src/app/machine-store.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import type { ContinuityFacts } from "../../src/core/continuity/facts.ts";
 import { hookEvents } from "../../src/core/hook-events.ts";
-import { continuityPolicy, writesNoAttachments } from "../../src/core/policies/continuity.ts";
+import { BOUNDARY_WAIT_MS, continuityPolicy, writesNoAttachments } from "../../src/core/policies/continuity.ts";
 import { isObject, type JsonObject, parseHookPayload } from "../../src/core/payload.ts";
 import type { PolicyInput, PolicyResult, TranscriptFacts } from "../../src/core/policy.ts";
 import { callRole } from "../../src/core/scope.ts";
@@ -53,6 +53,13 @@ interface Step {
   facts?: TranscriptFacts;
   tokens?: number | null;
   window?: number | null;
+  /**
+   * Compact boundaries the call's meter read. Default: the one the facts show (they read the
+   * meter's bytes), when the machine still owes it; 0 when it was read before.
+   */
+  boundaries?: number;
+  /** Milliseconds after the previous step (default 1000). */
+  after?: number;
 }
 
 /** One hook call through the machine and the policy, as run-hook does it. */
@@ -67,7 +74,9 @@ function step(snap: Snapshot, s: Step, at: number) {
     window: s.window ?? null,
     source: "transcript" as const,
   };
-  const applied = applyEvents(snap, hookEvents(p, m, stateOf(snap.value), { at, config }));
+  const seen = s.facts?.restoreLanded !== undefined && snap.context.boundaryOwed ? 1 : 0;
+  const newBoundaries = s.boundaries ?? seen;
+  const applied = applyEvents(snap, hookEvents(p, m, stateOf(snap.value), { at, config, newBoundaries }));
   const role = callRole(p, config);
   const input: PolicyInput = {
     payload: p,
@@ -95,8 +104,10 @@ function fresh(): Snapshot {
 function run(steps: Step[], start = fresh()) {
   let snap = start;
   const out: { rules: string[]; state: string; r: PolicyResult }[] = [];
-  steps.forEach((s, i) => {
-    const x = step(snap, s, 1_000 * (i + 1));
+  let at = 0;
+  steps.forEach((s) => {
+    at += s.after ?? 1_000;
+    const x = step(snap, s, at);
     snap = x.snap;
     out.push({ rules: x.r.proposals.map((p) => p.rule), state: x.state, r: x.r });
   });
@@ -150,14 +161,7 @@ describe("restore after compaction", () => {
       "normal",
       "fallback",
     ],
-    [
-      "no boundary in reach: injected",
-      P.post,
-      v(null, undefined),
-      ["continuity.restore.fallback"],
-      "normal",
-      "fallback",
-    ],
+    ["no boundary yet (the transcript lags): wait", P.post, v(null, undefined), [], "restoring", null],
     ["not landed, PreToolUse cannot carry it: wait", P.pre, v("2.1.328", false), [], "restoring", null],
     [
       "2.1.88 writes no attachments: the hook's delivery is trusted",
@@ -195,6 +199,70 @@ describe("restore after compaction", () => {
       [["continuity.restore.fallback"], "normal"],
       [[], "normal"],
     ]);
+  });
+
+  test.each(
+    [
+      ["2.1.88", false, [], "hook"],
+      ["2.1.328", true, [], "transcript"],
+      ["2.1.328", false, ["continuity.restore.fallback"], "fallback"],
+    ] as const,
+  )("the boundary lands a tool call late (%s, landed %p): waited for, judged by, one compaction", (
+    version,
+    landed,
+    rules,
+    via,
+  ) => {
+    const { out, snap } = run([
+      ...COMPACTION,
+      { payload: P.pre },
+      { payload: P.post },
+      { payload: P.pre, facts: v(version, landed) },
+      { payload: P.post, facts: v(version, landed) },
+    ]);
+    expect(out.slice(-4).map((o) => [o.rules, o.state])).toEqual([
+      [[], "restoring"],
+      [[], "restoring"],
+      // PreToolUse carries nothing: a restore that did not land waits for the PostToolUse
+      [[], landed || version === "2.1.88" ? "normal" : "restoring"],
+      [landed || version === "2.1.88" ? [] : [...rules], "normal"],
+    ]);
+    const restored = out.flatMap((o) => o.r.events).filter((e) => e.type === "restored");
+    expect(restored.map((e) => e.type === "restored" && e.via)).toEqual([via]);
+    expect(snap.context.compactions).toBe(1);
+    expect(snap.context.boundaryOwed).toBe(false);
+  });
+
+  test("no boundary within BOUNDARY_WAIT_MS: the transcript is judged without it, and the restore goes out", () => {
+    const { out } = run([
+      ...COMPACTION,
+      { payload: P.post, after: BOUNDARY_WAIT_MS / 2 },
+      { payload: P.post, after: BOUNDARY_WAIT_MS / 2 + 1_000 },
+    ]);
+    expect(out.slice(-2).map((o) => [o.rules, o.state])).toEqual([
+      [[], "restoring"],
+      [["continuity.restore.fallback"], "normal"],
+    ]);
+  });
+
+  test("a boundary read with none owed is a compaction no hook reported: restored again", () => {
+    const landed = v("2.1.328", true);
+    const { out, snap } = run([
+      ...COMPACTION,
+      { payload: P.post, facts: landed },
+      { payload: P.post, facts: v("2.1.328", false), boundaries: 1 },
+    ]);
+    expect(out.slice(-2).map((o) => [o.rules, o.state])).toEqual([
+      [[], "normal"],
+      [["continuity.restore.fallback"], "normal"],
+    ]);
+    expect(snap.context.compactions).toBe(2);
+  });
+
+  test("when SessionStart(compact) never ran, nothing was delivered: the fallback does not wait for the boundary", () => {
+    const { out } = run([{ payload: P.preCompact }, { payload: P.postCompact }, { payload: P.post }]);
+    expect(out.at(-1)!.rules).toEqual(["continuity.restore.fallback"]);
+    expect(out.at(-1)!.state).toBe("normal");
   });
 
   test("when SessionStart(compact) never ran, an old version's silence is not trusted", () => {

@@ -34,8 +34,17 @@ test("early warning: once past 60% of the 200k window, not again on later tool c
   try {
     expect(first.exitCode).toBe(0);
     const shown = mains(first);
-    expect(shown.map((q) => count(allText(q), WARNING))).toEqual([0, 0, 1, 1]);
-    expect(allText(shown[2])).toContain("the context is at 62% of the window (125,000 of 200,000 tokens)");
+    // The CLI writes the transcript on a 100 ms timer (claude-code-contract.md): the PostToolUse
+    // of "two" may run before 125k is on disk, and then the warning comes with "three".
+    const warned = vigilEvents(first.vigilHome).filter((e) => e.kind === "continuity" && e.detail.action === "warn");
+    expect(warned.length).toBe(1);
+    const tokens = Number(warned[0].detail.tokens);
+    expect([125_000, 130_000]).toContain(tokens);
+    const counts = shown.map((q) => count(allText(q), WARNING));
+    const at = counts.indexOf(1);
+    expect([2, 3]).toContain(at);
+    expect(counts).toEqual(counts.map((_, i) => (i < at ? 0 : 1)));
+    expect(allText(shown[at])).toContain(`(${tokens.toLocaleString("en-US")} of 200,000 tokens)`);
 
     const next = await runClaude({
       prompt: "Also handle quoted newlines",
@@ -48,7 +57,7 @@ test("early warning: once past 60% of the 200k window, not again on later tool c
     // -p has no statusLine: the window is the configured default, 200,000.
     const warns = vigilEvents(first.vigilHome).filter((e) => e.kind === "continuity" && e.detail.action === "warn");
     expect(warns.map((e) => [e.detail.event, e.detail.tokens, e.detail.window])).toEqual([
-      ["PostToolUse", 125_000, 200_000],
+      ["PostToolUse", tokens, 200_000],
     ]);
   } finally {
     first.cleanup();

@@ -60,6 +60,7 @@ function context(r: Rng): SessionContext {
     softNoticeSent: r.bool(),
     warnSent: r.bool(),
     restoreDelivered: r.bool(),
+    boundaryOwed: r.bool(),
     stopBlocks: r.pick([0, 3]),
     compactions: r.pick([0, 2]),
     restarts: r.pick([[], [1, 2], Array.from({ length: 20 }, (_, i) => i)]),
@@ -88,6 +89,7 @@ const EVENT_TYPES = [
   "measured",
   "preCompact",
   "compacted",
+  "boundaryRead",
   "restored",
   "activity",
   "idle",
@@ -131,6 +133,7 @@ function event(type: SessionEvent["type"], r: Rng): SessionEvent {
     case "restored":
       return { type, at, via: r.pick(["hook", "transcript", "fallback"] as const) };
     case "activity":
+    case "boundaryRead":
     case "stopBlocked":
     case "restarted":
     case "handoffWritten":

@@ -35,9 +35,20 @@ function restoreProposal(input: PolicyInput, f: ContinuityFacts, why: "compact" 
   return { proposal: { kind: "context" as const, text, rule: `continuity.restore.${why}` }, chars: text.length };
 }
 
+/**
+ * How long a restore waits for its compaction's boundary to reach the transcript before the
+ * transcript is judged without it. Claude Code writes the file asynchronously: the boundary was
+ * seen a whole tool call after SessionStart(compact) (test/e2e, 2.1.88 and 2.1.332).
+ */
+export const BOUNDARY_WAIT_MS = 30_000;
+
 /** In `restoring`: decide from the transcript whether the restore landed, else deliver it once. */
 function checkRestore(input: PolicyInput): PolicyResult {
   const { facts, context, payload, now } = input;
+  // Until this compaction's boundary is read, the transcript cannot show whether the delivered
+  // restore landed (the newest boundary in it, if any, is an older compaction's): injecting now
+  // would give the model the restore twice. One never delivered goes out at once.
+  if (context.boundaryOwed && context.restoreDelivered && now - context.since < BOUNDARY_WAIT_MS) return NOTHING;
   const base = { event: payload.event, landed: facts.restoreLanded ?? null, version: facts.compactVersion ?? null };
   if (facts.restoreLanded === true) {
     return result([], [{ type: "restored", at: now, via: "transcript" }], {
