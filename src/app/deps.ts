@@ -6,7 +6,7 @@
  * all at once (`allHookDeps`).
  */
 import { resolveWindow } from "../core/meter/window.ts";
-import { type ConfigFile, resolveFileConfig } from "../edge/config-file.ts";
+import type { ResolvedConfig } from "../core/config.ts";
 import { descendantsOf } from "../edge/process-tree.ts";
 import { processArgv, settingsWindows } from "../edge/window-facts.ts";
 import { baseDeps } from "./base-deps.ts";
@@ -44,14 +44,13 @@ function windowOf(env: Record<string, string | undefined>, defaultWindow: number
 /**
  * `deps` for a call forwarded from another process (`vigil serve`'s hook socket): that
  * process's environment, and the configuration it would have read (the file as it is now,
- * merged with its VIGIL_* overrides). The store, clock and parts stay the server's.
+ * merged with its VIGIL_* overrides: `configResolver`). The store, clock and parts stay the server's.
  */
 export function forwardedDeps<D extends HookDeps>(
   deps: D,
   env: Record<string, string>,
-  file: ConfigFile,
+  config: ResolvedConfig & { file: string | null },
 ): D {
-  const config = resolveFileConfig(file, env);
   return { ...deps, env, config, window: windowOf(env, config.config.defaultWindow) };
 }
 

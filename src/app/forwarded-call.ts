@@ -8,8 +8,8 @@
 import { type ClosableDeps, forwardedDeps } from "./deps.ts";
 import { runHook } from "./run-hook.ts";
 import { type LineCache, runStatusline } from "./run-statusline.ts";
-import { anotherBuild, decodeForward, REFUSED_STATUS } from "../core/forward.ts";
-import type { ConfigFile } from "../edge/config-file.ts";
+import { anotherBuild, forwardDecoder, REFUSED_STATUS } from "../core/forward.ts";
+import { type ConfigFile, configResolver } from "../edge/config-file.ts";
 import type { SocketAnswer } from "../serve/hook-socket.ts";
 
 export interface ForwardedOpts {
@@ -24,13 +24,15 @@ export interface ForwardedOpts {
 
 /** The socket's handler: route and body in, the answer out. Never throws for a bad request. */
 export function forwardedHandler(o: ForwardedOpts): (route: string, body: string) => SocketAnswer {
+  const resolve = configResolver();
+  const decode = forwardDecoder();
   return (route, body) => {
     if (route !== "/hook" && route !== "/statusline") return { status: REFUSED_STATUS, body: `unknown route ${route}` };
-    const d = decodeForward(body);
+    const d = decode(body);
     if (!d.ok) return { status: REFUSED_STATUS, body: d.error };
     if (d.meta.build !== o.build) return { status: REFUSED_STATUS, body: anotherBuild(o.build) };
     if (d.meta.db !== o.dbFile) return { status: REFUSED_STATUS, body: "another store" };
-    const call = forwardedDeps(o.deps, d.meta.env, o.configFile());
+    const call = forwardedDeps(o.deps, d.meta.env, resolve(o.configFile(), d.meta.env));
     if (route === "/statusline") {
       // What `vigil statusline` prints: the line and a newline (statusline.ts).
       const r = runStatusline(d.payload, { ...call, reader: () => call.store() }, o.lines, {

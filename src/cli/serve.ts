@@ -1,7 +1,7 @@
 /** `vigil serve`: wiring only. Hono and the dashboard load here, never on the hook path. */
 import { readFileSync } from "node:fs";
 import { allHookDeps } from "../app/deps.ts";
-import { liveConfigFile, resolveFileConfig } from "../edge/config-file.ts";
+import { configResolver, liveConfigFile } from "../edge/config-file.ts";
 import { hookSocketPath } from "../edge/hook-socket.ts";
 import { listenHookSocket } from "../serve/hook-socket.ts";
 import { forwardedHandler } from "../app/forwarded-call.ts";
@@ -55,9 +55,10 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   const paths = resolvePaths(ctx.env);
   // config.toml as it is at each call, as a hook process would read it.
   const configFile = liveConfigFile(paths.configFile);
+  const resolve = configResolver();
   const app = createApp({
     store: deps.store(),
-    runHook: (input) => runHook(input, { ...deps, config: resolveFileConfig(configFile(), ctx.env) }),
+    runHook: (input) => runHook(input, { ...deps, config: resolve(configFile(), ctx.env) }),
     clock: ctx.now,
     token,
     // Without a token only loopback names are served (DNS rebinding); a socket has no Host to trust.

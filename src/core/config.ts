@@ -170,6 +170,16 @@ export const ENV_KEYS: Record<string, keyof Config> = {
   VIGIL_PROVE_ON_UPDATE: "proveOnUpdate",
 };
 
+/**
+ * What of an environment `resolveConfig` reads, as one string: two environments with the same
+ * key resolve a file to the same configuration (a long-lived caller memoizes on it).
+ */
+export function configEnvKey(env: Record<string, string | undefined>): string {
+  let key = `${env.LANG ?? ""}\0${env.LC_ALL ?? ""}`;
+  for (const name in ENV_KEYS) key += `\0${env[name] ?? "\u0001"}`;
+  return key;
+}
+
 /** TOML uses snake_case; accept both spellings. */
 function camel(key: string): string {
   return key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());

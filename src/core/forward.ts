@@ -41,24 +41,51 @@ export function encodeForward(meta: ForwardMeta, payload: string): string {
   return JSON.stringify(meta) + "\n" + payload;
 }
 
+type Decoded = { ok: true; meta: ForwardMeta; payload: string } | { ok: false; error: string };
+
 /** The meta and payload of a request body, or why it is not one. */
-export function decodeForward(
-  body: string,
-): { ok: true; meta: ForwardMeta; payload: string } | { ok: false; error: string } {
+export function decodeForward(body: string): Decoded {
   const nl = body.indexOf("\n");
   if (nl < 0) return { ok: false, error: "no meta line" };
+  const meta = decodeMeta(body.slice(0, nl));
+  return typeof meta === "string" ? { ok: false, error: meta } : { ok: true, meta, payload: body.slice(nl + 1) };
+}
+
+function decodeMeta(line: string): ForwardMeta | string {
   let meta: unknown;
   try {
-    meta = JSON.parse(body.slice(0, nl));
+    meta = JSON.parse(line);
   } catch {
-    return { ok: false, error: "the meta line is not JSON" };
+    return "the meta line is not JSON";
   }
   const m = meta as Partial<ForwardMeta> | null;
   if (
     !m || typeof m.build !== "string" || typeof m.db !== "string" || !m.env || typeof m.env !== "object" ||
     Object.values(m.env).some((v) => typeof v !== "string")
-  ) return { ok: false, error: "the meta line lacks build, db or env" };
-  return { ok: true, meta: m as ForwardMeta, payload: body.slice(nl + 1) };
+  ) return "the meta line lacks build, db or env";
+  return m as ForwardMeta;
+}
+
+/**
+ * `decodeForward` for a server: one session's hooks send the same meta line (the same
+ * environment) call after call, so a line seen before gives the meta decoded then, frozen, and
+ * only the payload is new. At most `max` lines are kept.
+ */
+export function forwardDecoder(max = 64): (body: string) => Decoded {
+  const seen = new Map<string, ForwardMeta | string>();
+  return (body) => {
+    const nl = body.indexOf("\n");
+    if (nl < 0) return { ok: false, error: "no meta line" };
+    const line = body.slice(0, nl);
+    let meta = seen.get(line);
+    if (meta === undefined) {
+      meta = decodeMeta(line);
+      if (typeof meta !== "string") (Object.freeze(meta.env), Object.freeze(meta));
+      if (seen.size >= max) seen.clear();
+      seen.set(line, meta);
+    }
+    return typeof meta === "string" ? { ok: false, error: meta } : { ok: true, meta, payload: body.slice(nl + 1) };
+  };
 }
 
 /**

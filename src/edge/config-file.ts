@@ -1,5 +1,5 @@
 /** Loads config.toml (Bun's TOML parser) and merges it with the environment. */
-import { resolveConfig, type ResolvedConfig } from "../core/config.ts";
+import { configEnvKey, resolveConfig, type ResolvedConfig } from "../core/config.ts";
 import { isObject, type JsonObject } from "../core/payload.ts";
 import { nodeFs } from "./node-fs.ts";
 
@@ -53,16 +53,49 @@ export function resolveFileConfig(
 }
 
 /**
- * config.toml as it is now, for a long-lived process: read again whenever its size or mtime
- * changed since the last call, so an edit reaches the next hook as it would a new process.
+ * config.toml as it is now, for a long-lived process: read again whenever its size, mtime or
+ * inode changed since the last call (one stat per call), so an edit reaches the next hook as it
+ * would a new process.
  */
 export function liveConfigFile(file: string): () => ConfigFile {
   let seen = "";
   let current: ConfigFile | null = null;
   return () => {
-    const f = Bun.file(file);
-    const stamp = `${f.size}:${f.lastModified}`;
+    const st = nodeFs().statSync(file, { throwIfNoEntry: false });
+    const stamp = st ? `${st.size}:${st.mtimeMs}:${st.ino}` : "none";
     if (current === null || stamp !== seen) (current = readConfigFile(file), seen = stamp);
     return current;
   };
+}
+
+type Resolved = ReturnType<typeof resolveFileConfig>;
+
+/**
+ * `resolveFileConfig` for a long-lived process that resolves one file for many callers' environments:
+ * the same file (the same `ConfigFile` object) and the same variables the resolution reads give
+ * the same, frozen, configuration; a new file or new variables resolve again. Frozen, so a caller
+ * that changed the shared answer would throw instead of changing the next caller's.
+ */
+export function configResolver(max = 64): (f: ConfigFile, env: Record<string, string | undefined>) => Resolved {
+  let file: ConfigFile | null = null;
+  const byEnv = new Map<string, Resolved>();
+  return (f, env) => {
+    if (f !== file) (file = f, byEnv.clear());
+    const key = configEnvKey(env);
+    let r = byEnv.get(key);
+    if (r === undefined) {
+      if (byEnv.size >= max) byEnv.clear();
+      r = deepFreeze(resolveFileConfig(f, env));
+      byEnv.set(key, r);
+    }
+    return r;
+  };
+}
+
+function deepFreeze<T>(v: T): T {
+  if (typeof v === "object" && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+  }
+  return v;
 }

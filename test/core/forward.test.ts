@@ -1,6 +1,13 @@
 /** The forwarded call's framing (src/core/forward.ts): what goes in comes out, and what is not one is refused. */
 import { describe, expect, test } from "bun:test";
-import { anotherBuild, decodeForward, encodeForward, forwardedEnv, refusingBuild } from "../../src/core/forward.ts";
+import {
+  anotherBuild,
+  decodeForward,
+  encodeForward,
+  forwardDecoder,
+  forwardedEnv,
+  refusingBuild,
+} from "../../src/core/forward.ts";
 
 describe("forwarded call framing", () => {
   const meta = { build: "b1", db: "/h/vigil.db", env: { HOME: "/h", VIGIL_ROLE: "worker", CLAUDE_PID: "42" } };
@@ -31,5 +38,43 @@ describe("forwarded call framing", () => {
     for (const other of ["another store", "needs stop", "unknown route /x", ""]) {
       expect(refusingBuild(other)).toBeNull();
     }
+  });
+
+  describe("forwardDecoder (a server's, remembering meta lines)", () => {
+    const bodies = [
+      encodeForward(meta, '{"hook_event_name":"PreToolUse"}'),
+      encodeForward(meta, '{"hook_event_name":"PostToolUse"}\n'),
+      encodeForward({ ...meta, env: { ...meta.env, VIGIL_ROLE: "person" } }, "{}"),
+      "{}",
+      "{nope\n{}",
+      '{"build":"b1","db":"/h"}\n{}',
+      "null\n{}",
+    ];
+
+    test("answers as decodeForward does, call after call and past its bound", () => {
+      for (const max of [64, 2]) {
+        const decode = forwardDecoder(max);
+        for (let round = 0; round < 3; round++) {
+          for (const body of bodies) expect(decode(body)).toEqual(decodeForward(body));
+        }
+      }
+    });
+
+    test("a meta line seen before gives the same frozen meta; the payload is each call's own", () => {
+      const decode = forwardDecoder();
+      const a = decode(bodies[0]);
+      const b = decode(bodies[1]);
+      if (!a.ok || !b.ok) throw new Error("refused");
+      expect(b.meta).toBe(a.meta);
+      expect([a.payload, b.payload]).toEqual([
+        '{"hook_event_name":"PreToolUse"}',
+        '{"hook_event_name":"PostToolUse"}\n',
+      ]);
+      expect(() => {
+        (a.meta.env as Record<string, string>).VIGIL_ROLE = "person";
+      }).toThrow(TypeError);
+      const c = decode(bodies[2]);
+      expect(c.ok && c.meta.env.VIGIL_ROLE).toBe("person");
+    });
   });
 });
