@@ -27,14 +27,37 @@ export function settingsWindows(home: string | undefined, cwd: string): unknown[
     join(cwd, ".claude", "settings.json"),
     ...(home ? [join(home, ".claude", "settings.json")] : []),
   ];
-  return files.flatMap((f) => {
-    const text = readSmallText(f, MAX_SETTINGS_BYTES, { whole: true });
-    if (text === null) return [];
-    try {
-      const v: unknown = JSON.parse(text);
-      return typeof v === "object" && v !== null && "autoCompactWindow" in v ? [v.autoCompactWindow] : [];
-    } catch {
-      return [];
-    }
-  });
+  return files.flatMap(settingsWindow);
+}
+
+/**
+ * A file's `autoCompactWindow` ([] for none), read again only when its size, mtime or inode
+ * changed: a server answers every hook of every session, and ~/.claude/settings.json (vigil's
+ * own hooks among its lines) is the same file each time. One stat per file and call; a missing
+ * file costs that stat alone.
+ */
+function settingsWindow(file: string): unknown[] {
+  const st = nodeFs().statSync(file, { throwIfNoEntry: false });
+  if (!st) return (seen.delete(file), []);
+  const stamp = `${st.size}:${st.mtimeMs}:${st.ino}`;
+  const hit = seen.get(file);
+  if (hit?.stamp === stamp) return hit.value;
+  const value = readWindow(file);
+  if (seen.size >= MAX_SEEN) seen.clear();
+  seen.set(file, { stamp, value });
+  return value;
+}
+
+const MAX_SEEN = 256;
+const seen = new Map<string, { stamp: string; value: unknown[] }>();
+
+function readWindow(file: string): unknown[] {
+  const text = readSmallText(file, MAX_SETTINGS_BYTES, { whole: true });
+  if (text === null) return [];
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === "object" && v !== null && "autoCompactWindow" in v ? [v.autoCompactWindow] : [];
+  } catch {
+    return [];
+  }
 }

@@ -42,6 +42,19 @@ describe("the window of a session, and where it came from", () => {
     expect(resolveWindow(facts, 200_000)).toEqual({ window, source });
   });
 
+  test("the settings files are read only when flag and variable leave the window open", () => {
+    let reads = 0;
+    const settingsWindows = () => (reads++, [160_000]);
+    expect(resolveWindow({ argv: argv("--autocompact", "150000"), settingsWindows }, 200_000).source).toBe("flag");
+    expect(resolveWindow({ envWindow: "170000", settingsWindows }, 200_000).source).toBe("env");
+    expect(reads).toBe(0);
+    expect(resolveWindow({ envWindow: "5000", settingsWindows }, 200_000)).toEqual({
+      window: 160_000,
+      source: "settings",
+    });
+    expect(reads).toBe(1);
+  });
+
   test.each<[string | null, number | null]>([
     ["claude-opus-5-5", 1_000_000],
     ["claude-sonnet-4-5", 200_000],

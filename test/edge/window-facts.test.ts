@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { processArgv, settingsWindows } from "../../src/edge/window-facts.ts";
@@ -32,6 +32,37 @@ test("autoCompactWindow from real settings files, most specific first; broken fi
     expect(settingsWindows(home, cwd)).toEqual([160_000, 180_000]);
     mkdirSync(join(root, "dir.json"));
     expect(settingsWindows(undefined, join(root, "nowhere"))).toEqual([]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("a settings file is read again after every kind of edit, and only then", () => {
+  const root = mkdtempSync(join(tmpdir(), "vigil-wsettings-"));
+  const home = join(root, "home"), cwd = join(root, "work");
+  const file = join(home, ".claude", "settings.json");
+  try {
+    mkdirSync(join(home, ".claude"), { recursive: true });
+    writeFileSync(file, JSON.stringify({ autoCompactWindow: 180_000 }));
+    const when = new Date(Math.floor(statSync(file).mtimeMs) - 5_000);
+    utimesSync(file, when, when);
+    const first = settingsWindows(home, cwd);
+    expect(first).toEqual([180_000]);
+    // Unchanged: the answer read before, not a new read.
+    expect(settingsWindows(home, cwd)[0]).toBe(first[0]);
+    // In place, same size: seen once the mtime moves.
+    writeFileSync(file, JSON.stringify({ autoCompactWindow: 190_000 }));
+    utimesSync(file, when, new Date(when.getTime() + 1_000));
+    expect(settingsWindows(home, cwd)).toEqual([190_000]);
+    // Renamed over it with the same size and mtime: seen by its inode.
+    writeFileSync(`${file}.new`, JSON.stringify({ autoCompactWindow: 170_000 }));
+    utimesSync(`${file}.new`, when, new Date(when.getTime() + 1_000));
+    renameSync(`${file}.new`, file);
+    expect(settingsWindows(home, cwd)).toEqual([170_000]);
+    rmSync(file);
+    expect(settingsWindows(home, cwd)).toEqual([]);
+    writeFileSync(file, JSON.stringify({ autoCompactWindow: 175_000 }));
+    expect(settingsWindows(home, cwd)).toEqual([175_000]);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

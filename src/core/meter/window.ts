@@ -14,8 +14,11 @@ export interface WindowFacts {
   envWindow?: string | null;
   /** The Claude Code process's argv (from `CLAUDE_PID`), for `--autocompact <tokens>`. */
   argv?: readonly string[] | null;
-  /** `autoCompactWindow` from the settings files, most specific first. */
-  settingsWindows?: readonly unknown[];
+  /**
+   * `autoCompactWindow` from the settings files, most specific first; a function is called
+   * only when flag and variable leave the window open (it reads files).
+   */
+  settingsWindows?: readonly unknown[] | (() => readonly unknown[]);
   /** The newest response's model, or the model a switch went to. */
   model?: string | null;
 }
@@ -69,7 +72,8 @@ export function resolveWindow(f: WindowFacts, defaultWindow: number): ResolvedWi
   if (flag !== null) return { window: flag, source: "flag" };
   const env = tokens(f.envWindow ?? null);
   if (env !== null) return { window: env, source: "env" };
-  const setting = (f.settingsWindows ?? []).map(tokens).find((n) => n !== null);
+  const settings = typeof f.settingsWindows === "function" ? f.settingsWindows() : f.settingsWindows ?? [];
+  const setting = settings.map(tokens).find((n) => n !== null);
   if (setting !== undefined && setting !== null) return { window: setting, source: "settings" };
   const model = modelWindow(f.model);
   if (model !== null) return { window: model, source: "model" };
