@@ -133,7 +133,8 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     // Decide outside the write lock (this warms the machine, which costs several ms in a cold
     // process), then commit only if nobody changed the row meanwhile; otherwise decide again
     // under the lock. Keeps lock hold times short when many hooks fire at once.
-    let plan = decide(p, prev, { deps, metered, facts, night, at });
+    const meterFrom = prev?.meter ?? null;
+    let plan = decide(p, prev, { deps, metered, meterFrom, facts, night, at });
     if (plan.needs) return { stdout: "", error: null, needs: plan.needs };
     // A call that changes nothing a reader uses writes nothing (quiet-call.ts). Only frequent
     // events qualify; the settings they could write (own crons) are written by others.
@@ -143,7 +144,7 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     if (quiet) return { stdout: plan.stdout, error: null };
     const out = store.transaction(() => {
       const now = store.loadSession(p.sessionId);
-      if (!sameRow(now, prev)) plan = decide(p, now, { deps, metered, facts, night: readNight(store), at });
+      if (!sameRow(now, prev)) plan = decide(p, now, { deps, metered, meterFrom, facts, night: readNight(store), at });
       // The row changed under us into a state that needs a part not loaded: commit nothing.
       if (plan.needs) return { needs: plan.needs };
       store.saveSession(plan.row);
@@ -198,6 +199,8 @@ interface Plan {
 interface DecideCtx {
   deps: HookDeps;
   metered: MeterOutcome;
+  /** The meter state the read resumed from: another call that stored a newer one has counted its boundaries. */
+  meterFrom: string | null;
   facts: TranscriptFacts;
   night: PolicyInput["night"];
   at: number;
@@ -232,7 +235,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
       config,
       stop,
       ownCrons: c.facts.ownCrons,
-      newBoundaries: metered.newBoundaries ?? 0,
+      newBoundaries: (stored?.meter ?? null) === c.meterFrom ? metered.newBoundaries ?? 0 : 0,
     }),
   );
   const lacking = missingPart(p.event, [applied.before, applied.state], deps);

@@ -39,7 +39,10 @@ export function runStatusline(
     const path = p.tokens === null ? p.transcriptPath : null;
     if (path && !deps.measure) return { line: "", error: null, needs: "meter" };
     const metered = path && deps.measure ? deps.measure(path, prev?.meter ?? null) : null;
-    const plan = (row: SessionRow) => planRender(row, { p, at, config, metered, color: opts.color });
+    // Another call that stored a meter state since this read began has counted what it read.
+    const meterFrom = prev?.meter ?? null;
+    const plan = (row: SessionRow) =>
+      planRender(row, { p, at, config, metered: row.meter === meterFrom ? metered : null, color: opts.color });
     // Renders come every few hundred ms while a session works and mostly change nothing: the
     // stored numbers are reused for RECORD_EVERY_MS, and no write lock is taken for them.
     const quick = prev && prev.snapshot !== "{}" ? plan(prev) : null;
@@ -94,16 +97,21 @@ function planRender(
   const tokens = p.tokens ?? metered?.measurement.tokens ?? row.tokens;
   const growth = row.estimate !== null && row.tokens !== null ? Math.max(0, row.estimate - row.tokens) : 0;
   const window = p.window ?? row.status_window ?? row.window;
-  const applied = applyEvents(snapshot, [{
-    type: "measured",
-    at,
-    tokens,
-    estimate: tokens === null ? null : tokens + (p.tokens === row.status_tokens ? growth : 0),
-    window,
-    soft: config.softTokens,
-    hard: config.hardTokens,
-    anticipate: config.anticipate,
-  }]);
+  const applied = applyEvents(snapshot, [
+    {
+      type: "measured",
+      at,
+      tokens,
+      estimate: tokens === null ? null : tokens + (p.tokens === row.status_tokens ? growth : 0),
+      window,
+      soft: config.softTokens,
+      hard: config.hardTokens,
+      anticipate: config.anticipate,
+    },
+    // A boundary this render's meter read is read for the hooks too (they resume from its
+    // offset): the compaction a hook reported is settled, or one no hook reported is learnt here.
+    ...((metered?.newBoundaries ?? 0) > 0 ? [{ type: "boundaryRead" as const, at }] : []),
+  ]);
   const ctx = applied.context;
   const text = renderLine({
     state: applied.state,

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allHookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
+import { runStatusline } from "../../src/app/run-statusline.ts";
 import { assistant, attachment, boundary, jsonl, prompt, summary } from "../fixtures/transcripts/records.ts";
 
 const root = mkdtempSync(join(tmpdir(), "vigil-lag-"));
@@ -160,3 +161,126 @@ test.each(
     }
   },
 );
+
+test("a statusLine render whose meter reads the reported compaction's boundary settles it for the hooks", async () => {
+  const dir = mkdtempSync(join(root, "render-"));
+  const cwd = join(dir, "project");
+  mkdirSync(cwd, { recursive: true });
+  const transcript = join(dir, "t.jsonl");
+  writeFileSync(transcript, jsonl([prompt("Fix the parser"), assistant("Working on it.", { input: 130_000 })]));
+  let now = Date.parse("2026-12-03T06:00:00Z");
+  const deps = await allHookDeps(
+    { HOME: dir, VIGIL_HOME: join(dir, "vigil"), CLAUDE_PROJECT_DIR: cwd, LANG: "C" },
+    () => now,
+  );
+  const call = (event: string, extra: Record<string, unknown> = {}) => {
+    now += 1000;
+    const payload = { session_id: SESSION, transcript_path: transcript, cwd, hook_event_name: event, ...extra };
+    const r = runHook(JSON.stringify({ tool_name: "Bash", tool_input: { command: "ls" }, ...payload }), deps);
+    expect(r.error).toBeNull();
+    return r;
+  };
+  const context = () => JSON.parse(deps.store().loadSession(SESSION)?.snapshot ?? "{}").context;
+  try {
+    call("SessionStart", { source: "startup" });
+    call("PreCompact", { trigger: "auto" });
+    call("SessionStart", { source: "compact" });
+    expect(context().boundaryOwed).toBe(true);
+    appendFileSync(
+      transcript,
+      jsonl([
+        { ...boundary(30_000), version: "2.1.332" },
+        summary("The parser fix is half done."),
+        attachment("hook_additional_context", "vigil: restored", "SessionStart"),
+      ]),
+    );
+    // Right after a compaction the statusLine has no usage yet: it measures the transcript.
+    now += 500;
+    const status = {
+      session_id: SESSION,
+      transcript_path: transcript,
+      cwd,
+      model: { id: "claude-opus-5-5", display_name: "Opus" },
+      context_window: { context_window_size: 1_000_000, current_usage: null, used_percentage: null },
+    };
+    const cache = { read: () => null, write: () => {} };
+    expect(runStatusline(JSON.stringify(status), deps, cache, { color: false }).error).toBeNull();
+    expect(context()).toMatchObject({ boundaryOwed: false, compactions: 1 });
+    expect(deps.store().loadSession(SESSION)?.state).toBe("restoring");
+    // The next tool event judges the transcript at once (no wait): the restore landed.
+    call("PreToolUse");
+    expect(deps.store().loadSession(SESSION)?.state).toBe("normal");
+    const restores = deps.store().events({ sessionId: SESSION, kinds: ["continuity"] })
+      .map((e) => JSON.parse(e.detail) as Record<string, string>).filter((d) => d.action === "restored");
+    expect(restores.map((d) => d.via)).toEqual(["transcript"]);
+  } finally {
+    deps.close();
+  }
+});
+
+test("two calls that read the same boundary (parallel tool calls): counted once", async () => {
+  const dir = mkdtempSync(join(root, "parallel-"));
+  const cwd = join(dir, "project");
+  mkdirSync(cwd, { recursive: true });
+  const transcript = join(dir, "t.jsonl");
+  writeFileSync(transcript, jsonl([prompt("Fix the parser"), assistant("Working on it.", { input: 130_000 })]));
+  let now = Date.parse("2026-12-03T07:00:00Z");
+  const deps = await allHookDeps(
+    { HOME: dir, VIGIL_HOME: join(dir, "vigil"), CLAUDE_PROJECT_DIR: cwd, LANG: "C" },
+    () => now,
+  );
+  const body = (event: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      session_id: SESSION,
+      transcript_path: transcript,
+      cwd,
+      hook_event_name: event,
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+      ...extra,
+    });
+  const call = (event: string, extra: Record<string, unknown> = {}) => {
+    now += 1000;
+    const r = runHook(body(event, extra), deps);
+    expect(r.error).toBeNull();
+  };
+  try {
+    call("SessionStart", { source: "startup" });
+    call("PreCompact", { trigger: "auto" });
+    call("SessionStart", { source: "compact" });
+    appendFileSync(
+      transcript,
+      jsonl([
+        { ...boundary(30_000), version: "2.1.332" },
+        summary("The parser fix is half done."),
+        attachment("hook_additional_context", "vigil: restored", "SessionStart"),
+        assistant("Two tools at once.", { input: 30_000 }),
+      ]),
+    );
+    // One call reads the boundary; before it commits, a parallel tool's call reads it too and commits first.
+    const measure = deps.measure;
+    let nested = false;
+    deps.measure = (path, prev) => {
+      const r = measure(path, prev);
+      if (!nested) {
+        nested = true;
+        call("PreToolUse", { tool_use_id: "toolu_2" });
+      }
+      return r;
+    };
+    call("PreToolUse", { tool_use_id: "toolu_1" });
+    deps.measure = measure;
+    const ctx = JSON.parse(deps.store().loadSession(SESSION)?.snapshot ?? "{}").context;
+    expect(ctx).toMatchObject({ compactions: 1, boundaryOwed: false });
+    expect(deps.store().loadSession(SESSION)?.state).toBe("normal");
+    const path = deps.store().events({ sessionId: SESSION, kinds: ["state"] })
+      .map((e) => JSON.parse(e.detail) as Record<string, string>).map((d) => `${d.from}>${d.to}@${d.event}`);
+    expect(path).toEqual([
+      "normal>compacting@PreCompact",
+      "compacting>restoring@SessionStart",
+      "restoring>normal@PreToolUse",
+    ]);
+  } finally {
+    deps.close();
+  }
+});
