@@ -22,14 +22,16 @@ const root = mkdtempSync(join(tmpdir(), "vigil-lag-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const SESSION = "5d1c7a2e-3b4f-4e6a-8c9d-0e1f2a3b4c5d";
 
-test("compaction records landing between the meter's read and the facts' read: one compaction, one restore", async () => {
-  const cwd = join(root, "project");
-  const home = join(root, "vigil");
+/** A session on its own transcript and store, driven by hook calls a second apart. */
+async function lagSession(name: string) {
+  const dir = mkdtempSync(join(root, `${name}-`));
+  const cwd = join(dir, "project");
   mkdirSync(cwd, { recursive: true });
-  const transcript = join(root, "t.jsonl");
+  const transcript = join(dir, "t.jsonl");
   writeFileSync(transcript, jsonl([prompt("Fix the parser"), assistant("Working on it.", { input: 130_000 })]));
-  let now = Date.parse("2026-12-02T05:00:00Z");
-  const deps = await allHookDeps({ HOME: root, VIGIL_HOME: home, CLAUDE_PROJECT_DIR: cwd, LANG: "C" }, () => now);
+  let now = Date.parse("2026-12-03T05:00:00Z");
+  const env = { HOME: dir, VIGIL_HOME: join(dir, "vigil"), CLAUDE_PROJECT_DIR: cwd, LANG: "C" };
+  const deps = await allHookDeps(env, () => now);
   const call = (event: string, extra: Record<string, unknown> = {}) => {
     now += 1000;
     const payload = {
@@ -45,45 +47,62 @@ test("compaction records landing between the meter's read and the facts' read: o
     expect(r.error).toBeNull();
     return r;
   };
-  const measure = deps.measure;
-  try {
-    call("SessionStart", { source: "startup" });
-    call("PreToolUse");
-    call("PreCompact", { trigger: "auto" });
-    // The compaction is reported before its records are in the file (the write lags).
-    expect(call("SessionStart", { source: "compact" }).stdout).toContain("vigil");
-    // They land while the next call runs: after its meter read, before its facts read.
-    deps.measure = (path, prev) => {
-      const r = measure(path, prev);
+  const details = (kind: string) =>
+    deps.store().events({ sessionId: SESSION, kinds: [kind] }).map((e) =>
+      JSON.parse(e.detail) as Record<string, string>
+    );
+  return {
+    cwd,
+    transcript,
+    deps,
+    call,
+    tick: (ms: number) => (now += ms),
+    /** The compaction's records as Claude Code writes them, the restore's attachment if it landed. */
+    land: (version: string, attached: boolean) =>
       appendFileSync(
         transcript,
         jsonl([
-          boundary(30_000),
+          { ...boundary(30_000), version },
           summary("The parser fix is half done."),
-          attachment("hook_additional_context", "vigil: restored", "SessionStart"),
+          ...(attached ? [attachment("hook_additional_context", "vigil: restored", "SessionStart")] : []),
           assistant("Continuing.", { input: 30_000 }),
         ]),
-      );
-      deps.measure = measure;
+      ),
+    path: () => details("state").map((d) => `${d.from}>${d.to}@${d.event}`),
+    restores: () => details("continuity").filter((d) => d.action === "restored").map((d) => d.via),
+    context: () => JSON.parse(deps.store().loadSession(SESSION)?.snapshot ?? "{}").context,
+    state: () => deps.store().loadSession(SESSION)?.state,
+  };
+}
+
+test("compaction records landing between the meter's read and the facts' read: one compaction, one restore", async () => {
+  const s = await lagSession("between");
+  const measure = s.deps.measure;
+  try {
+    s.call("SessionStart", { source: "startup" });
+    s.call("PreToolUse");
+    s.call("PreCompact", { trigger: "auto" });
+    // The compaction is reported before its records are in the file (the write lags).
+    expect(s.call("SessionStart", { source: "compact" }).stdout).toContain("vigil");
+    // They land while the next call runs: after its meter read, before its facts read.
+    s.deps.measure = (path, prev) => {
+      const r = measure(path, prev);
+      s.land("2.1.332", true);
+      s.deps.measure = measure;
       return r;
     };
-    call("PreToolUse");
-    call("PostToolUse");
-    call("PreToolUse");
-    const path = deps.store().events({ sessionId: SESSION }).filter((e) => e.kind === "state")
-      .map((e) => {
-        const d = (typeof e.detail === "string" ? JSON.parse(e.detail) : e.detail) as Record<string, string>;
-        return `${d.from}>${d.to}@${d.event}`;
-      });
-    expect(path).toEqual([
+    s.call("PreToolUse");
+    s.call("PostToolUse");
+    s.call("PreToolUse");
+    expect(s.path()).toEqual([
       "normal>compacting@PreCompact",
       "compacting>restoring@SessionStart",
       // not at the PreToolUse whose meter had not read the boundary yet
       "restoring>normal@PostToolUse",
     ]);
-    expect(deps.store().loadSession(SESSION)?.state).toBe("normal");
+    expect(s.state()).toBe("normal");
   } finally {
-    deps.close();
+    s.deps.close();
   }
 });
 
@@ -96,191 +115,88 @@ test.each(
 )(
   "compaction records landing a tool call after SessionStart(compact) (%s, attachment %p): one restore, via %s",
   async (version, attached, via, rules) => {
-    const dir = mkdtempSync(join(root, "late-"));
-    const cwd = join(dir, "project");
-    mkdirSync(cwd, { recursive: true });
-    const transcript = join(dir, "t.jsonl");
-    writeFileSync(transcript, jsonl([prompt("Fix the parser"), assistant("Working on it.", { input: 130_000 })]));
-    let now = Date.parse("2026-12-03T05:00:00Z");
-    const deps = await allHookDeps(
-      { HOME: dir, VIGIL_HOME: join(dir, "vigil"), CLAUDE_PROJECT_DIR: cwd, LANG: "C" },
-      () => now,
-    );
-    const call = (event: string, extra: Record<string, unknown> = {}) => {
-      now += 1000;
-      const payload = {
-        session_id: SESSION,
-        transcript_path: transcript,
-        cwd,
-        hook_event_name: event,
-        tool_name: "Bash",
-        tool_input: { command: "ls" },
-        ...extra,
-      };
-      const r = runHook(JSON.stringify(payload), deps);
-      expect(r.error).toBeNull();
-      return r;
-    };
+    const s = await lagSession("late");
     const rulesOf = (stdout: string) =>
       stdout.includes("compacted and the restore did not reach you") ? ["continuity.restore.fallback"] : [];
     try {
-      call("SessionStart", { source: "startup" });
-      call("PreCompact", { trigger: "auto" });
-      expect(call("SessionStart", { source: "compact" }).stdout).toContain("vigil: this session was just compacted.");
-      call("PostCompact", { trigger: "auto" });
+      s.call("SessionStart", { source: "startup" });
+      s.call("PreCompact", { trigger: "auto" });
+      expect(s.call("SessionStart", { source: "compact" }).stdout).toContain("vigil: this session was just compacted.");
+      s.call("PostCompact", { trigger: "auto" });
       // A whole tool call before the file shows the compaction: nothing is injected meanwhile.
-      expect(call("PreToolUse").stdout).toBe("");
-      expect(rulesOf(call("PostToolUse").stdout)).toEqual([]);
-      const boundaryRecord = { ...boundary(30_000), version };
-      appendFileSync(
-        transcript,
-        jsonl([
-          boundaryRecord,
-          summary("The parser fix is half done."),
-          ...(attached ? [attachment("hook_additional_context", "vigil: restored", "SessionStart")] : []),
-          assistant("Continuing.", { input: 30_000 }),
-        ]),
-      );
-      call("PreToolUse");
-      expect(rulesOf(call("PostToolUse").stdout)).toEqual([...rules]);
-      call("PreToolUse");
-      expect(rulesOf(call("PostToolUse").stdout)).toEqual([]);
-      const events = deps.store().events({ sessionId: SESSION }).map((e) => ({
-        kind: e.kind,
-        d: (typeof e.detail === "string" ? JSON.parse(e.detail) : e.detail) as Record<string, string>,
-      }));
-      const path = events.filter((e) => e.kind === "state").map((e) => `${e.d.from}>${e.d.to}@${e.d.event}`);
+      expect(s.call("PreToolUse").stdout).toBe("");
+      expect(rulesOf(s.call("PostToolUse").stdout)).toEqual([]);
+      s.land(version, attached);
+      s.call("PreToolUse");
+      expect(rulesOf(s.call("PostToolUse").stdout)).toEqual([...rules]);
+      s.call("PreToolUse");
+      expect(rulesOf(s.call("PostToolUse").stdout)).toEqual([]);
+      const path = s.path();
       expect(path.slice(0, 2)).toEqual(["normal>compacting@PreCompact", "compacting>restoring@SessionStart"]);
       expect(path.slice(2)).toEqual([expect.stringMatching(/^restoring>normal@(PreToolUse|PostToolUse)$/)]);
-      const restores = events.filter((e) => e.kind === "continuity" && e.d.action === "restored").map((e) => e.d.via);
-      expect(restores).toEqual([via]);
-      const row = deps.store().loadSession(SESSION);
-      expect(JSON.parse(row?.snapshot ?? "{}").context).toMatchObject({ compactions: 1, boundaryOwed: false });
+      expect(s.restores()).toEqual([via]);
+      expect(s.context()).toMatchObject({ compactions: 1, boundaryOwed: false });
     } finally {
-      deps.close();
+      s.deps.close();
     }
   },
 );
 
 test("a statusLine render whose meter reads the reported compaction's boundary settles it for the hooks", async () => {
-  const dir = mkdtempSync(join(root, "render-"));
-  const cwd = join(dir, "project");
-  mkdirSync(cwd, { recursive: true });
-  const transcript = join(dir, "t.jsonl");
-  writeFileSync(transcript, jsonl([prompt("Fix the parser"), assistant("Working on it.", { input: 130_000 })]));
-  let now = Date.parse("2026-12-03T06:00:00Z");
-  const deps = await allHookDeps(
-    { HOME: dir, VIGIL_HOME: join(dir, "vigil"), CLAUDE_PROJECT_DIR: cwd, LANG: "C" },
-    () => now,
-  );
-  const call = (event: string, extra: Record<string, unknown> = {}) => {
-    now += 1000;
-    const payload = { session_id: SESSION, transcript_path: transcript, cwd, hook_event_name: event, ...extra };
-    const r = runHook(JSON.stringify({ tool_name: "Bash", tool_input: { command: "ls" }, ...payload }), deps);
-    expect(r.error).toBeNull();
-    return r;
-  };
-  const context = () => JSON.parse(deps.store().loadSession(SESSION)?.snapshot ?? "{}").context;
+  const s = await lagSession("render");
   try {
-    call("SessionStart", { source: "startup" });
-    call("PreCompact", { trigger: "auto" });
-    call("SessionStart", { source: "compact" });
-    expect(context().boundaryOwed).toBe(true);
-    appendFileSync(
-      transcript,
-      jsonl([
-        { ...boundary(30_000), version: "2.1.332" },
-        summary("The parser fix is half done."),
-        attachment("hook_additional_context", "vigil: restored", "SessionStart"),
-      ]),
-    );
+    s.call("SessionStart", { source: "startup" });
+    s.call("PreCompact", { trigger: "auto" });
+    s.call("SessionStart", { source: "compact" });
+    expect(s.context().boundaryOwed).toBe(true);
+    s.land("2.1.332", true);
     // Right after a compaction the statusLine has no usage yet: it measures the transcript.
-    now += 500;
+    s.tick(500);
     const status = {
       session_id: SESSION,
-      transcript_path: transcript,
-      cwd,
+      transcript_path: s.transcript,
+      cwd: s.cwd,
       model: { id: "claude-opus-5-5", display_name: "Opus" },
       context_window: { context_window_size: 1_000_000, current_usage: null, used_percentage: null },
     };
     const cache = { read: () => null, write: () => {} };
-    expect(runStatusline(JSON.stringify(status), deps, cache, { color: false }).error).toBeNull();
-    expect(context()).toMatchObject({ boundaryOwed: false, compactions: 1 });
-    expect(deps.store().loadSession(SESSION)?.state).toBe("restoring");
+    expect(runStatusline(JSON.stringify(status), s.deps, cache, { color: false }).error).toBeNull();
+    expect(s.context()).toMatchObject({ boundaryOwed: false, compactions: 1 });
+    expect(s.state()).toBe("restoring");
     // The next tool event judges the transcript at once (no wait): the restore landed.
-    call("PreToolUse");
-    expect(deps.store().loadSession(SESSION)?.state).toBe("normal");
-    const restores = deps.store().events({ sessionId: SESSION, kinds: ["continuity"] })
-      .map((e) => JSON.parse(e.detail) as Record<string, string>).filter((d) => d.action === "restored");
-    expect(restores.map((d) => d.via)).toEqual(["transcript"]);
+    s.call("PreToolUse");
+    expect(s.state()).toBe("normal");
+    expect(s.restores()).toEqual(["transcript"]);
   } finally {
-    deps.close();
+    s.deps.close();
   }
 });
 
 test("two calls that read the same boundary (parallel tool calls): counted once", async () => {
-  const dir = mkdtempSync(join(root, "parallel-"));
-  const cwd = join(dir, "project");
-  mkdirSync(cwd, { recursive: true });
-  const transcript = join(dir, "t.jsonl");
-  writeFileSync(transcript, jsonl([prompt("Fix the parser"), assistant("Working on it.", { input: 130_000 })]));
-  let now = Date.parse("2026-12-03T07:00:00Z");
-  const deps = await allHookDeps(
-    { HOME: dir, VIGIL_HOME: join(dir, "vigil"), CLAUDE_PROJECT_DIR: cwd, LANG: "C" },
-    () => now,
-  );
-  const body = (event: string, extra: Record<string, unknown> = {}) =>
-    JSON.stringify({
-      session_id: SESSION,
-      transcript_path: transcript,
-      cwd,
-      hook_event_name: event,
-      tool_name: "Bash",
-      tool_input: { command: "ls" },
-      ...extra,
-    });
-  const call = (event: string, extra: Record<string, unknown> = {}) => {
-    now += 1000;
-    const r = runHook(body(event, extra), deps);
-    expect(r.error).toBeNull();
-  };
+  const s = await lagSession("parallel");
   try {
-    call("SessionStart", { source: "startup" });
-    call("PreCompact", { trigger: "auto" });
-    call("SessionStart", { source: "compact" });
-    appendFileSync(
-      transcript,
-      jsonl([
-        { ...boundary(30_000), version: "2.1.332" },
-        summary("The parser fix is half done."),
-        attachment("hook_additional_context", "vigil: restored", "SessionStart"),
-        assistant("Two tools at once.", { input: 30_000 }),
-      ]),
-    );
+    s.call("SessionStart", { source: "startup" });
+    s.call("PreCompact", { trigger: "auto" });
+    s.call("SessionStart", { source: "compact" });
+    s.land("2.1.332", true);
     // One call reads the boundary; before it commits, a parallel tool's call reads it too and commits first.
-    const measure = deps.measure;
+    const measure = s.deps.measure;
     let nested = false;
-    deps.measure = (path, prev) => {
+    s.deps.measure = (path, prev) => {
       const r = measure(path, prev);
-      if (!nested) {
-        nested = true;
-        call("PreToolUse", { tool_use_id: "toolu_2" });
-      }
+      if (!nested) (nested = true, s.call("PreToolUse", { tool_use_id: "toolu_2" }));
       return r;
     };
-    call("PreToolUse", { tool_use_id: "toolu_1" });
-    deps.measure = measure;
-    const ctx = JSON.parse(deps.store().loadSession(SESSION)?.snapshot ?? "{}").context;
-    expect(ctx).toMatchObject({ compactions: 1, boundaryOwed: false });
-    expect(deps.store().loadSession(SESSION)?.state).toBe("normal");
-    const path = deps.store().events({ sessionId: SESSION, kinds: ["state"] })
-      .map((e) => JSON.parse(e.detail) as Record<string, string>).map((d) => `${d.from}>${d.to}@${d.event}`);
-    expect(path).toEqual([
+    s.call("PreToolUse", { tool_use_id: "toolu_1" });
+    s.deps.measure = measure;
+    expect(s.context()).toMatchObject({ compactions: 1, boundaryOwed: false });
+    expect(s.state()).toBe("normal");
+    expect(s.path()).toEqual([
       "normal>compacting@PreCompact",
       "compacting>restoring@SessionStart",
       "restoring>normal@PreToolUse",
     ]);
   } finally {
-    deps.close();
+    s.deps.close();
   }
 });
