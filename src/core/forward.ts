@@ -43,14 +43,6 @@ export function encodeForward(meta: ForwardMeta, payload: string): string {
 
 type Decoded = { ok: true; meta: ForwardMeta; payload: string } | { ok: false; error: string };
 
-/** The meta and payload of a request body, or why it is not one. */
-export function decodeForward(body: string): Decoded {
-  const nl = body.indexOf("\n");
-  if (nl < 0) return { ok: false, error: "no meta line" };
-  const meta = decodeMeta(body.slice(0, nl));
-  return typeof meta === "string" ? { ok: false, error: meta } : { ok: true, meta, payload: body.slice(nl + 1) };
-}
-
 function decodeMeta(line: string): ForwardMeta | string {
   let meta: unknown;
   try {
@@ -67,9 +59,10 @@ function decodeMeta(line: string): ForwardMeta | string {
 }
 
 /**
- * `decodeForward` for a server: one session's hooks send the same meta line (the same
- * environment) call after call, so a line seen before gives the meta decoded then, frozen, and
- * only the payload is new. At most `max` lines are kept.
+ * The decoder of request bodies (the meta and payload of each, or why it is not one), for a
+ * server: one session's hooks send the same meta line (the same environment) call after call,
+ * so a line seen before gives the meta decoded then, frozen, and only the payload is new. At
+ * most `max` lines are kept.
  */
 export function forwardDecoder(max = 64): (body: string) => Decoded {
   const seen = new Map<string, ForwardMeta | string>();

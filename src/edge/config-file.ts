@@ -1,6 +1,7 @@
 /** Loads config.toml (Bun's TOML parser) and merges it with the environment. */
 import { configEnvKey, resolveConfig, type ResolvedConfig } from "../core/config.ts";
 import { isObject, type JsonObject } from "../core/payload.ts";
+import { statStamp } from "./file-read.ts";
 import { nodeFs } from "./node-fs.ts";
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -61,8 +62,7 @@ export function liveConfigFile(file: string): () => ConfigFile {
   let seen = "";
   let current: ConfigFile | null = null;
   return () => {
-    const st = nodeFs().statSync(file, { throwIfNoEntry: false });
-    const stamp = st ? `${st.size}:${st.mtimeMs}:${st.ino}` : "none";
+    const stamp = statStamp(file) ?? "none";
     if (current === null || stamp !== seen) (current = readConfigFile(file), seen = stamp);
     return current;
   };

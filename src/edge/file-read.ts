@@ -13,6 +13,16 @@ export function openToRead(path: string): number {
   return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
 }
 
+/**
+ * What a long-lived reader keys a file's parsed contents on: its size, mtime and inode (so a
+ * same-size file renamed over it with the same mtime is new too), or null when it is missing.
+ * One stat, which for a missing file costs less than a failed open.
+ */
+export function statStamp(path: string): string | null {
+  const st = nodeFs().statSync(path, { throwIfNoEntry: false });
+  return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : null;
+}
+
 /** Up to `length` bytes of `fd` from `position`; shorter only at the end of the file. */
 export function readRange(fd: number, position: number, length: number): Buffer {
   // Uninitialised memory is fine: only the bytes read are returned.

@@ -4,7 +4,7 @@
  * bounded and a failure is no fact, never an error.
  */
 import { join } from "node:path";
-import { readSmallText } from "./file-read.ts";
+import { readSmallText, statStamp } from "./file-read.ts";
 import { nodeFs } from "./node-fs.ts";
 
 const MAX_SETTINGS_BYTES = 1024 * 1024;
@@ -37,9 +37,8 @@ export function settingsWindows(home: string | undefined, cwd: string): unknown[
  * file costs that stat alone.
  */
 function settingsWindow(file: string): unknown[] {
-  const st = nodeFs().statSync(file, { throwIfNoEntry: false });
-  if (!st) return (seen.delete(file), []);
-  const stamp = `${st.size}:${st.mtimeMs}:${st.ino}`;
+  const stamp = statStamp(file);
+  if (stamp === null) return (seen.delete(file), []);
   const hit = seen.get(file);
   if (hit?.stamp === stamp) return hit.value;
   const value = readWindow(file);

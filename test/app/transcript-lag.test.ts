@@ -57,6 +57,12 @@ async function lagSession(name: string) {
     deps,
     call,
     tick: (ms: number) => (now += ms),
+    /** Start, then a compaction its hooks report before the transcript shows it; SessionStart(compact)'s outcome. */
+    compactedByHook: () => {
+      call("SessionStart", { source: "startup" });
+      call("PreCompact", { trigger: "auto" });
+      return call("SessionStart", { source: "compact" });
+    },
     /** The compaction's records as Claude Code writes them, the restore's attachment if it landed. */
     land: (version: string, attached: boolean) =>
       appendFileSync(
@@ -119,9 +125,7 @@ test.each(
     const rulesOf = (stdout: string) =>
       stdout.includes("compacted and the restore did not reach you") ? ["continuity.restore.fallback"] : [];
     try {
-      s.call("SessionStart", { source: "startup" });
-      s.call("PreCompact", { trigger: "auto" });
-      expect(s.call("SessionStart", { source: "compact" }).stdout).toContain("vigil: this session was just compacted.");
+      expect(s.compactedByHook().stdout).toContain("vigil: this session was just compacted.");
       s.call("PostCompact", { trigger: "auto" });
       // A whole tool call before the file shows the compaction: nothing is injected meanwhile.
       expect(s.call("PreToolUse").stdout).toBe("");
@@ -145,9 +149,7 @@ test.each(
 test("a statusLine render whose meter reads the reported compaction's boundary settles it for the hooks", async () => {
   const s = await lagSession("render");
   try {
-    s.call("SessionStart", { source: "startup" });
-    s.call("PreCompact", { trigger: "auto" });
-    s.call("SessionStart", { source: "compact" });
+    s.compactedByHook();
     expect(s.context().boundaryOwed).toBe(true);
     s.land("2.1.332", true);
     // Right after a compaction the statusLine has no usage yet: it measures the transcript.
@@ -175,9 +177,7 @@ test("a statusLine render whose meter reads the reported compaction's boundary s
 test("two calls that read the same boundary (parallel tool calls): counted once", async () => {
   const s = await lagSession("parallel");
   try {
-    s.call("SessionStart", { source: "startup" });
-    s.call("PreCompact", { trigger: "auto" });
-    s.call("SessionStart", { source: "compact" });
+    s.compactedByHook();
     s.land("2.1.332", true);
     // One call reads the boundary; before it commits, a parallel tool's call reads it too and commits first.
     const measure = s.deps.measure;

@@ -1,21 +1,14 @@
 /** The forwarded call's framing (src/core/forward.ts): what goes in comes out, and what is not one is refused. */
 import { describe, expect, test } from "bun:test";
-import {
-  anotherBuild,
-  decodeForward,
-  encodeForward,
-  forwardDecoder,
-  forwardedEnv,
-  refusingBuild,
-} from "../../src/core/forward.ts";
+import { anotherBuild, encodeForward, forwardDecoder, forwardedEnv, refusingBuild } from "../../src/core/forward.ts";
 
 describe("forwarded call framing", () => {
   const meta = { build: "b1", db: "/h/vigil.db", env: { HOME: "/h", VIGIL_ROLE: "worker", CLAUDE_PID: "42" } };
 
   test("meta and payload round-trip, the payload byte for byte (newlines and all)", () => {
     const payload = '{"hook_event_name":"Stop",\n"last_assistant_message":"a\\nb ✓"}\n';
-    expect(decodeForward(encodeForward(meta, payload))).toEqual({ ok: true, meta, payload });
-    expect(decodeForward(encodeForward(meta, ""))).toEqual({ ok: true, meta, payload: "" });
+    expect(forwardDecoder()(encodeForward(meta, payload))).toEqual({ ok: true, meta, payload });
+    expect(forwardDecoder()(encodeForward(meta, ""))).toEqual({ ok: true, meta, payload: "" });
   });
 
   test.each([
@@ -25,7 +18,7 @@ describe("forwarded call framing", () => {
     ["the meta line lacks build, db or env", '{"build":"b1","db":"/h","env":{"A":1}}\n{}'],
     ["the meta line lacks build, db or env", "null\n{}"],
   ])("refused: %s", (error, body) => {
-    expect(decodeForward(body)).toEqual({ ok: false, error });
+    expect(forwardDecoder()(body)).toEqual({ ok: false, error });
   });
 
   test("the whole environment travels, unset entries dropped", () => {
@@ -51,11 +44,11 @@ describe("forwarded call framing", () => {
       "null\n{}",
     ];
 
-    test("answers as decodeForward does, call after call and past its bound", () => {
+    test("a remembered line answers as a first decode does, call after call and past its bound", () => {
       for (const max of [64, 2]) {
         const decode = forwardDecoder(max);
         for (let round = 0; round < 3; round++) {
-          for (const body of bodies) expect(decode(body)).toEqual(decodeForward(body));
+          for (const body of bodies) expect(decode(body)).toEqual(forwardDecoder()(body));
         }
       }
     });
