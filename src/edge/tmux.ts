@@ -99,10 +99,42 @@ export async function findPaneForPid(pid: number, opts: TmuxOptions & ProbeOptio
   return null;
 }
 
-/** Type text literally into a pane, then press Enter. */
-export async function sendLine(paneId: string, text: string, opts: TmuxOptions = {}): Promise<TmuxResult> {
+/**
+ * How many times `text` shows on `screen`, judged by its last non-space characters: a TUI wraps
+ * and indents what it echoes, so whitespace is dropped on both sides.
+ */
+export function echoCount(screen: string, text: string): number {
+  const tail = text.replace(/\s+/g, "").slice(-ECHO_TAIL);
+  if (tail === "") return 0;
+  const flat = screen.replace(/\s+/g, "");
+  let n = 0;
+  for (let i = flat.indexOf(tail); i >= 0; i = flat.indexOf(tail, i + 1)) n++;
+  return n;
+}
+
+const ECHO_TAIL = 24;
+/** How long sendLine waits for the typed text to be drawn before it presses Enter anyway. */
+export const ECHO_WAIT_MS = 3_000;
+
+/**
+ * Type text literally into a pane, then press Enter once the pane shows the text. A program
+ * that is slow to read its terminal (Claude Code under load) gets both in one read, takes
+ * them for a paste, and the line sits in its input box unsent; so Enter goes only after the
+ * text was drawn, or after `waitMs` for a program that never echoes it.
+ */
+export async function sendLine(
+  paneId: string,
+  text: string,
+  opts: TmuxOptions = {},
+  waitMs = ECHO_WAIT_MS,
+): Promise<TmuxResult> {
+  const before = echoCount((await capturePane(paneId, opts)) ?? "", text);
   const r = await tmux(["send-keys", "-t", paneId, "-l", "--", text], opts);
   if (r.code !== 0) return r;
+  for (const end = Date.now() + waitMs; Date.now() < end; await Bun.sleep(40)) {
+    const screen = await capturePane(paneId, opts);
+    if (screen === null || echoCount(screen, text) > before) break;
+  }
   return tmux(["send-keys", "-t", paneId, "Enter"], opts);
 }
 

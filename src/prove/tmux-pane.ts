@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ECHO_WAIT_MS, echoCount } from "../edge/tmux.ts";
 
 /** The TUI shows its input box once this footer hint is drawn. */
 export const TUI_READY = /\? for shortcuts|bypass permissions/i;
@@ -17,7 +18,7 @@ export interface Pane {
   /** Claude Code's pid (`env` execs it, so it is the pane's). */
   pid: number;
   capture(): string;
-  /** Type `text` literally, then Enter. */
+  /** Type `text` literally, then Enter once the text is drawn (see `sendLine`). */
   type(text: string): Promise<void>;
   /** Poll until `cond` holds on the screen; throws with the last screen at `deadline` (epoch ms). */
   waitFor(cond: (screen: string) => boolean, deadline: number): Promise<string>;
@@ -93,8 +94,11 @@ export function startPane(o: {
     pid,
     capture,
     async type(text) {
+      const before = echoCount(capture(), text);
       tmux(o.socket, "send-keys", "-t", "pane", "-l", text);
-      await Bun.sleep(200);
+      for (const end = Date.now() + ECHO_WAIT_MS; Date.now() < end && echoCount(capture(), text) <= before;) {
+        await Bun.sleep(40);
+      }
       tmux(o.socket, "send-keys", "-t", "pane", "Enter");
     },
     async waitFor(cond, deadline) {

@@ -1,6 +1,8 @@
 import { afterAll, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import { findPaneForPid, listPanes, paneInfo, sendLine } from "../../src/edge/tmux.ts";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { echoCount, findPaneForPid, listPanes, paneInfo, sendLine } from "../../src/edge/tmux.ts";
 import { eventually, privateTmux } from "./private-tmux.ts";
 
 const tm = privateTmux({ PATH: "/usr/local/bin:/usr/bin:/bin", TERM: "xterm" });
@@ -34,4 +36,46 @@ test("no server: no panes, no throw", async () => {
 test("sendLine to a missing pane reports the tmux error", async () => {
   const r = await sendLine("%99999", "x", tm.opts);
   expect(r.code).not.toBe(0);
+});
+
+/** A raw-mode reader that is slow to start, as a busy TUI is: it logs each read and echoes it. */
+function slowReader(dir: string): { argv: string; chunks: () => string[] } {
+  const log = join(dir, "chunks.jsonl");
+  const script = join(dir, "reader.ts");
+  writeFileSync(
+    script,
+    `import { appendFileSync } from "node:fs";
+await Bun.sleep(800);
+process.stdin.on("data", (b) => {
+  appendFileSync(${JSON.stringify(log)}, JSON.stringify(b.toString()) + "\\n");
+  process.stdout.write(b.toString().replace(/\\r/g, "\\r\\n"));
+});
+`,
+  );
+  const chunks = () => existsSync(log) ? readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l)) : [];
+  // stty before the reader starts: the terminal is raw (no echo of its own) from the first key
+  return { argv: `stty raw -echo; exec '${process.execPath}' '${script}'`, chunks };
+}
+
+test("sendLine presses Enter only once the text is drawn, so a slow reader does not take both for a paste", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "vigil-sendline-"));
+  try {
+    const r = slowReader(dir);
+    const pane = tm.run("new-window", "-P", "-F", "#{pane_id}", r.argv);
+    const out = await sendLine(pane, "please go on with the ticket", tm.opts);
+    expect(out.code).toBe(0);
+    const chunks = await eventually(() => r.chunks().join("").includes("\r") ? r.chunks() : null);
+    expect(chunks).toEqual(["please go on with the ticket", "\r"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("echoCount finds typed text however the screen wraps it, and only its own tail", () => {
+  const text = "please go on with the ticket you were working on";
+  expect(echoCount("", text)).toBe(0);
+  expect(echoCount("❯ please go on with the ticket you\n  were working on\n", text)).toBe(1);
+  expect(echoCount("❯ please go on with the ticket you were\n", text)).toBe(0);
+  expect(echoCount(`> ${text}\n❯ ${text}`, text)).toBe(2);
+  expect(echoCount("anything", "   ")).toBe(0);
 });
