@@ -8,6 +8,7 @@
 import { resolveWindow } from "../core/meter/window.ts";
 import type { ResolvedConfig } from "../core/config.ts";
 import { descendantsOf } from "../edge/process-tree.ts";
+import { transcriptFactsReader } from "../edge/transcript.ts";
 import { processArgv, settingsWindows } from "../edge/window-facts.ts";
 import { baseDeps } from "./base-deps.ts";
 import { allParts } from "./hook-parts.ts";
@@ -54,10 +55,13 @@ export function forwardedDeps<D extends HookDeps>(
   return { ...deps, env, config, window: windowOf(env, config.config.defaultWindow) };
 }
 
-/** `hookDeps` with every part loaded: for `vigil serve` and callers that run `runHook` in-process. */
+/**
+ * `hookDeps` with every part loaded, and tail facts that remember each transcript's last read:
+ * for `vigil serve` and callers that run `runHook` in-process.
+ */
 export function allHookDeps(
   env: Record<string, string | undefined>,
   now: () => number = Date.now,
 ): Promise<ClosableDeps> {
-  return allParts(hookDeps(env, now));
+  return allParts({ ...hookDeps(env, now), facts: transcriptFactsReader() });
 }

@@ -5,7 +5,7 @@
  * open, and 2.1.88 points `transcript_path` at a file it never writes).
  */
 import { measure, type MeterOptions, type MeterResult, type MeterState, unmeasured } from "../core/meter.ts";
-import { type FactsOptions, readFacts } from "../core/meter/facts.ts";
+import { continueFacts, type FactsOptions, type FactsState, readFacts } from "../core/meter/facts.ts";
 import type { ByteSource } from "../core/meter/lines.ts";
 import type { TranscriptFacts } from "../core/policy.ts";
 import { openToRead, readRange } from "./file-read.ts";
@@ -36,6 +36,24 @@ export function measureTranscript(
 export function readTranscriptFacts(path: string, opts: FactsOptions = {}, upTo?: number): TranscriptFacts {
   const r = withFile(path, (src) => readFacts(upTo === undefined ? src : bounded(src, upTo), opts));
   return r.ok ? r.value : {};
+}
+
+/**
+ * `readTranscriptFacts` for a long-lived process (`vigil serve`): each transcript's last read
+ * is kept, for at most `limit` files, and a file that only grew since is read from where that
+ * read ended instead of 256 KiB back (`continueFacts`; the answers are the same).
+ */
+export function transcriptFactsReader(limit = 256): (path: string, upTo?: number) => TranscriptFacts {
+  const last = new Map<string, FactsState>();
+  return (path, upTo) => {
+    const prev = last.get(path) ?? null;
+    last.delete(path);
+    const r = withFile(path, (src) => continueFacts(upTo === undefined ? src : bounded(src, upTo), prev));
+    if (!r.ok) return {};
+    last.set(path, r.value.state);
+    if (last.size > limit) last.delete(last.keys().next().value as string);
+    return r.value.facts;
+  };
 }
 
 function bounded(src: ByteSource, upTo: number): ByteSource {

@@ -31,8 +31,11 @@ type Opts = { floor: number; floorIsLineStart: boolean; chunkBytes: number; maxL
 function walk(src: ByteSource, opts: Opts, only: boolean, stopAt: number) {
   const seen: string[] = [];
   let needleLines = 0;
-  const r = scanBackward(src, (b) => {
+  const r = scanBackward(src, (b, start) => {
     const line = text(b);
+    // each line is given with the offset it starts at, just past a newline (or at the floor)
+    expect(src.read(start, b.length)).toEqual(b);
+    expect(start === opts.floor || src.read(start - 1, 1)[0] === 10).toBe(true);
     seen.push(line);
     return !(held(line) && ++needleLines === stopAt);
   }, only ? { ...opts, only: ONLY } : opts);

@@ -1,18 +1,26 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import {
   appendFileSync,
+  closeSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   truncateSync,
   writeFileSync,
+  writeSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { measureTranscript, type MeterState, readTranscriptFacts } from "../../src/edge/transcript.ts";
+import {
+  measureTranscript,
+  type MeterState,
+  readTranscriptFacts,
+  transcriptFactsReader,
+} from "../../src/edge/transcript.ts";
 import { refView, view } from "../fixtures/transcripts/memory.ts";
 import {
   assistant,
@@ -166,5 +174,68 @@ describe("readTranscriptFacts", () => {
   test("a missing file has no facts", () => {
     mkdirSync(join(dir, "empty"), { recursive: true });
     expect(readTranscriptFacts(join(dir, "empty/none.jsonl"))).toEqual({});
+  });
+});
+
+describe("transcriptFactsReader: a serve's reader that continues from its last read", () => {
+  test.each(fixtures.map((f) => [f.slice(FIX.length + 1), f]))(
+    "%s written in pieces, each cut anywhere: the same facts as a fresh read, bounded or not",
+    (_name, f) => {
+      const bytes = readFileSync(f);
+      const p = tmp();
+      writeFileSync(p, "");
+      const read = transcriptFactsReader();
+      let at = 0, seed = 7;
+      while (at < bytes.length) {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        const next = Math.min(bytes.length, at + 1 + (seed % 6000));
+        appendFileSync(p, bytes.subarray(at, next));
+        at = next;
+        // the meter's offset can lag the file (the hook bounds the read by it)
+        const upTo = seed % 3 === 0 ? Math.max(0, at - (seed % 900)) : undefined;
+        expect(read(p, upTo)).toEqual(readTranscriptFacts(p, {}, upTo));
+      }
+    },
+  );
+
+  test("a replaced, truncated or vanished file is read afresh", () => {
+    const p = tmp();
+    const read = transcriptFactsReader();
+    writeFileSync(
+      p,
+      jsonl([prompt("first"), boundary(100), attachment("hook_additional_context", "r", "SessionStart")]),
+    );
+    expect(read(p)).toMatchObject({ lastUser: { text: "first" }, restoreLanded: true });
+    const q = tmp();
+    writeFileSync(q, jsonl([prompt("second")]));
+    renameSync(q, p);
+    expect(read(p)).toEqual(readTranscriptFacts(p));
+    expect(read(p).restoreLanded).toBeUndefined();
+    truncateSync(p, 0);
+    appendFileSync(p, jsonl([prompt("third"), boundary(100)]));
+    expect(read(p)).toMatchObject({ lastUser: { text: "third" }, restoreLanded: false });
+    rmSync(p);
+    expect(read(p)).toEqual({});
+  });
+
+  // A prompt rewritten in place (same inode, the sealed last bytes unchanged) shows whether a
+  // file's last read was kept: kept, the appended line is all that is read and the old text
+  // stays; dropped, the file is read afresh. Claude Code only appends, so the first is right.
+  test("it keeps at most its limit of files, the least recently read dropped first", () => {
+    const read = transcriptFactsReader(2);
+    const files = [tmp(), tmp(), tmp()];
+    const rewrite = (f: string) => {
+      const fd = openSync(f, "r+");
+      const at = readFileSync(f).indexOf("aaaa");
+      writeSync(fd, "bbbb", at);
+      closeSync(fd);
+      appendFileSync(f, jsonl([A("m9", 5)]));
+    };
+    for (const f of files) writeFileSync(f, jsonl([prompt("aaaa"), A("m1", 5)]));
+    for (const f of [files[0], files[1], files[0], files[2]]) read(f);
+    for (const f of files) rewrite(f);
+    // files[1] was read least recently: dropped when files[2] came in
+    // (the kept ones first: reading the dropped one brings it back and drops another)
+    expect([files[2], files[0], files[1]].map((f) => read(f).lastUser?.text)).toEqual(["aaaa", "aaaa", "bbbb"]);
   });
 });

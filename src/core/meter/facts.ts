@@ -32,6 +32,32 @@ const N = {
 };
 const ONLY = [N.user, N.boundary, N.context];
 
+/** Where the facts were found: what `continueFacts` needs to read only what was appended. */
+export interface FactsState {
+  /** The file (`ByteSource.id`) and the size of the source the facts were read from. */
+  id: string;
+  /** Just past the newest complete line that was read: the next read starts here. */
+  end: number;
+  /** The bytes just before `end`, to tell an appended file from a rewritten one. */
+  seal: string;
+  facts: TranscriptFacts;
+  /** Line offsets of the prompt and of the boundary in `facts` (null: none in reach). */
+  userAt: number | null;
+  boundaryAt: number | null;
+}
+
+interface Scan {
+  facts: TranscriptFacts;
+  userAt: number | null;
+  boundaryAt: number | null;
+  /** A SessionStart context was seen (with no boundary found, in every line read). */
+  landed: boolean;
+  end: number;
+}
+
+const SCAN_BYTES = 256 * 1024;
+const SEAL_BYTES = 32;
+
 /**
  * Read `TranscriptFacts` from the tail. `lastUser` is the newest main-chain `user` record
  * that carries no tool result (those are not prompts; an interrupt's text beside a tool
@@ -41,28 +67,92 @@ const ONLY = [N.user, N.boundary, N.context];
  * `compactVersion`, that boundary's `version`, lets the policy tell).
  */
 export function readFacts(src: ByteSource, opts: FactsOptions = {}): TranscriptFacts {
-  const maxText = opts.maxTextChars ?? 256 * 1024;
+  return continueFacts(src, null, opts).facts;
+}
+
+/**
+ * `readFacts`, continued from the state an earlier read of the same file returned: when the
+ * file only grew (same id, the sealed bytes unchanged) and by less than the scan's reach,
+ * only the appended lines are read and folded into the earlier facts. The answer is the one
+ * `readFacts` gives (test/core/facts-continue.test.ts): a fact whose line fell out of reach
+ * is dropped, since the older lines it would be looked for in are out of reach too.
+ */
+export function continueFacts(
+  src: ByteSource,
+  prev: FactsState | null,
+  opts: FactsOptions = {},
+): { facts: TranscriptFacts; state: FactsState } {
+  const floor = Math.max(0, src.size - (opts.maxScanBytes ?? SCAN_BYTES));
+  const reach = (at: number | null) => at !== null && (floor === 0 || at > floor);
+  if (prev === null || !continues(src, prev, floor)) {
+    const s = scanFacts(src, floor, floor === 0, opts);
+    return { facts: s.facts, state: stateOf(src, s) };
+  }
+  // prev.end > floor: every line from prev.end on is in reach, and is read.
+  const s = scanFacts(src, prev.end, true, opts);
   const facts: TranscriptFacts = {};
-  let landed = false;
-  const onRecord = (v: JsonObject): boolean => {
+  let userAt = s.userAt, boundaryAt = s.boundaryAt;
+  if (s.facts.lastUser !== undefined) facts.lastUser = s.facts.lastUser;
+  else if (reach(prev.userAt) && prev.facts.lastUser !== undefined) {
+    facts.lastUser = prev.facts.lastUser;
+    userAt = prev.userAt;
+  } else userAt = null;
+  if (s.facts.restoreLanded !== undefined) {
+    facts.restoreLanded = s.facts.restoreLanded;
+    facts.compactVersion = s.facts.compactVersion;
+  } else if (reach(prev.boundaryAt) && prev.facts.restoreLanded !== undefined) {
+    facts.restoreLanded = prev.facts.restoreLanded || s.landed;
+    facts.compactVersion = prev.facts.compactVersion;
+    boundaryAt = prev.boundaryAt;
+  } else boundaryAt = null;
+  return { facts, state: stateOf(src, { facts, userAt, boundaryAt, landed: false, end: s.end }) };
+}
+
+function continues(src: ByteSource, prev: FactsState, floor: number): boolean {
+  if (prev.id !== src.id || prev.end > src.size || prev.end <= floor) return false;
+  if (prev.end === 0) return true;
+  const at = Math.max(0, prev.end - SEAL_BYTES);
+  return sealOf(src.read(at, prev.end - at)) === prev.seal;
+}
+
+function stateOf(src: ByteSource, s: Scan): FactsState {
+  const at = Math.max(0, s.end - SEAL_BYTES);
+  const seal = s.end === 0 ? "" : sealOf(src.read(at, s.end - at));
+  return { id: src.id, end: s.end, seal, facts: s.facts, userAt: s.userAt, boundaryAt: s.boundaryAt };
+}
+
+// One char per byte (latin1): equal strings are equal bytes.
+function sealOf(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
+
+function scanFacts(src: ByteSource, floor: number, floorIsLineStart: boolean, opts: FactsOptions): Scan {
+  const maxText = opts.maxTextChars ?? 256 * 1024;
+  const out: Scan = { facts: {}, userAt: null, boundaryAt: null, landed: false, end: floor };
+  const facts = out.facts;
+  const onRecord = (v: JsonObject, at: number): boolean => {
     if (v.isSidechain === true) return true;
     if (v.type === "user" && facts.lastUser === undefined) {
       const u = userMarkers(v, maxText);
-      if (u) facts.lastUser = u;
+      if (u) {
+        facts.lastUser = u;
+        out.userAt = at;
+      }
     } else if (v.type === "attachment") {
       const a = obj(v, "attachment");
-      if (a && a.type === "hook_additional_context" && a.hookEvent === "SessionStart") landed = true;
+      if (a && a.type === "hook_additional_context" && a.hookEvent === "SessionStart") out.landed = true;
     } else if (v.type === "system" && v.subtype === "compact_boundary") {
       if (facts.restoreLanded === undefined) {
-        facts.restoreLanded = landed;
+        facts.restoreLanded = out.landed;
         // Versions before 2.1.220 write no attachments: the policy needs to know it is one of them.
         facts.compactVersion = str(v, "version");
+        out.boundaryAt = at;
       }
       return facts.lastUser === undefined;
     }
     return true;
   };
-  const visit = (bytes: Uint8Array): boolean => {
+  const visit = (bytes: Uint8Array, at: number): boolean => {
     // Judged on the raw bytes: decoding every line of a megabyte costs more than the search.
     const wanted = (facts.lastUser === undefined && maybePrompt(bytes)) ||
       contains(bytes, N.boundary) || contains(bytes, N.context);
@@ -70,20 +160,20 @@ export function readFacts(src: ByteSource, opts: FactsOptions = {}): TranscriptF
     const text = decode(bytes);
     if (isBookkeeping(text)) return true;
     const records = parseLine(text).reverse();
-    for (const v of records) if (isObject(v) && !onRecord(v)) return false;
+    for (const v of records) if (isObject(v) && !onRecord(v, at)) return false;
     // Once the newest boundary is found only an older prompt is still wanted.
     return facts.restoreLanded === undefined || facts.lastUser === undefined;
   };
-  const floor = Math.max(0, src.size - (opts.maxScanBytes ?? 256 * 1024));
-  scanBackward(src, visit, {
+  out.end = scanBackward(src, visit, {
     floor,
-    floorIsLineStart: floor === 0,
+    floorIsLineStart,
     chunkBytes: opts.chunkBytes ?? MiB,
     maxLineBytes: opts.maxLineBytes ?? 16 * MiB,
     // No line without one of these can be wanted (see `visit`).
     only: ONLY,
-  });
-  return facts;
+  }).end;
+  if (facts.lastUser) Object.freeze(facts.lastUser);
+  return out;
 }
 
 // A `user` line that carries tool results is not a prompt: skip it unparsed (they are the

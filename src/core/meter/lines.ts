@@ -59,15 +59,16 @@ export interface BackwardScan {
 
 /**
  * Visit the complete lines in [floor, size) from newest to oldest until `visit` returns
- * false. The bytes after the last newline are a line still being written and are never
- * visited. The line that starts before `floor` is visited only when `floorIsLineStart`.
+ * false; each line comes with the offset it starts at. The bytes after the last newline are a
+ * line still being written and are never visited. The line that starts before `floor` (or at
+ * it: the scan cannot tell) is visited only when `floorIsLineStart`.
  * Lines longer than `maxLineBytes` are skipped without being held in memory. With `only`, a
  * line that holds none of those needles is skipped unvisited, found by one native search per
  * needle and hit rather than a test per line (a line cut by a chunk edge is always visited).
  */
 export function scanBackward(
   src: ByteSource,
-  visit: (line: Uint8Array) => boolean,
+  visit: (line: Uint8Array, start: number) => boolean,
   opts: { floor: number; floorIsLineStart: boolean; chunkBytes: number; maxLineBytes: number; only?: Needle[] },
 ): BackwardScan {
   // The first read is small: most answers sit in the last few records, and a 1 MiB
@@ -92,7 +93,7 @@ export function scanBackward(
       else if (!skipping && carried + hi - nl - 1 <= opts.maxLineBytes) {
         const hit = hitBelow === null || pieces.length > 0 ? hi : hitBelow(hi);
         if (hit > nl) {
-          if (!visit(join(buf.subarray(nl + 1, hi), pieces))) return { end, read };
+          if (!visit(join(buf.subarray(nl + 1, hi), pieces), pos + nl + 1)) return { end, read };
         } else {
           // No needle in the lines up to the one that holds the next hit: jump to its end (to
           // the chunk's first newline when none is left: the head is carried, as always).
@@ -114,7 +115,7 @@ export function scanBackward(
     }
   }
   if (end < 0) return { end: opts.floor, read };
-  if (opts.floorIsLineStart && !skipping && carried > 0) visit(join(new Uint8Array(0), pieces));
+  if (opts.floorIsLineStart && !skipping && carried > 0) visit(join(new Uint8Array(0), pieces), opts.floor);
   return { end, read };
 }
 
