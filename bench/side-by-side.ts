@@ -16,7 +16,9 @@
  * Hooks and statusLines run once more "via serve": in a home where a `vigil serve` listens on
  * the hook socket, so each call is forwarded to it (src/cli/hook-forward.ts), hooks both as a
  * repeat and as a session's first call (a new session id every run); `--no-serve` leaves those
- * rows out. Peers are installed once into bench/data/peers with `npm install` (pinned
+ * rows out. Hooks run a third way there: as HTTP hooks (`vigil install --http`), which start
+ * no process at all: Claude Code POSTs the payload to serve, timed here as one request on a
+ * new connection from this process (no pty, no RSS of their own). Peers are installed once into bench/data/peers with `npm install` (pinned
  * versions); without the registry they are left out and said so.
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeSync } from "node:fs";
@@ -51,6 +53,8 @@ interface Cmd {
   fresh?: boolean;
   /** Every run on a session of its own (a session's first call, the store already there). */
   newSession?: (n: number) => string;
+  /** No process: the payload is POSTed here, as Claude Code runs an HTTP hook. */
+  url?: string;
 }
 
 let sessions = 0;
@@ -77,6 +81,7 @@ interface Run {
  * the same `sh -c`, which moves the socket from fd 3 to fd 0.
  */
 async function run(c: Cmd): Promise<Run> {
+  if (c.url) return await post(c.url, stdinFor(c));
   let out = "";
   const { promise: drained, resolve } = Promise.withResolvers<void>();
   const term = new Bun.Terminal({
@@ -109,6 +114,21 @@ async function run(c: Cmd): Promise<Run> {
   return { ms, out, code };
 }
 
+/** One HTTP hook call: a POST on a new connection, timed until the answer is read. */
+async function post(url: string, body: string): Promise<Run> {
+  const t0 = performance.now();
+  const r = await fetch(url, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", connection: "close" },
+    keepalive: false,
+  });
+  const out = await r.text();
+  const ms = performance.now() - t0;
+  if (!r.ok) throw new Error(`POST ${url} answered ${r.status}: ${out.slice(0, 200)}`);
+  return { ms, out, code: 0 };
+}
+
 /** Write all of `text` to the socket `fd`, then close it: the command's stdin ends there. */
 function writePayload(fd: number, text: string): void {
   let buf = Buffer.from(text);
@@ -130,7 +150,7 @@ function writePayload(fd: number, text: string): void {
 
 /** Peak RSS of one run (GNU time, stdin from the payload, outside the timed rounds), in MiB. */
 function peakMiB(c: Cmd): number | null {
-  if (!existsSync("/usr/bin/time")) return null;
+  if (!existsSync("/usr/bin/time") || c.url) return null;
   const env = envFor(c);
   const r = Bun.spawnSync(["/usr/bin/time", "-f", "%M", ...c.argv], {
     stdin: new TextEncoder().encode(stdinFor(c)),
@@ -241,7 +261,7 @@ cmds.push({ name: "vigil --version", argv: [BIN, "--version"], stdin: "", env: e
   });
 }
 /** A `vigil serve` on a home of its own, up before the rounds: hooks there forward to it. */
-async function startServe(): Promise<{ env: Record<string, string>; stop: () => void }> {
+async function startServe(): Promise<{ env: Record<string, string>; url: string; stop: () => void }> {
   const env = envOf(home());
   const proc = Bun.spawn([BIN, "serve", "--listen", "127.0.0.1:0"], { env, stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
@@ -252,7 +272,9 @@ async function startServe(): Promise<{ env: Record<string, string>; stop: () => 
     out += new TextDecoder().decode(value);
   }
   if (!out.includes("hooks forward to")) throw new Error(`vigil serve has no hook socket: ${out.trim()}`);
-  return { env, stop: () => proc.kill("SIGTERM") };
+  const url = out.match(/listening on (http:\/\/\S+?)\/? /)?.[1];
+  if (!url) throw new Error(`vigil serve printed no address: ${out.trim()}`);
+  return { env, url: `${url}/hook`, stop: () => proc.kill("SIGTERM") };
 }
 const served = values["no-serve"] ? null : await startServe();
 
@@ -326,6 +348,15 @@ for (const [label] of sizes) {
       });
       cmds.push(hook("repeat, via serve", served.env, `side-serve-repeat-${event}-${label}`));
       cmds.push(hook("alternating, via serve", served.env, `side-serve-hook-${label}`));
+      cmds.push({
+        ...hook("a session's first call, HTTP hook (no process)", served.env, ""),
+        newSession: (n) => payload(`side-http-first-${event}-${label}-${n}`),
+        url: served.url,
+      });
+      cmds.push({
+        ...hook("repeat, HTTP hook (no process)", served.env, `side-http-repeat-${event}-${label}`),
+        url: served.url,
+      });
     }
   }
 }
@@ -370,7 +401,7 @@ const rows = cmds.map((c) => {
   const rs = runs.get(c.name) ?? [];
   const ms = median(rs.map((r) => r.ms));
   const ratio = median(ratios.get(c.name) ?? []);
-  const rss = peakMiB(c)?.toFixed(1) ?? "?";
+  const rss = c.url ? "no process" : peakMiB(c)?.toFixed(1) ?? "?";
   const shown = c.expect === undefined ? null : shownPercent(rs.at(-1)?.out ?? "");
   const right = c.expect === undefined
     ? ""
