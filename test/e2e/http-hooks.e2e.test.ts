@@ -1,0 +1,132 @@
+/**
+ * `vigil install --http` with the real CLI, newest and oldest: every hook but SessionStart is a
+ * `type: "http"` hook posting to `vigil serve`, so no process starts for them
+ * (bench/RESULTS.md, issue 18, seventh round). With serve up, a worker at HARD has `npm test`
+ * denied through it, and the calls are recorded in serve's store. With serve down, nothing can
+ * guard: the tool call runs and the session ends normally (the failure mode README states).
+ */
+import { expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { toolResults } from "./api-request.ts";
+import { type ClaudeVersion, NEWEST, OLDEST } from "./cli.ts";
+import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
+import { createSandbox, removeSandbox, type Sandbox, vigilBin } from "./sandbox.ts";
+import { bash, contextOf, text } from "./scenario.ts";
+import { vigilEvents } from "./vigil-db.ts";
+import { installVigil } from "./vigil-install.ts";
+
+const agents = { worker: { description: "Works one ticket", prompt: "You are E2E_WORKER." } };
+
+/** A port nothing listens on now (the kernel's pick, released). */
+function freePort(): number {
+  const s = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = s.port;
+  s.stop(true);
+  return port;
+}
+
+/** `vigil serve` on the sandbox's store, listening before this returns. */
+async function serve(s: Sandbox, port: number): Promise<() => Promise<void>> {
+  const proc = Bun.spawn([vigilBin(), "serve", "--listen", `127.0.0.1:${port}`], {
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, VIGIL_HOME: s.vigilHome, TZ: "UTC" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const reader = proc.stdout.getReader();
+  let out = "";
+  while (!out.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`vigil serve exited: ${await new Response(proc.stderr).text()}`);
+    out += new TextDecoder().decode(value);
+  }
+  expect(out).toContain(`127.0.0.1:${port}`);
+  return async () => {
+    proc.kill("SIGTERM");
+    await proc.exited;
+  };
+}
+
+function installHttp(s: Sandbox, port: number, version: ClaudeVersion): Record<string, unknown> {
+  installVigil(s, version, ["--http", "--port", String(port), "--statusline", "keep"]);
+  const settings = JSON.parse(readFileSync(join(s.home, ".claude", "settings.json"), "utf8"));
+  expect(settings.hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: "http", url: `http://127.0.0.1:${port}/hook` });
+  expect(settings.hooks.SessionStart[0].hooks[0].type).toBe("command");
+  return settings;
+}
+
+const versions: ClaudeVersion[] = [NEWEST, OLDEST];
+
+// 2.1.88 judges these sizes against a 200k window and compacts first: the deny is shown on the newest.
+test.each([NEWEST])(
+  "HTTP hooks with serve up on %s: a worker at HARD has npm test denied through serve",
+  async (version) => {
+    const s = createSandbox();
+    const port = freePort();
+    installHttp(s, port, version);
+    const stop = await serve(s, port);
+    try {
+      const r = await runClaude({
+        version,
+        sandbox: s,
+        prompt: "Fix the CSV parser ticket",
+        agent: "worker",
+        agentsJson: agents,
+        hooks: "installed",
+        scenario: {
+          turns: [
+            bash("echo one", contextOf(100_000)),
+            // The CLI flushes the transcript every 100 ms (docs/claude-code-contract.md), and an
+            // HTTP hook and the fake API both answer within that: the harmless call takes its
+            // time, so the 310k record is on disk when npm test is judged (with `echo` alone it
+            // was not, in most runs; with `sleep 0.3` in 3 of 7).
+            bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(310_000)),
+            bash("npm test", contextOf(311_000)),
+            text("New session needed.", contextOf(312_000)),
+          ],
+        },
+      });
+      expect(r.exitCode).toBe(0);
+      expect(r.apiErrors).toEqual([]);
+      const main = r.requests.filter((q) => q.kind === "main");
+      const denied = main.flatMap(toolResults).filter((t) => t.isError && t.content.includes("hard limit"));
+      expect(denied).toHaveLength(1);
+      const events = vigilEvents(s.vigilHome);
+      const denials = events.filter((e) => e.kind === "guard" && e.detail.decision === "deny");
+      expect(denials).toHaveLength(1);
+      expect(JSON.stringify(denials[0].detail)).toContain("npm");
+    } finally {
+      await stop();
+      removeSandbox(s);
+    }
+  },
+  E2E_TIMEOUT_MS,
+);
+
+test.each(versions)(
+  "HTTP hooks with serve down on %s: nothing guards, the tool call runs, the session ends",
+  async (version) => {
+    const s = createSandbox();
+    const port = freePort();
+    installHttp(s, port, version);
+    try {
+      const r = await runClaude({
+        version,
+        sandbox: s,
+        prompt: "Fix the CSV parser ticket",
+        agent: "worker",
+        agentsJson: agents,
+        hooks: "installed",
+        scenario: { turns: [bash("touch ran.txt", contextOf(311_000)), text("Done.", contextOf(312_000))] },
+      });
+      expect(r.exitCode).toBe(0);
+      expect(r.apiErrors).toEqual([]);
+      expect(existsSync(join(s.cwd, "ran.txt"))).toBe(true);
+      const main = r.requests.filter((q) => q.kind === "main");
+      expect(main.flatMap(toolResults).some((t) => t.isError)).toBe(false);
+    } finally {
+      removeSandbox(s);
+    }
+  },
+  E2E_TIMEOUT_MS,
+);
