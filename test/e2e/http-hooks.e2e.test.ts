@@ -11,8 +11,9 @@ import { join } from "node:path";
 import { toolResults } from "./api-request.ts";
 import { type ClaudeVersion, NEWEST, OLDEST } from "./cli.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
-import { createSandbox, removeSandbox, type Sandbox, vigilBin } from "./sandbox.ts";
-import { bash, contextOf, text } from "./scenario.ts";
+import { createSandbox, removeSandbox, type Sandbox } from "./sandbox.ts";
+import { bash, contextOf, text, type Turn } from "./scenario.ts";
+import { startServe } from "../support/serve.ts";
 import { vigilEvents } from "./vigil-db.ts";
 import { installVigil } from "./vigil-install.ts";
 
@@ -27,24 +28,24 @@ function freePort(): number {
 }
 
 /** `vigil serve` on the sandbox's store, listening before this returns. */
-async function serve(s: Sandbox, port: number): Promise<() => Promise<void>> {
-  const proc = Bun.spawn([vigilBin(), "serve", "--listen", `127.0.0.1:${port}`], {
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, VIGIL_HOME: s.vigilHome, TZ: "UTC" },
-    stdout: "pipe",
-    stderr: "pipe",
+async function serve(s: Sandbox, port: number): Promise<() => Promise<unknown>> {
+  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, VIGIL_HOME: s.vigilHome, TZ: "UTC" };
+  const served = await startServe(["--listen", `127.0.0.1:${port}`], env);
+  expect(served.line).toContain(`127.0.0.1:${port}`);
+  return served.stop;
+}
+
+/** A worker's print-mode session on the settings install wrote. */
+function worker(s: Sandbox, version: ClaudeVersion, turns: Turn[]) {
+  return runClaude({
+    version,
+    sandbox: s,
+    prompt: "Fix the CSV parser ticket",
+    agent: "worker",
+    agentsJson: agents,
+    hooks: "installed",
+    scenario: { turns },
   });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  while (!out.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`vigil serve exited: ${await new Response(proc.stderr).text()}`);
-    out += new TextDecoder().decode(value);
-  }
-  expect(out).toContain(`127.0.0.1:${port}`);
-  return async () => {
-    proc.kill("SIGTERM");
-    await proc.exited;
-  };
 }
 
 function installHttp(s: Sandbox, port: number, version: ClaudeVersion): Record<string, unknown> {
@@ -58,7 +59,7 @@ function installHttp(s: Sandbox, port: number, version: ClaudeVersion): Record<s
 const versions: ClaudeVersion[] = [NEWEST, OLDEST];
 
 // 2.1.88 judges these sizes against a 200k window and compacts first: the deny is shown on the newest.
-test.each([NEWEST])(
+test.each<ClaudeVersion>([NEWEST])(
   "HTTP hooks with serve up on %s: a worker at HARD has npm test denied through serve",
   async (version) => {
     const s = createSandbox();
@@ -66,26 +67,16 @@ test.each([NEWEST])(
     installHttp(s, port, version);
     const stop = await serve(s, port);
     try {
-      const r = await runClaude({
-        version,
-        sandbox: s,
-        prompt: "Fix the CSV parser ticket",
-        agent: "worker",
-        agentsJson: agents,
-        hooks: "installed",
-        scenario: {
-          turns: [
-            bash("echo one", contextOf(100_000)),
-            // The CLI flushes the transcript every 100 ms (docs/claude-code-contract.md), and an
-            // HTTP hook and the fake API both answer within that: the harmless call takes its
-            // time, so the 310k record is on disk when npm test is judged (with `echo` alone it
-            // was not, in most runs; with `sleep 0.3` in 3 of 7).
-            bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(310_000)),
-            bash("npm test", contextOf(311_000)),
-            text("New session needed.", contextOf(312_000)),
-          ],
-        },
-      });
+      const r = await worker(s, version, [
+        bash("echo one", contextOf(100_000)),
+        // The CLI flushes the transcript every 100 ms (docs/claude-code-contract.md), and an
+        // HTTP hook and the fake API both answer within that: the harmless call takes its
+        // time, so the 310k record is on disk when npm test is judged (with `echo` alone it
+        // was not, in most runs; with `sleep 0.3` in 3 of 7).
+        bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(310_000)),
+        bash("npm test", contextOf(311_000)),
+        text("New session needed.", contextOf(312_000)),
+      ]);
       expect(r.exitCode).toBe(0);
       expect(r.apiErrors).toEqual([]);
       const main = r.requests.filter((q) => q.kind === "main");
@@ -110,15 +101,10 @@ test.each(versions)(
     const port = freePort();
     installHttp(s, port, version);
     try {
-      const r = await runClaude({
-        version,
-        sandbox: s,
-        prompt: "Fix the CSV parser ticket",
-        agent: "worker",
-        agentsJson: agents,
-        hooks: "installed",
-        scenario: { turns: [bash("touch ran.txt", contextOf(311_000)), text("Done.", contextOf(312_000))] },
-      });
+      const r = await worker(s, version, [
+        bash("touch ran.txt", contextOf(311_000)),
+        text("Done.", contextOf(312_000)),
+      ]);
       expect(r.exitCode).toBe(0);
       expect(r.apiErrors).toEqual([]);
       expect(existsSync(join(s.cwd, "ran.txt"))).toBe(true);
