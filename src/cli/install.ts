@@ -21,8 +21,9 @@ import {
   parseRecord,
   undoPlan,
 } from "../core/install/record.ts";
-import { describeChange, warningsFor } from "../core/install/report.ts";
+import { describeChange, servingNote, warningsFor } from "../core/install/report.ts";
 import { readClaudeVersion } from "../edge/claude-version.ts";
+import { hookSocketPath, socketPresent } from "../edge/hook-socket.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { claudeConfigDir } from "../edge/registry.ts";
 import {
@@ -175,7 +176,18 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
     skill.ok ? `skill: ${skill.path}${skill.changed ? "" : " (up to date)"}\n` : `skill: not written: ${skill.error}\n`,
   );
   for (const w of warningsFor(change, version, paths.settings)) ctx.err(`vigil: warning: ${w}\n`);
+  const serving = servingNote(values.http ? port : null, await answering(values.http ? port : null, state));
+  if (serving && "note" in serving) ctx.out(`${serving.note}\n`);
+  if (serving && "warning" in serving) ctx.err(`vigil: warning: ${serving.warning}\n`);
   return 0;
+}
+
+/** Whether a serve takes the hooks now: HTTP ones on `port`, command ones on the hook socket. */
+async function answering(port: number | null, stateDir: string): Promise<boolean> {
+  if (port === null) return socketPresent(hookSocketPath(stateDir));
+  const { probeServe } = await import("./doctor-probes.ts");
+  const [probe] = await probeServe([`http://127.0.0.1:${port}/hook`], 1_000);
+  return probe.ok;
 }
 
 /** Remove the skill install wrote (only a SKILL.md carrying vigil's marker). */

@@ -17,6 +17,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { registeredEvents } from "../../src/core/install/handled.ts";
+import { startServe } from "../support/serve.ts";
 import { BIN, type Run } from "../support/vigil.ts";
 
 interface World {
@@ -264,6 +265,28 @@ describe("which events, where", () => {
     const r = run(old, ["install", "--http"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("has no HTTP hooks (they exist from 2.1.63)");
+  });
+
+  test("install says where the hooks will run: unchecked HTTP hooks warn, command hooks note serve", async () => {
+    const w = world("2.1.88");
+    // nothing listens on 9912 or on the hook socket yet
+    const http = run(w, ["install", "--http", "--port", "9912"]);
+    expect(http.code).toBe(0);
+    expect(http.stderr).toContain("vigil: warning: nothing answers on 127.0.0.1:9912: no HTTP hook guards anything");
+    const plain = run(w, ["install"]);
+    expect(plain.stdout).toContain("hooks: each runs in its own process; with `vigil serve --install`");
+    expect(plain.stderr).toBe("");
+    // a serve on the store: its port answers, its hook socket is there
+    const served = await startServe(["--listen", "127.0.0.1:0"], w.env);
+    try {
+      const port = served.line.match(/127\.0\.0\.1:(\d+)/)?.[1] ?? "";
+      const up = run(w, ["install", "--http", "--port", port]);
+      expect([up.code, up.stderr]).toEqual([0, ""]);
+      const forwarded = run(w, ["install"]);
+      expect(forwarded.stdout).not.toContain("hooks: each runs in its own process");
+    } finally {
+      await served.stop();
+    }
   });
 });
 

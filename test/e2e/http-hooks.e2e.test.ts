@@ -48,8 +48,10 @@ function worker(s: Sandbox, version: ClaudeVersion, turns: Turn[]) {
   });
 }
 
-function installHttp(s: Sandbox, port: number, version: ClaudeVersion): Record<string, unknown> {
-  installVigil(s, version, ["--http", "--port", String(port), "--statusline", "keep"]);
+/** `vigil install --http`: with nothing on `port` yet, it must say that nothing is guarded. */
+function installHttp(s: Sandbox, port: number, version: ClaudeVersion, served: boolean): Record<string, unknown> {
+  const warning = served ? undefined : `nothing answers on 127.0.0.1:${port}: no HTTP hook guards anything`;
+  installVigil(s, version, ["--http", "--port", String(port), "--statusline", "keep"], warning);
   const settings = JSON.parse(readFileSync(join(s.home, ".claude", "settings.json"), "utf8"));
   expect(settings.hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: "http", url: `http://127.0.0.1:${port}/hook` });
   expect(settings.hooks.SessionStart[0].hooks[0].type).toBe("command");
@@ -64,8 +66,8 @@ test.each<ClaudeVersion>([NEWEST])(
   async (version) => {
     const s = createSandbox();
     const port = freePort();
-    installHttp(s, port, version);
     const stop = await serve(s, port);
+    installHttp(s, port, version, true);
     try {
       const r = await worker(s, version, [
         bash("echo one", contextOf(100_000)),
@@ -99,7 +101,7 @@ test.each(versions)(
   async (version) => {
     const s = createSandbox();
     const port = freePort();
-    installHttp(s, port, version);
+    installHttp(s, port, version, false);
     try {
       const r = await worker(s, version, [
         bash("touch ran.txt", contextOf(311_000)),

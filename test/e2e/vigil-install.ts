@@ -9,8 +9,11 @@ import { join } from "node:path";
 import { claudeCommand, type ClaudeVersion } from "./cli.ts";
 import { type Sandbox, vigilBin } from "./sandbox.ts";
 
-/** Run `vigil install --user …args` for `version`; returns what it printed on stdout. */
-export function installVigil(s: Sandbox, version: ClaudeVersion, args: string[] = []): string {
+/**
+ * Run `vigil install --user …args` for `version`; returns what it printed on stdout. Its stderr
+ * must be empty, or hold `warning` when one is expected.
+ */
+export function installVigil(s: Sandbox, version: ClaudeVersion, args: string[] = [], warning?: string): string {
   const claude = join(s.root, "claude");
   const argv = claudeCommand(version).map((a) => `'${a}'`).join(" ");
   writeFileSync(claude, `#!/bin/sh\nexec ${argv} "$@"\n`, { mode: 0o755 });
@@ -23,7 +26,8 @@ export function installVigil(s: Sandbox, version: ClaudeVersion, args: string[] 
       DISABLE_AUTOUPDATER: "1",
     },
   });
-  expect(p.stderr.toString()).toBe("");
+  if (warning === undefined) expect(p.stderr.toString()).toBe("");
+  else expect(p.stderr.toString()).toContain(warning);
   expect(p.exitCode).toBe(0);
   return p.stdout.toString();
 }

@@ -90,3 +90,27 @@ export function warningsFor(c: Change, version: string, path: string): string[] 
   }
   return out;
 }
+
+/**
+ * What install says about where the hooks will run, from whether a serve answers now: HTTP
+ * hooks with nothing listening guard nothing (Claude Code runs the tool call; the e2e test
+ * test/e2e/http-hooks.e2e.test.ts shows it), so that is a warning; command hooks with no
+ * serve work, in their own process, so that is a note of what serve would change.
+ */
+export function servingNote(
+  http: number | null,
+  answering: boolean,
+): { warning: string } | { note: string } | null {
+  if (answering) return null;
+  if (http !== null) {
+    return {
+      warning:
+        `nothing answers on 127.0.0.1:${http}: no HTTP hook guards anything until \`vigil serve\` listens there ` +
+        `(\`vigil serve --install --listen 127.0.0.1:${http}\` keeps it running); until then every tool call runs unchecked`,
+    };
+  }
+  return {
+    note: "hooks: each runs in its own process; with `vigil serve --install` a running serve takes them over, " +
+      "in about half the time (bench/RESULTS.md)",
+  };
+}
