@@ -41,9 +41,11 @@ export function readTranscriptFacts(path: string, opts: FactsOptions = {}, upTo?
 /**
  * `readTranscriptFacts` for a long-lived process (`vigil serve`): each transcript's last read
  * is kept, for at most `limit` files, and a file that only grew since is read from where that
- * read ended instead of 256 KiB back (`continueFacts`; the answers are the same).
+ * read ended instead of 256 KiB back (`continueFacts`; the answers are the same). An entry
+ * holds the newest prompt's text (up to 256K characters), so the limit is a fleet's worth of
+ * sessions, not more; a dropped one costs its next call one full read.
  */
-export function transcriptFactsReader(limit = 256): (path: string, upTo?: number) => TranscriptFacts {
+export function transcriptFactsReader(limit = 64): (path: string, upTo?: number) => TranscriptFacts {
   const last = new Map<string, FactsState>();
   return (path, upTo) => {
     const prev = last.get(path) ?? null;
