@@ -71,10 +71,11 @@ test.each<ClaudeVersion>([NEWEST])(
     try {
       const r = await worker(s, version, [
         bash("echo one", contextOf(100_000)),
-        // The CLI flushes the transcript every 100 ms (docs/claude-code-contract.md), and an
-        // HTTP hook and the fake API both answer within that: the harmless call takes its
-        // time, so the 310k record is on disk when npm test is judged (with `echo` alone it
-        // was not, in most runs; with `sleep 0.3` in 3 of 7).
+        // The CLI writes the transcript late (docs/claude-code-contract.md), and an HTTP hook
+        // and the fake API answer within a few ms: the harmless call takes 300 ms so that the
+        // 310k record is on disk when npm test is judged. With `echo` alone it was not in 5 of
+        // 6 runs here, with `sleep 0.3` in 3 of 9 (why sleep differs is not known), with this
+        // command in none of 13.
         bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(310_000)),
         bash("npm test", contextOf(311_000)),
         text("New session needed.", contextOf(312_000)),

@@ -45,6 +45,7 @@ function slowReader(dir: string): { argv: string; chunks: () => string[] } {
   writeFileSync(
     script,
     `import { appendFileSync } from "node:fs";
+process.stdout.write("ready\\r\\n");
 await Bun.sleep(800);
 process.stdin.on("data", (b) => {
   appendFileSync(${JSON.stringify(log)}, JSON.stringify(b.toString()) + "\\n");
@@ -62,6 +63,8 @@ test("sendLine presses Enter only once the text is drawn, so a slow reader does 
   try {
     const r = slowReader(dir);
     const pane = tm.run("new-window", "-P", "-F", "#{pane_id}", r.argv);
+    // typed before stty ran, the terminal itself would echo and join the text and the CR
+    await eventually(() => tm.run("capture-pane", "-p", "-t", pane).includes("ready") || null);
     const out = await sendLine(pane, "please go on with the ticket", tm.opts);
     expect(out.code).toBe(0);
     const chunks = await eventually(() => r.chunks().join("").includes("\r") ? r.chunks() : null);

@@ -34,7 +34,7 @@ const ONLY = [N.user, N.boundary, N.context];
 
 /** Where the facts were found: what `continueFacts` needs to read only what was appended. */
 export interface FactsState {
-  /** The file (`ByteSource.id`) and the size of the source the facts were read from. */
+  /** The file (`ByteSource.id`) the facts were read from. */
   id: string;
   /** Just past the newest complete line that was read: the next read starts here. */
   end: number;
@@ -67,7 +67,9 @@ const SEAL_BYTES = 32;
  * `compactVersion`, that boundary's `version`, lets the policy tell).
  */
 export function readFacts(src: ByteSource, opts: FactsOptions = {}): TranscriptFacts {
-  return continueFacts(src, null, opts).facts;
+  // A one-shot read (a hook process) keeps no state: no seal is read for it.
+  const floor = Math.max(0, src.size - (opts.maxScanBytes ?? SCAN_BYTES));
+  return scanFacts(src, floor, floor === 0, opts).facts;
 }
 
 /**
@@ -86,7 +88,7 @@ export function continueFacts(
   const reach = (at: number | null) => at !== null && (floor === 0 || at > floor);
   if (prev === null || !continues(src, prev, floor)) {
     const s = scanFacts(src, floor, floor === 0, opts);
-    return { facts: s.facts, state: stateOf(src, s) };
+    return { facts: s.facts, state: stateOf(src, s, null) };
   }
   // prev.end > floor: every line from prev.end on is in reach, and is read.
   const s = scanFacts(src, prev.end, true, opts);
@@ -105,7 +107,7 @@ export function continueFacts(
     facts.compactVersion = prev.facts.compactVersion;
     boundaryAt = prev.boundaryAt;
   } else boundaryAt = null;
-  return { facts, state: stateOf(src, { facts, userAt, boundaryAt, landed: false, end: s.end }) };
+  return { facts, state: stateOf(src, { facts, userAt, boundaryAt, landed: false, end: s.end }, prev) };
 }
 
 function continues(src: ByteSource, prev: FactsState, floor: number): boolean {
@@ -115,9 +117,10 @@ function continues(src: ByteSource, prev: FactsState, floor: number): boolean {
   return sealOf(src.read(at, prev.end - at)) === prev.seal;
 }
 
-function stateOf(src: ByteSource, s: Scan): FactsState {
+/** The state to continue from; the seal is read again only where the end moved (`prev` was checked). */
+function stateOf(src: ByteSource, s: Scan, prev: FactsState | null): FactsState {
   const at = Math.max(0, s.end - SEAL_BYTES);
-  const seal = s.end === 0 ? "" : sealOf(src.read(at, s.end - at));
+  const seal = prev?.end === s.end ? prev.seal : s.end === 0 ? "" : sealOf(src.read(at, s.end - at));
   return { id: src.id, end: s.end, seal, facts: s.facts, userAt: s.userAt, boundaryAt: s.boundaryAt };
 }
 
