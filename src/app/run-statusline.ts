@@ -48,7 +48,7 @@ export function runStatusline(
     const quick = prev && prev.snapshot !== "{}" ? plan(prev) : null;
     // The line equals the stored one (`unchanged` compares status_line), which the render that
     // stored it also wrote to the cache: nothing to write.
-    if (quick && prev && unchanged(prev, quick, at)) return { line: quick.text, error: null };
+    if (quick && prev && unchanged(prev, quick, at, p.tokens !== null)) return { line: quick.text, error: null };
     const store = deps.store();
     const line = store.transaction(() => {
       const r = plan(store.loadSession(p.sessionId) ?? newRow(p.sessionId, at));
@@ -143,11 +143,15 @@ function planRender(
 
 /**
  * Nothing a reader uses would change: same state, same numbers, same line, no effects, and
- * the stored statusLine numbers are recent enough that hooks still prefer them.
+ * the row is recent enough: its statusLine numbers, when this render brings some (hooks prefer
+ * recent ones), else the row itself. A render with null usage (a resumed session's first
+ * renders, every render after /compact until the next response) refreshes no numbers, so it
+ * would rewrite only `updated_at`: it does so once per RECORD_EVERY_MS, not on every render.
  */
-function unchanged(prev: SessionRow, r: Render, at: number): boolean {
+function unchanged(prev: SessionRow, r: Render, at: number, bringsNumbers: boolean): boolean {
   if (r.applied.before !== r.applied.state || r.applied.effects.length > 0) return false;
-  if (prev.status_at === null || at - prev.status_at >= RECORD_EVERY_MS || at < prev.status_at) return false;
+  const since = bringsNumbers ? prev.status_at : prev.updated_at;
+  if (since === null || at - since >= RECORD_EVERY_MS || at < since) return false;
   const a = r.row;
   return a.status_tokens === prev.status_tokens && a.status_window === prev.status_window &&
     a.status_line === prev.status_line && a.tokens === prev.tokens && a.estimate === prev.estimate &&

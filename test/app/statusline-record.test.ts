@@ -63,6 +63,32 @@ describe("statusLine records", () => {
     s.deps.close();
   });
 
+  test("a render with null usage writes once, then not again until RECORD_EVERY_MS", async () => {
+    const s = setup();
+    // With the meter, as serve and a process that finds null usage run it; here it finds no
+    // transcript, so the numbers of the last render that had some stand, as after /compact.
+    const h = await allHookDeps(s.env, s.now);
+    const render = () => runStatusline(payload("n", null), h, cache, { color: false });
+    s.render("n", 120_000);
+    // Long enough that the stored numbers are no longer recent (a long compaction).
+    s.tick(RECORD_EVERY_MS + 1_000);
+    render();
+    const first = s.row("n");
+    const events = s.events();
+    for (let i = 0; i < 5; i++) {
+      s.tick(1_000);
+      expect(render().line).toContain("120k");
+    }
+    expect(s.row("n")).toEqual(first);
+    expect(s.events()).toBe(events);
+    s.tick(RECORD_EVERY_MS);
+    render();
+    expect(s.row("n")?.updated_at).toBe(s.now());
+    expect(s.row("n")?.status_at).toBe(first?.status_at);
+    h.close();
+    s.deps.close();
+  });
+
   test("a crossing is always recorded with its state change, however soon", async () => {
     const s = setup();
     const h = await allHookDeps(s.env, s.now);
