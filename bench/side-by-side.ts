@@ -4,7 +4,7 @@
  * binary), in one interleaved run, each command's output on a pseudo-terminal as in a
  * terminal session, its payload on stdin through a socketpair, as Claude Code hands it.
  *
- *   bun run compile.ts --single && bun bench/side-by-side.ts [--rounds 15] [--no-1g] [--no-peers]
+ *   bun run compile.ts --single && bun bench/side-by-side.ts [--rounds 15] [--no-1g] [--no-peers] [--only a,b]
  *
  * Prints per command: median wall time, × the no-op (the median of each round's ratio to the
  * median of the no-op's runs in that round, four spread through it; the order is rotated every
@@ -34,6 +34,8 @@ const { values } = parseArgs({
     "no-1g": { type: "boolean" },
     "no-peers": { type: "boolean" },
     "no-serve": { type: "boolean" },
+    /** Only the commands whose name contains one of these (comma-separated); the references always run. */
+    only: { type: "string" },
   },
   strict: true,
 });
@@ -361,6 +363,11 @@ for (const [label] of sizes) {
   }
 }
 
+if (values.only) {
+  const wanted = values.only.split(",");
+  const keep = cmds.filter((c, i) => i < 2 || wanted.some((w) => c.name.includes(w)));
+  cmds.splice(0, cmds.length, ...keep);
+}
 const runs = new Map<string, Run[]>(cmds.map((c) => [c.name, []]));
 /** Per round, each command's time over the no-op's in the same round. */
 const ratios = new Map<string, number[]>(cmds.map((c) => [c.name, []]));
