@@ -32,17 +32,30 @@ export function forwardedHandler(o: ForwardedOpts): (route: string, body: string
     if (!d.ok) return { status: REFUSED_STATUS, body: d.error };
     if (d.meta.build !== o.build) return { status: REFUSED_STATUS, body: anotherBuild(o.build) };
     if (d.meta.db !== o.dbFile) return { status: REFUSED_STATUS, body: "another store" };
-    const call = forwardedDeps(o.deps, d.meta.env, resolve(o.configFile(), d.meta.env));
+    const config = resolve(o.configFile(), d.meta.env);
     if (route === "/statusline") {
-      // What `vigil statusline` prints: the line and a newline (statusline.ts).
-      const r = runStatusline(d.payload, { ...call, reader: () => call.store() }, o.lines, {
-        color: !d.meta.env.NO_COLOR,
-      });
-      return { status: 200, body: r.line + "\n" };
+      return { status: 200, body: statuslineOutput(o.deps, d.meta.env, config, o.lines, d.payload) };
     }
-    const out = runHook(d.payload, call);
+    const out = runHook(d.payload, forwardedDeps(o.deps, d.meta.env, config));
     // A part missing means nothing was written: the hook runs the call itself.
     if (out.needs !== undefined) return { status: REFUSED_STATUS, body: `needs ${out.needs}` };
     return { status: 200, body: out.stdout };
   };
+}
+
+/**
+ * What `vigil statusline` prints for `payload` (the line and a newline: statusline.ts), run
+ * with `env` and the configuration it resolves to: for the hook socket (the caller's
+ * environment) and serve's `POST /statusline` (serve's own). Never throws: a failed render
+ * prints the last good line.
+ */
+export function statuslineOutput(
+  deps: ClosableDeps,
+  env: Record<string, string>,
+  config: ReturnType<ReturnType<typeof configResolver>>,
+  lines: LineCache,
+  payload: string,
+): string {
+  const call = forwardedDeps(deps, env, config);
+  return runStatusline(payload, { ...call, reader: () => call.store() }, lines, { color: !env.NO_COLOR }).line + "\n";
 }

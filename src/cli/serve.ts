@@ -4,7 +4,7 @@ import { allHookDeps } from "../app/deps.ts";
 import { configResolver, liveConfigFile } from "../edge/config-file.ts";
 import { hookSocketPath } from "../edge/hook-socket.ts";
 import { listenHookSocket } from "../serve/hook-socket.ts";
-import { forwardedHandler } from "../app/forwarded-call.ts";
+import { forwardedHandler, statuslineOutput } from "../app/forwarded-call.ts";
 import { runHook } from "../app/run-hook.ts";
 import { fileLineCache } from "../edge/line-cache.ts";
 import { createApp } from "../serve/app.ts";
@@ -56,9 +56,13 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   // config.toml as it is at each call, as a hook process would read it.
   const configFile = liveConfigFile(paths.configFile);
   const resolve = configResolver();
+  // One cache of last good lines for both ways a statusLine reaches this server.
+  const lines = fileLineCache(paths.stateDir);
+  const ownEnv = ctx.env as Record<string, string>;
   const app = createApp({
     store: deps.store(),
     runHook: (input) => runHook(input, { ...deps, config: resolve(configFile(), ctx.env) }),
+    renderStatusline: (input) => statuslineOutput(deps, ownEnv, resolve(configFile(), ctx.env), lines, input),
     clock: ctx.now,
     token,
     // Without a token only loopback names are served (DNS rebinding); a socket has no Host to trust.
@@ -76,11 +80,13 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
     configFile,
     build: BUILD,
     dbFile: paths.dbFile,
-    lines: fileLineCache(paths.stateDir),
+    lines,
   });
   const hookSocket = await listenHookSocket(hookSocketPath(paths.stateDir), forwarded);
   const socketNote = hookSocket.ok ? `, hooks forward to ${hookSocket.socket.path}` : ` (${hookSocket.error})`;
-  ctx.out(`vigil serve: listening on ${server.url} (POST /hook, dashboard /, /metrics)${socketNote}\n`);
+  ctx.out(
+    `vigil serve: listening on ${server.url} (POST /hook, POST /statusline, dashboard /, /metrics)${socketNote}\n`,
+  );
   const signal = await untilSignal();
   ctx.out(`vigil serve: ${signal}, stopping\n`);
   if (hookSocket.ok) hookSocket.socket.stop();

@@ -13,6 +13,7 @@ import type { EventRow, Store } from "../edge/store.ts";
 import { apiRoutes } from "./api-routes.ts";
 import { hostGuard, tokenAuth } from "./auth.ts";
 import { type HookAnswer, hookRoute, type HookStats } from "./hook-route.ts";
+import { statuslineRoute } from "./statusline-route.ts";
 import { Histogram, METRICS_CONTENT_TYPE, renderFamilies } from "./metrics.ts";
 import { EventCounters, storeFamilies } from "./metrics-source.ts";
 import { streamRoute } from "./stream.ts";
@@ -22,6 +23,8 @@ export interface AppDeps {
   store: Store;
   /** The hook pipeline bound to its dependencies: `(input) => runHook(input, deps)`. */
   runHook: (input: string) => HookAnswer;
+  /** What `vigil statusline` prints for a payload (`statuslineOutput`); no `POST /statusline` without it. */
+  renderStatusline?: (input: string) => string;
   clock?: () => number;
   /** When set, every request must present it (auth.ts). */
   token?: string;
@@ -49,6 +52,7 @@ export function createApp(deps: AppDeps): Hono {
   else if (deps.allowedHosts) app.use(hostGuard(deps.allowedHosts));
 
   app.post("/hook", hookRoute(deps.runHook, { store, clock, stats }));
+  if (deps.renderStatusline) app.post("/statusline", statuslineRoute(deps.renderStatusline));
   app.get("/healthz", (c) => c.json({ ok: true, version: deps.version ?? null, head: tail.head() }));
   apiRoutes(app, { store, clock, toJson });
   app.get("/api/stream", streamRoute(tail, toJson));

@@ -5,6 +5,7 @@ import { reportJson } from "../../src/core/report/json.ts";
 import { createApp } from "../../src/serve/app.ts";
 import { LOOPBACK_HOSTS, sameSecret } from "../../src/serve/auth.ts";
 import { MAX_HOOK_BYTES } from "../../src/serve/hook-route.ts";
+import { MAX_STATUS_BYTES } from "../../src/serve/statusline-route.ts";
 import { loadReport } from "../../src/serve/report-rows.ts";
 import { MIN, P1, SEED_EVENTS, seedStore, T0, W1, W2 } from "../core/report-seed.ts";
 import { vigil } from "../support/vigil.ts";
@@ -97,6 +98,48 @@ describe("read routes", () => {
     const js = await get("/assets/dashboard.js");
     expect(js.type).toContain("text/javascript");
     expect(() => new Function(js.text)).not.toThrow(); // parses; runs only in the browser test
+  });
+});
+
+describe("POST /statusline", () => {
+  const seen: string[] = [];
+  const withLine = createApp({
+    store,
+    runHook: quiet,
+    clock: () => NOW,
+    renderStatusline: (input) => (seen.push(input), "vigil normal │ 12k/200k\n"),
+  });
+
+  test("answers the line for the payload, byte for byte both ways", async () => {
+    const payload = JSON.stringify({ session_id: "s", cwd: "/tmp/한국어" });
+    const res = await withLine.request("/statusline", { method: "POST", body: payload });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    expect(await res.text()).toBe("vigil normal │ 12k/200k\n");
+    expect(seen.at(-1)).toBe(payload);
+  });
+
+  test("refuses a page in a browser and an oversized body, and is absent without a renderer", async () => {
+    const cross = await withLine.request("/statusline", {
+      method: "POST",
+      body: "{}",
+      headers: { origin: "http://evil.example" },
+    });
+    expect(cross.status).toBe(403);
+    const big = await withLine.request("/statusline", { method: "POST", body: "x".repeat(MAX_STATUS_BYTES + 1) });
+    expect(big.status).toBe(413);
+    expect((await app.request("/statusline", { method: "POST", body: "{}" })).status).toBe(404);
+  });
+
+  test("a renderer that throws is a 500, which the client takes as its cue to render itself", async () => {
+    const broken = createApp({
+      store,
+      runHook: quiet,
+      renderStatusline: () => {
+        throw new Error("boom");
+      },
+    });
+    expect((await broken.request("/statusline", { method: "POST", body: "{}" })).status).toBe(500);
   });
 });
 
