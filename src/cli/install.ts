@@ -8,7 +8,13 @@ import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:f
 import { isAbsolute, join, resolve } from "node:path";
 import { SKILL_MARKER, SKILL_NAME } from "../core/continuity/skill.ts";
 import { settingsDiff } from "../core/install/diff.ts";
-import { hookCommand, shellWord, statuslineCommand, type VigilMarks } from "../core/install/entries.ts";
+import {
+  hookCommand,
+  httpStatuslineOf,
+  shellWord,
+  statuslineCommand,
+  type VigilMarks,
+} from "../core/install/entries.ts";
 import { compareVersions, HTTP_HOOKS_SINCE, parseVersion } from "../core/install/events.ts";
 import { type Change, planInstall, planUninstall } from "../core/install/plan.ts";
 import { STATUS_LINE_MODES, type StatusLineMode } from "../core/install/statusline-setting.ts";
@@ -132,6 +138,8 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
     bin,
     claudeVersion: version,
     httpPort: values.http ? port : null,
+    // Without bash the statusLine stays `vigil statusline` (forwarded to serve's socket).
+    bash: values.http ? Bun.which("bash") : null,
     statusLine,
     marks,
     failClosed: values["fail-closed"] === true,
@@ -170,7 +178,14 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
   const skill = writeSkillFile(paths.skills, { bin: shellWord(bin) });
   saveRecord(state, noteClaudeVersion(record, version, ctx.now()));
   ctx.out(
-    describeChange("install", change, { path: paths.settings, version, backup, http: values.http ? port : null }),
+    describeChange("install", change, {
+      path: paths.settings,
+      version,
+      backup,
+      http: values.http ? port : null,
+      statusViaServe: change.facts.statusLine.kind === "vigil" &&
+        httpStatuslineOf(change.facts.statusLine.command, marks) !== null,
+    }),
   );
   ctx.out(
     skill.ok ? `skill: ${skill.path}${skill.changed ? "" : " (up to date)"}\n` : `skill: not written: ${skill.error}\n`,

@@ -16,6 +16,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { httpStatuslineOf } from "../../src/core/install/entries.ts";
 import { registeredEvents } from "../../src/core/install/handled.ts";
 import { startServe } from "../support/serve.ts";
 import { BIN, type Run } from "../support/vigil.ts";
@@ -261,6 +262,10 @@ describe("which events, where", () => {
     const hooks = json(w.userSettings).hooks;
     expect(hooks.Stop[0].hooks).toEqual([{ type: "http", url: "http://127.0.0.1:9911/hook", timeout: 10 }]);
     expect(hooks.SessionStart[0].hooks[0].type).toBe("command");
+    // The statusLine asks serve too, through bash: no Bun process per render.
+    const sl = json(w.userSettings).statusLine.command;
+    expect(httpStatuslineOf(sl, { commands: [] })).toEqual({ port: 9911, bin: expect.stringContaining("vigil") });
+    expect(run(w, ["install", "--http", "--port", "9911"]).stdout).toContain("statusLine: vigil's (unchanged)");
     const old = world("2.0.76");
     const r = run(old, ["install", "--http"]);
     expect(r.code).toBe(1);

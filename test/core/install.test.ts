@@ -3,6 +3,8 @@ import { checkWiring } from "../../src/core/doctor/wiring.ts";
 import {
   FAIL_CLOSED_EVENTS,
   hookCommand,
+  httpStatuslineCommand,
+  httpStatuslineOf,
   isVigilHandler,
   splitProgram,
   statuslineCommand,
@@ -296,6 +298,58 @@ describe("HTTP hooks", () => {
     const back = install(http.text);
     expect(back.text).toBe(cmd.text);
     expect(uninstall(http.text).text).toBe(FILES["two-space, existing hooks for the same events"]);
+  });
+});
+
+describe("HTTP statusLine client", () => {
+  const BASH = "/bin/bash";
+  const line = (text: string | null) => parsed(text).statusLine.command as string;
+
+  test("an --http install with bash has vigil's own statusLine ask serve, and knows it again", () => {
+    const a = install(null, { httpPort: 9999, bash: BASH });
+    expect(line(a.text)).toBe(httpStatuslineCommand(BASH, 9999, BIN));
+    expect(httpStatuslineOf(line(a.text), MARKS)).toEqual({ port: 9999, bin: BIN });
+    expect(statusLineKind(line(a.text), MARKS)).toEqual({ kind: "vigil" });
+    expect(inspectSettings(parsed(a.text), MARKS).statusLine.kind).toBe("vigil");
+    expect(install(a.text, { httpPort: 9999, bash: BASH }).changed).toBe(false);
+    expect(uninstall(a.text).text).toBe(uninstall(install(null).text).text);
+    expect(uninstall(a.text).statusLine).toBe("removed");
+  });
+
+  test("another port, a plain install or no bash give vigil's line back its other form, in place", () => {
+    const a = install(FILES["two-space, existing hooks for the same events"], { httpPort: 9999, bash: BASH });
+    const moved = install(a.text, { httpPort: 8787, bash: BASH });
+    expect(moved.statusLine).toBe("updated");
+    expect(httpStatuslineOf(line(moved.text), MARKS)?.port).toBe(8787);
+    const plain = install(a.text);
+    expect(plain.statusLine).toBe("updated");
+    expect(line(plain.text)).toBe(statuslineCommand(BIN));
+    expect(line(install(a.text, { httpPort: 9999, bash: null }).text)).toBe(statuslineCommand(BIN));
+    expect(uninstall(moved.text).text).toBe(FILES["two-space, existing hooks for the same events"]);
+  });
+
+  test("a user's statusLine is still wrapped by the binary, not sent to serve", () => {
+    const a = install(FILES["tabs and an existing statusLine"], { httpPort: 9999, bash: BASH });
+    expect(a.statusLine).toBe("wrapped");
+    expect(line(a.text)).toBe(statuslineCommand(BIN, "bash ~/.claude/statusline.sh"));
+  });
+
+  test.each([
+    ["a path with spaces and quotes", "/opt/my tools/vigil's/vigil", "/usr/local/bin/bash"],
+    ["a vigil-<os>-<arch> binary", "/opt/vigil/vigil-darwin-arm64", "/bin/bash"],
+  ])("the binary and port are read back from %s", (_name, bin, bash) => {
+    expect(httpStatuslineOf(httpStatuslineCommand(bash, 65535, bin), MARKS)).toEqual({ port: 65535, bin });
+  });
+
+  test.each([
+    ["a user's own bash line", "bash -c 'echo hi' vigil-statusline 9999 /usr/bin/vigil x"],
+    ["another program under the client's name", `bash -c 'x' vigil-statusline 9999 /usr/bin/other`],
+    ["not bash", `sh -c 'x' vigil-statusline 9999 ${BIN}`],
+    ["no port", `bash -c 'x' vigil-statusline p ${BIN}`],
+    ["an unclosed quote", `bash -c 'x vigil-statusline 9999 ${BIN}`],
+  ])("%s is not taken for vigil's", (_name, command) => {
+    expect(httpStatuslineOf(command, MARKS)).toBeNull();
+    expect(statusLineKind(command, MARKS).kind).toBe("other");
   });
 });
 

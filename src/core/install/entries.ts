@@ -9,6 +9,7 @@
 import { isObject } from "../payload.ts";
 import { COMMAND_ONLY_EVENTS } from "./events.ts";
 import { type HandledEvent, timeoutFor } from "./handled.ts";
+import { STATUSLINE_CLIENT, STATUSLINE_CLIENT_NAME } from "./statusline-client.ts";
 
 /** A hook handler; `timeout` is in seconds (Claude Code's default is 600). */
 export type Handler =
@@ -51,6 +52,41 @@ export function hookCommand(bin: string): string {
  */
 export function statuslineCommand(bin: string, wrap: string | null = null): string {
   return wrap === null ? `${shellWord(bin)} statusline` : `${shellWord(bin)} statusline --wrap ${shellWord(wrap)}`;
+}
+
+/**
+ * The statusLine of an `--http` install: `bash` runs STATUSLINE_CLIENT, which asks serve on
+ * `port` and falls back to `<bin> statusline`.
+ */
+export function httpStatuslineCommand(bash: string, port: number, bin: string): string {
+  return `${shellWord(bash)} -c ${shellWord(STATUSLINE_CLIENT)} ${STATUSLINE_CLIENT_NAME} ${port} ${shellWord(bin)}`;
+}
+
+/** The shell words of `command` (as `splitProgram` reads them), or null when one is unclosed. */
+function words(command: string): string[] | null {
+  const out: string[] = [];
+  let rest = command.trim();
+  while (rest !== "") {
+    const w = splitProgram(rest);
+    if (!w) return null;
+    out.push(w.program);
+    rest = w.rest;
+  }
+  return out;
+}
+
+/**
+ * The port and binary of a statusLine `httpStatuslineCommand` wrote (any version of the
+ * script: it is known by its name and shape, so an upgrade still finds an older one), else null.
+ */
+export function httpStatuslineOf(command: string, marks: VigilMarks): { port: number; bin: string } | null {
+  const w = words(command);
+  if (w === null || w.length !== 6) return null;
+  const [bash, flag, , name, port, bin] = w;
+  if (!/(^|\/)bash$/.test(bash) || flag !== "-c" || name !== STATUSLINE_CLIENT_NAME || !/^\d{1,5}$/.test(port)) {
+    return null;
+  }
+  return vigilProgram(shellWord(bin), marks) ? { port: Number(port), bin } : null;
 }
 
 /** The URL HTTP hooks post to. */
@@ -136,6 +172,7 @@ export function statusLineKind(
   command: string,
   marks: VigilMarks,
 ): { kind: "vigil" } | { kind: "wrapped"; then: string } | { kind: "other" } {
+  if (httpStatuslineOf(command, marks)) return { kind: "vigil" };
   const p = vigilProgram(command, marks);
   if (!p) return { kind: "other" };
   if (p.rest === "statusline") return { kind: "vigil" };

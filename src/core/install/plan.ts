@@ -8,7 +8,14 @@
  */
 import type { Node } from "jsonc-parser";
 import { isObject } from "../payload.ts";
-import { isVigilGroup, type MatcherGroup, statuslineCommand, vigilGroup, type VigilMarks } from "./entries.ts";
+import {
+  httpStatuslineCommand,
+  isVigilGroup,
+  type MatcherGroup,
+  statuslineCommand,
+  vigilGroup,
+  type VigilMarks,
+} from "./entries.ts";
 import { registeredEvents } from "./handled.ts";
 import { inspectSettings, type SettingsFacts } from "./inspect.ts";
 import {
@@ -35,6 +42,11 @@ export interface InstallSpec {
   claudeVersion: string;
   /** Register `type: "http"` hooks to `vigil serve` on this port (not for SessionStart/Setup). */
   httpPort: number | null;
+  /**
+   * The bash that runs the statusLine client (statusline-client.ts) of an `httpPort` install:
+   * vigil's own statusLine then asks serve on that port. Null: `vigil statusline`.
+   */
+  bash?: string | null;
   /** What to do with a statusLine the user already has (default "wrap"). */
   statusLine: StatusLineMode;
   marks: VigilMarks;
@@ -118,7 +130,10 @@ export function planInstall(text: string | null, spec: InstallSpec): TextResult<
   const want = new Map<string, MatcherGroup>(
     events.map((e) => [e, vigilGroup(e, spec.bin, spec.httpPort, { failClosed: spec.failClosed })]),
   );
-  const statusLine = { type: "command", command: statuslineCommand(spec.bin), padding: 0 };
+  const own = spec.httpPort !== null && spec.bash
+    ? httpStatuslineCommand(spec.bash, spec.httpPort, spec.bin)
+    : statuslineCommand(spec.bin);
+  const statusLine = { type: "command", command: own, padding: 0 };
   if (text === null || text.trim() === "") {
     const value = { hooks: Object.fromEntries([...want].map(([e, g]) => [e, [g]])), statusLine };
     return ok({
@@ -147,7 +162,7 @@ export function planInstall(text: string | null, spec: InstallSpec): TextResult<
         if (r.did !== "again") break;
       }
     }
-    const sl = setStatusLine(out, spec.bin, spec.statusLine, spec.marks);
+    const sl = setStatusLine(out, spec.bin, spec.statusLine, spec.marks, own);
     out = sl.text;
     const facts = inspectSettings(valueOf(reload(out), reload(out).root), spec.marks);
     return ok({

@@ -9,6 +9,8 @@ export interface ReportContext {
   /** Where the bytes before this write went (null: nothing written or no file before). */
   backup: string | null;
   http: number | null;
+  /** vigil's statusLine asks serve over HTTP too (the bash client of an `--http` install). */
+  statusViaServe?: boolean;
   /** Uninstall restored the original bytes from this backup. */
   restored?: string | null;
 }
@@ -42,7 +44,10 @@ export function describeChange(action: "install" | "uninstall", c: Change, r: Re
   } else if (action === "install") {
     const how = r.http === null
       ? "command hooks"
-      : `HTTP hooks to 127.0.0.1:${r.http} (SessionStart and Setup as commands)`;
+      : `HTTP hooks to 127.0.0.1:${r.http} (SessionStart and Setup as commands)` +
+        (r.statusViaServe
+          ? "; the statusLine asks serve there too, and renders itself when serve does not answer"
+          : "");
     lines.push(
       `vigil: installed in "${r.path}" for Claude Code ${r.version}: ${c.facts.vigilEvents.length} events, ${how}`,
     );

@@ -40,11 +40,19 @@ function commandOf(node: Node | null): { node: Node; command: string } | null {
   return c?.type === "string" ? { node: c, command: String(c.value) } : null;
 }
 
-/** Install's statusLine step for binary `bin`. */
-export function setStatusLine(text: string, bin: string, mode: StatusLineMode, marks: VigilMarks): StatusLineEdit {
+/**
+ * Install's statusLine step for binary `bin`; `mine` is vigil's own line (`vigil statusline`,
+ * or the HTTP client of an `--http` install). A user's line is wrapped by the binary itself.
+ */
+export function setStatusLine(
+  text: string,
+  bin: string,
+  mode: StatusLineMode,
+  marks: VigilMarks,
+  mine = statuslineCommand(bin),
+): StatusLineEdit {
   const doc = reload(text);
   const node = propertyNode(doc.root, "statusLine");
-  const mine = statuslineCommand(bin);
   if (!node) {
     return {
       text: appendProperty(doc, doc.root, "statusLine", { type: "command", command: mine, padding: 0 }),
