@@ -18,13 +18,17 @@
  * repeat and as a session's first call (a new session id every run); `--no-serve` leaves those
  * rows out. Hooks run a third way there: as HTTP hooks (`vigil install --http`), which start
  * no process at all: Claude Code POSTs the payload to serve, timed here as one request on a
- * new connection from this process (no pty, no RSS of their own). Peers are installed once into bench/data/peers with `npm install` (pinned
+ * new connection from this process (no pty, no RSS of their own). The statusLine runs a fourth
+ * way there: the bash client `vigil install --http` writes (src/core/install/statusline-client.ts),
+ * which posts to serve's `/statusline` and starts no vigil process, as a repeat and as a
+ * session's first call. Peers are installed once into bench/data/peers with `npm install` (pinned
  * versions); without the registry they are left out and said so.
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { httpStatuslineCommand } from "../src/core/install/entries.ts";
 import { DATA, ensureNoop, ensureTranscript, median } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -281,6 +285,7 @@ async function startServe(): Promise<{ env: Record<string, string>; url: string;
 const served = values["no-serve"] ? null : await startServe();
 
 const p = peers();
+const bash = Bun.which("bash");
 for (const [label] of sizes) {
   for (const nullUsage of label === "100MB" ? [false, true] : [false]) {
     const tag = `${label}${nullUsage ? ", null usage" : ""}`;
@@ -303,6 +308,21 @@ for (const [label] of sizes) {
         env: served.env,
         expect: s.expect,
       });
+      // The statusLine `install --http` writes: bash posts to serve, no vigil process.
+      if (bash) {
+        const client = httpStatuslineCommand(bash, Number(new URL(served.url).port), BIN);
+        // Made once: the payload is written inside the timed part of a run.
+        const fresh = statusPayload(label, "SIDE_HTTP_SESSION", nullUsage).json;
+        const argv = ["/bin/sh", "-c", client];
+        const http = { argv, env: served.env, expect: s.expect };
+        cmds.push({ ...http, name: `vigil statusline ${tag}, HTTP (bash client)`, stdin: s.json });
+        cmds.push({
+          ...http,
+          name: `vigil statusline ${tag}, HTTP (bash client), a session's first call`,
+          stdin: "",
+          newSession: (n) => fresh.replace("SIDE_HTTP_SESSION", `side-http-sl-${label}-${nullUsage}-${n}`),
+        });
+      }
     }
     if (p.ccusage) {
       cmds.push({
