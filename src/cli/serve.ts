@@ -1,6 +1,8 @@
 /** `vigil serve`: wiring only. Hono and the dashboard load here, never on the hook path. */
 import { readFileSync } from "node:fs";
-import { allHookDeps } from "../app/deps.ts";
+import { allHookDeps, forwardedDeps } from "../app/deps.ts";
+import { forwardedEnv } from "../core/forward.ts";
+import { envFromHeaders } from "../core/http-env.ts";
 import { configResolver, liveConfigFile } from "../edge/config-file.ts";
 import { hookSocketPath } from "../edge/hook-socket.ts";
 import { listenHookSocket } from "../serve/hook-socket.ts";
@@ -58,11 +60,18 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   const resolve = configResolver();
   // One cache of last good lines for both ways a statusLine reaches this server.
   const lines = fileLineCache(paths.stateDir);
-  const ownEnv = ctx.env as Record<string, string>;
+  const ownEnv = forwardedEnv(ctx.env);
   const app = createApp({
     store: deps.store(),
-    runHook: (input) => runHook(input, { ...deps, config: resolve(configFile(), ctx.env) }),
-    renderStatusline: (input) => statuslineOutput(deps, ownEnv, resolve(configFile(), ctx.env), lines, input),
+    // An HTTP client's environment: serve's own, with what its headers carry (http-env.ts).
+    runHook: (input, header) => {
+      const env = header ? envFromHeaders(ownEnv, header) : ownEnv;
+      return runHook(input, forwardedDeps(deps, env, resolve(configFile(), env)));
+    },
+    renderStatusline: (input, header) => {
+      const env = header ? envFromHeaders(ownEnv, header) : ownEnv;
+      return statuslineOutput(deps, env, resolve(configFile(), env), lines, input);
+    },
     clock: ctx.now,
     token,
     // Without a token only loopback names are served (DNS rebinding); a socket has no Host to trust.

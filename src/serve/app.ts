@@ -19,12 +19,18 @@ import { EventCounters, storeFamilies } from "./metrics-source.ts";
 import { streamRoute } from "./stream.ts";
 import { createTail } from "./tail.ts";
 
+/** One request header by its lower-case name. */
+export type RequestHeader = (name: string) => string | undefined;
+
 export interface AppDeps {
   store: Store;
-  /** The hook pipeline bound to its dependencies: `(input) => runHook(input, deps)`. */
-  runHook: (input: string) => HookAnswer;
+  /**
+   * The hook pipeline bound to its dependencies: `(input) => runHook(input, deps)`; `header`
+   * reads the request's headers by lower-case name (the environment they carry: http-env.ts).
+   */
+  runHook: (input: string, header?: RequestHeader) => HookAnswer;
   /** What `vigil statusline` prints for a payload (`statuslineOutput`); no `POST /statusline` without it. */
-  renderStatusline?: (input: string) => string;
+  renderStatusline?: (input: string, header?: RequestHeader) => string;
   clock?: () => number;
   /** When set, every request must present it (auth.ts). */
   token?: string;

@@ -27,7 +27,7 @@ export interface HookStats {
 
 /** The hook handler. */
 export function hookRoute(
-  runHook: (input: string) => HookAnswer,
+  runHook: (input: string, header: (name: string) => string | undefined) => HookAnswer,
   opts: { store: Store; clock: () => number; stats: HookStats },
 ): Handler {
   const { store, clock, stats } = opts;
@@ -41,7 +41,7 @@ export function hookRoute(
       const body = await c.req.text();
       out = body.length > MAX_HOOK_BYTES
         ? failed(store, clock(), `hook input exceeds ${MAX_HOOK_BYTES} bytes`, body.length)
-        : runHook(body);
+        : runHook(body, (name) => c.req.header(name));
     } catch (e) {
       out = failed(store, clock(), e instanceof Error ? e.message : String(e), null);
     }

@@ -10,13 +10,15 @@ import type { Handler } from "hono";
 /** Claude Code's statusLine payloads are a few KiB; the command-line path caps them at 1 MiB too. */
 export const MAX_STATUS_BYTES = 1024 * 1024;
 
-export function statuslineRoute(render: (input: string) => string): Handler {
+export function statuslineRoute(
+  render: (input: string, header: (name: string) => string | undefined) => string,
+): Handler {
   return async (c) => {
     const origin = c.req.header("origin");
     // Claude Code's client sends no Origin; a page in a browser posting here does.
     if (origin && origin !== new URL(c.req.url).origin) return c.text("vigil: cross-origin statusline", 403);
     const body = await c.req.text();
     if (body.length > MAX_STATUS_BYTES) return c.text(`vigil: statusline input exceeds ${MAX_STATUS_BYTES} bytes`, 413);
-    return c.body(render(body), 200, { "Content-Type": "text/plain; charset=utf-8" });
+    return c.body(render(body, (name) => c.req.header(name)), 200, { "Content-Type": "text/plain; charset=utf-8" });
   };
 }

@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { httpStatuslineOf } from "../../src/core/install/entries.ts";
+import { httpEnvHeaders, httpStatuslineOf } from "../../src/core/install/entries.ts";
 import { registeredEvents } from "../../src/core/install/handled.ts";
 import { startServe } from "../support/serve.ts";
 import { BIN, type Run } from "../support/vigil.ts";
@@ -260,7 +260,9 @@ describe("which events, where", () => {
     const w = world("2.1.88");
     expect(run(w, ["install", "--http", "--port", "9911"]).code).toBe(0);
     const hooks = json(w.userSettings).hooks;
-    expect(hooks.Stop[0].hooks).toEqual([{ type: "http", url: "http://127.0.0.1:9911/hook", timeout: 10 }]);
+    expect(hooks.Stop[0].hooks).toEqual([
+      { type: "http", url: "http://127.0.0.1:9911/hook", timeout: 10, ...httpEnvHeaders() },
+    ]);
     expect(hooks.SessionStart[0].hooks[0].type).toBe("command");
     // The statusLine asks serve too, through bash: no Bun process per render.
     const sl = json(w.userSettings).statusLine.command;

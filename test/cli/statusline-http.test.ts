@@ -88,6 +88,27 @@ describe("the HTTP statusLine client", () => {
     }
   });
 
+  test("the variables HTTP hooks carry reach serve: the session's own warning threshold", async () => {
+    const env = testEnv();
+    const served = await startServe(["--listen", "127.0.0.1:0"], env);
+    try {
+      // Set for the statusLine's process only, as a launcher sets it for its session, not for serve.
+      const own = { VIGIL_WARN_PERCENT: "20" };
+      const r = await render(httpStatuslineCommand(BASH, portOf(served.line), FAKE), payload("sl-http-w"), {
+        ...env,
+        ...own,
+      });
+      expect({ err: r.err, binaryGot: r.binaryGot }).toEqual({ err: "", binaryGot: null });
+      expect(r.out).toContain("save state"); // 26 % is past 20 %, not past the default
+      const cli = vigil(["statusline"], payload("sl-http-w2"), { ...env, ...own, VIGIL_FORWARD: "0" });
+      expect(r.out).toBe(cli.stdout);
+      const plain = await render(httpStatuslineCommand(BASH, portOf(served.line), FAKE), payload("sl-http-w3"), env);
+      expect(plain.out).not.toContain("save state");
+    } finally {
+      await served.stop();
+    }
+  });
+
   test("with nothing listening the binary renders it, from the same bytes", async () => {
     const env = testEnv();
     const free = await closedPort();

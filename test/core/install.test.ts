@@ -3,6 +3,7 @@ import { checkWiring } from "../../src/core/doctor/wiring.ts";
 import {
   FAIL_CLOSED_EVENTS,
   hookCommand,
+  httpEnvHeaders,
   httpStatuslineCommand,
   httpStatuslineOf,
   isVigilHandler,
@@ -230,7 +231,7 @@ describe("per-version event sets: what vigil handles, of what the version knows"
     expect(a.removed).toContain("WorktreeCreate");
     expect(parsed(a.text).hooks.PreToolUse).toEqual([{
       matcher: "*",
-      hooks: [{ type: "http", url: "http://127.0.0.1:8787/hook", timeout: 10 }],
+      hooks: [{ type: "http", url: "http://127.0.0.1:8787/hook", timeout: 10, ...httpEnvHeaders() }],
     }]);
     expect(parsed(a.text).statusLine.command).toBe(`${BIN} statusline --wrap 'bash ~/sl.sh'`);
   });
@@ -286,7 +287,9 @@ describe("per-version event sets: what vigil handles, of what the version knows"
 describe("HTTP hooks", () => {
   test("every event that allows them posts to serve; SessionStart stays a command", () => {
     const hooks = parsed(install(null, { httpPort: 9999 }).text).hooks;
-    expect(hooks.PreToolUse[0].hooks).toEqual([{ type: "http", url: "http://127.0.0.1:9999/hook", timeout: 10 }]);
+    expect(hooks.PreToolUse[0].hooks).toEqual([
+      { type: "http", url: "http://127.0.0.1:9999/hook", timeout: 10, ...httpEnvHeaders() },
+    ]);
     expect(hooks.SessionStart[0].hooks).toEqual([{ type: "command", command: `${BIN} hook`, timeout: 15 }]);
   });
 

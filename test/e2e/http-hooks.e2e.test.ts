@@ -35,14 +35,17 @@ async function serve(s: Sandbox, port: number): Promise<() => Promise<unknown>> 
   return served.stop;
 }
 
-/** A worker's print-mode session on the settings install wrote. */
-function worker(s: Sandbox, version: ClaudeVersion, turns: Turn[]) {
+/**
+ * A worker's print-mode session on the settings install wrote: started as `--agent worker`, or
+ * by a launcher that says so in the environment (VIGIL_ROLE=worker), which an HTTP hook can
+ * only pass on in its headers (src/core/http-env.ts).
+ */
+function worker(s: Sandbox, version: ClaudeVersion, turns: Turn[], launch: "agent" | "env" = "agent") {
   return runClaude({
     version,
     sandbox: s,
     prompt: "Fix the CSV parser ticket",
-    agent: "worker",
-    agentsJson: agents,
+    ...(launch === "agent" ? { agent: "worker", agentsJson: agents } : { env: { VIGIL_ROLE: "worker" } }),
     hooks: "installed",
     scenario: { turns },
   });
@@ -61,9 +64,10 @@ function installHttp(s: Sandbox, port: number, version: ClaudeVersion, served: b
 const versions: ClaudeVersion[] = [NEWEST, OLDEST];
 
 // 2.1.88 judges these sizes against a 200k window and compacts first: the deny is shown on the newest.
-test.each<ClaudeVersion>([NEWEST])(
-  "HTTP hooks with serve up on %s: a worker at HARD has npm test denied through serve",
-  async (version) => {
+test.each<[string, "agent" | "env"]>([["--agent worker", "agent"], ["a launcher's VIGIL_ROLE=worker", "env"]])(
+  "HTTP hooks with serve up on the newest, %s: a worker at HARD has npm test denied through serve",
+  async (_how, launch) => {
+    const version = NEWEST;
     const s = createSandbox();
     const port = freePort();
     const stop = await serve(s, port);
@@ -79,7 +83,7 @@ test.each<ClaudeVersion>([NEWEST])(
         bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(310_000)),
         bash("npm test", contextOf(311_000)),
         text("New session needed.", contextOf(312_000)),
-      ]);
+      ], launch);
       expect(r.exitCode).toBe(0);
       expect(r.apiErrors).toEqual([]);
       const main = r.requests.filter((q) => q.kind === "main");

@@ -9,12 +9,20 @@
 import { isObject } from "../payload.ts";
 import { COMMAND_ONLY_EVENTS } from "./events.ts";
 import { type HandledEvent, timeoutFor } from "./handled.ts";
+import { HTTP_ENV } from "../http-env.ts";
 import { STATUSLINE_CLIENT, STATUSLINE_CLIENT_NAME } from "./statusline-client.ts";
 
 /** A hook handler; `timeout` is in seconds (Claude Code's default is 600). */
 export type Handler =
   | { type: "command"; command: string; timeout?: number; onFailure?: "block" }
-  | { type: "http"; url: string; timeout?: number; onFailure?: "block" };
+  | {
+    type: "http";
+    url: string;
+    timeout?: number;
+    headers?: Record<string, string>;
+    allowedEnvVars?: string[];
+    onFailure?: "block";
+  };
 
 /**
  * Events `vigil install --fail-closed` registers with `onFailure: "block"`: the ones whose
@@ -107,9 +115,20 @@ export function vigilGroup(
   const timeout = timeoutFor(event);
   const block = opts.failClosed === true && FAIL_CLOSED_EVENTS.has(event) ? { onFailure: "block" as const } : {};
   const handler: Handler = httpPort !== null && !COMMAND_ONLY_EVENTS.has(event)
-    ? { type: "http", url: hookUrl(httpPort), timeout, ...block }
+    ? { type: "http", url: hookUrl(httpPort), timeout, ...httpEnvHeaders(), ...block }
     : { type: "command", command: hookCommand(bin), timeout, ...block };
   return { matcher: "*", hooks: [handler] };
+}
+
+/**
+ * The headers that carry HTTP_ENV from the hook's environment to serve (src/core/http-env.ts):
+ * Claude Code interpolates `${NAME}` in a header value for the names in `allowedEnvVars`,
+ * and an unset one as "" (2.1.88 and 2.1.332; test/e2e/http-hooks.e2e.test.ts).
+ */
+export function httpEnvHeaders(): { headers: Record<string, string>; allowedEnvVars: string[] } {
+  const headers: Record<string, string> = {};
+  for (const name of HTTP_ENV) headers[`X-Vigil-Env-${name}`] = `\${${name}}`;
+  return { headers, allowedEnvVars: [...HTTP_ENV] };
 }
 
 /** Split off the first shell word (bare, '…' with '\'' escapes, or "…") from the rest. */

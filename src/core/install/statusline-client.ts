@@ -10,12 +10,20 @@
  * a few KiB, goes this way and not hooks, whose payloads carry whole tool inputs.
  * In the C locale `${#p}` counts bytes, as Content-Length must; the fallback inherits it,
  * which `vigil statusline` does not read. Arguments: `$1` the port, `$2` the vigil binary.
+ * The variables HTTP hooks carry go along as the same headers, so both renderings judge one
+ * session alike.
  */
+import { HTTP_ENV } from "../http-env.ts";
+
 export const STATUSLINE_CLIENT = [
+  // The environment HTTP_ENV names, as headers (http-env.ts), read before LC_ALL is set here.
+  `h=; for n in ${
+    HTTP_ENV.join(" ")
+  }; do v=\${!n}; [ -n "$v" ] && h="\${h}X-Vigil-Env-$n: \${v//[$'\\r\\n']/}"$'\\r\\n'; done`,
   "LC_ALL=C",
   "IFS= read -r -d '' p",
-  "{ printf 'POST /statusline HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nContent-Length: %d\\r\\nConnection: close\\r\\n\\r\\n%s' " +
-  '"${#p}" "$p" >&3 && IFS= read -r -d \'\' -t 2 r <&3; } 2>/dev/null 3<>"/dev/tcp/127.0.0.1/$1"',
+  "{ printf 'POST /statusline HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n%sContent-Length: %d\\r\\nConnection: close\\r\\n\\r\\n%s' " +
+  '"$h" "${#p}" "$p" >&3 && IFS= read -r -d \'\' -t 2 r <&3; } 2>/dev/null 3<>"/dev/tcp/127.0.0.1/$1"',
   'case $r in "HTTP/1.1 200 "*) printf %s "${r#*$\'\\r\\n\\r\\n\'}"; exit 0;; esac',
   'printf %s "$p" | exec "$2" statusline',
 ].join("; ");
