@@ -28,7 +28,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { httpStatuslineCommand } from "../src/core/install/entries.ts";
+import { httpEnvHeaders, httpStatuslineCommand } from "../src/core/install/entries.ts";
 import { DATA, ensureNoop, ensureTranscript, median } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -120,13 +120,16 @@ async function run(c: Cmd): Promise<Run> {
   return { ms, out, code };
 }
 
+const ENV_HEADERS = Object.fromEntries(Object.keys(httpEnvHeaders().headers).map((h) => [h, ""]));
+
 /** One HTTP hook call: a POST on a new connection, timed until the answer is read. */
 async function post(url: string, body: string): Promise<Run> {
   const t0 = performance.now();
   const r = await fetch(url, {
     method: "POST",
     body,
-    headers: { "content-type": "application/json", connection: "close" },
+    // As Claude Code sends an installed HTTP hook: the env headers, here all unset ("").
+    headers: { "content-type": "application/json", connection: "close", ...ENV_HEADERS },
     keepalive: false,
   });
   const out = await r.text();

@@ -301,7 +301,7 @@ describe("services", () => {
       ok: false,
       detail: "Unable to connect",
     }], [
-      'problem serve: HTTP hooks post to "http://127.0.0.1:9911/hook" but vigil serve does not answer at "http://127.0.0.1:9911/healthz" (Unable to connect): those hooks do nothing | start it (vigil serve --listen 127.0.0.1:9911), or run vigil install without --http',
+      'problem serve: HTTP hooks post to "http://127.0.0.1:9911/hook" but vigil serve does not answer at "http://127.0.0.1:9911/healthz" (Unable to connect): those hooks do nothing | keep it running (vigil serve --install --listen 127.0.0.1:9911), or run vigil install without --http',
     ]],
   ])("serve %#", (probes, want) => {
     expect(brief(checkServe(probes))).toEqual(want);

@@ -24,7 +24,7 @@ export function checkServe(probes: readonly ServeProbe[]): Finding[] {
       "serve",
       "problem",
       `HTTP hooks post to "${p.url}" but vigil serve does not answer at "${p.healthz}" (${p.detail}): those hooks do nothing`,
-      `start it (vigil serve --listen 127.0.0.1:${port}), or run vigil install without --http`,
+      `keep it running (vigil serve --install --listen 127.0.0.1:${port}), or run vigil install without --http`,
     );
   });
 }
