@@ -270,7 +270,7 @@ cmds.push({ name: "vigil --version", argv: [BIN, "--version"], stdin: "", env: e
   });
 }
 /** A `vigil serve` on a home of its own, up before the rounds: hooks there forward to it. */
-async function startServe(): Promise<{ env: Record<string, string>; url: string; stop: () => void }> {
+async function startServe(): Promise<{ env: Record<string, string>; url: string; pid: number; stop: () => void }> {
   const env = envOf(home());
   const proc = Bun.spawn([BIN, "serve", "--listen", "127.0.0.1:0"], { env, stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
@@ -283,7 +283,7 @@ async function startServe(): Promise<{ env: Record<string, string>; url: string;
   if (!out.includes("hooks forward to")) throw new Error(`vigil serve has no hook socket: ${out.trim()}`);
   const url = out.match(/listening on (http:\/\/\S+?)\/? /)?.[1];
   if (!url) throw new Error(`vigil serve printed no address: ${out.trim()}`);
-  return { env, url: `${url}/hook`, stop: () => proc.kill("SIGTERM") };
+  return { env, url: `${url}/hook`, pid: proc.pid, stop: () => proc.kill("SIGTERM") };
 }
 const served = values["no-serve"] ? null : await startServe();
 
@@ -450,4 +450,16 @@ console.log(
 console.log("| command | median ms | × no-op | peak RSS MiB | shows the right percentage? |");
 console.log("| --- | ---: | ---: | ---: | --- |");
 for (const r of rows) console.log(r);
-served?.stop();
+if (served) {
+  // What the server that answered the forwarded and HTTP rows holds, after all of them (Linux).
+  const status = existsSync(`/proc/${served.pid}/status`) ? readFileSync(`/proc/${served.pid}/status`, "utf8") : "";
+  const kib = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
+  if (status) {
+    console.log(
+      `\nvigil serve after the run: peak RSS ${(kib("VmHWM") / 1024).toFixed(1)} MiB, now ${
+        (kib("VmRSS") / 1024).toFixed(1)
+      } MiB`,
+    );
+  }
+  served.stop();
+}
