@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { allHookDeps, forwardedDeps } from "../app/deps.ts";
 import { forwardedEnv } from "../core/forward.ts";
-import { envFromHeaders } from "../core/http-env.ts";
+import { envFromHeaders } from "../core/header-env.ts";
 import { configResolver, liveConfigFile } from "../edge/config-file.ts";
 import { hookSocketPath } from "../edge/hook-socket.ts";
 import { listenHookSocket } from "../serve/hook-socket.ts";
@@ -63,7 +63,7 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   const ownEnv = forwardedEnv(ctx.env);
   const app = createApp({
     store: deps.store(),
-    // An HTTP client's environment: serve's own, with what its headers carry (http-env.ts).
+    // An HTTP client's environment: serve's own, with what its headers carry (header-env.ts).
     runHook: (input, header) => {
       const env = header ? envFromHeaders(ownEnv, header) : ownEnv;
       return runHook(input, forwardedDeps(deps, env, resolve(configFile(), env)));

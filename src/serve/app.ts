@@ -26,7 +26,7 @@ export interface AppDeps {
   store: Store;
   /**
    * The hook pipeline bound to its dependencies: `(input) => runHook(input, deps)`; `header`
-   * reads the request's headers by lower-case name (the environment they carry: http-env.ts).
+   * reads the request's headers by lower-case name (the environment they carry: header-env.ts).
    */
   runHook: (input: string, header?: RequestHeader) => HookAnswer;
   /** What `vigil statusline` prints for a payload (`statuslineOutput`); no `POST /statusline` without it. */

@@ -1,7 +1,7 @@
 /**
  * `POST /statusline`: the statusLine payload in, the line `vigil statusline` would print out,
  * rendered as an HTTP hook is judged: with serve's own environment and config, and what the
- * request's headers carry of the client's (src/core/http-env.ts). The client is the
+ * request's headers carry of the client's (src/core/header-env.ts). The client is the
  * statusLine command `vigil install --http` writes (src/core/install/statusline-client.ts), a
  * few lines of bash that start no Bun process; on any answer but 200 it runs
  * `vigil statusline` itself, so this route may refuse freely.

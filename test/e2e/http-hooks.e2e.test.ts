@@ -38,7 +38,7 @@ async function serve(s: Sandbox, port: number): Promise<() => Promise<unknown>> 
 /**
  * A worker's print-mode session on the settings install wrote: started as `--agent worker`, or
  * by a launcher that says so in the environment (VIGIL_ROLE=worker), which an HTTP hook can
- * only pass on in its headers (src/core/http-env.ts).
+ * only pass on in its headers (src/core/header-env.ts).
  */
 function worker(s: Sandbox, version: ClaudeVersion, turns: Turn[], launch: "agent" | "env" = "agent") {
   return runClaude({

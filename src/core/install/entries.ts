@@ -9,7 +9,7 @@
 import { isObject } from "../payload.ts";
 import { COMMAND_ONLY_EVENTS } from "./events.ts";
 import { type HandledEvent, timeoutFor } from "./handled.ts";
-import { HTTP_ENV } from "../http-env.ts";
+import { HTTP_ENV } from "../header-env.ts";
 import { STATUSLINE_CLIENT, STATUSLINE_CLIENT_NAME } from "./statusline-client.ts";
 
 /** A hook handler; `timeout` is in seconds (Claude Code's default is 600). */
@@ -121,7 +121,7 @@ export function vigilGroup(
 }
 
 /**
- * The headers that carry HTTP_ENV from the hook's environment to serve (src/core/http-env.ts):
+ * The headers that carry HTTP_ENV from the hook's environment to serve (src/core/header-env.ts):
  * Claude Code interpolates `${NAME}` in a header value for the names in `allowedEnvVars`,
  * and an unset one as "" (2.1.88 and 2.1.332; test/e2e/http-hooks.e2e.test.ts).
  */

@@ -13,10 +13,10 @@
  * The variables HTTP hooks carry go along as the same headers, so both renderings judge one
  * session alike.
  */
-import { HTTP_ENV } from "../http-env.ts";
+import { HTTP_ENV } from "../header-env.ts";
 
 export const STATUSLINE_CLIENT = [
-  // The environment HTTP_ENV names, as headers (http-env.ts), read before LC_ALL is set here.
+  // The environment HTTP_ENV names, as headers (header-env.ts), read before LC_ALL is set here.
   `h=; for n in ${
     HTTP_ENV.join(" ")
   }; do v=\${!n}; [ -n "$v" ] && h="\${h}X-Vigil-Env-$n: \${v//[$'\\r\\n']/}"$'\\r\\n'; done`,

@@ -1,6 +1,6 @@
 /**
  * An HTTP hook carries the few variables of the hook's environment that vigil reads
- * (src/core/http-env.ts) as headers, and a real `vigil serve` judges the call with them over
+ * (src/core/header-env.ts) as headers, and a real `vigil serve` judges the call with them over
  * its own environment: a launcher's VIGIL_ROLE=worker makes the session a worker through
  * POST /hook exactly as through `vigil hook`. Without the headers serve's own environment
  * stands, as before.
@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ENV_HEADER, envFromHeaders, HTTP_ENV } from "../../src/core/http-env.ts";
+import { ENV_HEADER, envFromHeaders, HTTP_ENV } from "../../src/core/header-env.ts";
 import { httpEnvHeaders } from "../../src/core/install/entries.ts";
 import { startServe } from "../support/serve.ts";
 import { transcriptAt } from "../support/usage-transcript.ts";
