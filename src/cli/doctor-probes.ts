@@ -40,15 +40,23 @@ export function probeSettings(scope: SettingsFileInput["scope"], path: string, m
 /** The programs vigil's hooks run, resolved on PATH when bare, checked on disk. */
 export function probeBins(files: readonly SettingsFileInput[], env: Record<string, string | undefined>): BinInput[] {
   const programs = [...new Set(files.flatMap((f) => f.facts?.bins ?? []))];
-  return programs.map((p) => {
+  const lineOnly = [
+    ...new Set(files.flatMap((f) => {
+      const sl = f.facts?.statusLine;
+      return sl?.kind === "vigil" ? sl.programs ?? [] : [];
+    })),
+  ].filter((p) => !programs.includes(p));
+  const probe = (p: string, statusLineOnly: boolean): BinInput => {
     const path = p.includes("/") ? p : Bun.which(p, { PATH: env.PATH ?? "" }) ?? p;
+    const only = statusLineOnly ? { statusLineOnly } : {};
     try {
       const st = statSync(path);
-      return { path, exists: true, executable: st.isFile() && (st.mode & 0o111) !== 0 };
+      return { path, exists: true, executable: st.isFile() && (st.mode & 0o111) !== 0, ...only };
     } catch {
-      return { path, exists: false, executable: false };
+      return { path, exists: false, executable: false, ...only };
     }
-  });
+  };
+  return [...programs.map((p) => probe(p, false)), ...lineOnly.map((p) => probe(p, true))];
 }
 
 async function versionOf(bin: string): Promise<string | null> {

@@ -139,7 +139,8 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
     claudeVersion: version,
     httpPort: values.http ? port : null,
     // Without bash the statusLine stays `vigil statusline` (forwarded to serve's socket).
-    bash: values.http ? Bun.which("bash") : null,
+    // /bin/bash first: a bash from a package manager may be gone after its next upgrade.
+    bash: values.http ? (existsSync("/bin/bash") ? "/bin/bash" : Bun.which("bash")) : null,
     statusLine,
     marks,
     failClosed: values["fail-closed"] === true,

@@ -165,6 +165,20 @@ describe("vigil doctor", () => {
     ]);
   });
 
+  test("the --http statusLine's bash gone is a problem of the statusLine, not of the hooks", async () => {
+    const w = world("2.1.328");
+    await run(w, ["install", "--http", "--port", String(healthz.port)]);
+    const s = JSON.parse(readFileSync(w.settings, "utf8"));
+    const gone = join(w.root, "gone", "bash");
+    s.statusLine.command = s.statusLine.command.replace(/^\/bin\/bash /, `${gone} `);
+    writeFileSync(w.settings, JSON.stringify(s, null, 2));
+    const d = await doctorJson(w);
+    expect(d.code).toBe(1);
+    expect(problems(d)).toEqual([
+      `statusline: the statusLine runs "${gone}", which does not exist: Claude Code shows no line and vigil records no numbers`,
+    ]);
+  });
+
   test("HTTP hooks: serve down is a problem, serve up is ok", async () => {
     const w = world("2.1.328");
     await run(w, ["install", "--http", "--port", String(healthz.port)]);

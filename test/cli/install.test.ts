@@ -266,7 +266,11 @@ describe("which events, where", () => {
     expect(hooks.SessionStart[0].hooks[0].type).toBe("command");
     // The statusLine asks serve too, through bash: no Bun process per render.
     const sl = json(w.userSettings).statusLine.command;
-    expect(httpStatuslineOf(sl, { commands: [] })).toEqual({ port: 9911, bin: expect.stringContaining("vigil") });
+    expect(httpStatuslineOf(sl, { commands: [] })).toEqual({
+      port: 9911,
+      bin: expect.stringContaining("vigil"),
+      bash: "/bin/bash", // preferred to a bash on PATH
+    });
     expect(run(w, ["install", "--http", "--port", "9911"]).stdout).toContain("statusLine: vigil's (unchanged)");
     const old = world("2.0.76");
     const r = run(old, ["install", "--http"]);

@@ -311,9 +311,14 @@ describe("HTTP statusLine client", () => {
   test("an --http install with bash has vigil's own statusLine ask serve, and knows it again", () => {
     const a = install(null, { httpPort: 9999, bash: BASH });
     expect(line(a.text)).toBe(httpStatuslineCommand(BASH, 9999, BIN));
-    expect(httpStatuslineOf(line(a.text), MARKS)).toEqual({ port: 9999, bin: BIN });
+    expect(httpStatuslineOf(line(a.text), MARKS)).toEqual({ port: 9999, bin: BIN, bash: BASH });
     expect(statusLineKind(line(a.text), MARKS)).toEqual({ kind: "vigil" });
-    expect(inspectSettings(parsed(a.text), MARKS).statusLine.kind).toBe("vigil");
+    // doctor checks what it runs: its bash and the binary it falls back to.
+    expect(inspectSettings(parsed(a.text), MARKS).statusLine).toEqual({
+      kind: "vigil",
+      command: line(a.text),
+      programs: [BASH, BIN],
+    });
     expect(install(a.text, { httpPort: 9999, bash: BASH }).changed).toBe(false);
     expect(uninstall(a.text).text).toBe(uninstall(install(null).text).text);
     expect(uninstall(a.text).statusLine).toBe("removed");
@@ -341,7 +346,7 @@ describe("HTTP statusLine client", () => {
     ["a path with spaces and quotes", "/opt/my tools/vigil's/vigil", "/usr/local/bin/bash"],
     ["a vigil-<os>-<arch> binary", "/opt/vigil/vigil-darwin-arm64", "/bin/bash"],
   ])("the binary and port are read back from %s", (_name, bin, bash) => {
-    expect(httpStatuslineOf(httpStatuslineCommand(bash, 65535, bin), MARKS)).toEqual({ port: 65535, bin });
+    expect(httpStatuslineOf(httpStatuslineCommand(bash, 65535, bin), MARKS)).toEqual({ port: 65535, bin, bash });
   });
 
   test.each([

@@ -23,6 +23,8 @@ export interface BinInput {
   path: string;
   exists: boolean;
   executable: boolean;
+  /** Run by the `--http` statusLine only, not by a hook (its bash, or a binary no hook names). */
+  statusLineOnly?: boolean;
 }
 
 export interface WiringInput {
@@ -147,7 +149,16 @@ export function checkWiring(input: WiringInput): Finding[] {
   }
   if (wired.length > 0) out.push(failureMode(wired));
   for (const b of input.bins) {
-    if (!b.exists || !b.executable) {
+    if ((!b.exists || !b.executable) && b.statusLineOnly) {
+      out.push(finding(
+        "statusline",
+        "problem",
+        `the statusLine runs "${b.path}", which ${
+          b.exists ? "is not executable" : "does not exist"
+        }: Claude Code shows no line and vigil records no numbers`,
+        "vigil install --http (it writes the statusLine again, with a bash that is there)",
+      ));
+    } else if (!b.exists || !b.executable) {
       out.push(finding(
         "binary",
         "problem",

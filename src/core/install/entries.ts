@@ -87,14 +87,17 @@ function words(command: string): string[] | null {
  * The port and binary of a statusLine `httpStatuslineCommand` wrote (any version of the
  * script: it is known by its name and shape, so an upgrade still finds an older one), else null.
  */
-export function httpStatuslineOf(command: string, marks: VigilMarks): { port: number; bin: string } | null {
+export function httpStatuslineOf(
+  command: string,
+  marks: VigilMarks,
+): { port: number; bin: string; bash: string } | null {
   const w = words(command);
   if (w === null || w.length !== 6) return null;
   const [bash, flag, , name, port, bin] = w;
   if (!/(^|\/)bash$/.test(bash) || flag !== "-c" || name !== STATUSLINE_CLIENT_NAME || !/^\d{1,5}$/.test(port)) {
     return null;
   }
-  return vigilProgram(shellWord(bin), marks) ? { port: Number(port), bin } : null;
+  return vigilProgram(shellWord(bin), marks) ? { port: Number(port), bin, bash } : null;
 }
 
 /** The URL HTTP hooks post to. */

@@ -4,13 +4,21 @@
  * statusLine. Shared by install (warnings) and doctor (findings).
  */
 import { isObject } from "../payload.ts";
-import { isVigilGroup, isVigilHandler, splitProgram, statusLineKind, type VigilMarks } from "./entries.ts";
+import {
+  httpStatuslineOf,
+  isVigilGroup,
+  isVigilHandler,
+  splitProgram,
+  statusLineKind,
+  type VigilMarks,
+} from "./entries.ts";
 import { type EventBasis, eventsFor } from "./events.ts";
 import { isHandled, neverReason, registeredEvents } from "./handled.ts";
 
 export type StatusLineFact =
   | { kind: "absent" }
-  | { kind: "vigil"; command: string }
+  /** `programs`: what the `--http` statusLine client runs (its bash, then the binary it falls back to). */
+  | { kind: "vigil"; command: string; programs?: string[] }
   | { kind: "wrapped"; command: string; then: string }
   | { kind: "other"; command: string };
 
@@ -64,8 +72,11 @@ export function inspectSettings(value: unknown, marks: VigilMarks): SettingsFact
   const sl = isObject(root.statusLine) ? root.statusLine : null;
   if (sl && typeof sl.command === "string") {
     const k = statusLineKind(sl.command, marks);
+    const client = k.kind === "vigil" ? httpStatuslineOf(sl.command, marks) : null;
     facts.statusLine = k.kind === "wrapped"
       ? { kind: "wrapped", command: sl.command, then: k.then }
+      : client
+      ? { kind: "vigil", command: sl.command, programs: [client.bash, client.bin] }
       : { kind: k.kind, command: sl.command };
   }
   return facts;
