@@ -8,13 +8,7 @@ import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:f
 import { isAbsolute, join, resolve } from "node:path";
 import { SKILL_MARKER, SKILL_NAME } from "../core/continuity/skill.ts";
 import { settingsDiff } from "../core/install/diff.ts";
-import {
-  hookCommand,
-  httpStatuslineOf,
-  shellWord,
-  statuslineCommand,
-  type VigilMarks,
-} from "../core/install/entries.ts";
+import { hookCommand, shellWord, statuslineCommand, type VigilMarks } from "../core/install/entries.ts";
 import { compareVersions, HTTP_HOOKS_SINCE, parseVersion } from "../core/install/events.ts";
 import { type Change, planInstall, planUninstall } from "../core/install/plan.ts";
 import { STATUS_LINE_MODES, type StatusLineMode } from "../core/install/statusline-setting.ts";
@@ -184,8 +178,8 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
       version,
       backup,
       http: values.http ? port : null,
-      statusViaServe: change.facts.statusLine.kind === "vigil" &&
-        httpStatuslineOf(change.facts.statusLine.command, marks) !== null,
+      // Only the HTTP client has programs of its own (inspect.ts).
+      statusViaServe: change.facts.statusLine.kind === "vigil" && change.facts.statusLine.programs !== undefined,
     }),
   );
   ctx.out(

@@ -40,12 +40,18 @@ async function serve(s: Sandbox, port: number): Promise<() => Promise<unknown>> 
  * by a launcher that says so in the environment (VIGIL_ROLE=worker), which an HTTP hook can
  * only pass on in its headers (src/core/header-env.ts).
  */
-function worker(s: Sandbox, version: ClaudeVersion, turns: Turn[], launch: "agent" | "env" = "agent") {
+function worker(
+  s: Sandbox,
+  version: ClaudeVersion,
+  turns: Turn[],
+  launch: "agent" | "env" = "agent",
+  env: Record<string, string> = {},
+) {
   return runClaude({
     version,
     sandbox: s,
     prompt: "Fix the CSV parser ticket",
-    ...(launch === "agent" ? { agent: "worker", agentsJson: agents } : { env: { VIGIL_ROLE: "worker" } }),
+    ...(launch === "agent" ? { agent: "worker", agentsJson: agents } : { env: { VIGIL_ROLE: "worker", ...env } }),
     hooks: "installed",
     scenario: { turns },
   });
@@ -93,6 +99,43 @@ test.each<[string, "agent" | "env"]>([["--agent worker", "agent"], ["a launcher'
       const denials = events.filter((e) => e.kind === "guard" && e.detail.decision === "deny");
       expect(denials).toHaveLength(1);
       expect(JSON.stringify(denials[0].detail)).toContain("npm");
+    } finally {
+      await stop();
+      removeSandbox(s);
+    }
+  },
+  E2E_TIMEOUT_MS,
+);
+
+// The limits too come from the launcher's environment, small enough that 2.1.88 does not compact
+// first: serve's own environment has none of the three, so each came through a header.
+test.each(versions)(
+  "HTTP hooks with serve up on %s: a launcher's VIGIL_ROLE and limits reach serve, and HARD denies npm test",
+  async (version) => {
+    const s = createSandbox();
+    const port = freePort();
+    const stop = await serve(s, port);
+    installHttp(s, port, version, true);
+    try {
+      const r = await worker(
+        s,
+        version,
+        [
+          bash("echo one", contextOf(10_000)),
+          bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(50_000)),
+          bash("npm test", contextOf(51_000)),
+          text("New session needed.", contextOf(52_000)),
+        ],
+        "env",
+        { VIGIL_SOFT_TOKENS: "20000", VIGIL_HARD_TOKENS: "40000" },
+      );
+      expect(r.exitCode).toBe(0);
+      expect(r.apiErrors).toEqual([]);
+      const main = r.requests.filter((q) => q.kind === "main");
+      const denied = main.flatMap(toolResults).filter((t) => t.isError && t.content.includes("hard limit"));
+      expect(denied).toHaveLength(1);
+      const denials = vigilEvents(s.vigilHome).filter((e) => e.kind === "guard" && e.detail.decision === "deny");
+      expect(JSON.stringify(denials)).toContain("npm");
     } finally {
       await stop();
       removeSandbox(s);

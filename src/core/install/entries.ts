@@ -126,7 +126,7 @@ export function vigilGroup(
 /**
  * The headers that carry HTTP_ENV from the hook's environment to serve (src/core/header-env.ts):
  * Claude Code interpolates `${NAME}` in a header value for the names in `allowedEnvVars`,
- * and an unset one as "" (2.1.88 and 2.1.332; test/e2e/http-hooks.e2e.test.ts).
+ * and an unset one as "" (seen on 2.1.88 and 2.1.332: test/e2e/http-hooks.e2e.test.ts).
  */
 export function httpEnvHeaders(): { headers: Record<string, string>; allowedEnvVars: string[] } {
   const headers: Record<string, string> = {};
