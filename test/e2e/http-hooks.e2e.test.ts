@@ -69,41 +69,51 @@ function installHttp(s: Sandbox, port: number, version: ClaudeVersion, served: b
 
 const versions: ClaudeVersion[] = [NEWEST, OLDEST];
 
+/**
+ * With serve up on `version`, a worker's session of `turns` has exactly one call denied at HARD,
+ * `npm test`, seen by the model as an error and recorded by serve.
+ */
+async function deniedAtHard(
+  version: ClaudeVersion,
+  turns: Turn[],
+  launch: "agent" | "env",
+  env: Record<string, string> = {},
+): Promise<void> {
+  const s = createSandbox();
+  const port = freePort();
+  const stop = await serve(s, port);
+  installHttp(s, port, version, true);
+  try {
+    const r = await worker(s, version, turns, launch, env);
+    expect(r.exitCode).toBe(0);
+    expect(r.apiErrors).toEqual([]);
+    const main = r.requests.filter((q) => q.kind === "main");
+    const denied = main.flatMap(toolResults).filter((t) => t.isError && t.content.includes("hard limit"));
+    expect(denied).toHaveLength(1);
+    const denials = vigilEvents(s.vigilHome).filter((e) => e.kind === "guard" && e.detail.decision === "deny");
+    expect(denials).toHaveLength(1);
+    expect(JSON.stringify(denials[0].detail)).toContain("npm");
+  } finally {
+    await stop();
+    removeSandbox(s);
+  }
+}
+
 // 2.1.88 judges these sizes against a 200k window and compacts first: the deny is shown on the newest.
 test.each<[string, "agent" | "env"]>([["--agent worker", "agent"], ["a launcher's VIGIL_ROLE=worker", "env"]])(
   "HTTP hooks with serve up on the newest, %s: a worker at HARD has npm test denied through serve",
-  async (_how, launch) => {
-    const version = NEWEST;
-    const s = createSandbox();
-    const port = freePort();
-    const stop = await serve(s, port);
-    installHttp(s, port, version, true);
-    try {
-      const r = await worker(s, version, [
-        bash("echo one", contextOf(100_000)),
-        // The CLI writes the transcript late (docs/claude-code-contract.md), and an HTTP hook
-        // and the fake API answer within a few ms: the harmless call takes 300 ms so that the
-        // 310k record is on disk when npm test is judged. With `echo` alone it was not in 5 of
-        // 6 runs here, with `sleep 0.3` in 3 of 9 (why sleep differs is not known), with this
-        // command in none of 13.
-        bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(310_000)),
-        bash("npm test", contextOf(311_000)),
-        text("New session needed.", contextOf(312_000)),
-      ], launch);
-      expect(r.exitCode).toBe(0);
-      expect(r.apiErrors).toEqual([]);
-      const main = r.requests.filter((q) => q.kind === "main");
-      const denied = main.flatMap(toolResults).filter((t) => t.isError && t.content.includes("hard limit"));
-      expect(denied).toHaveLength(1);
-      const events = vigilEvents(s.vigilHome);
-      const denials = events.filter((e) => e.kind === "guard" && e.detail.decision === "deny");
-      expect(denials).toHaveLength(1);
-      expect(JSON.stringify(denials[0].detail)).toContain("npm");
-    } finally {
-      await stop();
-      removeSandbox(s);
-    }
-  },
+  (_how, launch) =>
+    deniedAtHard(NEWEST, [
+      bash("echo one", contextOf(100_000)),
+      // The CLI writes the transcript late (docs/claude-code-contract.md), and an HTTP hook
+      // and the fake API answer within a few ms: the harmless call takes 300 ms so that the
+      // 310k record is on disk when npm test is judged. With `echo` alone it was not in 5 of
+      // 6 runs here, with `sleep 0.3` in 3 of 9 (why sleep differs is not known), with this
+      // command in none of 13.
+      bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(310_000)),
+      bash("npm test", contextOf(311_000)),
+      text("New session needed.", contextOf(312_000)),
+    ], launch),
   E2E_TIMEOUT_MS,
 );
 
@@ -111,36 +121,18 @@ test.each<[string, "agent" | "env"]>([["--agent worker", "agent"], ["a launcher'
 // first: serve's own environment has none of the three, so each came through a header.
 test.each(versions)(
   "HTTP hooks with serve up on %s: a launcher's VIGIL_ROLE and limits reach serve, and HARD denies npm test",
-  async (version) => {
-    const s = createSandbox();
-    const port = freePort();
-    const stop = await serve(s, port);
-    installHttp(s, port, version, true);
-    try {
-      const r = await worker(
-        s,
-        version,
-        [
-          bash("echo one", contextOf(10_000)),
-          bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(50_000)),
-          bash("npm test", contextOf(51_000)),
-          text("New session needed.", contextOf(52_000)),
-        ],
-        "env",
-        { VIGIL_SOFT_TOKENS: "20000", VIGIL_HARD_TOKENS: "40000" },
-      );
-      expect(r.exitCode).toBe(0);
-      expect(r.apiErrors).toEqual([]);
-      const main = r.requests.filter((q) => q.kind === "main");
-      const denied = main.flatMap(toolResults).filter((t) => t.isError && t.content.includes("hard limit"));
-      expect(denied).toHaveLength(1);
-      const denials = vigilEvents(s.vigilHome).filter((e) => e.kind === "guard" && e.detail.decision === "deny");
-      expect(JSON.stringify(denials)).toContain("npm");
-    } finally {
-      await stop();
-      removeSandbox(s);
-    }
-  },
+  (version) =>
+    deniedAtHard(
+      version,
+      [
+        bash("echo one", contextOf(10_000)),
+        bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(50_000)),
+        bash("npm test", contextOf(51_000)),
+        text("New session needed.", contextOf(52_000)),
+      ],
+      "env",
+      { VIGIL_SOFT_TOKENS: "20000", VIGIL_HARD_TOKENS: "40000" },
+    ),
   E2E_TIMEOUT_MS,
 );
 
