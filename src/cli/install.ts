@@ -210,6 +210,24 @@ function removeSkill(skills: string): string | null {
   return file;
 }
 
+/**
+ * The bytes from before install, less any vigil registration they held: an earlier vigil's
+ * (WorktreeCreate included) that install repaired must not come back with the restore. A file
+ * with nothing of vigil's keeps its bytes exactly; otherwise only vigil's entries are cut.
+ */
+function withoutVigil(original: Uint8Array, marks: VigilMarks): Uint8Array {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(original);
+  } catch {
+    return original; // not text vigil could have edited
+  }
+  const strip = planUninstall(text, marks, null);
+  return strip.ok && strip.value.changed && strip.value.text !== null
+    ? new TextEncoder().encode(strip.value.text)
+    : original;
+}
+
 export function uninstallCommand(args: string[], ctx: Ctx): number {
   const { values } = parse(args, { ...SCOPE, "dry-run": { type: "boolean" }, bin: { type: "string" } });
   if (values.help) return (ctx.out(HELP.uninstall + "\n"), 0);
@@ -234,7 +252,7 @@ export function uninstallCommand(args: string[], ctx: Ctx): number {
   const undo = undoPlan(rec, before.bytes === null ? null : sha256(before.bytes));
   let bytes: Uint8Array | null = change.text === null ? null : new TextEncoder().encode(change.text);
   if (undo.kind === "restore" && (undo.original === null || existsSync(undo.original))) {
-    bytes = undo.original === null ? null : readBackup(undo.original);
+    bytes = undo.original === null ? null : withoutVigil(readBackup(undo.original), marks);
     restored = undo.original ?? "(no file before install)";
     change = { ...change, text: bytes === null ? null : new TextDecoder().decode(bytes), changed: true };
   }

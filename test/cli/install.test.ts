@@ -414,3 +414,46 @@ describe("a statusLine of the user's own", () => {
     expect(bad.stderr).toBe(`vigil: invalid --statusline "both" (one of: wrap, vigil, keep)\n`);
   });
 });
+
+describe("uninstall after a repairing install", () => {
+  /** The user's own settings, and the same file as an earlier vigil left it (every event, WorktreeCreate too). */
+  const USERS = `{
+  "permissions": { "allow": ["Bash(npm test:*)"] },
+  "hooks": {
+    "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "~/.claude/guard.sh" }] }],
+    "Stop": [{ "hooks": [{ "type": "command", "command": "notify-send done" }] }]
+  },
+  "statusLine": { "type": "command", "command": "~/.claude/line.sh" }
+}
+`;
+  const old = () => `[{ "matcher": "*", "hooks": [{ "type": "command", "command": "/opt/old/vigil hook" }] }]`;
+  const EARLIER = `{
+  "permissions": { "allow": ["Bash(npm test:*)"] },
+  "hooks": {
+    "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "~/.claude/guard.sh" }] }, { "matcher": "*", "hooks": [{ "type": "command", "command": "/opt/old/vigil hook" }] }],
+    "Stop": [{ "hooks": [{ "type": "command", "command": "notify-send done" }] }],
+    "WorktreeCreate": ${old()},
+    "WorktreeRemove": ${old()},
+    "Notification": ${old()},
+    "SessionStart": ${old()}
+  },
+  "statusLine": { "type": "command", "command": "/opt/old/vigil statusline --then '~/.claude/line.sh'" }
+}
+`;
+
+  test("leaves the user's entries byte for byte and no vigil registration, today's or an earlier vigil's", () => {
+    const w = world("2.1.332");
+    writeFileSync(w.userSettings, EARLIER);
+    const a = run(w, ["install"]);
+    expect(a.code).toBe(0);
+    expect(Object.keys(json(w.userSettings).hooks)).not.toContain("WorktreeCreate");
+    const u = run(w, ["uninstall"]);
+    expect(u.code).toBe(0);
+    const text = readFileSync(w.userSettings, "utf8");
+    expect(text).not.toContain("vigil");
+    expect(text).not.toContain("Worktree");
+    expect(json(w.userSettings)).toEqual(JSON.parse(USERS));
+    // The user's own entries keep their bytes.
+    for (const line of USERS.split("\\n").filter((l) => l.includes("command"))) expect(text).toContain(line.trim());
+  });
+});
