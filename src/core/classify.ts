@@ -5,7 +5,7 @@
  * (seed 000), so anything that looks injected passes; only a new instruction (typed by a
  * person, or sent by another session) is refused by the SOFT guard.
  */
-import { isHandoffRequest, isPassCommand } from "./handoff-request.ts";
+import { isPassCommand, judgeHandoffRequest } from "./handoff-request.ts";
 import type { TranscriptFacts } from "./policy.ts";
 import { markOf } from "./vigil-marks.ts";
 
@@ -22,6 +22,8 @@ export interface PromptVerdict {
   /** The envelope that decided (a tag name such as "task-notification"), or null for plain text. */
   envelope: string | null;
   why: string;
+  /** An instruction that asks for the handoff and for other work: the clause that asks for the rest. */
+  otherWork?: string;
 }
 
 /** The newest transcript `user` record's markers (see `TranscriptFacts.lastUser`). */
@@ -118,7 +120,14 @@ function classifyRequest(
   if (isPassCommand(text, opts.passCommands)) {
     return v("pass-command", envelope, `${from}pass command`.trim());
   }
-  if (isHandoffRequest(text)) return v("handoff", envelope, `${from}handoff request`.trim());
+  const handoff = judgeHandoffRequest(text);
+  if (handoff.request) return v("handoff", envelope, `${from}handoff request`.trim());
+  if (handoff.asks && handoff.clause !== null) {
+    // Judged clause by clause (issue 31): one clause asking for other work refuses the whole prompt.
+    const where = envelope ? ` in ${envelope}` : "";
+    const why = `handoff request with other work${where}: "${handoff.clause}"`;
+    return { ...v("instruction", envelope, why), otherWork: handoff.clause };
+  }
   return v(
     "instruction",
     envelope,

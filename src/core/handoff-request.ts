@@ -3,10 +3,13 @@
  * document, and the slash commands that save state or compact. Whoever sent the work is told
  * these pass, so they are how an orchestrator gets a handoff from a worker over its limit.
  *
- * A handoff request is a request, not a keyword: "fix the handoff parser crash" and "the
- * handover flow in checkout is broken, fix it" are tickets about code named "handoff". A
- * prompt passes when some clause asks to write, update or finish the handoff document (or to
- * hand over) and no clause asks for other work. The line, per language, is drawn in
+ * A handoff request is a request, not a keyword, and it is judged clause by clause (issue 31):
+ * the refusal text tells senders a handoff request is accepted, so "write the handoff, then
+ * <next task>" is the natural way to slip work past the limit. A prompt passes only when at
+ * least one clause asks for the handoff document (write, update, summarize into, record in,
+ * commit or push it; 정리, まとめる and the like) and every other clause only supports it: commit
+ * or push, stop, courtesy, what to put in it, why (the limit, the next worker). Any other clause
+ * refuses the whole prompt, and the judgement names it. The line, per language, is drawn in
  * test/core/handoff-request.test.ts.
  */
 
@@ -29,108 +32,194 @@ export function isPassCommand(text: string, passCommands: readonly string[]): bo
 /** Bounds the work on one prompt; a handoff request is far shorter than this. */
 const HANDOFF_WINDOW = 4_000;
 
-/** How one language says "the handoff document", "write/update/finish it" and "other work". */
+/** What one clause of a prompt does. */
+export type ClauseKind = "request" | "support" | "other";
+
+/** How one language says "the handoff document", "write/update/summarize into it" and what supports it. */
 interface Lexicon {
-  /** A request in one clause: a document verb with the handoff as its object, or "hand over". */
+  /** A clause asking for the document: a document verb with the handoff as its object or its target. */
   request: RegExp;
   /** The handoff word used as the name of code or a feature ("handoff parser", "인계 흐름"). */
   thing: RegExp;
-  /** A clause that asks for other work. */
-  work: RegExp;
+  /** A clause that only supports the request: commit or push, stop, courtesy, contents, the reason. */
+  support: RegExp;
   /** A clause that says not to write it ("don't write the handoff yet"). */
   negated: RegExp;
 }
 
-const EN_NOUN = String
-  .raw`(?:hand[-\s]?(?:off|over)s?(?:[-\s](?:doc(?:ument)?s?|notes?|file|memo|report|summary|write-?up))?|handoff\.md)`;
-const EN_VERB = String
-  .raw`(?:write(?:\s+up)?|update|finish|finali[sz]e|complete|prepare|draft|create|produce|fill\s+in|make|save|do|add\s+to|record|refresh|wrap\s+up|start|give\s+me|send\s+me|leave)`;
+const r = String.raw;
+
+const EN_NOUN =
+  r`(?:hand[-\s]?(?:off|over)s?(?:[-\s](?:doc(?:ument)?s?|notes?|file|memo|report|summary|write-?up))?|handoff\.md)`;
+const EN_DET = r`(?:(?:the|a|an|your|our|my|its|this|that)\s+)?(?:(?:new|final|short|brief|full|current)\s+)?`;
+/** Verbs whose object is the document itself ("write the handoff", "commit HANDOFF.md"). */
+const EN_VERB =
+  r`(?:write(?:\s+up)?|update|finish|finali[sz]e|complete|prepare|draft|create|produce|fill\s+in|make|save|do|add\s+to|record|refresh|wrap\s+up|start|give\s+me|send\s+me|leave|commit|push|check\s+in)`;
+/** Verbs that put something into the document ("summarize your progress into HANDOFF.md"). */
+const EN_INTO_VERB =
+  r`(?:summari[sz]e|write(?:\s+(?:up|down))?|record|note|put|dump|capture|jot(?:\s+down)?|log|document|list|describe|add|save|update|collect|gather|consolidate|distil+|condense|move|copy)`;
+/** Imperative verbs of work that start a clause after a comma ("…, fix the parser"). */
+const EN_WORK_VERB =
+  r`(?:fix|implement|add|refactor|build|review|investigate|debug|deploy|run|test|take|start|work|continue|pick|change|rename|remove|delete|migrate|rewrite|port|optimi[sz]e|upgrade|install|merge|rebase|open|switch|move|replace|update|create|write|make|bump|release|publish|clean|set|configure|enable|disable|check|verify|look|try|finish|complete|close|resolve|handle|address|tackle|do|go|help|send|reply|answer|file|draft|prepare|draft)`;
 
 const EN: Lexicon = {
   request: new RegExp(
-    String
-      .raw`\b${EN_VERB}\s+(?:(?:the|a|an|your|our|my|its|this|that)\s+)?(?:(?:new|final|short|brief|full|current)\s+)?${EN_NOUN}(?![-\w])` +
-      String
-        .raw`|^(?:(?:please|now|ok(?:ay)?|right|so)[,\s]+)*(?:hand\s*(?:off|over)|${EN_NOUN})\b(?:\s*(?:please|now|time))?\s*[.!:]?\s*$` +
-      String
-        .raw`|^(?:(?:please|now|ok(?:ay)?|then|so)[,\s]+)*hand\s*(?:off|over)\s+(?:to|your|the\s+(?:ticket|work|session)|now|please)\b` +
-      String.raw`|\b(?:time\s+to|ready\s+to|need\s+(?:you\s+)?to|go\s+ahead\s+and)\s+hand\s*(?:off|over)\b`,
+    r`\b${EN_VERB}\s+${EN_DET}${EN_NOUN}(?![-\w])` +
+      r`|\b${EN_INTO_VERB}\b[^.;!?]{0,120}?\b(?:into|in|to|inside|within|as)\s+${EN_DET}${EN_NOUN}(?![-\w])` +
+      r`|\b${EN_VERB}\s+(?:it|that|this)\s+(?:up\s+)?(?:in|into|as)\s+${EN_DET}${EN_NOUN}(?![-\w])` +
+      r`|^(?:(?:please|now|ok(?:ay)?|right|so)[,\s]+)*(?:hand\s*(?:off|over)|${EN_NOUN})\b(?:\s*(?:please|now|time))?\s*[.!:]?\s*$` +
+      r`|^(?:(?:please|now|ok(?:ay)?|then|so)[,\s]+)*hand\s*(?:off|over)\s+(?:to|your|the\s+(?:ticket|work|session)|now|please)\b` +
+      r`|\b(?:time\s+to|ready\s+to|need\s+(?:you\s+)?to|go\s+ahead\s+and)\s+hand\s*(?:off|over)\b`,
     "i",
   ),
   thing: new RegExp(
-    String
-      .raw`\bhand[-\s]?(?:off|over)s?[-\s]+(?:parser|flow|bug|crash|code|module|test|tests|endpoint|api|feature|logic|pr|function|service|page|screen|handler|job|queue|script|step|button|form|component|table|schema|migration|worker|protocol|format)\b`,
+    r`\bhand[-\s]?(?:off|over)s?[-\s]+(?:parser|flow|bug|crash|code|module|test|tests|endpoint|api|feature|logic|pr|function|service|page|screen|handler|job|queue|script|step|button|form|component|table|schema|migration|worker|protocol|format)\b`,
     "i",
   ),
-  work: new RegExp(
-    String
-      .raw`^(?:(?:please|now|also|and|then|next|first|ok(?:ay)?|so|after\s+that)[,\s]+)*(?:fix|implement|add|refactor|build|review|investigate|debug|deploy|run|test|take|start\s+(?:on|with)|work\s+on|continue\s+(?:with|on)|pick\s+up|change|rename|remove|delete|migrate|rewrite|port|optimi[sz]e|upgrade|install|merge|rebase|open\s+a\s+pr)\b` +
-      String.raw`|\b(?:next\s+)?ticket\s*#?\d+|^#\d+\b|\bis\s+(?:broken|failing|crashing)\b`,
+  support: new RegExp(
+    [
+      // courtesy and address
+      r`^(?:please|thanks?(?:\s+you)?|thx|ty|cheers|ok(?:ay)?|great|good|nice|hi|hello|hey|sure|right)(?:\s+(?:work|job|stuff|everyone|all|again|so\s+much))?\W*$`,
+      r`^@[\w-]+\W*$`,
+      // commit, push or stop: allowed at HARD, no new work
+      r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:git\s+)?(?:commit|push|stage|add)(?:\s+(?:and|&)\s+(?:commit|push))?(?:\s+(?:it|them|that|this|everything|all|the\s+(?:file|doc(?:ument)?|note|changes?)|your\s+(?:changes|work)))?(?:\s+(?:to\s+[\w./-]+|now|too|as\s+well|when\s+(?:you're\s+)?done))?\W*$`,
+      r`^(?:you(?:'re|\s+are)?\s+)?(?:stop|finish|end|exit|leave|go|run\s+out(?:\s+of\s+context)?|hit\s+(?:the\s+)?(?:hard\s+)?limit|done|finished)(?:\s+(?:up|here|there|now|(?:the|this|your)\s+(?:session|turn|current\s+ticket)))?\W*$`,
+      r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:stop|exit|quit|end\s+(?:the|your)\s+session|stop\s+(?:there|here|working|after\s+that)|wait|that'?s\s+(?:all|it)|nothing\s+else|no\s+new\s+work|don'?t\s+(?:start|take)\s+anything\s+(?:new|else))\W*$`,
+      // what goes into it, and reporting it
+      r`^(?:(?:and|then|also|please|make\s+sure\s+(?:to|you))\s+)*(?:include|list|note|mention|cover|describe|explain|summari[sz]e|recap|state|record|capture|say|flag|call\s+out|keep\s+it)\b(?![^.;!?]*\b(?:in|to)\s+(?:the\s+)?(?:readme|changelog|docs?|wiki|issue|pr|ticket|slack|channel)\b)`,
+      r`^(?:(?:and|then|also|please)\s+)*(?:write|put|leave)\s+(?:it|that|this|them)\s*(?:up|down)?\b`,
+      r`^(?:including|with|listing|covering|noting|mentioning|especially|particularly)\b`,
+      r`^(?:what(?:'s|\s+is|\s+was|\s+you)|where\s+you|which|open\s+questions|next\s+steps|blockers|known\s+issues|remaining|decisions|status)\b`,
+      // why: the limit, the session, the next worker
+      r`^(?:(?:so|since|because|as)\s+)?(?:you(?:'re|\s+are|'ve|\s+have)|your\s+(?:context|session|window)|(?:the\s+)?context(?:\s+window)?\s+(?:is|has)|we(?:'re|\s+are))\b[^:]*\b(?:limit|full|context|tokens?|window|soft|hard|near|close|almost|over)\b[^:]*$`,
+      r`^(?:so\s+(?:that\s+)?|for\s+)(?:the\s+next|a\s+(?:new|fresh)|another|the\s+new)\s+(?:worker|session|agent|person|engineer)\b[^:]*$`,
+      r`^(?:a\s+)?(?:new|fresh|the\s+next)\s+(?:worker|session|agent)\s+will\s+(?:take\s+over|pick\s+(?:it\s+)?up|continue)\b[^:]*$`,
+    ].join("|"),
     "i",
   ),
   negated:
     /\b(?:don'?t|do\s+not|no\s+need\s+to|never|not\s+yet|stop\s+writing)\b[^.;!?]{0,30}\bhand[-\s]?(?:off|over)/i,
 };
 
-const KO_NOUN = String
-  .raw`(?:인계\s*(?:서|문서|노트|메모|파일|자료)|인수인계\s*(?:서|문서|노트|메모|자료)?|핸드오프(?:\s*(?:문서|노트|파일))?|핸드오버(?:\s*(?:문서|노트))?|넘김\s*문서|이관\s*문서|hand[-\s]?(?:off|over)(?:\s*(?:문서|노트|파일))?|handoff\.md)`;
+const KO_NOUN =
+  r`(?:인계\s*(?:서|문서|노트|메모|파일|자료)|인수인계\s*(?:서|문서|노트|메모|자료)?|핸드오프(?:\s*(?:문서|노트|파일))?|핸드오버(?:\s*(?:문서|노트))?|넘김\s*문서|이관\s*문서|hand[-\s]?(?:off|over)(?:\s*(?:문서|노트|파일|\.md))?|handoff\.md)`;
+const KO_DOC_VERB =
+  r`(?:작성|써|쓰|정리|업데이트|갱신|마무리|완성|남겨|남기|만들|채워|준비|마쳐|끝내|기록|요약|적어|적|반영|추가|옮겨|담아|커밋|푸시)`;
 const KO: Lexicon = {
   request: new RegExp(
-    String
-      .raw`${KO_NOUN}\s*(?:을|를|도|은|는)?\s*(?:작성|써|쓰|정리|업데이트|갱신|마무리|완성|남겨|남기|만들|채워|준비|마쳐|끝내)` +
-      String.raw`|(?:^|\s)(?:인계|인수인계|핸드오프)\s*(?:해|하(?:세요|십시오|자|고)|해\s*(?:줘|주세요|주십시오))`,
+    r`${KO_NOUN}\s*(?:을|를|도|은|는|에|에다|에다가|으로|로)?\s*(?:\S+\s*){0,3}?${KO_DOC_VERB}` +
+      r`|(?:^|\s)(?:인계|인수인계|핸드오프)\s*(?:해|하(?:세요|십시오|자|고)|해\s*(?:줘|주세요|주십시오))`,
     "i",
   ),
   thing:
     /(?:인계|핸드오프|핸드오버|hand[-\s]?(?:off|over))\s*(?:파서|흐름|플로우|기능|버그|코드|로직|모듈|테스트|화면|페이지|api|처리|크래시)/i,
-  work:
-    /(?:고쳐|고치|수정|구현|추가|리팩터|리팩토링|빌드|리뷰|검토해|조사|디버그|배포|실행해|진행해|이어서|시작해|변경|삭제|이전해)|티켓\s*#?\d+|깨졌|망가졌|안\s*돼/,
+  support: new RegExp(
+    [
+      r`^(?:감사(?:합니다|해요)?|고마워(?:요)?|수고(?:했어|하셨습니다|했어요|많으셨습니다)?|부탁(?:해|해요|합니다|드립니다)|좋아(?:요)?|네|그래)\W*$`,
+      r`^(?:그리고\s*|그다음\s*|마지막으로\s*)?(?:다\s*)?(?:git\s*)?(?:커밋|푸시|커밋\s*(?:하고|후)?\s*푸시)(?:\s*(?:하|해|해\s*줘|해\s*주세요|까지))?\S*\W*$`,
+      r`^(?:그리고\s*|그다음\s*)?(?:멈춰|멈추|중단|끝내|종료|세션\s*(?:끝내|종료)|새\s*일은?\s*(?:받지|하지)\s*마)\S*\W*$`,
+      r`^(?:그리고\s*)?\S*(?:포함|적어|남겨|언급|명시|기록|요약|정리)(?:해|하|시켜)?\s*(?:줘|주세요|주십시오|둬|두세요)?\W*$`,
+      r`(?:남은\s*작업|진행\s*상황|막힌\s*점|다음\s*단계|결정\s*사항|미해결).*(?:포함|적어|남겨|언급|명시|기록)`,
+      r`(?:컨텍스트|한도|상한|토큰)`,
+      r`^(?:다음|새|새로운)\s*(?:작업자|세션|워커)(?:를|가|에게)?\s*(?:위해|이어|넘겨|볼\s*수)`,
+    ].join("|"),
+    "i",
+  ),
   negated: /(?:인계|핸드오프|인수인계)[^.!?。\n]{0,20}(?:쓰지\s*마|하지\s*마|작성하지\s*마|필요\s*없|아직)/,
 };
 
-const JA_NOUN = String
-  .raw`(?:引き?継ぎ(?:書|資料|文書|メモ|ドキュメント|ノート)?|引継(?:書|資料|文書|メモ)|ハンドオ(?:フ|ーバー)(?:文書|資料|メモ|ドキュメント)?|hand[-\s]?(?:off|over)(?:\s*(?:文書|資料|メモ))?|handoff\.md)`;
+const JA_NOUN =
+  r`(?:引き?継ぎ(?:書|資料|文書|メモ|ドキュメント|ノート)?|引継(?:書|資料|文書|メモ)?|ハンドオ(?:フ|ーバー)(?:文書|資料|メモ|ドキュメント)?|hand[-\s]?(?:off|over)(?:\s*(?:文書|資料|メモ|\.md))?|handoff\.md)`;
+const JA_DOC_VERB =
+  r`(?:書い|書き|書く|作成|作っ|作り|作る|更新|まとめ|仕上げ|完成|残し|用意|準備|記入|記録|記載|追記|反映|整理|要約|終わらせ|コミット|プッシュ)`;
 const JA: Lexicon = {
   request: new RegExp(
-    String
-      .raw`${JA_NOUN}\s*(?:を|も|は)?\s*(?:書い|書き|書く|作成|作っ|作り|作る|更新|まとめ|仕上げ|完成|残し|用意|準備|記入|終わらせ)` +
-      String.raw`|引き?継いで(?:ください|下さい|くれ|ほしい)?|引き継ぎ(?:を)?(?:して|お願い)`,
+    r`${JA_NOUN}\s*(?:を|も|は|に|へ|として)?\s*(?:[^、。]{0,20}?)${JA_DOC_VERB}` +
+      r`|引き?継いで(?:ください|下さい|くれ|ほしい)?|引き継ぎ(?:を)?(?:して|お願い)`,
     "i",
   ),
   thing:
     /(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand[-\s]?(?:off|over))\s*(?:処理|機能|フロー|パーサー?|バグ|コード|ロジック|モジュール|テスト|画面|ページ|api|クラッシュ)/i,
-  work:
-    /(?:直して|修正|実装|追加|リファクタ|ビルド|レビュー|調査|デバッグ|デプロイ|実行して|進めて|続けて|着手|変更|削除|移行)|チケット\s*#?\d+|壊れ|落ちる/,
+  support: new RegExp(
+    [
+      r`^(?:よろしく)?(?:お願い(?:します|いたします)?|ありがとう(?:ございます)?|お疲れ(?:様|さま)(?:です)?|了解)\W*$`,
+      r`^(?:その後|最後に|それから)?\s*(?:git\s*)?(?:コミット|プッシュ)(?:(?:して|し)?(?:から)?\s*(?:プッシュ|コミット))?(?:して|し|する|まで)?(?:ください|下さい|おいて|くれ)?\W*$`,
+      r`^(?:その後|それから)?\s*(?:止まって|停止して|終了して|終わって|新しい作業は(?:しないで|受けないで))(?:ください)?\W*$`,
+      r`(?:を|も)?(?:含めて|書いて|記載して|明記して|残して|入れて|記録して)(?:ください|下さい|おいて|くれ)?\W*$`,
+      r`(?:コンテキスト|上限|トークン)`,
+      r`(?:次|新しい)の?(?:担当者|ワーカー|セッション|人)(?:の|が|に|へ|向け)?(?:ために|向けに|読める|引き継げる)?\W*$|(?:ために|向けに)\W*$`,
+    ].join("|"),
+    "i",
+  ),
   negated: /(?:引き?継ぎ|ハンドオフ)[^。.!?\n]{0,20}(?:書かないで|不要|まだ(?:いい|書かない))/,
 };
 
 const LEXICONS: readonly Lexicon[] = [EN, KO, JA];
 
-/** Sentences and the clauses joined by "and then", "then", ", and", "하고", "して". */
-function clauses(text: string): string[] {
-  return text
-    .split(
-      /[.;!?。！？\n]+|,?\s+(?:and\s+then|then|and\s+also|and|after\s+that)\s+|,\s*(?=[a-z])|(?<=고)\s+|(?:한\s*다음|한\s*뒤)\s+|(?<=して)(?:から|、)|(?<=した)後で?/i,
-    )
-    .map((c) => c.trim())
-    .filter((c) => c !== "");
+/**
+ * Sentences, and the clauses joined by "then", "and", "after that", a comma before a verb of
+ * work, Korean -고 / 한 다음, Japanese 、 / してから / その後.
+ */
+export function clausesOf(text: string): string[] {
+  const split = new RegExp(
+    [
+      r`[。！？\n]+`,
+      r`[.;!?]+(?=\s|$)`,
+      r`,?\s+(?:and\s+then|then|and\s+also|and|after\s+that|afterwards|also|plus|while|before|after|once|when)\s+`,
+      r`,\s*(?=(?:please\s+|so\s+|next\s+|now\s+)?${EN_WORK_VERB}\b|so\b|next\b|now\b|[^\x00-\x7F])`,
+      r`\s+[—–-]\s+`,
+      r`[:：]\s*(?=(?:please\s+)?${EN_WORK_VERB}\b)`,
+      r`(?<=[가-힣](?:고|면서|며))\s+`,
+      r`(?:한|하고\s*난)\s*(?:다음|뒤|후)(?:에)?\s+`,
+      r`(?<=[てで])から、?`,
+      r`(?<=し)た?後(?:で|に)?、?`,
+      r`、`,
+      r`(?:そして|それから|その後|次に)、?`,
+    ].join("|"),
+    "iu",
+  );
+  return text.split(split).map((c) => c.trim()).filter((c) => c !== "" && !/^[\s\p{P}\p{S}]+$/u.test(c));
 }
 
-/** What one clause asks for. */
-function clauseKind(clause: string): "handoff" | "work" | "other" {
-  let handoff = false;
-  for (const lx of LEXICONS) {
-    if (lx.thing.test(clause) || lx.work.test(clause)) return "work";
-    if (lx.request.test(clause) && !lx.negated.test(clause)) handoff = true;
-  }
-  return handoff ? "handoff" : "other";
+/** What one clause asks for: the handoff, something that only supports it, or other work. */
+export function clauseKind(clause: string): ClauseKind {
+  if (LEXICONS.some((lx) => lx.thing.test(clause))) return "other";
+  if (LEXICONS.some((lx) => lx.request.test(clause) && !lx.negated.test(clause))) return "request";
+  if (LEXICONS.some((lx) => lx.support.test(clause))) return "support";
+  return "other";
+}
+
+/** The judgement on one prompt, with the clause that decided a refusal. */
+export interface HandoffJudgement {
+  /** Some clause asks for the handoff document. */
+  asks: boolean;
+  /** The prompt passes: it asks for the handoff and for nothing else. */
+  request: boolean;
+  /** The first clause that asks for something else (or says not to write it), or null. */
+  clause: string | null;
+}
+
+const CLAUSE_MAX = 120;
+
+function clip(s: string): string {
+  const one = s.replace(/\s+/g, " ").trim();
+  return one.length <= CLAUSE_MAX ? one : one.slice(0, CLAUSE_MAX - 1) + "…";
+}
+
+/** Judge a prompt clause by clause (English, Korean, Japanese). */
+export function judgeHandoffRequest(text: string): HandoffJudgement {
+  const head = trimStart(text);
+  const clauses = clausesOf(head.slice(0, HANDOFF_WINDOW));
+  const kinds = clauses.map(clauseKind);
+  const asks = kinds.includes("request");
+  const negated = LEXICONS.map((lx) => lx.negated.exec(head)).find((m) => m !== null);
+  if (negated) return { asks, request: false, clause: clip(negated[0]) };
+  if (head.length > HANDOFF_WINDOW) return { asks, request: false, clause: clip(head.slice(HANDOFF_WINDOW)) };
+  const other = clauses.find((_, i) => kinds[i] === "other");
+  return { asks, request: asks && other === undefined, clause: other === undefined ? null : clip(other) };
 }
 
 /** Whether the text asks for the handoff document (English, Korean, Japanese) and nothing else. */
 export function isHandoffRequest(text: string): boolean {
-  const head = trimStart(text);
-  if (head.length > HANDOFF_WINDOW) return false;
-  if (LEXICONS.some((lx) => lx.negated.test(head))) return false;
-  const kinds = clauses(head).map(clauseKind);
-  return kinds.includes("handoff") && !kinds.includes("work");
+  return judgeHandoffRequest(text).request;
 }

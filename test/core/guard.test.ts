@@ -189,6 +189,37 @@ describe("SOFT notice", () => {
 });
 
 describe("SOFT refusal on UserPromptSubmit", () => {
+  // issue 31: the refusal text says a handoff request passes, so "…, then <next task>" must not.
+  test.each<[string, number, string, string]>([
+    [
+      "SOFT, en",
+      262_114,
+      "Write the handoff document, then update the README with the new API section.",
+      "update the README",
+    ],
+    ["HARD, ko", 310_000, "인계서 작성하고 README도 업데이트해 줘", "README도 업데이트해 줘"],
+    ["HARD, ja", 310_000, "引き継ぎ書を書いてから、テストを直してください", "テストを直してください"],
+  ])("a handoff request plus other work is refused at %s, naming the clause", (_name, tokens, text, clause) => {
+    const r = guard(input(prompt(text), session(tokens)));
+    const records = r.records.filter((x) => x.kind === "guard");
+    expect(records.map((x) => [x.detail.decision, x.detail.rule, x.detail.verdict])).toEqual([
+      ["refuse", "soft.refuse", "instruction"],
+    ]);
+    expect(String(records[0].detail.why)).toContain(clause);
+    const block = r.proposals.find((p) => p.kind === "block");
+    expect(block && "reason" in block ? block.reason : "").toContain(clause);
+  });
+
+  test.each<[string, number, string]>([
+    ["SOFT", 262_114, "Summarize your progress into HANDOFF.md for the next worker."],
+    ["HARD", 310_000, "지금까지의 진행 상황을 HANDOFF.md에 정리해 주세요."],
+    ["HARD", 310_000, "次の担当者のために、これまでの進捗を HANDOFF.md にまとめてください。"],
+  ])("a handoff request phrased with other verbs passes at %s: %p", (_name, tokens, text) => {
+    const r = guard(input(prompt(text), session(tokens)));
+    expect(r.records.filter((x) => x.kind === "guard").map((x) => x.detail.rule)).toEqual(["soft.pass.handoff"]);
+    expect(r.proposals).toEqual([]);
+  });
+
   test.each<[string, string, "refuse" | "pass", string]>([
     ["a typed ticket", "Fix the CSV parser ticket #46", "refuse", "soft.refuse"],
     // seed 000: refusing this froze the worker that was waiting for its background CI run

@@ -4,7 +4,7 @@
  * "mention" rows are the two prompts the issue reports as having slipped through.
  */
 import { describe, expect, test } from "bun:test";
-import { isHandoffRequest } from "../../src/core/handoff-request.ts";
+import { isHandoffRequest, judgeHandoffRequest } from "../../src/core/handoff-request.ts";
 
 type Row = [lang: "en" | "ko" | "ja", text: string, request: boolean, why: string];
 
@@ -76,5 +76,73 @@ describe("handoff request or mention: the line", () => {
     const ticket = "Ticket #46: add CSV export to the report page. " + "Keep the column order. ".repeat(40) +
       "When CI is green, write the handoff.";
     expect(isHandoffRequest(ticket)).toBe(false);
+  });
+});
+
+/**
+ * Issue 31: judged clause by clause. A request phrased with other verbs (summarize into, record
+ * in, put into, 정리, まとめる) passes; any clause that asks for other work refuses the whole
+ * prompt, and the judgement names that clause. Every row is our own wording.
+ */
+type ClauseRow = [lang: "en" | "ko" | "ja", text: string, refusedClause: string | null];
+
+const OTHER_VERBS: ClauseRow[] = [
+  ["en", "Summarize your progress into HANDOFF.md for the next worker.", null],
+  ["en", "Record the open questions in the handoff doc, then stop.", null],
+  ["en", "Put everything a new worker needs into the handover notes.", null],
+  ["en", "Capture where you are in HANDOFF.md and push it.", null],
+  ["en", "Your context is nearly full, so dump your notes into the handoff file and commit.", null],
+  ["en", "Write up a handoff: what's done, what's left, open questions.", null],
+  ["en", "Update HANDOFF.md with the current status and commit it. Thanks!", null],
+  ["ko", "지금까지의 진행 상황을 HANDOFF.md에 정리해 주세요.", null],
+  ["ko", "다음 작업자를 위해 남은 일을 인계 문서에 기록해 줘.", null],
+  ["ko", "컨텍스트가 거의 찼으니 인계서를 작성하고 커밋해 주세요.", null],
+  ["ko", "인계서 작성해 주세요. 막힌 점도 포함해 주세요.", null],
+  ["ja", "次の担当者のために、これまでの進捗を HANDOFF.md にまとめてください。", null],
+  ["ja", "残っている作業を引き継ぎ書に記録して、コミットしてください。", null],
+  ["ja", "コンテキストが上限に近いので、引き継ぎメモを更新してプッシュしてください。", null],
+];
+
+const PLUS_WORK: ClauseRow[] = [
+  ["en", "Write the handoff document, then update the README with the new API section.", "update the README"],
+  ["en", "Write a handoff note. Next ticket: switch the cache to Redis.", "Next ticket"],
+  ["en", "Write the handoff. Also bump the version in package.json.", "bump the version"],
+  ["en", "Write the handoff, fix the lint errors", "fix the lint errors"],
+  ["en", "Update HANDOFF.md and open a PR for the cache change.", "open a PR"],
+  ["en", "Summarize your progress into HANDOFF.md while you finish the migration.", "finish the migration"],
+  ["en", "Please record your findings in the handoff doc. The flaky test needs a retry loop.", "flaky test"],
+  ["ko", "인계 문서를 작성하고 README도 업데이트해 줘.", "README도 업데이트해 줘"],
+  ["ko", "인계서 작성해. 다음 티켓: 캐시를 Redis로 바꿔.", "다음 티켓"],
+  ["ko", "진행 상황을 HANDOFF.md에 정리하면서 테스트도 고쳐 줘.", "테스트도 고쳐 줘"],
+  ["ja", "引き継ぎ書を書いて、README も更新してください。", "README も更新してください"],
+  ["ja", "引き継ぎ資料を作成してから、テストを直してください。", "テストを直してください"],
+  ["ja", "引き継ぎ書を書いてください。次のチケット: キャッシュを Redis に切り替え。", "次のチケット"],
+];
+
+describe("handoff exception by clauses (issue 31)", () => {
+  test.each(OTHER_VERBS)("[%s] a request phrased with other verbs passes: %p", (_lang, text) => {
+    expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
+  });
+
+  test.each(PLUS_WORK)("[%s] a request plus other work is refused, naming the clause: %p", (_lang, text, clause) => {
+    const j = judgeHandoffRequest(text);
+    expect(j.asks).toBe(true);
+    expect(j.request).toBe(false);
+    expect(j.clause).toContain(clause ?? "");
+  });
+
+  test("every language has both families", () => {
+    for (const lang of ["en", "ko", "ja"]) {
+      expect(OTHER_VERBS.some((r) => r[0] === lang)).toBe(true);
+      expect(PLUS_WORK.some((r) => r[0] === lang)).toBe(true);
+    }
+  });
+
+  test("a prompt that does not ask for the handoff asks nothing of it", () => {
+    expect(judgeHandoffRequest("Switch the cache to Redis.")).toEqual({
+      asks: false,
+      request: false,
+      clause: "Switch the cache to Redis",
+    });
   });
 });

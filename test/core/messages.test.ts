@@ -27,6 +27,19 @@ const MESSAGES: [string, (lang: Language) => string, string[]][] = [
     ["262,114", "270,500", "250,000", '"/pre-compact-save"', '"/compact"'],
   ],
   [
+    // issue 31: a handoff request bundled with other work is refused, and the reason names the clause
+    "soft refusal of a handoff plus other work",
+    (l) =>
+      softRefusal(l, {
+        tokens: 262_114,
+        estimate: 270_500,
+        limit: 250_000,
+        passCommands: [],
+        otherWork: "update the README with the new API section",
+      }),
+    ["262,114", "250,000", "update the README with the new API section"],
+  ],
+  [
     "hard deny",
     (l) =>
       hardDenyReason(l, {

@@ -40,27 +40,40 @@ export interface RefusalParams extends Measured {
   limit: number;
   /** Slash commands that still pass (config.passCommands). */
   passCommands: readonly string[];
+  /** The prompt asked for the handoff and for other work: the clause that asked for the rest. */
+  otherWork?: string;
 }
 
-/** The reason a new instruction is refused over SOFT; the sender learns how to get a handoff. */
+/**
+ * The reason a new instruction is refused over SOFT; the sender learns how to get a handoff,
+ * and that it passes only alone (issue 31: "write the handoff, then <next task>" is refused).
+ */
 export function softRefusal(lang: Language, p: RefusalParams): string {
   const m = measuredPhrase(lang, p), soft = formatTokens(p.limit);
   const cmds = p.passCommands.length ? quotedList(p.passCommands) : "";
+  const other = p.otherWork;
   switch (lang) {
     case "en":
       return `vigil: this prompt was not delivered. The worker session's context is over the soft limit (${m}; limit ${soft}), ` +
         `so it takes no new instructions: a new worker session is needed for new work. ` +
-        `A request to write the handoff document is still accepted (for example "write the handoff document")` +
+        (other
+          ? `This prompt asks for the handoff and also for other work ("${other}"), so it was refused as a whole. `
+          : "") +
+        `A request to write the handoff document that asks for nothing else is still accepted (for example "write the handoff document")` +
         (cmds ? `, and so are ${cmds}` : "");
     case "ko":
       return `vigil: 이 프롬프트는 전달되지 않았습니다. 작업자 세션의 컨텍스트가 SOFT 상한을 넘었습니다 (${m}, 상한 ${soft}). ` +
         `그래서 새 지시는 받지 않으며, 새 일에는 새 작업자 세션이 필요합니다. ` +
-        `넘김 문서를 쓰라는 요청은 받습니다 (예: "handoff 문서 작성해")` +
+        (other ? `이 프롬프트는 넘김 문서와 함께 다른 일("${other}")도 요청하므로 전체가 거절되었습니다. ` : "") +
+        `다른 일 없이 넘김 문서만 쓰라는 요청은 받습니다 (예: "handoff 문서 작성해")` +
         (cmds ? `. ${cmds}도 받습니다` : "");
     case "ja":
       return `vigil: このプロンプトは渡されませんでした。ワーカーセッションのコンテキストが SOFT 上限を超えているため（${m}、上限 ${soft}）、` +
         `新しい指示は受け付けません。新しい作業には新しいワーカーセッションが必要です。` +
-        `引き継ぎ書を書く依頼は受け付けます（例:「引き継ぎ書を書いて」）` +
+        (other
+          ? `このプロンプトは引き継ぎ書とともに別の作業（「${other}」）も求めているため、全体を拒否しました。`
+          : "") +
+        `ほかの作業を含まない、引き継ぎ書を書く依頼は受け付けます（例:「引き継ぎ書を書いて」）` +
         (cmds ? `。${cmds} も受け付けます` : "");
   }
 }

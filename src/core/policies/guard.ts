@@ -90,6 +90,7 @@ function onPrompt(
     ...numbers(input),
     limit: context.soft,
     passCommands: config.passCommands,
+    otherWork: verdict.otherWork,
   });
   records.push(
     guardRecord(input, { decision: "refuse", rule: "soft.refuse", limit: context.soft, extra }),
