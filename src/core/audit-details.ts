@@ -178,7 +178,10 @@ export const AUDIT_DETAILS = {
       reason: str,
     }),
   ),
-  restart_check: obj({ restartAt: num, grew: bool, afterMs: nullable(num), alive: bool }),
+  restart_check: obj({ restartAt: num, grew: bool, afterMs: nullable(num), alive: bool }, {
+    verified: bool,
+    failed: str,
+  }),
   notify: obj({
     about: str,
     detail: nullable(str),

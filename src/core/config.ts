@@ -52,6 +52,8 @@ export interface Config {
   /** Minutes without transcript growth before a live session is STALE. */
   staleAfterMinutes: number;
   recovery: Recovery;
+  /** Minutes a restart has to show a live process and a written transcript before it counts as failed. */
+  restartVerifyMinutes: number;
   /** Nudge and restart sessions outside unattended mode's scope too (default: only inside). */
   recoverOutsideNight: boolean;
   nudgeText: string | null;
@@ -93,6 +95,7 @@ export const DEFAULT_CONFIG: Config = {
   todoFiles: ["TODO.md"],
   staleAfterMinutes: 45,
   recovery: "notify",
+  restartVerifyMinutes: 3,
   recoverOutsideNight: false,
   nudgeText: null,
   notifiers: [],
@@ -143,6 +146,7 @@ const KINDS: Record<keyof Config, Kind> = {
   todoFiles: "strings",
   staleAfterMinutes: "int",
   recovery: "recovery",
+  restartVerifyMinutes: "int",
   recoverOutsideNight: "bool",
   nudgeText: "string?",
   notifiers: "notifiers",

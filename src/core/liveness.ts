@@ -192,7 +192,9 @@ export interface PushFacts {
  */
 export function pushHold(f: PushFacts, what: "nudge" | "restart", now: number): string | null {
   if (f.awaiting) return `awaiting-${f.awaiting}`;
-  if (f.asleepUntil !== null && now < f.asleepUntil + WAKE_GRACE_MS) return "asleep";
+  // Death beats sleep: what would have woken a sleeping session (its crons, background tasks,
+  // a usage-limit reset) died with its process, so only a nudge waits for the wake-up.
+  if (what === "nudge" && f.asleepUntil !== null && now < f.asleepUntil + WAKE_GRACE_MS) return "asleep";
   if (!f.inNight && !f.outsideAllowed) return "outside-unattended-scope";
   if (what === "restart" && f.host === "bg") return "background-session-supervised-by-claude-code";
   return null;

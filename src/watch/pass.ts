@@ -93,6 +93,7 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     }
   }
   const staleAfterMs = config.staleAfterMinutes * 60_000;
+  const restartVerifyMs = config.restartVerifyMinutes * 60_000;
   // Patterns compile once per pass, and only when a finished turn's text is classified.
   let patterns: PatternSet | null = null;
   const awaiting = (text: string | null) => awaitingIn(text, patterns ??= patternSet(config.stopPatterns));
@@ -110,14 +111,14 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
       stopBlocks: blocks.get(t.sessionId) ?? [],
       workTimes: workTimes(appended),
     };
-    let plan = decideSession(t, obs, { now, staleAfterMs });
+    let plan = decideSession(t, obs, { now, staleAfterMs, restartVerifyMs });
     // Outside unattended mode the Stop hook does not classify (that costs every Stop a
     // pattern compile): a stall about to be reported is judged here, once, from the turn no
     // person has answered, so a session waiting for approval is not paged as STALE.
     const machineAwaits = snapshotFacts(t.row?.snapshot).awaiting !== null;
     if (plan.decision.record === "stale" && !machineAwaits && t.transcriptPath !== null) {
       const kind = awaiting(deps.lastMessage(t.transcriptPath));
-      if (kind !== null) plan = decideSession(t, { ...obs, awaiting: kind }, { now, staleAfterMs });
+      if (kind !== null) plan = decideSession(t, { ...obs, awaiting: kind }, { now, staleAfterMs, restartVerifyMs });
     }
     const w = planWakes(t.transcriptPath, stat?.size ?? null, plan.memo, deps.transcript, {
       now,

@@ -23,6 +23,8 @@ import { nightIsActive, readNightSetting } from "../night/setting.ts";
 import { type OpenIntervention, type WatchMemo, withInterventions } from "../core/watch/memo.ts";
 import type { NudgeResult, NudgeTarget } from "./nudge.ts";
 import { hostOf, type Target } from "../core/watch/targets.ts";
+import { afterFailure, holdAlert, holdLifted } from "../core/watch/restart-check.ts";
+import { type AuditDetails, parseAuditDetail } from "../core/audit-details.ts";
 
 /** Restarts allowed per window before the watcher only notifies. */
 export const RESTART_MAX = 3;
@@ -57,7 +59,26 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
   const { config, store } = deps;
   const d = p.decision, t = p.target;
   const isDown = d.verdict === "down" || d.verdict === "reuse-down";
-  if (config.recovery === "off" || !(isDown || d.record === "stale")) return null;
+  const checked = p.events.find((e) => e.kind === "restart_check");
+  if (config.recovery === "off" || !(isDown || d.record === "stale" || checked !== undefined)) return null;
+  const out: RecoveryResult = {
+    sessionId: t.sessionId,
+    events: [],
+    machine: [],
+    memo: p.memo,
+    notified: 0,
+    restarted: 0,
+    nudged: 0,
+  };
+  const added: OpenIntervention[] = [];
+  const s: RunState = { p, deps, now, out, added };
+  if (checked?.kind === "restart_check") await alertChecked(s, checked.detail);
+  if (
+    out.memo.restartHeld !== null && holdLifted(out.memo.restartHeld, readNightSetting(store), personPromptAfter(s))
+  ) {
+    out.memo = { ...out.memo, restartHeld: null, restartFailures: [] };
+  }
+  if (!(isDown || d.record === "stale")) return finish(out, added);
   const restarts = isDown && config.recovery === "restart"
     ? (await import("./machine.ts")).machineRestarts(store, t.sessionId, now)
     : [];
@@ -68,24 +89,44 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
     nudgeText: config.nudgeText,
     canNudge: t.pane !== null || (deps.canNudge?.(t) ?? false),
     cannotRestart: p.moved ? "pid-serves-another-session" : t.cwd === null ? "cwd-unknown" : null,
-    breakerNotified: p.memo.breakerNotified,
+    breakerNotified: out.memo.breakerNotified,
+    restartWait: out.memo.restartHeld !== null ? "held" : out.memo.restartCheck !== null ? "verifying" : null,
     facts: pushFacts(p, deps, now),
     pane: t.pane,
     max: RESTART_MAX,
     now,
   });
-  const out: RecoveryResult = {
-    sessionId: t.sessionId,
-    events: [],
-    machine: [],
-    memo: { ...p.memo, breakerNotified: planned.breakerNotified },
-    notified: 0,
-    restarted: 0,
-    nudged: 0,
-  };
-  const added: OpenIntervention[] = [];
-  for (const e of planned.effects) await runRecoveryEffect(e, { p, deps, now, out, added });
+  out.memo = { ...out.memo, breakerNotified: planned.breakerNotified };
+  for (const e of planned.effects) await runRecoveryEffect(e, s);
   return finish(out, added);
+}
+
+/** Tell people how a restart ended: verified, failed, or failed again and now held for the night. */
+async function alertChecked(s: RunState, c: AuditDetails["restart_check"]): Promise<void> {
+  const held = s.out.memo.restartHeld;
+  if (c.verified === true) {
+    return notify(
+      s,
+      "restarted",
+      `verified: process alive, transcript written ${Math.round((c.afterMs ?? 0) / 1000)} s after the restart`,
+    );
+  }
+  // The hold was set by this very check: its one alert says what failed.
+  if (held !== null && held.at === s.now) return notify(s, "breaker-open", holdAlert(held));
+  return notify(s, "restart-failed", `restart not verified: ${c.failed ?? "not alive and written"}`);
+}
+
+/** When a person last prompted the session after the hold (the watch's `wake` records say who woke it). */
+function personPromptAfter(s: RunState): number | null {
+  const held = s.out.memo.restartHeld;
+  if (held === null) return null;
+  const wakes = s.deps.store.events({ kinds: ["wake"], sessionId: s.p.target.sessionId, since: held.at });
+  let last: number | null = null;
+  for (const row of wakes) {
+    const w = parseAuditDetail("wake", row.detail);
+    if (w !== null && w.waker === "human" && w.resumedAt !== null) last = Math.max(last ?? 0, w.resumedAt);
+  }
+  return last;
 }
 
 interface RunState {
@@ -131,6 +172,7 @@ async function runRecoveryEffect(e: RecoveryEffect, s: RunState): Promise<void> 
         },
       });
       if (r.ok) {
+        // Sent is not restarted: later passes verify it (core/watch/restart-check.ts) and alert then.
         added.push({ kind: "restart", at: now });
         out.restarted++;
         out.memo = {
@@ -138,9 +180,14 @@ async function runRecoveryEffect(e: RecoveryEffect, s: RunState): Promise<void> 
           breakerNotified: false,
           restartCheck: { at: now, size: p.watch.size, mtime: p.watch.mtime },
         };
+        if (p.decision.record !== "down") return;
+        const sent = `restart ${e.attempt} of ${e.max} sent (${r.method} ${r.target}); verifying`;
+        return notify(s, p.decision.verdict === "reuse-down" ? "reuse-down" : "down", sent);
       }
-      const detail = `restart ${e.attempt} of ${e.max} in 60 min${r.ok ? "" : `: ${r.error ?? "failed"}`}`;
-      return notify(s, r.ok ? "restarted" : "restart-failed", detail);
+      const f = afterFailure(out.memo.restartFailures, `restart not sent: ${r.error ?? "failed"}`, now);
+      out.memo = { ...out.memo, restartFailures: f.failures, restartHeld: out.memo.restartHeld ?? f.held };
+      if (f.held !== null) return notify(s, "breaker-open", holdAlert(f.held));
+      return notify(s, "restart-failed", `restart ${e.attempt} of ${e.max}: ${r.error ?? "failed"}`);
     }
     case "nudge": {
       const r = await deps.nudge(t, e.text, e.idleMs);

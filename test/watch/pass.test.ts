@@ -258,25 +258,42 @@ describe("recovery", () => {
     );
   });
 
-  test("the circuit breaker stops restarting after 3 in 60 minutes, and says so once", async () => {
+  test("a restart that never comes back fails twice, then restarts hold for the night with one alert", async () => {
     h = harness({ config: { recovery: "restart", recoverOutsideNight: true } });
     const s = h.session("sess-loop");
     await h.pass();
     await h.kill(s);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       h.advance(5 * MIN);
       await h.pass();
     }
-    expect(h.calls.restart.length).toBe(3);
-    expect(h.events("restart", s.id).map((e) => e.detail.skipped ?? e.detail.attempt)).toEqual([
-      1,
-      2,
-      3,
-      "breaker-open",
+    // tmux accepted both commands; neither came back, so neither counts as restarted.
+    expect(h.calls.restart.length).toBe(2);
+    expect(h.events("restart", s.id).map((e) => e.detail.attempt)).toEqual([1, 2]);
+    expect(h.events("restart_check", s.id).map((e) => [e.detail.verified, e.detail.alive, e.detail.grew])).toEqual([
+      [false, false, false],
+      [false, false, false],
     ]);
-    expect(h.calls.notify.map((n) => n.kind)).toEqual(["restarted", "restarted", "restarted", "breaker-open"]);
-    expect(h.events("restart_check", s.id).map((e) => e.detail.grew)).toEqual([false, false, false]);
+    expect(h.calls.notify.map((n) => n.kind)).toEqual(["down", "restart-failed", "breaker-open"]);
+    const held = h.calls.notify.at(-1)?.detail ?? "";
+    expect(held).toContain("process not running and transcript not written");
     expect(h.events("down", s.id).length).toBe(1);
+  });
+
+  test("a held session is restarted again after night off", async () => {
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true } });
+    const s = h.session("sess-held");
+    await h.pass();
+    await h.kill(s);
+    for (let i = 0; i < 3; i++) {
+      h.advance(5 * MIN);
+      await h.pass();
+    }
+    expect(h.calls.restart.length).toBe(2);
+    h.store.setSetting("night", JSON.stringify({ on: false, scope: [], since: 0, snapshot: [], offAt: h.now() + 1 }));
+    h.advance(5 * MIN);
+    await h.pass();
+    expect(h.calls.restart.length).toBe(3);
   });
 
   test("off records the death and does nothing else", async () => {

@@ -11,6 +11,7 @@ import type { ProcProbe, SampleRow, WatchRow } from "./observed.ts";
 import { EMPTY_MEMO, type OpenIntervention, parseMemo, stringifyMemo, type WatchMemo } from "./memo.ts";
 import { snapshotFacts } from "../status-view.ts";
 import { hostOf, type Target } from "./targets.ts";
+import { afterFailure, judgeRestart, type PendingRestart, type RestartSeen } from "./restart-check.ts";
 
 const DAY = 86_400_000;
 
@@ -54,7 +55,11 @@ export interface Observed {
 }
 
 /** Decide one session's pass. */
-export function decideSession(t: Target, obs: Observed, opts: { now: number; staleAfterMs: number }): SessionPlan {
+export function decideSession(
+  t: Target,
+  obs: Observed,
+  opts: { now: number; staleAfterMs: number; restartVerifyMs?: number },
+): SessionPlan {
   const { now } = opts;
   const w = t.watch;
   let memo = w ? parseMemo(w.memo) : { ...EMPTY_MEMO };
@@ -113,18 +118,13 @@ export function decideSession(t: Target, obs: Observed, opts: { now: number; sta
     stalePatch = { after: stallSince, patch: { endedAt: growthAt, idleMs, checkedAt: now } };
   }
   if (memo.restartCheck) {
-    const rc = memo.restartCheck;
-    const restartGrew = obs.stat !== null && (obs.stat.size !== rc.size || obs.stat.mtimeMs !== rc.mtime);
-    events.push({
-      kind: "restart_check",
-      detail: {
-        restartAt: rc.at,
-        grew: restartGrew,
-        afterMs: restartGrew ? Math.max(0, growthAt - rc.at) : null,
-        alive,
-      },
-    });
-    memo = { ...memo, restartCheck: null };
+    memo = checkRestart(memo, memo.restartCheck, {
+      alive,
+      stat: obs.stat,
+      growthAt,
+      now,
+      windowMs: opts.restartVerifyMs,
+    }, events);
   }
   const blocks: OpenIntervention[] = obs.stopBlocks.map((at) => ({ kind: "stop_block", at }));
   const fu = followUps([...memo.open, ...blocks], grew ? { growthAt, times: obs.workTimes ?? null } : null, now);
@@ -165,6 +165,19 @@ export function decideSession(t: Target, obs: Observed, opts: { now: number; sta
       checked_at: now,
     },
   };
+}
+
+/**
+ * A pending restart's check: still open until verified or its window passes; a failure counts
+ * toward the night's hold (the runner alerts on the `restart_check` this records).
+ */
+function checkRestart(memo: WatchMemo, rc: PendingRestart, seen: RestartSeen, events: PlannedEvent[]): WatchMemo {
+  const j = judgeRestart(rc, seen);
+  if (!j.resolved) return memo;
+  events.push({ kind: "restart_check", detail: j.detail });
+  if (j.verified) return { ...memo, restartCheck: null, restartFailures: [] };
+  const f = afterFailure(memo.restartFailures, j.detail.failed ?? "not verified", seen.now);
+  return { ...memo, restartCheck: null, restartFailures: f.failures, restartHeld: memo.restartHeld ?? f.held };
 }
 
 /** The start identifier to remember: the known one, or the live process's when it is the session's. */

@@ -6,6 +6,7 @@
 import type { Intervention } from "../wake.ts";
 import { isObject, type JsonObject } from "../payload.ts";
 import type { IdleCause } from "../rest.ts";
+import type { PendingRestart, RestartHold } from "./restart-check.ts";
 
 /** An intervention whose outcome (did work resume, after how long) is not known yet. */
 export interface OpenIntervention {
@@ -28,14 +29,29 @@ export interface WatchMemo {
   wake: WakeCursor | null;
   open: OpenIntervention[];
   recent: Intervention[];
-  restartCheck: { at: number; size: number | null; mtime: number | null } | null;
+  /** A restart sent and not yet verified (core/watch/restart-check.ts). */
+  restartCheck: PendingRestart | null;
   breakerNotified: boolean;
+  /** What each failed restart since the last verified one failed on. */
+  restartFailures: string[];
+  /** Restarts held for the night after failures in a row. */
+  restartHeld: RestartHold | null;
 }
 
 /** Interventions kept per session (oldest dropped first). */
 const KEEP = 20;
 
-export const EMPTY_MEMO: WatchMemo = { wake: null, open: [], recent: [], restartCheck: null, breakerNotified: false };
+export const EMPTY_MEMO: WatchMemo = {
+  wake: null,
+  open: [],
+  recent: [],
+  restartCheck: null,
+  breakerNotified: false,
+  restartFailures: [],
+  restartHeld: null,
+};
+
+const strings = (v: unknown): string[] => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
 
 const n = (o: JsonObject, k: string): number | null => typeof o[k] === "number" ? o[k] : null;
 const OPEN_KINDS: readonly string[] = ["notify", "restart", "nudge", "stop_block"];
@@ -66,6 +82,8 @@ export function parseMemo(text: string): WatchMemo {
   }
   const rc = isObject(v.restartCheck) ? v.restartCheck : null;
   const rcAt = rc ? n(rc, "at") : null;
+  const held = isObject(v.restartHeld) ? v.restartHeld : null;
+  const heldAt = held ? n(held, "at") : null;
   return {
     wake: w && wOffset !== null
       ? {
@@ -79,6 +97,8 @@ export function parseMemo(text: string): WatchMemo {
     recent,
     restartCheck: rc && rcAt !== null ? { at: rcAt, size: n(rc, "size"), mtime: n(rc, "mtime") } : null,
     breakerNotified: v.breakerNotified === true,
+    restartFailures: strings(v.restartFailures),
+    restartHeld: held && heldAt !== null ? { at: heldAt, failures: strings(held.failures) } : null,
   };
 }
 

@@ -36,11 +36,21 @@ export interface RecoveryInput {
   cannotRestart: "pid-serves-another-session" | "cwd-unknown" | null;
   /** The breaker's skip was already notified for this death. */
   breakerNotified: boolean;
+  /**
+   * Why no restart may go out whatever the policy says: the last one is still being verified,
+   * or failures in a row hold restarts for the night (its one alert went out with the hold).
+   */
+  restartWait: "verifying" | "held" | null;
   facts: PushFacts;
   pane: string | null;
   max: number;
   now: number;
 }
+
+const WAIT_TEXT = {
+  verifying: "the last restart is still being verified",
+  held: "restarts held tonight after failed restarts in a row",
+} as const;
 
 /** The effects for one session, in the order they run, and whether the breaker skip is now notified. */
 export function recoveryEffects(inp: RecoveryInput): { effects: RecoveryEffect[]; breakerNotified: boolean } {
@@ -58,6 +68,13 @@ export function recoveryEffects(inp: RecoveryInput): { effects: RecoveryEffect[]
     breaker: { max: inp.max },
   });
   const downKind: NotifyKind = d.verdict === "reuse-down" ? "reuse-down" : "down";
+  if (isDown && inp.recovery === "restart" && inp.restartWait !== null) {
+    // A new death while held is still told; a restart being verified is judged by later passes.
+    if (d.record === "down") {
+      effects.push({ type: "notify", about: downKind, detail: `not restarted: ${WAIT_TEXT[inp.restartWait]}` });
+    }
+    return { effects, breakerNotified };
+  }
   const restartHold = pushHold(inp.facts, "restart", now);
   if (plan.restart && restartHold !== null) {
     // The truth says no push: record why once per death, and let people know it is down.

@@ -14,6 +14,7 @@ const input = (over: Partial<RecoveryInput> = {}): RecoveryInput => ({
   canNudge: true,
   cannotRestart: null,
   breakerNotified: false,
+  restartWait: null,
   facts: free,
   pane: "%3",
   max: 3,

@@ -1,0 +1,74 @@
+/**
+ * Restarts as a user meets them at night (issue 30 items 2 and 5): the compiled binary's
+ * `vigil watch --once` as a child process, stand-in sessions that really die, restarts through
+ * a real (private) tmux server into a stand-in `claude`, alerts to a receiver on 127.0.0.1.
+ */
+import { afterEach, expect, test } from "bun:test";
+import { type Kit, nightKit } from "../support/night-kit.ts";
+
+const MIN = 60_000;
+const CONFIG = `recovery = "restart"\nrecover_outside_night = true\nrestart_verify_minutes = 2`;
+let kit: Kit | null = null;
+afterEach(() => {
+  kit?.close();
+  kit = null;
+});
+
+async function pass(k: Kit, at: number): Promise<void> {
+  const r = await k.run(["watch", "--once"], at);
+  if (r.code !== 0) throw new Error(`watch exited ${r.code}: ${r.stderr}`);
+}
+
+test(
+  "a restart that never comes back is a failure, and after two in a row the breaker holds with one alert",
+  async () => {
+    const k = kit = nightKit(CONFIG);
+    k.claude("dies");
+    const s = k.session("sess-doomed");
+    const t0 = Date.now();
+    expect((await k.run(["night", "on", "--force", "--scope", s.cwd], t0 - 1000)).code).toBe(0);
+    await pass(k, t0);
+    await s.kill();
+    for (let i = 1; i <= 6; i++) await pass(k, t0 + i * 3 * MIN);
+    // tmux took both commands; neither restart came up, so neither is reported as restarted.
+    expect(k.events("restart", s.id).map((e) => [e.ok, e.attempt])).toEqual([[true, 1], [true, 2]]);
+    expect(k.events("restart_check", s.id).map((e) => e.verified)).toEqual([false, false]);
+    expect(k.received.map((r) => r.event)).toEqual(["down", "restart-failed", "breaker-open"]);
+    expect(k.received[2]?.detail).toContain("process not running and transcript not written");
+    // `night off` lifts the hold: the next pass tries again.
+    expect((await k.run(["night", "off"], t0 + 19 * MIN)).code).toBe(0);
+    await pass(k, t0 + 20 * MIN);
+    expect(k.events("restart", s.id).length).toBe(3);
+  },
+  60_000,
+);
+
+test("a restart counts once its process is alive and its transcript written", async () => {
+  const k = kit = nightKit(CONFIG);
+  k.claude("comes-back");
+  const s = k.session("sess-back");
+  const t0 = Date.now();
+  await pass(k, t0);
+  await s.kill();
+  await pass(k, t0 + 3 * MIN);
+  // The stand-in registers and writes on the real clock; wait for it before the next pass.
+  for (let i = 0; i < 200 && Bun.file(s.transcript).size < 100; i++) await Bun.sleep(25);
+  await pass(k, t0 + 4 * MIN);
+  expect(k.events("restart_check", s.id).map((e) => [e.verified, e.alive, e.grew])).toEqual([[true, true, true]]);
+  expect(k.received.map((r) => r.event)).toEqual(["down", "restarted"]);
+  expect(k.received[0]?.detail).toContain("verifying");
+}, 60_000);
+
+test("a dead session asleep until its usage limit resets is restarted at once", async () => {
+  const k = kit = nightKit(CONFIG);
+  k.claude("comes-back");
+  const s = k.session("sess-limit");
+  const hook = { hook_event_name: "StopFailure", session_id: s.id, transcript_path: s.transcript, cwd: s.cwd };
+  const r = await k.run(["hook"], undefined, JSON.stringify({ ...hook, error: "rate_limit" }));
+  expect(r.code).toBe(0);
+  const t0 = Date.now();
+  await pass(k, t0);
+  await s.kill();
+  await pass(k, t0 + 3 * MIN);
+  expect(k.events("restart", s.id).map((e) => [e.ok, e.skipped ?? null])).toEqual([[true, null]]);
+}, 60_000);
