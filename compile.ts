@@ -1,24 +1,19 @@
 /**
  * Builds the single-file executables: `bun run compile.ts` for every target, `--single` for
  * the host only. Bytecode + ESM for start-up time; `.env` and `bunfig.toml` autoloading off
- * so a hook never picks up files from the directory it runs in. Writes dist/SHA256SUMS.
+ * so a hook never picks up files from the directory it runs in. Writes dist/SHA256SUMS and
+ * dist/install.sh beside the binaries (the release directory; `npm run pack` makes the npm
+ * packages from it: packaging/pack.ts).
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { BUNDLE } from "./bundle-options.ts";
-
-const TARGETS = [
-  { os: "linux", arch: "x64", bun: "bun-linux-x64" },
-  { os: "linux", arch: "arm64", bun: "bun-linux-arm64" },
-  { os: "darwin", arch: "arm64", bun: "bun-darwin-arm64" },
-  { os: "darwin", arch: "x64", bun: "bun-darwin-x64" },
-] as const;
+import { hostTarget, suffixOf, TARGETS } from "./packaging/targets.ts";
 
 const { values } = parseArgs({ args: Bun.argv.slice(2), options: { single: { type: "boolean" } }, strict: true });
-const hostOs = process.platform === "darwin" ? "darwin" : "linux";
-const hostArch = process.arch === "arm64" ? "arm64" : "x64";
-const chosen = values.single ? TARGETS.filter((t) => t.os === hostOs && t.arch === hostArch) : TARGETS;
+const host = hostTarget();
+const chosen = values.single ? [host] : TARGETS;
 
 /**
  * The build's identity (src/cli/version.ts): a digest of every source file the bundle can
@@ -40,7 +35,7 @@ const BUILD_ID = buildId();
 mkdirSync("dist", { recursive: true });
 const sums: string[] = [];
 for (const t of chosen) {
-  const outfile = `dist/vigil-${t.os}-${t.arch}`;
+  const outfile = `dist/vigil-${suffixOf(t)}`;
   const result = await Bun.build({
     ...BUNDLE,
     conditions: [...BUNDLE.conditions],
@@ -53,16 +48,18 @@ for (const t of chosen) {
     for (const log of result.logs) console.error(log);
     process.exit(1);
   }
-  sums.push(`${createHash("sha256").update(readFileSync(outfile)).digest("hex")}  vigil-${t.os}-${t.arch}`);
+  sums.push(`${createHash("sha256").update(readFileSync(outfile)).digest("hex")}  vigil-${suffixOf(t)}`);
   console.log(`built ${outfile}`);
 }
 writeFileSync("dist/SHA256SUMS", sums.join("\n") + "\n");
+// dist/ is the release directory: the binaries, SHA256SUMS and the script that checks them.
+copyFileSync("packaging/install.sh", "dist/install.sh");
 // dist/vigil always names the host binary, so tests and the README have one path.
-if (chosen.some((t) => t.os === hostOs && t.arch === hostArch)) {
+if (chosen.includes(host)) {
   try {
     unlinkSync("dist/vigil");
   } catch {
     // not there yet
   }
-  symlinkSync(`vigil-${hostOs}-${hostArch}`, "dist/vigil");
+  symlinkSync(`vigil-${suffixOf(host)}`, "dist/vigil");
 }
