@@ -8,7 +8,7 @@ import type { AuditDetails } from "../core/audit-details.ts";
 import type { AuditKind } from "../core/audit-kinds.ts";
 import type { PendingDraft } from "../core/continuity/facts.ts";
 import type { ResolvedConfig } from "../core/config.ts";
-import { hookEvents } from "../core/hook-events.ts";
+import { bashNeedsShell, hookEvents } from "../core/hook-events.ts";
 import { payloadModel, payloadTokens, type ResolvedWindow } from "../core/meter/window.ts";
 import { keepDelivered } from "../core/delivered.ts";
 import { combine } from "../core/output.ts";
@@ -236,9 +236,11 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
       stop,
       ownCrons: c.facts.ownCrons,
       newBoundaries: (stored?.meter ?? null) === c.meterFrom ? metered.newBoundaries ?? 0 : 0,
+      analyze: deps.analyze,
     }),
   );
-  const lacking = missingPart(p.event, [applied.before, applied.state], deps);
+  const lacking = missingPart(p.event, [applied.before, applied.state], deps) ??
+    (bashNeedsShell(p, applied.before) && !deps.analyze ? "shell" : undefined);
   if (lacking) return { row, windowSource, events: [], stdout: "", needs: lacking };
   const role = callRole(p, config);
   const input: PolicyInput = {

@@ -9,6 +9,7 @@ import type { Measurement } from "./policy.ts";
 import type { HookPayload } from "./payload.ts";
 import { isObject, str } from "./payload.ts";
 import { isHandoffPath } from "./policies/hard/handoff-path.ts";
+import { bashHandoffWrites, type LineAnalyzer } from "./policies/hard.ts";
 import { stopFailureEvent, stoppedEvent } from "./rest.ts";
 import { callRole } from "./scope.ts";
 import type { PatternSet } from "./stop/patterns.ts";
@@ -35,6 +36,8 @@ export function hookEvents(
     ownCrons?: readonly string[];
     /** Compact boundaries the meter read in this call's appended bytes. */
     newBoundaries?: number;
+    /** The shell analyser, loaded for a Bash call at HARD (`bashNeedsShell`). */
+    analyze?: LineAnalyzer;
   },
 ): SessionEvent[] {
   const { at, config } = opts;
@@ -99,6 +102,11 @@ export function hookEvents(
         ? str(p.toolInput, "file_path") ?? str(p.toolInput, "notebook_path")
         : null;
       if (path !== null && isHandoffPath(path, config.handoffGlobs, p.cwd)) out.push({ type: "handoffWritten", at });
+      // HARD allows a handoff through Bash too (heredoc, tee, redirect): it is the same handoff.
+      const line = bashNeedsShell(p, state) && p.toolInput ? str(p.toolInput, "command") : null;
+      if (line !== null && opts.analyze && bashHandoffWrites(line, config, p.cwd, opts.analyze).length > 0) {
+        out.push({ type: "handoffWritten", at });
+      }
       break;
     }
     case "SubagentStop":
@@ -110,6 +118,11 @@ export function hookEvents(
       if (!LIFECYCLE.has(p.event)) out.push({ type: "activity", at });
   }
   return out;
+}
+
+/** A finished Bash call at HARD: whether it wrote a handoff takes the shell analyser to tell. */
+export function bashNeedsShell(p: HookPayload, state: SessionState | string | null): boolean {
+  return p.event === "PostToolUse" && p.toolName === "Bash" && state === "hard";
 }
 
 /** Prompt verdicts that are a person's own words (classify.ts); the rest are the harness or a wake-up. */

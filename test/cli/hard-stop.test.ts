@@ -29,7 +29,16 @@ function setup() {
       store.close();
     }
   };
-  return { env, cwd, hook, stop, gates };
+  const guards = () => {
+    const store = openStore(join(env.VIGIL_HOME, "vigil.db"));
+    try {
+      return store.events({ kinds: ["guard"] }).map((e) => JSON.parse(e.detail))
+        .map((d: { decision: string; rule: string }) => `${d.decision}:${d.rule}`);
+    } finally {
+      store.close();
+    }
+  };
+  return { env, cwd, hook, stop, gates, guards };
 }
 
 describe("the Stop gate at HARD", () => {
@@ -53,4 +62,25 @@ describe("the Stop gate at HARD", () => {
     expect(s.stop().stdout).toBe("");
     expect(s.gates()).toEqual(["pass:hard"]);
   }, 30_000);
+
+  test.each([
+    ["a heredoc", "cat > HANDOFF.md <<'EOF'\nstatus: new session needed\nEOF"],
+    ["tee", "printf 'status: handed over\\n' | tee handoff/notes.md"],
+    ["a redirect", "printf 'status: handed over\\n' >> HANDOFF.md"],
+  ])(
+    "a handoff written through Bash (%s) counts like a Write: no second ask, recorded as handoff-write",
+    (_, command) => {
+      const s = setup();
+      s.hook("UserPromptSubmit", { prompt: "work the ticket" });
+      const call = { tool_name: "Bash", tool_input: { command } };
+      const pre = s.hook("PreToolUse", call);
+      expect([pre.code, pre.stdout]).toEqual([0, ""]);
+      expect(s.hook("PostToolUse", { ...call, tool_response: { stdout: "" } }).code).toBe(0);
+      expect(s.stop().stdout).toBe("");
+      expect(s.gates()).toEqual(["pass:hard"]);
+      // The guard's record is what /metrics' handoff timestamp (and VigilWorkerHardNoHandoff) reads.
+      expect(s.guards().filter((g) => /^(allow|deny):/.test(g))).toEqual(["allow:handoff-write"]);
+    },
+    30_000,
+  );
 });

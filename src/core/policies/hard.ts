@@ -107,7 +107,30 @@ function checkBash(
     const bad = r.writes ? checkWrite(r.target, config, cwd) : null;
     if (bad) return bad;
   }
+  // A handoff written through Bash is the handoff, recorded under the rule a Write of it gets.
+  const handoffs = bashHandoffWrites(line, config, cwd, opts.analyze);
+  if (handoffs.length > 0) {
+    return { allowed: true, rule: "handoff-write", detail: `Bash writes ${handoffs.map((h) => `"${h}"`).join(", ")}` };
+  }
   return { allowed: true, rule: "bash-allowed", detail: [...new Set(rules)].join(", ") || "no command" };
+}
+
+/**
+ * The handoff documents a Bash line writes (a heredoc or `printf` redirected into one, `tee`,
+ * `git … --output`): what HARD allows through Bash, so a handoff written that way is recorded
+ * like a Write or Edit of it. Empty when the line cannot be read or writes no handoff.
+ */
+export function bashHandoffWrites(line: string, config: Config, cwd: string, analyze: LineAnalyzer): string[] {
+  const a = analyze(line);
+  if (!a.ok) return [];
+  const targets: ShellWord[] = [];
+  for (const cmd of a.commands) {
+    const v = checkCommand(cmd, config);
+    if (v.allowed) targets.push(...v.writes);
+  }
+  for (const r of a.redirections) if (r.writes && r.target !== null) targets.push(r.target);
+  const out = targets.filter((t) => !t.dynamic && isHandoffPath(t.value, config.handoffGlobs, cwd)).map((t) => t.value);
+  return [...new Set(out)];
 }
 
 /** Whether a tool call may run at HARD, the rule that decided and why. */
