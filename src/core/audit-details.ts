@@ -15,13 +15,13 @@ const dropped = { dropped: bool, droppedFor: nullable(str) };
 const sample = obj({ at: num, rssBytes: nullable(num), cpuMs: nullable(num), ageMs: nullable(num) });
 const idleCause = nullable(lit("awaiting", "asleep", "stalled"));
 const turnsAndSessions = obj({ turns: num, sessions: num });
-const sentResumed = obj({ sent: num, resumed: num });
+const sentResumed = obj({ sent: num, resumed: num }, { medianAfterMs: nullable(num) });
 
 /** The night's ledger as `night off` records it (core/night/ledger.ts `NightLedger`). */
 const ledger = obj({
   since: num,
   until: num,
-  stops: obj({ blocked: num, resumed: num, notResumed: num, open: num }),
+  stops: obj({ blocked: num, resumed: num, notResumed: num, open: num }, { medianAfterMs: nullable(num) }),
   woken: recordOf(turnsAndSessions),
   idleMinutes: recordOf(num),
   deaths: arr(obj({ sessionId: str, at: num, action: str, told: bool, resumed: bool })),
@@ -151,6 +151,11 @@ export const AUDIT_DETAILS = {
     resumed: bool,
     resumedAt: nullable(num),
     afterMs: nullable(num),
+  }, {
+    // The record that settled it (core/watch/followups.ts); absent before it was recorded.
+    proof: lit("tool_call", "answer", "words_only"),
+    proofUuid: nullable(str),
+    proofAt: num,
   }),
   nudge: oneOf(
     obj({ ok: lit(false), skipped: str, pane: nullable(str), idleMs: nullable(num) }),

@@ -9,6 +9,7 @@ import { fleetFamilies, type FleetOptions } from "./metrics-fleet.ts";
 import type { Family, Sample } from "./metrics.ts";
 import { eventsOfKinds, hookDecisionCounts, kindCounts } from "../edge/store/event-tallies.ts";
 import { FleetFold, FOLDED_KINDS } from "./metrics-fold.ts";
+import { FollowUpFold } from "./metrics-followups.ts";
 import { maxEventId } from "../edge/store/event-pages.ts";
 
 const DAY = 86_400_000;
@@ -25,6 +26,8 @@ export class EventCounters {
   readonly detections = new Map<string, number>();
   /** What the fleet rules need (metrics-fleet.ts). */
   readonly fleet = new FleetFold();
+  /** Whether vigil's interventions were followed by work. */
+  readonly followUps = new FollowUpFold();
 
   /**
    * Fold every event added since the previous call: counts per kind and per hook decision in
@@ -44,7 +47,10 @@ export class EventCounters {
         hit.n += n;
         this.decisions.set(key, hit);
       }
-      for (const e of eventsOfKinds(store, this.last, upTo, FOLDED_KINDS)) this.fleet.add(e);
+      for (const e of eventsOfKinds(store, this.last, upTo, [...FOLDED_KINDS, "followup"])) {
+        if (e.kind === "followup") this.followUps.add(e);
+        else this.fleet.add(e);
+      }
       this.last = upTo;
     }
   }
@@ -124,5 +130,6 @@ function sessionFamilies(rows: SessionRow[], counters: EventCounters, now: numbe
       type: "counter",
       samples: [...counters.kinds].map(([kind, value]) => ({ labels: { kind }, value })),
     },
+    ...counters.followUps.families(),
   ];
 }

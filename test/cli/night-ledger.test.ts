@@ -45,7 +45,12 @@ function countIndependently(
   const stale = 10 * MIN;
   for (const [id, path] of Object.entries(transcripts)) {
     const recs: Rec[] = readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    for (const b of o.blocks.filter((b) => b.id === id)) if (recs.some((r) => timeOf(r) > b.at)) resumed++;
+    // Work after a block is a main-chain tool call; Claude Code's records of the block are not.
+    const calls = recs.filter((r) =>
+      r.type === "assistant" && Array.isArray(r.message.content) &&
+      r.message.content.some((b: { type?: string }) => b.type === "tool_use")
+    );
+    for (const b of o.blocks.filter((b) => b.id === id)) if (calls.some((r) => timeOf(r) > b.at)) resumed++;
     recs.forEach((r, i) => {
       if (r.type !== "assistant" || r.message.stop_reason !== "end_turn" || timeOf(r) < o.since) return;
       const next = recs[i + 1];

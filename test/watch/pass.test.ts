@@ -10,9 +10,17 @@ import { eventually, privateTmux } from "../edge/private-tmux.ts";
 import { appendTo, type Harness, harness, records, touch } from "./harness.ts";
 import { withRawDb } from "../raw-db.ts";
 import { seedDetail } from "../support/audit-seed.ts";
+import { between, byUuid, jsonl, recorded, retimed, timeOf } from "../support/recorded-turns.ts";
 
 const MIN = 60_000;
 let h: Harness;
+// The recorded 2.1.328 deny-stop transcript: the blocked turn's end, Claude Code's records of
+// the block (isMeta feedback, hook_blocking_error attachment, stop_hook_summary), the answer.
+const DENY = recorded("2.1.328", "deny-stop.jsonl");
+const BLOCKED_END = "2cfca537-6f65-423a-9dfe-19dd4391ce91", SUMMARY = "b1f7bbc6-092b-4ce6-89c3-06193881fb64";
+const WORDS = "45adcb6e-89db-415a-898a-b40062128b16", LAST = "fdbc521f-562d-4e79-8b59-e625d8b17c0f";
+const TOOL_CALL = "7195180c-f810-448c-8115-93a548d74710";
+
 afterEach(() => h?.close());
 
 describe("DOWN", () => {
@@ -138,7 +146,7 @@ describe("STALE", () => {
     expect(h.events("stale", s.id).length).toBe(2);
   });
 
-  test("a stall with a known tmux pane is nudged once; growth after it is followed up", async () => {
+  test("a stall with a known tmux pane is nudged once; its first tool call after it is the follow-up", async () => {
     h = harness({ config: { nudgeText: "Continue with the ticket", recoverOutsideNight: true } });
     const s = h.session("sess-nudge", { tmux: "night:@1.%7" });
     touch(s.transcript, h.now() - 60 * MIN);
@@ -148,9 +156,10 @@ describe("STALE", () => {
     expect(h.calls.nudge).toEqual([["%7", "Continue with the ticket"]]);
     expect(h.events("nudge", s.id).map((e) => [e.detail.ok, e.detail.pane])).toEqual([[true, "%7"]]);
     const nudgedAt = h.now() - 5 * MIN;
-    // The first record after the nudge is 2 min later; the newest write, 4 min: the follow-up
-    // runs to the first.
-    appendTo(s.transcript, records(nudgedAt + 2 * MIN, "prompt", "Continue with the ticket"));
+    // The nudge's prompt is 1 min later, its first tool call 2 min, the newest write 4 min: the
+    // follow-up runs to the tool call, the first work.
+    appendTo(s.transcript, records(nudgedAt + MIN, "prompt", "Continue with the ticket"));
+    appendTo(s.transcript, jsonl(retimed([byUuid(DENY, TOOL_CALL)], nudgedAt + 2 * MIN)));
     appendTo(s.transcript, records(nudgedAt + 4 * MIN, "end", "Working on it."));
     touch(s.transcript, nudgedAt + 4 * MIN);
     h.advance(5 * MIN);
@@ -218,24 +227,46 @@ describe("who woke it", () => {
     ]);
   });
 
-  test("a Stop block since the last pass is followed up to the first record after it, not the newest write", async () => {
+  const block = (s: { id: string }, at: number) =>
+    h.store.appendEvent(at, s.id, "stop_gate", seedDetail("stop_gate", { decision: "block", gate: "announcement" }));
+
+  test("a Stop block answered with words only did not resume work: the block's own records never close it as resumed", async () => {
     h = harness();
-    const s = h.session("sess-block");
+    const s = h.session("sess-block-words");
     await h.pass();
-    const blockAt = h.now() + 1000;
-    h.store.appendEvent(
-      blockAt,
-      s.id,
-      "stop_gate",
-      seedDetail("stop_gate", { decision: "block", gate: "announcement" }),
-    );
-    appendTo(s.transcript, records(blockAt + 500, "feedback", "Do the announced work now"));
-    appendTo(s.transcript, records(blockAt + 3 * MIN, "end", "Ran the suite."));
-    touch(s.transcript, blockAt + 3 * MIN);
+    const endAt = h.now() + 1000;
+    const recs = retimed(between(DENY, BLOCKED_END, LAST), endAt);
+    block(s, endAt + 20);
+    appendTo(s.transcript, jsonl(recs));
+    touch(s.transcript, timeOf(recs.at(-1) ?? {}));
     h.advance(5 * MIN);
     await h.pass();
-    expect(h.events("followup", s.id).map((e) => [e.detail.intervention, e.detail.afterMs])).toEqual([
-      ["stop_block", 500],
+    expect(h.events("followup", s.id).map((e) => e.detail)).toEqual([{
+      intervention: "stop_block",
+      interventionAt: endAt + 20,
+      resumed: false,
+      resumedAt: null,
+      afterMs: null,
+      proof: "words_only",
+      proofUuid: WORDS,
+      proofAt: timeOf(byUuid(recs, WORDS)),
+    }]);
+  });
+
+  test("a Stop block answered by a tool call resumed work at that call, not at the block's bookkeeping", async () => {
+    h = harness();
+    const s = h.session("sess-block-tool");
+    await h.pass();
+    const endAt = h.now() + 1000;
+    const blockAt = endAt + 20;
+    block(s, blockAt);
+    const call = retimed([byUuid(DENY, TOOL_CALL)], blockAt + 2 * MIN, { suffix: "b" });
+    appendTo(s.transcript, jsonl([...retimed(between(DENY, BLOCKED_END, SUMMARY), endAt), ...call]));
+    touch(s.transcript, blockAt + 2 * MIN);
+    h.advance(5 * MIN);
+    await h.pass();
+    expect(h.events("followup", s.id).map((e) => [e.detail.resumed, e.detail.afterMs, e.detail.proofUuid])).toEqual([
+      [true, 2 * MIN, `${TOOL_CALL}-b`],
     ]);
   });
 });
@@ -322,6 +353,7 @@ describe("restart through a private tmux server", () => {
 t="$(pwd)"; ps=$(cut -d' ' -f22 /proc/$$/stat)
 printf '{"pid":%s,"sessionId":"%s","cwd":"%s","startedAt":%s000,"procStart":"%s"}' $$ "$2" "$t" "$(date +%s)" "$ps" > '${sessions}'/$$.json
 printf '%s\\n' '{"type":"user","timestamp":"2030-01-01T00:00:00.000Z","message":{"content":"resumed"}}' >> "$VIGIL_TEST_TRANSCRIPT"
+printf '%s\\n' '{"type":"assistant","timestamp":"2030-01-01T00:00:01.000Z","isSidechain":false,"uuid":"a1","message":{"id":"m1","stop_reason":"tool_use","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{}}]}}' >> "$VIGIL_TEST_TRANSCRIPT"
 exec sleep 1000
 `,
       );

@@ -48,13 +48,14 @@ export interface DeathOutcome {
 export interface NightLedger {
   since: number;
   until: number;
-  stops: { blocked: number; resumed: number; notResumed: number; open: number };
+  /** `medianAfterMs`: from the block to the record that proved work, over the resumed ones. */
+  stops: { blocked: number; resumed: number; notResumed: number; open: number; medianAfterMs: number | null };
   /** Wake-ups by who ended the wait: `turns` counted once each, `sessions` distinct. */
   woken: Record<WakerClass, { turns: number; sessions: number }>;
   idleMinutes: Record<IdleBucket, number>;
   deaths: DeathOutcome[];
   /** Follow-ups of vigil's pushes (nudge, restart), resumed of sent, by kind. */
-  pushes: Record<"nudge" | "restart", { sent: number; resumed: number }>;
+  pushes: Record<"nudge" | "restart", { sent: number; resumed: number; medianAfterMs: number | null }>;
 }
 
 const VIGIL_WAKERS = new Set(["stop-gate", "restart", "nudge"]);
@@ -73,6 +74,8 @@ export function nightLedger(all: readonly LedgerEvent[], since: number, until: n
   const answered = (k: string, resumed: boolean) =>
     followups.filter((f) => f.detail.intervention === k && f.detail.resumed === resumed).length;
   const resumed = answered("stop_block", true), notResumed = answered("stop_block", false);
+  const delay = (k: string) =>
+    median(followups.flatMap((f) => f.detail.intervention === k && f.detail.resumed ? f.detail.afterMs ?? [] : []));
 
   const woken = {
     vigil: new Set<string>(),
@@ -115,7 +118,13 @@ export function nightLedger(all: readonly LedgerEvent[], since: number, until: n
   return {
     since,
     until,
-    stops: { blocked: blocks.length, resumed, notResumed, open: Math.max(0, blocks.length - resumed - notResumed) },
+    stops: {
+      blocked: blocks.length,
+      resumed,
+      notResumed,
+      open: Math.max(0, blocks.length - resumed - notResumed),
+      medianAfterMs: delay("stop_block"),
+    },
     woken: {
       vigil: { turns: turns.vigil, sessions: woken.vigil.size },
       person: { turns: turns.person, sessions: woken.person.size },
@@ -130,11 +139,24 @@ export function nightLedger(all: readonly LedgerEvent[], since: number, until: n
     },
     deaths,
     pushes: {
-      nudge: { sent: sent("nudge"), resumed: answered("nudge", true) },
-      restart: { sent: sent("restart"), resumed: answered("restart", true) },
+      nudge: { sent: sent("nudge"), resumed: answered("nudge", true), medianAfterMs: delay("nudge") },
+      restart: { sent: sent("restart"), resumed: answered("restart", true), medianAfterMs: delay("restart") },
     },
   };
 }
+
+function median(xs: readonly number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b), mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** A delay as a person reads it: seconds under two minutes, else minutes. */
+function span(ms: number): string {
+  return ms < 2 * MIN ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / MIN)} min`;
+}
+
+const after = (ms: number | null) => ms === null ? "" : `; first work a median of ${span(ms)} after`;
 
 function actionOf(restart: Of<"restart"> | undefined): string {
   if (restart === undefined) return "left (no restart)";
@@ -153,12 +175,16 @@ export function ledgerLines(l: NightLedger): string[] {
   const lines = [
     `stops blocked: ${s.blocked}; work resumed after ${s.resumed}, not after ${s.notResumed}${
       s.open > 0 ? `, ${s.open} not followed up yet` : ""
-    }`,
+    }${after(s.medianAfterMs)}`,
     `woken: by vigil ${w("vigil")}, by a person ${w("person")}, by nobody ${w("nobody")}${
       l.woken.other.turns > 0 ? `, by something else ${w("other")}` : ""
     }`,
     `idle minutes: awaiting ${l.idleMinutes.awaiting}, asleep ${l.idleMinutes.asleep}, stalled ${l.idleMinutes.stalled}, dead ${l.idleMinutes.dead}`,
-    `nudges: ${l.pushes.nudge.sent} sent, ${l.pushes.nudge.resumed} resumed work; restarts: ${l.pushes.restart.sent} done, ${l.pushes.restart.resumed} resumed work`,
+    `nudges: ${l.pushes.nudge.sent} sent, ${l.pushes.nudge.resumed} resumed work${
+      after(l.pushes.nudge.medianAfterMs)
+    }; restarts: ${l.pushes.restart.sent} done, ${l.pushes.restart.resumed} resumed work${
+      after(l.pushes.restart.medianAfterMs)
+    }`,
   ];
   if (l.deaths.length === 0) lines.push("deaths: none detected");
   else {

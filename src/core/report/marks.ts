@@ -236,7 +236,12 @@ export const KIND_READERS: Record<AuditKind, Reader> = {
     const label = d.resumed === true
       ? `resumed after the ${what.replace("_", " ")} (${duration(after ?? 0)} later)`
       : `did not resume after the ${what.replace("_", " ")}`;
-    return { category: "other", label, facts: { intervention: what, after_ms: after } };
+    // The record that settled it, so a reader can open the transcript at it.
+    return {
+      category: "other",
+      label,
+      facts: { intervention: what, after_ms: after, proof: s(d, "proof"), proof_uuid: s(d, "proofUuid") },
+    };
   },
   // One restart is one `restart` record; a held one (`skipped`) did not happen. The watch's
   // later `restart_check` is the follow-up of the same restart: it once counted as a second.

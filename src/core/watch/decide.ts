@@ -12,8 +12,7 @@ import { EMPTY_MEMO, type OpenIntervention, parseMemo, stringifyMemo, type Watch
 import { snapshotFacts } from "../status-view.ts";
 import { hostOf, type Target } from "./targets.ts";
 import { afterFailure, judgeRestart, type PendingRestart, type RestartSeen } from "./restart-check.ts";
-
-const DAY = 86_400_000;
+import { followUps, type WorkSign } from "./followups.ts";
 
 /** An event to append: kind, detail of that kind's shape, and its time when not the pass's. */
 export type PlannedEvent = AuditRecord & { at?: number };
@@ -48,8 +47,8 @@ export interface Observed {
   registrySessionId: string | null;
   /** Stop gate blocks of this session since the last pass. */
   stopBlocks: readonly number[];
-  /** Times of the work records appended since the last pass (null: not read). */
-  workTimes?: readonly number[] | null;
+  /** The signs of work among the records appended since the last pass (null: not read). */
+  work?: readonly WorkSign[] | null;
   /** What the transcript's unanswered turn waits on a person for, when the machine does not know. */
   awaiting?: string | null;
 }
@@ -127,9 +126,9 @@ export function decideSession(
     }, events);
   }
   const blocks: OpenIntervention[] = obs.stopBlocks.map((at) => ({ kind: "stop_block", at }));
-  const fu = followUps([...memo.open, ...blocks], grew ? { growthAt, times: obs.workTimes ?? null } : null, now);
+  const fu = followUps([...memo.open, ...blocks], grew ? obs.work ?? null : null, now);
   events.push(...fu.events);
-  memo = { ...memo, open: fu.open };
+  memo = { ...memo, open: fu.open, quiet: fu.quiet ?? memo.quiet };
   if (alive) memo = { ...memo, breakerNotified: false };
   const learned = learnIdentity(t, obs.probe, alive);
   const p = obs.probe;
@@ -200,44 +199,4 @@ function downDetail(t: Target, d: LivenessDecision, w: WatchRow | null, now: num
     aliveAt: w?.alive_at ?? null,
     sinceAliveMs: w?.alive_at != null ? Math.max(0, now - w.alive_at) : null,
   };
-}
-
-/**
- * Interventions answered by work that came after them get a `followup` whose time to resume
- * runs to the first work record after the intervention (the newest write would credit a
- * session that resumed at once with the whole pass interval); when the records could not be
- * read, to the growth the stat saw. Those a day old with no work close as not resumed.
- */
-export function followUps(
-  open: readonly OpenIntervention[],
-  growth: { growthAt: number; times: readonly number[] | null } | null,
-  now: number,
-): { open: OpenIntervention[]; events: PlannedEvent[] } {
-  const keep: OpenIntervention[] = [], events: PlannedEvent[] = [];
-  for (const o of open) {
-    const resumedAt = growth === null
-      ? null
-      : growth.times === null
-      ? (growth.growthAt >= o.at ? growth.growthAt : null)
-      : firstAfter(growth.times, o.at);
-    if (resumedAt !== null) {
-      events.push({
-        kind: "followup",
-        detail: { intervention: o.kind, interventionAt: o.at, resumed: true, resumedAt, afterMs: resumedAt - o.at },
-      });
-    } else if (now - o.at > DAY) {
-      events.push({
-        kind: "followup",
-        detail: { intervention: o.kind, interventionAt: o.at, resumed: false, resumedAt: null, afterMs: null },
-      });
-    } else keep.push(o);
-  }
-  return { open: keep, events };
-}
-
-/** The earliest time strictly after `at`: the record that ended a blocked turn is not its answer. */
-function firstAfter(times: readonly number[], at: number): number | null {
-  let best: number | null = null;
-  for (const t of times) if (t > at && (best === null || t < best)) best = t;
-  return best;
 }

@@ -23,6 +23,8 @@ export interface WakeCursor {
   pendingEndAt: number | null;
   /** Why that turn is quiet, as the machine said while it was pending (the ledger's cause). */
   pendingCause: IdleCause | null;
+  /** When the watch found the process gone: the first prompt read after it is the restart's wake. */
+  deadAt?: number | null;
 }
 
 export interface WatchMemo {
@@ -36,6 +38,11 @@ export interface WatchMemo {
   restartFailures: string[];
   /** Restarts held for the night after failures in a row. */
   restartHeld: RestartHold | null;
+  /**
+   * The newest push (a Stop block, a nudge) the session answered with words only: while the
+   * turn that answered it is still the last one, the nudge's progress breaker holds.
+   */
+  quiet: { kind: OpenIntervention["kind"]; endAt: number } | null;
 }
 
 /** Interventions kept per session (oldest dropped first). */
@@ -49,6 +56,7 @@ export const EMPTY_MEMO: WatchMemo = {
   breakerNotified: false,
   restartFailures: [],
   restartHeld: null,
+  quiet: null,
 };
 
 const strings = (v: unknown): string[] => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
@@ -58,6 +66,12 @@ const OPEN_KINDS: readonly string[] = ["notify", "restart", "nudge", "stop_block
 const isOpenKind = (k: unknown): k is OpenIntervention["kind"] => typeof k === "string" && OPEN_KINDS.includes(k);
 
 const causeOf = (v: unknown): IdleCause | null => v === "awaiting" || v === "asleep" || v === "stalled" ? v : null;
+
+function quietOf(v: unknown): WatchMemo["quiet"] {
+  if (!isObject(v)) return null;
+  const endAt = n(v, "endAt");
+  return endAt !== null && isOpenKind(v.kind) ? { kind: v.kind, endAt } : null;
+}
 
 /** Parse a stored memo; anything unreadable starts empty. */
 export function parseMemo(text: string): WatchMemo {
@@ -91,6 +105,7 @@ export function parseMemo(text: string): WatchMemo {
         mid: w.mid === true,
         pendingEndAt: n(w, "pendingEndAt"),
         pendingCause: causeOf(w.pendingCause),
+        deadAt: n(w, "deadAt"),
       }
       : null,
     open,
@@ -99,6 +114,7 @@ export function parseMemo(text: string): WatchMemo {
     breakerNotified: v.breakerNotified === true,
     restartFailures: strings(v.restartFailures),
     restartHeld: held && heldAt !== null ? { at: heldAt, failures: strings(held.failures) } : null,
+    quiet: quietOf(v.quiet),
   };
 }
 

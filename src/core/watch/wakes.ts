@@ -9,6 +9,7 @@ import type { AwaitKind } from "../../../machines/session.ts";
 import { type IdleCause, idleCause } from "../rest.ts";
 import { textOf, turnWakes } from "../wake.ts";
 import type { AppendedRead } from "./observed.ts";
+import { type WorkSign, workSigns } from "./followups.ts";
 import type { PlannedEvent } from "./decide.ts";
 import type { WakeCursor, WatchMemo } from "./memo.ts";
 
@@ -167,15 +168,7 @@ export function onlyProgress(read: AppendedRead | null): boolean {
   return read !== null && read.records.length > 0 && read.records.every((r) => r.record.type === "progress");
 }
 
-/**
- * The times of the appended records that are work (not `progress`), in file order: a
- * follow-up runs to the first of them after its intervention, not to the newest write.
- */
-export function workTimes(read: AppendedRead | null): number[] | null {
-  if (read === null) return null;
-  return read.records.flatMap((r) => {
-    if (r.record.type === "progress" || typeof r.record.timestamp !== "string") return [];
-    const t = Date.parse(r.record.timestamp);
-    return Number.isFinite(t) ? [t] : [];
-  });
+/** The signs of work among the appended records (see `workSigns`), or null when none were read. */
+export function workOf(read: AppendedRead | null): WorkSign[] | null {
+  return read === null ? null : workSigns(read.records.map((r) => r.record));
 }

@@ -79,7 +79,13 @@ test("each death says what was done: restarted and told, breaker open, restart f
   ]);
   // a: 2 min dead; b: 40; c: 30.
   expect(l.idleMinutes.dead).toBe(72);
-  expect(l.pushes).toEqual({ nudge: { sent: 1, resumed: 1 }, restart: { sent: 1, resumed: 1 } });
+  expect(l.pushes).toEqual({
+    nudge: { sent: 1, resumed: 1, medianAfterMs: 2 * MIN },
+    restart: { sent: 1, resumed: 1, medianAfterMs: 24 * MIN },
+  });
+  expect(ledgerLines(l)).toContain(
+    "nudges: 1 sent, 1 resumed work; first work a median of 2 min after; restarts: 1 done, 1 resumed work; first work a median of 24 min after",
+  );
   expect(ledgerLines(l)).toContain("  b: not restarted: breaker-open; nobody was told; still dead at the end");
 });
 
@@ -92,7 +98,13 @@ test("events outside the night and follow-ups of interventions before it are not
     followup(T + 4 * MIN, "a", "stop_block", T + 2 * MIN, false),
     stop(T + 61 * MIN, "a", "block"),
   ];
-  expect(nightLedger(events, T, T + 60 * MIN).stops).toEqual({ blocked: 1, resumed: 0, notResumed: 1, open: 0 });
+  expect(nightLedger(events, T, T + 60 * MIN).stops).toEqual({
+    blocked: 1,
+    resumed: 0,
+    notResumed: 1,
+    open: 0,
+    medianAfterMs: null,
+  });
 });
 
 test("wakes count by who ended the wait; idle minutes by the cause each gap carries", () => {
