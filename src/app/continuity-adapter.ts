@@ -5,6 +5,7 @@
  * PreCompact with no state saved this epoch it drafts one from the transcript first, so the
  * restore after the compaction has material. Failures become `errors`, never exceptions.
  */
+import { EV, speaksOn } from "../core/claude-events.ts";
 import { join } from "node:path";
 import { extractDraft } from "../core/continuity/draft.ts";
 import { renderDraft, shouldDraft } from "../core/continuity/draft-state.ts";
@@ -60,8 +61,7 @@ export function writePendingDraft(d: PendingDraft): string {
 /** The reader the hook pipeline calls, bound to an environment and vigil's state directory. */
 export function continuityAdapter(env: Record<string, string | undefined>, stateDir: string): ContinuityReader {
   return (p, prev, at) => {
-    const wanted = p.event === "SessionStart" || p.event === "PreCompact" || prev === "restoring" ||
-      prev === "dead";
+    const wanted = speaksOn(p.event, "continuity") || prev === "restoring" || prev === "dead";
     if (!wanted || !isSessionId(p.sessionId)) return undefined;
     const specPath = join(projectDir(p, env), SPEC_RELATIVE_PATH);
     const dir = sessionStateDir(stateDir, p.sessionId);
@@ -83,7 +83,7 @@ export function continuityAdapter(env: Record<string, string | undefined>, state
     };
     let found = states();
     let pendingDraft: PendingDraft | undefined;
-    if (p.event === "PreCompact") {
+    if (p.event === EV.PreCompact) {
       try {
         const d = draftBeforeCompaction(p, dir, found.saved, at);
         drafted = { path: d.path, reason: d.reason };

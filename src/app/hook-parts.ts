@@ -9,6 +9,7 @@
  * own parts are asked for before the store is opened, the state's once the row is read;
  * `runHookLoading` loads it and runs the call again. `vigil serve` and in-process callers load every part up front (`allParts`).
  */
+import { speaksOn } from "../core/claude-events.ts";
 import type { LineAnalyzer } from "../core/policies/hard.ts";
 import type { ContinuityPart, StopPart } from "./parts/part-types.ts";
 
@@ -23,19 +24,19 @@ export interface LoadedParts {
 }
 
 /**
- * Events the whole continuity policy acts on whatever the state. On any other event, in a
+ * The whole continuity policy acts on the events it speaks on (claude-events.ts) whatever the
+ * state. On any other event, in a
  * session neither `restoring` nor `dead`, the policy's early warning (always loaded) answers as
  * the whole policy would and its reader reads nothing (test/app/hook-parts.test.ts holds both
  * to this over every event and state).
  */
-const CONTINUITY_EVENTS = new Set(["SessionStart", "PreCompact"]);
 const CONTINUITY_STATES = new Set(["restoring", "dead"]);
 
 /** The part a call lacks, given its event and the session's states so far (stored, then after its events). */
 export function missingPart(event: string, states: readonly (string | null)[], parts: LoadedParts): Part | undefined {
-  if (event === "Stop" && !parts.stop) return "stop";
+  if (speaksOn(event, "stop-gate") && !parts.stop) return "stop";
   if (parts.continuity) return undefined;
-  if (CONTINUITY_EVENTS.has(event) || states.some((s) => s !== null && CONTINUITY_STATES.has(s))) return "continuity";
+  if (speaksOn(event, "continuity") || states.some((s) => s !== null && CONTINUITY_STATES.has(s))) return "continuity";
   return undefined;
 }
 

@@ -8,6 +8,7 @@
  * its `updated_at`, the meter's resume offset (the next call reads those bytes again; they
  * changed no figure) and the snapshot's `lastActivity`. Anything else is written at once.
  */
+import { isFrequent } from "../core/claude-events.ts";
 import { MACHINE_VERSION } from "../../machines/session-model.ts";
 import type { AuditRecord } from "../core/policy.ts";
 import { STATUS_FRESH_MS } from "../core/statusline.ts";
@@ -24,15 +25,13 @@ export const QUIET_MS = STATUS_FRESH_MS / 2;
 const MAY_LAG: ReadonlySet<keyof SessionRow> = new Set(["updated_at", "meter", "snapshot"]);
 
 /**
- * The events that fire many times a turn, the only ones a call of which may go unwritten.
- * The others (Stop, SessionStart, SessionEnd, compactions, the shell-command hooks…) are
- * written every time, and read through the writing handle at once.
+ * Whether a call of this event can be quiet (worth reading through the read-only handle): only
+ * the events that fire many times a turn (`frequent` in claude-events.ts). The others (Stop,
+ * SessionStart, SessionEnd, compactions, the shell-command hooks…) are written every time, and
+ * read through the writing handle at once.
  */
-const FREQUENT: ReadonlySet<string> = new Set(["PreToolUse", "PostToolUse", "UserPromptSubmit"]);
-
-/** Whether a call of this event can be quiet (worth reading through the read-only handle). */
 export function mayBeQuiet(event: string): boolean {
-  return FREQUENT.has(event);
+  return isFrequent(event);
 }
 
 /**

@@ -4,6 +4,7 @@
  * (load, transition, policies, save, audit) → one writer. Fails open: any internal error
  * yields no output and is recorded.
  */
+import { EV, speaksOn } from "../core/claude-events.ts";
 import type { AuditDetails } from "../core/audit-details.ts";
 import type { AuditKind } from "../core/audit-kinds.ts";
 import type { PendingDraft } from "../core/continuity/facts.ts";
@@ -18,7 +19,7 @@ import type { AuditRecord, Measurement, PolicyInput, TranscriptFacts } from "../
 import { stopFactsOf } from "../core/stop/facts.ts";
 import { nightActive } from "../core/night/scope.ts";
 import { warnPolicy } from "../core/policies/continuity-warn.ts";
-import { guardPolicy, HARD_GATED_EVENTS, isLimited } from "../core/policies/guard.ts";
+import { guardPolicy, isLimited } from "../core/policies/guard.ts";
 import type { LineAnalyzer, ProcessTree } from "../core/policies/hard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
@@ -112,16 +113,16 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     const lacking = missingPart(p.event, [prev?.state ?? null], deps);
     if (lacking) return { stdout: "", error: null, needs: lacking };
     const metered = deps.measure(p.transcriptPath, prev?.meter ?? null);
-    const needsFacts = p.event === "UserPromptSubmit" || p.event === "Stop" || prev?.state === "restoring";
+    const needsFacts = p.event === EV.UserPromptSubmit || p.event === EV.Stop || prev?.state === "restoring";
     // The same bytes as the meter's: a restore seen here was counted there (the transcript lags).
     const tail = needsFacts ? deps.facts(p.transcriptPath, metered.offset) : {};
     const continuity = deps.config.config.disable ? undefined : deps.continuity?.read(p, prev?.state ?? null, at);
     const night = readNight(store);
-    const stop = p.event === "Stop" && !deps.config.config.disable
+    const stop = p.event === EV.Stop && !deps.config.config.disable
       ? deps.stop?.facts(p, { store, config: deps.config.config, night, now: at })
       : undefined;
     const processTree = killTree(p, deps);
-    const ownCrons = p.event === "UserPromptSubmit" ? readOwnCrons(store, p.sessionId) : [];
+    const ownCrons = p.event === EV.UserPromptSubmit ? readOwnCrons(store, p.sessionId) : [];
     const facts = {
       ...tail,
       ...(continuity ? { continuity } : {}),
@@ -182,7 +183,7 @@ const NAMES_KILL = /\bp?kill\b/;
 function killTree(p: HookPayload, deps: HookDeps): ProcessTree | undefined {
   const root = pidOf(deps.env);
   const line = p.toolInput?.command;
-  if (root === null || !deps.descendants || !HARD_GATED_EVENTS.has(p.event)) return undefined;
+  if (root === null || !deps.descendants || !speaksOn(p.event, "hard-gate")) return undefined;
   if (typeof line !== "string" || !NAMES_KILL.test(line)) return undefined;
   return { root, descendants: deps.descendants(root) };
 }
@@ -222,7 +223,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   // something could push the session (unattended mode, or recovery configured outside it).
   // The watch classifies the transcript's last message itself before any push.
   const classify = nightActive(c.night, at) || config.recoverOutsideNight;
-  const stop = p.event === "Stop"
+  const stop = p.event === EV.Stop
     ? {
       message: p.lastAssistantMessage ?? stopFactsOf(c.facts).lastAssistantText ?? null,
       patterns: classify && deps.stop ? deps.stop.patterns(config.stopPatterns) : null,

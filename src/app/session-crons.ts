@@ -4,6 +4,7 @@
  * prompt equal to one of them is the session's own wake-up (product.md section 4). Crons are
  * session-only in Claude Code (they die with the process), so SessionEnd forgets them.
  */
+import { EV } from "../core/claude-events.ts";
 import type { HookPayload } from "../core/payload.ts";
 import type { Store } from "../edge/store.ts";
 
@@ -23,7 +24,7 @@ export function readOwnCrons(store: Store, sessionId: string): string[] {
 
 /** Record what this call says about the session's crons (call inside the hook's transaction). */
 export function keepOwnCrons(store: Store, p: HookPayload): void {
-  if (p.event === "SessionEnd") return store.setSetting(key(p.sessionId), null);
-  if (p.event !== "Stop" || !Array.isArray(p.raw.session_crons)) return;
+  if (p.event === EV.SessionEnd) return store.setSetting(key(p.sessionId), null);
+  if (p.event !== EV.Stop || !Array.isArray(p.raw.session_crons)) return;
   store.setSetting(key(p.sessionId), p.sessionCrons.length ? JSON.stringify(p.sessionCrons) : null);
 }

@@ -6,6 +6,7 @@
  * log gives the pushes already made (the last one, and the todo ones), and the transcript the
  * tool calls since the last (the progress breaker).
  */
+import { speaksOn } from "../core/claude-events.ts";
 import type { Config } from "../core/config.ts";
 import { type AuditDetails, parseAuditDetail } from "../core/audit-details.ts";
 import { isObject } from "../core/payload.ts";
@@ -29,7 +30,7 @@ export interface StopFactsContext {
  * anyway (another event, `stop_hook_active`, mode off, cwd out of scope).
  */
 export function stopFactsFor(p: HookPayload, c: StopFactsContext): StopFacts | undefined {
-  if (p.event !== "Stop" || p.stopHookActive) return undefined;
+  if (!speaksOn(p.event, "stop-gate") || p.stopHookActive) return undefined;
   if (!nightActive(c.night, c.now) || !inScope(p.cwd, c.night?.scope ?? [])) return undefined;
   const todo = c.config.todoContinuation;
   const pushed = lastPush(c.store, p.sessionId);

@@ -3,6 +3,7 @@
  * Pure: the caller supplies the time and the measurement.
  */
 import type { SessionEvent, SessionRole, SessionState } from "../../machines/session.ts";
+import { becomes } from "./claude-events.ts";
 import { classifyPrompt, type PromptKind } from "./classify.ts";
 import type { Config } from "./config.ts";
 import type { Measurement } from "./policy.ts";
@@ -19,9 +20,6 @@ export function mainRole(p: HookPayload, config: Config): SessionRole | null {
   const role = callRole(p, config);
   return role === "subagent" ? null : role;
 }
-
-/** Events that mark the session as alive and working (everything but the lifecycle ones). */
-const LIFECYCLE = new Set(["SessionStart", "SessionEnd", "PreCompact", "PostCompact"]);
 
 /** The machine events one hook call stands for, in the order they apply. */
 export function hookEvents(
@@ -60,23 +58,25 @@ export function hookEvents(
   // session's): the machine tells the one a hook reported, which can land a tool call later,
   // from a compaction no hook reported (2.0.x has no PostCompact; the hooks may fail open).
   if ((opts.newBoundaries ?? 0) > 0) out.push({ type: "boundaryRead", at });
-  switch (p.event) {
-    case "SessionStart":
+  // What the call becomes is its event's row in claude-events.ts (an unknown, newer event: activity).
+  const kind = becomes(p.event);
+  switch (kind) {
+    case "sessionStart":
       if (p.source === "compact") out.push({ type: "compacted", at, postTokens: m.tokens });
       else if (p.source === "resume" || state === "dead") {
         out.push({ type: "resumed", at, source: p.source ?? "startup" });
       } else out.push({ type: "activity", at });
       break;
-    case "PreCompact":
+    case "preCompact":
       out.push({ type: "preCompact", at, trigger: p.trigger ?? "auto" });
       break;
-    case "PostCompact":
+    case "compacted":
       out.push({ type: "compacted", at, postTokens: m.tokens });
       break;
-    case "SessionEnd":
+    case "sessionEnded":
       out.push({ type: "sessionEnded", at, reason: typeof p.raw.reason === "string" ? p.raw.reason : "other" });
       break;
-    case "Stop": {
+    case "stopped": {
       out.push({ type: "activity", at });
       const crons = Array.isArray(p.raw.session_crons) ? p.raw.session_crons.filter(isObject) : [];
       if (opts.stop) {
@@ -84,17 +84,17 @@ export function hookEvents(
       }
       break;
     }
-    case "UserPromptSubmit":
+    case "prompted":
       out.push({ type: "activity", at });
       out.push({ type: "prompted", at, human: isHumanPrompt(p, config, opts.ownCrons ?? []) });
       break;
-    case "StopFailure": {
+    case "stopFailed": {
       out.push({ type: "activity", at });
       const slept = stopFailureEvent(p.raw.error, at);
       if (slept) out.push(slept);
       break;
     }
-    case "PostToolUse": {
+    case "toolDone": {
       out.push({ type: "activity", at });
       // Only a handoff written at HARD counts (the Stop gate asks for one since HARD): below it
       // the glob match is not worth its time on every tool call.
@@ -109,13 +109,16 @@ export function hookEvents(
       }
       break;
     }
-    case "SubagentStop":
+    case "subagentStopped":
       // The compaction's own pseudo-subagent (agent_type "") stops in the middle of a
       // compaction: it is no sign that work resumed.
       if (p.agentType !== "") out.push({ type: "activity", at });
       break;
+    case "activity":
+      out.push({ type: "activity", at });
+      break;
     default:
-      if (!LIFECYCLE.has(p.event)) out.push({ type: "activity", at });
+      kind satisfies never;
   }
   return out;
 }

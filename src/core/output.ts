@@ -3,6 +3,7 @@
  * `combine` decides what one hook call prints: deny over block over context, contexts joined
  * and capped. Nothing else in vigil may produce hook stdout (a test reads the source for it).
  */
+import { answersOn } from "./claude-events.ts";
 
 /** What a policy wants a hook call to do. `rule` names the policy rule for the audit log. */
 export type Proposal =
@@ -11,27 +12,13 @@ export type Proposal =
   | { kind: "context"; text: string; rule: string }
   | { kind: "instructions"; text: string; rule: string };
 
-/** Events whose JSON output may carry `hookSpecificOutput.additionalContext`. */
-const CONTEXT_EVENTS = new Set([
-  "SessionStart",
-  "UserPromptSubmit",
-  "PreToolUse",
-  "PostToolUse",
-  "PostToolUseFailure",
-  "PostToolBatch",
-  "SubagentStart",
-  "Stop",
-]);
-
-/**
- * Events whose `permissionDecision: "deny"` keeps a command from running. PreSkillShellCommand
- * takes PreToolUse's shape (observed on 2.1.332: the shell is replaced by "[not run: blocked by
- * hook: <reason>]").
+/*
+ * What each event's hook output may say is its row's `answers` in claude-events.ts:
+ * `hookSpecificOutput.additionalContext` ("context"), `permissionDecision: "deny"` that keeps a
+ * command from running ("deny"; PreSkillShellCommand takes PreToolUse's shape, observed on
+ * 2.1.332: the shell is replaced by "[not run: blocked by hook: <reason>]"), a top-level
+ * `decision: "block"` ("block"), or plain stdout for the summariser ("instructions").
  */
-const DENY_EVENTS = new Set(["PreToolUse", "PreSkillShellCommand"]);
-
-/** Events on which a top-level `decision: "block"` means something. */
-const BLOCK_EVENTS = new Set(["UserPromptSubmit", "Stop", "SubagentStop", "PostToolUse", "PostToolBatch"]);
 
 export interface Combined {
   /** Exactly what goes to stdout; "" means print nothing. */
@@ -62,7 +49,7 @@ export function joinCapped(texts: string[], cap: number): string {
 /** Decide the single output of a hook call from every policy's proposals. */
 export function combine(event: string, proposals: Proposal[], opts: { contextCap: number }): Combined {
   const deny = proposals.find((p) => p.kind === "deny");
-  if (deny && DENY_EVENTS.has(event)) {
+  if (deny && answersOn(event, "deny")) {
     return {
       stdout: JSON.stringify({
         hookSpecificOutput: {
@@ -76,14 +63,14 @@ export function combine(event: string, proposals: Proposal[], opts: { contextCap
     };
   }
   const block = proposals.find((p) => p.kind === "block");
-  if (block && BLOCK_EVENTS.has(event)) {
+  if (block && answersOn(event, "block")) {
     return {
       stdout: JSON.stringify({ decision: "block", reason: block.reason }),
       decided: block,
       dropped: proposals.filter((p) => p !== block),
     };
   }
-  if (event === "PreCompact") {
+  if (answersOn(event, "instructions")) {
     // PreCompact has no additionalContext: plain stdout reaches the summariser as
     // "Additional Instructions:" (contract Part A, all versions tested).
     type Text = Extract<Proposal, { kind: "context" | "instructions" }>;
@@ -93,7 +80,7 @@ export function combine(event: string, proposals: Proposal[], opts: { contextCap
     return { stdout: text, decided: texts[0] ?? null, dropped: proposals.filter((p) => !used.has(p)) };
   }
   const contexts = proposals.filter((p): p is Extract<Proposal, { kind: "context" }> => p.kind === "context");
-  if (contexts.length > 0 && CONTEXT_EVENTS.has(event)) {
+  if (contexts.length > 0 && answersOn(event, "context")) {
     const text = joinCapped(contexts.map((p) => p.text), opts.contextCap);
     return {
       stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: text } }),

@@ -5,6 +5,7 @@
  * input, and counting to the next prompt made every successful block look like a failure.
  * Pure: the caller parses the transcript and passes the records.
  */
+import { EV } from "./claude-events.ts";
 import { isObject, type JsonObject, obj, str } from "./payload.ts";
 
 export type Waker =
@@ -82,7 +83,7 @@ type Evidence = Waker | null;
 function evidence(r: JsonObject, isVigil: (c: string) => boolean): Evidence {
   if (r.type === "attachment") {
     const a = obj(r, "attachment");
-    if (a?.type !== "hook_blocking_error" || a.hookEvent !== "Stop") return null;
+    if (a?.type !== "hook_blocking_error" || a.hookEvent !== EV.Stop) return null;
     const cmd = str(obj(a, "blockingError") ?? {}, "command");
     return cmd === null || isVigil(cmd) ? "stop-gate" : "stop-hook";
   }

@@ -3,6 +3,7 @@
  * failure, the fix or the version note. Pure: everything the sessions produced comes in as data,
  * so each verdict is tested on its own.
  */
+import { EV, eventsWhere } from "../core/claude-events.ts";
 import { allText, type ApiRequest, lastUserText, stopFeedback, toolResults } from "./fake-api/api-request.ts";
 
 export type CheckStatus = "pass" | "fail" | "n/a";
@@ -47,17 +48,8 @@ export interface ProveEvidence {
   worktree: Outcome<{ run: PrintEvidence; created: boolean; name: string }>;
 }
 
-/** Events every proof's scripted sessions reach (PostCompact only where the version has it). */
-export const REACHED_EVENTS = [
-  "SessionStart",
-  "UserPromptSubmit",
-  "PreToolUse",
-  "PostToolUse",
-  "Stop",
-  "SessionEnd",
-  "PreCompact",
-  "PostCompact",
-] as const;
+/** Events the proof's scripted sessions reach (`proved` rows; each only where the version has it). */
+export const REACHED_EVENTS = eventsWhere((r) => r.proved === true);
 
 const REINSTALL = "run `vigil install` (it registers every event this Claude Code version knows)";
 const REPORT =
@@ -135,7 +127,7 @@ export function hardDenyCheck(e: ProveEvidence, command: string): CheckResult {
       results.length > 0
         ? `"${command}" at the hard limit was not denied: the model got its output`
         : "no tool result reached the model",
-      e.registered.includes("PreToolUse") ? REPORT : REINSTALL,
+      e.registered.includes(EV.PreToolUse) ? REPORT : REINSTALL,
     );
   });
 }
@@ -153,7 +145,7 @@ export function promptRefusalCheck(e: ProveEvidence): CheckResult {
     return fail(
       id,
       `the new instruction reached the model (${reached} request${reached === 1 ? "" : "s"})`,
-      e.registered.includes("UserPromptSubmit") ? REPORT : REINSTALL,
+      e.registered.includes(EV.UserPromptSubmit) ? REPORT : REINSTALL,
     );
   });
 }
@@ -194,7 +186,7 @@ export function stopBlockCheck(e: ProveEvidence, announceTurn: number): CheckRes
       return fail(
         id,
         "the turn ended after announcing work: no continuation request",
-        e.registered.includes("Stop") ? REPORT : REINSTALL,
+        e.registered.includes(EV.Stop) ? REPORT : REINSTALL,
       );
     }
     return fail(id, `the model continued without vigil's reason: "${firstLine(text).slice(0, 80)}"`, REPORT);
@@ -222,7 +214,7 @@ export function preCompactCheck(e: ProveEvidence, guidanceStart: string): CheckR
     return fail(
       id,
       "the summarisation request carries no guidance from vigil",
-      e.registered.includes("PreCompact") ? REPORT : REINSTALL,
+      e.registered.includes(EV.PreCompact) ? REPORT : REINSTALL,
     );
   });
 }
@@ -242,7 +234,7 @@ export function restoreCheck(e: ProveEvidence, opening: string): CheckResult {
     return fail(
       id,
       later ? "the restore came, but not in the first request after the compaction" : "no restore reached the model",
-      e.registered.includes("SessionStart") ? REPORT : REINSTALL,
+      e.registered.includes(EV.SessionStart) ? REPORT : REINSTALL,
     );
   });
 }
@@ -284,7 +276,7 @@ export function worktreeCheck(e: ProveEvidence): CheckResult {
     return pass(id, `created .claude/worktrees/${w.name} and ran the session there`);
   }
   const said = firstLine(w.run.stderr);
-  const hooked = said.includes("WorktreeCreate") || e.registered.includes("WorktreeCreate");
+  const hooked = said.includes(EV.WorktreeCreate) || e.registered.includes(EV.WorktreeCreate);
   return fail(
     id,
     `claude --worktree exited ${w.run.exitCode}${said ? `: ${said}` : ""}`,

@@ -6,6 +6,7 @@
  * commands install recorded, for `--bin` paths with another name) or an HTTP hook to
  * `http://127.0.0.1:<port>/hook`, the endpoint `vigil serve` answers.
  */
+import { eventsWhere } from "../claude-events.ts";
 import { isObject } from "../payload.ts";
 import { COMMAND_ONLY_EVENTS } from "./events.ts";
 import { type HandledEvent, timeoutFor } from "./handled.ts";
@@ -30,7 +31,7 @@ export type Handler =
  * then blocks the tool call (`… blocking because onFailure is "block"`); without the field the
  * tool runs. Everything else stays fail-open: a crashed vigil must not stop prompts or stops.
  */
-export const FAIL_CLOSED_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PreSkillShellCommand"]);
+export const FAIL_CLOSED_EVENTS: ReadonlySet<string> = new Set(eventsWhere((r) => r.speaks.includes("hard-gate")));
 
 export interface MatcherGroup {
   matcher: string;

@@ -3,8 +3,9 @@
  * installed version does not know loses ALL of its hooks, silently (claude-code-versions.md
  * section 1), so `vigil install` registers exactly this set and `vigil doctor` checks against it.
  *
- * Sources: the CLI's own event table for 2.0.76, 2.1.88, 2.1.220, 2.1.328 and 2.1.332 (tested), and the
- * changelog for the steps in between (PostCompact from 2.1.76). An event is only assumed known
+ * Sources: the CLI's own event table for 2.0.76, 2.1.88, 2.1.220, 2.1.328 and 2.1.332
+ * (tested), and the changelog for the steps in between (PostCompact from 2.1.76); each event's
+ * first version is its row's `since` in `../claude-events.ts`. An event is only assumed known
  * from the first version where it is proven, so a version between two tested ones gets the
  * older set plus what the changelog dates: registering too few events loses a hook, too many
  * loses them all.
@@ -13,102 +14,21 @@
  * - Older than 2.0.76: the 2.0.76 set, the oldest proven one (`basis: "older"` lets doctor
  *   say it is unverified).
  */
+import { eventsWhere, type HookEventName } from "../claude-events.ts";
 
-/** The version vigil is tested against end to end. */
+export { ALL_EVENTS, type HookEventName, isKnownEvent } from "../claude-events.ts";
+
+/** The version vigil is tested against end to end (the newest of the e2e suite's three). */
 export const TESTED_VERSION = "2.1.332";
 
 /** The oldest version whose event table is known. */
 export const OLDEST_KNOWN_VERSION = "2.0.76";
 
-/** Every event, in the order of 2.1.332's own table (settings files list them in this order). */
-export const ALL_EVENTS = [
-  "PreToolUse",
-  "PostToolUse",
-  "PostToolUseFailure",
-  "PostToolBatch",
-  "Notification",
-  "UserPromptSubmit",
-  "UserPromptExpansion",
-  "SessionStart",
-  "SessionEnd",
-  "Stop",
-  "StopFailure",
-  "SubagentStart",
-  "SubagentStop",
-  "PreCompact",
-  "PostCompact",
-  "PreModelSwitch",
-  "PostModelSwitch",
-  "PermissionRequest",
-  "PermissionDenied",
-  "Setup",
-  "TeammateIdle",
-  "TaskCreated",
-  "TaskCompleted",
-  "Elicitation",
-  "ElicitationResult",
-  "ConfigChange",
-  "WorktreeCreate",
-  "WorktreeRemove",
-  "InstructionsLoaded",
-  "CwdChanged",
-  "FileChanged",
-  "DirectoryAdded",
-  "MessageDisplay",
-  "PreSkillShellCommand",
-] as const;
-
-export type HookEventName = (typeof ALL_EVENTS)[number];
-
-/** The version each event is first known from; one step per proven version. */
-const STEPS: readonly { since: string; adds: readonly HookEventName[] }[] = [
-  {
-    since: "2.0.76",
-    adds: [
-      "PreToolUse",
-      "PostToolUse",
-      "PostToolUseFailure",
-      "Notification",
-      "UserPromptSubmit",
-      "SessionStart",
-      "SessionEnd",
-      "Stop",
-      "SubagentStart",
-      "SubagentStop",
-      "PreCompact",
-      "PermissionRequest",
-    ],
-  },
-  { since: "2.1.76", adds: ["PostCompact"] },
-  {
-    since: "2.1.88",
-    adds: [
-      "StopFailure",
-      "PermissionDenied",
-      "Setup",
-      "TeammateIdle",
-      "TaskCreated",
-      "TaskCompleted",
-      "Elicitation",
-      "ElicitationResult",
-      "ConfigChange",
-      "WorktreeCreate",
-      "WorktreeRemove",
-      "InstructionsLoaded",
-      "CwdChanged",
-      "FileChanged",
-    ],
-  },
-  { since: "2.1.220", adds: ["PostToolBatch", "MessageDisplay", "UserPromptExpansion", "DirectoryAdded"] },
-  { since: "2.1.328", adds: ["PreModelSwitch", "PostModelSwitch"] },
-  { since: "2.1.332", adds: ["PreSkillShellCommand"] },
-];
-
 /** Versions whose event table was read from the CLI itself. */
 export const TESTED_TABLES = ["2.0.76", "2.1.88", "2.1.220", "2.1.328", "2.1.332"] as const;
 
 /** Events that may not have `type: "http"` handlers (the CLI skips them with a debug line). */
-export const COMMAND_ONLY_EVENTS: ReadonlySet<string> = new Set(["SessionStart", "Setup"]);
+export const COMMAND_ONLY_EVENTS: ReadonlySet<string> = new Set(eventsWhere((r) => r.commandOnly === true));
 
 /** HTTP hooks exist from this version on. */
 export const HTTP_HOOKS_SINCE = "2.1.63";
@@ -140,26 +60,20 @@ export interface EventSet {
   basis: EventBasis;
 }
 
+/** The newest version whose table is known. */
+const NEWEST_KNOWN = TESTED_TABLES[TESTED_TABLES.length - 1];
+
 /** The events `version` knows, in canonical order, and how sure that is. */
 export function eventsFor(version: string): EventSet {
-  const newest = STEPS[STEPS.length - 1].since;
-  const known = new Set<HookEventName>();
-  for (const s of STEPS) {
-    if (compareVersions(version, s.since) >= 0 || s === STEPS[0]) { for (const e of s.adds) known.add(e); }
-  }
+  // Older than the oldest proven table: that table (a guess doctor calls unverified).
+  const at = compareVersions(version, OLDEST_KNOWN_VERSION) < 0 ? OLDEST_KNOWN_VERSION : version;
   const tested = TESTED_TABLES.some((t) => compareVersions(version, t) === 0);
   const basis: EventBasis = tested
     ? "tested"
-    : compareVersions(version, newest) > 0
+    : compareVersions(version, NEWEST_KNOWN) > 0
     ? "newer"
     : compareVersions(version, OLDEST_KNOWN_VERSION) < 0
     ? "older"
     : "between";
-  return { version, events: ALL_EVENTS.filter((e) => known.has(e)), basis };
-}
-
-/** Whether `name` is an event some known version has (else a typo or a newer event). */
-export function isKnownEvent(name: string): name is HookEventName {
-  const names: readonly string[] = ALL_EVENTS;
-  return names.includes(name);
+  return { version, events: eventsWhere((r) => compareVersions(at, r.since) >= 0), basis };
 }

@@ -9,60 +9,43 @@
  * entry (a `Record` over these names, so an entry without its test does not type-check) that
  * proves it through the compiled binary with a recorded payload.
  *
- * Timeouts (seconds, `timeout` on every registration) are chosen from `bench/timeouts.ts`
- * (bench/RESULTS.md): above the worst call measured on an overloaded 2-core machine (20 calls
- * of one event at once, load average 26: 5–8 s; a call alone: under 0.6 s), so a slow machine
- * does not cost the guard; far below Claude Code's 600 s default, so a hung vigil cannot hold a
- * session for ten minutes. PreCompact drafts a state file from the transcript and runs once
- * per compaction, which itself takes far longer. SessionEnd shares Claude Code's 1.5 s budget
- * for all of that event's hooks, so vigil's must fit inside it.
+ * The rows, timeouts and reasons are `../claude-events.ts`'s (`register`); this file is their view.
  */
-import { type EventSet, eventsFor, type HookEventName } from "./events.ts";
+import { ALL_EVENTS, EVENT_TABLE, type EventRow, type HookEventName } from "../claude-events.ts";
+import { type EventSet, eventsFor } from "./events.ts";
+
+type Table = typeof EVENT_TABLE;
+
+/** An event vigil registers (its row has a timeout). */
+export type HandledEvent = {
+  [K in HookEventName]: Table[K]["register"] extends { timeout: number } ? K : never;
+}[HookEventName];
+
+/** Whether vigil handles `event` (and so registers it where the version knows it). */
+export function isHandled(event: string): event is HandledEvent {
+  return ALL_EVENTS.some((e) => e === event && registration(EVENT_TABLE[e]) !== null);
+}
+
+function registration(row: EventRow): { timeout: number; does: string } | null {
+  return row.register !== null && "timeout" in row.register ? row.register : null;
+}
 
 /** Events vigil handles, with what it does there and the registration's timeout in seconds. */
-export const HANDLED = [
-  { event: "SessionStart", timeout: 15, does: "identifies the session; restores after compaction; resumes a dead one" },
-  { event: "UserPromptSubmit", timeout: 10, does: "measures; refuses new work at SOFT; injects a missed restore" },
-  { event: "PreToolUse", timeout: 10, does: "measures; denies all but the hand-over allow-list at HARD" },
-  { event: "PreSkillShellCommand", timeout: 10, does: "the HARD allow-list for the inline ! shell of skills" },
-  {
-    event: "PreModelSwitch",
-    timeout: 10,
-    does: "measures context_tokens; the new model's window re-judges the limits",
-  },
-  { event: "PostModelSwitch", timeout: 10, does: "as PreModelSwitch, once the switch happened" },
-  { event: "PostToolUse", timeout: 10, does: "measures; the SOFT notice and the early compaction warning" },
-  { event: "PostToolUseFailure", timeout: 10, does: "as PostToolUse, for a tool call that failed" },
-  { event: "Stop", timeout: 10, does: "the unattended-mode Stop gate; marks the end of a turn" },
-  { event: "SubagentStart", timeout: 10, does: "activity of the main session (a subagent started)" },
-  { event: "SubagentStop", timeout: 10, does: "activity of the main session (a subagent finished)" },
-  { event: "PreCompact", timeout: 30, does: "moves to compacting; drafts a state file; guidance for the summary" },
-  { event: "PostCompact", timeout: 10, does: "moves to restoring (the restore itself rides on SessionStart)" },
-  { event: "SessionEnd", timeout: 1, does: "records that the session ended and why" },
-] as const satisfies readonly { event: HookEventName; timeout: number; does: string }[];
-
-export type HandledEvent = (typeof HANDLED)[number]["event"];
+export const HANDLED: readonly { event: HandledEvent; timeout: number; does: string }[] = ALL_EVENTS.flatMap((e) => {
+  const r = registration(EVENT_TABLE[e]);
+  return r !== null && isHandled(e) ? [{ event: e, timeout: r.timeout, does: r.does }] : [];
+});
 
 /**
  * Events vigil must never be registered on, and why. Their hooks replace or decide Claude
  * Code's own behaviour where vigil has nothing to say, or hold the screen on every batch.
  */
-export const NEVER: Readonly<Partial<Record<HookEventName, string>>> = {
-  WorktreeCreate:
-    'its hook replaces Claude Code\'s own "git worktree add" and must print the new path: `claude --worktree`, EnterWorktree and worktree-isolated subagents fail',
-  WorktreeRemove: "its hook replaces Claude Code's own worktree removal",
-  PermissionRequest: "its hook decides permission prompts (in -p, a background subagent's undecided request is denied)",
-  Elicitation: "its hook answers MCP elicitation prompts",
-  ElicitationResult: "its hook can change the user's answer to an MCP elicitation",
-  MessageDisplay: "Claude Code holds every streamed batch of an answer on screen until its hook returns",
-};
-
-const HANDLED_NAMES: ReadonlySet<string> = new Set(HANDLED.map((h) => h.event));
-
-/** Whether vigil handles `event` (and so registers it where the version knows it). */
-export function isHandled(event: string): event is HandledEvent {
-  return HANDLED_NAMES.has(event);
-}
+export const NEVER: Readonly<Partial<Record<HookEventName, string>>> = Object.fromEntries(
+  ALL_EVENTS.flatMap((e) => {
+    const r = EVENT_TABLE[e].register;
+    return r !== null && "never" in r ? [[e, r.never]] : [];
+  }),
+);
 
 /** Why vigil must never be registered on `event`, or null. */
 export function neverReason(event: string): string | null {
@@ -72,7 +55,7 @@ export function neverReason(event: string): string | null {
 
 /** The registration timeout (seconds) for a handled event. */
 export function timeoutFor(event: HandledEvent): number {
-  return HANDLED.find((h) => h.event === event)?.timeout ?? 10;
+  return registration(EVENT_TABLE[event])?.timeout ?? 10;
 }
 
 /** The events install registers for a version, and how sure the version's table is. */

@@ -4,6 +4,7 @@
  * compaction. Bounded: only the last `maxScanBytes` are read, since both facts matter while
  * they are fresh (the restore check runs on the first events after a compaction).
  */
+import { EV } from "../claude-events.ts";
 import { isObject, type JsonObject, obj, str } from "../payload.ts";
 import type { TranscriptFacts } from "../policy.ts";
 import { isBookkeeping } from "./backward.ts";
@@ -143,7 +144,7 @@ function scanFacts(src: ByteSource, floor: number, floorIsLineStart: boolean, op
       }
     } else if (v.type === "attachment") {
       const a = obj(v, "attachment");
-      if (a && a.type === "hook_additional_context" && a.hookEvent === "SessionStart") out.landed = true;
+      if (a && a.type === "hook_additional_context" && a.hookEvent === EV.SessionStart) out.landed = true;
     } else if (v.type === "system" && v.subtype === "compact_boundary") {
       if (facts.restoreLanded === undefined) {
         facts.restoreLanded = out.landed;

@@ -5,6 +5,7 @@
  * `autoCompactWindow` setting, then the model (which of flag and variable wins in Claude Code
  * is not observed; the flag is taken as the more specific). Never a silent default: the source is named.
  */
+import { EV } from "../claude-events.ts";
 
 export type WindowSource = "statusline" | "env" | "flag" | "settings" | "model" | "default";
 
@@ -86,14 +87,18 @@ export function resolveWindow(f: WindowFacts, defaultWindow: number): ResolvedWi
  * count includes the last response's output).
  */
 export function payloadTokens(event: string, raw: { [k: string]: unknown }): number | null {
-  const counted = event === "PreModelSwitch" || event === "PostModelSwitch" ||
-    (event === "SessionStart" && (raw.source === "resume" || raw.source === "fork"));
+  const counted = isModelSwitch(event) ||
+    (event === EV.SessionStart && (raw.source === "resume" || raw.source === "fork"));
   const n = raw.context_tokens;
   return counted && typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
+function isModelSwitch(event: string): boolean {
+  return event === EV.PreModelSwitch || event === EV.PostModelSwitch;
+}
+
 /** The model a payload names: the target of a switch, or SessionStart's `model`. */
 export function payloadModel(event: string, raw: { [k: string]: unknown }): string | null {
-  const v = event === "PreModelSwitch" || event === "PostModelSwitch" ? raw.to_model : raw.model;
+  const v = isModelSwitch(event) ? raw.to_model : raw.model;
   return typeof v === "string" && v !== "" ? v : null;
 }

@@ -4,14 +4,12 @@
  * SessionStart, PreCompact and a session that may be restoring (app/hook-parts.ts); on every
  * other call `warnPolicy` answers exactly as the whole policy would (test/app/hook-parts.test.ts).
  */
+import { EV, isLifecycle, speaksOn } from "../claude-events.ts";
 import type { SessionEvent } from "../../../machines/session.ts";
 import type { AuditDetails } from "../audit-details.ts";
 import { classifyPrompt } from "../classify.ts";
 import { compactionWarning } from "../messages/compaction.ts";
 import { NOTHING, type PolicyInput, type PolicyResult } from "../policy.ts";
-
-/** Events that belong to the compaction itself: no restore check or warning on them. */
-export const COMPACTION_EVENTS = new Set(["PreCompact", "PostCompact", "SessionEnd"]);
 
 /** A continuity answer with its one audit record. */
 export function continuityResult(
@@ -27,7 +25,8 @@ export function earlyWarning(input: PolicyInput): PolicyResult {
   const { payload, context, config, measurement, state } = input;
   if (config.warnPercent <= 0 || context.warnSent || input.role === "subagent") return NOTHING;
   if (state !== "normal" && state !== "soft" && state !== "hard") return NOTHING;
-  if (payload.event === "UserPromptSubmit") {
+  if (!speaksOn(payload.event, "early-warning")) return NOTHING;
+  if (payload.event === EV.UserPromptSubmit) {
     // Over SOFT the guard may refuse this prompt, and a refused prompt's context is dropped.
     if (input.limited && state !== "normal") return NOTHING;
     const verdict = classifyPrompt(payload.prompt ?? "", {
@@ -35,7 +34,7 @@ export function earlyWarning(input: PolicyInput): PolicyResult {
       hint: input.facts.lastUser,
     });
     if (verdict.verdict !== "instruction" && verdict.verdict !== "handoff") return NOTHING;
-  } else if (payload.event !== "PostToolUse" && payload.event !== "PostToolUseFailure") return NOTHING;
+  }
   const tokens = measurement.tokens ?? context.tokens;
   const window = measurement.window ?? context.window ?? config.defaultWindow;
   if (tokens === null || window <= 0) return NOTHING;
@@ -57,5 +56,6 @@ export function earlyWarning(input: PolicyInput): PolicyResult {
 
 /** The continuity policy on a call that is not SessionStart or PreCompact, in a session not restoring. */
 export function warnPolicy(input: PolicyInput): PolicyResult {
-  return COMPACTION_EVENTS.has(input.payload.event) ? NOTHING : earlyWarning(input);
+  // The session's lifecycle events (start, end, compaction) get no restore check or warning.
+  return isLifecycle(input.payload.event) ? NOTHING : earlyWarning(input);
 }

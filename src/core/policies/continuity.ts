@@ -5,15 +5,14 @@
  * restore landed: the transcript decides, and a restore that did not land is injected once
  * on the next event that can carry context.
  */
+import { EV, isLifecycle, speaksOn } from "../claude-events.ts";
 import type { ContinuityFacts } from "../continuity/facts.ts";
 import { guidanceInput, injectedSpec, restoreInput } from "../continuity/from-facts.ts";
 import { compactionGuidance } from "../continuity/guidance.ts";
 import { restoreText } from "../continuity/restore.ts";
 import { NOTHING, type PolicyInput, type PolicyResult } from "../policy.ts";
-import { COMPACTION_EVENTS, continuityResult as result, earlyWarning } from "./continuity-warn.ts";
+import { continuityResult as result, earlyWarning } from "./continuity-warn.ts";
 
-/** Events whose additionalContext is observed to reach the model (claude-code-versions.md section 5). */
-const CARRIES_CONTEXT = new Set(["SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure"]);
 /** The first Claude Code version that writes `hook_additional_context` attachments. */
 const ATTACHMENTS_SINCE = [2, 1, 220];
 
@@ -61,8 +60,9 @@ function checkRestore(input: PolicyInput): PolicyResult {
     // Nothing on disk can show it there; SessionStart(compact) context is observed to land on those versions.
     return result([], [{ type: "restored", at: now, via: "hook" }], { action: "restored", via: "hook", ...base });
   }
-  if (!CARRIES_CONTEXT.has(payload.event) || input.role === "subagent" || !facts.continuity) return NOTHING;
-  const r = restoreProposal(input, facts.continuity, payload.event === "SessionStart" ? "resume" : "fallback");
+  // Only where additionalContext is observed to reach the model (claude-code-versions.md section 5).
+  if (!speaksOn(payload.event, "restore") || input.role === "subagent" || !facts.continuity) return NOTHING;
+  const r = restoreProposal(input, facts.continuity, payload.event === EV.SessionStart ? "resume" : "fallback");
   return result(
     [r.proposal],
     [{ type: "noticed", at: now, notice: "restoreDelivered" }, { type: "restored", at: now, via: "fallback" }],
@@ -113,9 +113,9 @@ function onPreCompact(input: PolicyInput): PolicyResult {
 /** The compaction-continuity policy. */
 export function continuityPolicy(input: PolicyInput): PolicyResult {
   const event = input.payload.event;
-  if (event === "SessionStart") return onSessionStart(input);
-  if (event === "PreCompact") return onPreCompact(input);
-  if (COMPACTION_EVENTS.has(event)) return NOTHING;
+  if (event === EV.SessionStart) return onSessionStart(input);
+  if (event === EV.PreCompact) return onPreCompact(input);
+  if (isLifecycle(event)) return NOTHING;
   if (input.state === "restoring") return checkRestore(input);
   return earlyWarning(input);
 }

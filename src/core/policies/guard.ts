@@ -5,6 +5,7 @@
  * calls are measured and shown, never limited. Every decision becomes an audit record so
  * `vigil report` can count notices, refusals, passes, denials and allowances.
  */
+import { speaksOn } from "../claude-events.ts";
 import { classifyPrompt, type PromptVerdict } from "../classify.ts";
 import type { Config } from "../config.ts";
 import { hardDenyReason, softNotice, softRefusal } from "../messages/limits.ts";
@@ -19,19 +20,16 @@ export function isLimited(role: CallRole, config: Config): boolean {
   return role === "worker" && !config.disable;
 }
 
-/**
- * Events that carry the SOFT notice. PostToolUse context is the channel observed to reach the
- * model on every tested version (claude-code-versions.md section 5); PreToolUse context is not
- * proven there, and a notice marked sent but never seen would not be repeated.
+/*
+ * Where the guard speaks is its events' rows in claude-events.ts:
+ * - `soft-notice`: PostToolUse context is the channel observed to reach the model on every
+ *   tested version (claude-code-versions.md section 5); PreToolUse context is not proven there,
+ *   and a notice marked sent but never seen would not be repeated.
+ * - `hard-gate`: events that run a command and can be denied at HARD. The inline `!` shell of
+ *   skills and slash commands (PreSkillShellCommand, 2.1.332) never goes through PreToolUse:
+ *   without it a pass command or an allowed Skill call would run any shell line at HARD.
+ * - `soft-refusal`: the prompt a person submits.
  */
-const NOTICE_EVENTS = new Set(["PostToolUse", "PostToolUseFailure"]);
-
-/**
- * Events that run a command and can be denied at HARD. The inline `!` shell of skills and slash
- * commands (PreSkillShellCommand, 2.1.332) never goes through PreToolUse: without it a pass
- * command or an allowed Skill call would run any shell line at HARD.
- */
-export const HARD_GATED_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PreSkillShellCommand"]);
 
 type Decision = "notice" | "refuse" | "pass" | "deny" | "allow";
 
@@ -145,7 +143,7 @@ export function createGuardPolicy(opts: { checkTool?: HardCheck } = {}): Policy 
 function guard(input: PolicyInput, checkTool: HardCheck): PolicyResult {
   const { payload, config, context, state } = input;
   const records: PolicyRecord[] = [];
-  const prompt = payload.event === "UserPromptSubmit" ? payload.prompt ?? "" : null;
+  const prompt = speaksOn(payload.event, "soft-refusal") ? payload.prompt ?? "" : null;
   const verdict = prompt === null ? null : classifyPrompt(prompt, {
     passCommands: config.passCommands,
     hint: input.facts.lastUser,
@@ -163,11 +161,11 @@ function guard(input: PolicyInput, checkTool: HardCheck): PolicyResult {
   }
 
   if (verdict) return onPrompt(input, verdict, records);
-  if (HARD_GATED_EVENTS.has(payload.event) && level === "hard") {
+  if (speaksOn(payload.event, "hard-gate") && level === "hard") {
     const denied = onHardTool(input, checkTool, records);
     if (denied) return denied;
   }
-  if (!NOTICE_EVENTS.has(payload.event) || context.softNoticeSent) {
+  if (!speaksOn(payload.event, "soft-notice") || context.softNoticeSent) {
     return { proposals: [], events: [], records };
   }
   const text = softNotice(config.language, {

@@ -4,6 +4,7 @@
  * toward the cap. Every decision, pass or block, leaves a `stop_gate` audit record naming the
  * gate, the pattern and the words it matched, so a night can be reviewed line by line.
  */
+import { speaksOn } from "../claude-events.ts";
 import type { AuditDetails } from "../audit-details.ts";
 import { NOTHING, type Policy, type PolicyInput, type PolicyRecord } from "../policy.ts";
 import { type PushFollowUp, workFollowed } from "../stop/breaker.ts";
@@ -70,7 +71,7 @@ function hardInput(input: PolicyInput): StopGateInput["hard"] {
 
 /** The Stop gate as a Policy: a block proposal plus `stopBlocked`, and one audit record. */
 export const unattendedPolicy: Policy = (input) => {
-  if (input.payload.event !== "Stop") return NOTHING;
+  if (!speaksOn(input.payload.event, "stop-gate")) return NOTHING;
   const facts = stopFactsOf(input.facts);
   const patterns = patternSet(input.config.stopPatterns);
   const fromPayload = input.payload.lastAssistantMessage;

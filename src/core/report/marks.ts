@@ -4,6 +4,7 @@
  * versions are read by an explicit table of old names, and any other kind is listed as
  * itself rather than dropped.
  */
+import { EV } from "../claude-events.ts";
 import { type AuditKind, isAuditKind } from "../audit-kinds.ts";
 import { isObject, type JsonObject } from "../payload.ts";
 import { count, duration } from "./time.ts";
@@ -122,10 +123,10 @@ function hookDecision(d: JsonObject): Draft | null {
   if (kind === "deny") {
     return { category: "deny", label: `${s(d, "tool") ?? event} denied (${rule})`, facts, weak: true };
   }
-  if (event === "Stop" || event === "SubagentStop") {
+  if (event === EV.Stop || event === EV.SubagentStop) {
     return { category: "stop_block", label: `Stop blocked (${rule})`, facts, weak: true };
   }
-  const category = event === "UserPromptSubmit" ? "refuse" : "deny";
+  const category = event === EV.UserPromptSubmit ? "refuse" : "deny";
   return { category, label: `${event} blocked (${rule})`, facts, weak: true };
 }
 
