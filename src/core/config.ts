@@ -108,7 +108,8 @@ export const DEFAULT_CONFIG: Config = {
   recallCapMb: 2048,
 };
 
-export type Source = "default" | "file" | "env";
+/** Where a value came from: its default, the file, a VIGIL_* variable, or the locale (`LANG`, `LC_ALL`). */
+export type Source = "default" | "file" | "env" | "LANG" | "LC_ALL";
 export interface ResolvedConfig {
   config: Config;
   sources: Record<keyof Config, Source>;
@@ -258,6 +259,7 @@ export function resolveConfig(
   };
   if (env.LANG || env.LC_ALL) {
     config.language = languageFromLocale(env.LC_ALL || env.LANG);
+    sources.language = env.LC_ALL ? "LC_ALL" : "LANG";
   }
   for (const [k, v] of Object.entries(file ?? {})) {
     const key = camel(k);

@@ -26,7 +26,14 @@ describe("resolveConfig", () => {
     ],
     ["role from env", null, { VIGIL_ROLE: "worker" }, { role: "worker" }, "env"],
     ["disable from env", null, { VIGIL_DISABLE: "1" }, { disable: true }, "env"],
-    ["language from LANG", null, { LANG: "ko_KR.UTF-8" }, { language: "ko" }, "default"],
+    ["language from LANG says LANG is its source", null, { LANG: "ko_KR.UTF-8" }, { language: "ko" }, "LANG"],
+    [
+      "language from LC_ALL says LC_ALL",
+      null,
+      { LANG: "en_US.UTF-8", LC_ALL: "ja_JP.UTF-8" },
+      { language: "ja" },
+      "LC_ALL",
+    ],
     ["language in file beats LANG", { language: "ja" }, { LANG: "ko_KR.UTF-8" }, { language: "ja" }, "file"],
   ])("%s", (_name, file, env, expected, source) => {
     const r = resolveConfig(file, env);
