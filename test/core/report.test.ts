@@ -58,7 +58,7 @@ describe("report model from a seeded store", () => {
   });
 
   test.each([
-    [W1, "limit", "SOFT limit crossed at 252,000 tokens"],
+    [W1, "limit", "SOFT limit crossed at 251,000 tokens measured, about 252,000 counting what was added since"],
     [W1, "deny", "Bash denied at 302,000 tokens (hard.deny)"],
     [W1, "stop_block", `Stop blocked: en.future "I'll continue with the parser"`],
     [W1, "restore", "restore delivered (hook)"],

@@ -6,6 +6,7 @@
  */
 import { EV } from "../claude-events.ts";
 import { type AuditKind, isAuditKind } from "../audit-kinds.ts";
+import { measuredPhrase } from "../messages/format.ts";
 import { isObject, type JsonObject } from "../payload.ts";
 import { count, duration } from "./time.ts";
 
@@ -89,18 +90,27 @@ function since(d: JsonObject, at: number, keys: string[]): number | null {
 const DELAY_KEYS = ["delay_ms", "detection_delay_ms", "detected_after_ms", "delayMs", "detectionDelayMs"];
 const LAST_SEEN_KEYS = ["last_seen", "lastSeen", "last_alive", "lastAlive", "last_activity", "lastActivity"];
 
+/**
+ * The measured size and the estimate, each under its own name: a label that calls the estimate
+ * "tokens" tells a reader 310,005 were measured where 310,000 were.
+ */
+function sized(d: JsonObject): { tokens: number | null; estimate: number | null; phrase: string } {
+  const tokens = n(d, "tokens"), estimate = n(d, "estimate");
+  return { tokens, estimate, phrase: measuredPhrase("en", { tokens, estimate }) };
+}
+
 function decision(d: JsonObject): Draft | null {
   const rule = s(d, "rule");
-  const tokens = n(d, "estimate", "tokens");
-  const facts = { rule, tokens, limit: n(d, "limit") };
+  const { tokens, estimate, phrase } = sized(d);
+  const facts = { rule, tokens, estimate, limit: n(d, "limit") };
   const what = s(d, "tool") ?? s(d, "event") ?? "call";
   switch (s(d, "decision")) {
     case "notice":
-      return { category: "notice", label: `SOFT notice sent at ${count(tokens)} tokens`, facts };
+      return { category: "notice", label: `SOFT notice sent at ${phrase}`, facts };
     case "refuse":
-      return { category: "refuse", label: `prompt refused at ${count(tokens)} tokens (${rule})`, facts };
+      return { category: "refuse", label: `prompt refused at ${phrase} (${rule})`, facts };
     case "deny":
-      return { category: "deny", label: `${what} denied at ${count(tokens)} tokens (${rule})`, facts };
+      return { category: "deny", label: `${what} denied at ${phrase} (${rule})`, facts };
     default:
       return null;
   }
@@ -186,8 +196,8 @@ export const KIND_READERS: Record<AuditKind, Reader> = {
   }),
   limit_crossed: (d) => {
     const limit = (s(d, "limit") ?? "?").toUpperCase();
-    const tokens = n(d, "estimate", "tokens");
-    return { category: "limit", label: `${limit} limit crossed at ${count(tokens)} tokens`, facts: { limit, tokens } };
+    const { tokens, estimate, phrase } = sized(d);
+    return { category: "limit", label: `${limit} limit crossed at ${phrase}`, facts: { limit, tokens, estimate } };
   },
   compaction_started: (d) => ({
     category: "compaction",
