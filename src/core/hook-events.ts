@@ -125,7 +125,7 @@ export function hookEvents(
 
 /** A finished Bash call at HARD: whether it wrote a handoff takes the shell analyser to tell. */
 export function bashNeedsShell(p: HookPayload, state: SessionState | string | null): boolean {
-  return p.event === "PostToolUse" && p.toolName === "Bash" && state === "hard";
+  return becomes(p.event) === "toolDone" && p.toolName === "Bash" && state === "hard";
 }
 
 /** Prompt verdicts that are a person's own words (classify.ts); the rest are the harness or a wake-up. */
