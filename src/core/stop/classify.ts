@@ -95,9 +95,9 @@ function findWaiting(view: MessageView, set: PatternSet): Hit | null {
 
 /** Why the announcing sentence `s` is not an announcement after all, or null. */
 function ruleOut(view: MessageView, set: PatternSet, s: Sentence): string | null {
-  const p = set.patterns.find((x) => x.kind === "ruleout" && x.scope === "tail" && matches(x, s));
+  const p = set.patterns.find((x) => x.kind === "ruleout" && x.scope === "tail" && !x.terminal && matches(x, s));
   if (p) return `${p.why}: ${p.id}`;
-  const items = view.leadIn?.lead.original === s.original ? view.leadIn.items : [];
+  const items = isLead(view, s) ? view.leadIn?.items ?? [] : [];
   if (items.length === 0) return null;
   const report = set.patterns.filter((x) => x.kind === "ruleout" && x.scope === "item");
   const reporting = items.filter((i) => report.some((x) => matches(x, i))).length;
@@ -105,23 +105,54 @@ function ruleOut(view: MessageView, set: PatternSet, s: Sentence): string | null
   return reporting > items.length * REPORT_SHARE ? `report: ${reporting} of ${items.length} items below report` : null;
 }
 
+function isLead(view: MessageView, s: Sentence): boolean {
+  return view.leadIn?.lead.original === s.original;
+}
+
+/** The sentence is one of the items under the lead-in: the lead-in speaks for them. */
+function isUnderLead(view: MessageView, s: Sentence): boolean {
+  return view.leadIn?.items.some((i) => i.original === s.original) ?? false;
+}
+
+/**
+ * What the message ends on when it is not the agent's own immediate action: a heading, a label
+ * above results, a result, a verdict, a later phase or a workflow's next step (issue 31). Tried
+ * on every sentence from the end, announcing or not: the first such sentence ends the search.
+ */
+function terminal(view: MessageView, set: PatternSet, s: Sentence): { id: string; why: string } | null {
+  if (s.heading && !isUnderLead(view, s)) return { id: `${scriptOf(s.text)}.end.heading`, why: "heading" };
+  const script = scriptOf(s.text);
+  // Each language's terminal shapes are read only on sentences written in that language.
+  const p = set.patterns.find((x) =>
+    x.kind === "ruleout" && x.terminal && x.lang === script && (!x.above || s.above === true) && matches(x, s)
+  );
+  return p ? { id: p.id, why: p.why ?? "result" } : null;
+}
+
+/**
+ * Gate 5, asymmetric (issue 31): a push needs the message to end on the agent's own immediate
+ * action. The search walks back from the last sentence of the tail over sentences that say
+ * neither (a remark after the announcement); the first announcement pushes unless a rule-out
+ * says it is something else, and a rule-out or a terminal sentence ends the search: the
+ * message then ends on that, not on an action.
+ */
 function findAnnouncement(view: MessageView, set: PatternSet): Pick<Classification, "announcement" | "ruledOut"> {
   const announce = set.patterns.filter((p) => p.kind === "announce" && p.scope === "tail");
-  let ruledOut: Hit | null = null;
-  // A message that ends on a step heading ends announcing that step.
-  const heading = view.heading;
-  const step = heading &&
-    set.patterns.find((p) => p.kind === "announce" && p.scope === "heading" && matches(p, heading));
-  if (heading && step) return { announcement: hit(step, heading.original), ruledOut };
-  // The sentence nearest the end is the one the turn ended on.
   for (const s of [...view.tail].reverse()) {
     const p = announce.find((x) => !(x.subjectless && s.item) && matches(x, s));
+    const end = isUnderLead(view, s) && !p ? null : terminal(view, set, s);
+    if (end) {
+      const words = p
+        ? hit(p, s.original)
+        : { id: end.id, lang: scriptOf(s.text), kind: "ruleout" as const, excerpt: clip(s.original) };
+      return { announcement: null, ruledOut: { ...words, why: `${end.why}: ${end.id}` } };
+    }
     if (!p) continue;
     const why = ruleOut(view, set, s);
-    if (why === null) return { announcement: hit(p, s.original), ruledOut };
-    ruledOut ??= { ...hit(p, s.original), why };
+    if (why === null) return { announcement: hit(p, s.original), ruledOut: null };
+    return { announcement: null, ruledOut: { ...hit(p, s.original), why } };
   }
-  return { announcement: null, ruledOut };
+  return { announcement: null, ruledOut: null };
 }
 
 /** Classify a final assistant message for gates 4 and 5. */

@@ -11,14 +11,26 @@ export type PatternKind = "escape" | "approval" | "wait" | "handoff" | "question
  * Why a sentence an `announce` pattern matched is still not an announcement of work for now
  * (`ruleout` patterns): its work hangs on a condition, it recommends, it plans a later phase,
  * it describes a state, or (tried on the items under a lead-in) the list reports finished work.
+ * Issue 31 adds what a message may not end on if it is to be pushed: a label above results, a
+ * result, a verdict, a workflow's next phase, a heading.
  */
-export type RuleOut = "conditional" | "recommendation" | "later" | "state" | "report";
+export type RuleOut =
+  | "conditional"
+  | "recommendation"
+  | "later"
+  | "state"
+  | "report"
+  | "label"
+  | "result"
+  | "verdict"
+  | "workflow"
+  | "heading";
 
 /**
  * Which part of the message a pattern is tried on (see `MessageView`): `heading` is the
  * message's last paragraph when it is one heading, `item` the items under a lead-in.
  */
-export type PatternScope = "all" | "window" | "last" | "tail" | "heading" | "item";
+export type PatternScope = "all" | "window" | "last" | "tail" | "item";
 
 /** One pattern as written in a data file. */
 export interface PatternDef {
@@ -40,6 +52,13 @@ export interface PatternDef {
    * items, where the same words are steps written for the reader ("To deploy: 1. First, build…").
    */
   subjectless?: boolean;
+  /**
+   * For `ruleout` patterns: tried on every sentence of the tail, announcing or not, from the end;
+   * the first one that matches ends the search (the message ends on it, so it is not pushed).
+   */
+  terminal?: boolean;
+  /** Tried only on a sentence that ends on a colon with something after it (a label above results). */
+  above?: boolean;
 }
 
 /** A language's patterns and the regex flags they are written for. */

@@ -49,6 +49,16 @@ const PARTICIPLE_CLAUSE = r`^[^,]+,\s+(?:I|we|it|the|this|that|everything|all)\b
 const INTERJECTION = r`(?:(?:ok(?:ay)?|alright|all\s+right|good|great|right|so|and|now)[,.!]?\s+)*`;
 const SENTENCE_QUESTION = r`\?\s*[)\]*_"']*$`;
 
+/** Past participles of finished work: a fragment ending on one states a result. */
+const PARTICIPLE =
+  r`(?:pushed|merged|committed|fixed|added|applied|deployed|landed|updated|removed|resolved|released|shipped|published|created|written|built|installed|renamed|reverted|restored|deleted|enabled|disabled|bumped|tagged|moved|rebased|squashed|regenerated|addressed|verified|confirmed|done|complete|completed|finished|green|clean|passing|in\s+place|sorted|handled|wired(?:\s+up)?|cleaned\s+up)`;
+/** Verbs in the third person that say what code now does ("Now displays as…", "Now the CLI exits 2"). */
+const BEHAVES =
+  r`(?:displays|shows|renders|returns|prints|reads|writes|uses|handles|accepts|rejects|skips|ignores|includes|contains|supports|works|runs|loads|saves|stores|sends|logs|emits|throws|raises|falls|points|lists|matches|sorts|groups|counts|appears|behaves|respects|defaults|resolves|exits|retries|waits|validates|parses|formats|calls|creates|keeps|honou?rs|reports|fails|passes|builds|compiles|opens|closes|refreshes|updates|shows|wraps|truncates|caches|redirects|streams)`;
+/** The agent's own next action in the same sentence: "I'll make sure it is committed". */
+const FIRST_PERSON_NEXT =
+  r`\b(?:I|we)(?:'ll|\s+will|\s+shall|'m\s+going|\s+am\s+going|'re\s+going|\s+are\s+going|'m\s+about|\s+am\s+about)\b|\blet(?:'s|\s+me|\s+us)\b|\b(?:next|then)\b`;
+
 export const EN: LangPatterns = {
   lang: "en",
   flags: "iu",
@@ -124,6 +134,52 @@ export const EN: LangPatterns = {
       kind: "handoff",
       source:
         r`\bnew\s+session\s+needed\b|\bhandoff\s+(?:document\s+|doc\s+)?(?:is\s+)?(?:written|committed|ready|lists)\b|\b(?:context|soft|hard)\s+limit\b|\bnext\s+(?:session|worker)\s+should\b`,
+    },
+    // The message turns to the reader (issue 31): the next move is theirs, so it is a wait.
+    {
+      id: "en.reader.from-you",
+      kind: "approval",
+      source:
+        r`\bfrom\s+you\b|\bfor\s+you\s+to\b|\b(?:need(?:s|ing)?|want(?:s|ing)?|ask(?:s|ing)?|requir(?:e|es|ing)|rel(?:y|ies|ying)\s+on|count(?:s|ing)?\s+on|wait(?:s|ing)?\s+on|depend(?:s|ing)?\s+on)\s+you\b|\bup\s+to\s+you\b|\b(?:over|back)\s+to\s+you\b|\bin\s+your\s+court\b`,
+    },
+    {
+      id: "en.reader.you-must",
+      kind: "approval",
+      source:
+        r`\byou(?:'ll|\s+will|'d|\s+would)?\s+(?:(?:still|also|first|just)\s+)?(?:need|have\s+to|has\s+to|must|should|might\s+want|may\s+want|want\s+to|can|could)\b`,
+      unless: r`\bas\s+you\s+(?:can|could|might|may)\b|\byou\s+(?:can|could)\s+(?:see|tell)\b`,
+    },
+    {
+      id: "en.reader.condition",
+      kind: "approval",
+      source:
+        r`\b(?:once|when|after|as\s+soon\s+as|if|until|before|unless|whenever|whether)\s+you(?:'ve|'re|'d|\s+have|\s+are|\s+had)?\b`,
+    },
+    {
+      id: "en.reader.your",
+      kind: "approval",
+      source:
+        r`\byour\s+(?:turn|call|choice|decision|move|input|answer|preference|go-?ahead|approval|sign-?off|confirmation|action|side|end|credentials?|token|key|password|permission)\b`,
+    },
+    {
+      id: "en.reader.imperative-then-i",
+      kind: "approval",
+      // "Restart the server and I'll retry": the reader acts first.
+      source: r`^(?:please\s+)?(?:` + WORK_VERB +
+        r`|approve|restart|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable)\b[^.?!]*?(?:\band\b|\bthen\b|,)\s*(?:then\s+)?(?:I|we)(?:'ll|\s+will|\s+can|'d\s+be\s+able)\b`,
+    },
+    { id: "en.reader.please", kind: "approval", source: r`\bplease\b|\bfeel\s+free\b|\bping\s+me\b` },
+    {
+      id: "en.reader.choice",
+      kind: "approval",
+      source:
+        r`\b(?:two|three|four|a\s+few|several|some|a\s+couple\s+of|the)\s+(?:options|choices|alternatives|ways\s+forward|paths)\b|^(?:option|alternative|approach)\s+(?:[a-d1-4]|one|two)\b|\beither\b[^.]*\bor\b[^.]*\b(?:works|is\s+fine|fine|would\s+work)\b|\b(?:whichever|whatever)\s+you\b`,
+    },
+    {
+      id: "en.reader.try-it",
+      kind: "approval",
+      scope: "last",
+      source: r`^(?:try\s+it|give\s+it\s+a\s+(?:try|go|spin)|have\s+a\s+look|take\s+a\s+look|check\s+it\s+out)\b`,
     },
     { id: "en.question.end", kind: "question", source: SENTENCE_QUESTION },
     {
@@ -275,14 +331,6 @@ export const EN: LangPatterns = {
       source: r`\bI\s+should\s+(?:(?:also|now|first|next|probably|still)\s+)*` + WORK_VERB + r`\b`,
       unless: HABIT,
     },
-    // A message that ends on a step heading ("## Step 2: Updating the parser").
-    {
-      id: "en.heading.step",
-      kind: "announce",
-      scope: "heading",
-      source: r`^(?:(?:step|phase|stage|part)\s*\d+\b|next\s*[:\-–—]|` + WORK_GERUND +
-        r`|(?:migrating|moving|setting\s+up|porting|converting|splitting|testing)\b)`,
-    },
     // Rule-outs: the announcing sentence is something else.
     {
       id: "en.ruleout.condition-first",
@@ -301,14 +349,77 @@ export const EN: LangPatterns = {
       id: "en.ruleout.recommend",
       kind: "ruleout",
       why: "recommendation",
+      terminal: true,
       source: r`\b(?:I'd|I\s+would|I|we'd|we\s+would|we)\s+(?:strongly\s+)?(?:recommend|suggest|advise|propose)\b`,
     },
     {
       id: "en.ruleout.later",
       kind: "ruleout",
       why: "later",
+      terminal: true,
       source:
         r`\b(?:later(?:\s+on)?|tomorrow|separately|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone)))\b`,
+    },
+    // What a pushed message may not end on (issue 31): tried on every sentence from the end.
+    {
+      id: "en.end.label",
+      kind: "ruleout",
+      why: "label",
+      terminal: true,
+      above: true,
+      // "Test results:", "Run the tests with:" above what follows; "I'll run:" is the agent's own.
+      source: r`[:：]\s*$`,
+      unless:
+        r`\b(?:I|we)(?:'ll|\s+will|\s+shall|'m|\s+am|'re|\s+are|\s+(?:need|want|plan|intend|have)\s+to)\b|\blet(?:'s|\s+me|\s+us)\b|\b\w+ing\b[^:]*\bnow\b`,
+    },
+    {
+      id: "en.end.participle",
+      kind: "ruleout",
+      why: "result",
+      terminal: true,
+      // "Formatting fix pushed.", "Both branches merged to main.", "Done."
+      source: r`^(?:(?:all|both|everything|and|ok(?:ay)?|so)\s+)?(?:[\w'./\-\uE000]+\s+){0,6}?` + PARTICIPLE +
+        r`(?:\s+(?:to|in|on|at|as|for|into|with|and|via|from|under|upstream|locally|again|now|too|already|successfully|cleanly)\b[^.!?]*)?[.!]?$`,
+      unless: FIRST_PERSON_NEXT,
+    },
+    {
+      id: "en.end.did",
+      kind: "ruleout",
+      why: "result",
+      terminal: true,
+      // "I fixed the parser.", "We've added a test."
+      source:
+        r`^(?:(?:ok(?:ay)?|so|and|also|now|right|good)[,]?\s+)?(?:I|we)(?:'ve|\s+have|'d|\s+had)?\s+(?:just\s+|also\s+|now\s+|already\s+|finally\s+)?(?!(?:wanted|needed|tried|decided|planned|started|need|want|plan|intend)\b)(?:[a-z]+ed|done|made|built|written|rewritten|run|ran|found|got|put|set|left|kept|wrote|rewrote|took|split|sent|brought|gone|went|been)\b`,
+      unless: FIRST_PERSON_NEXT,
+    },
+    {
+      id: "en.end.state",
+      kind: "ruleout",
+      why: "result",
+      terminal: true,
+      // "All 214 tests pass.", "The build is green.", "Now displays as a relative time."
+      source:
+        r`\b(?:pass(?:es|ed)?|fail(?:s|ed)|succeed(?:s|ed)|works|worked|is\s+(?:now\s+)?(?:green|clean|passing|fixed|done|complete|merged|deployed|live|in\s+place|ready|resolved|gone)|are\s+(?:now\s+)?(?:green|clean|passing|fixed|done|resolved|in\s+place|gone)|(?:has|have)\s+been\s+[a-z]+(?:ed|en)|(?:was|were)\s+[a-z]+(?:ed|en))\b|^(?:and\s+)?now\s+(?!\w+ing\b)(?:(?:the|this|that|it|each|every|our|both|all)\s+)?(?:[\w\-\uE000]+\s+)?` +
+        BEHAVES + r`\b`,
+      unless: FIRST_PERSON_NEXT + "|" + r`\b(?:check|see|verify|confirm|make\s+sure|ensure|whether|if|why|what|how)\b`,
+    },
+    {
+      id: "en.end.verdict",
+      kind: "ruleout",
+      why: "verdict",
+      terminal: true,
+      source:
+        r`^(?:LGTM|approved|approving|ship\s+it|verdict\b|(?:I|we)\s+approve)|\bLGTM\b|\b(?:ready|safe|good)\s+to\s+(?:merge|ship|go)\b|\bapprove\s+(?:this|the)\s+(?:PR|pull\s+request|change|diff|merge)\b`,
+    },
+    {
+      id: "en.end.workflow",
+      kind: "ruleout",
+      why: "workflow",
+      terminal: true,
+      // A workflow's phase is the pipeline's next step, not this turn's work.
+      source:
+        r`\b(?:phase|stage|milestone)\s*\d+\b|\b(?:next|following|later|upcoming|final|review|implementation|testing|qa|verification|deployment|planning|design)\s+(?:phase|stage)\b`,
+      unless: r`\b(?:now|right\s+away|immediately)\b`,
     },
     // Items under a lead-in that report (a finite verb, a verdict) rather than list steps.
     {

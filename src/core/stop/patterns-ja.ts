@@ -76,6 +76,32 @@ export const JA: LangPatterns = {
       source:
         r`新しいセッションが必要|ハンドオフ文書に(?:まとめ|記載|書き)ました|コンテキストの?上限に達|ソフト上限を超え`,
     },
+    // The message turns to the reader (issue 31): a request, an honorific for the reader's action,
+    // a condition on it, a choice offered.
+    {
+      id: "ja.reader.request",
+      kind: "approval",
+      source:
+        // What the reader already did ("ご指摘いただいた点", "共有いただきありがとうございます") asks nothing.
+        r`いただ(?!いた(?![らり])|き(?:ました|まして|あり))|頂(?:け|き(?!ました|まして|あり)|い(?!た))|ください|下さい|くださ(?!った(?!ら)|り)|お願い|もらえ(?:ますか|れば|たら|ると)|くれ(?:れば|たら|ますか)|なさ(?:っ(?!た)|れ|い)`,
+    },
+    {
+      id: "ja.reader.honorific",
+      kind: "approval",
+      source:
+        r`ご(?:確認|対応|検討|判断|指示|連絡|返信|承認|協力|選択|設定|用意|準備|提供|共有|教示|入力|実行|登録|希望|意見|一報|了承)(?!(?:を|の)?(?:いただいた|いただき(?:ました|まして|あり)|くださった|くださり|ありがとう))|お(?:知らせ|待ち|試し|手数|選び|伝え|手元|使いの|持ち)|あなた`,
+    },
+    {
+      id: "ja.reader.need",
+      kind: "approval",
+      source:
+        r`(?:キー|トークン|パスワード|権限|アクセス|認証|承認|判断|回答|シークレット|認証情報)(?:が|の)?(?:必要です|必要になります|必要となります)`,
+    },
+    {
+      id: "ja.reader.choice",
+      kind: "approval",
+      source: r`(?:案|オプション|選択肢|方法)\s?[A-DＡ-Ｄ1-4１-４]|どちら(?:でも|か|に)|いずれ(?:か|でも)`,
+    },
     {
       id: "ja.question.end",
       kind: "question",
@@ -125,14 +151,6 @@ export const JA: LangPatterns = {
       source: r`(?:を|も)[^。]*?[\u4E00-\u9FFF\u30A0-\u30FF]{2,}\s*[:：]\s*$`,
       unless: TOPIC + "|" + NOT_ACTION,
     },
-    // A message that ends on a step heading ("### ステップ3: テストの追加").
-    {
-      id: "ja.heading.step",
-      kind: "announce",
-      scope: "heading",
-      source:
-        r`^(?:(?:ステップ|フェーズ|手順|段階)\s*\d|第?\d+\s*(?:段階|ステップ|フェーズ)|次(?:の(?:作業|ステップ))?\s*[:：])`,
-    },
     // Rule-outs: the announcing sentence is something else.
     {
       id: "ja.ruleout.condition",
@@ -145,6 +163,7 @@ export const JA: LangPatterns = {
     {
       id: "ja.ruleout.recommend",
       kind: "ruleout",
+      terminal: true,
       why: "recommendation",
       source:
         r`推奨(?:します|です|いたします)|(?:お|オ)(?:すすめ|勧め|ススメ)(?:します|です|いたします)|提案(?:します|いたします)|べきです|(?:した|する)(?:方|ほう)が(?:良い|よい|いい)`,
@@ -152,9 +171,45 @@ export const JA: LangPatterns = {
     {
       id: "ja.ruleout.later",
       kind: "ruleout",
+      terminal: true,
       why: "later",
       source:
         r`後で|後ほど|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は`,
+    },
+    // What a pushed message may not end on (issue 31): tried on every sentence from the end.
+    {
+      id: "ja.end.label",
+      kind: "ruleout",
+      why: "label",
+      terminal: true,
+      above: true,
+      source: r`[:：]\s*$`,
+      unless: r`(?:ます|ましょう)\s*[:：]\s*$`,
+    },
+    {
+      id: "ja.end.past",
+      kind: "ruleout",
+      why: "result",
+      terminal: true,
+      source:
+        r`(?:ました|でした|ません(?:でした)?|済み(?:です)?|完了(?:です|しました)?|以上です|終わりです|通っています|動いています|成功しています)(?:[（(][^）)]*[）)])?[。．!！]?\s*$`,
+    },
+    {
+      id: "ja.end.verdict",
+      kind: "ruleout",
+      why: "verdict",
+      terminal: true,
+      source:
+        r`承認(?:します|いたします|とします)|LGTM|マージ(?:可能|可|して(?:問題|大丈夫))|(?:問題|異常)(?:は)?(?:ありません|なし)|(?:判断|判定)(?:します|いたします)|合格(?:です|とします)`,
+    },
+    {
+      id: "ja.end.workflow",
+      kind: "ruleout",
+      why: "workflow",
+      terminal: true,
+      // A named phase of a workflow: "実装フェーズで…を検証します", "レビューフェーズに進みます".
+      source:
+        r`(?:フェーズ|工程|段階|ステージ|Phase|Stage)\s*[0-9０-９]*\s*(?:[（(][^）)]*[）)])?\s*(?:で|では|において|にて|に|へ|を開始|を始め)|(?:ステップ|Step)\s*[0-9０-９]+\s*(?:で|では|に|へ)`,
     },
     {
       id: "ja.ruleout.report-item",

@@ -77,6 +77,33 @@ export const KO: LangPatterns = {
       source:
         r`새\s?세션이?\s?필요|핸드오프\s?문서(?:를|에)?\s?(?:\S+\s)?(?:작성했|정리했|정리해\s?두었|남겼|커밋했)|(?:남은|나머지)\s?작업은\s?핸드오프|컨텍스트\s?한도|소프트\s?한도|하드\s?한도`,
     },
+    // The message turns to the reader (issue 31): a request, an honorific verb (the agent never
+    // honours itself), a condition on the reader's action, a choice offered.
+    {
+      id: "ko.reader.request",
+      kind: "approval",
+      source:
+        // Thanks for what the reader already did ("알려 주셔서 감사합니다") asks nothing.
+        r`주(?:세요|십시오|시면|시겠|실\s|시고|시기|셔야|셔서(?!\s?(?:감사|고맙))|신다면|신\s?(?:후|뒤|다음))|바랍니다|부탁(?:드립니다|드려요|합니다|해요)`,
+    },
+    {
+      id: "ko.reader.honorific",
+      kind: "approval",
+      source:
+        r`(?<![다표예임지동게개즉역장필당무감수일제명암도])[가-힣](?:시면|시고|시기\s|시는|시겠|시도록|시려면|시길|셔야|셔서(?!\s?(?:감사|고맙))|세요|십시오|신\s?(?:후|뒤|다음|다면)|실\s?(?:때|경우|수))`,
+    },
+    {
+      id: "ko.reader.need",
+      kind: "approval",
+      source:
+        r`(?:키|토큰|비밀번호|권한|접근|인증|승인|결정|답변|시크릿|자격\s?증명)(?:이|가|을|를)?\s?(?:필요합니다|필요해요|있어야\s?합니다)`,
+    },
+    {
+      id: "ko.reader.choice",
+      kind: "approval",
+      source:
+        r`(?:옵션|선택지|방안|안)\s?(?:[1-4A-D]|두\s?가지|세\s?가지)|(?:둘|두\s?가지|세\s?가지)(?:\s?\S+)?\s중|어느\s?쪽이든|어느\s?것이든|원하(?:는|시는)\s?(?:쪽|방식|방향|대로|것)`,
+    },
     { id: "ko.question.end", kind: "question", source: r`[?？]\s*$|(?:까요|습니까|나요|는가요|을까|할지요)\s*[.?]?$` },
     { id: "ko.question.addressed", kind: "question", scope: "window", source: r`(?:까요|습니까|나요)\s*[?？]` },
     // gate 5
@@ -145,13 +172,6 @@ export const KO: LangPatterns = {
       // Alternatives (-거나), a purpose (-려면) or a generic rule (매번, 없이는) explain; they do not plan.
       unlessSentence: TOPIC + "|" + r`려면|거나|없이는|없으면|않으면|매번|항상|일반적으로`,
     },
-    // A message that ends on a step heading ("## 2단계: 마이그레이션 적용").
-    {
-      id: "ko.heading.step",
-      kind: "announce",
-      scope: "heading",
-      source: r`^(?:\d+\s?단계|단계\s?\d|다음\s?(?:작업|단계)?\s?[:：])`,
-    },
     // Rule-outs: the announcing sentence is something else.
     {
       id: "ko.ruleout.condition",
@@ -162,6 +182,7 @@ export const KO: LangPatterns = {
     {
       id: "ko.ruleout.recommend",
       kind: "ruleout",
+      terminal: true,
       why: "recommendation",
       source:
         r`권장(?:합니다|드립니다|됩니다)|추천(?:합니다|드립니다)|제안(?:합니다|드립니다)|(?:것이|편이)\s?좋(?:습니다|겠습니다)|권합니다`,
@@ -169,15 +190,63 @@ export const KO: LangPatterns = {
     {
       id: "ko.ruleout.later",
       kind: "ruleout",
+      terminal: true,
       why: "later",
       source: r`나중에|추후|차후|이후에|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|별도(?:로|의)\s`,
     },
     {
       id: "ko.ruleout.state",
       kind: "ruleout",
+      terminal: true,
       why: "state",
       source: r`(?:통과|동작|작동|성공|실패|일치|존재|해당|지원|포함|표시|유지|발생)(?:합니다|됩니다|해요)` + END +
         r`|^(?:이제|이젠)\s(?!제가|저희가)\S+(?:가|이)\s`,
+    },
+    // What a pushed message may not end on (issue 31): tried on every sentence from the end.
+    {
+      id: "ko.end.label",
+      kind: "ruleout",
+      why: "label",
+      terminal: true,
+      above: true,
+      source: r`[:：]\s*$`,
+      unless: r`(?:겠습니다|할게요|하겠음|합니다|봅니다|갑니다)\s*[:：]\s*$`,
+    },
+    {
+      id: "ko.end.past",
+      kind: "ruleout",
+      why: "result",
+      terminal: true,
+      // A past-tense report or a result noun: "…을 수정했습니다.", "포맷 수정 푸시 완료."
+      source:
+        r`(?:했|었|았|였|됐|되었|혔|켰|꿨|췄|냈|줬|겼|렸|봤|왔|갔|졌|쳤|셨)(?:습니다|어요|음)[.!]?\s*$|(?:완료|끝|성공|반영됨|수정됨|추가됨|푸시됨|머지됨|확인됨|적용됨|해결됨)(?:입니다|했습니다|되었습니다|됐습니다)?[.!]?\s*$`,
+    },
+    {
+      id: "ko.end.describes",
+      kind: "ruleout",
+      why: "state",
+      terminal: true,
+      // Present tense saying what the code now does: a generic "when" clause, or a behaviour verb.
+      source:
+        r`(?:할|될|일|한|된|하는|되는)\s?때(?:마다|에는?)?\s|[가-힣]\s시(?:에는?)?\s|마다\s|(?:반환|표시|출력|무시|허용|차단|인식|감지|보장|렌더링|리다이렉트|재시도)(?:합니다|됩니다|해요)` +
+        END + r`|(?:보여\s?줍니다|나타납니다|건너뜁니다|가져옵니다|돌려줍니다)` + END,
+      unless: r`겠습니다|할게요`,
+    },
+    {
+      id: "ko.end.verdict",
+      kind: "ruleout",
+      why: "verdict",
+      terminal: true,
+      source:
+        r`승인(?:합니다|하겠습니다|입니다|으로\s)|LGTM|머지(?:해도\s?)?(?:가능|좋|괜찮)|(?:문제|이상)\s?(?:없습니다|없음|없어\s?보입니다)|(?:판단|판정)합니다`,
+    },
+    {
+      id: "ko.end.workflow",
+      kind: "ruleout",
+      why: "workflow",
+      terminal: true,
+      source:
+        r`(?:페이즈|스테이지|단계|스텝)\s?\d*\s?(?:에서|에서는)\s|(?:페이즈|스테이지)\s?\d*\s?(?:로|으로)\s?(?:넘어|진행|이동)|\d+\s?(?:페이즈|스테이지)`,
     },
     {
       id: "ko.ruleout.report-item",

@@ -21,6 +21,8 @@ export interface Pattern {
   clause: "final" | null;
   unlessSentence: RegExp | null;
   subjectless: boolean;
+  terminal: boolean;
+  above: boolean;
 }
 
 export interface PatternSet {
@@ -49,6 +51,8 @@ function compile(lang: LangPatterns): Pattern[] {
     clause: p.clause ?? null,
     unlessSentence: p.unlessSentence ? new RegExp(p.unlessSentence, lang.flags) : null,
     subjectless: p.subjectless ?? false,
+    terminal: p.terminal ?? false,
+    above: p.above ?? false,
   }));
 }
 
@@ -90,6 +94,8 @@ export function patternSet(extra: { continuation: string[]; approval: string[] }
           clause: null,
           unlessSentence: null,
           subjectless: false,
+          terminal: false,
+          above: false,
         });
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);

@@ -11,6 +11,10 @@ export interface Sentence {
   original: string;
   /** The sentence is (the start of) a list item: an imperative there is usually an instruction to the reader. */
   item?: boolean;
+  /** The sentence ends on a colon and something follows it (a list, code, a table): a label over it. */
+  above?: boolean;
+  /** The sentence is a heading line (Markdown `#`, or bold from end to end). */
+  heading?: boolean;
 }
 
 /**
@@ -34,8 +38,6 @@ export interface MessageView {
   last: Sentence[];
   /** The lead-in of a list or of headings the message ends on, with its items. */
   leadIn: LeadIn | null;
-  /** The message's last paragraph when it is one heading line (a step heading, or a title). */
-  heading: Sentence | null;
 }
 
 /** Stands in for masked code and quotes: not a word character, not a sentence end. */
@@ -117,6 +119,13 @@ function paragraphsOf(masked: string): Span[] {
   return out;
 }
 
+/** The whole line around an offset. */
+function lineAt(text: string, index: number): string {
+  const start = text.lastIndexOf("\n", index - 1) + 1;
+  const end = text.indexOf("\n", index);
+  return text.slice(start, end === -1 ? text.length : end);
+}
+
 /** Every non-empty line of a paragraph is a list item or a heading. */
 function isTrailer(masked: string, p: Span): boolean {
   const lines = masked.slice(p.start, p.end).split("\n").filter((l) => l.replaceAll(MASK, "").trim() !== "");
@@ -157,14 +166,21 @@ export function viewMessage(text: string): MessageView {
     const half = SENTENCE_MAX / 2;
     return t.length <= SENTENCE_MAX ? t : `${t.slice(0, half)} ${MASK} ${t.slice(-half)}`;
   };
-  const sentence = (s: Span): Sentence => ({
-    text: bounded(s).replace(DECORATION, "").replace(/(?:\*\*|__)/g, "").trim(),
-    original: source.slice(s.start, s.end).replace(DECORATION, "").trim(),
-    ...(LIST_ITEM.test(masked.slice(s.start, s.end)) ? { item: true } : {}),
-  });
+  const contentEnd = source.trimEnd().length;
+  const sentence = (s: Span): Sentence => {
+    const text = bounded(s).replace(DECORATION, "").replace(/(?:\*\*|__)/g, "").trim();
+    return {
+      text,
+      original: source.slice(s.start, s.end).replace(DECORATION, "").trim(),
+      ...(LIST_ITEM.test(masked.slice(s.start, s.end)) ? { item: true } : {}),
+      // Masked code after it counts: "Run the tests with:" above a code block is a label.
+      ...(/[:：]\s*$/.test(text) && s.end < contentEnd ? { above: true } : {}),
+      ...(HEADING.test(lineAt(masked, s.start)) ? { heading: true } : {}),
+    };
+  };
   const paragraphs = paragraphsOf(masked);
   const lastP = paragraphs.at(-1);
-  if (!lastP) return { unfenced, tail: [], window: [], last: [], leadIn: null, heading: null };
+  if (!lastP) return { unfenced, tail: [], window: [], last: [], leadIn: null };
   const lastSentences = sentencesOf(masked, lastP);
   const tail = lastSentences.slice(-3);
   // A list's lead-in ("Next, I will:") carries the subject its items leave out.
@@ -189,8 +205,6 @@ export function viewMessage(text: string): MessageView {
       if (!tail.some((t) => t.start === leadSpan.start)) tail.unshift(leadSpan);
     }
   }
-  const headingLine = masked.slice(lastP.start, lastP.end).trim();
-  const heading = HEADING.test(headingLine) && !headingLine.includes("\n") ? sentence(lastP) : null;
   const window = paragraphs.slice(-2).flatMap((p) => sentencesOf(masked, p)).slice(-WINDOW_MAX);
   return {
     unfenced,
@@ -198,6 +212,5 @@ export function viewMessage(text: string): MessageView {
     window: window.map(sentence),
     last: window.slice(-2).map(sentence),
     leadIn,
-    heading,
   };
 }

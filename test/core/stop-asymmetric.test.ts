@@ -1,0 +1,218 @@
+/**
+ * Issue 31: the Stop gate is asymmetric. Pushing a wait is the one error the seeds forbid, so
+ * anything in the tail that turns to the reader makes a wait; a push needs the message to END on
+ * the agent's own immediate action, never on a heading, a label above results, a result, a later
+ * phase, a workflow's next step or a verdict. Every row is our own phrasing, written from the
+ * issue's list of families (never from an evaluation's text), in English, Korean and Japanese.
+ */
+import { describe, expect, test } from "bun:test";
+import { classifyMessage } from "../../src/core/stop/classify.ts";
+import { decideStop } from "../../src/core/stop/gate.ts";
+import { gateInput } from "./stop-input.ts";
+
+const BASE = gateInput();
+const decide = (message: string) => decideStop({ ...BASE, message });
+
+type Family = { name: string; gate: "approval" | "announcement"; why?: string; rows: string[] };
+
+/** Waits that turn to the reader: each must pass at gate 4, whatever it also announces. */
+const WAITS: Family[] = [
+  {
+    name: "English: something needed from the reader",
+    gate: "approval",
+    rows: [
+      "The migration is ready. I'm going to need the production database URL from you before I run it.",
+      "I'll need a fresh API token from you to finish the deploy.",
+      "Everything else is done; I'm counting on you for the final DNS change.",
+    ],
+  },
+  {
+    name: "English: the reader acts, then the agent continues",
+    gate: "approval",
+    rows: [
+      "Open the billing console, add the STRIPE_KEY secret, and then I can continue.",
+      "Restart the dev server and I'll rerun the smoke test.",
+      "Grant the bot write access to the repo, then I'll push the branch.",
+      "Your turn: approve the PR and I'll merge it.",
+    ],
+  },
+  {
+    name: "English: a condition on the reader's action",
+    gate: "approval",
+    rows: [
+      "I'll continue after you've merged the base branch.",
+      "After you restart the worker I'll retry the job.",
+      "I'll pick the cleanup back up once you've rotated the key.",
+      "As soon as you give me the bucket name I'll wire up the upload.",
+      "You'll need to enable the Pages API first; then I'll finish the setup.",
+    ],
+  },
+  {
+    name: "English: a choice offered or the decision handed over",
+    gate: "approval",
+    rows: [
+      "There are two options here: keep the legacy cache or drop it. Either works on my side.",
+      "I'd go with the smaller patch, but it's up to you.",
+      "The retry loop or the circuit breaker — whichever you prefer, I'll implement it.",
+    ],
+  },
+  {
+    name: "Korean: -해 주시면 / -해 주세요 / honorific verbs / something needed",
+    gate: "approval",
+    rows: [
+      "마이그레이션 준비가 끝났습니다. 운영 DB 주소를 알려 주시면 바로 실행하겠습니다.",
+      "콘솔에서 결제 키를 등록해 주세요. 그다음 이어서 진행하겠습니다.",
+      "PR을 머지해 주시면 배포를 시작하겠습니다.",
+      "서버를 재시작하신 뒤에 다시 시도하겠습니다.",
+      "저장소 쓰기 권한을 부여하셔야 합니다. 그러면 브랜치를 푸시하겠습니다.",
+      "배포를 마치려면 새 API 토큰이 필요합니다.",
+      "두 가지 방안 중 원하는 쪽으로 바로 구현하겠습니다.",
+    ],
+  },
+  {
+    name: "Japanese: …いただ… / …ください / honorifics / something needed",
+    gate: "approval",
+    rows: [
+      "マイグレーションの準備ができました。本番 DB の URL を教えていただければすぐに実行します。",
+      "コンソールで決済キーを登録してください。その後、続きを進めます。",
+      "PR をマージしていただいたら、デプロイを開始します。",
+      "ワーカーを再起動していただければ、ジョブを再実行します。",
+      "リポジトリへの書き込み権限が必要です。",
+      "A案とB案のどちらでも実装できます。",
+      "ご確認のうえ、問題なければ続きを進めます。",
+    ],
+  },
+];
+
+/** Messages that end on something other than the agent's own immediate action. */
+const ENDINGS: Family[] = [
+  {
+    name: "a heading or label ending in a colon above results",
+    gate: "announcement",
+    why: "label",
+    rows: [
+      "All green.\n\nTest results:\n\n```\n214 pass\n0 fail\n```",
+      "Fixed the flag parsing.\n\nRun the tests with:\n\n```\nbun test test/core\n```",
+      "Rebuild with:\n\n```sh\nbun run compile.ts --single\n```",
+      "Verify it yourself with:\n\n- `vigil status`\n- `vigil report --since 1h`",
+      "変更は以上です。\n\n確認コマンド:\n\n```\nbun test\n```",
+      "수정했습니다.\n\n테스트 실행 방법:\n\n```\nbun test\n```",
+    ],
+  },
+  {
+    name: "a heading alone",
+    gate: "announcement",
+    why: "heading",
+    rows: [
+      "## Step 2: Updating the parser",
+      "**Next: migrating the settings table**",
+      "### ステップ3: テストの追加",
+      "## 2단계: 마이그레이션 적용",
+    ],
+  },
+  {
+    name: "a result fragment",
+    gate: "announcement",
+    why: "result",
+    rows: [
+      "Formatting fix pushed.",
+      "Rebased on main. Lint fix committed and pushed.",
+      "Now displays as a relative time.",
+      "Merged into main. Now shows the right totals in the footer.",
+      "I'll look at the docs next. Both branches merged to main.",
+      "Checking the parser. Done.",
+      "포맷 수정 푸시 완료.",
+      "설정 화면을 고쳤습니다.",
+      "フォーマット修正をプッシュしました。",
+      "レビュー指摘の反映済み。",
+    ],
+  },
+  {
+    name: "a later phase or a workflow's next step",
+    gate: "announcement",
+    why: "workflow",
+    rows: [
+      "Design phase is complete. Phase 3 will cover the deployment scripts.",
+      "Requirements are written up. The implementation phase picks this up next.",
+      "設計フェーズが完了しました。実装フェーズで API クライアントを呼び出し、レスポンスを検証します。",
+      "要件定義が終わりました。次はレビューフェーズに進みます。",
+      "調査が終わりました。ステップ4でベンチマークを実行します。",
+      "설계가 끝났습니다. 구현 단계에서 API 클라이언트를 작성하겠습니다.",
+    ],
+  },
+  {
+    name: "a verdict",
+    gate: "announcement",
+    why: "verdict",
+    rows: [
+      "LGTM — approving the PR.",
+      "I reviewed every hunk; ready to merge.",
+      "差分を確認しました。この PR を承認します。",
+      "テストもドキュメントも揃っているので、マージ可能と判断します。",
+      "변경 사항을 모두 확인했습니다. 이 PR을 승인합니다.",
+    ],
+  },
+  {
+    name: "Korean present tense describing what the code now does",
+    gate: "announcement",
+    why: "state",
+    rows: [
+      "로그인할 때 토큰을 자동으로 갱신합니다.",
+      "이제 입력이 비어 있으면 기본값을 반환합니다.",
+      "요청이 실패하면 세 번까지 재시도합니다.",
+      "설정을 저장할 때 이전 값을 백업 폴더에 복사합니다.",
+      "이제 목록 화면이 최근 항목을 맨 위에 표시합니다.",
+    ],
+  },
+];
+
+/** Announcements that end on the agent's own immediate action still push, in every language. */
+const PUSHES: string[] = [
+  "Found the cause: the regex misses CRLF. Let me fix that.",
+  "Tests pass. Next I'll wire the reader into the CLI.",
+  "I'll rerun the failing suite now:",
+  "Fix is in; now I'll update the snapshot. It should only take a minute.",
+  "Next I'll work through the review comments:\n\n## 1. Naming\n\n## 2. Error handling",
+  "I'll now run:\n\n```bash\nbun test test/core\n```",
+  "원인을 찾았습니다. 이제 정규식을 수정하겠습니다.",
+  "빌드가 통과했습니다. 이어서 배포 스크립트를 수정합니다.",
+  "テストが通りました。続いてドキュメントを更新します。",
+  "原因が分かったので、パーサーを直します。",
+  // Thanking the reader for what they already did turns nothing over to them.
+  "ご指摘いただいた点を修正します。",
+  "알려 주셔서 감사합니다. 바로 수정하겠습니다.",
+  "Thanks for the logs you shared. Let me trace the timeout.",
+];
+
+describe.each([...WAITS, ...ENDINGS])("$name", (f) => {
+  test.each(f.rows)(`pass at ${f.gate}: %s`, (text) => {
+    const d = decide(text);
+    expect({ text, decision: d.decision, gate: d.gate }).toEqual({ text, decision: "pass", gate: f.gate });
+    if (f.why) expect(classifyMessage(text, BASE.patterns).ruledOut?.why ?? "").toStartWith(f.why);
+  });
+});
+
+describe("a message that ends on the agent's own immediate action is still pushed", () => {
+  test.each(PUSHES)("%s", (text) => expect(decide(text).decision).toBe("block"));
+});
+
+describe("explainable: the audit names the words the message ended on and why", () => {
+  test("a wait names the reader-turn pattern and the sentence", () => {
+    const d = decide("Your turn: approve the PR and I'll merge it.");
+    expect(d.hit?.id).toStartWith("en.reader.");
+    expect(d.hit?.excerpt).toBe("Your turn: approve the PR and I'll merge it.");
+    expect(d.note).toBe("the message ends waiting (approval)");
+  });
+
+  test("an announcement followed by a result names the result, not the announcement", () => {
+    const d = decide("I'll look at the docs next. Formatting fix pushed.");
+    expect(d.hit?.excerpt).toBe("Formatting fix pushed.");
+    expect(d.note).toBe("announcement ruled out (result: en.end.participle)");
+  });
+
+  test("a label is a label only with something below it: at the very end it is the agent's next step", () => {
+    expect(decide("The changelog still lists the old flag — fixing it:").decision).toBe("block");
+    expect(decide("The changelog still lists the old flag — fixing it:\n\n```\n- --legacy\n```").decision)
+      .toBe("pass");
+  });
+});
