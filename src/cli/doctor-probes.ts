@@ -3,7 +3,7 @@
  * pure checks in `src/core/doctor/`. Every probe is bounded (timeouts, read-only database) and
  * none of them throws: a probe that fails becomes part of its input.
  */
-import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Notifier } from "../core/config.ts";
 import type { BinInput, SettingsFileInput } from "../core/doctor/wiring.ts";
@@ -35,6 +35,43 @@ export function probeSettings(scope: SettingsFileInput["scope"], path: string, m
   } catch (e) {
     return { scope, path, facts: null, error: errText(e) };
   }
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * vigil's plugins: the directories `vigil install --plugin` wrote (`dirs`, from the install
+ * record) and the copies Claude Code installed from a marketplace (its
+ * `plugins/installed_plugins.json`) whose hooks run vigil. Each is its `hooks/hooks.json`.
+ */
+export function probePlugins(dirs: readonly string[], claudeDir: string, marks: VigilMarks): SettingsFileInput[] {
+  const out = dirs.filter((d) => existsSync(join(d, "hooks", "hooks.json"))).map((d) =>
+    probeSettings("plugin", join(d, "hooks", "hooks.json"), marks)
+  );
+  const installed = readJson(join(claudeDir, "plugins", "installed_plugins.json"));
+  const known = readJson(join(claudeDir, "plugins", "known_marketplaces.json"));
+  const plugins = isRecord(installed) && isRecord(installed.plugins) ? installed.plugins : {};
+  for (const [id, entries] of Object.entries(plugins)) {
+    const market = known !== null && isRecord(known) ? known[id.split("@")[1] ?? ""] : null;
+    const from = isRecord(market) && isRecord(market.source) && market.source.source === "directory"
+      ? market.source.path
+      : undefined;
+    for (const e of Array.isArray(entries) ? entries : []) {
+      if (!isRecord(e) || typeof e.installPath !== "string") continue;
+      const f = probeSettings("plugin", join(e.installPath, "hooks", "hooks.json"), marks);
+      if ((f.facts?.vigilHandlerEvents.length ?? 0) === 0) continue;
+      out.push({ ...f, installedAs: id, ...(typeof from === "string" ? { source: from } : {}) });
+    }
+  }
+  return out;
 }
 
 /** The programs vigil's hooks run, resolved on PATH when bare, checked on disk. */

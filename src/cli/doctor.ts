@@ -16,6 +16,7 @@ import { fileRecord, noteClaudeVersion, parseRecord } from "../core/install/reco
 import { readClaudeVersion } from "../edge/claude-version.ts";
 import { loadConfig } from "../edge/config-file.ts";
 import { resolvePaths } from "../edge/paths.ts";
+import { claudeConfigDir } from "../edge/registry.ts";
 import { readInstallRecord, writeInstallRecord } from "../edge/settings-file.ts";
 import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
@@ -26,6 +27,7 @@ import {
   probeHookSocket,
   probeNotify,
   probePermissions,
+  probePlugins,
   probeSchedule,
   probeServe,
   probeSettings,
@@ -79,6 +81,13 @@ export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
   const files = scoped
     .filter(([, p], i) => scoped.findIndex(([, q]) => q === p) === i)
     .map(([scope, p]) => probeSettings(scope, p, marksFor(p)));
+  files.push(
+    ...probePlugins(
+      record.plugins.map((p) => p.dir),
+      claudeConfigDir({ env: ctx.env, home: ctx.env.HOME ?? "" }),
+      marksFor(""),
+    ),
+  );
   const urls = [...new Set(files.flatMap((f) => f.facts?.urls ?? []))];
   const { db, envelopes } = probeDatabase(paths.dbFile, now, noted.claude?.since ?? 0);
   const config = loadConfig(paths.configFile, ctx.env).config;

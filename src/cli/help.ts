@@ -193,7 +193,8 @@ show   Prints the spec as it is injected (--raw: the file as it is).
 check  Exit 0 when usable; exit 1 with one line per problem (a field missing, empty or
        twice, or a spec too long to fit the restore).`,
   install: `Usage: vigil install [--user | --project] [--http [--port N]] [--statusline wrap|vigil|keep]
-                     [--fail-closed] [--dry-run] [--bin PATH] [--claude-version X.Y.Z]
+                     [--fail-closed] [--statusline-only] [--dry-run] [--bin PATH] [--claude-version X.Y.Z]
+       vigil install --plugin DIR [--fail-closed] [--dry-run] [--bin PATH] [--claude-version X.Y.Z]
 
 Merges vigil into settings.json, keeping every other hook and setting and the file's own
 formatting: one hook (matcher "*", "<bin> hook", with a timeout) for each event vigil handles
@@ -211,6 +212,12 @@ registrations vigil no longer makes are removed. Installing twice changes nothin
 --fail-closed PreToolUse and PreSkillShellCommand with onFailure "block": a crashed or timed-out
              vigil blocks tool calls instead of opening HARD (and so stops all tool use until
              fixed). Without it (the default) vigil fails open. vigil doctor shows the mode.
+--plugin DIR Write a Claude Code plugin instead (hooks/hooks.json with the same hooks, the
+             manifest, and a one-plugin marketplace): claude --plugin-dir DIR, or claude plugin
+             marketplace add DIR and claude plugin install vigil@vigil. A plugin cannot set the
+             statusLine: run --statusline-only as well.
+--statusline-only  Only the statusLine (and the skill); vigil's hooks are removed from the file
+             (the plugin registers them; both would run vigil twice per event)
 --dry-run    Print the unified diff of settings.json and write nothing
 --bin        The binary hooks run (default: this one); --claude-version skips "claude --version"
 Before any write the current file is backed up under the state directory (backups/).`,

@@ -4,16 +4,21 @@
  * record, and writes in a safe order: check writability first (a read-only file means nothing
  * at all is written), back up, write, then the skill and the record.
  */
-import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { SKILL_MARKER, SKILL_NAME } from "../core/continuity/skill.ts";
 import { settingsDiff } from "../core/install/diff.ts";
 import { hookCommand, shellWord, statuslineCommand, type VigilMarks } from "../core/install/entries.ts";
 import { compareVersions, HTTP_HOOKS_SINCE, parseVersion } from "../core/install/events.ts";
+import { registeredEvents } from "../core/install/handled.ts";
+import { inspectSettings } from "../core/install/inspect.ts";
+import { parseDoc, valueOf } from "../core/install/json-text.ts";
 import { type Change, planInstall, planUninstall } from "../core/install/plan.ts";
+import { PLUGIN_NAME, pluginFiles } from "../core/install/plugin.ts";
 import { STATUS_LINE_MODES, type StatusLineMode } from "../core/install/statusline-setting.ts";
 import {
   afterInstall,
+  afterPlugin,
   afterUninstall,
   fileRecord,
   type InstallRecord,
@@ -42,6 +47,7 @@ import { writeSkillFile } from "../edge/state-files.ts";
 import { parse } from "./args.ts";
 import { type Ctx, Refusal, UsageError } from "./context.ts";
 import { HELP } from "./help.ts";
+import { VERSION } from "./version.ts";
 
 const SCOPE = { user: { type: "boolean" }, project: { type: "boolean" } } as const;
 
@@ -99,9 +105,20 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
     bin: { type: "string" },
     "claude-version": { type: "string" },
     "fail-closed": { type: "boolean" },
+    plugin: { type: "string" },
+    "statusline-only": { type: "boolean" },
   });
   if (values.help) return (ctx.out(HELP.install + "\n"), 0);
   const project = scopeOf(values);
+  const statusLineOnly = values["statusline-only"] === true;
+  if (values.plugin !== undefined) {
+    for (const flag of ["http", "project", "statusline-only", "statusline", "wrap-statusline"] as const) {
+      if (values[flag] !== undefined) throw new UsageError(`"--plugin" writes hooks only: drop "--${flag}"`);
+    }
+  }
+  if (statusLineOnly && (values.http || values["fail-closed"])) {
+    throw new UsageError(`"--statusline-only" registers no hooks: drop "--http" and "--fail-closed"`);
+  }
   const bin = binOf(values.bin);
   const port = values.port === undefined ? 8787 : Number(values.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`invalid port "${values.port}"`);
@@ -116,6 +133,14 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
     throw new Refusal(e instanceof Error ? e.message : String(e));
   }
   const version = parseVersion(raw)?.join(".") ?? raw;
+  if (values.plugin !== undefined) {
+    return writePlugin(values.plugin, {
+      bin,
+      version,
+      failClosed: values["fail-closed"] === true,
+      dryRun: values["dry-run"] === true,
+    }, ctx);
+  }
   if (values.http && compareVersions(version, HTTP_HOOKS_SINCE) < 0) {
     throw new Refusal(
       `Claude Code ${version} has no HTTP hooks (they exist from ${HTTP_HOOKS_SINCE}): install without "--http"`,
@@ -138,6 +163,7 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
     statusLine,
     marks,
     failClosed: values["fail-closed"] === true,
+    hooks: !statusLineOnly,
   });
   if (!plan.ok) throw new Refusal(`cannot install into "${paths.settings}": ${plan.error}; nothing was written`);
   const change = plan.value;
@@ -180,6 +206,7 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
       http: values.http ? port : null,
       // Only the HTTP client has programs of its own (inspect.ts).
       statusViaServe: change.facts.statusLine.kind === "vigil" && change.facts.statusLine.programs !== undefined,
+      statusLineOnly,
     }),
   );
   ctx.out(
@@ -190,6 +217,78 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
   if (serving && "note" in serving) ctx.out(`${serving.note}\n`);
   if (serving && "warning" in serving) ctx.err(`vigil: warning: ${serving.warning}\n`);
   return 0;
+}
+
+/**
+ * `install --plugin DIR`: write the plugin directory (plugin.ts) and note it in the install
+ * record, so doctor checks it against the installed Claude Code. A directory that holds
+ * anything but a vigil plugin is refused untouched.
+ */
+function writePlugin(
+  given: string,
+  o: { bin: string; version: string; failClosed: boolean; dryRun: boolean },
+  ctx: Ctx,
+): number {
+  const dir = resolve(given);
+  const files = pluginFiles({ bin: o.bin, claudeVersion: o.version, version: VERSION, failClosed: o.failClosed });
+  if (existsSync(dir) && readdirSync(dir).length > 0 && !isVigilPlugin(dir)) {
+    throw new Refusal(`"${dir}" is not empty and holds no vigil plugin: nothing was written`);
+  }
+  const events = registeredEvents(o.version).events;
+  if (o.dryRun) {
+    for (const f of files) ctx.out(`--- ${join(dir, f.path)}\n${f.text}`);
+    return 0;
+  }
+  for (const f of files) {
+    mkdirSync(dirname(join(dir, f.path)), { recursive: true });
+    writeFileSync(join(dir, f.path), f.text);
+  }
+  const state = resolvePaths(ctx.env).stateDir;
+  saveRecord(
+    state,
+    noteClaudeVersion(
+      afterPlugin(loadRecord(state), { dir, claudeVersion: o.version, at: ctx.now() }),
+      o.version,
+      ctx.now(),
+    ),
+  );
+  ctx.out(
+    `vigil: plugin written to "${dir}" for Claude Code ${o.version}: ${events.length} events, command hooks running "${o.bin}"\n` +
+      `  for one session: claude --plugin-dir ${shellWord(dir)}\n` +
+      `  for good: claude plugin marketplace add ${
+        shellWord(dir)
+      } && claude plugin install ${PLUGIN_NAME}@${PLUGIN_NAME}\n` +
+      `  a plugin cannot set the statusLine: run "vigil install --statusline-only" too (vigil then learns each session's window)\n`,
+  );
+  const settings = scopePaths(false, ctx, process.cwd()).settings;
+  const text = (() => {
+    try {
+      return decodeSettings(readSettings(settings));
+    } catch {
+      return null;
+    }
+  })();
+  const doc = text === null ? null : parseDoc(text);
+  if (doc?.ok) {
+    const facts = inspectSettings(valueOf(doc.value, doc.value.root), { commands: [hookCommand(o.bin)] });
+    if (facts.vigilEvents.length > 0) {
+      ctx.err(
+        `vigil: warning: "${settings}" registers vigil's hooks too: with the plugin every event runs vigil twice ` +
+          `(vigil install --statusline-only removes them and keeps the statusLine)\n`,
+      );
+    }
+  }
+  return 0;
+}
+
+/** Whether `dir` holds a plugin vigil wrote (its manifest names the vigil plugin). */
+function isVigilPlugin(dir: string): boolean {
+  try {
+    const m: unknown = JSON.parse(readFileSync(join(dir, ".claude-plugin", "plugin.json"), "utf8"));
+    return typeof m === "object" && m !== null && "name" in m && m.name === PLUGIN_NAME;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a serve takes the hooks now: HTTP ones on `port`, command ones on the hook socket. */

@@ -9,7 +9,8 @@ import { neverReason } from "../install/handled.ts";
 import { checkEvents, type SettingsFacts } from "../install/inspect.ts";
 import { type Finding, finding } from "./findings.ts";
 
-export type Scope = "user" | "project" | "project-local";
+/** A settings file's scope, or `plugin`: the hooks/hooks.json of a vigil plugin. */
+export type Scope = "user" | "project" | "project-local" | "plugin";
 
 export interface SettingsFileInput {
   scope: Scope;
@@ -17,6 +18,10 @@ export interface SettingsFileInput {
   /** Facts when the file parsed; `error` when it exists but is not usable; neither: absent. */
   facts: SettingsFacts | null;
   error: string | null;
+  /** Plugins: the name Claude Code installed it as (`vigil@vigil`), for a marketplace copy. */
+  installedAs?: string;
+  /** Plugins: the directory `vigil install --plugin` wrote, when this is a copy of it. */
+  source?: string;
 }
 
 export interface BinInput {
@@ -35,11 +40,37 @@ export interface WiringInput {
   bins: BinInput[];
 }
 
-const INSTALL: Record<Scope, string> = {
+const INSTALL: Record<Exclude<Scope, "plugin">, string> = {
   user: "vigil install",
   project: "vigil install --project",
   "project-local": "vigil install --project",
 };
+
+const HOOKS_JSON = /\/hooks\/hooks\.json$/;
+
+/** The plugin directory of a plugin's hooks file. */
+export function pluginDirOf(hooksFile: string): string {
+  return hooksFile.replace(HOOKS_JSON, "");
+}
+
+/**
+ * What rewrites a file's vigil entries: install for its scope, or for a plugin `install
+ * --plugin` into its directory (a copy Claude Code installed from a marketplace is then
+ * refreshed by `claude plugin update`, named in `installedAs`).
+ */
+function installFix(f: SettingsFileInput): string {
+  if (f.scope !== "plugin") return INSTALL[f.scope];
+  const dir = f.source ?? pluginDirOf(f.path);
+  const update = f.installedAs ? ` && claude plugin update ${f.installedAs}` : "";
+  return `vigil install --plugin "${dir}"${update}`;
+}
+
+/** How a finding names the file: the settings file, or the plugin. */
+function nameOf(f: SettingsFileInput): string {
+  return f.scope === "plugin"
+    ? `the vigil plugin at "${pluginDirOf(f.path)}"${f.installedAs ? ` (${f.installedAs})` : ""}`
+    : `"${f.path}"`;
+}
 
 const quoted = (xs: readonly string[]) => xs.map((x) => `"${x}"`).join(", ");
 const events = (n: number) => `${n} event${n === 1 ? "" : "s"}`;
@@ -57,7 +88,7 @@ function fileFindings(f: SettingsFileInput, version: string | null): Finding[] {
       "settings",
       "problem",
       `"${f.path}": vigil is registered on ${e}, where it must never be: ${neverReason(e)}`,
-      own ? INSTALL[f.scope] : `remove the "vigil hook" handler from "hooks.${e}" in "${f.path}"`,
+      own ? installFix(f) : `remove the "vigil hook" handler from "hooks.${e}" in "${f.path}"`,
     ));
   }
   if (version !== null) {
@@ -70,7 +101,7 @@ function fileFindings(f: SettingsFileInput, version: string | null): Finding[] {
         `"${f.path}": this file's hooks are all disabled: it names ${
           quoted(ev.unknown)
         }, which Claude Code ${version} does not know`,
-        ours ? INSTALL[f.scope] : `remove ${quoted(ev.unknown)} from "hooks" in "${f.path}"`,
+        ours ? installFix(f) : `remove ${quoted(ev.unknown)} from "hooks" in "${f.path}"`,
       ));
     }
     if (facts.vigilEvents.length > 0 && ev.missing.length > 0) {
@@ -78,10 +109,14 @@ function fileFindings(f: SettingsFileInput, version: string | null): Finding[] {
         ? `${quoted(ev.missing.slice(0, 5))} and ${ev.missing.length - 5} more`
         : quoted(ev.missing);
       out.push(finding(
-        "settings",
+        f.scope === "plugin" ? "plugin" : "settings",
         "problem",
-        `"${f.path}": vigil is not wired to ${events(ev.missing.length)} Claude Code ${version} knows: ${list}`,
-        INSTALL[f.scope],
+        f.scope === "plugin"
+          ? `${nameOf(f)} is stale: it was written for another Claude Code and misses ${
+            events(ev.missing.length)
+          } Claude Code ${version} knows: ${list}`
+          : `"${f.path}": vigil is not wired to ${events(ev.missing.length)} Claude Code ${version} knows: ${list}`,
+        installFix(f),
       ));
     }
     if (ev.unhandled.length > 0) {
@@ -91,7 +126,7 @@ function fileFindings(f: SettingsFileInput, version: string | null): Finding[] {
         `"${f.path}": vigil is registered on ${events(ev.unhandled.length)} it does not handle (${
           quoted(ev.unhandled.slice(0, 5))
         }${ev.unhandled.length > 5 ? " …" : ""}): each costs Claude Code a process per event`,
-        INSTALL[f.scope],
+        installFix(f),
       ));
     }
   }
@@ -134,6 +169,20 @@ function failureMode(wired: readonly SettingsFileInput[]): Finding {
 export function checkWiring(input: WiringInput): Finding[] {
   const out = input.files.flatMap((f) => fileFindings(f, input.claudeVersion));
   const wired = input.files.filter((f) => (f.facts?.vigilEvents.length ?? 0) > 0);
+  const plugins = wired.filter((f) => f.scope === "plugin");
+  const settings = wired.filter((f) => f.scope !== "plugin");
+  if (plugins.length > 0 && settings.length > 0) {
+    out.push(finding(
+      "plugin",
+      "problem",
+      `vigil's hooks are registered twice, in ${settings.map(nameOf).join(", ")} and by ${
+        plugins.map(nameOf).join(", ")
+      }: every event runs vigil twice`,
+      `vigil install --statusline-only${
+        settings.every((f) => f.scope !== "user") ? " --project" : ""
+      } (keeps the statusLine, removes the hooks from settings)`,
+    ));
+  }
   if (wired.length === 0) {
     out.push(
       finding(
@@ -144,7 +193,9 @@ export function checkWiring(input: WiringInput): Finding[] {
       ),
     );
   } else if (!out.some((f) => f.severity === "problem")) {
-    const where = wired.map((f) => `${f.scope} (${f.facts?.vigilEvents.length} events)`).join(", ");
+    const where = wired.map((f) =>
+      `${f.scope === "plugin" ? nameOf(f) : f.scope} (${f.facts?.vigilEvents.length} events)`
+    ).join(", ");
     out.push(finding("settings", "ok", `vigil's hooks are in ${where}`));
   }
   if (wired.length > 0) out.push(failureMode(wired));

@@ -52,6 +52,11 @@ export interface InstallSpec {
   marks: VigilMarks;
   /** `--fail-closed`: PreToolUse and PreSkillShellCommand with `onFailure: "block"`. */
   failClosed?: boolean;
+  /**
+   * `--statusline-only` (false): the statusLine alone, and none of vigil's hooks in this file
+   * (a plugin registers them; both would run vigil twice per event).
+   */
+  hooks?: boolean;
 }
 
 export interface Change {
@@ -126,7 +131,7 @@ function setEvent(text: string, event: string, want: MatcherGroup, marks: VigilM
 
 /** Merge vigil into `text` (null or blank: no file yet). */
 export function planInstall(text: string | null, spec: InstallSpec): TextResult<Change> {
-  const events = registeredEvents(spec.claudeVersion).events;
+  const events = spec.hooks === false ? [] : registeredEvents(spec.claudeVersion).events;
   const want = new Map<string, MatcherGroup>(
     events.map((e) => [e, vigilGroup(e, spec.bin, spec.httpPort, { failClosed: spec.failClosed })]),
   );
@@ -135,7 +140,9 @@ export function planInstall(text: string | null, spec: InstallSpec): TextResult<
     : statuslineCommand(spec.bin);
   const statusLine = { type: "command", command: own, padding: 0 };
   if (text === null || text.trim() === "") {
-    const value = { hooks: Object.fromEntries([...want].map(([e, g]) => [e, [g]])), statusLine };
+    const value = want.size === 0
+      ? { statusLine }
+      : { hooks: Object.fromEntries([...want].map(([e, g]) => [e, [g]])), statusLine };
     return ok({
       text: newDocument(value),
       changed: true,

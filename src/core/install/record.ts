@@ -20,8 +20,17 @@ export interface FileRecord {
   at: number;
 }
 
+/** A plugin directory `vigil install --plugin` wrote, and for which Claude Code. */
+export interface PluginRecord {
+  dir: string;
+  claudeVersion: string;
+  at: number;
+}
+
 export interface InstallRecord {
   files: FileRecord[];
+  /** Plugin directories written (doctor checks each against the installed Claude Code). */
+  plugins: PluginRecord[];
   /**
    * The Claude Code version last seen by install or doctor: `since` is when it first could
    * have been installed (the last time the previous version was seen), `seen` the last look.
@@ -29,7 +38,7 @@ export interface InstallRecord {
   claude: { version: string; since: number; seen: number } | null;
 }
 
-export const EMPTY_RECORD: InstallRecord = { files: [], claude: null };
+export const EMPTY_RECORD: InstallRecord = { files: [], plugins: [], claude: null };
 
 const str = (v: unknown): v is string => typeof v === "string";
 
@@ -55,11 +64,16 @@ export function parseRecord(text: string | null): InstallRecord {
       }]
       : []
   );
+  const plugins = (Array.isArray(v.plugins) ? v.plugins : []).flatMap((p): PluginRecord[] =>
+    isObject(p) && str(p.dir) && str(p.claudeVersion) && typeof p.at === "number"
+      ? [{ dir: p.dir, claudeVersion: p.claudeVersion, at: p.at }]
+      : []
+  );
   const c = v.claude;
   const claude = isObject(c) && str(c.version) && typeof c.since === "number"
     ? { version: c.version, since: c.since, seen: typeof c.seen === "number" ? c.seen : c.since }
     : null;
-  return { files, claude };
+  return { files, plugins, claude };
 }
 
 /** The record for one settings file. */
@@ -96,6 +110,11 @@ export function afterInstall(r: InstallRecord, w: WriteFacts): InstallRecord {
     at: w.at,
   };
   return { ...r, files: [...r.files.filter((f) => f.path !== w.path), entry] };
+}
+
+/** The record after `install --plugin` wrote `dir` (one entry per directory). */
+export function afterPlugin(r: InstallRecord, p: PluginRecord): InstallRecord {
+  return { ...r, plugins: [...r.plugins.filter((q) => q.dir !== p.dir), p] };
 }
 
 /** The record once vigil is gone from a file. */

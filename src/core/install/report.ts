@@ -11,6 +11,8 @@ export interface ReportContext {
   http: number | null;
   /** vigil's statusLine asks serve over HTTP too (the bash client of an `--http` install). */
   statusViaServe?: boolean;
+  /** `--statusline-only`: the hooks come from the plugin. */
+  statusLineOnly?: boolean;
   /** Uninstall restored the original bytes from this backup. */
   restored?: string | null;
 }
@@ -41,6 +43,9 @@ export function describeChange(action: "install" | "uninstall", c: Change, r: Re
         ? `vigil: already installed in "${r.path}"; nothing changed`
         : `vigil: not in "${r.path}"; nothing changed`,
     );
+  } else if (action === "install" && r.statusLineOnly) {
+    lines.push(`vigil: installed in "${r.path}": the statusLine only (the plugin registers the hooks)`);
+    if (c.removed.length > 0) lines.push(`  removed vigil's hooks (the plugin has them): ${list(c.removed)}`);
   } else if (action === "install") {
     const how = r.http === null
       ? "command hooks"
