@@ -182,6 +182,8 @@ const PUSHES: string[] = [
   "ご指摘いただいた点を修正します。",
   "알려 주셔서 감사합니다. 바로 수정하겠습니다.",
   "Thanks for the logs you shared. Let me trace the timeout.",
+  // "check if you…" is an embedded question about the reader's setup, not a condition on them.
+  "Let me check if you have Docker installed.",
 ];
 
 describe.each([...WAITS, ...ENDINGS])("$name", (f) => {

@@ -153,7 +153,8 @@ export const EN: LangPatterns = {
       id: "en.reader.condition",
       kind: "approval",
       source:
-        r`\b(?:once|when|after|as\s+soon\s+as|if|until|before|unless|whenever|whether)\s+you(?:'ve|'re|'d|\s+have|\s+are|\s+had)?\b`,
+        r`\b(?:once|when|after|as\s+soon\s+as|until|before|unless|whenever)\s+you(?:'ve|'re|'d|\s+have|\s+are|\s+had)?\b|` +
+        CHECK_BEFORE + r`\b(?:if|whether)\s+you\b`,
     },
     {
       id: "en.reader.your",
