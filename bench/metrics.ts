@@ -12,7 +12,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../src/app/machine-store.ts";
+import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../src/core/step.ts";
 import { createApp } from "../src/serve/app.ts";
 import { openStore } from "../src/edge/store.ts";
 import { saveWatchRows, type WatchRow } from "../src/edge/store/watch.ts";

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../src/app/machine-store.ts";
+import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../src/core/step.ts";
 import { watchDeps } from "../src/watch/deps.ts";
 import { runWatchPass } from "../src/watch/pass.ts";
 import { transcriptPathFor } from "../src/core/watch/targets.ts";

@@ -13,20 +13,20 @@ function effectTypes(src: string): string[] {
   return [...src.slice(start, end).matchAll(/type:\s*"([A-Za-z]+)"/g)].map((m) => m[1]);
 }
 
-test("each SessionEffect type has a case in src/app/effects.ts, and the switch is closed", () => {
+test("each SessionEffect type has a case in the session step (src/core/step.ts), and the switch is closed", () => {
   const types = effectTypes(readFileSync(join(ROOT, "machines", "session-model.ts"), "utf8"));
-  const runner = readFileSync(join(ROOT, "src", "app", "effects.ts"), "utf8");
+  const runner = readFileSync(join(ROOT, "src", "core", "step.ts"), "utf8");
   expect(types.length).toBeGreaterThan(5);
   const cases = new Set([...runner.matchAll(/case\s+"([A-Za-z]+)":/g)].map((m) => m[1]));
   expect(types.filter((t) => !cases.has(t))).toEqual([]);
   expect(runner).toMatch(/default:\s*\n\s*return e satisfies never;/);
 });
 
-test("nothing outside the runner turns effects into records", () => {
+test("the hook, the statusline and the watch record a transition through the session step", () => {
   for (const f of ["app/run-hook.ts", "app/run-statusline.ts", "watch/machine.ts"]) {
     const src = readFileSync(join(ROOT, "src", f), "utf8");
-    expect(src).toContain("effectRecords(");
-    expect(src).not.toMatch(/e\.type\.replace\(/);
+    expect(src).toMatch(/\bstep(Session|Records)\(/);
+    expect(src).not.toMatch(/effectRecords?\(|e\.type\.replace\(/);
   }
 });
 

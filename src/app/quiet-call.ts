@@ -10,9 +10,10 @@
  */
 import { isFrequent } from "../core/claude-events.ts";
 import { MACHINE_VERSION } from "../../machines/session-model.ts";
+import type { SessionSnap } from "../../machines/session-step.ts";
 import type { AuditRecord } from "../core/policy.ts";
 import { STATUS_FRESH_MS } from "../core/statusline.ts";
-import { isObject } from "../core/payload.ts";
+import { sameButActivity } from "../core/step.ts";
 import type { SessionRow } from "../edge/store.ts";
 
 /**
@@ -40,6 +41,8 @@ export function mayBeQuiet(event: string): boolean {
  */
 export interface PlannedWrite {
   row: SessionRow;
+  /** The snapshot as the call loaded it and as it would leave it (no round trip through text). */
+  snaps: { stored: SessionSnap; next: SessionSnap };
   events: AuditRecord[];
   stdout: string;
 }
@@ -60,13 +63,8 @@ export function isQuiet(
   for (const k of Object.keys(plan.row) as (keyof SessionRow)[]) {
     if (!MAY_LAG.has(k) && plan.row[k] !== stored[k]) return false;
   }
-  const before = contextOf(stored.snapshot), after = contextOf(plan.row.snapshot);
-  if (before === null || after === null || before.value !== after.value) return false;
-  const keys = new Set([...Object.keys(before.context), ...Object.keys(after.context)]);
-  for (const k of keys) {
-    if (k === "lastActivity") continue;
-    if (JSON.stringify(before.context[k]) !== JSON.stringify(after.context[k])) return false;
-  }
+  const { stored: before, next: after } = plan.snaps;
+  if (!sameButActivity(before, after)) return false;
   const last = before.context.lastActivity;
   if (last !== after.context.lastActivity && !(typeof last === "number" && recent(last, at))) return false;
   // Last, as the one check that reads the store: the audit log must lose only a repeat.
@@ -75,13 +73,4 @@ export function isQuiet(
 
 function recent(t: number, at: number): boolean {
   return t <= at && at - t < QUIET_MS;
-}
-
-function contextOf(snapshot: string): { value: unknown; context: Record<string, unknown> } | null {
-  try {
-    const v: unknown = JSON.parse(snapshot);
-    return isObject(v) && isObject(v.context) ? { value: v.value, context: v.context } : null;
-  } catch {
-    return null;
-  }
 }

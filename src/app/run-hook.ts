@@ -23,11 +23,12 @@ import { guardPolicy, isLimited } from "../core/policies/guard.ts";
 import type { LineAnalyzer, ProcessTree } from "../core/policies/hard.ts";
 import { callRole } from "../core/scope.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
+import type { SessionSnap } from "../../machines/session-step.ts";
 import { lastHookDetail } from "../edge/store/last-hook.ts";
-import { effectRecords, runCommitEffects } from "./effects.ts";
+import { runCommitEffects } from "./effects.ts";
 import { loadPart, missingPart, type Part } from "./hook-parts.ts";
 import type { ContinuityPart, StopPart } from "./parts/part-types.ts";
-import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf } from "./machine-store.ts";
+import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf, stepRecords } from "../core/step.ts";
 import { readNight } from "../night/setting.ts";
 import { isQuiet, mayBeQuiet } from "./quiet-call.ts";
 import { keepOwnCrons, readOwnCrons } from "./session-crons.ts";
@@ -192,6 +193,8 @@ interface Plan {
   /** A policy needs a part loaded on demand: this plan must not be committed. */
   needs?: Part;
   row: SessionRow;
+  /** The snapshot as loaded and as this call leaves it (the quiet-call check compares them). */
+  snaps: { stored: SessionSnap; next: SessionSnap };
   windowSource: string;
   events: AuditRecord[];
   stdout: string;
@@ -242,7 +245,16 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   );
   const lacking = missingPart(p.event, [applied.before, applied.state], deps) ??
     (bashNeedsShell(p, applied.before) && !deps.analyze ? "shell" : undefined);
-  if (lacking) return { row, windowSource, events: [], stdout: "", needs: lacking };
+  if (lacking) {
+    return {
+      row,
+      snaps: { stored: snapshot, next: applied.snapshot },
+      windowSource,
+      events: [],
+      stdout: "",
+      needs: lacking,
+    };
+  }
   const role = callRole(p, config);
   const input: PolicyInput = {
     payload: p,
@@ -295,12 +307,10 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
       ...(combined.decided ? { decision: combined.decided.kind, rule: combined.decided.rule } : {}),
     },
   });
-  if (applied.before !== applied.state) {
-    out.push({ kind: "state", detail: { from: applied.before, to: applied.state, event: p.event } });
-  }
-  out.push(...effectRecords(applied.effects));
+  out.push(...stepRecords(applied, { event: p.event }));
   out.push(...kept.records);
-  return { row: next, windowSource, events: out, stdout: combined.stdout, ...(needs ? { needs } : {}) };
+  const snaps = { stored: snapshot, next: applied.snapshot };
+  return { row: next, snaps, windowSource, events: out, stdout: combined.stdout, ...(needs ? { needs } : {}) };
 }
 
 function sameRow(a: SessionRow | null, b: SessionRow | null): boolean {

@@ -5,8 +5,8 @@
 import type { Config } from "../core/config.ts";
 import { parseStatusPayload, renderLine, STATUS_FRESH_MS, type StatusPayload } from "../core/statusline.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
-import { effectRecords } from "./effects.ts";
-import { type Applied, applyEvents, loadSnapshot, newRow, snapshotRow } from "./machine-store.ts";
+import type { SessionEvent } from "../../machines/session-model.ts";
+import { type Applied, applyEvents, loadSnapshot, newRow, snapshotRow, stepSession } from "../core/step.ts";
 import type { HookDeps, MeterOutcome } from "./run-hook.ts";
 
 export interface LineCache {
@@ -42,26 +42,26 @@ export function runStatusline(
     // Another call that stored a meter state since this read began has counted what it read.
     const meterFrom = prev?.meter ?? null;
     const plan = (row: SessionRow) =>
-      planRender(row, { p, at, config, metered: row.meter === meterFrom ? metered : null, color: opts.color });
+      planRender(row, { p, at, config, metered: row.meter === meterFrom ? metered : null });
     // Renders come every few hundred ms while a session works and mostly change nothing: the
     // stored numbers are reused for RECORD_EVERY_MS, and no write lock is taken for them.
-    const quick = prev && prev.snapshot !== "{}" ? plan(prev) : null;
+    const quick = prev && prev.snapshot !== "{}" ? preview(prev, plan(prev), at, { config, color: opts.color }) : null;
     // The line equals the stored one (`unchanged` compares status_line), which the render that
     // stored it also wrote to the cache: nothing to write.
     if (quick && prev && unchanged(prev, quick, at, p.tokens !== null)) return { line: quick.text, error: null };
     const store = deps.store();
     const line = store.transaction(() => {
-      const r = plan(store.loadSession(p.sessionId) ?? newRow(p.sessionId, at));
-      store.saveSession(r.row);
-      if (r.applied.before !== r.applied.state) {
-        store.appendEvent(at, p.sessionId, "state", {
-          from: r.applied.before,
-          to: r.applied.state,
-          event: "statusline",
-        });
-      }
-      for (const e of effectRecords(r.applied.effects)) store.appendEvent(at, p.sessionId, e.kind, e.detail);
-      return r.text;
+      let text = "";
+      stepSession(store, p.sessionId, (_snap, row) => plan(row ?? newRow(p.sessionId, at)).events, {
+        at,
+        event: "statusline",
+        columns: (row, applied) => {
+          const r = plan(row);
+          text = lineOf(applied, r.window, { config, color: opts.color });
+          return { ...r.columns, status_line: text };
+        },
+      });
+      return text;
     });
     cache.write(p.sessionId, line);
     return { line, error: null };
@@ -76,12 +76,15 @@ export function runStatusline(
 export const RECORD_EVERY_MS = STATUS_FRESH_MS / 2;
 
 interface Render {
-  row: SessionRow;
-  applied: Applied;
-  text: string;
+  /** The machine events this render stands for. */
+  events: SessionEvent[];
+  /** The window the line is drawn against. */
+  window: number | null;
+  /** What the render keeps in the row beside the snapshot (the line aside). */
+  columns: Partial<SessionRow>;
 }
 
-/** The row a render would store and the line it shows, from the row as it stands. */
+/** The events and columns a render would store, from the row as it stands. */
 function planRender(
   row: SessionRow,
   c: {
@@ -89,15 +92,13 @@ function planRender(
     at: number;
     config: Config;
     metered: MeterOutcome | null;
-    color: boolean;
   },
 ): Render {
   const { p, at, config, metered } = c;
-  const { snapshot } = loadSnapshot(row.snapshot === "{}" ? null : row, at);
   const tokens = p.tokens ?? metered?.measurement.tokens ?? row.tokens;
   const growth = row.estimate !== null && row.tokens !== null ? Math.max(0, row.estimate - row.tokens) : 0;
   const window = p.window ?? row.status_window ?? row.window;
-  const applied = applyEvents(snapshot, [
+  const events: SessionEvent[] = [
     {
       type: "measured",
       at,
@@ -111,34 +112,42 @@ function planRender(
     // A boundary this render's meter read is read for the hooks too (they resume from its
     // offset): the compaction a hook reported is settled, or one no hook reported is learnt here.
     ...((metered?.newBoundaries ?? 0) > 0 ? [{ type: "boundaryRead" as const, at }] : []),
-  ]);
+  ];
+  const columns: Partial<SessionRow> = {
+    cwd: p.cwd ?? row.cwd,
+    transcript_path: p.transcriptPath ?? row.transcript_path,
+    meter: metered?.state ?? row.meter,
+    status_tokens: p.tokens ?? row.status_tokens,
+    status_window: window,
+    status_at: p.tokens !== null ? at : row.status_at,
+  };
+  return { events, window, columns };
+}
+
+/** The line a transition shows. */
+function lineOf(applied: Applied, window: number | null, c: { config: Config; color: boolean }): string {
   const ctx = applied.context;
-  const text = renderLine({
+  return renderLine({
     state: applied.state,
     tokens: ctx.tokens,
     estimate: ctx.estimate,
-    window: window ?? config.defaultWindow,
+    window: window ?? c.config.defaultWindow,
     worker: ctx.role === "worker",
-    soft: config.softTokens,
-    hard: config.hardTokens,
-    warnPercent: config.warnPercent,
+    soft: c.config.softTokens,
+    hard: c.config.hardTokens,
+    warnPercent: c.config.warnPercent,
     color: c.color,
   });
-  const next = snapshotRow(
-    {
-      ...row,
-      cwd: p.cwd ?? row.cwd,
-      transcript_path: p.transcriptPath ?? row.transcript_path,
-      meter: metered?.state ?? row.meter,
-      status_tokens: p.tokens ?? row.status_tokens,
-      status_window: window,
-      status_at: p.tokens !== null ? at : row.status_at,
-      status_line: text,
-    },
-    applied,
-    at,
-  );
-  return { row: next, applied, text };
+}
+
+/**
+ * What a render would show and store without writing (the quick path): the transition of the
+ * stored snapshot, as the step would apply it.
+ */
+function preview(prev: SessionRow, r: Render, at: number, c: { config: Config; color: boolean }) {
+  const applied = applyEvents(loadSnapshot(prev, at).snapshot, r.events);
+  const text = lineOf(applied, r.window, c);
+  return { applied, text, row: snapshotRow({ ...prev, ...r.columns, status_line: text }, applied, at) };
 }
 
 /**
@@ -148,7 +157,7 @@ function planRender(
  * renders, every render after /compact until the next response) refreshes no numbers, so it
  * would rewrite only `updated_at`: it does so once per RECORD_EVERY_MS, not on every render.
  */
-function unchanged(prev: SessionRow, r: Render, at: number, bringsNumbers: boolean): boolean {
+function unchanged(prev: SessionRow, r: ReturnType<typeof preview>, at: number, bringsNumbers: boolean): boolean {
   if (r.applied.before !== r.applied.state || r.applied.effects.length > 0) return false;
   const since = bringsNumbers ? prev.status_at : prev.updated_at;
   if (since === null || at - since >= RECORD_EVERY_MS || at < since) return false;

@@ -2,7 +2,10 @@
  * `vigil status` views (pure): the JSON objects of product.md section 9a and the table.
  * Fields are only ever added, never renamed.
  */
+import { MACHINE_VERSION } from "../../machines/session-model.ts";
 import { sleepUntil } from "./rest.ts";
+import type { SessionRow } from "./session-row.ts";
+import { storedContext } from "./step.ts";
 export interface StatusSource {
   session_id: string;
   state: string;
@@ -17,8 +20,9 @@ export interface StatusSource {
   pid: number | null;
   /** Where `window` came from (statusline, flag, env, settings, model, default). */
   window_source?: string | null;
-  /** The persisted machine snapshot (JSON), read for what the machine knows beyond the columns. */
+  /** The persisted machine snapshot and its version, read (by the session step) for what the machine knows beyond the columns. */
   snapshot?: string;
+  machine_version?: number;
 }
 
 export interface StatusObject {
@@ -45,35 +49,29 @@ export interface StatusObject {
   host: string | null;
 }
 
-/** The machine-held fields of a snapshot, each null when absent or unreadable. */
-export function snapshotFacts(snapshot: string | undefined): {
+/** The machine-held fields of a stored session (read through the session step), each null when absent. */
+export function snapshotFacts(row: Pick<SessionRow, "snapshot" | "machine_version"> | null | undefined): {
   awaiting: string | null;
   asleepUntil: number | null;
   asleepCause: string | null;
   host: string | null;
 } {
-  let v: unknown = null;
-  try {
-    v = snapshot ? JSON.parse(snapshot) : null;
-  } catch {
-    v = null;
-  }
-  const c = typeof v === "object" && v !== null && "context" in v ? v.context : null;
-  const get = (k: string): unknown => (typeof c === "object" && c !== null && k in c ? Reflect.get(c, k) : null);
-  const s = (k: string) => (typeof get(k) === "string" ? String(get(k)) : null);
-  const until = get("asleepUntil"), crons = get("crons"), stoppedAt = get("stoppedAt");
-  const sleep = sleepUntil({
-    asleepUntil: typeof until === "number" ? until : null,
-    asleepCause: s("asleepCause"),
-    crons: Array.isArray(crons) ? crons.filter((x) => typeof x === "string") : [],
-    stoppedAt: typeof stoppedAt === "number" ? stoppedAt : null,
-  });
-  return { awaiting: s("awaiting"), asleepUntil: sleep.until, asleepCause: sleep.cause, host: s("host") };
+  const c = storedContext(row ?? null);
+  if (c === null) return { awaiting: null, asleepUntil: null, asleepCause: null, host: null };
+  const sleep = sleepUntil(c);
+  return { awaiting: c.awaiting, asleepUntil: sleep.until, asleepCause: sleep.cause, host: c.host };
+}
+
+/** A status source's snapshot as the step reads it (a source without a version is a current one). */
+function factsRow(r: StatusSource): Pick<SessionRow, "snapshot" | "machine_version"> | null {
+  return r.snapshot === undefined
+    ? null
+    : { snapshot: r.snapshot, machine_version: r.machine_version ?? MACHINE_VERSION };
 }
 
 /** One status object per session row. */
 export function statusObjects(rows: StatusSource[]): StatusObject[] {
-  return rows.map((r) => ({ r, f: snapshotFacts(r.snapshot) })).map(({ r, f }) => ({
+  return rows.map((r) => ({ r, f: snapshotFacts(factsRow(r)) })).map(({ r, f }) => ({
     session_id: r.session_id,
     state: r.state,
     tokens: r.tokens,

@@ -7,9 +7,9 @@
  * leaves at once, and one the watch found DOWN stays as `state="dead"` until it is resumed or
  * that day is over.
  */
-import { isObject } from "../core/payload.ts";
 import type { LastProof } from "../core/prove/last-proof.ts";
 import { type StatusObject, statusObjects } from "../core/status-view.ts";
+import { storedContext } from "../core/step.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
 import { loadWatchRows } from "../edge/store/watch.ts";
 import type { FleetFold, SessionFacts } from "./metrics-fold.ts";
@@ -28,15 +28,9 @@ interface Seen {
   lastGrowthAt: number | null;
 }
 
-/** When the machine entered its current state, from the persisted snapshot's context. */
+/** When the machine entered its current state, from its context (read by the session step). */
 function stateSince(row: SessionRow): number | null {
-  try {
-    const snap: unknown = JSON.parse(row.snapshot);
-    const since = isObject(snap) && isObject(snap.context) ? snap.context.since : null;
-    return typeof since === "number" ? since : null;
-  } catch {
-    return null;
-  }
+  return storedContext(row)?.since ?? null;
 }
 
 /** A newer status field (issue 13: `awaiting`, `asleep_until`), read only when present. */

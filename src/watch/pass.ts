@@ -115,7 +115,7 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     // Outside unattended mode the Stop hook does not classify (that costs every Stop a
     // pattern compile): a stall about to be reported is judged here, once, from the turn no
     // person has answered, so a session waiting for approval is not paged as STALE.
-    const machineAwaits = snapshotFacts(t.row?.snapshot).awaiting !== null;
+    const machineAwaits = snapshotFacts(t.row).awaiting !== null;
     if (plan.decision.record === "stale" && !machineAwaits && t.transcriptPath !== null) {
       const kind = awaiting(deps.lastMessage(t.transcriptPath));
       if (kind !== null) plan = decideSession(t, { ...obs, awaiting: kind }, { now, staleAfterMs, restartVerifyMs });
@@ -123,7 +123,7 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     const w = planWakes(t.transcriptPath, stat?.size ?? null, plan.memo, deps.transcript, {
       now,
       down: plan.decision.record === "down",
-      cause: { now: pendingCause(snapshotFacts(t.row?.snapshot), now), awaiting, staleAfterMs },
+      cause: { now: pendingCause(snapshotFacts(t.row), now), awaiting, staleAfterMs },
     });
     wakes += w.events.length;
     plan.events.push(...w.events);

@@ -80,7 +80,7 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
   }
   if (!(isDown || d.record === "stale")) return finish(out, added);
   const restarts = isDown && config.recovery === "restart"
-    ? (await import("./machine.ts")).machineRestarts(store, t.sessionId, now)
+    ? (await import("./machine.ts")).machineRestarts(store, t.sessionId)
     : [];
   const planned = recoveryEffects({
     decision: d,
@@ -234,7 +234,7 @@ function finish(out: RecoveryResult, added: readonly OpenIntervention[]): Recove
 /** The machine's truth about a session as it stands after the pass's commit, and the night's scope. */
 function pushFacts(p: SessionPlan, deps: RecoveryDeps, now: number): PushFacts {
   const row = deps.store.loadSession(p.target.sessionId);
-  const f = snapshotFacts(row?.snapshot);
+  const f = snapshotFacts(row);
   const night = readNightSetting(deps.store);
   const cwd = p.target.cwd;
   // A Stop outside unattended mode was not classified by the hook: read the message now.

@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DAY_MS } from "../../src/core/retention.ts";
-import { newRow } from "../../src/app/machine-store.ts";
+import { newRow } from "../../src/core/step.ts";
 import { recallIndexFile } from "../../src/edge/store/recall-index.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { FIXTURES } from "../support/fixtures.ts";

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { appendFileSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { newRow } from "../../src/app/machine-store.ts";
+import { newRow } from "../../src/core/step.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { FIXTURES } from "../support/fixtures.ts";
 import { BIN, type Run, testEnv, vigil } from "../support/vigil.ts";

@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { initial, type SessionSnap } from "../../machines/session-step.ts";
-import { applyEvents, stateOf } from "../../src/app/machine-store.ts";
+import { applyEvents, stateOf } from "../../src/core/step.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import type { ContinuityFacts } from "../../src/core/continuity/facts.ts";
 import { hookEvents } from "../../src/core/hook-events.ts";

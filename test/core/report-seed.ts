@@ -7,7 +7,7 @@ import type { Database } from "bun:sqlite";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { newRow } from "../../src/app/machine-store.ts";
+import { newRow } from "../../src/core/step.ts";
 import { openStore, type SessionRow, type Store } from "../../src/edge/store.ts";
 import { withRawDb } from "../raw-db.ts";
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BUSY_TIMEOUT_MS, openStore } from "../../src/edge/store.ts";
 import { MIGRATIONS } from "../../src/edge/store-schema.ts";
-import { newRow } from "../../src/app/machine-store.ts";
+import { newRow } from "../../src/core/step.ts";
 import { withRawDb } from "../raw-db.ts";
 import { seedDetail } from "../support/audit-seed.ts";
 

@@ -4,7 +4,7 @@
  * sessions of the first half are dead and idle since their day. Literal times throughout.
  */
 import { join } from "node:path";
-import { newRow } from "../../src/app/machine-store.ts";
+import { newRow } from "../../src/core/step.ts";
 import { DAY_MS } from "../../src/core/retention.ts";
 import { openStore, type SessionRow, type Store } from "../../src/edge/store.ts";
 import { appendAny, MIN, seedEvents, T0 } from "../core/report-seed.ts";

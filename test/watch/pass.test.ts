@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../../src/app/machine-store.ts";
+import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../../src/core/step.ts";
 import { NIGHT_KEY } from "../../src/night/setting.ts";
 import { classifyPrompt } from "../../src/core/classify.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";

@@ -38,7 +38,7 @@ const endTurn = (at: number, text: string) =>
     message: { id: `m${at}`, role: "assistant", stop_reason: "end_turn", content: [{ type: "text", text }] },
   }) + "\n";
 
-const facts = (id: string) => snapshotFacts(h.store.loadSession(id)?.snapshot);
+const facts = (id: string) => snapshotFacts(h.store.loadSession(id));
 
 /** Unattended mode on over the whole machine. */
 function nightOn(): void {

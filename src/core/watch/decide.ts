@@ -63,7 +63,7 @@ export function decideSession(
   const w = t.watch;
   let memo = w ? parseMemo(w.memo) : { ...EMPTY_MEMO };
   const sameFile = w !== null && w.transcript_path === t.transcriptPath;
-  const known = t.row ? snapshotFacts(t.row.snapshot) : null;
+  const known = t.row ? snapshotFacts(t.row) : null;
   const decision = decideLiveness(
     {
       sessionId: t.sessionId,

@@ -6,8 +6,8 @@
  * live registry, what the watcher learned, the night snapshot, the pid a hook recorded.
  */
 import type { SessionHost } from "../../../machines/session.ts";
-import { isObject } from "../payload.ts";
 import type { SessionRow } from "../session-row.ts";
+import { storedContext } from "../step.ts";
 import type { RegistryEntry, SnapshotEntry, WatchRow } from "./observed.ts";
 
 export type TargetSource = "night" | "hooks" | "registry" | "watch";
@@ -53,18 +53,12 @@ export function transcriptPathFor(configDir: string, cwd: string, sessionId: str
  * watched, so a restart can be tried and a resume noticed.
  */
 export function endedNormally(row: SessionRow | null, inRegistry: boolean): boolean {
-  return row?.state === "dead" && !inRegistry && endedBy(row.snapshot) !== "watch";
+  return row?.state === "dead" && !inRegistry && endedBy(row) !== "watch";
 }
 
 /** Who the machine says saw the session end (`endedBy` in its context), or null. */
-function endedBy(snapshot: string): string | null {
-  try {
-    const v: unknown = JSON.parse(snapshot);
-    const c = isObject(v) && isObject(v.context) ? v.context : null;
-    return c !== null && typeof c.endedBy === "string" ? c.endedBy : null;
-  } catch {
-    return null;
-  }
+function endedBy(row: SessionRow): string | null {
+  return storedContext(row)?.endedBy ?? null;
 }
 
 /** The sessions to look at this pass, each with its best-known identity. */

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { newRow } from "../../../src/app/machine-store.ts";
+import { newRow } from "../../../src/core/step.ts";
 import type { SnapshotEntry } from "../../../src/night/setting.ts";
 import { gatherTargets, transcriptPathFor } from "../../../src/core/watch/targets.ts";
 import type { RegistryEntry } from "../../../src/edge/registry.ts";

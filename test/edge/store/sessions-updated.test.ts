@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore } from "../../../src/edge/store.ts";
 import { recentSessionRows } from "../../../src/edge/store/watch.ts";
-import { newRow } from "../../../src/app/machine-store.ts";
+import { newRow } from "../../../src/core/step.ts";
 import { withRawDb } from "../../raw-db.ts";
 
 const dirs: string[] = [];

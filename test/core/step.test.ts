@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { applyEvents, loadSnapshot, newRow, snapshotRow } from "../../src/app/machine-store.ts";
+import { applyEvents, loadSnapshot, newRow, snapshotRow } from "../../src/core/step.ts";
 
 test("a version-1 snapshot keeps its state and counters and gains the version-2 fields", () => {
   const fresh = loadSnapshot(null, 0).snapshot;

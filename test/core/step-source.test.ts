@@ -1,0 +1,52 @@
+/**
+ * The session step (src/core/step.ts) is the only reader and writer of a session's snapshot,
+ * and a fact about one session is machine context, not a settings row keyed by its id (issue
+ * 33). Read from the sources, comments stripped.
+ */
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const ROOT = join(import.meta.dir, "..", "..");
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith(".ts") ? [p] : [];
+  });
+}
+
+/** The source without its comments (a doc comment may name what it forbids). */
+function code(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
+}
+
+const STEP = "src/core/step.ts";
+/** Schema migrations at open (before any process can step a session) rewrite rows in SQL. */
+const SCHEMA = "src/edge/store-schema.ts";
+
+/** What parsing a stored snapshot looks like: JSON.parse of it, or SQL's JSON functions on the column. */
+const PARSES_SNAPSHOT = [
+  /JSON\.parse\(\s*[\w.?]*snapshot\b/i,
+  /json_(extract|set|each|tree|valid|remove|insert|replace|patch)\(\s*snapshot\b/i,
+];
+
+const sources = [...files(join(ROOT, "src")), ...files(join(ROOT, "machines"))].map((f) => ({
+  name: relative(ROOT, f).split("\\").join("/"),
+  text: code(readFileSync(f, "utf8")),
+}));
+
+describe("the snapshot is parsed only by the session step", () => {
+  test.each(sources.filter((s) => s.name !== STEP && s.name !== SCHEMA).map((s) => [s.name, s.text]))(
+    "%s parses no snapshot",
+    (_name, text) => {
+      expect(PARSES_SNAPSHOT.filter((re) => re.test(text)).map(String)).toEqual([]);
+    },
+  );
+
+  test("the rule sees a parse outside the step (control)", () => {
+    expect(PARSES_SNAPSHOT.some((re) => re.test("const v = JSON.parse(row.snapshot);"))).toBe(true);
+    expect(PARSES_SNAPSHOT.some((re) => re.test("SELECT json_extract(snapshot, '$.context.since')"))).toBe(true);
+    expect(PARSES_SNAPSHOT.some((re) => re.test(code(readFileSync(join(ROOT, STEP), "utf8"))))).toBe(true);
+  });
+});
