@@ -400,7 +400,7 @@ export const EN: LangPatterns = {
       terminal: true,
       // "All 214 tests pass.", "The build is green.", "Now displays as a relative time."
       source:
-        r`\b(?:pass(?:es|ed)?|fail(?:s|ed)|succeed(?:s|ed)|works|worked|is\s+(?:now\s+)?(?:green|clean|passing|fixed|done|complete|merged|deployed|live|in\s+place|ready|resolved|gone)|are\s+(?:now\s+)?(?:green|clean|passing|fixed|done|resolved|in\s+place|gone)|(?:has|have)\s+been\s+[a-z]+(?:ed|en)|(?:was|were)\s+[a-z]+(?:ed|en))\b|^(?:and\s+)?now\s+(?!\w+ing\b)(?:(?:the|this|that|it|each|every|our|both|all)\s+)?(?:[\w\-\uE000]+\s+)?` +
+        r`(?<=\b(?:tests?|checks?|suites?|builds?|specs?|all|both|they|everything|ci|lint|now)\s+(?:now\s+|still\s+|all\s+)?)pass\b|^(?:and\s+)?now\s+\w+ing\s+(?:(?:\d+(?:\.\d+)?\s*[x×%]|much|about|roughly|twice|a\s+lot)\s+)?(?:faster|slower|fine|smoothly|cleanly|correctly|properly|without|with\s+no|in\s+(?:under\s+)?\d|under\s+\d|as\s+expected)\b|\b(?:pass(?:es|ed)|fail(?:s|ed)|succeed(?:s|ed)|works|worked|is\s+(?:now\s+)?(?:green|clean|passing|fixed|done|complete|merged|deployed|live|in\s+place|ready|resolved|gone)|are\s+(?:now\s+)?(?:green|clean|passing|fixed|done|resolved|in\s+place|gone)|(?:has|have)\s+been\s+[a-z]+(?:ed|en)|(?:was|were)\s+[a-z]+(?:ed|en))\b|^(?:and\s+)?now\s+(?!\w+ing\b)(?:(?:the|this|that|it|each|every|our|both|all)\s+)?(?:[\w\-\uE000]+\s+)?` +
         BEHAVES + r`\b`,
       unless: FIRST_PERSON_NEXT + "|" + r`\b(?:check|see|verify|confirm|make\s+sure|ensure|whether|if|why|what|how)\b`,
     },

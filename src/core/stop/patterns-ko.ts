@@ -226,8 +226,11 @@ export const KO: LangPatterns = {
       kind: "ruleout",
       why: "state",
       terminal: true,
-      // Present tense saying what the code now does: a generic "when" clause, or a behaviour verb.
+      // Present tense saying what the code now does: a generic "when" clause, a behaviour verb, or
+      // "now" / "after the change" followed by a topic that is not the agent ("이제 파서는 …").
       source:
+        r`^(?:이제|이젠|앞으로는?|지금은|(?:수정|변경|패치)\s?(?:후에는|뒤에는|으로|으로는)|이번\s?(?:수정|변경)으로(?:는)?)\s(?!제가|저는|저희|우리)\S+(?<!하|되|있|없|남|같|많|좋|작|받|읽|찾|높|낮|짧|긴|새로운)(?:은|는)\s|` +
+        r`^(?:(?:수정|변경|패치)\s?(?:후에는|뒤에는|으로는?)|이번\s?(?:수정|변경)으로(?:는)?)\s|` +
         r`(?:할|될|일|한|된|하는|되는)\s?때(?:마다|에는?)?\s|[가-힣]\s시(?:에는?)?\s|마다\s|(?:반환|표시|출력|무시|허용|차단|인식|감지|보장|렌더링|리다이렉트|재시도)(?:합니다|됩니다|해요)` +
         END + r`|(?:보여\s?줍니다|나타납니다|건너뜁니다|가져옵니다|돌려줍니다)` + END,
       unless: r`겠습니다|할게요`,
