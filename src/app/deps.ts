@@ -36,7 +36,7 @@ function windowOf(env: Record<string, string | undefined>, defaultWindow: number
     return resolveWindow({
       envWindow: env.CLAUDE_CODE_AUTO_COMPACT_WINDOW,
       argv: processArgv(Number.isSafeInteger(pid) && pid > 0 ? pid : null),
-      settingsWindows: () => settingsWindows(env.HOME, p.cwd),
+      settingsWindows: () => settingsWindows(env, p.cwd),
       model,
     }, defaultWindow);
   };

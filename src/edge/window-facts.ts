@@ -20,12 +20,17 @@ export function processArgv(pid: number | null, procRoot = "/proc"): string[] | 
   }
 }
 
-/** `autoCompactWindow` of the settings files Claude Code reads, most specific first. */
-export function settingsWindows(home: string | undefined, cwd: string): unknown[] {
+/**
+ * `autoCompactWindow` of the settings files Claude Code reads, most specific first. The user's
+ * file is the one in Claude Code's own directory: `$CLAUDE_CONFIG_DIR` when set (Claude Code then
+ * never reads `~/.claude/settings.json`), else `~/.claude`.
+ */
+export function settingsWindows(env: { HOME?: string; CLAUDE_CONFIG_DIR?: string }, cwd: string): unknown[] {
+  const userDir = env.CLAUDE_CONFIG_DIR || (env.HOME ? join(env.HOME, ".claude") : null);
   const files = [
     join(cwd, ".claude", "settings.local.json"),
     join(cwd, ".claude", "settings.json"),
-    ...(home ? [join(home, ".claude", "settings.json")] : []),
+    ...(userDir ? [join(userDir, "settings.json")] : []),
   ];
   return files.flatMap(settingsWindow);
 }
