@@ -22,6 +22,7 @@ export function measureAdapter(path: string, prev: string | null): MeterOutcome 
     state: JSON.stringify(r.state),
     offset: r.state.offset,
     newBoundaries: r.info.newBoundaries,
+    ...(r.unreadable ? { unreadable: r.unreadable } : {}),
   };
 }
 

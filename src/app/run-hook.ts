@@ -42,6 +42,8 @@ export interface MeterOutcome {
   offset: number;
   /** Compact boundaries in the bytes this read appended (see `MeterInfo.newBoundaries`). */
   newBoundaries?: number;
+  /** The transcript is there but cannot be read (a FIFO, a folder, no permission): recorded as a hook error. */
+  unreadable?: string;
 }
 
 export interface HookDeps {
@@ -140,7 +142,7 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     if (plan.needs) return { stdout: "", error: null, needs: plan.needs };
     // A call that changes nothing a reader uses writes nothing (quiet-call.ts). Only frequent
     // events qualify; the settings they could write (own crons) are written by others.
-    const quiet = mayBeQuiet(p.event) && continuity?.pendingDraft === undefined &&
+    const quiet = mayBeQuiet(p.event) && continuity?.pendingDraft === undefined && !metered.unreadable &&
       isQuiet(prev, plan, at, () => lastHookDetail(store, p.sessionId)) &&
       windowSourceOf(store, p.sessionId) === plan.windowSource;
     if (quiet) return { stdout: plan.stdout, error: null };
@@ -153,6 +155,10 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
       keepOwnCrons(store, p);
       keepWindowSource(store, p.sessionId, plan.windowSource);
       for (const e of plan.events) store.appendEvent(at, p.sessionId, e.kind, e.detail);
+      // The session goes unmeasured, so unlimited: doctor's hook-error finding shows why.
+      if (metered.unreadable) {
+        store.appendEvent(at, p.sessionId, "hook_error", { error: metered.unreadable, event: p.event });
+      }
       return plan.stdout;
     });
     if (typeof out !== "string") return { stdout: "", error: null, needs: out.needs };

@@ -22,9 +22,12 @@ export function measureTranscript(
   path: string,
   prev: MeterState | null,
   opts: MeterOptions = {},
-): MeterResult {
+): MeterResult & { unreadable?: string } {
   const r = withFile(path, (src) => measure(src, prev, opts));
-  return r.ok ? r.value : unmeasured(prev, r.error, opts);
+  if (r.ok) return r.value;
+  // A transcript not written yet is the normal start of a session; one that is there but cannot
+  // be read (a FIFO, a folder, no permission) leaves the session unlimited, and must say so.
+  return { ...unmeasured(prev, r.error, opts), ...(r.missing ? {} : { unreadable: r.error }) };
 }
 
 /**
@@ -62,19 +65,19 @@ function bounded(src: ByteSource, upTo: number): ByteSource {
   return upTo >= src.size ? src : { ...src, size: Math.max(0, upTo) };
 }
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: string; missing: boolean };
 
 function withFile<T>(path: string, use: (src: ByteSource) => T): Outcome<T> {
   let fd: number;
   try {
     fd = openToRead(path);
   } catch (e) {
-    return { ok: false, error: `cannot open transcript "${path}": ${code(e)}` };
+    return { ok: false, error: `cannot open transcript "${path}": ${code(e)}`, missing: code(e) === "ENOENT" };
   }
   const { closeSync, fstatSync } = nodeFs();
   try {
     const st = fstatSync(fd, { bigint: true });
-    if (!st.isFile()) return { ok: false, error: `transcript "${path}" is not a file` };
+    if (!st.isFile()) return { ok: false, error: `transcript "${path}" is not a file`, missing: false };
     const src: ByteSource = {
       id: `${st.dev}:${st.ino}`,
       size: Number(st.size),
@@ -82,7 +85,7 @@ function withFile<T>(path: string, use: (src: ByteSource) => T): Outcome<T> {
     };
     return { ok: true, value: use(src) };
   } catch (e) {
-    return { ok: false, error: `cannot read transcript "${path}": ${code(e)}` };
+    return { ok: false, error: `cannot read transcript "${path}": ${code(e)}`, missing: false };
   } finally {
     closeSync(fd);
   }

@@ -162,3 +162,36 @@ describe("hostile transcripts: the hook", () => {
     });
   }, TIMEOUT);
 });
+
+describe("an unreadable transcript is no silent exemption", () => {
+  // A worker whose transcript cannot be read is never measured, so never limited: the hook
+  // still fails open, but the error is recorded where doctor and /metrics look.
+  test(
+    "a worker's PreToolUse over a FIFO records a hook_error naming the transcript, and doctor shows it",
+    async () => {
+      const own = testEnv();
+      const path = join(own.HOME, "fifo.jsonl");
+      spawnSync("mkfifo", [path]);
+      const input = toolCall("fifo-worker", path, "Bash", { agent_type: "worker" });
+      const r = await spawnVigil(["hook"], input, own, { prefix: ["timeout", "-s", "KILL", "15"] });
+      expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 0, stdout: "" });
+      const rep = await spawnVigil(["report", "--since", "1h", "--json"], "", own);
+      const errors = (JSON.parse(rep.stdout) as { events: { kind: string; detail: { error?: string } }[] }).events
+        .filter((e) => e.kind === "hook_error");
+      expect(errors.map((e) => e.detail.error)).toEqual([`transcript "${path}" is not a file`]);
+      const doc = await spawnVigil(["doctor"], "", own);
+      expect(doc.stdout).toContain(`1 hook error in the`);
+      expect(doc.stdout).toContain(`is not a file`);
+    },
+    TIMEOUT,
+  );
+
+  test("a transcript not written yet (a session's first call) is no error", async () => {
+    const own = testEnv();
+    const input = toolCall("new-worker", join(own.HOME, "not-yet.jsonl"), "Bash", { agent_type: "worker" });
+    expect((await spawnVigil(["hook"], input, own)).code).toBe(0);
+    const rep = await spawnVigil(["report", "--since", "1h", "--json"], "", own);
+    const kinds = (JSON.parse(rep.stdout) as { events: { kind: string }[] }).events.map((e) => e.kind);
+    expect(kinds).not.toContain("hook_error");
+  }, TIMEOUT);
+});
