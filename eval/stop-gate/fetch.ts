@@ -3,24 +3,32 @@
  * snapshot for labelling. Neither output belongs in the repository: both hold other people's
  * text.
  *
- *   bun eval/stop-gate/fetch.ts build [--refs FILE] [--mirror DIR] [--out DIR]
+ *   bun eval/stop-gate/fetch.ts build [--refs FILE] [--mirror DIR] [--out DIR] [--sealed-out DIR]
  *   bun eval/stop-gate/fetch.ts scan --repo OWNER/NAME [--rev REV] [--exports] [--mirror DIR] --out FILE
  *
  * `scan` reads every transcript version in the history, or the tree at `--rev`; `--exports`
  * also reads `.md`/`.txt` files there, for terminal transcripts saved as text.
- * `build` writes `<out>/texts.jsonl` ({key, text} per reference) and exits 1 when a reference
- * cannot be resolved (snapshot missing, record gone), naming how many and the first few.
+ * `build` writes the tuning half's texts to `<out>/texts.jsonl` and the sealed half's to
+ * `<sealed-out>/texts.jsonl` ({key, text} per reference; halves from `split.json`), so that a
+ * tuning run never has the sealed texts at hand. It exits 1 when a reference cannot be
+ * resolved (snapshot missing, record gone) or its owner has no half yet.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { scriptOf } from "../../src/core/stop/classify.ts";
 import { parseRefs, type Ref, refKey } from "./refs.ts";
+import { halfOf, readSplit } from "./split.ts";
 import { findExportItems } from "./export-text.ts";
 import { gitDir, isExportPath, readAt, transcriptsAt, transcriptVersions } from "./source.ts";
 import { findItems, type Item, parseRecords } from "./transcript.ts";
 
 const HERE = dirname(new URL(import.meta.url).pathname);
-const DEFAULTS = { refs: join(HERE, "refs.jsonl"), mirror: "/work/.mirror", out: "/work/cache/stop-gate-texts" };
+const DEFAULTS = {
+  refs: join(HERE, "refs.jsonl"),
+  mirror: "/work/.mirror",
+  out: "/work/cache/stop-gate-texts",
+  sealedOut: "/work/cache/stop-gate-sealed",
+};
 
 /** `--name value` pairs and bare `--flag`s of an argument list. */
 function options(args: string[]): Map<string, string> {
@@ -54,25 +62,33 @@ function itemsOf(cache: Map<string, Item[]>, dir: string, commit: string, path: 
 function build(opts: Map<string, string>): number {
   const refsFile = opts.get("refs") || DEFAULTS.refs;
   const mirror = opts.get("mirror") || DEFAULTS.mirror;
-  const out = opts.get("out") || DEFAULTS.out;
+  const outs = { tuning: opts.get("out") || DEFAULTS.out, sealed: opts.get("sealed-out") || DEFAULTS.sealedOut };
   const parsed = parseRefs(readFileSync(refsFile, "utf8"));
   if (!parsed.ok) {
     console.error(`vigil eval: ${parsed.error}`);
     return 2;
   }
+  const split = readSplit();
   const cache = new Map<string, Item[]>();
-  const lines: string[] = [];
+  const lines = { tuning: [] as string[], sealed: [] as string[] };
   const missing: string[] = [];
   for (const r of parsed.refs) {
-    const text = resolveRef(cache, mirror, r);
-    if (text === null) missing.push(refKey(r));
-    else lines.push(JSON.stringify({ key: refKey(r), text }));
+    const half = halfOf(split, r);
+    const text = half ? resolveRef(cache, mirror, r) : null;
+    if (half === null || text === null) missing.push(refKey(r));
+    else lines[half].push(JSON.stringify({ key: refKey(r), text }));
   }
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, "texts.jsonl"), lines.join("\n") + "\n");
-  console.log(`wrote ${lines.length} texts to ${join(out, "texts.jsonl")}`);
+  for (const half of ["tuning", "sealed"] as const) {
+    mkdirSync(outs[half], { recursive: true });
+    writeFileSync(join(outs[half], "texts.jsonl"), lines[half].join("\n") + "\n");
+    console.log(`wrote ${lines[half].length} ${half} texts to ${join(outs[half], "texts.jsonl")}`);
+  }
   if (missing.length > 0) {
-    console.error(`vigil eval: ${missing.length} reference(s) not resolved, e.g. ${missing.slice(0, 3).join(", ")}`);
+    console.error(
+      `vigil eval: ${missing.length} reference(s) not resolved or without a half, e.g. ${
+        missing.slice(0, 3).join(", ")
+      }`,
+    );
     return 1;
   }
   return 0;

@@ -3,7 +3,12 @@
  * pushed. Each text is judged as the final message of a turn with unattended mode on, the
  * session in scope and no block sent yet, so only what the message says decides.
  *
- *   bun eval/stop-gate/measure.ts [--refs FILE] [--texts DIR] [--skip PREFIX]... [--json] [--list]
+ *   bun eval/stop-gate/measure.ts [--half tuning|sealed] [--refs FILE] [--texts DIR] [--skip PREFIX]...
+ *                                 [--json] [--list]
+ *
+ * `--half` picks one half of the split recorded in `split.json` (default `tuning`). The sealed
+ * half's texts live in their own cache directory and this script prints only aggregate figures
+ * for it: `--list` is refused there, so no per-item error of the sealed half is ever shown.
  *
  * `--skip owner/` leaves out references whose repository starts with the prefix (to report a
  * figure without one source, e.g. an owner that also has a reserved repository).
@@ -17,6 +22,12 @@ import { decideStop, type StopDecision } from "../../src/core/stop/gate.ts";
 import { patternSet } from "../../src/core/stop/patterns.ts";
 import { isObject } from "../../src/core/payload.ts";
 import { type Label, LABELS, LANGS, NEVER_PUSH, parseRefs, type Ref, refKey } from "./refs.ts";
+import { type Half, halfOf, readSplit } from "./split.ts";
+
+const TEXT_DIRS: Record<Half, string> = {
+  tuning: "/work/cache/stop-gate-texts",
+  sealed: "/work/cache/stop-gate-sealed",
+};
 
 const HERE = dirname(new URL(import.meta.url).pathname);
 
@@ -123,9 +134,19 @@ function main(args: string[]): number {
     console.error(`vigil eval: ${parsed.error}`);
     return 2;
   }
-  const texts = readTexts(opt("texts", "/work/cache/stop-gate-texts"));
+  const half = opt("half", "tuning");
+  if (half !== "tuning" && half !== "sealed") {
+    console.error("vigil eval: --half is tuning or sealed");
+    return 2;
+  }
+  if (half === "sealed" && args.includes("--list")) {
+    console.error("vigil eval: --list is refused on the sealed half (its per-item errors are never shown)");
+    return 2;
+  }
+  const split = readSplit();
+  const texts = readTexts(opt("texts", TEXT_DIRS[half]));
   const skip = args.flatMap((a, i) => (a === "--skip" && args[i + 1] ? [args[i + 1]] : []));
-  const refs = parsed.refs.filter((r) => !skip.some((p) => r.repo.startsWith(p)));
+  const refs = parsed.refs.filter((r) => halfOf(split, r) === half && !skip.some((p) => r.repo.startsWith(p)));
   const judged: Judged[] = [];
   const missing = refs.filter((r) => !texts.has(refKey(r)));
   if (missing.length > 0) {
@@ -149,15 +170,49 @@ function main(args: string[]): number {
     const plain = [...tables].map(([k, t]) => [k, { ...t, byLabel: Object.fromEntries(t.byLabel) }]);
     console.log(JSON.stringify(Object.fromEntries(plain), null, 2));
   } else {
+    console.log(
+      `${half} half: ${refs.length} references from ${new Set(refs.map((r) => r.repo.split("/")[0])).size} owners`,
+    );
     for (const kind of ["end-turn", "pre-tool"]) {
       for (const lang of [...LANGS, "all"]) {
         const t = tables.get(`${kind}/${lang}`);
         if (t) print(kind, lang, t);
       }
     }
+    console.log(figures(tables));
   }
   if (args.includes("--list")) listErrors(judged, texts);
   return 0;
+}
+
+/** Budgets of issue 31, per language. */
+const BUDGET = { forbidden: 0, reportsPushed: 0.005, recall: 0.9 };
+
+/**
+ * The figures the issue asks for, one row per language: questions, approval waits and offers
+ * pushed (end-turn and pre-tool together); end-of-turn messages that announce nothing pushed
+ * (count and share); recall on pre-tool announcements; and whether each meets its budget.
+ */
+export function figures(tables: Map<string, Table>): string {
+  const rows = [
+    "\n| lang | questions/approval waits/offers pushed | announce-nothing end-turn pushed | pre-tool recall | budgets |",
+  ];
+  rows.push("| ---- | --- | --- | --- | --- |");
+  for (const lang of [...LANGS, "all"]) {
+    const e = tables.get(`end-turn/${lang}`) ?? emptyTable();
+    const p = tables.get(`pre-tool/${lang}`) ?? emptyTable();
+    const forbidden = e.forbidden + p.forbidden;
+    const nothing = e.fp + e.tn;
+    const share = nothing === 0 ? 0 : e.fp / nothing;
+    const recall = p.tp + p.fn === 0 ? null : p.tp / (p.tp + p.fn);
+    const ok = forbidden <= BUDGET.forbidden && share <= BUDGET.reportsPushed && recall !== null &&
+      recall >= BUDGET.recall;
+    rows.push(
+      `| ${lang} | ${forbidden} | ${e.fp}/${nothing} (${pct(e.fp, nothing)}) | ` +
+        `${recall === null ? "-" : `${p.tp}/${p.tp + p.fn} (${recall.toFixed(3)})`} | ${ok ? "met" : "NOT met"} |`,
+    );
+  }
+  return rows.join("\n");
 }
 
 function listErrors(judged: Judged[], texts: Map<string, string>): void {
