@@ -8,7 +8,8 @@ import { join } from "node:path";
 import type { Notifier } from "../core/config.ts";
 import type { BinInput, SettingsFileInput } from "../core/doctor/wiring.ts";
 import type { DatabaseInput, EnvelopeInput, PermissionInput } from "../core/doctor/state.ts";
-import type { NotifyOutcome, ScheduleInput, ServeProbe, SocketProbe } from "../core/doctor/services.ts";
+import type { NotifyOutcome, ScheduleInput, ServeProbe, ServeService, SocketProbe } from "../core/doctor/services.ts";
+import { planServe } from "../core/serve-files.ts";
 import { encodeForward, refusingBuild } from "../core/forward.ts";
 import { forward, hookSocketPath, socketPresent } from "../edge/hook-socket.ts";
 import type { BinaryInput } from "../core/doctor/versions.ts";
@@ -18,7 +19,7 @@ import { parseDoc, valueOf } from "../core/install/json-text.ts";
 import { parseAuditDetail } from "../core/audit-details.ts";
 import { CRON_MARKER } from "../core/schedule-files.ts";
 import { sendNotifications } from "../edge/notify.ts";
-import { planForHost, systemScheduleIO } from "../edge/schedule.ts";
+import { hostFacts, planForHost, systemScheduleIO } from "../edge/schedule.ts";
 import { decodeSettings, readSettings } from "../edge/settings-file.ts";
 import { openStore } from "../edge/store.ts";
 
@@ -215,6 +216,22 @@ export async function probeHookSocket(stateDir: string, db: string, ours: string
   const r = await forward(path, "/hook", encodeForward({ build: "doctor", db, env: {} }, ""), 1_500);
   if (r.kind === "refused" && r.why.startsWith("cannot connect")) return { kind: "stale", path, detail: r.why };
   return { kind: "served", path, build: refusingBuild(r.kind === "answer" ? r.body : r.why), ours };
+}
+
+/** The `vigil serve` service file this host's service manager would run, and whether it is there. */
+export function probeServeService(self: string, env: Record<string, string | undefined>): ServeService | null {
+  const plan = planServe({
+    home: env.HOME ?? "",
+    bin: self,
+    env,
+    xdgConfigHome: env.XDG_CONFIG_HOME || undefined,
+    args: [],
+    tokenFile: null,
+    ...hostFacts({}),
+  });
+  if (!plan.ok || plan.value.scheduler === "cron") return null;
+  const path = plan.value.files[plan.value.files.length - 1].path;
+  return { scheduler: plan.value.scheduler, path, installed: existsSync(path) };
 }
 
 /** Whether this host's watch schedule (files or crontab line) is in place. */

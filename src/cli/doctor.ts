@@ -30,6 +30,7 @@ import {
   probePlugins,
   probeSchedule,
   probeServe,
+  probeServeService,
   probeSettings,
 } from "./doctor-probes.ts";
 import { HELP, VERSION } from "./help.ts";
@@ -104,7 +105,7 @@ export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
     ...checkClaude({ version: claude, error: claudeError, previous: record.claude }),
     ...checkWiring({ files, claudeVersion: claude, bins: probeBins(files, ctx.env) }),
     ...checkServe(serve),
-    ...checkHookSocket(socket),
+    ...checkHookSocket(socket, probeServeService(self, ctx.env)),
     ...checkEnvelopes(envelopes),
     ...checkDatabase(db),
     ...checkPermissions(probePermissions(paths.stateDir)),

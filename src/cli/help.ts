@@ -193,7 +193,8 @@ show   Prints the spec as it is injected (--raw: the file as it is).
 check  Exit 0 when usable; exit 1 with one line per problem (a field missing, empty or
        twice, or a spec too long to fit the restore).`,
   install: `Usage: vigil install [--user | --project] [--http [--port N]] [--statusline wrap|vigil|keep]
-                     [--fail-closed] [--statusline-only] [--dry-run] [--bin PATH] [--claude-version X.Y.Z]
+                     [--fail-closed] [--statusline-only] [--no-serve] [--dry-run] [--bin PATH]
+                     [--claude-version X.Y.Z]
        vigil install --plugin DIR [--fail-closed] [--dry-run] [--bin PATH] [--claude-version X.Y.Z]
 
 Merges vigil into settings.json, keeping every other hook and setting and the file's own
@@ -218,6 +219,8 @@ registrations vigil no longer makes are removed. Installing twice changes nothin
              statusLine: run --statusline-only as well.
 --statusline-only  Only the statusLine (and the skill); vigil's hooks are removed from the file
              (the plugin registers them; both would run vigil twice per event)
+--no-serve   Do not install and start vigil serve (by default install does, where a user
+             service manager runs: systemd user units or launchd, so command hooks forward)
 --dry-run    Print the unified diff of settings.json and write nothing
 --bin        The binary hooks run (default: this one); --claude-version skips "claude --version"
 Before any write the current file is backed up under the state directory (backups/).`,

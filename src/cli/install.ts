@@ -43,6 +43,7 @@ import {
   writeInstallRecord,
   writeSettings,
 } from "../edge/settings-file.ts";
+import { type ScheduleIO, userServiceManager } from "../edge/schedule.ts";
 import { writeSkillFile } from "../edge/state-files.ts";
 import { parse } from "./args.ts";
 import { type Ctx, Refusal, UsageError } from "./context.ts";
@@ -94,7 +95,13 @@ function guard<T>(fn: () => T): T {
   }
 }
 
-export async function installCommand(args: string[], ctx: Ctx): Promise<number> {
+/** The service manager install starts `vigil serve` under, and its writer; tests pass their own. */
+export interface InstallDeps {
+  manager?: ReturnType<typeof userServiceManager>;
+  io?: ScheduleIO;
+}
+
+export async function installCommand(args: string[], ctx: Ctx, deps: InstallDeps = {}): Promise<number> {
   const { values } = parse(args, {
     ...SCOPE,
     http: { type: "boolean" },
@@ -107,6 +114,7 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
     "fail-closed": { type: "boolean" },
     plugin: { type: "string" },
     "statusline-only": { type: "boolean" },
+    "no-serve": { type: "boolean" },
   });
   if (values.help) return (ctx.out(HELP.install + "\n"), 0);
   const project = scopeOf(values);
@@ -133,13 +141,16 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
     throw new Refusal(e instanceof Error ? e.message : String(e));
   }
   const version = parseVersion(raw)?.join(".") ?? raw;
+  const serve = values["no-serve"] || values["dry-run"] ? null : { bin, port: values.http ? port : 8787, deps };
   if (values.plugin !== undefined) {
-    return writePlugin(values.plugin, {
+    const code = writePlugin(values.plugin, {
       bin,
       version,
       failClosed: values["fail-closed"] === true,
       dryRun: values["dry-run"] === true,
     }, ctx);
+    if (serve) await serveByDefault(serve, null, ctx);
+    return code;
   }
   if (values.http && compareVersions(version, HTTP_HOOKS_SINCE) < 0) {
     throw new Refusal(
@@ -213,10 +224,41 @@ export async function installCommand(args: string[], ctx: Ctx): Promise<number> 
     skill.ok ? `skill: ${skill.path}${skill.changed ? "" : " (up to date)"}\n` : `skill: not written: ${skill.error}\n`,
   );
   for (const w of warningsFor(change, version, paths.settings)) ctx.err(`vigil: warning: ${w}\n`);
+  if (serve && await serveByDefault(serve, values.http ? port : null, ctx)) return 0;
   const serving = servingNote(values.http ? port : null, await answering(values.http ? port : null, state));
   if (serving && "note" in serving) ctx.out(`${serving.note}\n`);
   if (serving && "warning" in serving) ctx.err(`vigil: warning: ${serving.warning}\n`);
   return 0;
+}
+
+/**
+ * The fast path by default: when no serve answers yet and the user has a service manager,
+ * install and start `vigil serve` under it (as `vigil serve --install` does), so command hooks
+ * forward to it; they stay the registration, so vigil still guards while serve is down.
+ * Returns whether it did; otherwise says why not (no manager) and install's note stands.
+ */
+async function serveByDefault(
+  o: { bin: string; port: number; deps: InstallDeps },
+  http: number | null,
+  ctx: Ctx,
+): Promise<boolean> {
+  const state = resolvePaths(ctx.env).stateDir;
+  if (await answering(http, state)) return false;
+  const manager = o.deps.manager ?? userServiceManager(ctx.env);
+  if (!manager.ok) {
+    ctx.out(`serve: not started by install (${manager.why})\n`);
+    return false;
+  }
+  const { serveService } = await import("./serve-install.ts");
+  await serveService(
+    true,
+    { target: { kind: "tcp", hostname: "127.0.0.1", port: o.port }, bin: o.bin },
+    ctx,
+    { facts: manager.facts, ...(o.deps.io ? { io: o.deps.io } : {}) },
+  );
+  saveRecord(state, { ...loadRecord(state), serve: true });
+  ctx.out(`serve: hooks forward to it once it is up (--no-serve opts out; vigil doctor shows whether they do)\n`);
+  return true;
 }
 
 /**
@@ -327,7 +369,7 @@ function withoutVigil(original: Uint8Array, marks: VigilMarks): Uint8Array {
     : original;
 }
 
-export function uninstallCommand(args: string[], ctx: Ctx): number {
+export async function uninstallCommand(args: string[], ctx: Ctx, deps: InstallDeps = {}): Promise<number> {
   const { values } = parse(args, { ...SCOPE, "dry-run": { type: "boolean" }, bin: { type: "string" } });
   if (values.help) return (ctx.out(HELP.uninstall + "\n"), 0);
   const project = scopeOf(values);
@@ -368,8 +410,21 @@ export function uninstallCommand(args: string[], ctx: Ctx): number {
     guard(() => writeSettings(paths.settings, bytes));
   }
   const skill = removeSkill(paths.skills);
-  saveRecord(state, afterUninstall(record, paths.settings));
+  const left = afterUninstall(record, paths.settings);
+  // The serve service install started by default goes with the last settings file vigil was in.
+  const stopServe = record.serve === true && left.files.length === 0;
+  saveRecord(state, stopServe ? { ...left, serve: undefined } : left);
   ctx.out(describeChange("uninstall", change, { path: paths.settings, version: null, backup, http: null, restored }));
   if (skill) ctx.out(`skill removed: ${skill}\n`);
+  if (stopServe) {
+    const manager = deps.manager ?? userServiceManager(ctx.env);
+    const { serveService } = await import("./serve-install.ts");
+    await serveService(
+      false,
+      { target: { kind: "tcp", hostname: "127.0.0.1", port: 8787 }, bin },
+      ctx,
+      { ...(manager.ok ? { facts: manager.facts } : {}), ...(deps.io ? { io: deps.io } : {}) },
+    );
+  }
   return 0;
 }

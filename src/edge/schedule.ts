@@ -4,7 +4,8 @@
  * system, crontab and command runner are options so tests never touch the real ones.
  */
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { userInfo } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import {
   type PlanOptions,
   planSchedule,
@@ -17,6 +18,33 @@ import {
 /** Whether this host runs systemd (and so a user timer can be enabled). */
 export function detectSystemd(): boolean {
   return existsSync("/run/systemd/system") && Bun.which("systemctl") !== null;
+}
+
+/**
+ * The user's own service manager, when `vigil install` can start `vigil serve` under it: launchd
+ * on macOS, a running systemd user manager on Linux (its socket under XDG_RUNTIME_DIR), and only
+ * for the user's login HOME (a service written into another HOME would run with the user's
+ * real one). Otherwise why not, for install's note.
+ */
+export function userServiceManager(
+  env: Record<string, string | undefined>,
+): { ok: true; facts: Pick<PlanOptions, "platform" | "hasSystemd" | "uid"> } | { ok: false; why: string } {
+  let login: string | null = null;
+  try {
+    login = userInfo().homedir;
+  } catch {
+    // no passwd entry: no user manager either
+  }
+  if (!env.HOME || login === null || resolve(env.HOME) !== resolve(login)) {
+    return { ok: false, why: `HOME is not the login home of this user` };
+  }
+  if (process.platform === "darwin") return { ok: true, facts: hostFacts({ hasSystemd: false }) };
+  if (process.platform !== "linux" || !detectSystemd()) return { ok: false, why: "no systemd or launchd here" };
+  const runtime = env.XDG_RUNTIME_DIR;
+  if (!runtime || !existsSync(join(runtime, "systemd", "private"))) {
+    return { ok: false, why: "no systemd user manager is running for this session" };
+  }
+  return { ok: true, facts: hostFacts({ hasSystemd: true }) };
 }
 
 /** This host's platform, uid and whether systemd runs, unless given. */

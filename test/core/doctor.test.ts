@@ -1,6 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { exitCodeOf, type Finding, findingsJson, renderFindings } from "../../src/core/doctor/findings.ts";
-import { checkNotify, checkSchedule, checkServe, type ScheduleInput } from "../../src/core/doctor/services.ts";
+import {
+  checkHookSocket,
+  checkNotify,
+  checkSchedule,
+  checkServe,
+  type ScheduleInput,
+} from "../../src/core/doctor/services.ts";
 import { checkDatabase, checkEnvelopes, checkPermissions, type DatabaseInput } from "../../src/core/doctor/state.ts";
 import { type BinaryInput, checkBinary, checkClaude, type ClaudeInput } from "../../src/core/doctor/versions.ts";
 import { checkWiring, type SettingsFileInput, type WiringInput } from "../../src/core/doctor/wiring.ts";
@@ -377,5 +383,33 @@ describe("the report", () => {
     );
     expect(exitCodeOf(good)).toBe(0);
     expect(findingsJson(good)).toEqual({ ok: true, findings: good });
+  });
+});
+
+describe("doctor says whether hooks are forwarding", () => {
+  const path = "/state/hook.sock";
+  test("an installed serve service with nothing on the socket: not forwarding, with the restart", () => {
+    const [f] = checkHookSocket({ kind: "absent", path }, {
+      scheduler: "systemd",
+      path: "/home/u/.config/systemd/user/vigil-serve.service",
+      installed: true,
+    });
+    expect([f.severity, f.message]).toEqual([
+      "warn",
+      "hooks are not forwarding: the vigil serve service is installed (/home/u/.config/systemd/user/vigil-serve.service) but nothing serves /state/hook.sock, so each hook runs in its own process",
+    ]);
+    expect(f.fix).toStartWith("systemctl --user restart vigil-serve");
+  });
+
+  test("no service and no serve: info, with what makes them forward", () => {
+    const [f] = checkHookSocket({ kind: "absent", path }, null);
+    expect(f.severity).toBe("info");
+    expect(f.message).toContain("hooks are not forwarding");
+    expect(f.message).toContain("vigil serve --install");
+  });
+
+  test("a serve of this build on the socket: forwarding", () => {
+    const [f] = checkHookSocket({ kind: "served", path, build: "b1", ours: "b1" }, null);
+    expect([f.severity, f.message]).toEqual(["ok", `hooks and the statusLine forward to vigil serve on ${path}`]);
   });
 });

@@ -35,14 +35,37 @@ export type SocketProbe =
   | { kind: "stale"; path: string; detail: string }
   | { kind: "served"; path: string; build: string | null; ours: string };
 
+/** The `vigil serve` service file for this host (null: no service manager to check). */
+export interface ServeService {
+  scheduler: "systemd" | "launchd";
+  path: string;
+  installed: boolean;
+}
+
 /**
  * Whether hooks forward to a running `vigil serve`. Absent is fine (each hook runs in its own
  * process); a serve of another build refuses every call, so hooks pay their own process until
  * it restarts (an upgrade does not restart it); a file nobody serves costs a failed connect.
  */
-export function checkHookSocket(p: SocketProbe): Finding[] {
+export function checkHookSocket(p: SocketProbe, service: ServeService | null = null): Finding[] {
+  if (p.kind === "absent" && service?.installed) {
+    return [finding(
+      "serve",
+      "warn",
+      `hooks are not forwarding: the vigil serve service is installed (${service.path}) but nothing serves ${p.path}, ` +
+        "so each hook runs in its own process",
+      service.scheduler === "systemd"
+        ? "systemctl --user restart vigil-serve (journalctl --user -u vigil-serve says why it stopped)"
+        : "launchctl kickstart -k gui/$(id -u)/dev.vigil.serve",
+    )];
+  }
   if (p.kind === "absent") {
-    return [finding("serve", "info", `no vigil serve on ${p.path}: each hook runs in its own process`)];
+    return [finding(
+      "serve",
+      "info",
+      `hooks are not forwarding: no vigil serve on ${p.path}, each hook runs in its own process ` +
+        "(vigil serve --install makes them forward)",
+    )];
   }
   if (p.kind === "stale") {
     return [finding(

@@ -31,6 +31,8 @@ export interface InstallRecord {
   files: FileRecord[];
   /** Plugin directories written (doctor checks each against the installed Claude Code). */
   plugins: PluginRecord[];
+  /** Install installed the `vigil serve` service by default (uninstall removes it again). */
+  serve?: boolean;
   /**
    * The Claude Code version last seen by install or doctor: `since` is when it first could
    * have been installed (the last time the previous version was seen), `seen` the last look.
@@ -73,7 +75,7 @@ export function parseRecord(text: string | null): InstallRecord {
   const claude = isObject(c) && str(c.version) && typeof c.since === "number"
     ? { version: c.version, since: c.since, seen: typeof c.seen === "number" ? c.seen : c.since }
     : null;
-  return { files, plugins, claude };
+  return { files, plugins, claude, ...(v.serve === true ? { serve: true } : {}) };
 }
 
 /** The record for one settings file. */
