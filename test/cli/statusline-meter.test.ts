@@ -34,3 +34,49 @@ test("null usage is measured from the transcript; usage in the payload is shown 
   );
   expect(sent.stdout).toContain("15%");
 });
+
+test("fresh statusLine numbers win over a smaller transcript: a render at 260k makes the next tool call send the SOFT notice", () => {
+  const env = testEnv({ NO_COLOR: "1" });
+  const transcript = join(env.HOME, "t.jsonl");
+  // The transcript says 50k: judged on it alone, this worker is far below SOFT (250k).
+  writeFileSync(transcript, jsonl([prompt("Fix it"), assistant("a1", { input: 50_000, output: 50 })]));
+  const base = { session_id: "sl-wins", transcript_path: transcript, cwd: env.HOME };
+  const render = vigil(
+    ["statusline"],
+    JSON.stringify({
+      ...base,
+      model: { id: "claude-sonnet-4-5", display_name: "Sonnet" },
+      context_window: {
+        context_window_size: 1_000_000,
+        current_usage: {
+          input_tokens: 10,
+          cache_read_input_tokens: 259_990,
+          cache_creation_input_tokens: 0,
+          output_tokens: 5,
+        },
+      },
+    }),
+    env,
+  );
+  expect(render.code).toBe(0);
+  const tool = (id: string) =>
+    vigil(
+      ["hook"],
+      JSON.stringify({
+        ...base,
+        hook_event_name: "PostToolUse",
+        agent_type: "worker",
+        tool_name: "Bash",
+        tool_input: { command: "ls" },
+        tool_response: { stdout: "", stderr: "" },
+        tool_use_id: id,
+      }),
+      env,
+    );
+  const r = tool("toolu_sl1");
+  expect(r.code).toBe(0);
+  const out = JSON.parse(r.stdout) as { hookSpecificOutput?: { additionalContext?: string } };
+  expect(out.hookSpecificOutput?.additionalContext ?? "").toContain("260,000");
+  const status = JSON.parse(vigil(["status", "--json"], "", env).stdout) as { session_id: string; state: string }[];
+  expect(status.find((s) => s.session_id === "sl-wins")?.state).toBe("soft");
+});
