@@ -8,7 +8,7 @@ import { EV } from "../claude-events.ts";
 import { type AuditKind, isAuditKind } from "../audit-kinds.ts";
 import { measuredPhrase } from "../messages/format.ts";
 import { isObject, type JsonObject } from "../payload.ts";
-import { count, duration } from "./time.ts";
+import { duration } from "./time.ts";
 
 export const CATEGORIES = [
   "limit",
