@@ -61,6 +61,9 @@ const EN_INTO_VERB =
 /** Imperative verbs of work that start a clause after a comma ("…, fix the parser"). */
 const EN_WORK_VERB =
   r`(?:fix|implement|add|refactor|build|review|investigate|debug|deploy|run|test|take|start|work|continue|pick|change|rename|remove|delete|migrate|rewrite|port|optimi[sz]e|upgrade|install|merge|rebase|open|switch|move|replace|update|create|write|make|bump|release|publish|clean|set|configure|enable|disable|check|verify|look|try|finish|complete|close|resolve|handle|address|tackle|do|go|help|send|reply|answer|file|draft|prepare|draft)`;
+/** Verbs that open a clause of their own after "and": work, and what supports the handoff. */
+const EN_CLAUSE_VERB =
+  r`(?:${EN_WORK_VERB}|commit|push|stop|exit|include|list|note|mention|record|summari[sz]e|leave|wrap|hand|put|save|describe|explain)`;
 
 const EN: Lexicon = {
   request: new RegExp(
@@ -69,11 +72,14 @@ const EN: Lexicon = {
       r`|\b${EN_VERB}\s+(?:it|that|this)\s+(?:up\s+)?(?:in|into|as)\s+${EN_DET}${EN_NOUN}(?![-\w])` +
       r`|^(?:(?:please|now|ok(?:ay)?|right|so)[,\s]+)*(?:hand\s*(?:off|over)|${EN_NOUN})\b(?:\s*(?:please|now|time))?\s*[.!:]?\s*$` +
       r`|^(?:(?:please|now|ok(?:ay)?|then|so)[,\s]+)*hand\s*(?:off|over)\s+(?:to|your|the\s+(?:ticket|work|session)|now|please)\b` +
-      r`|\b(?:time\s+to|ready\s+to|need\s+(?:you\s+)?to|go\s+ahead\s+and)\s+hand\s*(?:off|over)\b`,
+      r`|\b(?:time\s+to|ready\s+to|need\s+(?:you\s+)?to|go\s+ahead\s+and|let'?s)\s+hand\s*(?:off|over)\b` +
+      r`|\b(?:need|want|require)\s+(?:a|the|your)\s+(?:new\s+|short\s+|proper\s+)?${EN_NOUN}(?![-\w])`,
     "i",
   ),
   thing: new RegExp(
-    r`\bhand[-\s]?(?:off|over)s?[-\s]+(?:parser|flow|bug|crash|code|module|test|tests|endpoint|api|feature|logic|pr|function|service|page|screen|handler|job|queue|script|step|button|form|component|table|schema|migration|worker|protocol|format)\b`,
+    // "write the handoff and the migration script": a second object is other work.
+    r`\b${EN_NOUN}\s+and\s+(?:the|a|an|its|some)\s+(?!hand[-\s]?(?:off|over))\w+|` +
+      r`\bhand[-\s]?(?:off|over)s?[-\s]+(?:parser|flow|bug|crash|code|module|test|tests|endpoint|api|feature|logic|pr|function|service|page|screen|handler|job|queue|script|step|button|form|component|table|schema|migration|worker|protocol|format)\b`,
     "i",
   ),
   support: new RegExp(
@@ -82,8 +88,10 @@ const EN: Lexicon = {
       r`^(?:please|thanks?(?:\s+you)?|thx|ty|cheers|ok(?:ay)?|great|good|nice|hi|hello|hey|sure|right)(?:\s+(?:work|job|stuff|everyone|all|again|so\s+much))?\W*$`,
       r`^@[\w-]+\W*$`,
       // commit, push or stop: allowed at HARD, no new work
-      r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:git\s+)?(?:commit|push|stage|add)(?:\s+(?:and|&)\s+(?:commit|push))?(?:\s+(?:it|them|that|this|everything|all|the\s+(?:file|doc(?:ument)?|note|changes?)|your\s+(?:changes|work)))?(?:\s+(?:to\s+[\w./-]+|now|too|as\s+well|when\s+(?:you're\s+)?done))?\W*$`,
-      r`^(?:you(?:'re|\s+are)?\s+)?(?:stop|finish|end|exit|leave|go|run\s+out(?:\s+of\s+context)?|hit\s+(?:the\s+)?(?:hard\s+)?limit|done|finished)(?:\s+(?:up|here|there|now|(?:the|this|your)\s+(?:session|turn|current\s+ticket)))?\W*$`,
+      r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:git\s+)?(?:commit|push|stage|add)(?:\s+(?:and|&)\s+(?:commit|push))?(?:\s+(?:it|them|that|this|everything|all|the\s+(?:file|doc(?:ument)?|note|changes?)|your\s+(?:changes|work)))?(?:\s+(?:(?:to|on|into)\s+(?:the\s+|your\s+|this\s+)?[\w./-]+(?:\s+branch)?|now|too|as\s+well|when\s+(?:you're\s+)?done))?\W*$`,
+      r`^(?:(?:before|once|when|after|as\s+soon\s+as)\s+)?(?:you(?:'re|\s+are)?\s+|your\s+(?:context(?:\s+window)?|session|window)\s+)?(?:stop|finish|end|exit|leave|go|runs?\s+out(?:\s+of\s+(?:context|room|space|tokens))?|fills?\s+up|hits?\s+(?:the\s+)?(?:hard\s+)?limit|done|finished)(?:\s+(?:up|here|there|now|(?:the|this|your)\s+(?:session|turn|current\s+ticket)))?\W*$`,
+      r`^(?:(?:time\s+to|let'?s|please|ok(?:ay)?)\s+)?(?:wrap\s+(?:it\s+|things\s+)?up|finish\s+up|call\s+it\s+a\s+(?:day|session))\W*$`,
+      r`^(?:please\s+)?(?:write|do|make|prepare|draft|leave)\s+(?:one|it|that)(?:\s+(?:up|now|please))?\W*$`,
       r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:stop|exit|quit|end\s+(?:the|your)\s+session|stop\s+(?:there|here|working|after\s+that)|wait|that'?s\s+(?:all|it)|nothing\s+else|no\s+new\s+work|don'?t\s+(?:start|take)\s+anything\s+(?:new|else))\W*$`,
       // what goes into it, and reporting it
       r`^(?:(?:and|then|also|please|make\s+sure\s+(?:to|you))\s+)*(?:include|list|note|mention|cover|describe|explain|summari[sz]e|recap|state|record|capture|say|flag|call\s+out|keep\s+it)\b(?![^.;!?]*\b(?:in|to)\s+(?:the\s+)?(?:readme|changelog|docs?|wiki|issue|pr|ticket|slack|channel)\b)`,
@@ -117,7 +125,7 @@ const KO: Lexicon = {
     [
       r`^(?:감사(?:합니다|해요)?|고마워(?:요)?|수고(?:했어|하셨습니다|했어요|많으셨습니다)?|부탁(?:해|해요|합니다|드립니다)|좋아(?:요)?|네|그래)\W*$`,
       r`^(?:그리고\s*|그다음\s*|마지막으로\s*)?(?:다\s*)?(?:git\s*)?(?:커밋|푸시|커밋\s*(?:하고|후)?\s*푸시)(?:\s*(?:하|해|해\s*줘|해\s*주세요|까지))?\S*\W*$`,
-      r`^(?:그리고\s*|그다음\s*)?(?:멈춰|멈추|중단|끝내|종료|세션\s*(?:끝내|종료)|새\s*일은?\s*(?:받지|하지)\s*마)\S*\W*$`,
+      r`^(?:그리고\s*|그다음\s*)?(?:(?:작업|일)(?:을|은)?\s*)?(?:멈춰|멈추|중단|그만|끝내|종료|세션\s*(?:끝내|종료)|새\s*일은?\s*(?:받지|하지)\s*마)\S*\W*$`,
       r`^(?:그리고\s*)?\S*(?:포함|적어|남겨|언급|명시|기록|요약|정리)(?:해|하|시켜)?\s*(?:줘|주세요|주십시오|둬|두세요)?\W*$`,
       r`(?:남은\s*작업|진행\s*상황|막힌\s*점|다음\s*단계|결정\s*사항|미해결).*(?:포함|적어|남겨|언급|명시|기록)`,
       r`(?:컨텍스트|한도|상한|토큰)`,
@@ -144,7 +152,7 @@ const JA: Lexicon = {
     [
       r`^(?:よろしく)?(?:お願い(?:します|いたします)?|ありがとう(?:ございます)?|お疲れ(?:様|さま)(?:です)?|了解)\W*$`,
       r`^(?:その後|最後に|それから)?\s*(?:git\s*)?(?:コミット|プッシュ)(?:(?:して|し)?(?:から)?\s*(?:プッシュ|コミット))?(?:して|し|する|まで)?(?:ください|下さい|おいて|くれ)?\W*$`,
-      r`^(?:その後|それから)?\s*(?:止まって|停止して|終了して|終わって|新しい作業は(?:しないで|受けないで))(?:ください)?\W*$`,
+      r`^(?:その後|それから)?\s*(?:作業を)?\s*(?:止まって|止めて|停止して|中断して|やめて|終了して|終わって|新しい作業は(?:しないで|受けないで))(?:ください)?\W*$`,
       r`(?:を|も)?(?:含めて|書いて|記載して|明記して|残して|入れて|記録して)(?:ください|下さい|おいて|くれ)?\W*$`,
       r`(?:コンテキスト|上限|トークン)`,
       r`(?:次|新しい)の?(?:担当者|ワーカー|セッション|人)(?:の|が|に|へ|向け)?(?:ために|向けに|読める|引き継げる)?\W*$|(?:ために|向けに)\W*$`,
@@ -165,7 +173,9 @@ export function clausesOf(text: string): string[] {
     [
       r`[。！？\n]+`,
       r`[.;!?]+(?=\s|$)`,
-      r`,?\s+(?:and\s+then|then|and\s+also|and|after\s+that|afterwards|also|plus|while|before|after|once|when)\s+`,
+      r`,?\s+(?:and\s+then|then|after\s+that|afterwards|while|before|after|once|when)\s+`,
+      // "and" joins nouns as often as clauses: split only before a verb ("… and commit it").
+      r`,?\s+(?:and(?:\s+also)?|also|plus)\s+(?=(?:please\s+)?${EN_CLAUSE_VERB}\b)`,
       r`,\s*(?=(?:please\s+|so\s+|next\s+|now\s+)?${EN_WORK_VERB}\b|so\b|next\b|now\b|[^\x00-\x7F])`,
       r`\s+[—–-]\s+`,
       r`[:：]\s*(?=(?:please\s+)?${EN_WORK_VERB}\b)`,
@@ -211,7 +221,8 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
   const head = trimStart(text);
   const clauses = clausesOf(head.slice(0, HANDOFF_WINDOW));
   const kinds = clauses.map(clauseKind);
-  const asks = kinds.includes("request");
+  // A clause can ask for the handoff and for more ("the handoff and the migration script").
+  const asks = clauses.some((c) => LEXICONS.some((lx) => lx.request.test(c) && !lx.negated.test(c)));
   const negated = LEXICONS.map((lx) => lx.negated.exec(head)).find((m) => m !== null);
   if (negated) return { asks, request: false, clause: clip(negated[0]) };
   if (head.length > HANDOFF_WINDOW) return { asks, request: false, clause: clip(head.slice(HANDOFF_WINDOW)) };

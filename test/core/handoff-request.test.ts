@@ -103,7 +103,26 @@ const OTHER_VERBS: ClauseRow[] = [
   ["ja", "コンテキストが上限に近いので、引き継ぎメモを更新してプッシュしてください。", null],
 ];
 
+/** Plain requests whose other clauses only support the handoff: lists, reasons, stopping, committing. */
+const PLAIN: ClauseRow[] = [
+  ["en", "Write HANDOFF.md summarizing what you did, what's left, and any open questions.", null],
+  ["en", "Write the handoff. Include the branch name and the failing test.", null],
+  ["en", "Please write the handoff document before your context runs out.", null],
+  ["en", "Before you stop, write a handoff for the next session.", null],
+  ["en", "Time to wrap up: write the handoff notes and commit them.", null],
+  ["en", "Please finish the handoff note and push it to the branch.", null],
+  ["en", "Let's hand off. Write the handoff document please.", null],
+  ["en", "We need a handoff document. Please write one.", null],
+  ["ko", "작업을 멈추고 인계서를 작성해 주세요.", null],
+  ["ko", "인계 문서를 작성한 다음 푸시해 주세요.", null],
+  ["ja", "作業を止めて、引き継ぎ書を書いてください。", null],
+  ["ja", "ハンドオフ文書を仕上げてプッシュしてください。", null],
+];
+
 const PLUS_WORK: ClauseRow[] = [
+  ["en", "Write the handoff and the migration script.", "the migration script"],
+  ["en", "Update HANDOFF.md and the changelog.", "the changelog"],
+  ["en", "Write the handoff and then run the benchmarks.", "run the benchmarks"],
   ["en", "Write the handoff document, then update the README with the new API section.", "update the README"],
   ["en", "Write a handoff note. Next ticket: switch the cache to Redis.", "Next ticket"],
   ["en", "Write the handoff. Also bump the version in package.json.", "bump the version"],
@@ -120,6 +139,10 @@ const PLUS_WORK: ClauseRow[] = [
 ];
 
 describe("handoff exception by clauses (issue 31)", () => {
+  test.each(PLAIN)("[%s] a plain request with supporting clauses passes: %p", (_lang, text) => {
+    expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
+  });
+
   test.each(OTHER_VERBS)("[%s] a request phrased with other verbs passes: %p", (_lang, text) => {
     expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
   });
