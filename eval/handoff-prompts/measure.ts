@@ -1,0 +1,115 @@
+/**
+ * The handoff exception's evaluation (issue 31): how many prompts of each category pass the
+ * SOFT/HARD guard as a handoff request, per language, through the same classifier the hook
+ * uses (`classifyPrompt`, a plain prompt with no pass commands).
+ *
+ *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed] [--json] [--list]
+ *
+ * Categories: `request` (asks only for the handoff document: write, update, summarize into,
+ * record in, commit or push it), `request-plus-work` (a handoff request and any other work),
+ * `mention` (names the handoff but asks for something else, or says not to write it) and
+ * `other` (no handoff at all). Only `request` should pass. Budgets: 0 prompts with other work
+ * passed; at least 0.95 of plain requests passed.
+ *
+ * `sealed.jsonl` is the sealed half: nobody tuning the exception reads it, and this script
+ * prints only aggregate figures for it (`--list` is refused there).
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { classifyPrompt } from "../../src/core/classify.ts";
+import { isObject } from "../../src/core/payload.ts";
+
+const HERE = dirname(new URL(import.meta.url).pathname);
+
+export const CATEGORIES = ["request", "request-plus-work", "mention", "other"] as const;
+export type Category = typeof CATEGORIES[number];
+const LANGS = ["en", "ko", "ja"] as const;
+
+/** One prompt of our own, and what it is. */
+export interface HandoffPrompt {
+  id: string;
+  category: Category;
+  lang: string;
+  text: string;
+}
+
+const isCategory = (v: unknown): v is Category => CATEGORIES.some((c) => c === v);
+
+/** Parse a prompts file; a malformed line is an error naming its number. */
+export function parsePrompts(text: string): HandoffPrompt[] {
+  return text.split("\n").flatMap((line, i) => {
+    if (line.trim() === "") return [];
+    const v: unknown = JSON.parse(line);
+    if (
+      !isObject(v) || typeof v.id !== "string" || !isCategory(v.category) || typeof v.lang !== "string" ||
+      typeof v.text !== "string"
+    ) {
+      throw new Error(`line ${i + 1} lacks id, category, lang or text`);
+    }
+    return [{ id: v.id, category: v.category, lang: v.lang, text: v.text }];
+  });
+}
+
+/** Whether the guard lets the prompt through as a handoff request. */
+export function passes(text: string): boolean {
+  return classifyPrompt(text, { passCommands: [] }).verdict === "handoff";
+}
+
+function main(args: string[]): number {
+  const i = args.indexOf("--half");
+  const half = i >= 0 ? args[i + 1] : "tuning";
+  if (half !== "tuning" && half !== "sealed") {
+    console.error("vigil eval: --half is tuning or sealed");
+    return 2;
+  }
+  if (half === "sealed" && args.includes("--list")) {
+    console.error("vigil eval: --list is refused on the sealed half");
+    return 2;
+  }
+  const prompts = parsePrompts(readFileSync(join(HERE, `${half}.jsonl`), "utf8"));
+  const judged = prompts.map((p) => ({ p, pass: passes(p.text) }));
+  const count = (cat: Category, lang: string | null) => {
+    const mine = judged.filter((j) => j.p.category === cat && (lang === null || j.p.lang === lang));
+    return { n: mine.length, passed: mine.filter((j) => j.pass).length };
+  };
+  if (args.includes("--json")) {
+    const out = Object.fromEntries(
+      CATEGORIES.map((
+        c,
+      ) => [c, Object.fromEntries([...LANGS, "all"].map((l) => [l, count(c, l === "all" ? null : l)]))]),
+    );
+    console.log(JSON.stringify({ half, ...out }, null, 2));
+  } else {
+    console.log(`${half} half: ${prompts.length} prompts\n`);
+    console.log(`| category | en | ko | ja | all |`);
+    console.log(`| --- | --- | --- | --- | --- |`);
+    for (const c of CATEGORIES) {
+      const cells = [...LANGS, null].map((l) => {
+        const { n, passed } = count(c, l);
+        return `${passed}/${n} passed`;
+      });
+      console.log(`| ${c} | ${cells.join(" | ")} |`);
+    }
+    const work = count("request-plus-work", null);
+    const plain = count("request", null);
+    const share = plain.n === 0 ? 0 : plain.passed / plain.n;
+    console.log(
+      `\nprompts with other work passed: ${work.passed} (budget 0) — ${work.passed === 0 ? "met" : "NOT met"}`,
+    );
+    console.log(
+      `plain requests passed: ${plain.passed}/${plain.n} (${share.toFixed(3)}; budget >= 0.95) — ` +
+        `${share >= 0.95 ? "met" : "NOT met"}`,
+    );
+  }
+  if (args.includes("--list")) {
+    console.log("\nwrong decisions (tuning half only)");
+    for (const j of judged) {
+      if (j.pass !== (j.p.category === "request")) {
+        console.log(`- ${j.pass ? "PASSED" : "refused"} ${j.p.id}: ${j.p.text}`);
+      }
+    }
+  }
+  return 0;
+}
+
+if (import.meta.main) process.exit(main(process.argv.slice(2)));
