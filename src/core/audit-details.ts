@@ -15,7 +15,7 @@ const dropped = { dropped: bool, droppedFor: nullable(str) };
 const sample = obj({ at: num, rssBytes: nullable(num), cpuMs: nullable(num), ageMs: nullable(num) });
 const idleCause = nullable(lit("awaiting", "asleep", "stalled"));
 const turnsAndSessions = obj({ turns: num, sessions: num });
-const sentResumed = obj({ sent: num, resumed: num }, { medianAfterMs: nullable(num) });
+const sentResumed = obj({ sent: num, resumed: num }, { medianAfterMs: nullable(num), verified: num });
 
 /** The night's ledger as `night off` records it (core/night/ledger.ts `NightLedger`). */
 const ledger = obj({
@@ -26,6 +26,8 @@ const ledger = obj({
   idleMinutes: recordOf(num),
   deaths: arr(obj({ sessionId: str, at: num, action: str, told: bool, resumed: bool })),
   pushes: obj({ nudge: sentResumed, restart: sentResumed }),
+}, {
+  alerts: obj({ sent: num, byKind: recordOf(num) }),
 });
 
 /** The detail shape of every kind; the `satisfies` makes a kind without one a type error. */

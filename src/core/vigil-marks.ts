@@ -30,3 +30,21 @@ export function markOf(text: string): VigilMark | null {
 function isMark(s: string): s is VigilMark {
   return Object.hasOwn(VIGIL_MARKS, s);
 }
+
+/** A peer envelope as Claude Code delivers an inbox message (contract Part D), capturing its body. */
+const PEER_BODY = /<cross-session-message\b[^>]*>([\s\S]*?)(?:<\/cross-session-message\s*>|$)/g;
+
+/**
+ * The mark of text vigil sent, however Claude Code wrapped it: typed into the pane (the text
+ * opens with it), or delivered through the inbox socket (the body of a
+ * `<cross-session-message>` envelope opens with it, after Claude Code's own preface).
+ */
+export function markIn(text: string): VigilMark | null {
+  const plain = markOf(text);
+  if (plain !== null) return plain;
+  for (const m of text.matchAll(PEER_BODY)) {
+    const inner = markOf(m[1]);
+    if (inner !== null) return inner;
+  }
+  return null;
+}

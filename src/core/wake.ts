@@ -7,6 +7,7 @@
  */
 import { EV } from "./claude-events.ts";
 import { isObject, type JsonObject, obj, str } from "./payload.ts";
+import { markIn } from "./vigil-marks.ts";
 
 export type Waker =
   | "stop-gate"
@@ -18,9 +19,13 @@ export type Waker =
   | "nobody"
   | "unknown";
 
-/** A restart or nudge vigil sent, with the time it went out. */
+/**
+ * A restart or nudge vigil sent, or a Stop that vigil's gate blocked (from the audit log), with
+ * its time: the block names vigil's gate when Claude Code's records do not (a hook command or
+ * URL without vigil's name in it).
+ */
 export interface Intervention {
-  kind: "restart" | "nudge";
+  kind: "restart" | "nudge" | "stop-gate";
   at: number;
 }
 
@@ -77,7 +82,8 @@ export function isTurnEnd(r: JsonObject): boolean {
   return typeof reason === "string" && reason !== "tool_use" && reason !== "pause_turn";
 }
 
-type Evidence = Waker | null;
+/** `vigil`: text vigil sent (its mark), a nudge or a restart's prompt, told apart by the interventions. */
+type Evidence = Waker | "vigil" | null;
 
 /** What one record says about who resumed the session, or null when it says nothing. */
 function evidence(r: JsonObject, isVigil: (c: string) => boolean): Evidence {
@@ -91,6 +97,9 @@ function evidence(r: JsonObject, isVigil: (c: string) => boolean): Evidence {
   const text = textOf(r);
   if (text === null) return null;
   if (text.startsWith("Stop hook feedback:")) return "stop-gate";
+  // vigil's own mark outranks how Claude Code wrapped the text (an inbox message is a peer
+  // envelope with origin "peer", which alone reads as a harness notification).
+  if (markIn(text) !== null) return "vigil";
   const kind = str(obj(r, "origin") ?? {}, "kind");
   if (kind !== null) return HUMAN_ORIGINS.has(kind) ? "human" : "notification";
   if (HARNESS.test(text)) return "notification";
@@ -100,8 +109,9 @@ function evidence(r: JsonObject, isVigil: (c: string) => boolean): Evidence {
 
 /**
  * Classify the wait after one end of turn. `after` is every record that followed it, in file
- * order. Transcript evidence (a Stop block, a notification) outranks vigil's own interventions,
- * which outrank a typed prompt: a nudge arrives in the transcript as a typed prompt.
+ * order. vigil's mark on the text names vigil (a restart when one went out just before, else a
+ * nudge); other transcript evidence (a Stop block, a notification) outranks vigil's own
+ * interventions, which outrank a typed prompt: an unmarked nudge reads as a typed prompt.
  */
 export function classifyWake(
   after: readonly JsonObject[],
@@ -146,6 +156,10 @@ function wakeFrom(
   }
   if (named.size > 0) found = named.has("stop-gate") ? "stop-gate" : "stop-hook";
   else if (feedback) found = "stop-gate";
+  // vigil's audit log knows its own blocks: one between the end and the resume is vigil's gate.
+  const blocked = resumedAt !== null &&
+    (opts.interventions ?? []).some((v) => v.kind === "stop-gate" && v.at >= endAt && v.at <= (resumedAt ?? endAt));
+  if (blocked && (found === "stop-hook" || found === null)) found = "stop-gate";
   if (resumedAt === null) {
     return { resumedAt: null, gapMs: Math.max(0, opts.now - endAt), waker: "nobody", idle: true };
   }
@@ -156,9 +170,13 @@ function wakeFrom(
   const resumed = resumedAt;
   const grace = opts.graceMs ?? 10 * 60_000;
   const by = (opts.interventions ?? [])
-    .filter((v) => v.at >= endAt && v.at <= resumed && resumed - v.at <= grace)
+    .filter((v) => v.kind !== "stop-gate" && v.at >= endAt && v.at <= resumed && resumed - v.at <= grace)
     .sort((a, b) => b.at - a.at)[0];
-  const waker = found === "notification" ? found : by?.kind ?? found ?? "unknown";
+  const waker = found === "vigil"
+    ? by?.kind ?? "nudge"
+    : found === "notification"
+    ? found
+    : by?.kind ?? found ?? "unknown";
   return { resumedAt, gapMs, waker, idle: true };
 }
 

@@ -13,7 +13,8 @@ import { recentSessionRows, stopBlocksBetween } from "../edge/store/watch.ts";
 import type { TranscriptStat } from "../core/liveness.ts";
 import type { NightLedger } from "../core/night/ledger.ts";
 import { buildSnapshot, type IdleSession, preflight } from "./snapshot.ts";
-import { ledgerOf, nightIsActive, type NightSetting, readNightSetting, writeNightSetting } from "./setting.ts";
+import { nightIsActive, type NightSetting, readNightSetting, writeNightSetting } from "./setting.ts";
+import { ledgerOf } from "./ledger-of.ts";
 import { watchDeps } from "../watch/deps.ts";
 
 const DAY = 86_400_000;

@@ -7,7 +7,6 @@
 import { isObject, type JsonObject } from "../core/payload.ts";
 import type { Store } from "../edge/store.ts";
 import type { PolicyInput } from "../core/policy.ts";
-import { ledgerEvents, type NightLedger, nightLedger } from "../core/night/ledger.ts";
 import type { SnapshotEntry } from "../core/watch/observed.ts";
 export type { SnapshotEntry };
 
@@ -74,9 +73,4 @@ export function nightIsActive(night: NightSetting | null, now: number): night is
 export function readNight(store: Store): PolicyInput["night"] {
   const n = readNightSetting(store);
   return n ? { on: n.on, scope: n.scope, until: n.until } : null;
-}
-
-/** The ledger of the night from `since` to `until`, read from the audit log. */
-export function ledgerOf(store: Store, since: number, until: number): NightLedger {
-  return nightLedger(ledgerEvents(store.events({ since, until })), since, until);
 }

@@ -123,6 +123,9 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     const w = planWakes(t.transcriptPath, stat?.size ?? null, plan.memo, deps.transcript, {
       now,
       down: plan.decision.record === "down",
+      // A restart may bring it back this pass: the turn it died waiting on waits for that.
+      restartMayFollow: config.recovery === "restart",
+      stopBlocks: obs.stopBlocks,
       cause: { now: pendingCause(snapshotFacts(t.row), now), awaiting, staleAfterMs },
     });
     wakes += w.events.length;

@@ -20,6 +20,9 @@ const DENY = recorded("2.1.328", "deny-stop.jsonl");
 const BLOCKED_END = "2cfca537-6f65-423a-9dfe-19dd4391ce91", SUMMARY = "b1f7bbc6-092b-4ce6-89c3-06193881fb64";
 const WORDS = "45adcb6e-89db-415a-898a-b40062128b16", LAST = "fdbc521f-562d-4e79-8b59-e625d8b17c0f";
 const TOOL_CALL = "7195180c-f810-448c-8115-93a548d74710";
+/** vigil's Stop gate blocked the session's stop at `at` (its audit record). */
+const block = (s: { id: string }, at: number) =>
+  h.store.appendEvent(at, s.id, "stop_gate", seedDetail("stop_gate", { decision: "block", gate: "announcement" }));
 
 afterEach(() => h?.close());
 
@@ -227,9 +230,6 @@ describe("who woke it", () => {
     ]);
   });
 
-  const block = (s: { id: string }, at: number) =>
-    h.store.appendEvent(at, s.id, "stop_gate", seedDetail("stop_gate", { decision: "block", gate: "announcement" }));
-
   test("a Stop block answered with words only did not resume work: the block's own records never close it as resumed", async () => {
     h = harness();
     const s = h.session("sess-block-words");
@@ -267,6 +267,103 @@ describe("who woke it", () => {
     await h.pass();
     expect(h.events("followup", s.id).map((e) => [e.detail.resumed, e.detail.afterMs, e.detail.proofUuid])).toEqual([
       [true, 2 * MIN, `${TOOL_CALL}-b`],
+    ]);
+  });
+});
+
+describe("who woke it: vigil's own wakes however Claude Code wraps them", () => {
+  test("a nudge delivered through the inbox (a peer envelope) is woken by vigil's nudge, not a notification", async () => {
+    h = harness({ config: { nudgeText: "Continue with the ticket", recoverOutsideNight: true } });
+    const s = h.session("sess-inbox-wake", { tmux: "night:@1.%7" });
+    const endAt = h.now() - 60 * MIN;
+    appendTo(s.transcript, records(endAt, "end", "Part one is in."));
+    touch(s.transcript, endAt);
+    await h.pass();
+    h.advance(MIN);
+    await h.pass();
+    expect(h.calls.nudge.length).toBe(1);
+    const at = h.now() + 1000;
+    // What 2.1.332 writes for a delivered inbox message (contract Part D): queue operations,
+    // then the user record with the envelope, origin "peer".
+    const text =
+      `<cross-session-message from="vigil" from-mode="bypass">\n[vigil nudge] Continue with the ticket\n</cross-session-message>`;
+    const queued = {
+      type: "queue-operation",
+      operation: "enqueue",
+      timestamp: new Date(at).toISOString(),
+      content: text,
+    };
+    const user = {
+      type: "user",
+      timestamp: new Date(at + 5).toISOString(),
+      isSidechain: false,
+      origin: { kind: "peer" },
+      message: { role: "user", content: text },
+    };
+    appendTo(s.transcript, jsonl([queued, user, ...retimed([byUuid(DENY, TOOL_CALL)], at + 2000)]));
+    touch(s.transcript, at + 2000);
+    h.advance(5 * MIN);
+    await h.pass();
+    expect(h.events("wake", s.id).map((e) => [e.detail.waker, e.detail.endAt])).toEqual([["nudge", endAt]]);
+  });
+
+  test("a Stop vigil's gate blocked is vigil's wake even when Claude Code's attachment names another command", async () => {
+    h = harness();
+    const s = h.session("sess-gate-wake");
+    await h.pass();
+    const endAt = h.now() + 1000;
+    const recs = retimed(between(DENY, BLOCKED_END, LAST), endAt);
+    block(s, endAt + 20);
+    appendTo(s.transcript, jsonl(recs));
+    touch(s.transcript, timeOf(recs.at(-1) ?? {}));
+    h.advance(5 * MIN);
+    await h.pass();
+    expect(h.events("wake", s.id).map((e) => [e.detail.waker, e.detail.idle])).toEqual([["stop-gate", false]]);
+  });
+
+  test("a restarted session's marked first prompt wakes the turn it died waiting on; nobody is not counted too", async () => {
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true, nudgeText: "Continue the ticket." } });
+    const s = h.session("sess-restart-wake");
+    const endAt = h.now() - 2 * MIN;
+    appendTo(s.transcript, records(endAt, "end", "Step one is finished."));
+    touch(s.transcript, endAt);
+    await h.pass();
+    await h.kill(s);
+    h.advance(MIN);
+    await h.pass();
+    const deadAt = h.now();
+    expect(h.calls.restart.length).toBe(1);
+    expect(h.events("wake", s.id)).toEqual([]);
+    // The resumed session's first prompt is the restart's marked one, then it works.
+    const back = deadAt + 20_000;
+    appendTo(s.transcript, records(back, "prompt", h.calls.restartPrompts[0] ?? ""));
+    appendTo(s.transcript, jsonl(retimed([byUuid(DENY, TOOL_CALL)], back + 3000)));
+    touch(s.transcript, back + 3000);
+    h.advance(MIN);
+    await h.pass();
+    expect(h.events("wake", s.id).map((e) => e.detail)).toEqual([
+      { waker: "restart", idleMs: deadAt - endAt, endAt, resumedAt: back, idle: true, cause: null },
+    ]);
+  });
+
+  test("a death no restart follows closes the waiting turn as woken by nobody, idle to the death", async () => {
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true } });
+    const s = h.session("sess-restart-none");
+    const endAt = h.now() - 2 * MIN;
+    appendTo(s.transcript, records(endAt, "end", "Step one is finished."));
+    touch(s.transcript, endAt);
+    await h.pass();
+    await h.kill(s);
+    h.advance(MIN);
+    const deadAt = h.now();
+    // The restart cannot be tried (tmux refuses): the next pass knows none will bring it back.
+    h.deps.restart = () =>
+      Promise.resolve({ ok: false, method: "new-session", target: "", command: "", error: "no server" });
+    await h.pass();
+    h.advance(MIN);
+    await h.pass();
+    expect(h.events("wake", s.id).map((e) => [e.at, e.detail.waker, e.detail.idleMs, e.detail.ended])).toEqual([
+      [deadAt, "nobody", deadAt - endAt, "down"],
     ]);
   });
 });

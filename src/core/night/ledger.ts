@@ -30,6 +30,13 @@ export function ledgerEvents(
 const ofKind = <K extends AuditKind>(events: readonly LedgerEvent[], kind: K): Of<K>[] =>
   events.filter((e): e is Of<K> => e.kind === kind);
 
+/** A wait the watch still holds open when the ledger is read: a turn quiet for a known cause. */
+export interface OpenWait {
+  sessionId: string;
+  endAt: number;
+  cause: "awaiting" | "asleep" | "stalled";
+}
+
 export type WakerClass = "vigil" | "person" | "nobody" | "other";
 export type IdleBucket = "awaiting" | "asleep" | "stalled" | "dead";
 
@@ -54,8 +61,16 @@ export interface NightLedger {
   woken: Record<WakerClass, { turns: number; sessions: number }>;
   idleMinutes: Record<IdleBucket, number>;
   deaths: DeathOutcome[];
-  /** Follow-ups of vigil's pushes (nudge, restart), resumed of sent, by kind. */
-  pushes: Record<"nudge" | "restart", { sent: number; resumed: number; medianAfterMs: number | null }>;
+  /**
+   * Follow-ups of vigil's pushes (nudge, restart), resumed of sent, by kind; a restart is
+   * `verified` when a later pass saw its process alive and its transcript written.
+   */
+  pushes: {
+    nudge: { sent: number; resumed: number; medianAfterMs: number | null };
+    restart: { sent: number; verified: number; resumed: number; medianAfterMs: number | null };
+  };
+  /** Notifications that reached at least one notifier, in all and by what they were about. */
+  alerts: { sent: number; byKind: Record<string, number> };
 }
 
 const VIGIL_WAKERS = new Set(["stop-gate", "restart", "nudge"]);
@@ -66,8 +81,16 @@ function wakerClass(w: string): WakerClass {
   return w === "human" ? "person" : w === "nobody" ? "nobody" : "other";
 }
 
-/** The ledger of the events in `[since, until]` (events outside it are ignored). */
-export function nightLedger(all: readonly LedgerEvent[], since: number, until: number): NightLedger {
+/**
+ * The ledger of the events in `[since, until]` (events outside it are ignored). `open` are the
+ * waits still open at `until`: their idle time so far counts by their cause, as an open stall's.
+ */
+export function nightLedger(
+  all: readonly LedgerEvent[],
+  since: number,
+  until: number,
+  open: readonly OpenWait[] = [],
+): NightLedger {
   const events = all.filter((e) => e.at >= since && e.at <= until).sort((a, b) => a.at - b.at);
   const blocks = ofKind(events, "stop_gate").filter((e) => e.detail.decision === "block");
   const followups = ofKind(events, "followup").filter((e) => e.detail.interventionAt >= since);
@@ -98,11 +121,14 @@ export function nightLedger(all: readonly LedgerEvent[], since: number, until: n
     const id = d.session_id ?? "";
     const same = <K extends AuditKind>(k: K) => ofKind(events, k).filter((e) => e.session_id === id && e.at === d.at);
     const restart = same("restart")[0];
+    const check = restart?.detail.ok === true
+      ? ofKind(events, "restart_check").find((e) => e.session_id === id && e.detail.restartAt === restart.at)
+      : undefined;
     const told = same("notify").some((n) => n.detail.outcomes.some((o) => o.result === "sent"));
     // Dead until the machine left `dead` (resumed by a restart or by hand), or the night's end.
     const back = ofKind(events, "state").find((e) => e.session_id === id && e.at > d.at && e.detail.from === "dead");
     idle.dead += (back?.at ?? until) - d.at;
-    deaths.push({ sessionId: id, at: d.at, action: actionOf(restart), told, resumed: back !== undefined });
+    deaths.push({ sessionId: id, at: d.at, action: actionOf(restart, check), told, resumed: back !== undefined });
   }
 
   // A stall still open at the night's end has no wake yet: its idle time so far is stalled.
@@ -114,7 +140,19 @@ export function nightLedger(all: readonly LedgerEvent[], since: number, until: n
     idle.stalled += Math.max(0, until - Math.max(from, since));
   }
 
+  // A stall is counted from its `stale` record; awaiting and asleep waits from the watch's memory.
+  for (const w of open) {
+    if (w.cause !== "stalled") idle[w.cause] += Math.max(0, until - Math.max(w.endAt, since));
+  }
+
   const sent = (k: "nudge" | "restart") => ofKind(events, k).filter((e) => e.detail.ok).length;
+  const verified = ofKind(events, "restart_check").filter((e) => e.detail.verified === true).length;
+  const alerts = { sent: 0, byKind: {} as Record<string, number> };
+  for (const n of ofKind(events, "notify")) {
+    if (!n.detail.outcomes.some((o) => o.result === "sent")) continue;
+    alerts.sent++;
+    alerts.byKind[n.detail.about] = (alerts.byKind[n.detail.about] ?? 0) + 1;
+  }
   return {
     since,
     until,
@@ -140,8 +178,14 @@ export function nightLedger(all: readonly LedgerEvent[], since: number, until: n
     deaths,
     pushes: {
       nudge: { sent: sent("nudge"), resumed: answered("nudge", true), medianAfterMs: delay("nudge") },
-      restart: { sent: sent("restart"), resumed: answered("restart", true), medianAfterMs: delay("restart") },
+      restart: {
+        sent: sent("restart"),
+        verified,
+        resumed: answered("restart", true),
+        medianAfterMs: delay("restart"),
+      },
     },
+    alerts,
   };
 }
 
@@ -158,10 +202,16 @@ function span(ms: number): string {
 
 const after = (ms: number | null) => ms === null ? "" : `; first work a median of ${span(ms)} after`;
 
-function actionOf(restart: Of<"restart"> | undefined): string {
+/** What was done about a death; a restart counts once a later pass verified it. */
+function actionOf(restart: Of<"restart"> | undefined, check: Of<"restart_check"> | undefined): string {
   if (restart === undefined) return "left (no restart)";
   const d = restart.detail;
-  if (d.ok) return "restarted";
+  if (d.ok && check?.detail.verified === false) {
+    return `restart failed: ${check.detail.failed ?? "not verified"}`;
+  }
+  if (d.ok) {
+    return check === undefined || check.detail.verified === undefined ? "restart sent, not verified yet" : "restarted";
+  }
   if ("skipped" in d) return `not restarted: ${d.skipped}`;
   return `restart failed${d.error !== null ? `: ${d.error}` : ""}`;
 }
@@ -182,10 +232,14 @@ export function ledgerLines(l: NightLedger): string[] {
     `idle minutes: awaiting ${l.idleMinutes.awaiting}, asleep ${l.idleMinutes.asleep}, stalled ${l.idleMinutes.stalled}, dead ${l.idleMinutes.dead}`,
     `nudges: ${l.pushes.nudge.sent} sent, ${l.pushes.nudge.resumed} resumed work${
       after(l.pushes.nudge.medianAfterMs)
-    }; restarts: ${l.pushes.restart.sent} done, ${l.pushes.restart.resumed} resumed work${
+    }; restarts: ${l.pushes.restart.sent} sent, ${l.pushes.restart.verified} verified, ${l.pushes.restart.resumed} resumed work${
       after(l.pushes.restart.medianAfterMs)
     }`,
   ];
+  const kinds = Object.entries(l.alerts.byKind).sort(([a], [b]) => a.localeCompare(b));
+  lines.push(
+    `alerts sent: ${l.alerts.sent}${kinds.length > 0 ? ` (${kinds.map(([k, n]) => `${k} ${n}`).join(", ")})` : ""}`,
+  );
   if (l.deaths.length === 0) lines.push("deaths: none detected");
   else {
     lines.push(`deaths: ${l.deaths.length} detected`);

@@ -7,7 +7,7 @@
 import type { JsonObject } from "../payload.ts";
 import type { AwaitKind } from "../../../machines/session.ts";
 import { type IdleCause, idleCause } from "../rest.ts";
-import { textOf, turnWakes } from "../wake.ts";
+import { classifyWake, type Intervention, textOf, turnWakes } from "../wake.ts";
 import type { AppendedRead } from "./observed.ts";
 import { type WorkSign, workSigns } from "./followups.ts";
 import type { PlannedEvent } from "./decide.ts";
@@ -34,24 +34,37 @@ const NO_CAUSE: CauseInput = { now: null, awaiting: () => null, staleAfterMs: In
 
 /**
  * The wake events and the next cursor for one session. `size` is the transcript's current
- * size; nothing is read when it has not moved past the cursor. When the session was just
- * found dead, a turn still waiting is closed as woken by nobody and the cursor moves past it.
- * Each idle gap carries its cause (awaiting, asleep, stalled) for the night's ledger.
+ * size; nothing is read when it has not moved past the cursor. Each idle gap carries its cause
+ * (awaiting, asleep, stalled) for the night's ledger.
+ *
+ * A death: the turn still waiting when the session was found dead is woken by whatever brings
+ * the session back (a restart's marked prompt is vigil's), or by nobody. While a restart may
+ * still bring it back (`restartMayFollow` at the death, a restart awaiting its check after),
+ * the turn stays pending; once none can, it closes as woken by nobody, its idle time running
+ * to the death. Whatever first prompts the session after a death gets a wake of its own even
+ * when no turn was waiting (it died mid-turn): every restart followed by work has its wake.
  */
 export function planWakes(
   path: string | null,
   size: number | null,
   memo: WatchMemo,
   io: WakeReader,
-  opts: { now: number; down: boolean; cause?: CauseInput },
+  opts: { now: number; down: boolean; cause?: CauseInput; restartMayFollow?: boolean; stopBlocks?: readonly number[] },
 ): { cursor: WakeCursor | null; events: PlannedEvent[] } {
   const cause = opts.cause ?? NO_CAUSE;
-  const r = readWakes(path, size, memo, io, opts.now, cause);
-  const pending = r.cursor?.pendingEndAt ?? null;
-  if (!opts.down || pending === null || r.cursor === null) return { cursor: r.cursor, events: r.events };
-  const idleMs = Math.max(0, opts.now - pending);
+  const blocks: Intervention[] = (opts.stopBlocks ?? []).map((at) => ({ kind: "stop-gate", at }));
+  const r = readWakes(path, size, { ...memo, recent: [...memo.recent, ...blocks] }, io, opts.now, cause);
+  const c = r.cursor;
+  if (c === null) return { cursor: c, events: r.events };
+  const deadAt = opts.down ? opts.now : c.deadAt ?? null;
+  const waiting = c.pendingEndAt !== null && deadAt !== null;
+  const held = opts.down ? opts.restartMayFollow === true : memo.restartCheck !== null;
+  if (!waiting || held) return { cursor: deadAt === null ? c : { ...c, deadAt }, events: r.events };
+  const pending = c.pendingEndAt ?? deadAt;
+  const idleMs = Math.max(0, deadAt - pending);
   r.events.push({
     kind: "wake",
+    at: deadAt,
     detail: {
       waker: "nobody",
       idleMs,
@@ -59,17 +72,48 @@ export function planWakes(
       resumedAt: null,
       idle: true,
       ended: "down",
-      cause: idleCause({
-        pending: r.cursor.pendingCause,
-        awaiting: null,
-        gapMs: idleMs,
-        staleAfterMs: cause.staleAfterMs,
-      }),
+      cause: idleCause({ pending: c.pendingCause, awaiting: null, gapMs: idleMs, staleAfterMs: cause.staleAfterMs }),
     },
   });
   return {
-    cursor: { offset: r.end ?? r.cursor.offset, mid: false, pendingEndAt: null, pendingCause: null },
+    cursor: { offset: r.end ?? c.offset, mid: false, pendingEndAt: null, pendingCause: null, deadAt },
     events: r.events,
+  };
+}
+
+/**
+ * The wake of a session that died, read from the first records after the death: who brought
+ * it back, and for the turn it died waiting on, how long it sat idle before the death (the
+ * dead time is the ledger's own bucket).
+ */
+function revival(
+  records: readonly JsonObject[],
+  cursor: WakeCursor,
+  deadAt: number,
+  memo: WatchMemo,
+  o: { now: number; cause: CauseInput },
+): PlannedEvent | null {
+  const w = classifyWake(records, deadAt, { now: o.now, interventions: memo.recent });
+  if (w.resumedAt === null) return null;
+  const endAt = cursor.pendingEndAt;
+  if (endAt === null) {
+    return {
+      kind: "wake",
+      at: w.resumedAt,
+      detail: { waker: w.waker, idleMs: 0, endAt: deadAt, resumedAt: w.resumedAt, idle: false, cause: null },
+    };
+  }
+  const idleMs = Math.max(0, deadAt - endAt);
+  const c = idleCause({
+    pending: cursor.pendingCause,
+    awaiting: null,
+    gapMs: idleMs,
+    staleAfterMs: o.cause.staleAfterMs,
+  });
+  return {
+    kind: "wake",
+    at: w.resumedAt,
+    detail: { waker: w.waker, idleMs, endAt, resumedAt: w.resumedAt, idle: true, cause: c },
   };
 }
 
@@ -117,9 +161,17 @@ function readWakes(
   }
   const read = io.appended(path, cursor.offset, cursor.mid);
   if (read === null) return { cursor, events: [] };
-  const records: JsonObject[] = read.records.map((r) => r.record);
-  const wakes = turnWakes(records, { now, interventions: memo.recent });
+  let records: JsonObject[] = read.records.map((r) => r.record);
   const events: PlannedEvent[] = [];
+  const deadAt = cursor.deadAt ?? null;
+  if (deadAt !== null) {
+    // Records after a death: the pending turn (re-read from its own record) is not a new end.
+    if (cursor.pendingEndAt !== null) records = records.slice(1);
+    const back = revival(records, cursor, deadAt, memo, { now, cause });
+    if (back === null) return { cursor, events: [] };
+    events.push(back);
+  }
+  const wakes = turnWakes(records, { now, interventions: memo.recent });
   let next: WakeCursor = { offset: read.end, mid: read.mid, pendingEndAt: null, pendingCause: null };
   for (const w of wakes) {
     const pending = pendingOf(cursor, w.endAt, null);

@@ -54,6 +54,13 @@ test("each death says what was done: restarted and told, breaker open, restart f
     restarted(T + 10 * MIN, "a", true, null),
     notify(T + 10 * MIN, "a", "restarted", true),
     ev(T + 12 * MIN, "a", "state", { from: "dead", to: "restoring", event: "resumed", by: "watch" }),
+    ev(T + 13 * MIN, "a", "restart_check", {
+      restartAt: T + 10 * MIN,
+      grew: true,
+      afterMs: 2 * MIN,
+      alive: true,
+      verified: true,
+    }),
     down(T + 20 * MIN, "b"),
     ev(T + 20 * MIN, "b", "restart", { ok: false, skipped: "breaker-open", recent: 3, closesAt: null }),
     notify(T + 20 * MIN, "b", "breaker-open", false),
@@ -81,10 +88,10 @@ test("each death says what was done: restarted and told, breaker open, restart f
   expect(l.idleMinutes.dead).toBe(72);
   expect(l.pushes).toEqual({
     nudge: { sent: 1, resumed: 1, medianAfterMs: 2 * MIN },
-    restart: { sent: 1, resumed: 1, medianAfterMs: 24 * MIN },
+    restart: { sent: 1, verified: 1, resumed: 1, medianAfterMs: 24 * MIN },
   });
   expect(ledgerLines(l)).toContain(
-    "nudges: 1 sent, 1 resumed work; first work a median of 2 min after; restarts: 1 done, 1 resumed work; first work a median of 24 min after",
+    "nudges: 1 sent, 1 resumed work; first work a median of 2 min after; restarts: 1 sent, 1 verified, 1 resumed work; first work a median of 24 min after",
   );
   expect(ledgerLines(l)).toContain("  b: not restarted: breaker-open; nobody was told; still dead at the end");
 });
@@ -149,4 +156,56 @@ test("rows an older version or a hand wrote in another shape are skipped, never 
   expect(events.map((e) => [e.session_id, e.kind])).toEqual([["b", "stop_gate"]]);
   const l = nightLedger(events, T, T + 60 * MIN);
   expect([l.stops.blocked, l.woken.person.turns, l.deaths.length]).toEqual([1, 0, 0]);
+});
+
+test("a wait still open at the night's end counts to that moment by its cause; an open stall only once", () => {
+  const l = nightLedger(
+    [
+      ev(T + 20 * MIN, "s", "stale", {
+        idleMs: 15 * MIN,
+        lastGrowthAt: T + 5 * MIN,
+        pid: 1,
+        name: null,
+        cwd: "/w",
+        checkedAt: T + 20 * MIN,
+      }),
+    ],
+    T,
+    T + 60 * MIN,
+    [
+      { sessionId: "w", endAt: T + 55 * MIN, cause: "awaiting" },
+      { sessionId: "z", endAt: T - 30 * MIN, cause: "asleep" },
+      // The watch's open stall is the `stale` record's: not counted twice.
+      { sessionId: "s", endAt: T + 5 * MIN, cause: "stalled" },
+    ],
+  );
+  expect(l.idleMinutes).toEqual({ awaiting: 5, asleep: 60, stalled: 55, dead: 0 });
+});
+
+test("alerts count what reached a notifier, by what they were about; an unverified restart is a failure", () => {
+  const l = nightLedger(
+    [
+      down(T + 10 * MIN, "a"),
+      notify(T + 10 * MIN, "a", "down", true),
+      restarted(T + 10 * MIN, "a", true, null),
+      notify(T + 10 * MIN, "a", "restarted", false),
+      ev(T + 14 * MIN, "a", "restart_check", {
+        restartAt: T + 10 * MIN,
+        grew: false,
+        afterMs: null,
+        alive: false,
+        verified: false,
+        failed: "process not running and transcript not written within 4 min",
+      }),
+      notify(T + 14 * MIN, "a", "restart-failed", true),
+    ],
+    T,
+    T + 60 * MIN,
+  );
+  expect(l.alerts).toEqual({ sent: 2, byKind: { down: 1, "restart-failed": 1 } });
+  expect(l.deaths.map((d) => d.action)).toEqual([
+    "restart failed: process not running and transcript not written within 4 min",
+  ]);
+  expect(l.pushes.restart).toMatchObject({ sent: 1, verified: 0 });
+  expect(ledgerLines(l)).toContain("alerts sent: 2 (down 1, restart-failed 1)");
 });
