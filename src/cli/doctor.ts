@@ -3,6 +3,8 @@
  * plain inputs (`doctor-probes.ts`), the checks in `src/core/doctor/` turn them into
  * findings, and the exit code is 1 exactly when one of them is a problem.
  */
+import { carriedEnv } from "../core/schedule-files.ts";
+import { readScheduleEnv } from "../edge/schedule.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { exitCodeOf, type Finding, findingsJson, renderFindings } from "../core/doctor/findings.ts";
@@ -37,6 +39,14 @@ import { HELP, VERSION } from "./help.ts";
 import { proofFinding, proveCommand } from "./doctor-prove.ts";
 import { BUILD } from "./version.ts";
 import { scopePaths } from "./install.ts";
+
+/**
+ * The environment a scheduled pass has: the scheduler's HOME, the variables the schedule
+ * carries, and its 0600 file; without that file (an older install), what the schedule carries.
+ */
+function scheduleEnvironment(env: Record<string, string | undefined>, stateDir: string): Record<string, string> {
+  return { ...(env.HOME ? { HOME: env.HOME } : {}), ...(readScheduleEnv(stateDir) ?? carriedEnv(env)) };
+}
 
 export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
   const { values } = parse(args, {
@@ -98,7 +108,9 @@ export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
     probeServe(urls),
     probeHookSocket(paths.stateDir, paths.dbFile, BUILD),
     probeSchedule(self, ctx.env),
-    values["notify-test"] ? probeNotify(config.notifiers, ctx.env, now, cwd) : Promise.resolve(null),
+    values["notify-test"]
+      ? probeNotify(config.notifiers, scheduleEnvironment(ctx.env, paths.stateDir), now, cwd)
+      : Promise.resolve(null),
   ]);
   const findings: Finding[] = [
     ...checkBinary(binary),

@@ -12,6 +12,7 @@ import { formatDuration } from "../core/notify-format.ts";
 import { loadConfig } from "../edge/config-file.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { openStore } from "../edge/store.ts";
+import { readScheduleEnv } from "../edge/schedule.ts";
 import { parse } from "./args.ts";
 import { type Ctx, Refusal, UsageError } from "./context.ts";
 import { probeSchedule } from "./doctor-probes.ts";
@@ -52,6 +53,7 @@ export async function nightCommand(args: string[], ctx: Ctx): Promise<number> {
       const ready = nightReadiness(deps.config, {
         scheduler: schedule.scheduler,
         installed: scheduleInstalled(schedule),
+        env: readScheduleEnv(paths.stateDir),
       });
       const first = ready.problems[0];
       if (first !== undefined && values.force !== true) {

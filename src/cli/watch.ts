@@ -8,7 +8,9 @@ import { label } from "../core/notify-format.ts";
 import { retentionPolicy } from "../core/retention.ts";
 import { loadConfig } from "../edge/config-file.ts";
 import { resolvePaths } from "../edge/paths.ts";
-import { installSchedule, planForHost, uninstallSchedule } from "../edge/schedule.ts";
+import { installSchedule, planForHost, uninstallSchedule, withScheduleEnv } from "../edge/schedule.ts";
+import { parseEnvFile, scheduleEnvPath } from "../core/schedule-files.ts";
+import { configVariables, unreachableNotifiers } from "../core/notifier-env.ts";
 import { openStore, type Store } from "../edge/store.ts";
 import { acquireWatchLock, releaseWatchLock, selfHolder } from "../edge/store/pass-lock.ts";
 import { parse } from "./args.ts";
@@ -39,10 +41,13 @@ export async function watchCommand(args: string[], ctx: Ctx): Promise<number> {
   }
   if (values.install || values.uninstall) return schedule(values.install === true, values, ctx, everyMs);
   const paths = resolvePaths(ctx.env);
+  // A scheduled pass has no shell behind it: the variables the configuration names come from
+  // the 0600 file `--install` wrote (issue 30 item 3).
+  const env = withScheduleEnv(ctx.env, paths.stateDir);
   const store = openStore(paths.dbFile);
   try {
-    const config = loadConfig(paths.configFile, ctx.env).config;
-    const deps = watchDeps(store, config, { env: ctx.env, now: ctx.now });
+    const config = loadConfig(paths.configFile, env).config;
+    const deps = watchDeps(store, config, { env, now: ctx.now });
     if (everyMs === null) return await lockedPass(store, deps, ctx, values.json === true);
     return await loop(everyMs, () => lockedPass(store, deps, ctx, values.json === true));
   } finally {
@@ -137,6 +142,7 @@ async function schedule(
   if (!values.bin && /(^|\/)bun(-[a-z0-9-]+)?$/.test(bin)) {
     throw new UsageError(`running under "${bin}", not the compiled vigil: pass "--bin PATH"`);
   }
+  const config = loadConfig(paths.configFile, ctx.env).config;
   const plan = planForHost({
     home: ctx.env.HOME ?? "",
     bin,
@@ -144,10 +150,14 @@ async function schedule(
     xdgConfigHome: ctx.env.XDG_CONFIG_HOME || undefined,
     intervalSec: everyMs === null ? undefined : Math.max(60, Math.round(everyMs / 1000)),
     logFile: join(paths.stateDir, "watch.log"),
+    envFile: { path: scheduleEnvPath(paths.stateDir), names: configVariables(config.notifiers) },
   });
   if (values["dry-run"]) {
     ctx.out(`${install ? "would install" : "would remove"} a ${plan.scheduler} schedule\n`);
-    for (const f of plan.files) ctx.out(`--- ${f.path}\n${install ? f.text : ""}`);
+    // The 0600 file holds secrets: its names are shown, never its values.
+    for (const f of plan.files) {
+      ctx.out(`--- ${f.path}\n${install ? f.mode === 0o600 ? redactEnv(f.text) : f.text : ""}`);
+    }
     if (plan.cron) ctx.out(`crontab line: ${plan.cron}\n`);
     for (const a of install ? plan.activate : [...plan.deactivate, ...plan.afterRemove]) ctx.out(`$ ${a.join(" ")}\n`);
     return 0;
@@ -155,7 +165,18 @@ async function schedule(
   const r = install ? await installSchedule(plan) : await uninstallSchedule(plan);
   ctx.out(`${install ? "installed" : "removed"} the ${r.scheduler} schedule for "vigil watch --once"\n`);
   for (const p of r.paths) ctx.out(`${install ? "wrote" : "removed"} ${p}\n`);
+  if (install) {
+    const missing = unreachableNotifiers(config.notifiers, ctx.env).flatMap((u) => u.variable ?? []);
+    if (missing.length > 0) {
+      ctx.err(`vigil watch: ${missing.join(", ")} not set in this shell: alerts that need it go nowhere at night\n`);
+    }
+  }
   if (r.crontab !== null) ctx.out(install ? `crontab line: ${plan.cron}\n` : "crontab line removed\n");
   for (const c of r.commands) ctx.out(`$ ${c.argv.join(" ")}  (exit ${c.code})\n`);
   return 0;
+}
+
+/** An environment file's text with every value replaced by `***`. */
+function redactEnv(text: string): string {
+  return Object.keys(parseEnvFile(text)).map((k) => `${k}=***\n`).join("");
 }

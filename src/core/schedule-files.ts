@@ -156,6 +156,11 @@ export interface PlanOptions {
   logFile?: string | null;
   /** Numeric uid for `launchctl bootstrap gui/<uid>`. */
   uid: number;
+  /**
+   * The schedule's environment file (`scheduleEnvPath`) and the variables the configuration
+   * names (`configVariables`): their installer values go there, 0600, not into the schedule.
+   */
+  envFile?: { path: string; names: readonly string[] };
 }
 
 export interface SchedulePlan {
@@ -182,8 +187,55 @@ export function carriedEnv(from: Record<string, string | undefined> = {}): Recor
   return env;
 }
 
+/** The schedule's environment file, beside the database: what a scheduled pass reads besides its own. */
+export function scheduleEnvPath(stateDir: string): string {
+  return join(stateDir, "watch.env");
+}
+
+/**
+ * The environment file's text: `NAME=value` lines, sorted. A value with a line break cannot be
+ * written and is left out (it would be lost either way); `parseEnvFile` reads it back.
+ */
+export function envFileText(vars: Record<string, string>): string {
+  const lines = sorted(vars).filter(([, v]) => !/[\r\n]/.test(v)).map(([k, v]) => `${k}=${v}\n`);
+  return `# vigil watch: the variables the configuration names, as installed (0600; vigil watch --install rewrites it)\n${
+    lines.join("")
+  }`;
+}
+
+/** Read an environment file written by `envFileText`. */
+export function parseEnvFile(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
+    if (m) out[m[1]] = m[2];
+  }
+  return out;
+}
+
+/**
+ * The schedule's variables: the carried homes and tools, and every variable the configuration
+ * names that the installer has. Secrets (webhook URLs, tokens) live only in the 0600 file:
+ * a unit file or a plist is world-readable.
+ */
+export function scheduleVariables(o: Pick<PlanOptions, "env" | "envFile">): Record<string, string> {
+  const vars = carriedEnv(o.env);
+  for (const k of o.envFile?.names ?? []) {
+    const v = o.env?.[k];
+    if (v) vars[k] = v;
+  }
+  return vars;
+}
+
 /** Everything install and uninstall do on this host, as data. */
 export function planSchedule(o: PlanOptions): SchedulePlan {
+  const plan = planScheduler(o);
+  if (o.envFile === undefined) return plan;
+  const file = { path: o.envFile.path, text: envFileText(scheduleVariables(o)), mode: 0o600 };
+  return { ...plan, files: [...plan.files, file] };
+}
+
+function planScheduler(o: PlanOptions): SchedulePlan {
   const env = carriedEnv(o.env);
   const spec: ScheduleSpec = { bin: o.bin, intervalSec: o.intervalSec, env, logFile: o.logFile ?? null };
   const scheduler = chooseScheduler(o.platform, o.hasSystemd);

@@ -5,6 +5,7 @@
  * secrets: outcomes and errors only ever carry the redacted form (product.md section 8).
  */
 import type { Notifier } from "../core/config.ts";
+import { DEFAULT_ENV, resolveValue } from "../core/notifier-env.ts";
 import { discordBody, type NotifyEvent, renderText, slackBody, webhookBody } from "../core/notify-format.ts";
 
 export interface DeliveryOutcome {
@@ -34,14 +35,7 @@ export interface NotifyOptions {
   which?: (cmd: string) => string | null;
 }
 
-/** Variables read when a notifier names no URL or token of its own. */
-export const DEFAULT_ENV: Record<Notifier["kind"], { url?: string; token?: string }> = {
-  discord: { url: "VIGIL_DISCORD_URL" },
-  slack: { url: "VIGIL_SLACK_URL" },
-  webhook: { url: "VIGIL_WEBHOOK_URL", token: "VIGIL_WEBHOOK_TOKEN" },
-  ntfy: { url: "VIGIL_NTFY_URL", token: "VIGIL_NTFY_TOKEN" },
-  desktop: {},
-};
+export { DEFAULT_ENV };
 
 const PLAIN_SEGMENT = /^(api|webhooks?|services|hooks?|v\d+)$/i;
 
@@ -63,11 +57,7 @@ export function redactUrl(url: string): string {
   return `${u.protocol}//${u.host}${kept.map((s) => `/${s}`).join("")}${rest}`;
 }
 
-function resolve(value: string | undefined, fallbackVar: string | undefined, env: NotifyOptions["env"]): string | null {
-  if (value?.startsWith("env:")) return env?.[value.slice(4)] || null;
-  if (value) return value;
-  return fallbackVar ? env?.[fallbackVar] || null : null;
-}
+const resolve = resolveValue;
 
 /** Replace every secret (and its URL path alone) in a message with its redacted form. */
 function scrub(text: string, url: string, token: string | null): string {

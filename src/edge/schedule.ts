@@ -3,12 +3,14 @@
  * `src/core/schedule-files.ts`, edit the crontab, and load or unload the schedule. The file
  * system, crontab and command runner are options so tests never touch the real ones.
  */
-import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import {
+  parseEnvFile,
   type PlanOptions,
   planSchedule,
+  scheduleEnvPath,
   type SchedulePlan,
   type Scheduler,
   withCronLine,
@@ -148,4 +150,28 @@ export async function uninstallSchedule(
     await io.writeCrontab(crontab);
   }
   return { scheduler: plan.scheduler, paths: plan.files.map((f) => f.path), crontab, commands };
+}
+
+/** The variables `vigil watch --install` left for scheduled passes, or null when it left none. */
+export function readScheduleEnv(stateDir: string): Record<string, string> | null {
+  try {
+    return parseEnvFile(readFileSync(scheduleEnvPath(stateDir), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A pass's environment: its own, with what the schedule's file holds filling what is missing
+ * (a scheduled pass has no shell behind it; a pass run by hand keeps the shell's values).
+ */
+export function withScheduleEnv(
+  env: Record<string, string | undefined>,
+  stateDir: string,
+): Record<string, string | undefined> {
+  const file = readScheduleEnv(stateDir);
+  if (file === null) return env;
+  const out: Record<string, string | undefined> = { ...file };
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
 }

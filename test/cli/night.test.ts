@@ -194,13 +194,21 @@ describe("night on says what happens on a death tonight, and refuses when nothin
     expect(r.stdout).not.toContain("warning");
   });
 
-  test("recovery restart needs no notifier; its plan says so", () => {
+  test("recovery restart with no notifier for its failures: exit 1 with the fix", () => {
     const t = setup({ VIGIL_RECOVERY: "restart" });
     const r = vigil(["night", "on"], "", scheduled(t.env));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("recovery is restart but no notifier is configured");
+    expect(r.stderr).toContain("add [[notifiers]] to config.toml");
+  });
+
+  test("recovery restart with a notifier: its plan says restarts are verified and held after two failures", () => {
+    const t = setup({ VIGIL_RECOVERY: "restart" });
+    notifier(t.env);
+    const r = vigil(["night", "on"], "", scheduled(t.env));
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(
-      "a dead session is restarted with claude --resume (3 per hour at most), then reported; no notifiers configured",
-    );
+    expect(r.stdout).toContain("counts as restarted once alive and written within 3 min");
+    expect(r.stdout).toContain("after 2 failed restarts in a row it is not restarted again tonight");
   });
 
   test("--force turns it on anyway and prints every problem as a warning", () => {
@@ -212,7 +220,7 @@ describe("night on says what happens on a death tonight, and refuses when nothin
     expect(j.on).toBe(true);
     expect(j.problems.map((p: { fix: string }) => p.fix)).toEqual([
       "vigil watch --install",
-      'add [[notifiers]] to config.toml, or set recovery = "restart"',
+      "add [[notifiers]] to config.toml",
     ]);
     const text = vigil(["night", "on", "--force"], "", env).stdout;
     expect(text.match(/^warning \(--force\):/gm)).toHaveLength(2);

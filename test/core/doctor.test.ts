@@ -354,9 +354,9 @@ describe("services", () => {
       { kind: "ntfy", target: "https://ntfy.sh/***", result: "failed" as const, error: "HTTP 403" },
       { kind: "slack", target: "(none)", result: "skipped" as const, error: "no URL" },
     ], [
-      "ok notify: test notification sent to discord https://discord.com/api/webhooks/***",
-      "problem notify: test notification failed for ntfy https://ntfy.sh/***: HTTP 403 | check the ntfy notifier's URL or token in config.toml",
-      "warn notify: test notification skipped for slack (none): no URL | configure the slack notifier fully",
+      "ok notify: test notification sent to discord https://discord.com/api/webhooks/*** from the watch's schedule environment",
+      "problem notify: test notification failed for ntfy https://ntfy.sh/*** from the watch's schedule environment: HTTP 403 | check the ntfy notifier's URL or token in config.toml",
+      "problem notify: test notification skipped for slack (none) from the watch's schedule environment: no URL | set the slack notifier's variable in this shell and run \"vigil watch --install\" again",
     ]],
   ])("notify %#", (outcomes, want) => {
     expect(brief(checkNotify(outcomes))).toEqual(want);

@@ -10,10 +10,12 @@ import { probe } from "../../src/edge/proc.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { BIN, type Run, testEnv } from "./vigil.ts";
 
-/** One alert the receiver got: the webhook body's `event` and `detail`. */
+/** One alert the receiver got: a webhook body's `event` and `detail`, or an ntfy message's title. */
 export interface Received {
   event: string;
   detail: string | null;
+  /** ntfy's title header (null for a JSON webhook). */
+  title: string | null;
 }
 
 /** A stand-in `claude` for restarts. */
@@ -33,7 +35,12 @@ export interface Kit {
   /** Put a stand-in `claude` on the kit's PATH. */
   claude(kind: FakeClaude): void;
   /** `vigil <args>` as a child process (async, so the receiver in this process can answer). */
-  run(args: string[], at?: number, stdin?: string): Promise<Run>;
+  run(args: string[], at?: number, stdin?: string, extra?: Record<string, string>): Promise<Run>;
+  /**
+   * Run the installed crontab line as cron does: a bare environment (HOME, LOGNAME, SHELL and
+   * cron's PATH), nothing from the installer's shell but what the line itself carries.
+   */
+  cronPass(): Promise<Run>;
   /** Events of a kind, details parsed. */
   events(kind: string, sessionId?: string): Record<string, unknown>[];
   close(): void;
@@ -46,10 +53,14 @@ export function nightKit(toml: string, opts: { notifier?: (url: string) => strin
     hostname: "127.0.0.1",
     port: 0,
     async fetch(req) {
-      const body: unknown = await req.json().catch(() => null);
-      if (typeof body === "object" && body !== null) {
-        const event = Reflect.get(body, "event"), detail = Reflect.get(body, "detail");
-        received.push({ event: String(event), detail: typeof detail === "string" ? detail : null });
+      const title = req.headers.get("title");
+      if (title !== null) received.push({ event: "ntfy", detail: await req.text(), title });
+      else {
+        const body: unknown = await req.json().catch(() => null);
+        if (typeof body === "object" && body !== null) {
+          const event = Reflect.get(body, "event"), detail = Reflect.get(body, "detail");
+          received.push({ event: String(event), detail: typeof detail === "string" ? detail : null, title: null });
+        }
       }
       return new Response("ok");
     },
@@ -60,6 +71,13 @@ export function nightKit(toml: string, opts: { notifier?: (url: string) => strin
   const bin = join(base.HOME, "bin");
   const tmuxDir = join(base.HOME, "tmux");
   for (const d of [join(claudeDir, "sessions"), bin, tmuxDir, base.VIGIL_HOME]) mkdirSync(d, { recursive: true });
+  // The user's crontab, kept in a file: `vigil watch --install` edits it through `crontab` as on any host.
+  const crontab = join(base.HOME, "crontab");
+  writeFileSync(
+    join(bin, "crontab"),
+    `#!/bin/sh\ncase "$1" in -l) [ -f '${crontab}' ] && exec cat '${crontab}'; exit 1;; -) exec cat > '${crontab}';; esac\nexit 2\n`,
+  );
+  chmodSync(join(bin, "crontab"), 0o755);
   const env: Record<string, string> = {
     ...base,
     PATH: `${bin}:${base.PATH}`,
@@ -115,13 +133,25 @@ exec sleep 1000`;
       writeFileSync(join(bin, "claude"), `#!/bin/sh\n[ "$1" = --resume ] || exit 64\n${body}\n`);
       chmodSync(join(bin, "claude"), 0o755);
     },
-    async run(args, at, stdin = "") {
+    async run(args, at, stdin = "", extra = {}) {
       const p = Bun.spawn([BIN, ...args], {
-        env: at === undefined ? env : { ...env, VIGIL_NOW: String(at) },
+        env: { ...env, ...extra, ...(at === undefined ? {} : { VIGIL_NOW: String(at) }) },
         stdin: Buffer.from(stdin),
         stdout: "pipe",
         stderr: "pipe",
       });
+      const [stdout, stderr, code] = await Promise.all([
+        new Response(p.stdout).text(),
+        new Response(p.stderr).text(),
+        p.exited,
+      ]);
+      return { code, stdout, stderr };
+    },
+    async cronPass() {
+      const line = (await Bun.file(crontab).text()).split("\n").find((l) => l.includes("# vigil:watch")) ?? "";
+      const command = line.split(" ").slice(5).join(" ");
+      const bare = { HOME: base.HOME, LOGNAME: "vigil-test", SHELL: "/bin/sh", PATH: "/usr/bin:/bin" };
+      const p = Bun.spawn(["/bin/sh", "-c", command], { env: bare, stdout: "pipe", stderr: "pipe" });
       const [stdout, stderr, code] = await Promise.all([
         new Response(p.stdout).text(),
         new Response(p.stderr).text(),

@@ -124,7 +124,10 @@ export interface NotifyOutcome {
   error: string | null;
 }
 
-/** Results of `--notify-test` (null: not asked for). */
+/**
+ * Results of `--notify-test` (null: not asked for), sent from the watch's schedule's
+ * environment: what reaches a notifier from the user's shell may not at 3 a.m.
+ */
 export function checkNotify(outcomes: readonly NotifyOutcome[] | null): Finding[] {
   if (outcomes === null) return [];
   if (outcomes.length === 0) {
@@ -137,14 +140,17 @@ export function checkNotify(outcomes: readonly NotifyOutcome[] | null): Finding[
   }
   return outcomes.map((o) => {
     const to = `${o.kind} ${o.target}`;
-    if (o.result === "sent") return finding("notify", "ok", `test notification sent to ${to}`);
+    const from = "from the watch's schedule environment";
+    if (o.result === "sent") return finding("notify", "ok", `test notification sent to ${to} ${from}`);
     return finding(
       "notify",
-      o.result === "failed" ? "problem" : "warn",
-      `test notification ${o.result === "failed" ? "failed" : "skipped"} for ${to}${o.error ? `: ${o.error}` : ""}`,
+      "problem",
+      `test notification ${o.result === "failed" ? "failed" : "skipped"} for ${to} ${from}${
+        o.error ? `: ${o.error}` : ""
+      }`,
       o.result === "failed"
         ? `check the ${o.kind} notifier's URL or token in config.toml`
-        : `configure the ${o.kind} notifier fully`,
+        : `set the ${o.kind} notifier's variable in this shell and run "vigil watch --install" again`,
     );
   });
 }
