@@ -51,7 +51,7 @@ export interface ProveEvidence {
 /** Events the proof's scripted sessions reach (`proved` rows; each only where the version has it). */
 export const REACHED_EVENTS = eventsWhere((r) => r.proved === true);
 
-const REINSTALL = "run `vigil install` (it registers every event this Claude Code version knows)";
+const REINSTALL = "run `vigil install` (it registers the events vigil handles that this Claude Code version knows)";
 const REPORT =
   "if vigil's hook ran, this Claude Code version changed the channel: report it with `vigil doctor --prove --json`";
 
