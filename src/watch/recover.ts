@@ -12,6 +12,8 @@ import { type RecoveryEffect, recoveryEffects } from "../core/watch/recovery.ts"
 import { awaitingIn } from "../core/rest.ts";
 import { snapshotFacts } from "../core/status-view.ts";
 import { patternSet } from "../core/stop/patterns.ts";
+import { classifyMessage } from "../core/stop/classify.ts";
+import { type NudgeBreak, nudgeBreak } from "../core/watch/nudge-breaker.ts";
 import { inScope } from "../core/night/scope.ts";
 import type { NotifyEvent, NotifyKind } from "../core/notify-format.ts";
 import type { DeliveryOutcome } from "../edge/notify.ts";
@@ -40,6 +42,8 @@ export interface RecoveryDeps {
   canNudge?: (t: Target) => boolean;
   /** The final text of the newest turn no person has answered yet (see `unansweredTurnText`), or null. */
   lastMessage: (transcriptPath: string) => string | null;
+  /** Whether the session has open todo items, tasks or checklist lines (null: unknown). */
+  pendingWork?: (t: Target) => boolean | null;
 }
 
 export interface RecoveryResult {
@@ -92,6 +96,7 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
     breakerNotified: out.memo.breakerNotified,
     restartWait: out.memo.restartHeld !== null ? "held" : out.memo.restartCheck !== null ? "verifying" : null,
     facts: pushFacts(p, deps, now),
+    nudgeBreak: nudgeBreakFor(p, deps, now),
     pane: t.pane,
     max: RESTART_MAX,
     now,
@@ -229,6 +234,25 @@ async function notify(s: RunState, kind: NotifyKind, detail: string | null): Pro
 function finish(out: RecoveryResult, added: readonly OpenIntervention[]): RecoveryResult | null {
   out.memo = withInterventions(out.memo, added);
   return out.events.length > 0 || out.machine.length > 0 ? out : null;
+}
+
+/**
+ * The progress breaker over nudges for a new stall (core/watch/nudge-breaker.ts): the last
+ * turn's message judged by the Stop patterns, the todo sources read only for a report.
+ */
+function nudgeBreakFor(p: SessionPlan, deps: RecoveryDeps, now: number): NudgeBreak | null {
+  if (p.decision.record !== "stale") return null;
+  const path = p.target.transcriptPath;
+  const text = path === null ? null : deps.lastMessage(path);
+  const c = text === null || text.trim() === "" ? null : classifyMessage(text, patternSet(deps.config.stopPatterns));
+  const lastTurn = c === null ? null : c.announcement !== null ? "announcement" : c.waiting !== null ? null : "report";
+  return nudgeBreak({
+    memo: p.memo,
+    asleepUntil: snapshotFacts(deps.store.loadSession(p.target.sessionId)).asleepUntil,
+    lastTurn,
+    pending: lastTurn === "report" ? deps.pendingWork?.(p.target) ?? null : null,
+    now,
+  });
 }
 
 /** The machine's truth about a session as it stands after the pass's commit, and the night's scope. */

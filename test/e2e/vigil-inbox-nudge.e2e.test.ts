@@ -59,6 +59,9 @@ async function idleWorker(): Promise<Live> {
     return p.stdout.toString().trim();
   };
   seedClaudeJson(s.home, s.cwd);
+  // Work is left (an open checklist line): a worker that reported and has nothing left is not
+  // nudged (the progress breaker over nudges), this one is.
+  writeFileSync(join(s.cwd, "TODO.md"), "- [x] start the ticket\n- [ ] wire the exporter\n");
   writeSettings(s, NEWEST, "vigil", { skipDangerousModePermissionPrompt: true });
   const env = offlineEnv(s, fake.url, { TERM: "xterm-256color", VIGIL_ROLE: "worker", VIGIL_SOFT_TOKENS: "20000" });
   const argv = [...claudeCommand(NEWEST), "--dangerously-skip-permissions"];

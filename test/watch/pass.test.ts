@@ -276,7 +276,7 @@ describe("who woke it: vigil's own wakes however Claude Code wraps them", () => 
     h = harness({ config: { nudgeText: "Continue with the ticket", recoverOutsideNight: true } });
     const s = h.session("sess-inbox-wake", { tmux: "night:@1.%7" });
     const endAt = h.now() - 60 * MIN;
-    appendTo(s.transcript, records(endAt, "end", "Part one is in."));
+    appendTo(s.transcript, records(endAt, "end", "Next, I will write part two."));
     touch(s.transcript, endAt);
     await h.pass();
     h.advance(MIN);
@@ -365,6 +365,61 @@ describe("who woke it: vigil's own wakes however Claude Code wraps them", () => 
     expect(h.events("wake", s.id).map((e) => [e.at, e.detail.waker, e.detail.idleMs, e.detail.ended])).toEqual([
       [deadAt, "nobody", deadAt - endAt, "down"],
     ]);
+  });
+});
+
+describe("the progress breaker over nudges", () => {
+  const nudgeOutcomes = (id: string) =>
+    h.events("nudge", id).map((e) => e.detail.ok === true ? "nudged" : String(e.detail.skipped));
+
+  test("a nudge answered with words only is not repeated for the same stall; a new record lifts it", async () => {
+    h = harness({ config: { nudgeText: "Continue with the ticket", recoverOutsideNight: true } });
+    const s = h.session("sess-words-nudge", { tmux: "night:@1.%7" });
+    const endAt = h.now() - 60 * MIN;
+    appendTo(s.transcript, records(endAt, "end", "Next, I will fix the flaky parser test."));
+    touch(s.transcript, endAt);
+    await h.pass();
+    expect(nudgeOutcomes(s.id)).toEqual(["nudged"]);
+    // The nudge's turn: its prompt, then words only.
+    const at = h.now() + 1000;
+    appendTo(s.transcript, records(at, "prompt", "[vigil nudge] Continue with the ticket"));
+    appendTo(s.transcript, records(at + 4000, "end", "Next, I will fix the flaky parser test."));
+    touch(s.transcript, at + 4000);
+    h.advance(MIN);
+    await h.pass();
+    expect(h.events("followup", s.id).map((e) => [e.detail.intervention, e.detail.resumed])).toEqual([
+      ["nudge", false],
+    ]);
+    h.advance(60 * MIN);
+    await h.pass();
+    expect(nudgeOutcomes(s.id)).toEqual(["nudged", "answered-without-work"]);
+    expect(h.calls.nudge.length).toBe(1);
+    // A person's prompt and a new turn: something changed, the next stall may be nudged.
+    const later = h.now();
+    appendTo(s.transcript, records(later, "prompt", "also check the docs"));
+    appendTo(s.transcript, records(later + 5000, "end", "Next, I will update the docs."));
+    touch(s.transcript, later + 5000);
+    h.advance(MIN);
+    await h.pass();
+    h.advance(60 * MIN);
+    await h.pass();
+    expect(nudgeOutcomes(s.id)).toEqual(["nudged", "answered-without-work", "nudged"]);
+  });
+
+  test.each(
+    [
+      ["with nothing pending is left alone", null, "finished"],
+      ["with open checklist items is nudged", "- [x] parser\n- [ ] docs\n", "nudged"],
+    ] as const,
+  )("a session that ended on a report %s", async (_name, checklist, want) => {
+    h = harness({ config: { nudgeText: "Continue with the ticket", recoverOutsideNight: true } });
+    const s = h.session(`sess-report-${want}`, { tmux: "night:@1.%7" });
+    if (checklist !== null) writeFileSync(join(s.cwd, "TODO.md"), checklist);
+    const endAt = h.now() - 60 * MIN;
+    appendTo(s.transcript, records(endAt, "end", "The parser is fixed and all 212 tests pass."));
+    touch(s.transcript, endAt);
+    await h.pass();
+    expect(nudgeOutcomes(s.id)).toEqual([want]);
   });
 });
 

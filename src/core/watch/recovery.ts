@@ -9,6 +9,7 @@ import type { Recovery } from "../config.ts";
 import { type LivenessDecision, planRecovery, type PushFacts, pushHold, restartBreaker } from "../liveness.ts";
 import type { NotifyKind } from "../notify-format.ts";
 import { withMark } from "../vigil-marks.ts";
+import type { NudgeBreak } from "./nudge-breaker.ts";
 
 /** A held push's record: the kind it would have had, with that kind's detail. */
 type HeldPush = { what: "restart"; detail: AuditDetails["restart"] } | { what: "nudge"; detail: AuditDetails["nudge"] };
@@ -42,6 +43,8 @@ export interface RecoveryInput {
    */
   restartWait: "verifying" | "held" | null;
   facts: PushFacts;
+  /** The progress breaker over nudges (core/watch/nudge-breaker.ts): why a nudge waits, or null. */
+  nudgeBreak?: NudgeBreak | null;
   pane: string | null;
   max: number;
   now: number;
@@ -108,7 +111,7 @@ export function recoveryEffects(inp: RecoveryInput): { effects: RecoveryEffect[]
     effects.push({ type: "notify", about: downKind, detail: null });
   }
   if (plan.nudge) {
-    const nudgeHold = pushHold(inp.facts, "nudge", now);
+    const nudgeHold = pushHold(inp.facts, "nudge", now) ?? inp.nudgeBreak ?? null;
     if (nudgeHold !== null) {
       effects.push({
         type: "held",
