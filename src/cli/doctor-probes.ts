@@ -10,6 +10,8 @@ import type { BinInput, SettingsFileInput } from "../core/doctor/wiring.ts";
 import type { DatabaseInput, EnvelopeInput, PermissionInput } from "../core/doctor/state.ts";
 import type { NotifyOutcome, ScheduleInput, ServeProbe, ServeService, SocketProbe } from "../core/doctor/services.ts";
 import { planServe } from "../core/serve-files.ts";
+import type { WrappedTiming } from "../core/doctor/statusline-timing.ts";
+import { startWrapped } from "../edge/wrapped-statusline.ts";
 import { encodeForward, refusingBuild } from "../core/forward.ts";
 import { forward, hookSocketPath, socketPresent } from "../edge/hook-socket.ts";
 import type { BinaryInput } from "../core/doctor/versions.ts";
@@ -232,6 +234,36 @@ export function probeServeService(self: string, env: Record<string, string | und
   if (!plan.ok || plan.value.scheduler === "cron") return null;
   const path = plan.value.files[plan.value.files.length - 1].path;
   return { scheduler: plan.value.scheduler, path, installed: existsSync(path) };
+}
+
+/**
+ * Time the user's wrapped statusLine command the way the wrap runs it (`sh -c`, a statusLine
+ * payload on stdin), twice, keeping the faster run: a first run may pay a cold cache.
+ */
+export async function probeWrappedTiming(
+  command: string,
+  env: Record<string, string | undefined>,
+  cwd: string,
+  capMs: number,
+): Promise<WrappedTiming> {
+  const payload = JSON.stringify({
+    session_id: "vigil-doctor",
+    hook_event_name: "Status",
+    cwd,
+    transcript_path: "",
+    model: { id: "claude-sonnet-4-5", display_name: "Sonnet" },
+    workspace: { current_dir: cwd, project_dir: cwd },
+    context_window: { context_window_size: 200_000, current_usage: null },
+  });
+  let best: number | null = null, error: string | null = null;
+  for (let i = 0; i < 2; i++) {
+    const started = performance.now();
+    const r = await startWrapped(command, payload, { env, capMs: 5_000 }).result();
+    const ms = performance.now() - started;
+    if (r.ok) best = best === null ? ms : Math.min(best, ms);
+    else error = r.why;
+  }
+  return { command, ms: best, error: best === null ? error : null, capMs };
 }
 
 /** Whether this host's watch schedule (files or crontab line) is in place. */

@@ -11,6 +11,7 @@ import { exitCodeOf, type Finding, findingsJson, renderFindings } from "../core/
 import { checkHookSocket, checkNotify, checkSchedule, checkServe } from "../core/doctor/services.ts";
 import { checkDatabase, checkEnvelopes, checkPermissions } from "../core/doctor/state.ts";
 import { checkBinary, checkClaude } from "../core/doctor/versions.ts";
+import { checkWrappedTiming } from "../core/doctor/statusline-timing.ts";
 import { checkWiring, type SettingsFileInput } from "../core/doctor/wiring.ts";
 import { hookCommand, statuslineCommand } from "../core/install/entries.ts";
 import { parseVersion } from "../core/install/events.ts";
@@ -34,11 +35,13 @@ import {
   probeServe,
   probeServeService,
   probeSettings,
+  probeWrappedTiming,
 } from "./doctor-probes.ts";
 import { HELP, VERSION } from "./help.ts";
 import { proofFinding, proveCommand } from "./doctor-prove.ts";
 import { BUILD } from "./version.ts";
 import { scopePaths } from "./install.ts";
+import { WRAP_CAP_MS } from "./statusline.ts";
 
 /**
  * The environment a scheduled pass has: the scheduler's HOME, the variables the schedule
@@ -103,7 +106,8 @@ export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
   const { db, envelopes } = probeDatabase(paths.dbFile, now, noted.claude?.since ?? 0);
   const config = loadConfig(paths.configFile, ctx.env).config;
 
-  const [binary, serve, socket, schedule, notify] = await Promise.all([
+  const wrapped = files.map((f) => f.facts?.statusLine).find((sl) => sl?.kind === "wrapped");
+  const [binary, serve, socket, schedule, notify, timing] = await Promise.all([
     probeBinary(self, VERSION, ctx.env),
     probeServe(urls),
     probeHookSocket(paths.stateDir, paths.dbFile, BUILD),
@@ -111,11 +115,13 @@ export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
     values["notify-test"]
       ? probeNotify(config.notifiers, scheduleEnvironment(ctx.env, paths.stateDir), now, cwd)
       : Promise.resolve(null),
+    wrapped?.kind === "wrapped" ? probeWrappedTiming(wrapped.then, ctx.env, cwd, WRAP_CAP_MS) : Promise.resolve(null),
   ]);
   const findings: Finding[] = [
     ...checkBinary(binary),
     ...checkClaude({ version: claude, error: claudeError, previous: record.claude }),
     ...checkWiring({ files, claudeVersion: claude, bins: probeBins(files, ctx.env) }),
+    ...checkWrappedTiming(timing),
     ...checkServe(serve),
     ...checkHookSocket(socket, probeServeService(self, ctx.env)),
     ...checkEnvelopes(envelopes),

@@ -105,39 +105,59 @@ describe("vigil doctor", () => {
     expect(d.code).toBe(0);
   });
 
-  test("a plugin install: no double registration with settings.json, and stale after a Claude Code upgrade", async () => {
+  test(
+    "a plugin install: no double registration with settings.json, and stale after a Claude Code upgrade",
+    async () => {
+      const w = world("2.1.332");
+      const dir = join(w.root, "vigil-plugin");
+      // Written while 2.1.88 was installed, with vigil's hooks in settings.json as well.
+      expect((await run(w, ["install"])).code).toBe(0);
+      const p = await run(w, ["install", "--plugin", dir, "--claude-version", "2.1.88"]);
+      expect(p.code).toBe(0);
+      expect(p.stderr).toContain("every event runs vigil twice");
+      const twice = await doctorJson(w);
+      expect(twice.code).toBe(1);
+      expect(problems(twice)).toEqual([
+        expect.stringMatching(
+          /^plugin: the vigil plugin at ".*vigil-plugin" is stale: it was written for another Claude Code and misses 3 events Claude Code 2\.1\.332 knows: "PreModelSwitch", "PostModelSwitch", "PreSkillShellCommand"$/,
+        ),
+        expect.stringMatching(
+          /^plugin: vigil's hooks are registered twice, in ".*settings.json" and by the vigil plugin/,
+        ),
+      ]);
+      const stale = twice.findings.find((f) => f.message.includes("is stale"));
+      expect(stale?.fix).toBe(`vigil install --plugin "${dir}"`);
+      // The fixes: the statusLine alone in settings.json, the plugin rewritten for this version.
+      const only = await run(w, ["install", "--statusline-only"]);
+      expect(only.code).toBe(0);
+      expect(only.stdout).toContain("the statusLine only (the plugin registers the hooks)");
+      expect(JSON.parse(readFileSync(w.settings, "utf8")).hooks).toBeUndefined();
+      expect((await run(w, ["install", "--plugin", dir])).code).toBe(0);
+      const fixed = await doctorJson(w);
+      expect(problems(fixed)).toEqual([]);
+      expect(fixed.findings.find((f) => f.check === "settings" && f.severity === "ok")?.message).toContain(
+        `the vigil plugin at "${dir}" (14 events)`,
+      );
+      expect(fixed.findings.find((f) => f.check === "statusline")?.severity).toBe("ok");
+    },
+    30_000,
+  );
+
+  test("a wrapped statusLine slower than the cap is named, with its measured time", async () => {
     const w = world("2.1.332");
-    const dir = join(w.root, "vigil-plugin");
-    // Written while 2.1.88 was installed, with vigil's hooks in settings.json as well.
+    const line = join(w.root, "line.sh");
+    writeFileSync(line, '#!/bin/sh\ncat >/dev/null\nsleep 0.6\necho "my line"\n', { mode: 0o755 });
+    writeFileSync(w.settings, JSON.stringify({ statusLine: { type: "command", command: line } }));
     expect((await run(w, ["install"])).code).toBe(0);
-    const p = await run(w, ["install", "--plugin", dir, "--claude-version", "2.1.88"]);
-    expect(p.code).toBe(0);
-    expect(p.stderr).toContain("every event runs vigil twice");
-    const twice = await doctorJson(w);
-    expect(twice.code).toBe(1);
-    expect(problems(twice)).toEqual([
-      expect.stringMatching(
-        /^plugin: the vigil plugin at ".*vigil-plugin" is stale: it was written for another Claude Code and misses 3 events Claude Code 2\.1\.332 knows: "PreModelSwitch", "PostModelSwitch", "PreSkillShellCommand"$/,
-      ),
-      expect.stringMatching(
-        /^plugin: vigil's hooks are registered twice, in ".*settings.json" and by the vigil plugin/,
-      ),
-    ]);
-    const stale = twice.findings.find((f) => f.message.includes("is stale"));
-    expect(stale?.fix).toBe(`vigil install --plugin "${dir}"`);
-    // The fixes: the statusLine alone in settings.json, the plugin rewritten for this version.
-    const only = await run(w, ["install", "--statusline-only"]);
-    expect(only.code).toBe(0);
-    expect(only.stdout).toContain("the statusLine only (the plugin registers the hooks)");
-    expect(JSON.parse(readFileSync(w.settings, "utf8")).hooks).toBeUndefined();
-    expect((await run(w, ["install", "--plugin", dir])).code).toBe(0);
-    const fixed = await doctorJson(w);
-    expect(problems(fixed)).toEqual([]);
-    expect(fixed.findings.find((f) => f.check === "settings" && f.severity === "ok")?.message).toContain(
-      `the vigil plugin at "${dir}" (14 events)`,
+    const d = await doctorJson(w);
+    const slow = d.findings.find((f) => f.check === "statusline" && f.severity === "warn");
+    expect(slow?.message).toMatch(
+      new RegExp(`^your statusLine command "${line}" took (\\d+) ms, past the 250 ms vigil's wrap gives it: `),
     );
-    expect(fixed.findings.find((f) => f.check === "statusline")?.severity).toBe("ok");
-  });
+    // The time is measured: at least the command's own sleep.
+    expect(Number(/took (\d+) ms/.exec(slow?.message ?? "")?.[1])).toBeGreaterThanOrEqual(600);
+    expect(slow?.fix).toContain("vigil install --statusline keep");
+  }, 20_000);
 
   test("Claude Code downgraded under an install: the file's hooks are all disabled", async () => {
     const w = world("2.1.328");

@@ -384,6 +384,24 @@ describe("a statusLine of the user's own", () => {
     expect(render(w, payload(w, "sess-other"))).toMatch(/^vigil normal /);
   });
 
+  test("a command always slower than the cap: vigil's line only until a background run caches theirs", async () => {
+    const w = world("2.1.332");
+    const user = join(w.root, "slow-line.sh");
+    writeFileSync(user, `#!/bin/sh\ncat >/dev/null\nsleep 0.6\necho "slow theirs"\n`, { mode: 0o755 });
+    writeFileSync(w.userSettings, JSON.stringify({ statusLine: { type: "command", command: user } }));
+    expect(run(w, ["install", "--no-serve"]).code).toBe(0);
+    // Nothing cached yet: vigil's own line, and one run of theirs finishes in the background.
+    expect(render(w, payload(w, "sess-slow"))).toMatch(/^vigil normal /);
+    const cached = join(w.vigilHome, "user-lines", "sess-slow");
+    for (let i = 0; i < 200 && !existsSync(cached); i++) await Bun.sleep(50);
+    // Every later render is late too, and shows their line for the session, not vigil's.
+    expect(render(w, payload(w, "sess-slow"))).toBe("slow theirs\n");
+    for (let i = 0; i < 200 && existsSync(join(w.vigilHome, "user-lines", "sess-slow.refresh")); i++) {
+      await Bun.sleep(50);
+    }
+    expect(readdirSync(join(w.vigilHome, "user-lines")).filter((f) => f.includes("."))).toEqual([]);
+  });
+
   test("--statusline keep leaves it alone, with a warning that says what that costs", () => {
     const w = withLine("echo mine");
     const r = run(w, ["install", "--statusline", "keep"]);

@@ -1,3 +1,4 @@
+import { checkWrappedTiming } from "../../src/core/doctor/statusline-timing.ts";
 import { describe, expect, test } from "bun:test";
 import { exitCodeOf, type Finding, findingsJson, renderFindings } from "../../src/core/doctor/findings.ts";
 import {
@@ -411,5 +412,36 @@ describe("doctor says whether hooks are forwarding", () => {
   test("a serve of this build on the socket: forwarding", () => {
     const [f] = checkHookSocket({ kind: "served", path, build: "b1", ours: "b1" }, null);
     expect([f.severity, f.message]).toEqual(["ok", `hooks and the statusLine forward to vigil serve on ${path}`]);
+  });
+});
+
+describe("doctor times a wrapped statusLine", () => {
+  const base = { command: "~/line.sh", capMs: 250 };
+  test("within the cap: ok, with its time", () => {
+    expect(checkWrappedTiming({ ...base, ms: 40.4, error: null })).toEqual([
+      {
+        check: "statusline",
+        severity: "ok",
+        message: "your statusLine command answers in 40 ms (the cap is 250 ms)",
+        fix: null,
+      },
+    ]);
+  });
+  test("past the cap: a warning with the measured time and what it costs", () => {
+    const [f] = checkWrappedTiming({ ...base, ms: 612.2, error: null });
+    expect(f.severity).toBe("warn");
+    expect(f.message).toStartWith(
+      `your statusLine command "~/line.sh" took 612 ms, past the 250 ms vigil's wrap gives it`,
+    );
+  });
+  test("no run printed a line: vigil's own line is shown", () => {
+    const [f] = checkWrappedTiming({ ...base, ms: null, error: "exit 1" });
+    expect([f.severity, f.message]).toEqual([
+      "warn",
+      `your statusLine command "~/line.sh" did not print a line (exit 1): vigil's own line is shown`,
+    ]);
+  });
+  test("no wrapped statusLine: nothing", () => {
+    expect(checkWrappedTiming(null)).toEqual([]);
   });
 });
