@@ -11,6 +11,7 @@ import {
   type StateRef,
 } from "../../src/core/continuity/restore.ts";
 import { specText } from "../../src/core/continuity/spec.ts";
+import { GUIDANCE_WORDS, RESTORE_WORDS } from "../../src/core/messages/continuity.ts";
 import { type StateKey, validateState } from "../../src/core/continuity/state-format.ts";
 
 const GOLDENS = join(import.meta.dir, "goldens", "continuity");
@@ -219,5 +220,50 @@ describe("compactionGuidance", () => {
     const long = "x".repeat(5_000);
     expect(compactionGuidance({ specConstraints: long, stateConstraints: long, stateDecisions: long }, 4_000).length)
       .toBeLessThanOrEqual(4_000);
+  });
+});
+
+describe("the restore and the guidance speak the session's language", () => {
+  const en = RESTORE_WORDS.en;
+  test.each(["ko", "ja"] as const)("%s: its own words, the material verbatim, no English prose", (lang) => {
+    const w = RESTORE_WORDS[lang];
+    const text = restoreText(input(), 9_000, lang);
+    for (const own of [w.opening.compact, w.hypotheses, w.selfCheck, w.reread, w.sections.decisions]) {
+      expect(text).toContain(own);
+    }
+    expect(text).toContain(SPEC);
+    expect(text).toContain("Rejected: regex split (quoted newlines broke it)");
+    for (const english of [en.opening.compact, en.hypotheses, en.selfCheck, en.reread, en.selfCheckNow.trim()]) {
+      expect(text).not.toContain(english);
+    }
+    const none = restoreText(input({ spec: null, state: null, why: "fallback" }), 9_000, lang);
+    expect(none).toContain(w.opening.fallback);
+    expect(none).toContain(w.noState);
+    expect(none).not.toContain(en.noState);
+  });
+
+  test.each(["ko", "ja"] as const)("%s: a restore cut to fit says so in that language", (lang) => {
+    const long = "- keep this line\n".repeat(600);
+    const text = restoreText(input({ state: { ...SAVED, doc: state({ files: long, workers: long }) } }), 6_000, lang);
+    expect(text.length).toBeLessThan(6_000);
+    expect(text).toContain(RESTORE_WORDS[lang].cut.trim());
+    expect(text).not.toContain(en.cut.trim());
+  });
+
+  test.each(["ko", "ja"] as const)("%s: the summariser's guidance, constraints quoted verbatim", (lang) => {
+    const g = compactionGuidance(
+      { specConstraints: "- Do not touch module X", stateConstraints: null, stateDecisions: null },
+      9_000,
+      lang,
+    );
+    expect(g).toContain(GUIDANCE_WORDS[lang].intro);
+    expect(g).toContain("<<<\n- Do not touch module X\n>>>");
+    expect(g).not.toContain(GUIDANCE_WORDS.en.intro);
+    expect(g).not.toContain(GUIDANCE_WORDS.en.outro);
+  });
+
+  test("English stays the default", () => {
+    expect(restoreText(input(), 9_000)).toBe(restoreText(input(), 9_000, "en"));
+    expect(restoreText(input(), 9_000)).toContain(en.opening.compact);
   });
 });

@@ -6,6 +6,8 @@
  * 9,000 characters); when it does not, the least important parts are cut first and the spec,
  * the decisions and the memo last.
  */
+import type { Language } from "../config.ts";
+import { RESTORE_WORDS, type RestoreWords } from "../messages/continuity.ts";
 import type { StateDoc, StateKey } from "./state-format.ts";
 
 /** The product's ceiling for the restore, whatever `contextCap` says. */
@@ -29,18 +31,12 @@ export interface RestoreInput {
   statePath: string;
 }
 
-export const HYPOTHESES = "the summary's next steps are hypotheses; plan, state and spec are the truth";
-export const SELF_CHECK = "compare the current plan with the spec line by line and say the result before continuing";
+/** The English words the proof and the tests look for (every language: messages/continuity.ts). */
+export const HYPOTHESES = RESTORE_WORDS.en.hypotheses;
+export const SELF_CHECK = RESTORE_WORDS.en.selfCheck;
 
-/** How each restore opens: the proof (`vigil doctor --prove`) looks for these. */
-export const OPENING: Record<RestoreInput["why"], string> = {
-  compact: "vigil: this session was just compacted.",
-  fallback: "vigil: this session was compacted and the restore did not reach you then, so here it is.",
-  resume: "vigil: this session was resumed.",
-};
-
-const CUT = "\n… (cut to fit; the full text is in the state file)";
-const LEFT_OUT = "(left out to fit; read it in the state file)";
+/** How each restore opens in English: the proof (`vigil doctor --prove`, run in English) looks for these. */
+export const OPENING: Record<RestoreInput["why"], string> = RESTORE_WORDS.en.opening;
 
 interface Piece {
   title: string | null;
@@ -62,47 +58,41 @@ function iso(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-function stateHeader(s: StateRef): string {
-  return s.doc.draft
-    ? `DRAFT made by vigil from the transcript at ${iso(s.at)} before an automatic compaction; not reviewed (${s.path})`
-    : `saved at ${iso(s.at)} (${s.path})`;
+function stateHeader(s: StateRef, w: RestoreWords): string {
+  return s.doc.draft ? w.draftHeader(iso(s.at), s.path) : w.savedHeader(iso(s.at), s.path);
 }
 
-function statePieces(i: RestoreInput): Piece[] {
+function statePieces(i: RestoreInput, w: RestoreWords): Piece[] {
   const s = i.state;
-  if (!s) {
-    return [{ title: null, text: "No state was saved for this session (/pre-compact-save saves one).", rank: 9 }];
-  }
+  if (!s) return [{ title: null, text: w.noState, rank: 9 }];
   // A draft cannot know decisions or constraints; an earlier saved state may still hold them.
   const from = (key: StateKey): string => {
     const e = i.earlier;
     if (!s.doc.draft || !e) return s.doc.sections[key];
-    return `(from the state saved at ${iso(e.at)}, before an earlier compaction; check it is still current)\n` +
-      e.doc.sections[key];
+    return w.fromEarlier(iso(e.at)) + e.doc.sections[key];
   };
+  const t = w.sections;
   const sec = (title: string, key: StateKey, rank: number): Piece => ({ title, text: from(key), rank });
   return [
-    { title: null, text: `## State, ${stateHeader(s)}`, rank: 9 },
-    sec("### Decisions (adopted, rejected, why rejected)", "decisions", 7.5),
-    { title: "### Recovery memo", text: s.doc.sections.memo, rank: 7 },
-    sec("### Constraints", "constraints", 6),
-    { title: "### Plan", text: s.doc.sections.plan, rank: 5 },
-    { title: "### Phase", text: s.doc.sections.phase, rank: 4 },
-    { title: "### Tasks", text: s.doc.sections.tasks, rank: 3 },
-    { title: "### Workers", text: s.doc.sections.workers, rank: 2 },
-    { title: "### Files in flight", text: s.doc.sections.files, rank: 1 },
+    { title: null, text: w.stateTitle(stateHeader(s, w)), rank: 9 },
+    sec(t.decisions, "decisions", 7.5),
+    { title: t.memo, text: s.doc.sections.memo, rank: 7 },
+    sec(t.constraints, "constraints", 6),
+    { title: t.plan, text: s.doc.sections.plan, rank: 5 },
+    { title: t.phase, text: s.doc.sections.phase, rank: 4 },
+    { title: t.tasks, text: s.doc.sections.tasks, rank: 3 },
+    { title: t.workers, text: s.doc.sections.workers, rank: 2 },
+    { title: t.files, text: s.doc.sections.files, rank: 1 },
   ];
 }
 
-function pointers(i: RestoreInput): string {
+function pointers(i: RestoreInput, w: RestoreWords): string {
   const plan = i.state ? planPathOf(i.state.doc.sections.plan) : null;
-  const lines = ["## Re-read these now"];
-  if (plan) lines.push(`- plan: ${plan}`);
-  lines.push(
-    i.state ? `- state: ${i.statePath} (or: vigil state show)` : `- state: none saved yet (it would be ${i.statePath})`,
-  );
-  lines.push(i.spec ? `- spec: ${i.spec.path} (or: vigil spec show)` : "- spec: none (vigil spec init writes one)");
-  lines.push("- the task list (TaskList), for what is in progress");
+  const lines = [w.reread];
+  if (plan) lines.push(w.planLine(plan));
+  lines.push(i.state ? w.stateLine(i.statePath) : w.noStateLine(i.statePath));
+  lines.push(i.spec ? w.specLine(i.spec.path) : w.noSpecLine);
+  lines.push(w.taskList);
   return lines.join("\n");
 }
 
@@ -111,34 +101,28 @@ function render(pieces: Piece[]): string {
 }
 
 /** Cut a text to at most `max` characters at a line end, saying that it was cut. */
-function cut(text: string, max: number): string {
+function cut(text: string, max: number, w: RestoreWords): string {
   if (text.length <= max) return text;
-  if (max < CUT.length + 40) return LEFT_OUT;
-  const room = text.slice(0, max - CUT.length);
+  if (max < w.cut.length + 40) return w.leftOut;
+  const room = text.slice(0, max - w.cut.length);
   const nl = room.lastIndexOf("\n");
-  return (nl > room.length / 2 ? room.slice(0, nl) : room) + CUT;
+  return (nl > room.length / 2 ? room.slice(0, nl) : room) + w.cut;
 }
 
-/** The restore text, at most `budget` characters (at most `RESTORE_MAX_CHARS - 1` whatever the budget). */
-export function restoreText(i: RestoreInput, budget: number): string {
+/**
+ * The restore text in the session's language, at most `budget` characters (at most
+ * `RESTORE_MAX_CHARS - 1` whatever the budget).
+ */
+export function restoreText(i: RestoreInput, budget: number, lang: Language = "en"): string {
+  const w = RESTORE_WORDS[lang];
   const limit = Math.min(budget, RESTORE_MAX_CHARS - 1);
-  const check = i.spec
-    ? `Self-check, now: ${SELF_CHECK}.`
-    : i.state
-    ? "Self-check, now: compare the current plan with the saved decisions and constraints line by line and say " +
-      "the result before continuing. (There is no task spec: vigil spec init writes .vigil/spec.md.)"
-    : "Self-check, now: re-read the plan and the task list, and say where the work stands before continuing.";
+  const end = lang === "en" ? "." : "";
+  const check = w.selfCheckNow + (i.spec ? `${w.selfCheck}${end}` : i.state ? w.selfCheckNoSpec : w.selfCheckNothing);
   const pieces: Piece[] = [
-    { title: null, text: `${OPENING[i.why]} Note: ${HYPOTHESES}.`, rank: 10 },
-    ...(i.spec
-      ? [{
-        title: `## Task spec, verbatim between <<< and >>> (${i.spec.path})`,
-        text: `<<<\n${i.spec.text}\n>>>`,
-        rank: 8,
-      }]
-      : []),
-    ...statePieces(i),
-    { title: null, text: pointers(i), rank: 10 },
+    { title: null, text: `${w.opening[i.why]} ${w.note}${w.hypotheses}${end}`, rank: 10 },
+    ...(i.spec ? [{ title: w.specTitle(i.spec.path), text: `<<<\n${i.spec.text}\n>>>`, rank: 8 }] : []),
+    ...statePieces(i, w),
+    { title: null, text: pointers(i, w), rank: 10 },
     { title: null, text: check, rank: 10 },
   ];
   // Cut the lowest ranks first: files, workers, tasks, phase, plan, constraints; then the memo,
@@ -147,7 +131,7 @@ export function restoreText(i: RestoreInput, budget: number): string {
   for (const p of order) {
     const over = render(pieces).length - limit;
     if (over <= 0) break;
-    p.text = cut(p.text, Math.max(0, p.text.length - over));
+    p.text = cut(p.text, Math.max(0, p.text.length - over), w);
   }
   const text = render(pieces);
   return text.length <= limit ? text : text.slice(0, limit - 1) + "…";

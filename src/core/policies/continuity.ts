@@ -30,7 +30,7 @@ function budget(input: PolicyInput): number {
 }
 
 function restoreProposal(input: PolicyInput, f: ContinuityFacts, why: "compact" | "fallback" | "resume") {
-  const text = restoreText(restoreInput(f, why), budget(input));
+  const text = restoreText(restoreInput(f, why), budget(input), input.config.language);
   return { proposal: { kind: "context" as const, text, rule: `continuity.restore.${why}` }, chars: text.length };
 }
 
@@ -99,7 +99,7 @@ function onSessionStart(input: PolicyInput): PolicyResult {
 function onPreCompact(input: PolicyInput): PolicyResult {
   const f = input.facts.continuity;
   if (!f) return NOTHING;
-  const text = compactionGuidance(guidanceInput(f), budget(input));
+  const text = compactionGuidance(guidanceInput(f), budget(input), input.config.language);
   return result([{ kind: "instructions", text, rule: "continuity.guidance" }], [], {
     action: "guidance",
     trigger: input.payload.trigger ?? null,
