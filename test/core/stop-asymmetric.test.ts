@@ -32,6 +32,9 @@ const WAITS: Family[] = [
     rows: [
       "Open the billing console, add the STRIPE_KEY secret, and then I can continue.",
       "Restart the dev server and I'll rerun the smoke test.",
+      "Enable the IoT network, set it to 2.4 GHz only, then tell me the SSID and I'll reflash.",
+      "Create a guest network on your router and send me its name.",
+      "Go reconnect the sensor to the Wi-Fi and let's see the data come in!",
       "Grant the bot write access to the repo, then I'll push the branch.",
       "Your turn: approve the PR and I'll merge it.",
     ],
@@ -54,6 +57,8 @@ const WAITS: Family[] = [
       "There are two options here: keep the legacy cache or drop it. Either works on my side.",
       "I'd go with the smaller patch, but it's up to you.",
       "The retry loop or the circuit breaker — whichever you prefer, I'll implement it.",
+      "If the plan looks good, I'll start with the schema change.",
+      "The cause is the cache TTL. Quick question:",
     ],
   },
   {
@@ -67,6 +72,7 @@ const WAITS: Family[] = [
       "저장소 쓰기 권한을 부여하셔야 합니다. 그러면 브랜치를 푸시하겠습니다.",
       "배포를 마치려면 새 API 토큰이 필요합니다.",
       "두 가지 방안 중 원하는 쪽으로 바로 구현하겠습니다.",
+      "이 방향이 괜찮다면 스키마부터 수정하겠습니다.",
     ],
   },
   {
@@ -80,6 +86,8 @@ const WAITS: Family[] = [
       "リポジトリへの書き込み権限が必要です。",
       "A案とB案のどちらでも実装できます。",
       "ご確認のうえ、問題なければ続きを進めます。",
+      "方針に問題がなければ実装に進みます。リファクタリングも含めて一気に行います。",
+      "原因はキャッシュの期限です。確認ですが:",
     ],
   },
 ];
@@ -97,17 +105,20 @@ const ENDINGS: Family[] = [
       "Verify it yourself with:\n\n- `vigil status`\n- `vigil report --since 1h`",
       "変更は以上です。\n\n確認コマンド:\n\n```\nbun test\n```",
       "수정했습니다.\n\n테스트 실행 방법:\n\n```\nbun test\n```",
+      // A command under a colon is shown to the reader, whoever's words introduce it.
+      "I'll now run:\n\n```bash\nbun test test/core\n```",
+      "`nom` を通さずに直接実行します:\n\n```bash\nsudo make install\n```",
     ],
   },
   {
-    name: "a heading alone",
+    name: "a heading that names no step, or with something under it",
     gate: "announcement",
     why: "heading",
     rows: [
-      "## Step 2: Updating the parser",
-      "**Next: migrating the settings table**",
-      "### ステップ3: テストの追加",
-      "## 2단계: 마이그레이션 적용",
+      "## Summary of the fix",
+      "## Results\n\n**Parser**",
+      "### 変更点のまとめ",
+      "## 작업 요약",
     ],
   },
   {
@@ -177,7 +188,22 @@ const PUSHES: string[] = [
   "I'll rerun the failing suite now:",
   "Fix is in; now I'll update the snapshot. It should only take a minute.",
   "Next I'll work through the review comments:\n\n## 1. Naming\n\n## 2. Error handling",
-  "I'll now run:\n\n```bash\nbun test test/core\n```",
+  // A step heading or a colon with nothing after it: the message stopped right before the step.
+  "## Step 2: Updating the parser",
+  "**Next: migrating the settings table**",
+  "### ステップ3: テストの追加",
+  "## 2단계: 마이그레이션 적용",
+  "Found it: the flag is never read. Now pass it through to the renderer:",
+  "원인은 스레드 풀 크기입니다. 해결 방법:",
+  "InMemory リポジトリに update 実装:",
+  // A label over steps leaves the decision to the sentence before it.
+  "計画を確認しました。では進めます。\n\n変更内容:\n\n1. `a.nix`: パッケージを変更\n2. `b.nix`: 新規作成",
+  "Let me continue with more files. I'll update several files at once using MultiEdit for speed:",
+  "I'll move the config loader next.\n\nChanges:\n\n1. Read the env first\n2. Fall back to the file",
+  "実装に移ります。\n\n変更ファイル:\n\n1. `a.nix` - 追加\n2. `b.nix` - 新規作成",
+  // The object first, then the work; a chain of the agent's own steps.
+  "Now `render.go` — drop the legacy branch.",
+  "検索部分を新しい API に置き換え、地図表示は今のまま維持します。",
   "All tests pass. Next I'll tag the release.",
   "원인을 찾았습니다. 이제 정규식을 수정하겠습니다.",
   "빌드가 통과했습니다. 이어서 배포 스크립트를 수정합니다.",

@@ -57,10 +57,11 @@ function lineAround(text: string, index: number): string {
   return text.slice(start, end === -1 ? text.length : end);
 }
 
-/** The language a sentence is written in, by script: kana for ja, Hangul for ko. */
+/** The language a sentence is written in, by script: kana for ja, Hangul for ko, kanji alone ("変更内容:") for ja. */
 export function scriptOf(text: string): PatternLang {
   if (/[\u3040-\u30FF]/u.test(text)) return "ja";
   if (/[\uAC00-\uD7A3]/u.test(text)) return "ko";
+  if (/[\u4E00-\u9FFF]/u.test(text)) return "ja";
   return "en";
 }
 
@@ -114,17 +115,40 @@ function isUnderLead(view: MessageView, s: Sentence): boolean {
   return view.leadIn?.items.some((i) => i.original === s.original) ?? false;
 }
 
+/** More than half of the items under a lead-in report (finished work, findings) rather than list steps. */
+function itemsReport(view: MessageView, set: PatternSet): boolean {
+  const items = view.leadIn?.items ?? [];
+  const report = set.patterns.filter((x) => x.kind === "ruleout" && x.scope === "item");
+  return items.length > 0 &&
+    items.filter((i) => report.some((x) => matches(x, i))).length > items.length * REPORT_SHARE;
+}
+
+/** What a terminal sentence is, or `skip` for a label over steps that leaves the decision to the sentence before. */
+type End = { id: string; why: string } | "skip" | null;
+
 /**
  * What the message ends on when it is not the agent's own immediate action: a heading, a label
  * above results, a result, a verdict, a later phase or a workflow's next step (issue 31). Tried
  * on every sentence from the end, announcing or not: the first such sentence ends the search.
  */
-function terminal(view: MessageView, set: PatternSet, s: Sentence): { id: string; why: string } | null {
-  if (s.heading && !isUnderLead(view, s)) return { id: `${scriptOf(s.text)}.end.heading`, why: "heading" };
+function terminal(view: MessageView, set: PatternSet, s: Sentence): End {
   const script = scriptOf(s.text);
+  if (s.heading && !isUnderLead(view, s)) {
+    // A step heading with nothing under it is the step about to be taken, like a label at the very end.
+    const step = s.last && set.patterns.some((p) => p.kind === "announce" && p.scope === "heading" && matches(p, s));
+    return step ? null : { id: `${script}.end.heading`, why: "heading" };
+  }
+  if (s.above) {
+    const label = { id: `${script}.end.label`, why: "label" };
+    // Above code, a table or prose the colon introduces something shown to the reader.
+    if (s.above === "block" || !isLead(view, s) || itemsReport(view, set)) return label;
+    // Above steps: the agent's own lead-in ("Next, I will:") can push; any other label leaves it to what came before.
+    const notOwn = set.patterns.find((x) => x.kind === "ruleout" && x.why === "label" && x.lang === script);
+    return notOwn && matches(notOwn, s) ? "skip" : null;
+  }
   // Each language's terminal shapes are read only on sentences written in that language.
   const p = set.patterns.find((x) =>
-    x.kind === "ruleout" && x.terminal && x.lang === script && (!x.above || s.above === true) && matches(x, s)
+    x.kind === "ruleout" && x.terminal && !x.above && x.lang === script && matches(x, s)
   );
   return p ? { id: p.id, why: p.why ?? "result" } : null;
 }
@@ -137,10 +161,20 @@ function terminal(view: MessageView, set: PatternSet, s: Sentence): { id: string
  * message then ends on that, not on an action.
  */
 function findAnnouncement(view: MessageView, set: PatternSet): Pick<Classification, "announcement" | "ruledOut"> {
-  const announce = set.patterns.filter((p) => p.kind === "announce" && p.scope === "tail");
+  const announce = set.patterns.filter((p) => p.kind === "announce" && (p.scope === "tail" || p.scope === "heading"));
+  let skipped: Hit | null = null;
   for (const s of [...view.tail].reverse()) {
-    const p = announce.find((x) => !(x.subjectless && s.item) && matches(x, s));
+    const p = announce.find((x) =>
+      (x.scope === "heading" ? s.heading === true && s.last === true : !(x.last && !s.last)) &&
+      !(x.subjectless && s.item) && matches(x, s)
+    );
     const end = isUnderLead(view, s) && !p ? null : terminal(view, set, s);
+    if (end === "skip") {
+      // Recorded in case nothing before it announces: the audit still names the label it passed over.
+      const id = `${scriptOf(s.text)}.end.label`;
+      skipped ??= { id, lang: scriptOf(s.text), kind: "ruleout", excerpt: clip(s.original), why: `label: ${id}` };
+      continue;
+    }
     if (end) {
       const words = p
         ? hit(p, s.original)
@@ -152,7 +186,7 @@ function findAnnouncement(view: MessageView, set: PatternSet): Pick<Classificati
     if (why === null) return { announcement: hit(p, s.original), ruledOut: null };
     return { announcement: null, ruledOut: { ...hit(p, s.original), why } };
   }
-  return { announcement: null, ruledOut: null };
+  return { announcement: null, ruledOut: skipped };
 }
 
 /** Classify a final assistant message for gates 4 and 5. */

@@ -27,10 +27,10 @@ export type RuleOut =
   | "heading";
 
 /**
- * Which part of the message a pattern is tried on (see `MessageView`): `heading` is the
- * message's last paragraph when it is one heading, `item` the items under a lead-in.
+ * Which part of the message a pattern is tried on (see `MessageView`): `heading` is a heading
+ * line the message ends on with nothing under it, `item` the items under a lead-in.
  */
-export type PatternScope = "all" | "window" | "last" | "tail" | "item";
+export type PatternScope = "all" | "window" | "last" | "tail" | "heading" | "item";
 
 /** One pattern as written in a data file. */
 export interface PatternDef {
@@ -59,6 +59,8 @@ export interface PatternDef {
   terminal?: boolean;
   /** Tried only on a sentence that ends on a colon with something after it (a label above results). */
   above?: boolean;
+  /** Tried only on the message's very last sentence, with nothing after it (not even code). */
+  last?: boolean;
 }
 
 /** A language's patterns and the regex flags they are written for. */

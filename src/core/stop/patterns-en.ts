@@ -41,7 +41,7 @@ const WORK_GERUND =
 /** Verbs of checking that take an embedded question: "check whether", not a condition. */
 const CHECK_BEFORE =
   r`(?<!\b(?:check|checking|see|seeing|verify|verifying|test|testing|confirm|confirming|determine|out|look|know|ask|asking|whether)\s)`;
-const CONDITION = r`(?:if|once|when|unless|as\s+soon\s+as|provided(?:\s+that)?|assuming|in\s+case)`;
+const CONDITION = r`(?:if|(?<!\bat\s)once|when|unless|as\s+soon\s+as|provided(?:\s+that)?|assuming|in\s+case)`;
 /** "Next time I'll…" promises a habit, not work for this turn. */
 const HABIT = r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|going\s+forward)\b`;
 /** "Continuing the investigation, I found…": a participle clause before a main clause. */
@@ -52,6 +52,9 @@ const SENTENCE_QUESTION = r`\?\s*[)\]*_"']*$`;
 /** Past participles of finished work: a fragment ending on one states a result. */
 const PARTICIPLE =
   r`(?:pushed|merged|committed|fixed|added|applied|deployed|landed|updated|removed|resolved|released|shipped|published|created|written|built|installed|renamed|reverted|restored|deleted|enabled|disabled|bumped|tagged|moved|rebased|squashed|regenerated|addressed|verified|confirmed|done|complete|completed|finished|green|clean|passing|in\s+place|sorted|handled|wired(?:\s+up)?|cleaned\s+up)`;
+/** Base-form verbs a message tells the reader to do: work verbs and the reader's own actions. */
+const READER_VERB = r`(?:` + WORK_VERB +
+  r`|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go)`;
 /** Verbs in the third person that say what code now does ("Now displays as…", "Now the CLI exits 2"). */
 const BEHAVES =
   r`(?:displays|shows|renders|returns|prints|reads|writes|uses|handles|accepts|rejects|skips|ignores|includes|contains|supports|works|runs|loads|saves|stores|sends|logs|emits|throws|raises|falls|points|lists|matches|sorts|groups|counts|appears|behaves|respects|defaults|resolves|exits|retries|waits|validates|parses|formats|calls|creates|keeps|honou?rs|reports|fails|passes|builds|compiles|opens|closes|refreshes|updates|shows|wraps|truncates|caches|redirects|streams)`;
@@ -139,12 +142,14 @@ export const EN: LangPatterns = {
     {
       id: "en.reader.from-you",
       kind: "approval",
+      scope: "tail",
       source:
         r`\bfrom\s+you\b|\bfor\s+you\s+to\b|\b(?:need(?:s|ing)?|want(?:s|ing)?|ask(?:s|ing)?|requir(?:e|es|ing)|rel(?:y|ies|ying)\s+on|count(?:s|ing)?\s+on|wait(?:s|ing)?\s+on|depend(?:s|ing)?\s+on)\s+you\b|\bup\s+to\s+you\b|\b(?:over|back)\s+to\s+you\b|\bin\s+your\s+court\b`,
     },
     {
       id: "en.reader.you-must",
       kind: "approval",
+      scope: "tail",
       source:
         r`\byou(?:'ll|\s+will|'d|\s+would)?\s+(?:(?:still|also|first|just)\s+)?(?:need|have\s+to|has\s+to|must|should|might\s+want|may\s+want|want\s+to|can|could)\b`,
       unless: r`\bas\s+you\s+(?:can|could|might|may)\b|\byou\s+(?:can|could)\s+(?:see|tell)\b`,
@@ -152,6 +157,7 @@ export const EN: LangPatterns = {
     {
       id: "en.reader.condition",
       kind: "approval",
+      scope: "tail",
       source:
         r`\b(?:once|when|after|as\s+soon\s+as|until|before|unless|whenever)\s+you(?:'ve|'re|'d|\s+have|\s+are|\s+had)?\b|` +
         CHECK_BEFORE + r`\b(?:if|whether)\s+you\b`,
@@ -159,20 +165,52 @@ export const EN: LangPatterns = {
     {
       id: "en.reader.your",
       kind: "approval",
+      scope: "tail",
       source:
         r`\byour\s+(?:turn|call|choice|decision|move|input|answer|preference|go-?ahead|approval|sign-?off|confirmation|action|side|end|credentials?|token|key|password|permission)\b`,
     },
     {
       id: "en.reader.imperative-then-i",
       kind: "approval",
-      // "Restart the server and I'll retry": the reader acts first.
-      source: r`^(?:please\s+)?(?:` + WORK_VERB +
-        r`|approve|restart|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable)\b[^.?!]*?(?:\band\b|\bthen\b|,)\s*(?:then\s+)?(?:I|we)(?:'ll|\s+will|\s+can|'d\s+be\s+able)\b`,
+      scope: "tail",
+      // "Restart the server and I'll retry": the reader acts first. A dot inside a token ("2.4 GHz") is no sentence end.
+      source: r`^(?:please\s+)?(?:go\s+(?:ahead\s+and\s+)?)?` + READER_VERB +
+        r`\b(?:[^.?!]|[.?!](?!\s|$))*?(?:\band\b|\bthen\b|,)\s*(?:then\s+)?(?:I|we)(?:'ll|\s+will|\s+can|'d\s+be\s+able)\b`,
     },
-    { id: "en.reader.please", kind: "approval", source: r`\bplease\b|\bfeel\s+free\b|\bping\s+me\b` },
+    {
+      id: "en.reader.tell-me",
+      kind: "approval",
+      scope: "tail",
+      // "…, then tell me both and I'll reflash": the agent's next step waits on what the reader sends.
+      source:
+        r`(?:^|,\s*|\b(?:then|and)\s+)(?:just\s+)?(?:tell|send|give|show|paste|share|forward)\s+(?:me|us)\b(?:[^.?!]|[.?!](?!\s|$))*?\band\s+(?:I|we)(?:'ll|\s+will|\s+can)\b`,
+    },
+    {
+      id: "en.reader.imperative-your",
+      kind: "approval",
+      scope: "tail",
+      // An instruction about the reader's own things: "Create a network on your router, …".
+      source: r`^(?:please\s+)?(?:go\s+(?:ahead\s+and\s+)?)?` + READER_VERB + r`\b[^\n]*\byour\b`,
+    },
+    {
+      id: "en.reader.go",
+      kind: "approval",
+      scope: "tail",
+      // "Go reconnect the device…", "Go ahead and merge it": said to the reader.
+      source: r`^go\s+(?:ahead\s+and\s+)?(?!(?:through|back|over|on|with|ahead|deeper|further|into)\b)[a-z]+\b`,
+    },
+    {
+      id: "en.reader.plan-ok",
+      kind: "approval",
+      // "If the plan looks good, I'll start": the next step hangs on the reader's judgement.
+      source:
+        r`\bif\s+(?:this|that|the|my|these)\s+(?:plan|approach|proposal|direction|design|outline|list|summary|scope|changes?|spec)\s+(?:looks?|sounds?|is|are|seems?)\s+(?:good|fine|ok(?:ay)?|right|reasonable|acceptable)\b|\bif\s+there\s+are\s+no\s+objections\b|\bunless\s+(?:there\s+are\s+)?(?:any\s+)?objections\b`,
+    },
+    { id: "en.reader.please", kind: "approval", scope: "tail", source: r`\bplease\b|\bfeel\s+free\b|\bping\s+me\b` },
     {
       id: "en.reader.choice",
       kind: "approval",
+      scope: "tail",
       source:
         r`\b(?:two|three|four|a\s+few|several|some|a\s+couple\s+of|the)\s+(?:options|choices|alternatives|ways\s+forward|paths)\b|^(?:option|alternative|approach)\s+(?:[a-d1-4]|one|two)\b|\beither\b[^.]*\bor\b[^.]*\b(?:works|is\s+fine|fine|would\s+work)\b|\b(?:whichever|whatever)\s+you\b`,
     },
@@ -181,6 +219,13 @@ export const EN: LangPatterns = {
       kind: "approval",
       scope: "last",
       source: r`^(?:try\s+it|give\s+it\s+a\s+(?:try|go|spin)|have\s+a\s+look|take\s+a\s+look|check\s+it\s+out)\b`,
+    },
+    // "Quick question:" at the very end introduces a question to the reader.
+    {
+      id: "en.question.label",
+      kind: "question",
+      source:
+        r`\b(?:(?:a\s+|one\s+|quick\s+|two\s+|a\s+few\s+)?questions?|to\s+confirm|before\s+I\s+(?:go\s+on|continue|proceed))\s*[:：]\s*$`,
     },
     { id: "en.question.end", kind: "question", source: SENTENCE_QUESTION },
     {
@@ -361,6 +406,25 @@ export const EN: LangPatterns = {
       source:
         r`\b(?:later(?:\s+on)?|tomorrow|separately|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone)))\b`,
     },
+    // A message that ends on a step heading with nothing under it ("## Step 2: Updating the parser").
+    {
+      id: "en.heading.step",
+      kind: "announce",
+      scope: "heading",
+      source: r`^(?:(?:step|part)\s*\d+\b|next\s*[:\-–—]|` + WORK_GERUND +
+        r`|(?:migrating|moving|setting\s+up|porting|converting|splitting|testing)\b)`,
+    },
+    // A message whose very last words open on a colon with nothing after them stopped just before showing or
+    // doing it ("Now pass the flag to the view:", "Fix:").
+    { id: "en.colon-end", kind: "announce", last: true, source: r`[:：]\s*$` },
+    // "Now `render.go` — drop the legacy branch": the object first, then the work.
+    {
+      id: "en.now-object",
+      kind: "announce",
+      subjectless: true,
+      source: r`^(?:(?:ok(?:ay)?|good|so|and)[,.!]?\s+)*now\b[^.—–:]{1,80}\s[—–:-]\s*(?:let's\s+)?` + WORK_VERB + r`\b`,
+      unless: r`\b(?:you|your)\b`,
+    },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
     {
       id: "en.end.label",
@@ -381,7 +445,9 @@ export const EN: LangPatterns = {
       // "Formatting fix pushed.", "Both branches merged to main.", "Done."
       source: r`^(?:(?:all|both|everything|and|ok(?:ay)?|so)\s+)?(?:[\w'./\-\uE000]+\s+){0,6}?` + PARTICIPLE +
         r`(?:\s+(?:to|in|on|at|as|for|into|with|and|via|from|under|upstream|locally|again|now|too|already|successfully|cleanly)\b[^.!?]*)?[.!]?$`,
-      unless: FIRST_PERSON_NEXT,
+      // "Rebuilding with the throw in place." opens on a gerund clause: a progress line, not a result.
+      unless: FIRST_PERSON_NEXT + "|" +
+        r`^(?:(?:now|next|and|so|ok(?:ay)?)[,]?\s+)?\w+ing\s+(?:with|the|a|an|it|them|this|that|these|those|to|on|in|for|from|and|all|every|whether|if|out|up)\b`,
     },
     {
       id: "en.end.did",
@@ -400,7 +466,7 @@ export const EN: LangPatterns = {
       terminal: true,
       // "All 214 tests pass.", "The build is green.", "Now displays as a relative time."
       source:
-        r`(?<=\b(?:tests?|checks?|suites?|builds?|specs?|all|both|they|everything|ci|lint|now)\s+(?:now\s+|still\s+|all\s+)?)pass\b|^(?:and\s+)?now\s+\w+ing\s+(?:(?:\d+(?:\.\d+)?\s*[x×%]|much|about|roughly|twice|a\s+lot)\s+)?(?:faster|slower|fine|smoothly|cleanly|correctly|properly|without|with\s+no|in\s+(?:under\s+)?\d|under\s+\d|as\s+expected)\b|\b(?:pass(?:es|ed)|fail(?:s|ed)|succeed(?:s|ed)|works|worked|is\s+(?:now\s+)?(?:green|clean|passing|fixed|done|complete|merged|deployed|live|in\s+place|ready|resolved|gone)|are\s+(?:now\s+)?(?:green|clean|passing|fixed|done|resolved|in\s+place|gone)|(?:has|have)\s+been\s+[a-z]+(?:ed|en)|(?:was|were)\s+[a-z]+(?:ed|en))\b|^(?:and\s+)?now\s+(?!\w+ing\b)(?:(?:the|this|that|it|each|every|our|both|all)\s+)?(?:[\w\-\uE000]+\s+)?` +
+        r`(?<=\b(?:tests?|checks?|suites?|builds?|specs?|all|both|they|everything|ci|lint)\s+(?:now\s+|still\s+|all\s+)?)pass\b|^(?:and\s+)?now\s+\w+ing\s+(?:(?:\d+(?:\.\d+)?\s*[x×%]|much|about|roughly|twice|a\s+lot)\s+)?(?:faster|slower|fine|smoothly|cleanly|correctly|properly|without|with\s+no|in\s+(?:under\s+)?\d|under\s+\d|as\s+expected)\b|\b(?:pass(?:es|ed)|fail(?:s|ed)|succeed(?:s|ed)|works|worked|is\s+(?:now\s+)?(?:green|clean|passing|fixed|done|complete|merged|deployed|live|in\s+place|ready|resolved|gone)|are\s+(?:now\s+)?(?:green|clean|passing|fixed|done|resolved|in\s+place|gone)|(?:has|have)\s+been\s+[a-z]+(?:ed|en)|(?:was|were)\s+[a-z]+(?:ed|en))\b|^(?:and\s+)?now\s+(?!\w+ing\b)(?:(?:the|this|that|it|each|every|our|both|all)\s+)?(?:[\w\-\uE000]+\s+)?` +
         BEHAVES + r`\b`,
       unless: FIRST_PERSON_NEXT + "|" + r`\b(?:check|see|verify|confirm|make\s+sure|ensure|whether|if|why|what|how)\b`,
     },
@@ -419,7 +485,7 @@ export const EN: LangPatterns = {
       terminal: true,
       // A workflow's phase is the pipeline's next step, not this turn's work.
       source:
-        r`\b(?:phase|stage|milestone)\s*\d+\b|\b(?:next|following|later|upcoming|final|review|implementation|testing|qa|verification|deployment|planning|design)\s+(?:phase|stage)\b`,
+        r`\b(?:phase|stage|milestone)\s*\d+\s+(?:will|is\s+next|comes\s+next|can|should|covers?)\b|\b(?:the\s+)?(?:next|following|later|upcoming)\s+(?:phase|stage)\b|\b(?:review|implementation|testing|qa|verification|deployment|planning|design)\s+(?:phase|stage)\s+(?:will|picks|can|should|is|covers?)\b`,
       unless: r`\b(?:now|right\s+away|immediately)\b`,
     },
     // Items under a lead-in that report (a finite verb, a verdict) rather than list steps.

@@ -79,8 +79,16 @@ export const JA: LangPatterns = {
     // The message turns to the reader (issue 31): a request, an honorific for the reader's action,
     // a condition on it, a choice offered.
     {
+      id: "ja.reader.plan-ok",
+      kind: "approval",
+      // "方針に問題がなければ実装に進みます": the next step hangs on the reader's judgement of the plan.
+      source:
+        r`(?:方針|提案|計画|設計|内容|方向性|この案|プラン|進め方|対応方針)(?:に|で|が|は|について)?(?:問題|異論|異存|ご意見)(?:が|は)?(?:なければ|ないようでしたら|ないようなら|なさそうなら)|(?:方針|提案|計画|内容|進め方)(?:で|が)(?:よければ|良ければ|よろしければ|OKなら|問題なければ)`,
+    },
+    {
       id: "ja.reader.request",
       kind: "approval",
+      scope: "tail",
       source:
         // What the reader already did ("ご指摘いただいた点", "共有いただきありがとうございます") asks nothing.
         r`いただ(?!いた(?![らり])|き(?:ました|まして|あり))|頂(?:け|き(?!ました|まして|あり)|い(?!た))|ください|下さい|くださ(?!った(?!ら)|り)|お願い|もらえ(?:ますか|れば|たら|ると)|くれ(?:れば|たら|ますか)|なさ(?:っ(?!た)|れ|い)`,
@@ -88,19 +96,29 @@ export const JA: LangPatterns = {
     {
       id: "ja.reader.honorific",
       kind: "approval",
+      scope: "tail",
       source:
         r`ご(?:確認|対応|検討|判断|指示|連絡|返信|承認|協力|選択|設定|用意|準備|提供|共有|教示|入力|実行|登録|希望|意見|一報|了承)(?!(?:を|の)?(?:いただいた|いただき(?:ました|まして|あり)|くださった|くださり|ありがとう))|お(?:知らせ|待ち|試し|手数|選び|伝え|手元|使いの|持ち)|あなた`,
     },
     {
       id: "ja.reader.need",
       kind: "approval",
+      scope: "tail",
       source:
         r`(?:キー|トークン|パスワード|権限|アクセス|認証|承認|判断|回答|シークレット|認証情報)(?:が|の)?(?:必要です|必要になります|必要となります)`,
     },
     {
       id: "ja.reader.choice",
       kind: "approval",
+      scope: "tail",
       source: r`(?:案|オプション|選択肢|方法)\s?[A-DＡ-Ｄ1-4１-４]|どちら(?:でも|か|に)|いずれ(?:か|でも)`,
+    },
+    // "確認ですが:" at the very end introduces a question to the reader.
+    {
+      id: "ja.question.label",
+      kind: "question",
+      source:
+        r`(?:確認(?:です|なのです|なんです)が|質問(?:です|があります)?|(?:確認|お聞き)したい(?:点|こと)(?:が(?:あります|[0-9０-９一二三]点あります))?|お聞きしたいのですが)\s*[:：]?\s*$`,
     },
     {
       id: "ja.question.end",
@@ -111,7 +129,7 @@ export const JA: LangPatterns = {
       id: "ja.question.addressed",
       kind: "question",
       scope: "window",
-      source: r`(?:ますか|でしょうか|ましょうか)[?？]`,
+      source: r`(?:ますか|ですか|でしょうか|ましょうか|ませんか|ないか|よいか|いいか)[?？]`,
     },
     // gate 5
     {
@@ -175,6 +193,23 @@ export const JA: LangPatterns = {
       why: "later",
       source:
         r`後で|後ほど|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は`,
+    },
+    // A message that ends on a step heading with nothing under it ("### ステップ3: テストの追加").
+    {
+      id: "ja.heading.step",
+      kind: "announce",
+      scope: "heading",
+      source: r`^(?:(?:ステップ|手順)\s*\d|第?\d+\s*(?:ステップ)|次(?:の(?:作業|ステップ))?\s*[:：])`,
+    },
+    // The very last words open on a colon with nothing after them ("…に update 実装:").
+    { id: "ja.colon-end", kind: "announce", last: true, source: r`[:：]\s*$` },
+    // A chain that opens on the agent's own work with an object ("…を…に置き換え、…は…のまま維持します"):
+    // the later clause's topic does not make the sentence a description.
+    {
+      id: "ja.chain",
+      kind: "announce",
+      source: r`^[^。]*?を[^、。]*?(?:し|え|け|め|せ|き|げ|て)、[^。]*ます` + STOP,
+      unless: r`^[^、。を]*?[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|今日|今|最後)は|` + NOT_ACTION,
     },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
     {

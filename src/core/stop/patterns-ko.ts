@@ -80,8 +80,16 @@ export const KO: LangPatterns = {
     // The message turns to the reader (issue 31): a request, an honorific verb (the agent never
     // honours itself), a condition on the reader's action, a choice offered.
     {
+      id: "ko.reader.plan-ok",
+      kind: "approval",
+      // "이 방향이 괜찮다면 진행하겠습니다": the next step hangs on the reader's judgement of the plan.
+      source:
+        r`(?:방향|방안|계획|제안|설계|내용|방침|진행\s?방식)(?:이|가|에|으로|은|는)?\s?(?:괜찮|문제\s?없|이의\s?없|좋)(?:다면|으면|으시면|다고\s?하시면)`,
+    },
+    {
       id: "ko.reader.request",
       kind: "approval",
+      scope: "tail",
       source:
         // Thanks for what the reader already did ("알려 주셔서 감사합니다") asks nothing.
         r`주(?:세요|십시오|시면|시겠|실\s|시고|시기|셔야|셔서(?!\s?(?:감사|고맙))|신다면|신\s?(?:후|뒤|다음))|바랍니다|부탁(?:드립니다|드려요|합니다|해요)`,
@@ -89,20 +97,29 @@ export const KO: LangPatterns = {
     {
       id: "ko.reader.honorific",
       kind: "approval",
+      scope: "tail",
       source:
         r`(?<![다표예임지동게개즉역장필당무감수일제명암도])[가-힣](?:시면|시고|시기\s|시는|시겠|시도록|시려면|시길|셔야|셔서(?!\s?(?:감사|고맙))|세요|십시오|신\s?(?:후|뒤|다음|다면)|실\s?(?:때|경우|수))`,
     },
     {
       id: "ko.reader.need",
       kind: "approval",
+      scope: "tail",
       source:
         r`(?:키|토큰|비밀번호|권한|접근|인증|승인|결정|답변|시크릿|자격\s?증명)(?:이|가|을|를)?\s?(?:필요합니다|필요해요|있어야\s?합니다)`,
     },
     {
       id: "ko.reader.choice",
       kind: "approval",
+      scope: "tail",
       source:
         r`(?:옵션|선택지|방안|안)\s?(?:[1-4A-D]|두\s?가지|세\s?가지)|(?:둘|두\s?가지|세\s?가지)(?:\s?\S+)?\s중|어느\s?쪽이든|어느\s?것이든|원하(?:는|시는)\s?(?:쪽|방식|방향|대로|것)`,
+    },
+    // "확인하고 싶은 점이 있습니다:" at the very end introduces a question to the reader.
+    {
+      id: "ko.question.label",
+      kind: "question",
+      source: r`(?:질문|확인(?:하고\s?싶은|할|드릴)\s?(?:점|것|사항))(?:이\s?있습니다|입니다|드립니다)?\s*[:：]\s*$`,
     },
     { id: "ko.question.end", kind: "question", source: r`[?？]\s*$|(?:까요|습니까|나요|는가요|을까|할지요)\s*[.?]?$` },
     { id: "ko.question.addressed", kind: "question", scope: "window", source: r`(?:까요|습니까|나요)\s*[?？]` },
@@ -202,6 +219,15 @@ export const KO: LangPatterns = {
       source: r`(?:통과|동작|작동|성공|실패|일치|존재|해당|지원|포함|표시|유지|발생)(?:합니다|됩니다|해요)` + END +
         r`|^(?:이제|이젠)\s(?!제가|저희가)\S+(?:가|이)\s`,
     },
+    // A message that ends on a step heading with nothing under it ("## 2단계: 마이그레이션 적용").
+    {
+      id: "ko.heading.step",
+      kind: "announce",
+      scope: "heading",
+      source: r`^(?:\d+\s?단계|단계\s?\d|다음\s?(?:작업|단계)?\s?[:：])`,
+    },
+    // The very last words open on a colon with nothing after them ("해결 방법:").
+    { id: "ko.colon-end", kind: "announce", last: true, source: r`[:：]\s*$` },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
     {
       id: "ko.end.label",

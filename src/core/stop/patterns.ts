@@ -23,6 +23,7 @@ export interface Pattern {
   subjectless: boolean;
   terminal: boolean;
   above: boolean;
+  last: boolean;
 }
 
 export interface PatternSet {
@@ -53,6 +54,7 @@ function compile(lang: LangPatterns): Pattern[] {
     subjectless: p.subjectless ?? false,
     terminal: p.terminal ?? false,
     above: p.above ?? false,
+    last: p.last ?? false,
   }));
 }
 
@@ -96,6 +98,7 @@ export function patternSet(extra: { continuation: string[]; approval: string[] }
           subjectless: false,
           terminal: false,
           above: false,
+          last: false,
         });
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);

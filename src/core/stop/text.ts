@@ -11,8 +11,13 @@ export interface Sentence {
   original: string;
   /** The sentence is (the start of) a list item: an imperative there is usually an instruction to the reader. */
   item?: boolean;
-  /** The sentence ends on a colon and something follows it (a list, code, a table): a label over it. */
-  above?: boolean;
+  /**
+   * The sentence ends on a colon and something follows it: `list` when the next line is a list
+   * item or a heading (steps or findings), `block` for anything else (code, a table, a quote, prose).
+   */
+  above?: "list" | "block";
+  /** Nothing follows the sentence in the message (not even code): the message ends on it. */
+  last?: boolean;
   /** The sentence is a heading line (Markdown `#`, or bold from end to end). */
   heading?: boolean;
 }
@@ -119,6 +124,12 @@ function paragraphsOf(masked: string): Span[] {
   return out;
 }
 
+/** What follows a sentence that ends on a colon: a list or headings, or a block of anything else. */
+function belowOf(source: string, end: number): "list" | "block" {
+  const next = source.slice(end).split("\n").find((l, i) => i > 0 && l.trim() !== "") ?? "";
+  return LIST_ITEM.test(next) || HEADING.test(next) || BOLD_LABEL.test(next) ? "list" : "block";
+}
+
 /** The whole line around an offset. */
 function lineAt(text: string, index: number): string {
   const start = text.lastIndexOf("\n", index - 1) + 1;
@@ -174,7 +185,8 @@ export function viewMessage(text: string): MessageView {
       original: source.slice(s.start, s.end).replace(DECORATION, "").trim(),
       ...(LIST_ITEM.test(masked.slice(s.start, s.end)) ? { item: true } : {}),
       // Masked code after it counts: "Run the tests with:" above a code block is a label.
-      ...(/[:：]\s*$/.test(text) && s.end < contentEnd ? { above: true } : {}),
+      ...(/[:：]\s*$/.test(text) && s.end < contentEnd ? { above: belowOf(source, s.end) } : {}),
+      ...(s.end >= contentEnd ? { last: true } : {}),
       ...(HEADING.test(lineAt(masked, s.start)) ? { heading: true } : {}),
     };
   };
@@ -183,6 +195,7 @@ export function viewMessage(text: string): MessageView {
   if (!lastP) return { unfenced, tail: [], window: [], last: [], leadIn: null };
   const lastSentences = sentencesOf(masked, lastP);
   const tail = lastSentences.slice(-3);
+  let leadIn: LeadIn | null = null;
   // A list's lead-in ("Next, I will:") carries the subject its items leave out.
   const lines = masked.slice(lastP.start, lastP.end).split("\n").filter((l) => l.trim() !== "");
   if (lines.some((l) => LIST_ITEM.test(l))) {
@@ -190,12 +203,13 @@ export function viewMessage(text: string): MessageView {
     const prev = paragraphs.at(-2);
     const prevLast = prev ? sentencesOf(masked, prev).at(-1) : undefined;
     if (lead && !tail.includes(lead)) tail.unshift(lead);
+    const items = lastSentences.filter((x) => x.start > (lead?.start ?? Infinity));
+    if (lead && items.length > 0) leadIn = { lead: sentence(lead), items: items.map(sentence) };
     else if (!lead && prevLast && /:\s*$/.test(masked.slice(prevLast.start, prevLast.end))) tail.unshift(prevLast);
   }
   // A message that ends on a list or on headings is introduced by the sentence before them.
   let trailerStart = paragraphs.length;
   while (trailerStart > 0 && isTrailer(masked, paragraphs[trailerStart - 1])) trailerStart--;
-  let leadIn: LeadIn | null = null;
   const before = paragraphs[trailerStart - 1];
   if (trailerStart < paragraphs.length && before) {
     const leadSpan = sentencesOf(masked, before).at(-1);
@@ -203,6 +217,13 @@ export function viewMessage(text: string): MessageView {
     if (leadSpan) {
       leadIn = { lead: sentence(leadSpan), items: items.map(sentence) };
       if (!tail.some((t) => t.start === leadSpan.start)) tail.unshift(leadSpan);
+      // A label over the list ("Changes:") leaves the decision to the sentence before it.
+      const label = /[:：]\s*$/.test(masked.slice(leadSpan.start, leadSpan.end));
+      const earlier = paragraphs.slice(Math.max(0, trailerStart - 2), trailerStart).flatMap((p) =>
+        sentencesOf(masked, p)
+      )
+        .filter((x) => x.end <= leadSpan.start).at(-1);
+      if (label && earlier && !tail.some((t) => t.start === earlier.start)) tail.unshift(earlier);
     }
   }
   const window = paragraphs.slice(-2).flatMap((p) => sentencesOf(masked, p)).slice(-WINDOW_MAX);
