@@ -149,6 +149,11 @@ export type SessionEvent =
   }
   /** A prompt started a turn; only a person's prompt ends an approval wait. */
   | { type: "prompted"; at: number; human: boolean }
+  /**
+   * The watch read the session's unanswered last turn and it waits on a person: what a Stop
+   * outside unattended mode leaves unclassified (the hook skips the pattern compile there).
+   */
+  | { type: "awaited"; at: number; awaiting: AwaitKind }
   /** The session sleeps until a time it named (a usage-limit reset, a goal check-in). */
   | { type: "slept"; at: number; until: number; cause: SleepCause }
   /** The watch saw the session's process alive, hosted as given. */

@@ -301,6 +301,9 @@ class Run {
         c.asleepCause = null;
         c.crons = [];
         return true;
+      case "awaited":
+        c.awaiting = e.awaiting;
+        return true;
       case "slept":
         c.asleepUntil = e.until;
         c.asleepCause = e.cause;

@@ -152,6 +152,11 @@ export const sessionMachine = setup({
           : {}
       ),
     },
+    awaited: {
+      actions: assign(({ context, event }) => ({
+        awaiting: event.type === "awaited" ? event.awaiting : context.awaiting,
+      })),
+    },
     slept: {
       actions: assign(({ event }) =>
         event.type === "slept" ? { asleepUntil: event.until, asleepCause: event.cause } : {}

@@ -130,6 +130,18 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     });
     wakes += w.events.length;
     plan.events.push(...w.events);
+    // The unanswered turn waits on a person and the machine does not know it yet (no Stop hook
+    // classified it: unattended mode was off, or no hook runs): status, the dashboard and
+    // /metrics read it from the machine.
+    const knownAwaiting = snapshotFacts(t.row).awaiting;
+    if (w.awaiting !== null && knownAwaiting === null && plan.decision.record !== "down") {
+      plan.machine.push({ type: "awaited", at: now, awaiting: w.awaiting });
+    }
+    // ...and that a person answered it, when no hook told it (a prompt the watch read).
+    const answered = w.events.find((e) => e.kind === "wake" && e.detail.waker === "human");
+    if (answered !== undefined && knownAwaiting !== null && w.awaiting === null) {
+      plan.machine.push({ type: "prompted", at: now, human: true });
+    }
     plan.memo = { ...plan.memo, wake: w.cursor };
     plan.watch = { ...plan.watch, memo: stringifyMemo(plan.memo) };
     plans.push(plan);

@@ -101,6 +101,7 @@ const EVENT_TYPES = [
   "restarted",
   "stopped",
   "prompted",
+  "awaited",
   "slept",
   "observed",
   "handoffWritten",
@@ -154,6 +155,8 @@ function event(type: SessionEvent["type"], r: Rng): SessionEvent {
     }
     case "prompted":
       return { type, at, human: r.bool() };
+    case "awaited":
+      return { type, at, awaiting: r.pick(AWAITS.filter((a) => a !== null)) };
     case "slept":
       return { type, at, until: 9000, cause: r.pick(CAUSES) };
     case "observed":

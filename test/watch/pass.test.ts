@@ -10,6 +10,7 @@ import { eventually, privateTmux } from "../edge/private-tmux.ts";
 import { appendTo, type Harness, harness, records, touch } from "./harness.ts";
 import { withRawDb } from "../raw-db.ts";
 import { seedDetail } from "../support/audit-seed.ts";
+import { snapshotFacts } from "../../src/core/status-view.ts";
 import { between, byUuid, jsonl, recorded, retimed, timeOf } from "../support/recorded-turns.ts";
 
 const MIN = 60_000;
@@ -365,6 +366,34 @@ describe("who woke it: vigil's own wakes however Claude Code wraps them", () => 
     expect(h.events("wake", s.id).map((e) => [e.at, e.detail.waker, e.detail.idleMs, e.detail.ended])).toEqual([
       [deadAt, "nobody", deadAt - endAt, "down"],
     ]);
+  });
+});
+
+describe("awaiting is known to the machine whether or not unattended mode is on", () => {
+  test("a turn that asks for approval, read by the watch, sets the machine's awaiting; a person's prompt clears it", async () => {
+    h = harness();
+    const s = h.session("sess-awaits");
+    await h.pass();
+    const endAt = h.now() + 1000;
+    appendTo(
+      s.transcript,
+      records(endAt, "end", "The migration is ready. Please approve it before I run it on staging."),
+    );
+    touch(s.transcript, endAt);
+    h.advance(MIN);
+    await h.pass();
+    expect(snapshotFacts(h.store.loadSession(s.id)).awaiting).toBe("approval");
+    expect(h.events("stale", s.id)).toEqual([]);
+    h.advance(90 * MIN);
+    await h.pass();
+    // Awaiting is not stalled: no STALE, no nudge, however long it waits.
+    expect([h.events("stale", s.id).length, h.calls.nudge.length]).toEqual([0, 0]);
+    // The person answers; the watch reads the prompt (no hook told the machine).
+    appendTo(s.transcript, records(h.now(), "prompt", "Approved, go ahead."));
+    touch(s.transcript, h.now());
+    h.advance(MIN);
+    await h.pass();
+    expect(snapshotFacts(h.store.loadSession(s.id)).awaiting).toBe(null);
   });
 });
 

@@ -50,16 +50,17 @@ export function planWakes(
   memo: WatchMemo,
   io: WakeReader,
   opts: { now: number; down: boolean; cause?: CauseInput; restartMayFollow?: boolean; stopBlocks?: readonly number[] },
-): { cursor: WakeCursor | null; events: PlannedEvent[] } {
+): { cursor: WakeCursor | null; events: PlannedEvent[]; awaiting: AwaitKind | null } {
   const cause = opts.cause ?? NO_CAUSE;
   const blocks: Intervention[] = (opts.stopBlocks ?? []).map((at) => ({ kind: "stop-gate", at }));
   const r = readWakes(path, size, { ...memo, recent: [...memo.recent, ...blocks] }, io, opts.now, cause);
   const c = r.cursor;
-  if (c === null) return { cursor: c, events: r.events };
+  const awaiting = r.awaiting ?? null;
+  if (c === null) return { cursor: c, events: r.events, awaiting };
   const deadAt = opts.down ? opts.now : c.deadAt ?? null;
   const waiting = c.pendingEndAt !== null && deadAt !== null;
   const held = opts.down ? opts.restartMayFollow === true : memo.restartCheck !== null;
-  if (!waiting || held) return { cursor: deadAt === null ? c : { ...c, deadAt }, events: r.events };
+  if (!waiting || held) return { cursor: deadAt === null ? c : { ...c, deadAt }, events: r.events, awaiting };
   const pending = c.pendingEndAt ?? deadAt;
   const idleMs = Math.max(0, deadAt - pending);
   r.events.push({
@@ -78,6 +79,7 @@ export function planWakes(
   return {
     cursor: { offset: r.end ?? c.offset, mid: false, pendingEndAt: null, pendingCause: null, deadAt },
     events: r.events,
+    awaiting: null,
   };
 }
 
@@ -117,7 +119,8 @@ function revival(
   };
 }
 
-type WakeRead = { cursor: WakeCursor | null; events: PlannedEvent[]; end?: number };
+/** `awaiting`: what a turn first seen pending this pass waits on a person for, judged from its text. */
+type WakeRead = { cursor: WakeCursor | null; events: PlannedEvent[]; end?: number; awaiting?: AwaitKind | null };
 
 /** A pending turn keeps the first cause the machine gave for it (its Stop's verdict). */
 function pendingOf(cursor: WakeCursor | null, endAt: number, now: IdleCause | null): IdleCause | null {
@@ -141,13 +144,14 @@ function readWakes(
     const wakes = turnWakes(read.records.map((r) => r.record), { now, interventions: memo.recent });
     const last = wakes.at(-1);
     if (last && last.resumedAt === null) {
+      const kind = cause.awaiting(textOf(read.records[last.endIndex].record));
       const at = {
         offset: read.records[last.endIndex].offset,
         mid: false,
         pendingEndAt: last.endAt,
-        pendingCause: cause.now,
+        pendingCause: cause.now ?? (kind === null ? null : "awaiting"),
       };
-      return { cursor: at, events: [], end: read.end };
+      return { cursor: at, events: [], end: read.end, awaiting: kind };
     }
     return {
       cursor: { offset: read.end, mid: read.mid, pendingEndAt: null, pendingCause: null },
@@ -164,23 +168,30 @@ function readWakes(
   let records: JsonObject[] = read.records.map((r) => r.record);
   const events: PlannedEvent[] = [];
   const deadAt = cursor.deadAt ?? null;
+  // Records after a death: the pending turn (re-read from its own record) is not a new end.
+  const skip = deadAt !== null && cursor.pendingEndAt !== null ? 1 : 0;
   if (deadAt !== null) {
-    // Records after a death: the pending turn (re-read from its own record) is not a new end.
-    if (cursor.pendingEndAt !== null) records = records.slice(1);
+    records = records.slice(skip);
     const back = revival(records, cursor, deadAt, memo, { now, cause });
     if (back === null) return { cursor, events: [] };
     events.push(back);
   }
   const wakes = turnWakes(records, { now, interventions: memo.recent });
   let next: WakeCursor = { offset: read.end, mid: read.mid, pendingEndAt: null, pendingCause: null };
+  let awaiting: AwaitKind | null = null;
   for (const w of wakes) {
     const pending = pendingOf(cursor, w.endAt, null);
     if (w.resumedAt === null) {
+      // A turn newly pending is judged once from its text: the machine learns it waits on a
+      // person whether or not a Stop hook classified it (it does only in unattended mode).
+      const fresh = cursor.pendingEndAt !== w.endAt;
+      awaiting = fresh ? cause.awaiting(textOf(records[w.endIndex])) : null;
+      const known = pendingOf(cursor, w.endAt, cause.now);
       next = {
-        offset: read.records[w.endIndex].offset,
+        offset: read.records[w.endIndex + skip].offset,
         mid: false,
         pendingEndAt: w.endAt,
-        pendingCause: pendingOf(cursor, w.endAt, cause.now),
+        pendingCause: known ?? (awaiting === null ? null : "awaiting"),
       };
       continue;
     }
@@ -198,7 +209,7 @@ function readWakes(
       detail: { waker: w.waker, idleMs: w.gapMs, endAt: w.endAt, resumedAt: w.resumedAt, idle: w.idle, cause: c },
     });
   }
-  return { cursor: next, events, end: read.end };
+  return { cursor: next, events, end: read.end, awaiting };
 }
 
 /** The records appended to a transcript since the watcher's last look, or null when none or unreadable. */
