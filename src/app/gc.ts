@@ -3,11 +3,14 @@
  * `daily` before their detail goes, then drop events, long-dead sessions, samples and recall
  * indexes past retention in bounded batches, then give the space back. Every step is its own
  * short transaction and safe to repeat, so a run killed anywhere leaves a consistent store
- * and the next run finishes the job.
+ * and the next run finishes the job. The watch runs it in slices (`budgetMs`), outside its
+ * pass lock: a first gc over a year's backlog took 13 minutes, and under the pass lock every
+ * pass meanwhile was skipped, so a death went unseen (issue 30 item 8).
  */
 import { cutoffs, DAY_MS, gcDue, recallToDrop, type RetentionPolicy } from "../core/retention.ts";
 import { dropRecallIndex, listRecallIndexes, recallIndexFile } from "../edge/store/recall-index.ts";
 import type { Store } from "../edge/store.ts";
+import type { Budget } from "../edge/store/batches.ts";
 import { archiveSessions, countBefore, deadSessionsBefore, deleteBefore } from "../edge/store/retention.ts";
 import { firstEventDay, rolledThrough, rollUpTo } from "../edge/store/rollups.ts";
 import { giveSpaceBack, storeBytes } from "../edge/store/space.ts";
@@ -28,14 +31,19 @@ export interface GcSummary {
   bytesAfter: number;
   /** This run converted the file to incremental auto_vacuum (one full VACUUM). */
   vacuumed: boolean;
+  /** Everything due was done; false when the time budget ran out first (the next run goes on). */
+  done: boolean;
 }
 
 /** Run retention at `now` (or say what it would do, with `dryRun`). */
 export function runGc(
   store: Store,
   policy: RetentionPolicy,
-  opts: { now: number; stateDir: string; dryRun?: boolean; convert?: boolean },
+  opts: { now: number; stateDir: string; dryRun?: boolean; convert?: boolean; budgetMs?: number },
 ): GcSummary {
+  const budget: Budget | null = opts.budgetMs === undefined
+    ? null
+    : { deadline: Date.now() + opts.budgetMs, spent: false };
   const cut = cutoffs(policy, opts.now);
   const dryRun = opts.dryRun === true;
   const bytesBefore = storeBytes(store);
@@ -59,6 +67,7 @@ export function runGc(
     bytesBefore,
     bytesAfter: bytesBefore,
     vacuumed: false,
+    done: true,
   };
   if (dryRun) {
     const from = rolledThrough(store) ?? firstEventDay(store);
@@ -67,30 +76,36 @@ export function runGc(
     summary.samples = countBefore(store, "samples", cut.samples);
     return summary;
   }
-  summary.days = rollUpTo(store, cut.events);
+  summary.days = rollUpTo(store, cut.events, budget);
   // Only what is summarised may go: the horizon, not the cut-off, bounds the delete.
   const horizon = Math.min(cut.events, rolledThrough(store) ?? -Infinity);
-  summary.events = Number.isFinite(horizon) ? deleteBefore(store, "events", horizon) : 0;
-  summary.sessions = archiveSessions(store, dead.map((d) => d.session_id), opts.now);
-  summary.samples = deleteBefore(store, "samples", cut.samples);
+  summary.events = Number.isFinite(horizon) ? deleteBefore(store, "events", horizon, budget) : 0;
+  summary.sessions = archiveSessions(store, dead.map((d) => d.session_id), opts.now, budget);
+  summary.samples = deleteBefore(store, "samples", cut.samples, budget);
+  if (budget?.spent) return { ...summary, done: false, recallFiles: 0, recallBytes: 0 };
   for (const f of recall) dropRecallIndex(f.file);
-  summary.vacuumed = giveSpaceBack(store, { convert: opts.convert ?? true });
+  summary.vacuumed = giveSpaceBack(store, { convert: opts.convert ?? true, budget });
   summary.bytesAfter = storeBytes(store);
+  if (budget?.spent) return { ...summary, done: false };
   store.setSetting(GC_LAST_RUN_KEY, String(opts.now));
   return summary;
 }
 
+/** How long one watch process spends on gc after its pass: a slice; the next pass goes on. */
+export const GC_SLICE_MS = 20_000;
+
 /**
- * The watch's call: run gc when the last run is a day old or more (null when not due), never
- * converting the file with a full VACUUM (that is `vigil gc`'s, run by a person).
+ * The watch's call: run a slice of gc when the last complete run is a day old or more (null
+ * when not due), never converting the file with a full VACUUM (that is `vigil gc`'s, run by a
+ * person). An unfinished run stays due, so the next pass's slice continues it.
  */
 export function gcIfDue(
   store: Store,
   policy: RetentionPolicy,
-  opts: { now: number; stateDir: string },
+  opts: { now: number; stateDir: string; budgetMs?: number },
 ): GcSummary | null {
   const last = store.getSetting(GC_LAST_RUN_KEY);
   return gcDue(last === null ? null : Number(last), opts.now)
-    ? runGc(store, policy, { ...opts, convert: false })
+    ? runGc(store, policy, { ...opts, convert: false, budgetMs: opts.budgetMs ?? GC_SLICE_MS })
     : null;
 }

@@ -12,7 +12,15 @@ import { installSchedule, planForHost, uninstallSchedule, withScheduleEnv } from
 import { parseEnvFile, scheduleEnvPath } from "../core/schedule-files.ts";
 import { configVariables, unreachableNotifiers } from "../core/notifier-env.ts";
 import { openStore, type Store } from "../edge/store.ts";
-import { acquireWatchLock, releaseWatchLock, selfHolder } from "../edge/store/pass-lock.ts";
+import {
+  acquireLease,
+  acquireWatchLock,
+  GC_LEASE,
+  type LockHolder,
+  releaseLease,
+  releaseWatchLock,
+  selfHolder,
+} from "../edge/store/pass-lock.ts";
 import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
 import { proofAfterPass } from "./doctor-prove.ts";
@@ -72,20 +80,28 @@ async function lockedPass(
   try {
     const summary = await runWatchPass(deps);
     ctx.out(json ? JSON.stringify(summary) + "\n" : render(summary));
-    dailyGc(store, deps, ctx);
     await proofAfterPass(ctx, deps.config.proveOnUpdate, json);
-    return 0;
   } finally {
     releaseWatchLock(store, me);
   }
+  gcSlice(store, deps, ctx, me);
+  return 0;
 }
 
-/** Retention at most daily, under the watch's lock; a failure is reported, never fatal to the pass. */
-function dailyGc(store: Store, deps: ReturnType<typeof watchDeps>, ctx: Ctx): void {
+/**
+ * Retention at most daily, after the pass and outside its lock, one bounded slice per process
+ * (an unfinished run stays due and the next pass's slice goes on): the first gc over a year's
+ * backlog ran 13 minutes, and under the pass lock every pass meanwhile was skipped (issue 30
+ * item 8). Its own lease keeps two slices apart; a failure is reported, never fatal.
+ */
+function gcSlice(store: Store, deps: ReturnType<typeof watchDeps>, ctx: Ctx, me: LockHolder): void {
+  if (!acquireLease(store, GC_LEASE, me, { now: Date.now() }).ok) return;
   try {
     gcIfDue(store, retentionPolicy(deps.config), { now: deps.now(), stateDir: resolvePaths(ctx.env).stateDir });
   } catch (e) {
     ctx.err(`vigil watch: gc failed: ${e instanceof Error ? e.message : String(e)}\n`);
+  } finally {
+    releaseLease(store, GC_LEASE, me);
   }
 }
 

@@ -92,6 +92,24 @@ describe("vigil gc (runGc)", () => {
     store.close();
   });
 
+  test("gc in slices: a spent budget stops it undone and unmarked, and later slices finish the same job", () => {
+    const h = home();
+    const store = seedFleet(h, DAYS);
+    const detail = countsOf(store);
+    const kept = count(store, `SELECT count(*) AS n FROM events WHERE at >= ${CUT}`);
+    const none = runGc(store, POLICY, { now: NOW, stateDir: h, budgetMs: 0 });
+    expect([none.done, none.days, none.events, store.getSetting(GC_LAST_RUN_KEY)]).toEqual([false, 0, 0, null]);
+    let slices = 0;
+    for (let done = false; !done && slices < 10_000; slices++) {
+      done = runGc(store, POLICY, { now: NOW, stateDir: h, budgetMs: 1 }).done;
+    }
+    expect(slices).toBeGreaterThan(1);
+    expect(Number(store.getSetting(GC_LAST_RUN_KEY))).toBe(NOW);
+    expect(count(store, "SELECT count(*) AS n FROM events")).toBe(kept);
+    expect(countsOf(store)).toEqual(detail);
+    store.close();
+  });
+
   test("rolled-up days keep one summary mark per counted category, with the count", () => {
     const { store, pair } = reportsAroundGc();
     const { was, now } = pair(dayId("w1aaaaaa-0000-4000-8000-000000000001", 0));

@@ -12,17 +12,32 @@ const MIN_PAUSE_MS = 10;
 const MAX_PAUSE_MS = 100;
 
 /**
+ * A time budget shared by the batches of one run: once `deadline` (epoch ms) passes, no new
+ * batch starts and `spent` is set; what was done is committed and the run resumes later.
+ */
+export interface Budget {
+  deadline: number;
+  spent: boolean;
+}
+
+/**
  * Run `step` in its own `BEGIN IMMEDIATE` transaction until it reports it is done (returns
- * false as `more`), pausing between runs; returns the sum of what the steps counted.
- * `prepare` runs before each step outside any write transaction (reads that need no lock).
+ * false as `more`) or the budget is spent, pausing between runs; returns the sum of what the
+ * steps counted. `prepare` runs before each step outside any write transaction (reads that
+ * need no lock).
  */
 export function inBatches(
   store: Store,
   step: () => { count: number; more: boolean },
   prepare: () => void = () => {},
+  budget: Budget | null = null,
 ): number {
   let total = 0;
   for (;;) {
+    if (budget !== null && (budget.spent || Date.now() >= budget.deadline)) {
+      budget.spent = true;
+      return total;
+    }
     prepare();
     const t0 = performance.now();
     const r = store.transaction(step);

@@ -29,6 +29,8 @@ export interface LockOptions {
 }
 
 const NAME = "watch";
+/** The lease of the watch's gc slices: one at a time, never the pass's own. */
+export const GC_LEASE = "gc";
 export const DEFAULT_LEASE_MS = 15 * 60_000;
 
 interface LockRow {
@@ -54,12 +56,22 @@ const same = (row: LockRow, me: LockHolder) => row.holder_pid === me.pid && row.
 
 /** Take (or renew) the watch lock; fails with the current holder when another live pass has it. */
 export function acquireWatchLock(store: Store, me: LockHolder, opts: LockOptions): LockResult {
+  return acquireLease(store, NAME, me, opts);
+}
+
+/** Give the watch lock back. */
+export function releaseWatchLock(store: Store, me: LockHolder): void {
+  releaseLease(store, NAME, me);
+}
+
+/** Take (or renew) a named lease (`watch`, `gc`); fails with the current holder when another live process has it. */
+export function acquireLease(store: Store, name: string, me: LockHolder, opts: LockOptions): LockResult {
   const lease = opts.leaseMs ?? DEFAULT_LEASE_MS;
   const isAlive = opts.isAlive ?? processAlive;
   return store.transaction((): LockResult => {
     const row = dbOf(store).query<LockRow, [string]>(
       "SELECT holder_pid, holder_start, acquired_at, expires_at FROM watch_lock WHERE name = ?",
-    ).get(NAME);
+    ).get(name);
     if (
       row && !same(row, me) && row.expires_at > opts.now && isAlive({ pid: row.holder_pid, start: row.holder_start })
     ) {
@@ -77,16 +89,16 @@ export function acquireWatchLock(store: Store, me: LockHolder, opts: LockOptions
       `INSERT INTO watch_lock (name, holder_pid, holder_start, acquired_at, expires_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT(name) DO UPDATE SET holder_pid = excluded.holder_pid, holder_start = excluded.holder_start,
          acquired_at = excluded.acquired_at, expires_at = excluded.expires_at`,
-    ).run(NAME, me.pid, me.start, opts.now, opts.now + lease);
+    ).run(name, me.pid, me.start, opts.now, opts.now + lease);
     return { ok: true };
   });
 }
 
-/** Give the lock back; a lock another process took over in the meantime is left alone. */
-export function releaseWatchLock(store: Store, me: LockHolder): void {
+/** Give a lease back; one another process took over in the meantime is left alone. */
+export function releaseLease(store: Store, name: string, me: LockHolder): void {
   store.transaction(() => {
     dbOf(store).query("DELETE FROM watch_lock WHERE name = ? AND holder_pid = ? AND holder_start IS ?").run(
-      NAME,
+      name,
       me.pid,
       me.start,
     );

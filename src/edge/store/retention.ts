@@ -4,7 +4,7 @@
  * gc). Long-dead sessions are archived (`session_archive`) before their rows go.
  */
 import { dbOf, type Store } from "../store.ts";
-import { inBatches } from "./batches.ts";
+import { type Budget, inBatches } from "./batches.ts";
 
 /** Rows per delete batch: about a millisecond of write lock on the development machine. */
 export const BATCH_ROWS = 500;
@@ -20,15 +20,26 @@ export function countBefore(store: Store, table: AgedTable, before: number): num
 }
 
 /** Delete rows of `table` older than `before`, `batch` per transaction; returns how many went. */
-export function deleteBefore(store: Store, table: AgedTable, before: number, batch = BATCH_ROWS): number {
+export function deleteBefore(
+  store: Store,
+  table: AgedTable,
+  before: number,
+  budget: Budget | null = null,
+  batch = BATCH_ROWS,
+): number {
   const key = AGED[table];
   const q = dbOf(store).query(
     `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE at < ? ORDER BY at LIMIT ?)`,
   );
-  return inBatches(store, () => {
-    const count = q.run(before, batch).changes;
-    return { count, more: count === batch };
-  });
+  return inBatches(
+    store,
+    () => {
+      const count = q.run(before, batch).changes;
+      return { count, more: count === batch };
+    },
+    undefined,
+    budget,
+  );
 }
 
 /** A dead session whose row is due to go. */
@@ -48,7 +59,13 @@ export function deadSessionsBefore(store: Store, before: number): DeadSession[] 
  * Archive and delete the given dead sessions (their `sessions` and `watch` rows), in batches;
  * a session that came back to life meanwhile is kept. Returns how many went.
  */
-export function archiveSessions(store: Store, ids: readonly string[], now: number, batch = BATCH_ROWS): number {
+export function archiveSessions(
+  store: Store,
+  ids: readonly string[],
+  now: number,
+  budget: Budget | null = null,
+  batch = BATCH_ROWS,
+): number {
   const archive = dbOf(store).query(
     `INSERT OR REPLACE INTO session_archive
        (session_id, state, role, agent_type, cwd, transcript_path, created_at, updated_at, archived_at)
@@ -58,17 +75,22 @@ export function archiveSessions(store: Store, ids: readonly string[], now: numbe
   const drop = dbOf(store).query("DELETE FROM sessions WHERE session_id = ? AND state = 'dead'");
   const dropWatch = dbOf(store).query("DELETE FROM watch WHERE session_id = ?");
   let i = 0;
-  return inBatches(store, () => {
-    let count = 0;
-    for (const id of ids.slice(i, i + batch)) {
-      if (archive.run(now, id).changes === 0) continue;
-      drop.run(id);
-      dropWatch.run(id);
-      count++;
-    }
-    i += batch;
-    return { count, more: i < ids.length };
-  });
+  return inBatches(
+    store,
+    () => {
+      let count = 0;
+      for (const id of ids.slice(i, i + batch)) {
+        if (archive.run(now, id).changes === 0) continue;
+        drop.run(id);
+        dropWatch.run(id);
+        count++;
+      }
+      i += batch;
+      return { count, more: i < ids.length };
+    },
+    undefined,
+    budget,
+  );
 }
 
 /** An archived session (for reports and recall after its row was pruned). */

@@ -14,7 +14,7 @@ import {
   type RollupSessionTotal,
 } from "../../core/report/rollups.ts";
 import { dbOf, type Store } from "../store.ts";
-import { inBatches } from "./batches.ts";
+import { type Budget, inBatches } from "./batches.ts";
 import { groupBySession } from "./report-reads.ts";
 
 /** Settings key: the UTC day start before which every day is summarised in `daily`. */
@@ -36,7 +36,7 @@ export function firstEventDay(store: Store): number | null {
  * Summarise every day from the horizon (or the first event) up to `before`, one transaction a
  * day; returns the days summarised. `before` is a day start.
  */
-export function rollUpTo(store: Store, before: number): number {
+export function rollUpTo(store: Store, before: number, budget: Budget | null = null): number {
   const from = rolledThrough(store) ?? firstEventDay(store);
   if (from === null) return 0;
   if (from >= before) return 0;
@@ -56,7 +56,7 @@ export function rollUpTo(store: Store, before: number): number {
     return { count: done ? 0 : 1, more: day < before };
   }, () => {
     rows = rollupDay(day, dayEvents(store, day), statesBefore(store, day));
-  });
+  }, budget);
 }
 
 function dayEvents(store: Store, day: number): ReportEventRow[] {

@@ -5,7 +5,7 @@
  */
 import { statSync } from "node:fs";
 import { BUSY_TIMEOUT_MS, dbOf, type Store } from "../store.ts";
-import { inBatches } from "./batches.ts";
+import { type Budget, inBatches } from "./batches.ts";
 
 /** Pages handed back per incremental step (one short write transaction each). */
 const PAGES_PER_STEP = 256;
@@ -26,7 +26,7 @@ export function freePages(store: Store): number {
  * incremental auto_vacuum (a full VACUUM). Without `convert`, a file not yet converted keeps
  * its free pages for SQLite to reuse: the watch never holds the write lock for a whole VACUUM.
  */
-export function giveSpaceBack(store: Store, opts: { convert: boolean }): boolean {
+export function giveSpaceBack(store: Store, opts: { convert: boolean; budget?: Budget | null }): boolean {
   const mode = dbOf(store).query<{ auto_vacuum: number }, []>("PRAGMA auto_vacuum").get()?.auto_vacuum ?? 0;
   let converted = false;
   if (mode !== 2) {
@@ -35,12 +35,17 @@ export function giveSpaceBack(store: Store, opts: { convert: boolean }): boolean
     dbOf(store).run("VACUUM");
     converted = true;
   } else {
-    inBatches(store, () => {
-      const before = freePages(store);
-      dbOf(store).run(`PRAGMA incremental_vacuum(${PAGES_PER_STEP})`);
-      const left = freePages(store);
-      return { count: before - left, more: left > 0 && left < before };
-    });
+    inBatches(
+      store,
+      () => {
+        const before = freePages(store);
+        dbOf(store).run(`PRAGMA incremental_vacuum(${PAGES_PER_STEP})`);
+        const left = freePages(store);
+        return { count: before - left, more: left > 0 && left < before };
+      },
+      undefined,
+      opts.budget ?? null,
+    );
   }
   checkpoint(store);
   return converted;
