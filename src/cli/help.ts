@@ -21,7 +21,7 @@ Commands:
   night         Unattended mode on|off|status: scope, session snapshot, preflight of idle sessions
   state         The pre-compaction state file: save (Markdown on stdin), show, skill
   spec          The external task spec .vigil/spec.md: init, show, check
-  install       Wire vigil into Claude Code's settings.json (hooks, statusLine, skill)
+  install       Wire vigil into Claude Code (settings.json, or --plugin DIR) and start serve
   uninstall     Remove exactly what install added
   doctor        Check the whole setup; exit 1 with one line per problem and its fix (--json)
   gc            Retention: summarise old days, drop detail past retention, give space back (--dry-run)

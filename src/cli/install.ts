@@ -419,12 +419,21 @@ export async function uninstallCommand(args: string[], ctx: Ctx, deps: InstallDe
   if (stopServe) {
     const manager = deps.manager ?? userServiceManager(ctx.env);
     const { serveService } = await import("./serve-install.ts");
-    await serveService(
-      false,
-      { target: { kind: "tcp", hostname: "127.0.0.1", port: 8787 }, bin },
-      ctx,
-      { ...(manager.ok ? { facts: manager.facts } : {}), ...(deps.io ? { io: deps.io } : {}) },
-    );
+    try {
+      await serveService(
+        false,
+        { target: { kind: "tcp", hostname: "127.0.0.1", port: 8787 }, bin },
+        ctx,
+        { ...(manager.ok ? { facts: manager.facts } : {}), ...(deps.io ? { io: deps.io } : {}) },
+      );
+    } catch (e) {
+      // The settings are already clean; the service is the user's to stop by hand now.
+      ctx.err(
+        `vigil: warning: the vigil serve service install started was not removed: ${
+          e instanceof Error ? e.message : String(e)
+        } (vigil serve --uninstall removes it)\n`,
+      );
+    }
   }
   return 0;
 }
