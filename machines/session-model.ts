@@ -6,7 +6,7 @@
  */
 /** Bump when states, context or events change shape; stored snapshots of another version are
  * migrated by `migrateSnapshot` or re-initialised, never trusted. */
-export const MACHINE_VERSION = 2;
+export const MACHINE_VERSION = 3;
 
 export type LiveState = "normal" | "soft" | "hard" | "compacting" | "restoring";
 export type SessionState = LiveState | "stalled" | "dead";
@@ -81,6 +81,19 @@ export interface SessionContext {
   hardAt: number | null;
   handoffAt: number | null;
   handoffAsked: boolean;
+  /**
+   * Where `window` came from (`statusline`, `flag`, `env`, `settings`, `model`, `default`,
+   * `transcript`, `none`), so `vigil status --json` can say it (product.md section 4: never a
+   * silent default). Until version 3 a settings row `window_source:<id>`.
+   */
+  windowSource: string | null;
+  /**
+   * The prompts of the session's own crons, as its last Stop listed them (`session_crons`): a
+   * later prompt equal to one is its own wake-up, not a person (product.md section 4). Kept
+   * across prompts; crons die with the process, so the session's end forgets them. Until
+   * version 3 a settings row `session_crons:<id>`.
+   */
+  ownCrons: string[];
 }
 
 /** Context fields added in MACHINE_VERSION 2, with the values a version-1 snapshot gets. */
@@ -111,6 +124,11 @@ export function v2Fields(): Pick<
   };
 }
 
+/** Context fields added in MACHINE_VERSION 3 (facts that were settings rows keyed by the session), with their defaults. */
+export function v3Fields(): Pick<SessionContext, "windowSource" | "ownCrons"> {
+  return { windowSource: null, ownCrons: [] };
+}
+
 export type Notice = "softNotice" | "warn" | "restoreDelivered";
 
 export type SessionEvent =
@@ -124,7 +142,11 @@ export type SessionEvent =
     soft: number;
     hard: number;
     anticipate: boolean;
+    /** Where `window` came from, when the caller resolved it. */
+    windowSource?: string;
   }
+  /** A Stop listed the session's own crons (their prompts; [] when it has none left). */
+  | { type: "cronsListed"; at: number; prompts: string[] }
   | { type: "preCompact"; at: number; trigger: string }
   | { type: "compacted"; at: number; postTokens: number | null }
   | { type: "restored"; at: number; via: "hook" | "transcript" | "fallback" }
@@ -223,5 +245,6 @@ export function initialContext(input: SessionInput): SessionContext {
     since: input.at,
     createdAt: input.at,
     ...v2Fields(),
+    ...v3Fields(),
   };
 }

@@ -266,6 +266,7 @@ class Run {
         c.soft = e.soft;
         c.hard = e.hard;
         c.anticipate = e.anticipate;
+        c.windowSource = e.windowSource ?? c.windowSource;
         const b = c.anticipate && c.estimate !== null ? c.estimate : c.tokens;
         // Falling back below SOFT (after a compaction) re-arms the one-time notice.
         if (b !== null && b < e.soft) c.softNoticeSent = false;
@@ -317,10 +318,15 @@ class Run {
       case "observed":
         c.host = e.host ?? c.host;
         return true;
+      case "cronsListed":
+        c.ownCrons = e.prompts;
+        return true;
       case "processGone":
       case "sessionEnded":
         c.endReason = String(e.reason);
         c.endedBy = e.type === "processGone" ? "watch" : "hook";
+        // Crons are session-only in Claude Code: they die with the process.
+        c.ownCrons = [];
         this.goto("dead");
         return true;
       case "preCompact":

@@ -73,6 +73,7 @@ export const sessionMachine = setup({
         soft: event.soft,
         hard: event.hard,
         anticipate: event.anticipate,
+        windowSource: event.windowSource ?? context.windowSource,
       };
       const b = basis(next);
       // Falling back below SOFT (after a compaction) re-arms the one-time notice.
@@ -86,6 +87,8 @@ export const sessionMachine = setup({
     end: assign({
       endReason: ({ event }) => ("reason" in event ? String(event.reason) : null),
       endedBy: ({ event }) => event.type === "processGone" ? "watch" : "hook",
+      // Crons are session-only in Claude Code: they die with the process.
+      ownCrons: [],
     }),
     limitCrossed: (_, _params: Extract<SessionEffect, { type: "limitCrossed" }>["params"]) => {},
     resetRestore: assign(({ context, event }) => {
@@ -117,6 +120,11 @@ export const sessionMachine = setup({
       actions: assign(({ event }) => ({ role: event.role, agentType: event.agentType })),
     },
     measured: { actions: "measure" },
+    cronsListed: {
+      actions: assign(({ context, event }) => ({
+        ownCrons: event.type === "cronsListed" ? event.prompts : context.ownCrons,
+      })),
+    },
     // The boundary of the compaction a hook reported, or one read where no new compaction can
     // start (restoring, dead): it settles the debt and changes nothing else.
     boundaryRead: { actions: "settleBoundary" },

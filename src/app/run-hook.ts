@@ -9,7 +9,7 @@ import type { AuditDetails } from "../core/audit-details.ts";
 import type { AuditKind } from "../core/audit-kinds.ts";
 import type { PendingDraft } from "../core/continuity/facts.ts";
 import type { ResolvedConfig } from "../core/config.ts";
-import { bashNeedsShell, hookEvents } from "../core/hook-events.ts";
+import { bashNeedsShell, classifyCall, hookEvents } from "../core/hook-events.ts";
 import { payloadModel, payloadTokens, type ResolvedWindow } from "../core/meter/window.ts";
 import { keepDelivered } from "../core/delivered.ts";
 import { combine } from "../core/output.ts";
@@ -31,8 +31,6 @@ import type { ContinuityPart, StopPart } from "./parts/part-types.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf, stepRecords } from "../core/step.ts";
 import { readNight } from "../night/setting.ts";
 import { isQuiet, mayBeQuiet } from "./quiet-call.ts";
-import { keepOwnCrons, readOwnCrons } from "./session-crons.ts";
-import { keepWindowSource, windowSourceOf } from "./window-source.ts";
 
 export interface MeterOutcome {
   measurement: Measurement;
@@ -125,13 +123,11 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
       ? deps.stop?.facts(p, { store, config: deps.config.config, night, now: at })
       : undefined;
     const processTree = killTree(p, deps);
-    const ownCrons = p.event === EV.UserPromptSubmit ? readOwnCrons(store, p.sessionId) : [];
     const facts = {
       ...tail,
       ...(continuity ? { continuity } : {}),
       ...(stop ? { stop } : {}),
       ...(processTree ? { processTree } : {}),
-      ...(ownCrons.length ? { ownCrons } : {}),
       ...(deps.analyze ? { shell: deps.analyze } : {}),
     };
     // Decide outside the write lock (this warms the machine, which costs several ms in a cold
@@ -141,10 +137,9 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     let plan = decide(p, prev, { deps, metered, meterFrom, facts, night, at });
     if (plan.needs) return { stdout: "", error: null, needs: plan.needs };
     // A call that changes nothing a reader uses writes nothing (quiet-call.ts). Only frequent
-    // events qualify; the settings they could write (own crons) are written by others.
+    // events qualify.
     const quiet = mayBeQuiet(p.event) && continuity?.pendingDraft === undefined && !metered.unreadable &&
-      isQuiet(prev, plan, at, () => lastHookDetail(store, p.sessionId)) &&
-      windowSourceOf(store, p.sessionId) === plan.windowSource;
+      isQuiet(prev, plan, at, () => lastHookDetail(store, p.sessionId));
     if (quiet) return { stdout: plan.stdout, error: null };
     const out = store.transaction(() => {
       const now = store.loadSession(p.sessionId);
@@ -152,8 +147,6 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
       // The row changed under us into a state that needs a part not loaded: commit nothing.
       if (plan.needs) return { needs: plan.needs };
       store.saveSession(plan.row);
-      keepOwnCrons(store, p);
-      keepWindowSource(store, p.sessionId, plan.windowSource);
       for (const e of plan.events) store.appendEvent(at, p.sessionId, e.kind, e.detail);
       // The session goes unmeasured, so unlimited: doctor's hook-error finding shows why.
       if (metered.unreadable) {
@@ -238,13 +231,16 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
       patterns: classify && deps.stop ? deps.stop.patterns(config.stopPatterns) : null,
     }
     : undefined;
+  // The prompt is classified once, here, and that one verdict goes to the machine and to every policy.
+  const prompt = classifyCall(p, { config, hint: c.facts.lastUser, ownCrons: snapshot.context.ownCrons });
   let applied = applyEvents(
     snapshot,
     hookEvents(p, measurement, stateOf(snapshot.value), {
       at,
       config,
       stop,
-      ownCrons: c.facts.ownCrons,
+      prompt,
+      windowSource,
       newBoundaries: (stored?.meter ?? null) === c.meterFrom ? metered.newBoundaries ?? 0 : 0,
       analyze: deps.analyze,
     }),
@@ -272,6 +268,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
     measurement,
     night: c.night,
     facts: c.facts,
+    prompt,
     env: deps.env,
     now: at,
   };

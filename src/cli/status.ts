@@ -2,7 +2,6 @@
 import { statusObjects, statusTable } from "../core/status-view.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { openStore } from "../edge/store.ts";
-import { windowSourceOf } from "../app/window-source.ts";
 import { parse } from "./args.ts";
 import { type Ctx } from "./context.ts";
 import { proofStatusLine } from "./doctor-prove.ts";
@@ -17,7 +16,7 @@ export function statusCommand(args: string[], ctx: Ctx): number {
   try {
     const now = ctx.now();
     const rows = store.listSessions().filter((r) => values.all || now - r.updated_at < DAY);
-    const objs = statusObjects(rows.map((r) => ({ ...r, window_source: windowSourceOf(store, r.session_id) })));
+    const objs = statusObjects(rows);
     ctx.out((values.json ? JSON.stringify(objs, null, 2) : statusTable(objs, now)) + "\n");
     const proof = values.json ? null : proofStatusLine(ctx);
     if (proof !== null) ctx.out(proof + "\n");

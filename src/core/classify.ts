@@ -6,7 +6,6 @@
  * person, or sent by another session) is refused by the SOFT guard.
  */
 import { isPassCommand, judgeHandoffRequest } from "./handoff-request.ts";
-import type { TranscriptFacts } from "./policy.ts";
 import { markOf } from "./vigil-marks.ts";
 
 export type PromptKind =
@@ -27,7 +26,12 @@ export interface PromptVerdict {
 }
 
 /** The newest transcript `user` record's markers (see `TranscriptFacts.lastUser`). */
-export type PromptHint = NonNullable<TranscriptFacts["lastUser"]>;
+export interface PromptHint {
+  originKind: string | null;
+  promptSource: string | null;
+  isMeta: boolean;
+  text: string | null;
+}
 
 export interface ClassifyOptions {
   /** Slash commands that pass because they save state or compact (config.passCommands). */

@@ -3,8 +3,8 @@
  * Pure: the caller supplies the time and the measurement.
  */
 import type { SessionEvent, SessionRole, SessionState } from "../../machines/session.ts";
-import { becomes } from "./claude-events.ts";
-import { classifyPrompt, type PromptKind } from "./classify.ts";
+import { becomes, speaksOn } from "./claude-events.ts";
+import { classifyPrompt, type PromptHint, type PromptKind, type PromptVerdict } from "./classify.ts";
 import type { Config } from "./config.ts";
 import type { Measurement } from "./policy.ts";
 import type { HookPayload } from "./payload.ts";
@@ -30,8 +30,10 @@ export function hookEvents(
     at: number;
     config: Config;
     stop?: { message: string | null; patterns: PatternSet | null };
-    /** The session's own cron prompts (a prompt equal to one is its wake-up, not a person). */
-    ownCrons?: readonly string[];
+    /** The call's one prompt classification (`classifyCall`), handed to the policies too. */
+    prompt?: PromptVerdict | null;
+    /** Where the measurement's window came from (kept in the machine's context). */
+    windowSource?: string;
     /** Compact boundaries the meter read in this call's appended bytes. */
     newBoundaries?: number;
     /** The shell analyser, loaded for a Bash call at HARD (`bashNeedsShell`). */
@@ -52,6 +54,7 @@ export function hookEvents(
       soft: config.softTokens,
       hard: config.hardTokens,
       anticipate: config.anticipate,
+      ...(opts.windowSource !== undefined ? { windowSource: opts.windowSource } : {}),
     });
   }
   // A boundary in the transcript, whoever's call read it (transcript_path is always the main
@@ -78,6 +81,8 @@ export function hookEvents(
       break;
     case "stopped": {
       out.push({ type: "activity", at });
+      // A Stop of a version without the field says nothing about the session's own crons.
+      if (Array.isArray(p.raw.session_crons)) out.push({ type: "cronsListed", at, prompts: p.sessionCrons });
       const crons = Array.isArray(p.raw.session_crons) ? p.raw.session_crons.filter(isObject) : [];
       if (opts.stop) {
         out.push(stoppedEvent({ ...opts.stop, crons, backgroundTasks: p.backgroundTasks }, at));
@@ -86,7 +91,7 @@ export function hookEvents(
     }
     case "prompted":
       out.push({ type: "activity", at });
-      out.push({ type: "prompted", at, human: isHumanPrompt(p, config, opts.ownCrons ?? []) });
+      out.push({ type: "prompted", at, human: isHumanPrompt(p, opts.prompt ?? null) });
       break;
     case "stopFailed": {
       out.push({ type: "activity", at });
@@ -132,8 +137,26 @@ export function bashNeedsShell(p: HookPayload, state: SessionState | string | nu
 const HUMAN_VERDICTS: ReadonlySet<PromptKind> = new Set(["instruction", "handoff", "pass-command"]);
 
 /** A prompt a person typed, not a loop, cron, wake-up, peer message or harness notification. */
-export function isHumanPrompt(p: HookPayload, config: Config, ownCrons: readonly string[]): boolean {
-  if (p.prompt === null) return p.source === null || p.source === "user";
-  const v = classifyPrompt(p.prompt, { passCommands: config.passCommands, source: p.source, ownCrons });
-  return HUMAN_VERDICTS.has(v.verdict);
+export function isHumanPrompt(p: HookPayload, verdict: PromptVerdict | null): boolean {
+  if (p.prompt === null || verdict === null) return p.source === null || p.source === "user";
+  return HUMAN_VERDICTS.has(verdict.verdict);
+}
+
+/**
+ * The one classification of a call's prompt (UserPromptSubmit; null on other events): with
+ * the transcript's newest user record (an `isMeta` record is the harness), the prompt's
+ * `source` and the session's own crons, so the guard, the early warning and the machine see
+ * the same wake-up, the same harness notification and the same person.
+ */
+export function classifyCall(
+  p: HookPayload,
+  c: { config: Config; hint: PromptHint | null | undefined; ownCrons: readonly string[] },
+): PromptVerdict | null {
+  if (!speaksOn(p.event, "soft-refusal")) return null;
+  return classifyPrompt(p.prompt ?? "", {
+    passCommands: c.config.passCommands,
+    hint: c.hint ?? null,
+    source: p.source,
+    ownCrons: c.ownCrons,
+  });
 }

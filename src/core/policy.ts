@@ -7,6 +7,7 @@
 import type { AuditRecord } from "./audit-details.ts";
 import type { SessionContext, SessionEvent, SessionState } from "../../machines/session.ts";
 import type { Config } from "./config.ts";
+import type { PromptHint, PromptVerdict } from "./classify.ts";
 import type { ContinuityFacts } from "./continuity/facts.ts";
 import type { LineAnalyzer } from "./policies/hard.ts";
 import type { ProcessTree } from "./policies/hard/kill.ts";
@@ -31,7 +32,7 @@ export interface Measurement {
 /** Facts read from the transcript tail for policies that need them (continuity, stop gate). */
 export interface TranscriptFacts {
   /** The newest `user` record's markers, when it has been written. */
-  lastUser?: { originKind: string | null; promptSource: string | null; isMeta: boolean; text: string | null };
+  lastUser?: PromptHint;
   /** A compact_boundary exists, and whether a SessionStart context was attached after it. */
   restoreLanded?: boolean;
   /** What the Stop gate reads beyond the payload (filled on Stop only). */
@@ -45,8 +46,6 @@ export interface TranscriptFacts {
   continuity?: ContinuityFacts;
   /** The session's processes, read only for a command line that names `kill` or `pkill`. */
   processTree?: ProcessTree;
-  /** Prompts of the session's own crons from its last Stop (UserPromptSubmit only). */
-  ownCrons?: string[];
   /** The Bash line analyser, given once a call at HARD asked for it (`needs: "shell"`). */
   shell?: LineAnalyzer;
 }
@@ -64,6 +63,8 @@ export interface PolicyInput {
   /** Unattended ("night") mode as stored, if on. */
   night: { on: boolean; scope: string[]; until: number | null } | null;
   facts: TranscriptFacts;
+  /** The call's prompt, classified once for every policy and the machine (UserPromptSubmit; else null). */
+  prompt: PromptVerdict | null;
   env: Record<string, string | undefined>;
   now: number;
 }

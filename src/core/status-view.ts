@@ -18,8 +18,6 @@ export interface StatusSource {
   transcript_path: string | null;
   updated_at: number;
   pid: number | null;
-  /** Where `window` came from (statusline, flag, env, settings, model, default). */
-  window_source?: string | null;
   /** The persisted machine snapshot and its version, read (by the session step) for what the machine knows beyond the columns. */
   snapshot?: string;
   machine_version?: number;
@@ -55,11 +53,18 @@ export function snapshotFacts(row: Pick<SessionRow, "snapshot" | "machine_versio
   asleepUntil: number | null;
   asleepCause: string | null;
   host: string | null;
+  windowSource: string | null;
 } {
   const c = storedContext(row ?? null);
-  if (c === null) return { awaiting: null, asleepUntil: null, asleepCause: null, host: null };
+  if (c === null) return { awaiting: null, asleepUntil: null, asleepCause: null, host: null, windowSource: null };
   const sleep = sleepUntil(c);
-  return { awaiting: c.awaiting, asleepUntil: sleep.until, asleepCause: sleep.cause, host: c.host };
+  return {
+    awaiting: c.awaiting,
+    asleepUntil: sleep.until,
+    asleepCause: sleep.cause,
+    host: c.host,
+    windowSource: c.windowSource,
+  };
 }
 
 /** A status source's snapshot as the step reads it (a source without a version is a current one). */
@@ -77,7 +82,7 @@ export function statusObjects(rows: StatusSource[]): StatusObject[] {
     tokens: r.tokens,
     estimate: r.estimate,
     window: r.window,
-    window_source: r.window_source ?? null,
+    window_source: f.windowSource,
     role: r.role ?? "person",
     agent_type: r.agent_type,
     cwd: r.cwd,

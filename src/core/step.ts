@@ -9,8 +9,8 @@
  * The store is a port (`SessionPort`, defined here by its user): this module opens nothing,
  * so it is pure by import and runs inside the caller's transaction.
  *
- * A snapshot of an older MACHINE_VERSION is migrated (version 1 gains the fields added
- * since); one of an unknown version, or one that no longer parses, is re-initialised from the
+ * A snapshot of an older MACHINE_VERSION is migrated (versions 1 and 2 gain the fields
+ * added since; the store's migration 6 moved version 2's settings rows into the context); one of an unknown version, or one that no longer parses, is re-initialised from the
  * row's plain columns: never trusted and never a crash. Transitions use the step form
  * (machines/session-step.ts, proven equal to the XState definition in
  * test/machines/session-step.test.ts): building the XState machine in every hook process cost
@@ -25,6 +25,7 @@ import {
   type SessionState,
   STATES,
   v2Fields,
+  v3Fields,
 } from "../../machines/session-model.ts";
 import { initial, type SessionSnap, step } from "../../machines/session-step.ts";
 import type { AuditDetails } from "./audit-details.ts";
@@ -57,7 +58,8 @@ function isState(v: unknown): v is SessionState {
 /** Context fields each older version lacks, with the values its snapshots get. */
 function fieldsSince(version: number): Partial<SessionContext> | null {
   if (version === MACHINE_VERSION) return {};
-  if (version === 1) return v2Fields();
+  if (version === 2) return v3Fields();
+  if (version === 1) return { ...v2Fields(), ...v3Fields() };
   return null;
 }
 

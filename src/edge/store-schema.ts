@@ -123,6 +123,19 @@ export const MIGRATIONS: readonly string[] = [
   // fleet ever had (4,151 after a year's gc on the bench store, 50,000 before). The build
   // reads only this table's rows: tens of milliseconds at 50,000, so it may run in a hook.
   `CREATE INDEX sessions_updated ON sessions(updated_at);`,
+  // 6: a fact about one session is machine context (issue 33, MACHINE_VERSION 3): the settings
+  // rows keyed by a session id (`window_source:<id>`, `session_crons:<id>`), which nothing ever
+  // removed, move into their session's snapshot and go. Rows of versions 1 and 2 become 3 here
+  // (the step gives a field a snapshot lacks its default); a session that has no row keeps
+  // nothing, as its facts had no reader.
+  `UPDATE sessions SET
+     snapshot = json_set(snapshot,
+       '$.context.windowSource', (SELECT value FROM settings WHERE key = 'window_source:' || sessions.session_id),
+       '$.context.ownCrons', json(COALESCE((SELECT value FROM settings
+         WHERE key = 'session_crons:' || sessions.session_id AND json_valid(value) AND json_type(value) = 'array'), '[]'))),
+     machine_version = 3
+   WHERE machine_version IN (1, 2) AND json_valid(snapshot) AND json_type(snapshot, '$.context') = 'object';
+   DELETE FROM settings WHERE substr(key, 1, 14) = 'window_source:' OR substr(key, 1, 14) = 'session_crons:';`,
 ];
 
 /**

@@ -6,6 +6,7 @@
  * nothing. Then through the real store: a lean call that finds it needs a part commits
  * nothing, and `runHookLoading` loads it and answers as a caller holding every part.
  */
+import { classifyCall } from "../../src/core/hook-events.ts";
 import { afterAll, describe, expect, test } from "bun:test";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -90,6 +91,7 @@ describe("a part left unloaded changes no answer", () => {
             measurement: { tokens: 170_000, estimate: 170_000, window: 200_000, source: "transcript" },
             night,
             facts: { restoreLanded: true, compactVersion: "2.1.332" },
+            prompt: classifyCall(payload, { config: DEFAULT_CONFIG, hint: null, ownCrons: [] }),
             env: p.env,
             now: NOW,
           };
@@ -129,6 +131,7 @@ describe("a part left unloaded changes no answer", () => {
       measurement: { tokens: 1000, estimate: 1000, window: 200_000, source: "transcript" },
       night: null,
       facts: { restoreLanded: true },
+      prompt: null,
       env: p.env,
       now: NOW,
     };

@@ -10,7 +10,7 @@ import { initial, type SessionSnap } from "../../machines/session-step.ts";
 import { applyEvents, stateOf } from "../../src/core/step.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import type { ContinuityFacts } from "../../src/core/continuity/facts.ts";
-import { hookEvents } from "../../src/core/hook-events.ts";
+import { classifyCall, hookEvents } from "../../src/core/hook-events.ts";
 import { BOUNDARY_WAIT_MS, continuityPolicy, writesNoAttachments } from "../../src/core/policies/continuity.ts";
 import { isObject, type JsonObject, parseHookPayload } from "../../src/core/payload.ts";
 import type { PolicyInput, PolicyResult, TranscriptFacts } from "../../src/core/policy.ts";
@@ -76,7 +76,8 @@ function step(snap: Snapshot, s: Step, at: number) {
   };
   const seen = s.facts?.restoreLanded !== undefined && snap.context.boundaryOwed ? 1 : 0;
   const newBoundaries = s.boundaries ?? seen;
-  const applied = applyEvents(snap, hookEvents(p, m, stateOf(snap.value), { at, config, newBoundaries }));
+  const prompt = classifyCall(p, { config, hint: s.facts?.lastUser, ownCrons: snap.context.ownCrons });
+  const applied = applyEvents(snap, hookEvents(p, m, stateOf(snap.value), { at, config, newBoundaries, prompt }));
   const role = callRole(p, config);
   const input: PolicyInput = {
     payload: p,
@@ -88,6 +89,7 @@ function step(snap: Snapshot, s: Step, at: number) {
     measurement: m,
     night: null,
     facts: { continuity: FILES, ...s.facts },
+    prompt,
     env: {},
     now: at,
   };

@@ -1,3 +1,4 @@
+import { classifyCall } from "../../src/core/hook-events.ts";
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -129,6 +130,7 @@ function input(
     },
     night: null,
     facts: opts.facts ?? { shell: analyzeCommandLine },
+    prompt: classifyCall(p, { config, hint: opts.facts?.lastUser, ownCrons: snap.context.ownCrons }),
     env: opts.env ?? {},
     now: 9_000,
   };

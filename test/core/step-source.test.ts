@@ -31,6 +31,13 @@ const PARSES_SNAPSHOT = [
   /json_(extract|set|each|tree|valid|remove|insert|replace|patch)\(\s*snapshot\b/i,
 ];
 
+/**
+ * A settings key built from a value (`window_source:${id}`, `key(sessionId)`) rather than a
+ * fixed name: the key argument of getSetting/setSetting must be an UPPER_CASE constant or a
+ * plain string literal.
+ */
+const KEYED_SETTING = /\.(get|set)Setting\(\s*(?![A-Z][A-Z0-9_]*\s*[,)]|"[^"$]*"\s*[,)])/;
+
 const sources = [...files(join(ROOT, "src")), ...files(join(ROOT, "machines"))].map((f) => ({
   name: relative(ROOT, f).split("\\").join("/"),
   text: code(readFileSync(f, "utf8")),
@@ -48,5 +55,18 @@ describe("the snapshot is parsed only by the session step", () => {
     expect(PARSES_SNAPSHOT.some((re) => re.test("const v = JSON.parse(row.snapshot);"))).toBe(true);
     expect(PARSES_SNAPSHOT.some((re) => re.test("SELECT json_extract(snapshot, '$.context.since')"))).toBe(true);
     expect(PARSES_SNAPSHOT.some((re) => re.test(code(readFileSync(join(ROOT, STEP), "utf8"))))).toBe(true);
+  });
+});
+
+describe("no settings key holds a session id", () => {
+  test.each(sources.map((s) => [s.name, s.text]))("%s keys settings by fixed names only", (_name, text) => {
+    expect(text.split("\n").filter((l) => KEYED_SETTING.test(l))).toEqual([]);
+  });
+
+  test("the rule sees a key built from a session id (control)", () => {
+    expect(KEYED_SETTING.test("store.setSetting(`window_source:${sessionId}`, source)")).toBe(true);
+    expect(KEYED_SETTING.test("store.getSetting(key(p.sessionId))")).toBe(true);
+    expect(KEYED_SETTING.test("store.getSetting(NIGHT_KEY)")).toBe(false);
+    expect(KEYED_SETTING.test('store.setSetting("night", v)')).toBe(false);
   });
 });

@@ -307,6 +307,7 @@ function policyInput(raw: unknown, over: Partial<PolicyInput> = {}, config: Part
     measurement: { tokens: null, estimate: null, window: null, source: "none" },
     night: { on: true, scope: [p.cwd], until: null },
     facts: {},
+    prompt: null,
     env: {},
     now: NOW,
     ...over,

@@ -81,6 +81,8 @@ function context(r: Rng): SessionContext {
     handoffAt: r.pick([null, 4]),
     handoffAsked: r.bool(),
     endedBy: r.pick([null, "watch", "hook"] as const),
+    windowSource: r.pick([null, "statusline", "flag"]),
+    ownCrons: r.pick([[], ["check the queue"]]),
   };
 }
 
@@ -106,6 +108,7 @@ const EVENT_TYPES = [
   "observed",
   "handoffWritten",
   "handoffAsked",
+  "cronsListed",
 ] as const satisfies readonly SessionEvent["type"][];
 
 /** Every event type must be generated: a new event in the machine fails tsc here. */
@@ -125,8 +128,11 @@ function event(type: SessionEvent["type"], r: Rng): SessionEvent {
         soft,
         hard: soft + r.pick([50_000, 0]),
         anticipate: r.bool(),
+        ...(r.bool() ? { windowSource: r.pick(["statusline", "model"]) } : {}),
       };
     }
+    case "cronsListed":
+      return { type, at, prompts: r.pick([[], ["check the queue", "ping"]]) };
     case "preCompact":
       return { type, at, trigger: r.pick(["auto", "manual"]) };
     case "compacted":

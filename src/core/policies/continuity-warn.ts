@@ -29,11 +29,8 @@ export function earlyWarning(input: PolicyInput): PolicyResult {
   if (payload.event === EV.UserPromptSubmit) {
     // Over SOFT the guard may refuse this prompt, and a refused prompt's context is dropped.
     if (input.limited && state !== "normal") return NOTHING;
-    const verdict = classifyPrompt(payload.prompt ?? "", {
-      passCommands: config.passCommands,
-      hint: input.facts.lastUser,
-    });
-    if (verdict.verdict !== "instruction" && verdict.verdict !== "handoff") return NOTHING;
+    const verdict = input.prompt?.verdict;
+    if (verdict !== "instruction" && verdict !== "handoff") return NOTHING;
   }
   const tokens = measurement.tokens ?? context.tokens;
   const window = measurement.window ?? context.window ?? config.defaultWindow;

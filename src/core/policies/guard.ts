@@ -144,12 +144,7 @@ function guard(input: PolicyInput, checkTool: HardCheck): PolicyResult {
   const { payload, config, context, state } = input;
   const records: PolicyRecord[] = [];
   const prompt = speaksOn(payload.event, "soft-refusal") ? payload.prompt ?? "" : null;
-  const verdict = prompt === null ? null : classifyPrompt(prompt, {
-    passCommands: config.passCommands,
-    hint: input.facts.lastUser,
-    source: payload.source,
-    ownCrons: input.facts.ownCrons,
-  });
+  const verdict = prompt === null ? null : input.prompt;
   // New shapes are worth knowing about from every session, limited or not.
   if (verdict?.verdict === "unknown-envelope" && prompt !== null) {
     records.push(unknownEnvelope(verdict, prompt));
