@@ -54,7 +54,7 @@ const EN_NOUN =
 const EN_DET = r`(?:(?:the|a|an|your|our|my|its|this|that)\s+)?(?:(?:new|final|short|brief|full|current)\s+)?`;
 /** Verbs whose object is the document itself ("write the handoff", "commit HANDOFF.md"). */
 const EN_VERB =
-  r`(?:write(?:\s+up)?|update|finish|finali[sz]e|complete|prepare|draft|create|produce|fill\s+in|make|save|do|add\s+to|record|refresh|wrap\s+up|start|give\s+me|send\s+me|leave|commit|push|check\s+in)`;
+  r`(?:write(?:\s+(?:up|out))?|put\s+together|pull\s+together|assemble|compose|update|finish|finali[sz]e|complete|prepare|draft|create|produce|fill\s+in|make|save|do|add\s+to|record|refresh|wrap\s+up|start|give\s+me|send\s+me|leave|commit|push|check\s+in)`;
 /** Verbs that put something into the document ("summarize your progress into HANDOFF.md"). */
 const EN_INTO_VERB =
   r`(?:summari[sz]e|write(?:\s+(?:up|down))?|record|note|put|dump|capture|jot(?:\s+down)?|log|document|list|describe|add|save|update|collect|gather|consolidate|distil+|condense|move|copy)`;
@@ -87,6 +87,9 @@ const EN: Lexicon = {
       // courtesy and address
       r`^(?:please|thanks?(?:\s+you)?|thx|ty|cheers|ok(?:ay)?|great|good|nice|hi|hello|hey|sure|right)(?:\s+(?:work|job|stuff|everyone|all|again|so\s+much))?\W*$`,
       r`^@[\w-]+\W*$`,
+      // "We'll hand off after this": the plan to hand off, and what "after" points back to.
+      r`^(?:we|you|I)(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to)\s+hand\s*(?:off|over)\b[^:]*$`,
+      r`^(?:this|that|it|that'?s\s+done|this\s+one)\W*$`,
       // commit, push or stop: allowed at HARD, no new work
       r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:git\s+)?(?:commit|push|stage|add)(?:\s+(?:and|&)\s+(?:commit|push))?(?:\s+(?:it|them|that|this|everything|all|the\s+(?:file|doc(?:ument)?|note|changes?)|your\s+(?:changes|work)))?(?:\s+(?:(?:to|on|into)\s+(?:the\s+|your\s+|this\s+)?[\w./-]+(?:\s+branch)?|now|too|as\s+well|when\s+(?:you're\s+)?done))?\W*$`,
       r`^(?:(?:before|once|when|after|as\s+soon\s+as)\s+)?(?:you(?:'re|\s+are)?\s+|your\s+(?:context(?:\s+window)?|session|window)\s+)?(?:stop|finish|end|exit|leave|go|runs?\s+out(?:\s+of\s+(?:context|room|space|tokens))?|fills?\s+up|hits?\s+(?:the\s+)?(?:hard\s+)?limit|done|finished)(?:\s+(?:up|here|there|now|(?:the|this|your)\s+(?:session|turn|current\s+ticket)))?\W*$`,
@@ -115,7 +118,8 @@ const KO_DOC_VERB =
   r`(?:작성|써|쓰|정리|업데이트|갱신|마무리|완성|남겨|남기|만들|채워|준비|마쳐|끝내|기록|요약|적어|적|반영|추가|옮겨|담아|커밋|푸시)`;
 const KO: Lexicon = {
   request: new RegExp(
-    r`${KO_NOUN}\s*(?:을|를|도|은|는|에|에다|에다가|으로|로)?\s*(?:\S+\s*){0,3}?${KO_DOC_VERB}` +
+    // The verb opens a word ("덮어쓰는" is another verb that only ends like 쓰).
+    r`${KO_NOUN}\s*(?:을|를|도|은|는|에|에다|에다가|으로|로)?\s*(?:\S+\s*){0,3}?(?<=[\s을를도은는에로]|${KO_NOUN})${KO_DOC_VERB}` +
       r`|(?:^|\s)(?:인계|인수인계|핸드오프)\s*(?:해|하(?:세요|십시오|자|고)|해\s*(?:줘|주세요|주십시오))`,
     "i",
   ),
@@ -128,6 +132,8 @@ const KO: Lexicon = {
       r`^(?:그리고\s*|그다음\s*)?(?:(?:작업|일)(?:을|은)?\s*)?(?:멈춰|멈추|중단|그만|끝내|종료|세션\s*(?:끝내|종료)|새\s*일은?\s*(?:받지|하지)\s*마)\S*\W*$`,
       r`^(?:그리고\s*)?\S*(?:포함|적어|남겨|언급|명시|기록|요약|정리)(?:해|하|시켜)?\s*(?:줘|주세요|주십시오|둬|두세요)?\W*$`,
       r`(?:남은\s*작업|진행\s*상황|막힌\s*점|다음\s*단계|결정\s*사항|미해결).*(?:포함|적어|남겨|언급|명시|기록)`,
+      // "…도 적어 줘" inside a handoff prompt says what goes into it (not into another document).
+      r`^(?!.*(?:README|CHANGELOG|위키|이슈|PR))[^.]*(?:포함|적어|남겨|언급|명시|기록|넣어|써)\s?(?:해\s?)?(?:줘|주세요|주십시오|둬|두세요|놔)?\W*$`,
       r`(?:컨텍스트|한도|상한|토큰)`,
       r`^(?:다음|새|새로운)\s*(?:작업자|세션|워커)(?:를|가|에게)?\s*(?:위해|이어|넘겨|볼\s*수)`,
     ].join("|"),
@@ -142,7 +148,8 @@ const JA_DOC_VERB =
   r`(?:書い|書き|書く|作成|作っ|作り|作る|更新|まとめ|仕上げ|完成|残し|用意|準備|記入|記録|記載|追記|反映|整理|要約|終わらせ|コミット|プッシュ)`;
 const JA: Lexicon = {
   request: new RegExp(
-    r`${JA_NOUN}\s*(?:を|も|は|に|へ|として)?\s*(?:[^、。]{0,20}?)${JA_DOC_VERB}` +
+    // The verb opens a word ("上書き" is another verb that only ends like 書き).
+    r`${JA_NOUN}\s*(?:を|も|は|に|へ|として)?\s*(?:[^、。]{0,20}?)(?<![\u4E00-\u9FFF])${JA_DOC_VERB}` +
       r`|引き?継いで(?:ください|下さい|くれ|ほしい)?|引き継ぎ(?:を)?(?:して|お願い)`,
     "i",
   ),
@@ -176,14 +183,21 @@ export function clausesOf(text: string): string[] {
       r`,?\s+(?:and\s+then|then|after\s+that|afterwards|while|before|after|once|when)\s+`,
       // "and" joins nouns as often as clauses: split only before a verb ("… and commit it").
       r`,?\s+(?:and(?:\s+also)?|also|plus)\s+(?=(?:please\s+)?${EN_CLAUSE_VERB}\b)`,
-      r`,\s*(?=(?:please\s+|so\s+|next\s+|now\s+)?${EN_WORK_VERB}\b|so\b|next\b|now\b|[^\x00-\x7F])`,
+      r`,\s*(?=(?:please\s+|so\s+|next\s+|now\s+)?${EN_WORK_VERB}\b|so\b|next\b|now\b)`,
+      // A Korean comma joins clauses after a verb ending; after a noun it joins a list ("한 일, 남은 일").
+      r`(?<=(?:고|서|며|면서|는데|지만|니까|니|면|해|요|다|줘))\s*,\s*`,
+      r`\s*김에\s+`,
+      r`ついでに、?`,
+      r`,?\s+while\s+you'?re\s+at\s+it,?\s*`,
       r`\s+[—–-]\s+`,
       r`[:：]\s*(?=(?:please\s+)?${EN_WORK_VERB}\b)`,
       r`(?<=[가-힣](?:고|면서|며))\s+`,
       r`(?:한|하고\s*난)\s*(?:다음|뒤|후)(?:에)?\s+`,
       r`(?<=[てで])から、?`,
       r`(?<=し)た?後(?:で|に)?、?`,
-      r`、`,
+      // A Japanese 、 joins clauses after a verb's connective form; after a noun it joins a list.
+      r`(?<=[てでしきえけせめりいぎびみち]|ので|から|けど|けれど|ため|ば|たら)、`,
+      r`(?<=つつ|ながら|がてら)、?`,
       r`(?:そして|それから|その後|次に)、?`,
     ].join("|"),
     "iu",

@@ -25,6 +25,7 @@ const ROWS: Row[] = [
   ["en", "Ticket #51: fix the handoff parser crash", false, "reported: a ticket about the handoff parser"],
   ["en", "the handover flow in checkout is broken, fix it", false, "reported: a teammate's bug report"],
   ["en", "Review the handoff PR", false, "work on code named handoff"],
+  ["en", "Find out why CI keeps overwriting the handoff doc", false, "work on what overwrites it"],
   ["en", "Write tests for the handoff module", false, "write, but tests of a module"],
   ["en", "Fix the parser, then write the handoff", false, "new work bundled with the request"],
   ["en", "Implement ticket #52 and update the handoff doc", false, "a ticket and the request"],
@@ -45,6 +46,7 @@ const ROWS: Row[] = [
   ["ko", "인계받은 티켓 #45 이어서 구현해", false, "received handover: new work"],
   ["ko", "파서 고치고 인계서 써", false, "new work bundled with the request"],
   ["ko", "인계 문서는 아직 쓰지 마", false, "negated"],
+  ["ko", "CI가 인계 문서를 덮어쓰는 이유를 찾아 줘", false, "덮어쓰 only ends like 쓰"],
   // Japanese: requests
   ["ja", "引き継ぎ書を書いて", true, "引き継ぎ書 + 書いて"],
   ["ja", "引き継ぎ資料を作成してください", true, "作成"],
@@ -57,6 +59,7 @@ const ROWS: Row[] = [
   ["ja", "決済のハンドオフフローが壊れている、直して", false, "the reported bug report, in Japanese"],
   ["ja", "パーサーを直してから引き継ぎ書を書いて", false, "new work bundled with the request"],
   ["ja", "引き継ぎ書はまだ書かないで", false, "negated"],
+  ["ja", "CIが引き継ぎメモを上書きする原因を調べて", false, "上書き only ends like 書き"],
 ];
 
 describe("handoff request or mention: the line", () => {
@@ -117,6 +120,12 @@ const PLAIN: ClauseRow[] = [
   ["ko", "인계 문서를 작성한 다음 푸시해 주세요.", null],
   ["ja", "作業を止めて、引き継ぎ書を書いてください。", null],
   ["ja", "ハンドオフ文書を仕上げてプッシュしてください。", null],
+  // Lists of what goes in, joined by commas, stay in their clause.
+  ["ko", "한 일, 남은 일, 막힌 부분을 인계서에 정리해 줘.", null],
+  ["ko", "인계 노트 작성해. 브랜치 이름과 실패하는 테스트도 적어 줘.", null],
+  ["ja", "終わったこと、残っていること、課題を引き継ぎ書にまとめてください。", null],
+  ["en", "Could you put together a handoff note for the next person?", null],
+  ["en", "We'll hand off after this. Write a short handoff for whoever comes next, then stop.", null],
 ];
 
 const PLUS_WORK: ClauseRow[] = [
@@ -133,6 +142,11 @@ const PLUS_WORK: ClauseRow[] = [
   ["ko", "인계 문서를 작성하고 README도 업데이트해 줘.", "README도 업데이트해 줘"],
   ["ko", "인계서 작성해. 다음 티켓: 캐시를 Redis로 바꿔.", "다음 티켓"],
   ["ko", "진행 상황을 HANDOFF.md에 정리하면서 테스트도 고쳐 줘.", "테스트도 고쳐 줘"],
+  // "while at it": -하는 김에, ついでに, つつ / ながら, while you're at it.
+  ["ko", "인계서 쓰는 김에 라우터도 v7로 올려 줘.", "라우터도 v7로 올려 줘"],
+  ["ja", "引き継ぎ書を書くついでに、ルーターを v7 に上げておいて。", "ルーターを v7 に上げておいて"],
+  ["ja", "引き継ぎメモをまとめつつ、lint エラーを直してください。", "lint エラーを直してください"],
+  ["en", "Write up the handoff and while you're at it bump the version.", "bump the version"],
   ["ja", "引き継ぎ書を書いて、README も更新してください。", "README も更新してください"],
   ["ja", "引き継ぎ資料を作成してから、テストを直してください。", "テストを直してください"],
   ["ja", "引き継ぎ書を書いてください。次のチケット: キャッシュを Redis に切り替え。", "次のチケット"],
