@@ -190,14 +190,15 @@ const BUDGET = { forbidden: 0, reportsPushed: 0.005, recall: 0.9 };
 
 /**
  * The figures the issue asks for, one row per language: questions, approval waits and offers
- * pushed (end-turn and pre-tool together); end-of-turn messages that announce nothing pushed
+ * pushed (end-turn and pre-tool together); conditional waits pushed (a wait on a person or an
+ * event, outside the issue's list but shown); end-of-turn messages that announce nothing pushed
  * (count and share); recall on pre-tool announcements; and whether each meets its budget.
  */
 export function figures(tables: Map<string, Table>): string {
   const rows = [
-    "\n| lang | questions/approval waits/offers pushed | announce-nothing end-turn pushed | pre-tool recall | budgets |",
+    "\n| lang | questions/approval waits/offers pushed | conditional waits pushed | announce-nothing end-turn pushed | pre-tool recall | budgets |",
   ];
-  rows.push("| ---- | --- | --- | --- | --- |");
+  rows.push("| ---- | --- | --- | --- | --- | --- |");
   for (const lang of [...LANGS, "all"]) {
     const e = tables.get(`end-turn/${lang}`) ?? emptyTable();
     const p = tables.get(`pre-tool/${lang}`) ?? emptyTable();
@@ -205,10 +206,12 @@ export function figures(tables: Map<string, Table>): string {
     const nothing = e.fp + e.tn;
     const share = nothing === 0 ? 0 : e.fp / nothing;
     const recall = p.tp + p.fn === 0 ? null : p.tp / (p.tp + p.fn);
+    // Not in the issue's budget list, but a wait for a person all the same: shown so it is not hidden.
+    const waits = (e.byLabel.get("conditional-wait")?.pushed ?? 0) + (p.byLabel.get("conditional-wait")?.pushed ?? 0);
     const ok = forbidden <= BUDGET.forbidden && share <= BUDGET.reportsPushed && recall !== null &&
       recall >= BUDGET.recall;
     rows.push(
-      `| ${lang} | ${forbidden} | ${e.fp}/${nothing} (${pct(e.fp, nothing)}) | ` +
+      `| ${lang} | ${forbidden} | ${waits} | ${e.fp}/${nothing} (${pct(e.fp, nothing)}) | ` +
         `${recall === null ? "-" : `${p.tp}/${p.tp + p.fn} (${recall.toFixed(3)})`} | ${ok ? "met" : "NOT met"} |`,
     );
   }
