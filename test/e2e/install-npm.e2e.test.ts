@@ -2,7 +2,8 @@
  * The npm package, the way a user gets it: `packaging/pack.ts` packs the main package and this
  * machine's platform package from the compiled binary, `npm install -g` puts both into a clean
  * prefix with no registry (`--offline`, an empty cache), and the `vigil` npm linked onto PATH
- * answers `--version` and wires itself into the real Claude Code CLI with `install --user`.
+ * answers `--version` and wires itself into the real Claude Code CLI with `install --user`; another platform's
+ * package is refused (EBADPLATFORM).
  * Adds about a minute to the suite (gzip of the binary by npm pack, then npm's install).
  */
 import { expect, test } from "bun:test";
@@ -79,6 +80,20 @@ test("npm install -g of the packed tarballs, offline, gives a vigil that install
     const binary = realpathSync(join(prefix, "lib", "node_modules", host, "vigil"));
     expect(settings.hooks.PreToolUse[0].hooks[0].command).toBe(`${binary} hook`);
     expect(Object.keys(settings.hooks).sort()).toEqual([...events].sort());
+
+    // Another platform's package is refused by npm on its os/cpu fields (a stand-in file for the binary: the
+    // refusal is decided by the manifest pack wrote, before anything is unpacked).
+    const foreign = TARGETS.find((t) => t.os !== process.platform || t.arch !== process.arch)!;
+    const fake = join(s.root, "fake-dist");
+    mkdirSync(fake);
+    writeFileSync(join(fake, `vigil-${suffixOf(foreign)}`), "#!/bin/sh\n", { mode: 0o755 });
+    const [foreignTgz] = pack([foreign], join(s.root, "npm-foreign"), fake);
+    const refused = Bun.spawnSync(
+      ["npm", "install", "-g", "--prefix", join(s.root, "prefix-foreign"), "--offline", "--cache", cache, foreignTgz],
+      { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home }, stderr: "pipe", stdout: "pipe" },
+    );
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.stderr.toString()).toContain("EBADPLATFORM");
   } finally {
     rmSync(join(s.root, "prefix"), { recursive: true, force: true });
     removeSandbox(s);
