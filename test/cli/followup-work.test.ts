@@ -11,7 +11,6 @@ import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { between, byUuid, recorded, retimed } from "../support/recorded-turns.ts";
 import { MIN, type Night, night } from "../support/night-stand.ts";
-import { BIN } from "../support/vigil.ts";
 
 const DENY = recorded("2.1.328", "deny-stop.jsonl");
 const BLOCKED_END = "2cfca537-6f65-423a-9dfe-19dd4391ce91", SUMMARY = "b1f7bbc6-092b-4ce6-89c3-06193881fb64";
@@ -21,11 +20,7 @@ const TOOL_CALL = "7195180c-f810-448c-8115-93a548d74710";
 const ANNOUNCE = "Next, I will run the integration suite.";
 
 let n: Night | null = null;
-const procs: ReturnType<typeof Bun.spawn>[] = [];
-afterAll(() => {
-  n?.close();
-  for (const p of procs) p.kill("SIGKILL");
-});
+afterAll(() => n?.close());
 
 /** The recorded turn end, saying our own announcement (the gate judges the text). */
 function announced(at: number, suffix: string) {
@@ -68,23 +63,12 @@ test(
     expect(marks).toContain(`${TOOL_CALL}-k`);
     expect(marks).toContain(`${WORDS}-w`);
 
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const serve = Bun.spawn([BIN, "serve", "--listen", `127.0.0.1:${port}`], {
-      env: t.env,
-      stdout: "ignore",
-      stderr: "ignore",
-    });
-    procs.push(serve);
-    let text = "";
-    for (let i = 0; i < 100 && text === ""; i++) {
-      text = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.ok ? r.text() : "", () => "");
-      if (text === "") await Bun.sleep(100);
-    }
+    const serve = await t.serve();
+    const text = await fetch(`${serve.url}/metrics`).then((r) => r.text());
     expect(text).toContain('vigil_followups_total{intervention="stop_block",resumed="true"} 1');
     expect(text).toContain('vigil_followups_total{intervention="stop_block",resumed="false"} 1');
     expect(text).toContain('vigil_followup_resume_seconds_total{intervention="stop_block"} 120');
-    serve.kill("SIGTERM");
-    await serve.exited;
+    await serve.stop();
   },
   60_000,
 );

@@ -47,6 +47,8 @@ export interface Night {
    */
   pass(): Promise<Run>;
   kill(s: Stand): Promise<void>;
+  /** A real `vigil serve` on a free loopback port, over this night's store. */
+  serve(): Promise<{ url: string; stop: () => Promise<void> }>;
   close(): void;
 }
 
@@ -185,6 +187,30 @@ export function night(extra: Record<string, string> = {}): Night {
       s.child.kill("SIGKILL");
       await s.child.exited;
       rmSync(s.registry, { force: true });
+    },
+    async serve() {
+      const proc = Bun.spawn([BIN, "serve", "--listen", "127.0.0.1:0"], {
+        env: { ...env, VIGIL_NOW: String(clock) },
+        stdout: "pipe",
+        stderr: "ignore",
+      });
+      children.push(proc);
+      const reader = proc.stdout.getReader();
+      let line = "";
+      while (!line.includes("\n")) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("vigil serve exited before listening");
+        line += new TextDecoder().decode(value);
+      }
+      reader.releaseLock();
+      const url = /listening on (http:\/\/[\d.]+:\d+)/.exec(line)?.[1] ?? "";
+      return {
+        url,
+        stop: async () => {
+          proc.kill("SIGTERM");
+          await proc.exited;
+        },
+      };
     },
     close() {
       for (const c of children) c.kill("SIGKILL");

@@ -54,7 +54,7 @@ function renderSessions(list) {
     ...list.map((s) =>
       el(
         "tr",
-        { "data-session": s.session_id, "data-state": s.state },
+        { "data-session": s.session_id, "data-state": s.state, "data-awaiting": s.awaiting ?? "" },
         el("td", { class: "mono", title: s.session_id }, s.session_id.slice(0, 8)),
         el("td", {}, s.role + (s.agent_type && s.agent_type !== s.role ? `:${s.agent_type}` : "")),
         el(
@@ -62,6 +62,8 @@ function renderSessions(list) {
           {},
           el("span", { class: `state ${s.state}` }, s.state),
           s.new_session_needed ? " new session needed" : "",
+          // Waiting on a person is not stalled: nothing pushes it (product.md section 7).
+          s.awaiting ? el("span", { class: "awaiting" }, ` awaiting ${s.awaiting}`) : "",
         ),
         el("td", {}, contextBar(s)),
         el("td", { "data-updated": s.updated_at }, ago(s.updated_at)),
