@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Language } from "../../src/core/config.ts";
 import { compactionWarning } from "../../src/core/messages/compaction.ts";
 import { formatTokens, measuredPhrase } from "../../src/core/messages/format.ts";
+import { type HardWhy, hardWhyText } from "../../src/core/messages/hard-why.ts";
 import { hardDenyReason, softNotice, softRefusal } from "../../src/core/messages/limits.ts";
 
 const LANGS: Language[] = ["en", "ko", "ja"];
@@ -166,4 +167,41 @@ test("golden: the whole catalogue", () => {
   if (process.env.UPDATE_GOLDEN === "1") writeFileSync(path, text);
   expect(existsSync(path)).toBe(true);
   expect(text).toBe(readFileSync(path, "utf8"));
+});
+
+describe("why HARD refused, in every language", () => {
+  const WHYS: HardWhy[] = [
+    { k: "not-allowed", what: "npm" },
+    { k: "not-allowed", what: "PATH", noun: "setting" },
+    { k: "construct", what: "arithmetic" },
+    { k: "not-static", what: "$CMD", noun: "command name" },
+    { k: "not-static", what: "$PID", noun: "kill target" },
+    { k: "reaches-others", what: "killall", how: "by-name" },
+    { k: "reaches-others", what: "pkill", how: "by-pattern" },
+    { k: "reaches-others", what: "kill 0", how: "group" },
+    { k: "reaches-others", what: "tmux kill-server", how: "ends-sessions" },
+    { k: "reaches-others", what: "-u", how: "by-option" },
+    { k: "not-own", cmd: "kill", target: "pid 42", treeKnown: true },
+    { k: "not-own", cmd: "pkill", target: "parent 7", treeKnown: false },
+    { k: "not-pid", what: "foo" },
+    { k: "no-target" },
+    { k: "needs-pid" },
+    { k: "heredoc-only", what: "cat" },
+    { k: "not-handoff", path: "src/a.ts" },
+    { k: "not-handoff", path: "src/", tool: "Grep" },
+    { k: "unparseable", error: "unterminated quote" },
+    { k: "unparseable", error: null },
+  ];
+  // Words of the English templates: none may be left in a Korean or Japanese reason.
+  const ENGLISH =
+    /\b(not allowed|not static|could reach|could end|process group|not a pid|names no|needs a static|only read|handoff document|no command|process tree)\b/;
+  test.each(WHYS.map((w) => [JSON.stringify(w), w] as const))("%s", (_, w) => {
+    const quoted = "what" in w ? w.what : "path" in w ? w.path : null;
+    for (const lang of ["en", "ko", "ja"] as const) {
+      const text = hardWhyText(lang, w);
+      expect(text.length).toBeGreaterThan(0);
+      if (quoted !== null) expect(text).toContain(quoted);
+      if (lang !== "en") expect(text).not.toMatch(ENGLISH);
+    }
+  });
 });

@@ -5,6 +5,7 @@
  * calls are measured and shown, never limited. Every decision becomes an audit record so
  * `vigil report` can count notices, refusals, passes, denials and allowances.
  */
+import { type HardWhy, hardWhyText } from "../messages/hard-why.ts";
 import { speaksOn } from "../claude-events.ts";
 import { classifyPrompt, type PromptVerdict } from "../classify.ts";
 import type { Config } from "../config.ts";
@@ -101,7 +102,7 @@ export type HardCheck = (
   payload: HookPayload,
   config: Config,
   opts?: { tree?: ProcessTree | null; analyze?: LineAnalyzer },
-) => { allowed: boolean; rule: string; detail: string; needs?: "shell" };
+) => { allowed: boolean; rule: string; detail: string; why?: HardWhy; needs?: "shell" };
 
 /** HARD: deny a tool call that is not handoff work. Returns null when the call is allowed. */
 function onHardTool(
@@ -123,7 +124,7 @@ function onHardTool(
     ...numbers(input),
     limit: context.hard,
     tool: payload.toolName ?? "tool",
-    why: r.detail,
+    why: r.why ? hardWhyText(config.language, r.why) : r.detail,
     handoffGlobs: config.handoffGlobs,
     reportCommands: config.reportCommands,
   });

@@ -5,6 +5,7 @@
  * anything else in `config.allowedTools`. Everything else is denied, other reads included: the
  * worker already holds what it has read.
  */
+import { type HardWhy, hardWhyText } from "../messages/hard-why.ts";
 import type { Config } from "../config.ts";
 import type { HookPayload, JsonObject } from "../payload.ts";
 import type { LineAnalysis, ShellWord } from "../shell.ts";
@@ -26,8 +27,14 @@ export interface HardVerdict {
   needs?: "shell";
   /** The rule that decided, for the audit log (`handoff-write`, `bash-forbidden:npm`, …). */
   rule: string;
-  /** What was allowed or which command or path was refused; goes into the deny reason. */
+  /** What was allowed or which command or path was refused, in English for the audit log. */
   detail: string;
+  /** Why it was refused, as data: the deny reason says it in the session's language. */
+  why?: HardWhy;
+}
+
+function refuse(rule: string, why: HardWhy): HardVerdict {
+  return { allowed: false, rule, detail: hardWhyText("en", why), why };
 }
 
 const EDIT_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
@@ -58,11 +65,7 @@ function checkRead(tool: string, input: JsonObject | null, config: Config, cwd: 
   if (path !== null && isHandoffPath(path, config.handoffGlobs, cwd)) {
     return { allowed: true, rule: "handoff-read", detail: `"${path}" is a handoff document` };
   }
-  return {
-    allowed: false,
-    rule: "handoff-only",
-    detail: `${tool} "${path ?? ""}" does not stay within handoff documents`,
-  };
+  return refuse("handoff-only", { k: "not-handoff", path: path ?? "", tool });
 }
 
 function joinGlob(dir: string | null, pattern: string | null): string | null {
@@ -74,10 +77,10 @@ function joinGlob(dir: string | null, pattern: string | null): string | null {
 function checkWrite(target: ShellWord | null, config: Config, cwd: string): HardVerdict | null {
   if (target === null) return null;
   if (target.dynamic) {
-    return { allowed: false, rule: "bash-redirect", detail: `write target "${target.value}" is not static` };
+    return refuse("bash-redirect", { k: "not-static", what: target.value, noun: "write target" });
   }
   if (DEVICES.has(target.value) || isHandoffPath(target.value, config.handoffGlobs, cwd)) return null;
-  return { allowed: false, rule: "bash-redirect", detail: `"${target.value}" is not a handoff document` };
+  return refuse("bash-redirect", { k: "not-handoff", path: target.value });
 }
 
 function checkBash(
@@ -88,15 +91,15 @@ function checkBash(
   const { cwd } = opts;
   if (!opts.analyze) return { allowed: false, needs: "shell", rule: "needs-analyzer", detail: "line not analysed" };
   const a = opts.analyze(line);
-  if (!a.ok) return { allowed: false, rule: "unparseable", detail: a.error };
+  if (!a.ok) return refuse("unparseable", { k: "unparseable", error: a.error });
   if (a.hazards.length > 0) {
     const h = a.hazards[0];
-    return { allowed: false, rule: `bash-construct:${h}`, detail: `${h} is not allowed at the hard limit` };
+    return refuse(`bash-construct:${h}`, { k: "construct", what: h });
   }
   const rules: string[] = [];
   for (const cmd of a.commands) {
     const v = checkCommand(cmd, config, { tree: opts.tree });
-    if (!v.allowed) return { allowed: false, rule: v.rule, detail: v.detail };
+    if (!v.allowed) return { allowed: false, rule: v.rule, detail: v.detail, why: v.why };
     for (const w of v.writes) {
       const bad = checkWrite(w, config, cwd);
       if (bad) return bad;
@@ -150,13 +153,13 @@ export function checkToolAtHard(
     if (path !== null && isHandoffPath(path, config.handoffGlobs, cwd)) {
       return { allowed: true, rule: "handoff-write", detail: `"${path}" is a handoff document` };
     }
-    return { allowed: false, rule: "handoff-only", detail: `"${path ?? ""}" is not a handoff document` };
+    return refuse("handoff-only", { k: "not-handoff", path: path ?? "" });
   }
   if (READ_TOOLS.has(tool)) return checkRead(tool, payload.toolInput, config, cwd);
   if (tool === "Bash") {
     const line = field(payload.toolInput, "command");
-    if (line === null) return { allowed: false, rule: "unparseable", detail: "no command given" };
+    if (line === null) return refuse("unparseable", { k: "unparseable", error: null });
     return checkBash(line, config, { cwd, tree, analyze: opts.analyze });
   }
-  return { allowed: false, rule: "tool-denied", detail: `"${tool}" is not allowed at the hard limit` };
+  return refuse("tool-denied", { k: "not-allowed", what: tool });
 }

@@ -7,10 +7,9 @@
 import type { ShellWord, SimpleCommand } from "../../shell.ts";
 import { commandName } from "../../shell/wrappers.ts";
 import { checkKill, checkPkill, checkTmux, type ProcessTree } from "./kill.ts";
-import type { CommandVerdict } from "./verdict.ts";
+import { type CommandVerdict, deny } from "./verdict.ts";
 export type { CommandVerdict };
 
-const deny = (rule: string, detail: string): CommandVerdict => ({ allowed: false, rule, detail });
 const allow = (rule: string, writes: ShellWord[] = []): CommandVerdict => ({ allowed: true, rule, writes });
 
 /**
@@ -47,7 +46,7 @@ function git(args: ShellWord[]): CommandVerdict {
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i];
-    if (a.dynamic) return deny("bash-forbidden:git", `git option "${a.value}" is not static`);
+    if (a.dynamic) return deny("bash-forbidden:git", { k: "not-static", what: a.value, noun: "git option" });
     if (!a.value.startsWith("-")) break;
     const [flag] = a.value.split("=", 1);
     if (GIT_GLOBAL_FLAGS.has(a.value)) continue;
@@ -55,11 +54,11 @@ function git(args: ShellWord[]): CommandVerdict {
       if (!a.value.includes("=")) i++;
       continue;
     }
-    return deny("bash-forbidden:git", `git option "${flag}" is not allowed at the hard limit`);
+    return deny("bash-forbidden:git", { k: "not-allowed", what: flag, noun: "git option" });
   }
   const sub = args[i];
   if (!sub || !GIT_SUBCOMMANDS.has(sub.value)) {
-    return deny("bash-forbidden:git", `"git ${sub?.value ?? ""}" is not allowed at the hard limit`);
+    return deny("bash-forbidden:git", { k: "not-allowed", what: `git ${sub?.value ?? ""}` });
   }
   const rest = args.slice(i + 1);
   const writes: ShellWord[] = [];
@@ -67,7 +66,7 @@ function git(args: ShellWord[]): CommandVerdict {
     const v = rest[k].value;
     // push --receive-pack/--exec name a program to run; on a local remote it runs here.
     if (sub.value === "push" && /^--(receive-pack|exec)(=|$)/.test(v)) {
-      return deny("bash-forbidden:git", `git push option "${v.split("=")[0]}" is not allowed`);
+      return deny("bash-forbidden:git", { k: "not-allowed", what: v.split("=")[0], noun: "git push option" });
     }
     // diff/log/show --output writes a file: it must be a handoff document like a redirection.
     if (/^--output(=|$)/.test(v)) {
@@ -94,7 +93,7 @@ export function hasPrefix(argv: ShellWord[], prefix: string): boolean {
 function envVerdict(cmd: SimpleCommand): CommandVerdict | null {
   for (const e of cmd.env) {
     const bad = cmd.argv.length === 0 ? STEERING_ENV.test(e.name) : !SAFE_ENV.test(e.name);
-    if (bad) return deny(`bash-env:${e.name}`, `setting "${e.name}" is not allowed at the hard limit`);
+    if (bad) return deny(`bash-env:${e.name}`, { k: "not-allowed", what: e.name, noun: "setting" });
   }
   return null;
 }
@@ -115,10 +114,10 @@ function vigil(args: ShellWord[]): CommandVerdict {
   const [sub, action] = args;
   const allowed = sub && !sub.dynamic ? VIGIL_AT_HARD[sub.value] : undefined;
   if (allowed === undefined) {
-    return deny("bash-forbidden:vigil", `"vigil ${sub?.value ?? ""}" is not allowed at the hard limit`);
+    return deny("bash-forbidden:vigil", { k: "not-allowed", what: `vigil ${sub?.value ?? ""}` });
   }
   if (allowed !== null && (!action || action.dynamic || !allowed.includes(action.value))) {
-    return deny("bash-forbidden:vigil", `"vigil ${sub.value} ${action?.value ?? ""}" is not allowed at the hard limit`);
+    return deny("bash-forbidden:vigil", { k: "not-allowed", what: `vigil ${sub.value} ${action?.value ?? ""}` });
   }
   return allow(`bash-allowed:vigil ${sub.value}`);
 }
@@ -137,7 +136,7 @@ export function checkCommand(
   const { argv } = cmd;
   if (argv.length === 0) return allow("bash-allowed:assignment");
   const name = commandName(argv[0]);
-  if (name === null) return deny("bash-dynamic", `command name "${argv[0].value}" is not static`);
+  if (name === null) return deny("bash-dynamic", { k: "not-static", what: argv[0].value, noun: "command name" });
   if (lists.reportCommands.some((p) => hasPrefix(argv, p))) return allow("bash-allowed:report");
   if (lists.allowedCommands.some((p) => hasPrefix(argv, p))) return allow("bash-allowed:configured");
   const args = argv.slice(1);
@@ -149,7 +148,7 @@ export function checkCommand(
       if ((static1 === "pr" || static1 === "issue") && args[1]?.value === "comment" && !args[1].dynamic) {
         return allow(`bash-allowed:gh ${static1} comment`);
       }
-      return deny("bash-forbidden:gh", `"gh ${static1 ?? ""}" is not allowed at the hard limit`);
+      return deny("bash-forbidden:gh", { k: "not-allowed", what: `gh ${static1 ?? ""}` });
     // Stopping this session's processes, and finding them: `pgrep` only lists pids.
     case "kill":
       return checkKill(args, opts.tree ?? null);
@@ -158,7 +157,7 @@ export function checkCommand(
     case "pgrep":
       return allow("bash-allowed:pgrep");
     case "killall":
-      return deny("bash-forbidden:killall", `"killall" matches by name and could reach other sessions`);
+      return deny("bash-forbidden:killall", { k: "reaches-others", what: "killall", how: "by-name" });
     case "tmux":
       return checkTmux(args);
     case "tee":
@@ -166,10 +165,10 @@ export function checkCommand(
     case "cat":
       // Only as the pipe end of a heredoc (`cat > HANDOFF.md <<'EOF'`, `$(cat <<'EOF' …)`).
       if (args.every((a) => !a.dynamic && a.value.startsWith("-"))) return allow("bash-allowed:cat");
-      return deny("bash-forbidden:cat", `"cat" may only read a heredoc at the hard limit`);
+      return deny("bash-forbidden:cat", { k: "heredoc-only", what: "cat" });
     case "printf":
       if (args[0] && (args[0].dynamic || args[0].value.startsWith("-v"))) {
-        return deny("bash-forbidden:printf", `"printf -v" is not allowed at the hard limit`);
+        return deny("bash-forbidden:printf", { k: "not-allowed", what: "printf -v" });
       }
       return allow("bash-allowed:printf");
   }
@@ -178,5 +177,5 @@ export function checkCommand(
   // worker needs: saving and reading its state, recall, status. Not the commands that would
   // switch the guard off (`uninstall`, `night off`, `install`, `serve` …).
   if (name === "vigil" || name.endsWith("/vigil")) return vigil(args);
-  return deny(`bash-forbidden:${name}`, `"${name}" is not allowed at the hard limit`);
+  return deny(`bash-forbidden:${name}`, { k: "not-allowed", what: name });
 }
