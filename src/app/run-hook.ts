@@ -114,10 +114,19 @@ export function runHook(input: string, deps: HookDeps): HookOutcome {
     const lacking = missingPart(p.event, [prev?.state ?? null], deps);
     if (lacking) return { stdout: "", error: null, needs: lacking };
     const metered = deps.measure(p.transcriptPath, prev?.meter ?? null);
-    const needsFacts = p.event === EV.UserPromptSubmit || p.event === EV.Stop || prev?.state === "restoring";
+    // A compact boundary in the bytes just read may be a compaction no hook reported: this call
+    // may enter restoring, and then it is the one that injects the restore, with the spec and
+    // the state read now (not the next call, which ran without them).
+    const restoring = prev?.state === "restoring" || (metered.newBoundaries ?? 0) > 0;
+    if (restoring && !deps.continuity && !deps.config.config.disable) {
+      return { stdout: "", error: null, needs: "continuity" };
+    }
+    const needsFacts = p.event === EV.UserPromptSubmit || p.event === EV.Stop || restoring;
     // The same bytes as the meter's: a restore seen here was counted there (the transcript lags).
     const tail = needsFacts ? deps.facts(p.transcriptPath, metered.offset) : {};
-    const continuity = deps.config.config.disable ? undefined : deps.continuity?.read(p, prev?.state ?? null, at);
+    const continuity = deps.config.config.disable
+      ? undefined
+      : deps.continuity?.read(p, restoring ? "restoring" : prev?.state ?? null, at);
     const night = readNight(store);
     const stop = p.event === EV.Stop && !deps.config.config.disable
       ? deps.stop?.facts(p, { store, config: deps.config.config, night, now: at })
