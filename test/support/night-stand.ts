@@ -7,7 +7,7 @@
  * does and writes what Claude Code writes when a message arrives.
  */
 import { createHash } from "node:crypto";
-import { appendFileSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { dirname, join } from "node:path";
 import { transcriptPathFor } from "../../src/core/watch/targets.ts";
@@ -84,12 +84,37 @@ export function reply(at: number, o: { text?: string; tool?: string }): Rec {
   };
 }
 
-/** A night at a pinned clock, `extra` added to the environment (thresholds, config). */
-export function night(extra: Record<string, string> = {}): Night {
+/**
+ * A night at a pinned clock, `extra` added to the environment (thresholds), `o.config` written
+ * as config.toml. With `o.restarts`, a private tmux server (TMUX_TMPDIR) and a stand-in
+ * `claude` on PATH that, resumed, registers itself as Claude Code does, writes the arguments
+ * it got to `<HOME>/resumed-<id>` and stays up (the test writes what the session then does).
+ */
+export function night(extra: Record<string, string> = {}, o: { config?: string; restarts?: boolean } = {}): Night {
   const base = testEnv(extra);
   const claude = join(base.HOME, "claude");
   mkdirSync(join(claude, "sessions"), { recursive: true });
+  mkdirSync(base.VIGIL_HOME, { recursive: true });
+  if (o.config !== undefined) writeFileSync(join(base.VIGIL_HOME, "config.toml"), o.config);
   const env: Record<string, string> = { ...base, CLAUDE_CONFIG_DIR: claude };
+  if (o.restarts) {
+    const bin = join(base.HOME, "bin"), tmux = join(base.HOME, "tmux");
+    mkdirSync(bin, { recursive: true });
+    mkdirSync(tmux, { recursive: true });
+    const sessions = join(claude, "sessions");
+    writeFileSync(
+      join(bin, "claude"),
+      `#!/bin/sh
+[ "$1" = --resume ] || exit 64
+ps=$(cut -d' ' -f22 /proc/$$/stat)
+printf '{"pid":%s,"sessionId":"%s","cwd":"%s","startedAt":%s000,"procStart":"%s"}' $$ "$2" "$(pwd)" "$(date +%s)" "$ps" > '${sessions}'/$$.json
+printf '%s' "$3" > '${base.HOME}'/resumed-"$2"
+exec sleep 1000
+`,
+    );
+    chmodSync(join(bin, "claude"), 0o755);
+    Object.assign(env, { PATH: `${bin}:${env.PATH}`, TMUX_TMPDIR: tmux, TERM: "xterm" });
+  }
   let clock = Date.now() - 3 * 60 * MIN;
   const children: ReturnType<typeof Bun.spawn>[] = [];
   const servers: Server[] = [];
@@ -214,6 +239,8 @@ export function night(extra: Record<string, string> = {}): Night {
     },
     close() {
       for (const c of children) c.kill("SIGKILL");
+      // The tmux server a restart started lives on this night's private socket directory.
+      if (o.restarts) Bun.spawnSync(["tmux", "kill-server"], { env, stdout: "ignore", stderr: "ignore" });
       for (const s of servers) s.close();
     },
   };
