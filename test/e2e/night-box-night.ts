@@ -1,0 +1,147 @@
+/**
+ * One night in the box for one Claude Code version: the seven sessions get their prompts, two
+ * are killed once their first turn is over (one of them so that it cannot come back: its
+ * conversation is moved away, as a cleanup would), `vigil watch --every` runs, and the night
+ * ends once every session has shown its behaviour, or at a generous bound. Returns what the
+ * independent count reads: transcripts, the fake API's requests, the receiver's log, the
+ * `claude` calls, the kill times, and `night off --json`.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ApiRequest } from "./api-request.ts";
+import type { ClaudeVersion } from "./cli.ts";
+import { type Box, openBox, type Received, until } from "./night-box.ts";
+import { parseJsonl } from "./sandbox.ts";
+import { type VigilEvent, vigilEvents } from "./vigil-db.ts";
+import { boxScenario, DONE, PROMPT, type Role, ROLES, TODO_OPEN } from "./night-box-script.ts";
+
+/** A transcript record. */
+export type Rec = Record<string, unknown>;
+
+export interface NightEvidence {
+  version: ClaudeVersion;
+  /** Each session's transcript (the doomed one's as it was when it was moved away, plus anything after). */
+  transcripts: Record<Role, Rec[]>;
+  sessionIds: Record<Role, string>;
+  requests: ApiRequest[];
+  received: Received[];
+  /** `claude` invocations through the PATH the watch restarts with: [cwd, args]. */
+  claudeCalls: [string, string][];
+  /** When the test killed each killed session. */
+  kills: Partial<Record<Role, number>>;
+  nightOn: number;
+  nightOff: number;
+  /** `vigil night off --json`. */
+  off: Record<string, unknown>;
+  /** The watch's own output, for a failure's message. */
+  watchLog: string;
+  /** What vigil recorded (for assertions on vigil's own records; the count never reads them). */
+  events: VigilEvent[];
+}
+
+const textOf = (r: Rec): string => JSON.stringify((r.message as Rec | undefined)?.content ?? "");
+
+/** The transcript of the session working in `cwd`, from the box's transcripts. */
+function byCwd(box: Box, cwd: string): { id: string; records: Rec[] } | null {
+  for (const [id, records] of box.transcripts()) {
+    if (records.some((r) => r.cwd === cwd)) return { id, records };
+  }
+  return null;
+}
+
+/** Whether `role`'s transcript shows `text` in an assistant record. */
+export function said(box: Box, role: Role, text: string, times = 1): boolean {
+  const t = byCwd(box, box.sessions.get(role)?.cwd ?? "");
+  return (t?.records.filter((r) => r.type === "assistant" && textOf(r).includes(text)).length ?? 0) >= times;
+}
+
+/** The last time `role`'s transcript shows `text` in an assistant record. */
+export function saidAt(box: Box, role: Role, text: string): number | null {
+  const t = byCwd(box, box.sessions.get(role)?.cwd ?? "");
+  const hit = t?.records.filter((r) => r.type === "assistant" && textOf(r).includes(text)).at(-1);
+  return hit === undefined ? null : Date.parse(String(hit.timestamp));
+}
+
+/** Bounds: generous, since CI has two cores shared by every TUI of the night. */
+const FIRST_TURNS_MS = 120_000;
+const NIGHT_MS = 330_000;
+
+/** Run one night of `version`; `done` says when the night's behaviours are all in. */
+export async function runNight(
+  version: ClaudeVersion,
+  done: (box: Box) => boolean,
+): Promise<NightEvidence> {
+  const box = await openBox({ version, sessions: ROLES, scenario: boxScenario });
+  try {
+    for (const r of ROLES) writeFileSync(join(box.sessions.get(r)?.cwd ?? "", "NOTES.md"), "notes\n");
+    for (const r of ["stall", "report"] as const) {
+      writeFileSync(join(box.sessions.get(r)?.cwd ?? "", "TODO.md"), TODO_OPEN);
+    }
+    // The box runs its own watch rather than a schedule: --force says so to `night on`.
+    const on = box.vigil("night", "on", "--scope", join(box.root, "work"), "--force");
+    if (on.code !== 0) throw new Error(`night on: ${on.stderr}`);
+    const nightOn = Date.now();
+    box.startWatch();
+    for (const r of ROLES) await box.type(r, PROMPT[r]);
+    const screens = () =>
+      ROLES.map((r) => `== ${r}\n${box.screen(r).split("\n").filter((l) => l.trim() !== "").slice(-14).join("\n")}`)
+        .join("\n") + `\n${box.watchLog().split("\n").slice(-40).join("\n")}`;
+    const firstDeadline = Date.now() + FIRST_TURNS_MS;
+    // The killed sessions die once their first turn is over.
+    const kills: Partial<Record<Role, number>> = {};
+    const doomedDir = join(box.root, "lost");
+    let doomedId = "";
+    for (const r of ["killed", "doomed"] as const) {
+      await until(`${r}'s first turn`, () => said(box, r, DONE), firstDeadline, screens);
+      box.kill(r);
+      kills[r] = Date.now();
+    }
+    // The doomed session's conversation goes away: `claude --resume` cannot bring it back.
+    const doomed = byCwd(box, box.sessions.get("doomed")?.cwd ?? "");
+    if (doomed === null) throw new Error("box: the doomed session has no transcript");
+    doomedId = doomed.id;
+    const doomedPath = [...new Bun.Glob(`*/${doomedId}.jsonl`).scanSync({ cwd: join(box.home, ".claude", "projects") })][0];
+    mkdirSync(doomedDir);
+    renameSync(join(box.home, ".claude", "projects", doomedPath), join(doomedDir, `${doomedId}.jsonl`));
+
+    await until(
+      "the night's behaviours",
+      () => done(box),
+      Date.now() + NIGHT_MS,
+      screens,
+      1_000,
+    );
+    const off = box.vigil("night", "off", "--json");
+    const nightOff = Date.now();
+    if (off.code !== 0) throw new Error(`night off: ${off.stderr}`);
+
+    const transcripts = {} as Record<Role, Rec[]>;
+    const sessionIds = {} as Record<Role, string>;
+    for (const r of ROLES) {
+      const t = byCwd(box, box.sessions.get(r)?.cwd ?? "");
+      const saved = r === "doomed" ? parseJsonl(readFileSync(join(doomedDir, `${doomedId}.jsonl`), "utf8")) : [];
+      transcripts[r] = [...saved, ...(t?.records ?? [])];
+      sessionIds[r] = r === "doomed" ? doomedId : t?.id ?? "";
+    }
+    const log = existsSync(box.claudeLog) ? readFileSync(box.claudeLog, "utf8") : "";
+    return {
+      version,
+      transcripts,
+      sessionIds,
+      requests: box.fake.requests,
+      received: [...box.receiver.received],
+      claudeCalls: log.split("\n").filter((l) => l !== "").map((l) => {
+        const [cwd, ...args] = l.split("\t");
+        return [cwd, args.join("\t")];
+      }),
+      kills,
+      nightOn,
+      nightOff,
+      off: JSON.parse(off.stdout),
+      watchLog: box.watchLog(),
+      events: vigilEvents(box.vigilHome),
+    };
+  } finally {
+    await box.close();
+  }
+}

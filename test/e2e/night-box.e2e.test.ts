@@ -1,0 +1,74 @@
+/**
+ * A night in a box (issue 30's "Done when"; product.md sections 6 and 7; seed 004): seven real
+ * Claude Code TUIs of one release under one real tmux server, against the fake API, with vigil
+ * installed by `vigil install --user`, alerts to a receiver on 127.0.0.1 and `vigil watch
+ * --every` running with a one-minute threshold. Each session stands for one behaviour; the
+ * test counts what happened from the outside (transcripts, the `claude` calls, its own kills,
+ * the receiver's log: night-box-count.ts, which shares no code with vigil's ledger) and checks
+ * each behaviour against that count.
+ *
+ * One night per version; the sessions run at once, so both nights together stay within a few
+ * minutes of the suite's time.
+ */
+import { expect, test } from "bun:test";
+import { type ClaudeVersion, NEWEST, OLDEST } from "./cli.ts";
+import { type Alert, countNight, type NightCount } from "./night-box-count.ts";
+import { type NightEvidence, runNight, said } from "./night-box-night.ts";
+import { DONE, WORDS } from "./night-box-script.ts";
+
+/** A night's bound: the box's own waits are shorter; this only stops a hung run. */
+const NIGHT_TIMEOUT_MS = 9 * 60_000;
+
+const alertsFor = (c: NightCount, id: string, event?: string): Alert[] =>
+  c.alerts.filter((a) => a.sessionId === id && (event === undefined || a.event === event));
+
+/** What the night must show before it ends (the test's conditions, never a fixed sleep). */
+function nightDone(box: Parameters<Parameters<typeof runNight>[1]>[0]): boolean {
+  const events = box.receiver.received.map((r) => String(r.body.event));
+  return said(box, "announce", DONE) && said(box, "words", WORDS, 2) && said(box, "stall", DONE) &&
+    said(box, "killed", DONE, 2) && events.includes("restarted") && events.includes("breaker-open");
+}
+
+function describeNight(ev: NightEvidence, c: NightCount): string {
+  const per = Object.values(c.sessions).map((s) =>
+    `${s.role}: ${s.marks.map((m) => m.kind).join(" ")} | restarts ${s.restarts}`
+  );
+  return [...per, ...c.alerts.map((a) => `alert ${a.event} ${a.sessionId?.slice(0, 8)}`), ev.watchLog.slice(-4000)]
+    .join("\n");
+}
+
+test.each<ClaudeVersion>([NEWEST, OLDEST])("a night in a box (%s)", async (version) => {
+  const ev = await runNight(version, nightDone);
+  const c = countNight(ev);
+  const s = c.sessions, id = ev.sessionIds;
+  const why = describeNight(ev, c);
+  try {
+    // announces and stops: pushed once, then does the work
+    expect(s.announce.blocks).toBe(1);
+    expect(s.announce.blocksResumed).toBe(1);
+    // waits for approval: never pushed, nudged or restarted
+    expect([s.approval.blocks, s.approval.nudges, s.approval.restarts]).toEqual([0, 0, 0]);
+    expect(alertsFor(c, id.approval)).toEqual([]);
+    // killed: DOWN reached the receiver, one restart, and its prompt was followed by work
+    expect(alertsFor(c, id.killed, "down")).toHaveLength(1);
+    expect(s.killed.restarts).toBe(1);
+    expect(s.killed.restartsResumed).toBe(1);
+    expect(alertsFor(c, id.killed, "restarted")).toHaveLength(1);
+    // stalls: nudged (inbox socket on the newest release, its pane where there is none), then works
+    expect(s.stall.nudges).toBeGreaterThanOrEqual(1);
+    expect(s.stall.marks.find((m) => m.kind === "vigil")).toBeDefined();
+    expect(s.stall.nudgesResumed).toBeGreaterThanOrEqual(1);
+    // answers a push with words only: the Stop gate does not push it again
+    expect(s.words.blocks).toBe(1);
+    expect(s.words.blocksResumed).toBe(0);
+    // cannot be restarted: two attempts, then the breaker holds, and one alert says so
+    expect(s.doomed.restarts).toBe(2);
+    expect(alertsFor(c, id.doomed, "down")).toHaveLength(1);
+    expect(alertsFor(c, id.doomed, "breaker-open")).toHaveLength(1);
+    // the ledger `night off` prints agrees with the outside count where vigil's count is settled
+    const ledger = ev.off.ledger as Record<string, Record<string, unknown>>;
+    expect(ledger.stops.blocked).toBe(c.stops.blocked);
+  } catch (e) {
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- the night:\n${why}`);
+  }
+}, NIGHT_TIMEOUT_MS);

@@ -1,0 +1,337 @@
+/**
+ * A night in a box (issue 30): real Claude Code TUIs of one version as windows of one real tmux
+ * server (the default server of the box's TMUX_TMPDIR, where `night on`'s pane lookup and the
+ * watch's restarts find it), one fake Messages API answering every session by its working
+ * directory, vigil installed with `vigil install --user` into the box's HOME, a webhook receiver
+ * on 127.0.0.1 standing in for the notifier, and `vigil watch --every` running as its own
+ * process with thresholds compressed to a minute. Everything lives under one temp dir.
+ */
+import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startFakeApi } from "../../src/prove/fake-api/server.ts";
+import type { FakeApi } from "../../src/prove/fake-api/server.ts";
+import type { Scenario } from "../../src/prove/fake-api/scenario.ts";
+import { TUI_READY } from "../../src/prove/tmux-pane.ts";
+import { claudeCommand, type ClaudeVersion } from "./cli.ts";
+import { offlineEnv, parseJsonl, type Sandbox, vigilBin, writeSettings } from "./sandbox.ts";
+import { installVigil } from "./vigil-install.ts";
+
+/** One alert as the receiver got it. */
+export interface Received {
+  /** When it arrived, by the receiver's clock. */
+  at: number;
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/** A local HTTP notifier: every POST is kept, in order. */
+export interface Receiver {
+  url: string;
+  received: Received[];
+  stop(): void;
+}
+
+/** Start the receiver the box's config points its webhook notifier at. */
+export function startReceiver(): Receiver {
+  const received: Received[] = [];
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    async fetch(req) {
+      let body: unknown = null;
+      try {
+        body = await req.json();
+      } catch {
+        body = null;
+      }
+      const at = Date.now();
+      received.push({ at, path: new URL(req.url).pathname, body: typeof body === "object" && body !== null ? { ...body } : {} });
+      return new Response("ok");
+    },
+  });
+  return { url: `http://127.0.0.1:${server.port}`, received, stop: () => void server.stop(true) };
+}
+
+export interface BoxOptions {
+  version: ClaudeVersion;
+  /** Session names; each gets its own working directory `work/<name>`. */
+  sessions: readonly string[];
+  /** Builds the fake API's scenario once the working directories are known. */
+  scenario: (cwdOf: (name: string) => string) => Scenario;
+  /** Extra config.toml lines (the box writes the compressed thresholds, recovery and the notifier). */
+  config?: string;
+  /** `vigil watch --every` (default 15s). */
+  every?: string;
+}
+
+/** A session of the box: its window, its directory and its Claude Code process. */
+export interface BoxSession {
+  name: string;
+  cwd: string;
+  /** The pane's process (the CLI: `env` execs it). */
+  pid: number;
+}
+
+export interface Box {
+  version: ClaudeVersion;
+  root: string;
+  home: string;
+  vigilHome: string;
+  /** Every invocation of `claude` through the PATH the watch restarts with: `<cwd>\t<args>`. */
+  claudeLog: string;
+  fake: FakeApi;
+  receiver: Receiver;
+  sessions: Map<string, BoxSession>;
+  /** tmux on the box's server. */
+  tmux(...args: string[]): { code: number; out: string };
+  /** The visible text of a session's window. */
+  screen(name: string): string;
+  /** Type a line into a session's window (Enter once the text is drawn). */
+  type(name: string, text: string): Promise<void>;
+  /** `vigil <args>` with the box's HOME, VIGIL_HOME and tmux. */
+  vigil(...args: string[]): { code: number; stdout: string; stderr: string };
+  /** Start `vigil watch --every`. */
+  startWatch(): void;
+  /** The watch's output so far. */
+  watchLog(): string;
+  /** SIGKILL a session's process. */
+  kill(name: string): void;
+  /** Every transcript under the box's HOME, by session id (parsed JSONL). */
+  transcripts(): Map<string, Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+/** Poll `cond` every `everyMs` until it holds; throw `what` (with `detail()`) at `deadline`. */
+export async function until(
+  what: string,
+  cond: () => boolean,
+  deadline: number,
+  detail: () => string = () => "",
+  everyMs = 500,
+): Promise<void> {
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`box: ${what} did not happen in time\n${detail()}`);
+    await Bun.sleep(everyMs);
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Build the box, start every session's TUI and wait until each shows its input box. */
+export async function openBox(o: BoxOptions): Promise<Box> {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "vigil-box-")));
+  const dirs = {
+    home: join(root, "home"),
+    vigilHome: join(root, "vigil"),
+    tmp: join(root, "tmp"),
+    bin: join(root, "bin"),
+    work: join(root, "work"),
+    tmuxTmp: join(root, "tmuxtmp"),
+  };
+  for (const d of [dirs.home, join(dirs.home, ".claude"), dirs.vigilHome, dirs.bin, dirs.work]) {
+    mkdirSync(d, { recursive: true });
+  }
+  mkdirSync(dirs.tmp, { mode: 0o700 });
+  const uid = process.getuid?.() ?? 0;
+  const sockDir = join(dirs.tmuxTmp, `tmux-${uid}`);
+  mkdirSync(sockDir, { recursive: true, mode: 0o700 });
+  const socket = join(sockDir, "default");
+  const cwdOf = (name: string) => join(dirs.work, name);
+  for (const n of o.sessions) mkdirSync(cwdOf(n));
+
+  const fake = startFakeApi(o.scenario(cwdOf));
+  const receiver = startReceiver();
+  const claudeLog = join(root, "claude.log");
+  // The `claude` a user's PATH holds: this version's CLI, each call logged (the watch restarts through it).
+  const claude = join(dirs.bin, "claude");
+  const argv = claudeCommand(o.version).map((a) => `'${a}'`).join(" ");
+  writeFileSync(claude, `#!/bin/sh\nprintf '%s\\t%s\\n' "$PWD" "$*" >> '${claudeLog}'\nexec ${argv} "$@"\n`);
+  chmodSync(claude, 0o755);
+  writeFileSync(claudeLog, "");
+
+  const sandbox: Sandbox = {
+    root,
+    home: dirs.home,
+    cwd: dirs.work,
+    vigilHome: dirs.vigilHome,
+    recordDir: join(root, "record"),
+    tmp: dirs.tmp,
+  };
+  // The version is named rather than asked of `claude --version`: under CI's load 2.1.88's
+  // node start can outlast install's 10 s bound, and the version is not what this test is about.
+  installVigil(sandbox, o.version, ["--claude-version", o.version]);
+  // Every restarted session must run its tools without asking, as the launched ones do.
+  writeSettings(sandbox, o.version, "installed", {
+    skipDangerousModePermissionPrompt: true,
+    permissions: { defaultMode: "bypassPermissions" },
+  });
+  seedProjects(dirs.home, o.sessions.map(cwdOf));
+  writeFileSync(
+    join(dirs.vigilHome, "config.toml"),
+    [
+      "stale_after_minutes = 1",
+      "restart_verify_minutes = 1",
+      'recovery = "restart"',
+      'nudge_text = "Carry on with the ticket."',
+      o.config ?? "",
+      "[[notifiers]]",
+      'kind = "webhook"',
+      `url = "${receiver.url}/alerts"`,
+      "",
+    ].join("\n"),
+  );
+
+  const path = `${dirs.bin}:${process.env.PATH ?? "/usr/bin:/bin"}`;
+  const env = offlineEnv(sandbox, fake.url, { TERM: "xterm-256color", PATH: path });
+  const tmux = (...args: string[]) => {
+    const p = Bun.spawnSync(["tmux", "-S", socket, "-f", "/dev/null", ...args], {
+      env: { ...env, TMUX_TMPDIR: dirs.tmuxTmp },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    return { code: p.exitCode, out: p.stdout.toString() + p.stderr.toString() };
+  };
+  // The server's global environment is the offline one: a restart's new window inherits it.
+  const started = tmux("new-session", "-d", "-s", "box", "-x", "120", "-y", "40");
+  if (started.code !== 0) throw new Error(`tmux: ${started.out}`);
+  const sessions = new Map<string, BoxSession>();
+  const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+  for (const name of o.sessions) {
+    const r = tmux(
+      "new-window",
+      "-d",
+      "-t",
+      "box",
+      "-n",
+      name,
+      "-c",
+      cwdOf(name),
+      "env",
+      "-i",
+      ...envArgs,
+      ...claudeCommand(o.version),
+      "--dangerously-skip-permissions",
+    );
+    if (r.code !== 0) throw new Error(`tmux new-window ${name}: ${r.out}`);
+    const pid = Number(tmux("display-message", "-p", "-t", `box:${name}`, "#{pane_pid}").out.trim());
+    sessions.set(name, { name, cwd: cwdOf(name), pid });
+  }
+
+  const screen = (name: string) => tmux("capture-pane", "-p", "-t", `box:${name}`).out;
+  const vigilEnv = {
+    PATH: path,
+    HOME: dirs.home,
+    VIGIL_HOME: dirs.vigilHome,
+    TMUX_TMPDIR: dirs.tmuxTmp,
+    TZ: "UTC",
+    NO_COLOR: "1",
+  };
+  const watchOut = join(root, "watch.log");
+  let watch: ReturnType<typeof Bun.spawn> | null = null;
+  const box: Box = {
+    version: o.version,
+    root,
+    home: dirs.home,
+    vigilHome: dirs.vigilHome,
+    claudeLog,
+    fake,
+    receiver,
+    sessions,
+    tmux,
+    screen,
+    async type(name, text) {
+      const target = `box:${name}`;
+      const count = () => screen(name).replace(/\s+/g, "").split(text.replace(/\s+/g, "").slice(-24)).length;
+      const before = count();
+      tmux("send-keys", "-t", target, "-l", text);
+      for (const end = Date.now() + 5_000; Date.now() < end && count() <= before;) await Bun.sleep(50);
+      tmux("send-keys", "-t", target, "Enter");
+    },
+    vigil(...args) {
+      const p = Bun.spawnSync([vigilBin(), ...args], { env: vigilEnv, stdout: "pipe", stderr: "pipe" });
+      return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
+    },
+    startWatch() {
+      writeFileSync(watchOut, "");
+      watch = Bun.spawn([vigilBin(), "watch", "--every", o.every ?? "15s"], {
+        env: vigilEnv,
+        stdout: Bun.file(watchOut),
+        stderr: Bun.file(watchOut + ".err"),
+      });
+    },
+    watchLog: () => {
+      const read = (f: string) => {
+        try {
+          return readFileSync(f, "utf8");
+        } catch {
+          return "";
+        }
+      };
+      return read(watchOut) + read(watchOut + ".err");
+    },
+    kill(name) {
+      const s = sessions.get(name);
+      if (s === undefined) throw new Error(`no session ${name}`);
+      process.kill(s.pid, "SIGKILL");
+    },
+    transcripts() {
+      const out = new Map<string, Record<string, unknown>[]>();
+      const projects = join(dirs.home, ".claude", "projects");
+      for (const f of new Bun.Glob("*/*.jsonl").scanSync({ cwd: projects, onlyFiles: true })) {
+        const id = f.split("/")[1].replace(/\.jsonl$/, "");
+        out.set(id, parseJsonl(readFileSync(join(projects, f), "utf8")));
+      }
+      return out;
+    },
+    async close() {
+      if (watch !== null) {
+        watch.kill("SIGTERM");
+        await Promise.race([watch.exited, Bun.sleep(10_000)]);
+        if (watch.exitCode === null) watch.kill("SIGKILL");
+      }
+      const pids = [...sessions.values()].map((s) => s.pid);
+      tmux("kill-server");
+      for (let i = 0; i < 50 && pids.some(alive); i++) await Bun.sleep(100);
+      for (const p of pids.filter(alive)) process.kill(p, "SIGKILL");
+      fake.stop();
+      receiver.stop();
+      if (process.env.VIGIL_BOX_KEEP === undefined) rmSync(root, { recursive: true, force: true });
+      else appendFileSync(join(root, "KEPT"), "kept for inspection\n");
+    },
+  };
+  try {
+    const deadline = Date.now() + 90_000;
+    for (const name of o.sessions) {
+      await until(`${name}'s TUI`, () => TUI_READY.test(screen(name)), deadline, () => screen(name));
+    }
+    // Running sessions are in Claude Code's registry (2.1.88 writes its entry a moment after
+    // the input box is up): `night on` snapshots them from there, panes included.
+    for (const s of sessions.values()) {
+      const entry = join(dirs.home, ".claude", "sessions", `${s.pid}.json`);
+      await until(`${s.name}'s registry entry`, () => existsSync(entry), deadline, () => screen(s.name));
+    }
+  } catch (e) {
+    await box.close();
+    throw e;
+  }
+  return box;
+}
+
+/** `~/.claude.json` past onboarding, the key approved and every session's directory trusted. */
+function seedProjects(home: string, cwds: readonly string[]): void {
+  const trusted = { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true };
+  const seed = {
+    hasCompletedOnboarding: true,
+    customApiKeyResponses: { approved: ["test"], rejected: [] },
+    projects: Object.fromEntries(cwds.map((c) => [c, trusted])),
+  };
+  writeFileSync(join(home, ".claude.json"), JSON.stringify(seed, null, 2));
+}
