@@ -121,7 +121,17 @@ export function countSession(
   });
   const restarts = claudeCalls.filter(([, args]) => args.split(/\s+/).includes(sessionId) && /--resume/.test(args))
     .length;
-  return { role, marks, blocks, blocksResumed, nudges, nudgesResumed, restarts, restartsResumed, died: killedAt !== null };
+  return {
+    role,
+    marks,
+    blocks,
+    blocksResumed,
+    nudges,
+    nudgesResumed,
+    restarts,
+    restartsResumed,
+    died: killedAt !== null,
+  };
 }
 
 /** One alert the receiver got: what it was about and for which session. */
@@ -139,27 +149,89 @@ export function alertsOf(received: readonly { body: Record<string, unknown> }[])
   });
 }
 
+/** Idle milliseconds by cause, the ledger's buckets (asleep never happens in the box). */
+export interface IdleMs {
+  awaiting: number;
+  stalled: number;
+  dead: number;
+}
+
 /** The night counted from the outside. */
 export interface NightCount {
   sessions: Record<Role, SessionCount>;
   stops: { blocked: number; resumed: number; notResumed: number };
-  pushes: { nudge: { sent: number; resumed: number }; restart: { sent: number; resumed: number } };
+  pushes: {
+    nudge: { sent: number; resumed: number };
+    restart: { sent: number; verified: number; resumed: number };
+  };
   /** Turns vigil woke (a Stop block's feedback, a nudge, a restart's prompt) and the sessions they were in. */
   wokenByVigil: { turns: number; sessions: number };
   /** Turns a person woke after an earlier turn had ended. */
   wokenByPerson: { turns: number; sessions: number };
+  /** Turns nothing ever followed because the session died and never came back. */
+  wokenByNobody: { turns: number; sessions: number };
   deaths: number;
   alerts: Alert[];
+  idle: IdleMs;
 }
 
-/** Count the night. */
-export function countNight(ev: {
+/** What the count needs of the night besides the transcripts. */
+export interface CountInput {
   transcripts: Record<Role, Rec[]>;
   sessionIds: Record<Role, string>;
   claudeCalls: [string, string][];
   kills: Partial<Record<Role, number>>;
-  received: { body: Record<string, unknown> }[];
-}): NightCount {
+  received: { at: number; body: Record<string, unknown> }[];
+  nightOff: number;
+}
+
+/** The session's first record after `t`, any kind (the restarted process writing again). */
+function firstRecordAfter(records: readonly Rec[], t: number): number | null {
+  let best: number | null = null;
+  for (const r of records) {
+    const x = at(r);
+    if (Number.isFinite(x) && x > t && (best === null || x < best)) best = x;
+  }
+  return best;
+}
+
+/**
+ * Idle time of one session by cause (product.md section 7, "who woke it" and the ledger): each
+ * end of turn waits until what woke it; a Stop block's feedback is no idle time; a turn whose
+ * words wait for a person is awaiting; a wait as long as the stale threshold is stalled; a
+ * death is dead from when the watch could first have seen it (the receiver's DOWN alert) until
+ * the session wrote again, or the night's end; a wait at the night's end counts to it.
+ */
+function idleOf(
+  s: SessionCount,
+  records: readonly Rec[],
+  downAt: number | null,
+  nightOff: number,
+  staleMs: number,
+  awaits: (text: string) => boolean,
+): IdleMs {
+  const out: IdleMs = { awaiting: 0, stalled: 0, dead: 0 };
+  const back = downAt === null ? null : firstRecordAfter(records, downAt);
+  if (downAt !== null) out.dead += (back ?? nightOff) - downAt;
+  const m = s.marks;
+  m.forEach((end, i) => {
+    if (end.kind !== "words") return;
+    const next = m.slice(i + 1).find((x) => x.kind !== "words");
+    if (next?.kind === "work" || m[i + 1]?.kind === "words") return;
+    if (next?.kind === "feedback") return;
+    // A death cuts the wait: the time before it is the turn's, the time after it is dead.
+    const stop = downAt !== null && downAt > end.at && (next === undefined || next.at > downAt)
+      ? downAt
+      : next?.at ?? nightOff;
+    const gap = Math.max(0, stop - end.at);
+    if (awaits(end.text)) out.awaiting += gap;
+    else if (gap >= staleMs) out.stalled += gap;
+  });
+  return out;
+}
+
+/** Count the night. `awaits` says whether a turn's last words wait for a person (the script knows). */
+export function countNight(ev: CountInput, opts: { staleMs: number; awaits: (text: string) => boolean }): NightCount {
   const sessions = {} as Record<Role, SessionCount>;
   for (const r of ROLES) {
     sessions[r] = countSession(r, ev.transcripts[r], ev.sessionIds[r], ev.claudeCalls, ev.kills[r] ?? null);
@@ -170,6 +242,26 @@ export function countNight(ev: {
   // A person's prompt wakes a turn only when an earlier turn had ended (the first prompt starts the session).
   const personTurns = (s: SessionCount) =>
     s.marks.filter((m, i) => m.kind === "prompt" && s.marks.slice(0, i).some((p) => p.kind === "words")).length;
+  const alerts = alertsOf(ev.received);
+  const downAt = (r: Role): number | null =>
+    ev.received.find((_, i) => alerts[i].event === "down" && alerts[i].sessionId === ev.sessionIds[r])?.at ?? null;
+  // Nobody woke a turn when the session died and wrote nothing after its death.
+  const nobody = (s: SessionCount) => {
+    const d = downAt(s.role);
+    return d !== null && firstRecordAfter(ev.transcripts[s.role], d) === null ? 1 : 0;
+  };
+  // A restart is verified when the session wrote again after it: only a live process writes.
+  const verified = (s: SessionCount) => {
+    const k = ev.kills[s.role];
+    return s.restarts > 0 && k !== undefined && firstRecordAfter(ev.transcripts[s.role], k) !== null ? 1 : 0;
+  };
+  const idle: IdleMs = { awaiting: 0, stalled: 0, dead: 0 };
+  for (const s of all) {
+    const one = idleOf(s, ev.transcripts[s.role], downAt(s.role), ev.nightOff, opts.staleMs, opts.awaits);
+    idle.awaiting += one.awaiting;
+    idle.stalled += one.stalled;
+    idle.dead += one.dead;
+  }
   return {
     sessions,
     stops: {
@@ -179,11 +271,13 @@ export function countNight(ev: {
     },
     pushes: {
       nudge: { sent: sum((s) => s.nudges), resumed: sum((s) => s.nudgesResumed) },
-      restart: { sent: sum((s) => s.restarts), resumed: sum((s) => s.restartsResumed) },
+      restart: { sent: sum((s) => s.restarts), verified: sum(verified), resumed: sum((s) => s.restartsResumed) },
     },
     wokenByVigil: { turns: sum(vigilTurns), sessions: all.filter((s) => vigilTurns(s) > 0).length },
     wokenByPerson: { turns: sum(personTurns), sessions: all.filter((s) => personTurns(s) > 0).length },
+    wokenByNobody: { turns: sum(nobody), sessions: all.filter((s) => nobody(s) > 0).length },
     deaths: all.filter((s) => s.died).length,
-    alerts: alertsOf(ev.received),
+    alerts,
+    idle,
   };
 }

@@ -100,7 +100,8 @@ export async function runNight(
     const doomed = byCwd(box, box.sessions.get("doomed")?.cwd ?? "");
     if (doomed === null) throw new Error("box: the doomed session has no transcript");
     doomedId = doomed.id;
-    const doomedPath = [...new Bun.Glob(`*/${doomedId}.jsonl`).scanSync({ cwd: join(box.home, ".claude", "projects") })][0];
+    const doomedPath =
+      [...new Bun.Glob(`*/${doomedId}.jsonl`).scanSync({ cwd: join(box.home, ".claude", "projects") })][0];
     mkdirSync(doomedDir);
     renameSync(join(box.home, ".claude", "projects", doomedPath), join(doomedDir, `${doomedId}.jsonl`));
 

@@ -6,7 +6,17 @@
  * on 127.0.0.1 standing in for the notifier, and `vigil watch --every` running as its own
  * process with thresholds compressed to a minute. Everything lives under one temp dir.
  */
-import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeApi } from "../../src/prove/fake-api/server.ts";
@@ -46,7 +56,11 @@ export function startReceiver(): Receiver {
         body = null;
       }
       const at = Date.now();
-      received.push({ at, path: new URL(req.url).pathname, body: typeof body === "object" && body !== null ? { ...body } : {} });
+      received.push({
+        at,
+        path: new URL(req.url).pathname,
+        body: typeof body === "object" && body !== null ? { ...body } : {},
+      });
       return new Response("ok");
     },
   });
