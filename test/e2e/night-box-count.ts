@@ -14,8 +14,11 @@ export type Mark =
   | { kind: "prompt"; at: number }
   /** Claude Code's record of a Stop hook block: the push reached the model. */
   | { kind: "feedback"; at: number }
-  /** Text vigil sent (its marked nudge, or the first prompt of a restart). */
-  | { kind: "vigil"; at: number }
+  /**
+   * Text vigil sent (its marked nudge, or the first prompt of a restart); `inbox` when it came
+   * through the session's inbox socket (Claude Code wraps it as a cross-session message).
+   */
+  | { kind: "vigil"; at: number; inbox: boolean }
   /** A model answer with a tool call: work. */
   | { kind: "work"; at: number }
   /** A model answer in words only (the end of a turn unless work follows). */
@@ -60,8 +63,9 @@ export function marksOf(records: readonly Rec[]): Mark[] {
     if (r.type !== "user" || hasBlock(r, "tool_result") || r.isCompactSummary === true) continue;
     const t = texts(r);
     if (t.includes("Stop hook feedback:")) out.push({ kind: "feedback", at: at(r) });
-    else if (t.includes(VIGIL_MARK)) out.push({ kind: "vigil", at: at(r) });
-    else if (r.isMeta !== true && !/^\s*</.test(t) && t.trim() !== "") out.push({ kind: "prompt", at: at(r) });
+    else if (t.includes(VIGIL_MARK)) {
+      out.push({ kind: "vigil", at: at(r), inbox: t.includes("<cross-session-message") });
+    } else if (r.isMeta !== true && !/^\s*</.test(t) && t.trim() !== "") out.push({ kind: "prompt", at: at(r) });
   }
   return out;
 }

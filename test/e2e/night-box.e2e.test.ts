@@ -13,8 +13,12 @@
 import { expect, test } from "bun:test";
 import { type ClaudeVersion, NEWEST } from "./cli.ts";
 import { type Alert, countNight, type NightCount } from "./night-box-count.ts";
-import { type NightEvidence, runNight, said } from "./night-box-night.ts";
-import { APPROVAL, DONE, WORDS } from "./night-box-script.ts";
+import type { Box } from "./night-box.ts";
+import { type NightEvidence, runNight, said, saidAt } from "./night-box-night.ts";
+import { APPROVAL, DONE, REPORT, WORDS } from "./night-box-script.ts";
+
+/** The box's stale threshold (night-box.ts writes `stale_after_minutes = 1`). */
+const STALE_MS = 60_000;
 
 /** A night's bound: the box's own waits are shorter; this only stops a hung run. */
 const NIGHT_TIMEOUT_MS = 9 * 60_000;
@@ -22,11 +26,26 @@ const NIGHT_TIMEOUT_MS = 9 * 60_000;
 const alertsFor = (c: NightCount, id: string, event?: string): Alert[] =>
   c.alerts.filter((a) => a.sessionId === id && (event === undefined || a.event === event));
 
-/** What the night must show before it ends (the test's conditions, never a fixed sleep). */
-function nightDone(box: Parameters<Parameters<typeof runNight>[1]>[0]): boolean {
-  const events = box.receiver.received.map((r) => String(r.body.event));
-  return said(box, "announce", DONE) && said(box, "words", WORDS, 2) && said(box, "stall", DONE) &&
-    said(box, "killed", DONE, 2) && events.includes("restarted") && events.includes("breaker-open");
+/** Watch passes finished so far (each prints one summary line). */
+const passes = (box: Box) => box.watchLog().split("\n").filter((l) => l.startsWith("vigil watch: ")).length;
+
+/**
+ * What the night must show before it ends (conditions, never a fixed sleep): every session's
+ * behaviour is in, and the report session, having answered its nudge, has gone a threshold and
+ * two full passes since without another.
+ */
+function nightDone(): (box: Box) => boolean {
+  let passesAtThreshold: number | null = null;
+  return (box) => {
+    const events = box.receiver.received.map((r) => String(r.body.event));
+    const answered = saidAt(box, "report", REPORT);
+    if (answered !== null && passesAtThreshold === null && Date.now() - answered > STALE_MS) {
+      passesAtThreshold = passes(box);
+    }
+    return said(box, "announce", DONE) && said(box, "words", WORDS, 2) && said(box, "stall", DONE) &&
+      said(box, "killed", DONE, 2) && events.includes("restarted") && events.includes("breaker-open") &&
+      passesAtThreshold !== null && passes(box) >= passesAtThreshold + 2;
+  };
 }
 
 function describeNight(ev: NightEvidence, c: NightCount): string {
@@ -92,12 +111,12 @@ function expectLedger(ledger: unknown, c: NightCount): void {
 // 2.1.88's night joins once a restart of a 2.1.88 TUI raises one DOWN alert, not three (its
 // resume registers a fresh session id in the registry before the resumed one).
 test.each<ClaudeVersion>([NEWEST])("a night in a box (%s)", async (version) => {
-  const ev = await runNight(version, nightDone);
+  const ev = await runNight(version, nightDone());
   // To rework the count without another night: VIGIL_BOX_EVIDENCE=/tmp/night.json keeps what it read.
   if (process.env.VIGIL_BOX_EVIDENCE) {
     await Bun.write(`${process.env.VIGIL_BOX_EVIDENCE}.${version}`, JSON.stringify(ev));
   }
-  const c = countNight(ev, { staleMs: 60_000, awaits: (t) => t.includes(APPROVAL) });
+  const c = countNight(ev, { staleMs: STALE_MS, awaits: (t) => t.includes(APPROVAL) });
   const s = c.sessions, id = ev.sessionIds;
   const why = describeNight(ev, c);
   try {
@@ -112,13 +131,16 @@ test.each<ClaudeVersion>([NEWEST])("a night in a box (%s)", async (version) => {
     expect(s.killed.restarts).toBe(1);
     expect(s.killed.restartsResumed).toBe(1);
     expect(alertsFor(c, id.killed, "restarted")).toHaveLength(1);
-    // stalls: nudged (inbox socket on the newest release, its pane where there is none), then works
-    expect(s.stall.nudges).toBeGreaterThanOrEqual(1);
-    expect(s.stall.marks.find((m) => m.kind === "vigil")).toBeDefined();
-    expect(s.stall.nudgesResumed).toBeGreaterThanOrEqual(1);
-    // answers a push with words only: the Stop gate does not push it again
-    expect(s.words.blocks).toBe(1);
-    expect(s.words.blocksResumed).toBe(0);
+    // stalls with steps open: nudged once (inbox socket on the newest release), then does the work;
+    // finished, it is left alone
+    expect([s.stall.nudges, s.stall.nudgesResumed]).toEqual([1, 1]);
+    expect(s.stall.marks.find((m) => m.kind === "vigil")).toMatchObject({ inbox: version === NEWEST });
+    // answers a push with words only: pushed neither by the Stop gate nor by a nudge again
+    expect([s.words.blocks, s.words.blocksResumed, s.words.nudges]).toEqual([1, 0, 0]);
+    // answers a nudge with a report and no tool call: not nudged again (a threshold and two passes went by)
+    expect([s.report.nudges, s.report.nudgesResumed]).toEqual([1, 0]);
+    // sessions that finished their work are not nudged
+    expect([s.announce.nudges, s.killed.nudges]).toEqual([0, 0]);
     // cannot be restarted: two attempts, then the breaker holds, and one alert says so
     expect(s.doomed.restarts).toBe(2);
     expect(alertsFor(c, id.doomed, "down")).toHaveLength(1);

@@ -181,7 +181,8 @@ export async function openBox(o: BoxOptions): Promise<Box> {
   };
   // The version is named rather than asked of `claude --version`: under CI's load 2.1.88's
   // node start can outlast install's 10 s bound, and the version is not what this test is about.
-  installVigil(sandbox, o.version, ["--claude-version", o.version]);
+  // --no-serve: the box's hooks run as commands, and no service manager outside the box is touched.
+  installVigil(sandbox, o.version, ["--claude-version", o.version, "--no-serve"]);
   // Every restarted session must run its tools without asking, as the launched ones do.
   writeSettings(sandbox, o.version, "installed", {
     skipDangerousModePermissionPrompt: true,
