@@ -51,6 +51,12 @@ function countIndependently(
       r.message.content.some((b: { type?: string }) => b.type === "tool_use")
     );
     for (const b of o.blocks.filter((b) => b.id === id)) if (calls.some((r) => timeOf(r) > b.at)) resumed++;
+    // A prompt nothing answered: quiet from it to the end, a stall once past the threshold.
+    const last = recs.at(-1);
+    if (last !== undefined && last.type !== "assistant" && o.deaths[id] === undefined) {
+      const gap = o.until - Math.max(timeOf(last), o.since);
+      if (gap >= stale) stalledMs += gap;
+    }
     recs.forEach((r, i) => {
       if (r.type !== "assistant" || r.message.stop_reason !== "end_turn" || timeOf(r) < o.since) return;
       const next = recs[i + 1];
@@ -208,7 +214,8 @@ test("night off on a replayed night prints the ledger, and it equals an independ
   );
   // The counts the test arrived at itself: two blocks, one resumed; one wake each by vigil, a
   // person and nobody; 38 min awaiting; stalls of 22 (the doomed one, until its death was seen),
-  // 59 (the quiet one) and 54 (the worker after its second, unanswered block).
+  // 59 (the quiet one), 54 (the worker after its second, unanswered block) and 20 (the waiter
+  // after the person's answer, which nothing followed).
   expect(want).toEqual({
     blocked: 2,
     resumed: 1,
@@ -216,7 +223,7 @@ test("night off on a replayed night prints the ledger, and it equals an independ
     personWakes: 1,
     nobodyWakes: 1,
     awaiting: 38,
-    stalled: 135,
+    stalled: 155,
     dead: 35,
   });
   const out = off.stdout;
