@@ -55,7 +55,8 @@ const enc = (o: unknown) => new TextEncoder().encode(JSON.stringify(o));
 function home(bin: string, session: string): string {
   const h = mkdtempSync(join(tmpdir(), "vigil-bench-stop-"));
   writeFileSync(join(h, "config.toml"), "stop_cap = 1000000\n");
-  run([bin, "night", "on", "--scope", h], h);
+  // --force: the mode refuses to start while no watch is scheduled (nothing here needs one).
+  run([bin, "night", "on", "--force", "--scope", h], h);
   const stop = stopPayload(h, session, ANNOUNCE);
   Bun.spawnSync([bin, "hook"], { stdin: enc(stop), env: env(h), stdout: "ignore" });
   return h;

@@ -58,6 +58,7 @@ const WAITS: Family[] = [
       "I'd go with the smaller patch, but it's up to you.",
       "The retry loop or the circuit breaker — whichever you prefer, I'll implement it.",
       "If the plan looks good, I'll start with the schema change.",
+      "Wave 2 is running in three worktrees. I'll monitor progress and merge as the workers report back.",
       "The cause is the cache TTL. Quick question:",
     ],
   },
@@ -73,6 +74,7 @@ const WAITS: Family[] = [
       "배포를 마치려면 새 API 토큰이 필요합니다.",
       "두 가지 방안 중 원하는 쪽으로 바로 구현하겠습니다.",
       "이 방향이 괜찮다면 스키마부터 수정하겠습니다.",
+      "이제 캐시 키를 직접 계산합니다. 더 엄격한 타입을 원한다면 스키마 검증을 추가할 수 있습니다.",
     ],
   },
   {
@@ -176,6 +178,7 @@ const ENDINGS: Family[] = [
       "설정을 저장할 때 이전 값을 백업 폴더에 복사합니다.",
       "이제 목록 화면이 최근 항목을 맨 위에 표시합니다.",
       "이제 파서는 CRLF 줄바꿈을 처리합니다.",
+      "수정을 마쳤습니다. 이제 훅이 세션 ID만 넘깁니다. 기존 설정 파일은 그대로 사용할 수 있습니다.",
       "변경 후에는 캐시 키에 스키마 버전을 넣습니다.",
     ],
   },

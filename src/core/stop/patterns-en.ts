@@ -41,6 +41,9 @@ const WORK_GERUND =
 /** Verbs of checking that take an embedded question: "check whether", not a condition. */
 const CHECK_BEFORE =
   r`(?<!\b(?:check|checking|see|seeing|verify|verifying|test|testing|confirm|confirming|determine|out|look|know|ask|asking|whether)\s)`;
+/** After "if you" / "whether you": the words before it were not a verb of checking ("check if you have…"). */
+const CHECK_AFTER =
+  r`(?<!\b(?:check|checking|see|seeing|verify|verifying|test|testing|confirm|confirming|determine|out|look|know|ask|asking)\s+(?:if|whether)\s+you)`;
 const CONDITION = r`(?:if|(?<!\bat\s)once|when|unless|as\s+soon\s+as|provided(?:\s+that)?|assuming|in\s+case)`;
 /** "Next time I'll…" promises a habit, not work for this turn. */
 const HABIT = r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|going\s+forward)\b`;
@@ -122,6 +125,13 @@ export const EN: LangPatterns = {
         r`(?:^|\b(?:I'm|I\s+am|we're|we\s+are|I'll|I\s+will|will|now|and|just)\s+|[,;]\s*)(?:waiting|wait)\b(?!\s*[,!—–-])`,
     },
     {
+      id: "en.wait.monitor",
+      kind: "wait",
+      // "I'll monitor progress as the agents report back": watching work others do is waiting.
+      source:
+        r`\b(?:I'll|I\s+will|I'm|I\s+am|we'll|we\s+will)\s+(?:(?:keep|continue)\s+)?(?:monitor(?:ing)?|watch(?:ing)?|keep(?:ing)?\s+an\s+eye\s+on|track(?:ing)?)\b`,
+    },
+    {
       id: "en.wait.hold",
       kind: "wait",
       source: r`\b(?:holding|hold(?:ing)?\s+off|continuing\s+to\s+(?:hold|wait))\s+(?:for|until|on)\b`,
@@ -160,7 +170,7 @@ export const EN: LangPatterns = {
       scope: "tail",
       source:
         r`\b(?:once|when|after|as\s+soon\s+as|until|before|unless|whenever)\s+you(?:'ve|'re|'d|\s+have|\s+are|\s+had)?\b|` +
-        CHECK_BEFORE + r`\b(?:if|whether)\s+you\b`,
+        r`\b(?:if|whether)\s+you\b` + CHECK_AFTER,
     },
     {
       id: "en.reader.your",
@@ -466,7 +476,7 @@ export const EN: LangPatterns = {
       terminal: true,
       // "All 214 tests pass.", "The build is green.", "Now displays as a relative time."
       source:
-        r`(?<=\b(?:tests?|checks?|suites?|builds?|specs?|all|both|they|everything|ci|lint)\s+(?:now\s+|still\s+|all\s+)?)pass\b|^(?:and\s+)?now\s+\w+ing\s+(?:(?:\d+(?:\.\d+)?\s*[x×%]|much|about|roughly|twice|a\s+lot)\s+)?(?:faster|slower|fine|smoothly|cleanly|correctly|properly|without|with\s+no|in\s+(?:under\s+)?\d|under\s+\d|as\s+expected)\b|\b(?:pass(?:es|ed)|fail(?:s|ed)|succeed(?:s|ed)|works|worked|is\s+(?:now\s+)?(?:green|clean|passing|fixed|done|complete|merged|deployed|live|in\s+place|ready|resolved|gone)|are\s+(?:now\s+)?(?:green|clean|passing|fixed|done|resolved|in\s+place|gone)|(?:has|have)\s+been\s+[a-z]+(?:ed|en)|(?:was|were)\s+[a-z]+(?:ed|en))\b|^(?:and\s+)?now\s+(?!\w+ing\b)(?:(?:the|this|that|it|each|every|our|both|all)\s+)?(?:[\w\-\uE000]+\s+)?` +
+        r`\bpass\b(?<=\b(?:tests?|checks?|suites?|builds?|specs?|all|both|they|everything|ci|lint)\s+(?:now\s+|still\s+|all\s+)?pass)|^(?:and\s+)?now\s+\w+ing\s+(?:(?:\d+(?:\.\d+)?\s*[x×%]|much|about|roughly|twice|a\s+lot)\s+)?(?:faster|slower|fine|smoothly|cleanly|correctly|properly|without|with\s+no|in\s+(?:under\s+)?\d|under\s+\d|as\s+expected)\b|\b(?:pass(?:es|ed)|fail(?:s|ed)|succeed(?:s|ed)|works|worked|is\s+(?:now\s+)?(?:green|clean|passing|fixed|done|complete|merged|deployed|live|in\s+place|ready|resolved|gone)|are\s+(?:now\s+)?(?:green|clean|passing|fixed|done|resolved|in\s+place|gone)|(?:has|have)\s+been\s+[a-z]+(?:ed|en)|(?:was|were)\s+[a-z]+(?:ed|en))\b|^(?:and\s+)?now\s+(?!\w+ing\b)(?:(?:the|this|that|it|each|every|our|both|all)\s+)?(?:[\w\-\uE000]+\s+)?` +
         BEHAVES + r`\b`,
       unless: FIRST_PERSON_NEXT + "|" + r`\b(?:check|see|verify|confirm|make\s+sure|ensure|whether|if|why|what|how)\b`,
     },

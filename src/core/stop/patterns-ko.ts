@@ -99,7 +99,14 @@ export const KO: LangPatterns = {
       kind: "approval",
       scope: "tail",
       source:
-        r`(?<![다표예임지동게개즉역장필당무감수일제명암도])[가-힣](?:시면|시고|시기\s|시는|시겠|시도록|시려면|시길|셔야|셔서(?!\s?(?:감사|고맙))|세요|십시오|신\s?(?:후|뒤|다음|다면)|실\s?(?:때|경우|수))`,
+        r`(?![다표예임지동게개즉역장필당무감수일제명암도])[가-힣](?:시면|시고|시기\s|시는|시겠|시도록|시려면|시길|셔야|셔서(?!\s?(?:감사|고맙))|세요|십시오|신\s?(?:후|뒤|다음|다면)|실\s?(?:때|경우|수))`,
+    },
+    {
+      id: "ko.reader.wish",
+      kind: "approval",
+      scope: "tail",
+      // "…을 원한다면 …할 수 있습니다": the next step hangs on what the reader wants.
+      source: r`원(?:한다면|하면|하신다면|하시면)|(?:선호|희망)(?:한다면|하시면|하면)`,
     },
     {
       id: "ko.reader.need",
@@ -260,6 +267,14 @@ export const KO: LangPatterns = {
         r`(?:할|될|일|한|된|하는|되는)\s?때(?:마다|에는?)?\s|[가-힣]\s시(?:에는?)?\s|마다\s|(?:반환|표시|출력|무시|허용|차단|인식|감지|보장|렌더링|리다이렉트|재시도)(?:합니다|됩니다|해요)` +
         END + r`|(?:보여\s?줍니다|나타납니다|건너뜁니다|가져옵니다|돌려줍니다)` + END,
       unless: r`겠습니다|할게요`,
+    },
+    {
+      id: "ko.end.possible",
+      kind: "ruleout",
+      why: "state",
+      terminal: true,
+      // "…그대로 사용할 수 있습니다": what can be done, not what the agent does now.
+      source: r`[가-힣]\s?수\s?(?:있습니다|있어요|있음|있겠습니다)[.!]?\s*$`,
     },
     {
       id: "ko.end.verdict",
