@@ -196,6 +196,8 @@ const PUSHES: string[] = [
   "**Next: migrating the settings table**",
   "### ステップ3: テストの追加",
   "## 2단계: 마이그레이션 적용",
+  "**Phase 1: Delete the unused fixtures**",
+  "## フェーズ2: 型定義の整理",
   "Found it: the flag is never read. Now pass it through to the renderer:",
   "원인은 스레드 풀 크기입니다. 해결 방법:",
   "InMemory リポジトリに update 実装:",

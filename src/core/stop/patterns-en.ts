@@ -421,7 +421,7 @@ export const EN: LangPatterns = {
       id: "en.heading.step",
       kind: "announce",
       scope: "heading",
-      source: r`^(?:(?:step|part)\s*\d+\b|next\s*[:\-–—]|` + WORK_GERUND +
+      source: r`^(?:(?:step|part|phase|stage)\s*\d+\b|next\s*[:\-–—]|` + WORK_GERUND +
         r`|(?:migrating|moving|setting\s+up|porting|converting|splitting|testing)\b)`,
     },
     // A message whose very last words open on a colon with nothing after them stopped just before showing or

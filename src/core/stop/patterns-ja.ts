@@ -199,7 +199,8 @@ export const JA: LangPatterns = {
       id: "ja.heading.step",
       kind: "announce",
       scope: "heading",
-      source: r`^(?:(?:ステップ|手順)\s*\d|第?\d+\s*(?:ステップ)|次(?:の(?:作業|ステップ))?\s*[:：])`,
+      source:
+        r`^(?:(?:ステップ|手順|フェーズ|段階)\s*\d|第?\d+\s*(?:ステップ|フェーズ|段階)|次(?:の(?:作業|ステップ))?\s*[:：])`,
     },
     // The very last words open on a colon with nothing after them ("…に update 実装:").
     { id: "ja.colon-end", kind: "announce", last: true, source: r`[:：]\s*$` },
