@@ -2,6 +2,7 @@
  * `vigil statusline`: records the authoritative context_window numbers and renders the line.
  * Never fails: on any error the last good line is printed (per session, else any).
  */
+import { limitedUntil } from "../core/usage-limit.ts";
 import type { Config } from "../core/config.ts";
 import { parseStatusPayload, renderLine, STATUS_FRESH_MS, type StatusPayload } from "../core/statusline.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
@@ -113,6 +114,9 @@ function planRender(
     // offset): the compaction a hook reported is settled, or one no hook reported is learnt here.
     ...((metered?.newBoundaries ?? 0) > 0 ? [{ type: "boundaryRead" as const, at }] : []),
   ];
+  // A used-up usage meter: the session can only fail until it resets, so it is asleep, not stalled.
+  const until = limitedUntil(p.usage, at);
+  if (until !== null) events.push({ type: "slept", at, until, cause: "rate_limit" });
   const columns: Partial<SessionRow> = {
     cwd: p.cwd ?? row.cwd,
     transcript_path: p.transcriptPath ?? row.transcript_path,

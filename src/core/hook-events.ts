@@ -38,6 +38,9 @@ export function hookEvents(
     newBoundaries?: number;
     /** The shell analyser, loaded for a Bash call at HARD (`bashNeedsShell`). */
     analyze?: LineAnalyzer;
+    /** A usage-limit reset the machine already knows (from the statusLine), and the local time zone. */
+    knownReset?: number | null;
+    zone?: string;
   },
 ): SessionEvent[] {
   const { at, config } = opts;
@@ -95,7 +98,9 @@ export function hookEvents(
       break;
     case "stopFailed": {
       out.push({ type: "activity", at });
-      const slept = stopFailureEvent(p.raw.error, at);
+      // The error's own words say when the limit resets (`error_details` is the raw API message).
+      const text = [p.raw.last_assistant_message, p.raw.error_details].filter((t) => typeof t === "string").join("\n");
+      const slept = stopFailureEvent(p.raw.error, at, { text, known: opts.knownReset, zone: opts.zone });
       if (slept) out.push(slept);
       break;
     }

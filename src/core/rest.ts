@@ -5,6 +5,7 @@
  * tasks still running, a usage-limit reset). A quiet session of either kind is not stalled,
  * and pushing it breaks unattended mode's one rule. Pure: the caller passes the payload facts.
  */
+import { resetFromText } from "./usage-limit.ts";
 import type { AwaitKind, SessionEvent, SleepCause } from "../../machines/session.ts";
 import type { JsonObject } from "./payload.ts";
 import { textOf, turnWakes } from "./wake.ts";
@@ -113,10 +114,20 @@ function awaitKind(k: string): AwaitKind {
   return k === "approval" ? "approval" : k === "question" ? "question" : "escape";
 }
 
-/** The machine event a StopFailure stands for: a usage-limit error puts the session to sleep. */
-export function stopFailureEvent(error: unknown, at: number): SessionEvent | null {
+/**
+ * The machine event a StopFailure stands for: a usage-limit error puts the session to sleep
+ * until the reset its text names, else until a reset already known (the statusLine's
+ * `rate_limits`), else for the five-hour window it hit.
+ */
+export function stopFailureEvent(
+  error: unknown,
+  at: number,
+  opts: { text?: string | null; known?: number | null; zone?: string } = {},
+): SessionEvent | null {
   if (error !== "rate_limit") return null;
-  return { type: "slept", at, until: at + RATE_LIMIT_SLEEP_MS, cause: "rate_limit" };
+  const named = resetFromText(opts.text ?? null, at, opts.zone ?? "UTC");
+  const known = opts.known != null && opts.known > at ? opts.known : null;
+  return { type: "slept", at, until: named ?? known ?? at + RATE_LIMIT_SLEEP_MS, cause: "rate_limit" };
 }
 
 /** One cron field as the set of values it allows, or null when it cannot be read. */

@@ -3,6 +3,7 @@
  * Pure. The percentage is of the payload's `context_window_size`, never a window guessed from
  * the model name (peers show 130 % for 26 % that way).
  */
+import { type UsageMeter, usageMeters } from "./usage-limit.ts";
 import type { SessionState } from "../../machines/session.ts";
 import { isObject, num, obj, type Result, str } from "./payload.ts";
 
@@ -17,6 +18,8 @@ export interface StatusPayload {
   tokens: number | null;
   window: number | null;
   agentName: string | null;
+  /** The usage meters of `rate_limits` (none when absent). */
+  usage: UsageMeter[];
 }
 
 /** Parse the statusLine payload; only `session_id` is required. */
@@ -49,6 +52,7 @@ export function parseStatusPayload(text: string): Result<StatusPayload> {
       tokens,
       window: cw ? num(cw, "context_window_size") : null,
       agentName: agent ? str(agent, "name") : null,
+      usage: usageMeters(raw.rate_limits),
     },
   };
 }
