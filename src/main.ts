@@ -78,16 +78,23 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** `vigil hook`: forwarded to a running `vigil serve` when one answers, else run here. Never fails. */
+/**
+ * `vigil hook`: forwarded to a running `vigil serve` when one answers, else run here. Fails
+ * open (exit 0, the failure logged), except a fail-closed registration (`--fail-closed`):
+ * that call runs here, where its failure is known, and a failure exits 2 (Claude Code blocks).
+ */
 async function hook(args: string[], ctx: Ctx): Promise<number> {
+  const closed = args.some((a) => a === "--fail-closed" || a.startsWith("--fail-closed="));
   try {
-    const r = await forwardCall(ctx, "/hook");
+    const r = closed ? { kind: "local" as const, input: null } : await forwardCall(ctx, "/hook");
     if (r.kind === "answer") return (await ctx.print(r.body), 0);
     if (r.kind === "lost") return (await failedOpen("hook", ctx, `hook_forward_lost ${r.why}`), 0);
     return await (await import("./cli/hook.ts")).hookCommand(args, ctx, r.input);
   } catch (e) {
-    await failedOpen("hook", ctx, e instanceof Error ? e.message : String(e));
-    return 0;
+    const msg = e instanceof Error ? e.message : String(e);
+    await failedOpen("hook", ctx, msg);
+    if (closed) ctx.err(`vigil: failed closed, the tool call is blocked: ${msg}\n`);
+    return closed ? 2 : 0;
   }
 }
 

@@ -24,7 +24,11 @@ export type BaseDeps = Pick<HookDeps, "store" | "config" | "env" | "now" | "logE
 };
 
 /** Build the shared dependencies for this process. */
-export function baseDeps(env: Record<string, string | undefined>, now: () => number = Date.now): BaseDeps {
+export function baseDeps(
+  env: Record<string, string | undefined>,
+  now: () => number = Date.now,
+  opts: { busyTimeoutMs?: number } = {},
+): BaseDeps {
   const paths = resolvePaths(env);
   let store: Store | null = null;
   let reader: Store | null | undefined;
@@ -32,6 +36,7 @@ export function baseDeps(env: Record<string, string | undefined>, now: () => num
   return {
     store: () => {
       store ??= openStore(paths.dbFile, {
+        ...(opts.busyTimeoutMs !== undefined ? { busyTimeoutMs: opts.busyTimeoutMs } : {}),
         onRecovered: (to, why) => log(`${new Date().toISOString()} store_recovered moved to ${to}: ${why}`),
       });
       return store;

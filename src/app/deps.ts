@@ -18,8 +18,12 @@ import type { HookDeps } from "./run-hook.ts";
 export type ClosableDeps = HookDeps & { close: () => void };
 
 /** Build the hook pipeline's dependencies for this process, without the on-demand parts. */
-export function hookDeps(env: Record<string, string | undefined>, now: () => number = Date.now): ClosableDeps {
-  const base = baseDeps(env, now);
+export function hookDeps(
+  env: Record<string, string | undefined>,
+  now: () => number = Date.now,
+  opts: { busyTimeoutMs?: number } = {},
+): ClosableDeps {
+  const base = baseDeps(env, now, opts);
   return {
     ...base,
     measure: measureAdapter,

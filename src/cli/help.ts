@@ -36,8 +36,10 @@ hook and statusline always exit 0 (they fail open; errors are recorded).`,
 
 Reads one Claude Code hook payload (JSON, at most 10 MiB) on stdin, updates the session's
 state machine and prints the hook's decision as Claude Code hook JSON, or nothing.
-Always exits 0: any internal error is recorded in the state database (or vigil.log) and
-Claude Code proceeds as if vigil were absent.`,
+Exits 0: any internal error is recorded in the state database (or vigil.log) and Claude
+Code proceeds as if vigil were absent. With --fail-closed[=SECONDS] (how install --fail-closed
+registers PreToolUse and PreSkillShellCommand; SECONDS is the registration's timeout) the
+store is waited for that long and an internal failure exits 2: Claude Code blocks the tool.`,
   statusline: `Usage: vigil statusline [--wrap COMMAND]
 
 Reads Claude Code's statusLine payload on stdin, records its context_window numbers for the

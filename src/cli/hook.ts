@@ -1,6 +1,11 @@
 /**
- * `vigil hook`: wiring only. Always exits 0; errors are recorded by the pipeline. main.ts
- * first offers the call to a running `vigil serve` (hook-forward.ts); this runs it here.
+ * `vigil hook`: wiring only. Exits 0; errors are recorded by the pipeline. main.ts first
+ * offers the call to a running `vigil serve` (hook-forward.ts); this runs it here.
+ *
+ * `--fail-closed[=SECONDS]` is how `vigil install --fail-closed` registers PreToolUse and
+ * PreSkillShellCommand (SECONDS: the registration's timeout): then an internal failure exits 2
+ * with the reason on stderr, which Claude Code reads as "block", and the store is waited for as
+ * long as that timeout allows instead of the usual BUSY_TIMEOUT_MS.
  */
 import { hookDeps } from "../app/deps.ts";
 import { runHookLoading } from "../app/run-hook.ts";
@@ -16,7 +21,8 @@ export async function hookCommand(args: string[], ctx: Ctx, read: StdinResult | 
   if (args.includes("--help") || args.includes("-h")) return (ctx.out((await import("./help.ts")).HELP.hook + "\n"), 0);
   // Blocking reads when nothing was read yet: the call loads node:fs anyway (bench/RESULTS.md).
   const input = read ?? readStdinBlocking();
-  const deps = hookDeps(ctx.env, ctx.now);
+  const closed = failClosedOf(args);
+  const deps = hookDeps(ctx.env, ctx.now, closed ? { busyTimeoutMs: closed.waitMs } : {});
   try {
     if (!input.ok) {
       try {
@@ -24,12 +30,34 @@ export async function hookCommand(args: string[], ctx: Ctx, read: StdinResult | 
       } catch {
         appendLog(resolvePaths(ctx.env).logFile, `hook_error ${input.error}`);
       }
-      return 0;
+      return closed ? blocked(ctx, input.error) : 0;
     }
-    const { stdout } = await runHookLoading(input.text, deps);
+    const { stdout, error } = await runHookLoading(input.text, deps);
+    if (error !== null && closed) return blocked(ctx, error);
     if (stdout) await ctx.print(stdout);
     return 0;
   } finally {
     deps.close();
   }
+}
+
+/** Time a fail-closed call keeps for everything but waiting on the store (start, meter, answer). */
+const FAIL_CLOSED_MARGIN_MS = 2_500;
+
+/**
+ * The fail-closed registration's argument, if any: how long the store may be waited for. A
+ * malformed value still closes (the registration said so), with the default 10 s timeout.
+ */
+export function failClosedOf(args: readonly string[]): { waitMs: number } | null {
+  const arg = args.find((a) => a === "--fail-closed" || a.startsWith("--fail-closed="));
+  if (arg === undefined) return null;
+  const seconds = Number(arg.slice("--fail-closed=".length));
+  const timeoutMs = (Number.isFinite(seconds) && seconds > 0 ? seconds : 10) * 1000;
+  return { waitMs: Math.max(1_000, timeoutMs - FAIL_CLOSED_MARGIN_MS) };
+}
+
+/** Exit 2 with the reason: Claude Code blocks the tool call and shows why. */
+function blocked(ctx: Ctx, why: string): number {
+  ctx.err(`vigil: failed closed, the tool call is blocked: ${why}\n`);
+  return 2;
 }

@@ -10,6 +10,7 @@ import { forwardedHandler, statuslineOutput } from "../app/forwarded-call.ts";
 import { runHook } from "../app/run-hook.ts";
 import { fileLineCache } from "../edge/line-cache.ts";
 import { createApp } from "../serve/app.ts";
+import { logFailureTally } from "../edge/log.ts";
 import { LOOPBACK_HOSTS } from "../serve/auth.ts";
 import { DEFAULT_LISTEN, isLoopback, listen, type ListenTarget, parseListen, untilSignal } from "../serve/listen.ts";
 import { resolvePaths } from "../edge/paths.ts";
@@ -81,6 +82,8 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
     host: ctx.env.VIGIL_HOST || undefined,
     // The proof a Claude Code update is checked against (docs/metrics.md: vigil_proof_ok).
     proof: () => readLastProof(paths.stateDir),
+    // Failures the database could not take are counted from vigil.log.
+    loggedFailures: logFailureTally(paths.logFile),
   });
   const server = listen(target, app.fetch);
   // The socket `vigil hook` forwards to (src/cli/hook.ts): the pipeline with the caller's environment.

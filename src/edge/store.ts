@@ -33,6 +33,11 @@ export interface OpenOptions {
    * that reads read-only only as a fast path and otherwise opens for writing, which migrates.
    */
   current?: boolean;
+  /**
+   * How long to wait for another writer (ms; default BUSY_TIMEOUT_MS). A fail-closed hook
+   * waits as long as its registration's timeout allows: failing is blocking the tool.
+   */
+  busyTimeoutMs?: number;
 }
 
 const CORRUPT = /not a database|malformed|corrupt|file is encrypted/i;
@@ -161,7 +166,7 @@ export class Store {
 
   private init(before: string | null, fresh: boolean, readonly: boolean): string | null {
     // busy_timeout first: every later statement may meet a concurrent writer.
-    this.#db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    this.#db.run(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(this.opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS))}`);
     if (readonly) {
       if (this.opts.current) this.requireCurrent();
       else this.#db.query("SELECT count(*) FROM sqlite_master").get();
@@ -190,7 +195,7 @@ export class Store {
    * "database is locked" at once, without calling the busy handler: retry within busy_timeout.
    */
   private useWal(): void {
-    const until = Date.now() + BUSY_TIMEOUT_MS;
+    const until = Date.now() + (this.opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS);
     for (let tries = 0;; tries++) {
       try {
         const mode = this.#db.query<{ journal_mode: string }, []>("PRAGMA journal_mode = WAL").get();

@@ -43,6 +43,11 @@ export interface AppDeps {
   host?: string;
   /** Reads the last proof (serve: `<state dir>/proof.json`) at each scrape; none without it. */
   proof?: () => LastProof | null;
+  /**
+   * Hook calls that failed open with the failure in `vigil.log`, not the database (a locked or
+   * broken store, a lost forward): counted with the recorded ones (serve: `logFailureTally`).
+   */
+  loggedFailures?: () => number;
 }
 
 /** Build the app. */
@@ -66,7 +71,12 @@ export function createApp(deps: AppDeps): Hono {
   app.get("/metrics", (c) => {
     const { ok, error } = stats.outcomes;
     const families = [
-      ...storeFamilies(store, counters, { now: clock(), host, proof: deps.proof?.() ?? null }),
+      ...storeFamilies(store, counters, {
+        now: clock(),
+        host,
+        proof: deps.proof?.() ?? null,
+        loggedFailures: deps.loggedFailures?.() ?? 0,
+      }),
       stats.latency.family("vigil_http_hook_duration_seconds", "Server-side time of POST /hook"),
       {
         name: "vigil_http_hook_requests_total",

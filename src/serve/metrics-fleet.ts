@@ -49,6 +49,8 @@ export interface FleetOptions {
   rows: SessionRow[];
   /** The last `vigil doctor --prove` (or the watch's proof after an update), if any. */
   proof?: LastProof | null;
+  /** Hook failures that went to vigil.log because the database itself failed. */
+  loggedFailures?: number;
 }
 
 /** The sessions the fleet families describe, in the order `status` lists them. */
@@ -164,9 +166,10 @@ export function fleetFamilies(store: Store, fold: FleetFold, o: FleetOptions): F
     },
     {
       name: "vigil_hook_failed_open_total",
-      help: "Hook calls where vigil failed open (an internal error recorded as hook_error)",
+      help:
+        "Hook calls where vigil failed (an internal error: recorded as hook_error, or in vigil.log when the database itself failed)",
       type: "counter",
-      samples: [{ labels: hostLabels, value: fold.hookFailures }],
+      samples: [{ labels: hostLabels, value: fold.hookFailures + (o.loggedFailures ?? 0) }],
     },
   );
   if (o.proof) {

@@ -51,9 +51,13 @@ export function shellWord(s: string): string {
 }
 
 /** `<bin> hook`, the command Claude Code runs for every event vigil handles. */
-export function hookCommand(bin: string): string {
-  return `${shellWord(bin)} hook`;
+export function hookCommand(bin: string, opts: { failClosedAfter?: number } = {}): string {
+  const closed = opts.failClosedAfter === undefined ? "" : ` --fail-closed=${opts.failClosedAfter}`;
+  return `${shellWord(bin)} hook${closed}`;
 }
+
+/** What follows the program in a vigil hook command: `hook`, or `hook --fail-closed[=SECONDS]`. */
+const HOOK_REST = /^hook(?: --fail-closed(?:=\d+)?)?$/;
 
 /**
  * `<bin> statusline`, or wrapped around the user's own command: vigil records the numbers and
@@ -117,10 +121,14 @@ export function vigilGroup(
   opts: { failClosed?: boolean } = {},
 ): MatcherGroup {
   const timeout = timeoutFor(event);
-  const block = opts.failClosed === true && FAIL_CLOSED_EVENTS.has(event) ? { onFailure: "block" as const } : {};
+  const closed = opts.failClosed === true && FAIL_CLOSED_EVENTS.has(event);
+  const block = closed ? { onFailure: "block" as const } : {};
+  // The command says it too, with the timeout: vigil then fails by exiting 2, and waits for
+  // the store as long as that timeout allows (src/cli/hook.ts).
+  const command = hookCommand(bin, closed ? { failClosedAfter: timeout } : {});
   const handler: Handler = httpPort !== null && !COMMAND_ONLY_EVENTS.has(event)
     ? { type: "http", url: hookUrl(httpPort), timeout, ...httpEnvHeaders(), ...block }
-    : { type: "command", command: hookCommand(bin), timeout, ...block };
+    : { type: "command", command, timeout, ...block };
   return { matcher: "*", hooks: [handler] };
 }
 
@@ -173,7 +181,7 @@ export function isVigilHandler(h: unknown, marks: VigilMarks): boolean {
   if (!isObject(h)) return false;
   if (h.type === "http") return typeof h.url === "string" && VIGIL_URL.test(h.url);
   if (h.type !== "command" || typeof h.command !== "string") return false;
-  return vigilProgram(h.command, marks)?.rest === "hook";
+  return HOOK_REST.test(vigilProgram(h.command, marks)?.rest ?? "");
 }
 
 /** Whether a matcher group is entirely vigil's (a user's group that also calls vigil is theirs). */
