@@ -10,8 +10,8 @@ import { openStore } from "../../src/edge/store.ts";
 import { transcriptAt } from "../support/usage-transcript.ts";
 import { testEnv, vigil } from "../support/vigil.ts";
 
-function session(tokens: number) {
-  const env = testEnv({ VIGIL_HARD_TOKENS: "300000", VIGIL_SOFT_TOKENS: "250000" });
+function session(tokens: number, extraEnv: Record<string, string> = {}) {
+  const env = testEnv({ VIGIL_HARD_TOKENS: "300000", VIGIL_SOFT_TOKENS: "250000", ...extraEnv });
   const cwd = join(env.HOME, "work");
   mkdirSync(cwd, { recursive: true });
   const transcript = transcriptAt(join(env.HOME, `t-${tokens}.jsonl`), tokens);
@@ -46,7 +46,15 @@ function session(tokens: number) {
       store.close();
     }
   };
-  return { bash, guards, hooks };
+  const details = () => {
+    const store = openStore(join(env.VIGIL_HOME, "vigil.db"));
+    try {
+      return store.events({ kinds: ["guard"] }).map((e) => JSON.parse(e.detail).detail);
+    } finally {
+      store.close();
+    }
+  };
+  return { bash, guards, hooks, details };
 }
 
 describe("Bash at HARD through the binary", () => {
@@ -73,4 +81,21 @@ describe("Bash at HARD through the binary", () => {
     expect(s.guards()).toEqual([]);
     expect(s.hooks()).toBe(1);
   }, 30_000);
+});
+
+// Known gap: with LANG=ko_KR the deny reason's why stayed English. The worker reads the
+// session's language to the end; the audit log keeps the English detail.
+test.each([
+  ["ko_KR.UTF-8", `"npm"은(는) HARD 상한에서 허용되지 않습니다`, `"src/a.ts"은(는) 넘김 문서가 아닙니다`],
+  ["ja_JP.UTF-8", `"npm" は HARD 上限では許可されていません`, `"src/a.ts" は引き継ぎ書ではありません`],
+  ["en_US.UTF-8", `"npm" is not allowed at the hard limit`, `"src/a.ts" is not a handoff document`],
+])("%s: why the call was refused is said in that language; the audit keeps English", (locale, npmWhy, redirectWhy) => {
+  const s = session(310_000, { LANG: locale });
+  const reason = (command: string) => JSON.parse(s.bash(command).stdout).hookSpecificOutput.permissionDecisionReason;
+  const npm: string = reason("git add -A && npm test");
+  expect(npm).toContain(npmWhy);
+  if (!locale.startsWith("en")) expect(npm).not.toContain("is not allowed at the hard limit");
+  expect(reason("echo x > src/a.ts")).toContain(redirectWhy);
+  expect(s.details()).toContain(`"npm" is not allowed at the hard limit`);
+  expect(s.details()).toContain(`"src/a.ts" is not a handoff document`);
 });

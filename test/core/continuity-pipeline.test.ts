@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allHookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
+import { GUIDANCE_WORDS, RESTORE_WORDS } from "../../src/core/messages/continuity.ts";
 import { isObject, type JsonObject } from "../../src/core/payload.ts";
 
 const FIX = join(import.meta.dir, "..", "fixtures", "claude-code-2.1.328");
@@ -226,4 +227,28 @@ describe("an automatic compaction, replayed", () => {
       s.close();
     }
   });
+});
+
+describe("the compaction's words follow the session's language", () => {
+  test.each([["ko", "ko_KR.UTF-8"], ["ja", "ja_JP.UTF-8"]] as const)(
+    "%s: the guidance before and the restore after a recorded compaction, with the spec verbatim",
+    async (lang, locale) => {
+      const s = await setup(`lang-${lang}-c9e8f64f-eddc-41c0-96a3-2dbe4031c23d`, { LANG: locale });
+      try {
+        writeFileSync(s.transcript, LINES.slice(0, BOUNDARY).join("\n") + "\n");
+        const pre = s.call(P.preCompact).stdout;
+        expect(pre).toContain(GUIDANCE_WORDS[lang].intro);
+        expect(pre).not.toContain(GUIDANCE_WORDS.en.intro);
+        s.call(P.postCompact);
+        const restore = contextOf(s.call(P.compact).stdout);
+        expect(restore).toContain(RESTORE_WORDS[lang].opening.compact);
+        expect(restore).toContain(RESTORE_WORDS[lang].hypotheses);
+        expect(restore).toContain(SPEC.trim());
+        expect(restore).not.toContain(RESTORE_WORDS.en.opening.compact);
+        expect(restore).not.toContain(RESTORE_WORDS.en.hypotheses);
+      } finally {
+        s.close();
+      }
+    },
+  );
 });
