@@ -57,7 +57,7 @@ const PARTICIPLE =
   r`(?:pushed|merged|committed|fixed|added|applied|deployed|landed|updated|removed|resolved|released|shipped|published|created|written|built|installed|renamed|reverted|restored|deleted|enabled|disabled|bumped|tagged|moved|rebased|squashed|regenerated|addressed|verified|confirmed|done|complete|completed|finished|green|clean|passing|in\s+place|sorted|handled|wired(?:\s+up)?|cleaned\s+up)`;
 /** Base-form verbs a message tells the reader to do: work verbs and the reader's own actions. */
 const READER_VERB = r`(?:` + WORK_VERB +
-  r`|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go)`;
+  r`|try|playtest|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go)`;
 /** Verbs in the third person that say what code now does ("Now displays as…", "Now the CLI exits 2"). */
 const BEHAVES =
   r`(?:displays|shows|renders|returns|prints|reads|writes|uses|handles|accepts|rejects|skips|ignores|includes|contains|supports|works|runs|loads|saves|stores|sends|logs|emits|throws|raises|falls|points|lists|matches|sorts|groups|counts|appears|behaves|respects|defaults|resolves|exits|retries|waits|validates|parses|formats|calls|creates|keeps|honou?rs|reports|fails|passes|builds|compiles|opens|closes|refreshes|updates|shows|wraps|truncates|caches|redirects|streams)`;
@@ -184,8 +184,8 @@ export const EN: LangPatterns = {
       kind: "approval",
       scope: "tail",
       // "Restart the server and I'll retry": the reader acts first. A dot inside a token ("2.4 GHz") is no sentence end.
-      source: r`^(?:please\s+)?(?:go\s+(?:ahead\s+and\s+)?)?` + READER_VERB +
-        r`\b(?:[^.?!]|[.?!](?!\s|$))*?(?:\band\b|\bthen\b|,)\s*(?:then\s+)?(?:I|we)(?:'ll|\s+will|\s+can|'d\s+be\s+able)\b`,
+      source: r`(?:^|\s[—–]\s*|;\s*)(?:please\s+)?(?:go\s+(?:ahead\s+and\s+)?)?` + READER_VERB +
+        r`\b(?:[^.?!]|[.?!](?!\s|$))*?(?:\band\b|\bthen\b|,)\s*(?:then\s+)?(?:(?:once|when|if|after)\s+[^,.;]{1,40}?,?\s+)?(?:I|we)(?:'ll|\s+will|\s+can|'d\s+be\s+able)\b`,
     },
     {
       id: "en.reader.tell-me",
@@ -222,7 +222,7 @@ export const EN: LangPatterns = {
       kind: "approval",
       scope: "tail",
       source:
-        r`\b(?:two|three|four|a\s+few|several|some|a\s+couple\s+of|the)\s+(?:options|choices|alternatives|ways\s+forward|paths)\b|^(?:option|alternative|approach)\s+(?:[a-d1-4]|one|two)\b|\beither\b[^.]*\bor\b[^.]*\b(?:works|is\s+fine|fine|would\s+work)\b|\b(?:whichever|whatever)\s+you\b`,
+        r`\b(?:two|three|four|a\s+few|several|some|a\s+couple\s+of|the)\s+(?:(?:real|main|possible|viable|good|obvious|clear|different)\s+)?(?:options|choices|alternatives|ways(?:\s+(?:forward|to\s+do\s+(?:it|this|that)))?|paths|forks|routes|approaches|directions)\b|^(?:option|alternative|approach)\s+(?:[a-d1-4]|one|two)\b|\beither\b[^.]*\bor\b[^.]*\b(?:works|is\s+fine|fine|would\s+work)\b|\b(?:whichever|whatever)\s+you\b`,
     },
     {
       id: "en.reader.try-it",
@@ -392,6 +392,8 @@ export const EN: LangPatterns = {
       id: "en.ruleout.condition-first",
       kind: "ruleout",
       why: "conditional",
+      // A message that ends on a condition ("If they pass, I'll commit.", "If the cache is stale...") ends on no action.
+      terminal: true,
       source: r`^` + INTERJECTION + CONDITION + r`\b(?!\s+(?:that|this|it)(?:'s|\s+is)\s+done\b)`,
     },
     {

@@ -111,7 +111,8 @@ export const JA: LangPatterns = {
       id: "ja.reader.choice",
       kind: "approval",
       scope: "tail",
-      source: r`(?:案|オプション|選択肢|方法)\s?[A-DＡ-Ｄ1-4１-４]|どちら(?:でも|か|に)|いずれ(?:か|でも)`,
+      source:
+        r`(?:方法|案|選択肢|やり方|アプローチ|方針)(?:は|が|として)?\s?(?:[2-4２-４二三四]|いくつか)(?:つ|通り)|(?:案|オプション|選択肢|方法)\s?[A-DＡ-Ｄ1-4１-４]|どちら(?:でも|か|に)|いずれ(?:か|でも)`,
     },
     // "確認ですが:" at the very end introduces a question to the reader.
     {
@@ -174,6 +175,7 @@ export const JA: LangPatterns = {
       id: "ja.ruleout.condition",
       kind: "ruleout",
       why: "conditional",
+      terminal: true,
       // A condition inside a reason clause ("…すれば終わりなので、すぐやります") does not reach the verb.
       source:
         r`^[^、。]*?(?:(?<!それ|これ|そう)なら(?:ば)?|[ただ]ら|れば|場合(?:に)?は|次第)(?![^。]*(?:ので|ため|けど|から[、,]))`,

@@ -120,7 +120,7 @@ export const KO: LangPatterns = {
       kind: "approval",
       scope: "tail",
       source:
-        r`(?:옵션|선택지|방안|안)\s?(?:[1-4A-D]|두\s?가지|세\s?가지)|(?:둘|두\s?가지|세\s?가지)(?:\s?\S+)?\s중|어느\s?쪽이든|어느\s?것이든|원하(?:는|시는)\s?(?:쪽|방식|방향|대로|것)`,
+        r`(?:두|세|네|몇)\s?가지\s?(?:방법|방안|선택지|옵션|길)|(?:방법|방안|선택지|옵션)(?:이|은)?\s?(?:두|세|네|몇)\s?가지|(?:옵션|선택지|방안|안)\s?(?:[1-4A-D]|두\s?가지|세\s?가지)|(?:둘|두\s?가지|세\s?가지)(?:\s?\S+)?\s중|어느\s?쪽이든|어느\s?것이든|원하(?:는|시는)\s?(?:쪽|방식|방향|대로|것)`,
     },
     // "확인하고 싶은 점이 있습니다:" at the very end introduces a question to the reader.
     {
@@ -135,8 +135,39 @@ export const KO: LangPatterns = {
     {
       id: "ko.future.informal",
       kind: "announce",
-      source: r`(?:할|갈|볼|줄|릴|칠|킬|낼|올|둘|쓸|들|을)\s?[게께]요`,
+      // "…할게요", and the plain "…해 볼게." / "…할게" of casual speech.
+      source: r`(?:할|갈|볼|줄|릴|칠|킬|낼|올|둘|쓸|들|을)\s?[게께](?:요)?(?=[\s.!~…]|$)`,
       unless: r`기다릴|대기할`,
+    },
+    {
+      id: "ko.casual",
+      kind: "announce",
+      clause: "final",
+      // Casual first-person plans: "…해 보자", "…하자", "…하러 갑니다", "…하겠음", "…해야겠네요".
+      source:
+        r`(?:해\s?보|하|가|보|고치|바꾸|돌리|열|읽|찾)자[.!~]*\s*$|[가-힣]러\s?(?:갑니다|가요|가겠습니다|가\s?볼게요|간다)` +
+        END +
+        r`|겠음[.!]?\s*$|(?:해|봐|고쳐|바꿔|돌려|찾아|읽어)야\s?(?:겠(?:네요|어요|다|습니다)|할\s?(?:것\s?같습니다|듯합니다|듯해요))`,
+      unless: SUBJECT,
+    },
+    {
+      id: "ko.doing",
+      kind: "announce",
+      // "관련 코드 찾는 중", "의존성 설치 중…": the agent's own action under way as the turn ends.
+      source: r`[가-힣]는\s?중(?:입니다|이에요|이야)?[.…]*\s*$|` + WORK_NOUN +
+        r`\s?중(?:입니다|이에요)?(?:\.{2,}|…)\s*$`,
+      unless: SUBJECT + "|" + r`(?:진행|실행|빌드|배포|설치|다운로드|업로드|동기화|처리)\s?중입니다`,
+    },
+    {
+      id: "ko.note",
+      kind: "announce",
+      subjectless: true,
+      // A terse note that names the next action by its noun: "README 업데이트", "이제 타입 에러 수정.", "다음: API 클라이언트 작성".
+      source: r`^(?:(?:이제|다음|그럼|먼저|우선|마지막으로|바로)\s*[:：]?\s*)?[^.!?]{0,60}?\s` + WORK_NOUN +
+        r`(?:\s?(?:진행|시작|하기))?\s*[.:：…]*\s*$`,
+      // A topic ("이 PR에서는 …") makes it a summary line.
+      unless: SUBJECT + "|" +
+        r`(?:완료|됨|했|었|았|였|필요|예정|가능|불가|없음|있음)|[가-힣](?:은|는|에서는)\s|→|->|=>`,
     },
     {
       id: "ko.present",
@@ -201,6 +232,7 @@ export const KO: LangPatterns = {
       id: "ko.ruleout.condition",
       kind: "ruleout",
       why: "conditional",
+      terminal: true,
       source: r`^(?:(?!고\s)[^,，])*?[가-힣](?<!그러|이러|저러|그렇다)면(?=[\s,])|경우에?는?\s`,
     },
     {
