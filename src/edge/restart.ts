@@ -40,6 +40,8 @@ export interface RestartOutcome {
   method: "send-keys" | "respawn-pane" | "new-session";
   /** Pane or tmux session the command went to. */
   target: string;
+  /** The pane the resumed session runs in, when known (a new session's is printed by tmux). */
+  pane?: string;
   command: string;
   error: string | null;
 }
@@ -107,6 +109,7 @@ export async function restartSession(target: RestartTarget, opts: RestartOptions
       ok: r.code === 0,
       method: "send-keys",
       target: pane.paneId,
+      pane: pane.paneId,
       command,
       error: r.code === 0 ? null : r.stderr,
     };
@@ -117,6 +120,7 @@ export async function restartSession(target: RestartTarget, opts: RestartOptions
       ok: r.code === 0,
       method: "respawn-pane",
       target: pane.paneId,
+      pane: pane.paneId,
       command,
       error: r.code === 0 ? null : r.stderr,
     };
@@ -124,8 +128,16 @@ export async function restartSession(target: RestartTarget, opts: RestartOptions
   let name = `vigil-${target.sessionId.slice(0, 8).replace(/[^A-Za-z0-9_-]/g, "_")}`;
   // A session left from an earlier restart keeps its name; take a fresh one beside it.
   if ((await tmux(["has-session", "-t", `=${name}`], t)).code === 0) name += `-${Date.now().toString(36)}`;
-  const r = await tmux(["new-session", "-d", "-s", name, "-c", target.cwd, command], t);
-  return { ok: r.code === 0, method: "new-session", target: name, command, error: r.code === 0 ? null : r.stderr };
+  const r = await tmux(["new-session", "-d", "-P", "-F", "#{pane_id}", "-s", name, "-c", target.cwd, command], t);
+  const printed = r.code === 0 && /^%\d+$/.test(r.stdout.trim()) ? { pane: r.stdout.trim() } : {};
+  return {
+    ok: r.code === 0,
+    method: "new-session",
+    target: name,
+    command,
+    error: r.code === 0 ? null : r.stderr,
+    ...printed,
+  };
 }
 
 /** Type a nudge into a stalled session's pane (literal text, then Enter). */

@@ -202,7 +202,7 @@ async function recoverAll(
       if (plan && apply && r.machine.length > 0) apply(store, plan.target, r.machine, now);
       for (const e of r.events) store.appendEvent(e.at ?? now, r.sessionId, e.kind, e.detail);
       const row = saved.get(r.sessionId);
-      if (row) rows.push({ ...row, memo: stringifyMemo(r.memo) });
+      if (row) rows.push({ ...row, memo: stringifyMemo(r.memo), ...(r.pane !== undefined ? { pane: r.pane } : {}) });
     }
     saveWatchRows(store, rows);
   });

@@ -54,6 +54,8 @@ export interface RecoveryResult {
   notified: number;
   restarted: number;
   nudged: number;
+  /** The pane a restart put the session in: the watch row keeps it (2.1.88's registry names none). */
+  pane?: string;
 }
 
 const msg = (e: unknown) => e instanceof Error ? e.message : String(e);
@@ -180,6 +182,7 @@ async function runRecoveryEffect(e: RecoveryEffect, s: RunState): Promise<void> 
         // Sent is not restarted: later passes verify it (core/watch/restart-check.ts) and alert then.
         added.push({ kind: "restart", at: now });
         out.restarted++;
+        if (r.pane !== undefined) out.pane = r.pane;
         out.memo = {
           ...out.memo,
           breakerNotified: false,

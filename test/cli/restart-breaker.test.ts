@@ -4,6 +4,9 @@
  * a real (private) tmux server into a stand-in `claude`, alerts to a receiver on 127.0.0.1.
  */
 import { afterEach, expect, test } from "bun:test";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Database } from "bun:sqlite";
 import { type Kit, nightKit } from "../support/night-kit.ts";
 
 const MIN = 60_000;
@@ -71,4 +74,34 @@ test("a dead session asleep until its usage limit resets is restarted at once", 
   await s.kill();
   await pass(k, t0 + 3 * MIN);
   expect(k.events("restart", s.id).map((e) => [e.ok, e.skipped ?? null])).toEqual([[true, null]]);
+}, 60_000);
+
+test("a restart being verified is not a second death, and the session's pane becomes the restart's", async () => {
+  const k = kit = nightKit(CONFIG);
+  k.claude("comes-back");
+  const s = k.session("sess-slow-register");
+  const t0 = Date.now();
+  await pass(k, t0);
+  await s.kill();
+  await pass(k, t0 + 3 * MIN);
+  const sessions = join(k.claudeDir, "sessions");
+  for (let i = 0; i < 200 && readdirSync(sessions).length === 0; i++) await Bun.sleep(25);
+  // As 2.1.88 does: the resumed session's hooks run before its registry entry names it.
+  const [file] = readdirSync(sessions);
+  const entry = readFileSync(join(sessions, file), "utf8");
+  rmSync(join(sessions, file));
+  const start = { hook_event_name: "SessionStart", source: "resume", session_id: s.id, transcript_path: s.transcript };
+  expect((await k.run(["hook"], t0 + 3 * MIN + 1000, JSON.stringify({ ...start, cwd: s.cwd }))).code).toBe(0);
+  await pass(k, t0 + 4 * MIN);
+  expect(k.events("down", s.id).length).toBe(1);
+  writeFileSync(join(sessions, file), entry);
+  await pass(k, t0 + 5 * MIN);
+  expect(k.events("restart_check", s.id).map((e) => e.verified)).toEqual([true]);
+  expect(k.received.map((r) => r.event)).toEqual(["down", "restarted"]);
+  const raw = new Database(join(k.env.VIGIL_HOME, "vigil.db"), { readonly: true });
+  const pane = raw.query<{ pane: string | null }, [string]>("SELECT pane FROM watch WHERE session_id = ?").get(s.id);
+  raw.close();
+  const panes = Bun.spawnSync(["tmux", "list-panes", "-a", "-F", "#{pane_id}"], { env: k.env }).stdout.toString();
+  expect(pane?.pane ?? "").toMatch(/^%\d+$/);
+  expect(panes.split("\n")).toContain(pane?.pane ?? "");
 }, 60_000);

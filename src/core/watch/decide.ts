@@ -64,7 +64,7 @@ export function decideSession(
   let memo = w ? parseMemo(w.memo) : { ...EMPTY_MEMO };
   const sameFile = w !== null && w.transcript_path === t.transcriptPath;
   const known = t.row ? snapshotFacts(t.row) : null;
-  const decision = decideLiveness(
+  let decision = decideLiveness(
     {
       sessionId: t.sessionId,
       pid: t.pid,
@@ -80,6 +80,10 @@ export function decideSession(
     { process: obs.probe, transcript: obs.stat, registrySessionId: obs.registrySessionId },
     opts,
   );
+  // While a restart is being verified, a process found gone is the death it answers (the resumed
+  // session's hooks may have moved the machine before its new pid is registered: 2.1.88 first
+  // registers a fresh id): not a new death to record and alert. The check judges the restart.
+  if (memo.restartCheck !== null && decision.record === "down") decision = { ...decision, record: null };
   const alive = decision.verdict === "alive" || decision.verdict === "stale";
   const grew = sameFile && obs.stat !== null && w.size !== null && obs.stat.progressOnly !== true &&
     (obs.stat.size !== w.size || obs.stat.mtimeMs !== w.mtime);
