@@ -71,10 +71,12 @@ export function gatherTargets(inp: TargetInputs): Target[] {
   const rows = new Map(inp.rows.map((r) => [r.session_id, r]));
   const night = new Map(inp.snapshot.map((s) => [s.sessionId, s]));
   const ids = new Set<string>([...night.keys(), ...rows.keys(), ...reg.keys(), ...inp.watch.keys()]);
+  const registeredPids = new Map(inp.registry.map((e) => [e.pid, e.sessionId]));
   const out: Target[] = [];
   for (const id of ids) {
     const row = rows.get(id) ?? null, w = inp.watch.get(id) ?? null, r = reg.get(id), s = night.get(id);
     if (endedNormally(row, r !== undefined)) continue;
+    if (r === undefined && s === undefined && transientId(w, registeredPids)) continue;
     const sources: TargetSource[] = [];
     if (s) sources.push("night");
     if (row) sources.push("hooks");
@@ -96,6 +98,17 @@ export function gatherTargets(inp: TargetInputs): Target[] {
     });
   }
   return out;
+}
+
+/**
+ * An id the registry listed for a moment that never held a conversation: the watcher never saw
+ * a transcript under it, and its pid now serves another session (2.1.88 registers a resumed
+ * process under a fresh id before rewriting the entry to the resumed one). Nothing of it died.
+ */
+function transientId(w: WatchRow | null, registeredPids: ReadonlyMap<number, string>): boolean {
+  if (w === null || w.pid === null || w.size !== null) return false;
+  const now = registeredPids.get(w.pid);
+  return now !== undefined && now !== w.session_id;
 }
 
 /**

@@ -109,3 +109,28 @@ test("a session only in the registry gets Claude Code's transcript path, name an
     "/home/u/.claude/projects/-home-u-work-my-repo/id.jsonl",
   );
 });
+
+test("an id the registry listed for a moment, with no transcript, is not watched once its pid serves another session", () => {
+  // 2.1.88 registers a resumed process under a fresh id first, then rewrites the entry to the
+  // resumed session's: the fresh id never held a conversation, so nothing of it died.
+  const transient = { ...watch(719, T), session_id: "fresh", transcript_path: "/t/fresh.jsonl" };
+  const resumed = { ...reg(719, "r") };
+  const targets = gatherTargets({
+    rows: [{ ...row(null, "normal", T), session_id: "fresh", transcript_path: "/t/fresh.jsonl" }],
+    watch: new Map([["fresh", transient]]),
+    registry: [resumed],
+    snapshot: [],
+    configDir: "/c",
+  });
+  expect(targets.map((t) => t.sessionId)).toEqual(["s"]);
+  // One that wrote a transcript is a session that ended (e.g. /clear): still looked at.
+  const wrote = { ...transient, size: 1200 };
+  const kept = gatherTargets({
+    rows: [],
+    watch: new Map([["fresh", wrote]]),
+    registry: [resumed],
+    snapshot: [],
+    configDir: "/c",
+  });
+  expect(kept.map((t) => t.sessionId).sort()).toEqual(["fresh", "s"]);
+});
