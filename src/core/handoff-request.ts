@@ -57,7 +57,7 @@ const EN_VERB =
   r`(?:write(?:\s+(?:up|out))?|put\s+together|pull\s+together|assemble|compose|update|finish|finali[sz]e|complete|prepare|draft|create|produce|fill\s+in|make|save|do|add\s+to|record|refresh|wrap\s+up|start|give\s+me|send\s+me|leave|commit|push|check\s+in)`;
 /** Verbs that put something into the document ("summarize your progress into HANDOFF.md"). */
 const EN_INTO_VERB =
-  r`(?:summari[sz]e|write(?:\s+(?:up|down))?|record|note|put|dump|capture|jot(?:\s+down)?|log|document|list|describe|add|save|update|collect|gather|consolidate|distil+|condense|move|copy)`;
+  r`(?:leave|summari[sz]e|write(?:\s+(?:up|down))?|record|note|put|dump|capture|jot(?:\s+down)?|log|document|list|describe|add|save|update|collect|gather|consolidate|distil+|condense|move|copy)`;
 /** Imperative verbs of work that start a clause after a comma ("…, fix the parser"). */
 const EN_WORK_VERB =
   r`(?:fix|implement|add|refactor|build|review|investigate|debug|deploy|run|test|take|start|work|continue|pick|change|rename|remove|delete|migrate|rewrite|port|optimi[sz]e|upgrade|install|merge|rebase|open|switch|move|replace|update|create|write|make|bump|release|publish|clean|set|configure|enable|disable|check|verify|look|try|finish|complete|close|resolve|handle|address|tackle|do|go|help|send|reply|answer|file|draft|prepare|draft)`;
@@ -73,7 +73,14 @@ const EN: Lexicon = {
       r`|^(?:(?:please|now|ok(?:ay)?|right|so)[,\s]+)*(?:hand\s*(?:off|over)|${EN_NOUN})\b(?:\s*(?:please|now|time))?\s*[.!:]?\s*$` +
       r`|^(?:(?:please|now|ok(?:ay)?|then|so)[,\s]+)*hand\s*(?:off|over)\s+(?:to|your|the\s+(?:ticket|work|session)|now|please)\b` +
       r`|\b(?:time\s+to|ready\s+to|need\s+(?:you\s+)?to|go\s+ahead\s+and|let'?s)\s+hand\s*(?:off|over)\b` +
-      r`|\b(?:need|want|require)\s+(?:a|the|your)\s+(?:new\s+|short\s+|proper\s+)?${EN_NOUN}(?![-\w])`,
+      r`|\b(?:need|want|require)\s+(?:a|the|your)\s+(?:new\s+|short\s+|proper\s+)?${EN_NOUN}(?![-\w])` +
+      // "Hand this off", "get the handoff ready", "the handoff needs updating", "time for a handoff".
+      r`|\bhand\s+(?:it|this|that|things|everything|the\s+\w+)\s+(?:off|over)\b` +
+      r`|\b(?:get|make|have)\s+${EN_DET}${EN_NOUN}\s+(?:ready|done|written|finished|complete|up\s+to\s+date)\b` +
+      r`|\bmake\s+sure\s+${EN_DET}${EN_NOUN}\s+is\s+(?:complete|up\s+to\s+date|written|done|finished|current)\b` +
+      r`|\b${EN_NOUN}\s+(?:needs?|has)\s+(?:to\s+be\s+)?(?:updat|writ|finish|refresh|complet)\w*` +
+      r`|\b(?:time|ready)\s+for\s+(?:a|the|your)\s+${EN_NOUN}(?![-\w])` +
+      r`|\bwrap\s+(?:it\s+|things\s+)?up\s+with\s+${EN_DET}${EN_NOUN}(?![-\w])`,
     "i",
   ),
   thing: new RegExp(
@@ -120,11 +127,15 @@ const KO: Lexicon = {
   request: new RegExp(
     // The verb opens a word ("덮어쓰는" is another verb that only ends like 쓰).
     r`${KO_NOUN}\s*(?:을|를|도|은|는|에|에다|에다가|으로|로)?\s*(?:\S+\s*){0,3}?(?<=[\s을를도은는에로]|${KO_NOUN})${KO_DOC_VERB}` +
-      r`|(?:^|\s)(?:인계|인수인계|핸드오프)\s*(?:해|하(?:세요|십시오|자|고)|해\s*(?:줘|주세요|주십시오))`,
+      r`|(?:^|\s)(?:인계|인수인계|핸드오프)\s*(?:해|하(?:세요|십시오|자|고)|해\s*(?:줘|주세요|주십시오))` +
+      r`|(?:인계|인수인계|핸드오프)\s*(?:를|을)?\s*(?:부탁|요청)` +
+      // "다음 사람이 이어받을 수 있게 정리해 줘": written for whoever takes over.
+      r`|(?:이어받|이어\s?받|인계받|넘겨받)(?:을\s?수\s?있|기\s?쉽)(?:게|도록)\s*(?:\S+\s*){0,3}?(?:정리|작성|남겨|기록|써)`,
     "i",
   ),
   thing:
-    /(?:인계|핸드오프|핸드오버|hand[-\s]?(?:off|over))\s*(?:파서|흐름|플로우|기능|버그|코드|로직|모듈|테스트|화면|페이지|api|처리|크래시)/i,
+    // The document coordinated with another object ("인계 문서와 함께 PR도") is other work too.
+    /(?:인계\s*(?:서|문서|노트|메모)|핸드오프\s*(?:문서|노트)?|HANDOFF\.md)(?:와|과|랑|이랑|및|뿐만\s?아니라|외에도)\s|(?:인계|핸드오프|핸드오버|hand[-\s]?(?:off|over))\s*(?:파서|흐름|플로우|기능|버그|코드|로직|모듈|테스트|화면|페이지|api|처리|크래시)/i,
   support: new RegExp(
     [
       r`^(?:감사(?:합니다|해요)?|고마워(?:요)?|수고(?:했어|하셨습니다|했어요|많으셨습니다)?|부탁(?:해|해요|합니다|드립니다)|좋아(?:요)?|네|그래)\W*$`,
@@ -149,12 +160,15 @@ const JA_DOC_VERB =
 const JA: Lexicon = {
   request: new RegExp(
     // The verb opens a word ("上書き" is another verb that only ends like 書き).
-    r`${JA_NOUN}\s*(?:を|も|は|に|へ|として)?\s*(?:[^、。]{0,20}?)(?<![\u4E00-\u9FFF])${JA_DOC_VERB}` +
-      r`|引き?継いで(?:ください|下さい|くれ|ほしい)?|引き継ぎ(?:を)?(?:して|お願い)`,
+    r`${JA_NOUN}\s*(?:を|も|は|に|へ|として)?\s*(?:[^、。]{0,20}?)(?:(?<=${JA_NOUN})|(?<![\u4E00-\u9FFF]))${JA_DOC_VERB}` +
+      r`|引き?継いで(?:ください|下さい|くれ|ほしい)?|(?:引き?継ぎ|引継ぎ|ハンドオフ)(?:を|の)?(?:して|お願い|やって|頼)` +
+      // "次の人が引き継げるようにまとめて": written for whoever takes over.
+      r`|引き?継げる(?:ように|よう)[^、。]{0,20}?(?:まとめ|書|残|記録|整理)`,
     "i",
   ),
   thing:
-    /(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand[-\s]?(?:off|over))\s*(?:処理|機能|フロー|パーサー?|バグ|コード|ロジック|モジュール|テスト|画面|ページ|api|クラッシュ)/i,
+    // The document coordinated with another object ("引き継ぎ書とあわせて README も") is other work too.
+    /(?:引き?継ぎ(?:書|資料|文書|メモ)|ハンドオフ文書|HANDOFF\.md)(?:と(?:あわせて|合わせて|一緒に)?|や|および|及び|に加えて)(?!して|する|いう)|(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand[-\s]?(?:off|over))\s*(?:処理|機能|フロー|パーサー?|バグ|コード|ロジック|モジュール|テスト|画面|ページ|api|クラッシュ)/i,
   support: new RegExp(
     [
       r`^(?:よろしく)?(?:お願い(?:します|いたします)?|ありがとう(?:ございます)?|お疲れ(?:様|さま)(?:です)?|了解)\W*$`,
@@ -197,6 +211,8 @@ export function clausesOf(text: string): string[] {
       r`(?<=し)た?後(?:で|に)?、?`,
       // A Japanese 、 joins clauses after a verb's connective form; after a noun it joins a list.
       r`(?<=[てでしきえけせめりいぎびみち]|ので|から|けど|けれど|ため|ば|たら)、`,
+      r`(?<=[\u4E00-\u9FFF\u30A0-\u30FF])後(?:で|に|は)?、?|(?<=た)上で、?`,
+      r`(?<=[가-힣])\s+(?:후|다음|뒤)(?:에|에는)?\s+`,
       r`(?<=つつ|ながら|がてら)、?`,
       r`(?:そして|それから|その後|次に)、?`,
     ].join("|"),

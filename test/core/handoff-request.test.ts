@@ -46,6 +46,7 @@ const ROWS: Row[] = [
   ["ko", "인계받은 티켓 #45 이어서 구현해", false, "received handover: new work"],
   ["ko", "파서 고치고 인계서 써", false, "new work bundled with the request"],
   ["ko", "인계 문서는 아직 쓰지 마", false, "negated"],
+  ["ko", "인계 문서와 함께 PR도 올려 줘", false, "the document coordinated with other work"],
   ["ko", "CI가 인계 문서를 덮어쓰는 이유를 찾아 줘", false, "덮어쓰 only ends like 쓰"],
   // Japanese: requests
   ["ja", "引き継ぎ書を書いて", true, "引き継ぎ書 + 書いて"],
@@ -126,6 +127,17 @@ const PLAIN: ClauseRow[] = [
   ["ja", "終わったこと、残っていること、課題を引き継ぎ書にまとめてください。", null],
   ["en", "Could you put together a handoff note for the next person?", null],
   ["en", "We'll hand off after this. Write a short handoff for whoever comes next, then stop.", null],
+  // Other shapes of the same request.
+  ["en", "Hand this off to a fresh worker: write HANDOFF.md.", null],
+  ["en", "Get the handoff doc ready before you stop.", null],
+  ["en", "The handoff doc needs updating.", null],
+  ["en", "Time for a handoff.", null],
+  ["en", "Leave notes for the next worker in HANDOFF.md.", null],
+  ["ko", "인수인계 부탁해.", null],
+  ["ko", "다음 사람이 이어받을 수 있게 지금까지 한 일을 정리해 줘.", null],
+  ["ja", "ハンドオフをお願いします。", null],
+  ["ja", "次の人が引き継げるように作業内容をまとめてください。", null],
+  ["ja", "引き継ぎ書作成してください。", null],
 ];
 
 const PLUS_WORK: ClauseRow[] = [
@@ -142,6 +154,11 @@ const PLUS_WORK: ClauseRow[] = [
   ["ko", "인계 문서를 작성하고 README도 업데이트해 줘.", "README도 업데이트해 줘"],
   ["ko", "인계서 작성해. 다음 티켓: 캐시를 Redis로 바꿔.", "다음 티켓"],
   ["ko", "진행 상황을 HANDOFF.md에 정리하면서 테스트도 고쳐 줘.", "테스트도 고쳐 줘"],
+  // "after writing it" and "together with it" join other work too.
+  ["ko", "인계서 작성 후 README 업데이트해 줘.", "README 업데이트해 줘"],
+  ["ja", "引き継ぎ書を作成後、READMEを更新して。", "READMEを更新して"],
+  ["ja", "引き継ぎ書とあわせて README も更新して。", "README も更新して"],
+  ["ja", "引き継ぎ書を書いた上で、テストを直して。", "テストを直して"],
   // "while at it": -하는 김에, ついでに, つつ / ながら, while you're at it.
   ["ko", "인계서 쓰는 김에 라우터도 v7로 올려 줘.", "라우터도 v7로 올려 줘"],
   ["ja", "引き継ぎ書を書くついでに、ルーターを v7 に上げておいて。", "ルーターを v7 に上げておいて"],
