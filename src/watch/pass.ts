@@ -25,7 +25,7 @@ import { decideSession, type SessionPlan } from "../core/watch/decide.ts";
 import { stringifyMemo } from "../core/watch/memo.ts";
 import { recoverSession, type RecoveryDeps } from "./recover.ts";
 import { gatherTargets } from "../core/watch/targets.ts";
-import { onlyProgress, planWakes, readAppended, type WakeReader, workOf } from "../core/watch/wakes.ts";
+import { onlyProgress, planWakes, readAppended, type WakeReader, workSince } from "../core/watch/wakes.ts";
 
 const DAY = 86_400_000;
 /** Settings key holding the last pass's time. */
@@ -109,7 +109,7 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
       stat,
       registrySessionId: t.pid === null ? null : byPid.get(t.pid) ?? null,
       stopBlocks: blocks.get(t.sessionId) ?? [],
-      work: workOf(appended),
+      work: workSince(appended, blocks.get(t.sessionId) ?? [], t.transcriptPath, deps.transcript),
     };
     let plan = decideSession(t, obs, { now, staleAfterMs, restartVerifyMs });
     // Outside unattended mode the Stop hook does not classify (that costs every Stop a
@@ -126,6 +126,7 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
       // A restart may bring it back this pass: the turn it died waiting on waits for that.
       restartMayFollow: config.recovery === "restart",
       stopBlocks: obs.stopBlocks,
+      alive: plan.alive,
       cause: { now: pendingCause(snapshotFacts(t.row), now), awaiting, staleAfterMs },
     });
     wakes += w.events.length;

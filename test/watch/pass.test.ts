@@ -6,6 +6,7 @@ import { NIGHT_KEY } from "../../src/night/setting.ts";
 import { classifyPrompt } from "../../src/core/classify.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import { restartSession } from "../../src/edge/restart.ts";
+import { probe } from "../../src/edge/proc.ts";
 import { eventually, privateTmux } from "../edge/private-tmux.ts";
 import { appendTo, type Harness, harness, records, touch } from "./harness.ts";
 import { withRawDb } from "../raw-db.ts";
@@ -254,6 +255,26 @@ describe("who woke it", () => {
     }]);
   });
 
+  test("a Stop block whose answer the previous pass already read still gets its follow-up", async () => {
+    h = harness();
+    const s = h.session("sess-block-race");
+    await h.pass();
+    h.advance(MIN);
+    // The block's audit record is stamped after this pass's start, while the pass reads the
+    // transcript, its answer included: only the next pass reads the block from the log.
+    const endAt = h.now() + 1000;
+    const recs = retimed(between(DENY, BLOCKED_END, LAST), endAt);
+    appendTo(s.transcript, jsonl(recs));
+    touch(s.transcript, timeOf(recs.at(-1) ?? {}));
+    await h.pass();
+    block(s, endAt + 20);
+    h.advance(MIN);
+    await h.pass();
+    expect(h.events("followup", s.id).map((e) => [e.detail.resumed, e.detail.proof, e.detail.proofUuid])).toEqual([
+      [false, "words_only", WORDS],
+    ]);
+  });
+
   test("a Stop block answered by a tool call resumed work at that call, not at the block's bookkeeping", async () => {
     h = harness();
     const s = h.session("sess-block-tool");
@@ -345,6 +366,49 @@ describe("who woke it: vigil's own wakes however Claude Code wraps them", () => 
     expect(h.events("wake", s.id).map((e) => e.detail)).toEqual([
       { waker: "restart", idleMs: deadAt - endAt, endAt, resumedAt: back, idle: true, cause: null },
     ]);
+  });
+
+  test("a restart verified before its first prompt is written still wakes the turn; nobody is not counted", async () => {
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true, nudgeText: "Continue the ticket." } });
+    const s = h.session("sess-restart-slow");
+    const endAt = h.now() - 2 * MIN;
+    appendTo(s.transcript, records(endAt, "end", "Step one is finished."));
+    touch(s.transcript, endAt);
+    await h.pass();
+    await h.kill(s);
+    h.advance(MIN);
+    await h.pass();
+    const deadAt = h.now();
+    // The resumed process is up and has written only Claude Code's resume bookkeeping (no time
+    // on it): the restart is verified, the prompt comes a pass later.
+    const child = Bun.spawn(["sleep", "1000"], { stdin: "ignore", stdout: "ignore", stderr: "ignore" });
+    try {
+      writeFileSync(
+        join(h.claudeDir, "sessions", `${child.pid}.json`),
+        JSON.stringify({
+          pid: child.pid,
+          sessionId: s.id,
+          cwd: s.cwd,
+          startedAt: h.now(),
+          procStart: probe(child.pid)?.procStart,
+        }),
+      );
+      appendTo(s.transcript, jsonl([{ type: "file-history-snapshot", messageId: "m", snapshot: {} }]));
+      h.advance(MIN);
+      await h.pass();
+      expect(h.events("restart_check", s.id).map((e) => e.detail.verified)).toEqual([true]);
+      expect(h.events("wake", s.id)).toEqual([]);
+      const back = h.now() + 5000;
+      appendTo(s.transcript, records(back, "prompt", h.calls.restartPrompts[0] ?? ""));
+      appendTo(s.transcript, jsonl(retimed([byUuid(DENY, TOOL_CALL)], back + 3000)));
+      h.advance(MIN);
+      await h.pass();
+      expect(h.events("wake", s.id).map((e) => [e.detail.waker, e.detail.idleMs, e.detail.resumedAt])).toEqual([
+        ["restart", deadAt - endAt, back],
+      ]);
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 
   test("a death no restart follows closes the waiting turn as woken by nobody, idle to the death", async () => {

@@ -130,7 +130,9 @@ export function decideSession(
     }, events);
   }
   const blocks: OpenIntervention[] = obs.stopBlocks.map((at) => ({ kind: "stop_block", at }));
-  const fu = followUps([...memo.open, ...blocks], grew ? obs.work ?? null : null, now);
+  // Judged on the records read this pass (null: none read), whether or not the file grew: a
+  // block found in the audit log now may have been answered before the last pass's read.
+  const fu = followUps([...memo.open, ...blocks], obs.work ?? null, now);
   events.push(...fu.events);
   memo = { ...memo, open: fu.open, quiet: fu.quiet ?? memo.quiet };
   if (alive) memo = { ...memo, breakerNotified: false };

@@ -39,7 +39,8 @@ const NO_CAUSE: CauseInput = { now: null, awaiting: () => null, staleAfterMs: In
  *
  * A death: the turn still waiting when the session was found dead is woken by whatever brings
  * the session back (a restart's marked prompt is vigil's), or by nobody. While a restart may
- * still bring it back (`restartMayFollow` at the death, a restart awaiting its check after),
+ * still bring it back (`restartMayFollow` at the death, a restart awaiting its check after, a
+ * process running again whose first prompt is not written yet),
  * the turn stays pending; once none can, it closes as woken by nobody, its idle time running
  * to the death. Whatever first prompts the session after a death gets a wake of its own even
  * when no turn was waiting (it died mid-turn): every restart followed by work has its wake.
@@ -49,7 +50,15 @@ export function planWakes(
   size: number | null,
   memo: WatchMemo,
   io: WakeReader,
-  opts: { now: number; down: boolean; cause?: CauseInput; restartMayFollow?: boolean; stopBlocks?: readonly number[] },
+  opts: {
+    now: number;
+    down: boolean;
+    cause?: CauseInput;
+    restartMayFollow?: boolean;
+    stopBlocks?: readonly number[];
+    /** The session's process runs this pass (a restart came up, or a person resumed it). */
+    alive?: boolean;
+  },
 ): { cursor: WakeCursor | null; events: PlannedEvent[]; awaiting: AwaitKind | null } {
   const cause = opts.cause ?? NO_CAUSE;
   const blocks: Intervention[] = (opts.stopBlocks ?? []).map((at) => ({ kind: "stop-gate", at }));
@@ -59,7 +68,9 @@ export function planWakes(
   if (c === null) return { cursor: c, events: r.events, awaiting };
   const deadAt = opts.down ? opts.now : c.deadAt ?? null;
   const waiting = c.pendingEndAt !== null && deadAt !== null;
-  const held = opts.down ? opts.restartMayFollow === true : memo.restartCheck !== null;
+  // Running again, it is back: its first prompt (which may come a pass later than the process
+  // and the bookkeeping Claude Code writes on resume) wakes the turn.
+  const held = opts.down ? opts.restartMayFollow === true : memo.restartCheck !== null || opts.alive === true;
   if (!waiting || held) return { cursor: deadAt === null ? c : { ...c, deadAt }, events: r.events, awaiting };
   const pending = c.pendingEndAt ?? deadAt;
   const idleMs = Math.max(0, deadAt - pending);
@@ -234,4 +245,27 @@ export function onlyProgress(read: AppendedRead | null): boolean {
 /** The signs of work among the appended records (see `workSigns`), or null when none were read. */
 export function workOf(read: AppendedRead | null): WorkSign[] | null {
   return read === null ? null : workSigns(read.records.map((r) => r.record));
+}
+
+/**
+ * The signs of work a pass judges its follow-ups on: the records appended since the last pass,
+ * and, when Stop blocks were found in the audit log this pass, the transcript's tail too. A
+ * block is read from the log by the pass after it, while its answer may already lie before the
+ * transcript offset the previous pass stored (a block and its answer between that pass's start
+ * and its read): judged on the appended bytes alone, such a block never got its follow-up.
+ */
+export function workSince(
+  appended: AppendedRead | null,
+  blocks: readonly number[],
+  path: string | null,
+  io: WakeReader,
+): WorkSign[] | null {
+  const fresh = workOf(appended);
+  if (blocks.length === 0 || path === null) return fresh;
+  const tail = workOf(io.tail(path, FIRST_SIGHT_TAIL));
+  if (tail === null) return fresh;
+  const seen = new Set(tail.map((s) => `${s.at}\u0000${s.uuid}`));
+  const extra = (fresh ?? []).filter((s) => !seen.has(`${s.at}\u0000${s.uuid}`));
+  // Appended records the tail does not reach lie before it.
+  return [...extra, ...tail];
 }
