@@ -136,8 +136,11 @@ saw in the last day, and Claude Code's live registry. Per session:
   wakes   who ended each idle gap after a turn: the Stop gate, a person, a notification,
           a restart or nudge, or nobody
 Recovery follows config "recovery": off, notify (default; webhooks and desktop) or restart
-(claude --resume in its tmux pane or a new tmux session; at most 3 in 60 minutes, then
-notify only). A stall is nudged with "nudge_text" through its inbox socket (Claude Code
+(claude --resume in its tmux pane or a new tmux session). A restart counts once its process
+is alive and its transcript written within restart_verify_minutes (3), judged by later
+passes; one that is not is a failure and alerted as one. After 2 failures in a row the
+session is not restarted again that night (until "vigil night off" or a person's prompt),
+and one alert says so; at most 3 restarts in 60 minutes in any case. A stall is nudged with "nudge_text" through its inbox socket (Claude Code
 2.1.3xx), else typed into its tmux pane; the nudge_receipt event is its first transcript
 record after. Every intervention is followed up: how soon the first transcript record came
 after it. "notify" stays the default (restarting blindly is how a bad night gets worse), but
@@ -146,6 +149,9 @@ with no notifier it tells nobody: "vigil night on" refuses that until one is con
 Overlapping passes never report twice: a second pass while one runs says so and exits 0.
 --install writes a schedule running "vigil watch --once" every 5 minutes (launchd, a
 systemd user timer, or a crontab line) and prints what it wrote; --uninstall removes it.
+The variables the configuration names (a notifier's env:NAME, VIGIL_* overrides) go from the
+installing shell into watch.env (0600) in the state directory, which every pass reads.
+After its pass (outside the pass lock) a pass gives retention (gc) at most 20 s when due.
 --dry-run prints the plan without writing.`,
   night: `Usage: vigil night on [--scope PATH...] [--until TIME] [--force] [--json]
        vigil night off [--json]
