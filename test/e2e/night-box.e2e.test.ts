@@ -11,7 +11,7 @@
  * minutes of the suite's time.
  */
 import { expect, test } from "bun:test";
-import { type ClaudeVersion, NEWEST } from "./cli.ts";
+import { type ClaudeVersion, NEWEST, OLDEST } from "./cli.ts";
 import { type Alert, countNight, type NightCount } from "./night-box-count.ts";
 import type { Box } from "./night-box.ts";
 import { type NightEvidence, runNight, said, saidAt } from "./night-box-night.ts";
@@ -111,10 +111,9 @@ function expectLedger(ledger: unknown, c: NightCount): void {
 
 // The two nights run at once: each is mostly waiting on thresholds, so together they cost the
 // suite about one night's time.
-// 2.1.88's night joins once a restart of a 2.1.88 TUI raises one DOWN alert (its resume
-// registers a fresh session id in the registry before the resumed one). The two nights run at
-// once: each mostly waits on thresholds, so together they cost about one night's time.
-test.concurrent.each<ClaudeVersion>([NEWEST])("a night in a box (%s)", async (version) => {
+// The two nights run at once: each mostly waits on thresholds, so together they cost the suite
+// about one night's time.
+test.concurrent.each<ClaudeVersion>([NEWEST, OLDEST])("a night in a box (%s)", async (version) => {
   const ev = await runNight(version, nightDone());
   // To rework the count without another night: VIGIL_BOX_EVIDENCE=/tmp/night.json keeps what it read.
   if (process.env.VIGIL_BOX_EVIDENCE) {
