@@ -51,6 +51,8 @@ export interface WakeOptions {
   isVigilCommand?: (command: string) => boolean;
 }
 
+/** Records written this close before the one that shows a wake belong to that wake. */
+const WAKE_CLUSTER_MS = 10_000;
 /** Records Claude Code writes as part of ending a turn, not as a new start. */
 const CLOSING = new Set(["stop_hook_summary", "turn_duration"]);
 /** Prompt envelopes the harness injects (claude-code-contract.md Part B section 8). */
@@ -128,22 +130,27 @@ function wakeFrom(
   opts: WakeOptions,
 ): Omit<TurnWake, "endIndex" | "endAt"> {
   const isVigil = opts.isVigilCommand ?? ((c: string) => /\bvigil\b/.test(c));
-  let resumedAt: number | null = null;
   let found: Evidence = null;
   // The feedback record comes first; the attachment after it names the blocking command
   // (absent before 2.1.220, so feedback alone counts as vigil's gate). Any vigil block wins.
   let feedback = false;
   const named = new Set<Waker>();
+  // When the first record that shows a wake (a prompt of any origin, a block, a reply) was
+  // written, and the times of the records before it.
+  let shownAt: number | null = null;
+  const times: number[] = [];
   for (let i = from; i < records.length; i++) {
     const r = records[i];
-    // A reply means the wake is over; whatever woke it came before.
-    if (r.type === "assistant") break;
     const t = timeOf(r);
+    // A reply means the wake is over; whatever woke it came before.
+    if (r.type === "assistant") {
+      shownAt ??= t;
+      break;
+    }
     const closing = r.type === "system" && CLOSING.has(str(r, "subtype") ?? "");
-    // Records of one wake are not written in time order (a slash command's records precede
-    // the boundary it causes), so the wake starts at the earliest of them.
-    if (t !== null && !closing) resumedAt = resumedAt === null ? t : Math.min(resumedAt, t);
+    if (t !== null && !closing) times.push(t);
     const e = evidence(r, isVigil);
+    if (e !== null && t !== null) shownAt ??= t;
     if (e === "stop-gate" || e === "stop-hook") {
       if (r.type === "attachment") named.add(e);
       else feedback = true;
@@ -154,6 +161,19 @@ function wakeFrom(
       break;
     }
   }
+  // Records that show no wake are Claude Code's bookkeeping around the end of a turn (2.1.332
+  // writes a prompt_snapshot attachment just after it): alone they wake nothing. The wake
+  // starts at the earliest record written with the one that shows it (records of one wake are
+  // not in time order: a slash command's records precede the boundary it causes).
+  // Without such a record, what vigil sent (a restart: the resumed process writes its own
+  // bookkeeping first) shows the wake by the first record written after it.
+  if (shownAt === null) {
+    const sent = (opts.interventions ?? []).filter((v) => v.kind !== "stop-gate" && v.at >= endAt).map((v) => v.at);
+    const after = times.filter((t) => sent.some((at) => t >= at));
+    if (after.length > 0) shownAt = Math.min(...after);
+  }
+  const shown = shownAt;
+  const resumedAt = shown === null ? null : Math.min(shown, ...times.filter((t) => t >= shown - WAKE_CLUSTER_MS));
   if (named.size > 0) found = named.has("stop-gate") ? "stop-gate" : "stop-hook";
   else if (feedback) found = "stop-gate";
   // vigil's audit log knows its own blocks: one between the end and the resume is vigil's gate.

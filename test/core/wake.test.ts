@@ -111,4 +111,24 @@ describe("classifyWake", () => {
     const w = classifyWake([...closing, user("next", 30, { origin: { kind: "human" } })], END, { now: NOW });
     expect(w.gapMs).toBe(30 * 60_000);
   });
+
+  // 2.1.332's TUI writes a prompt_snapshot attachment 0.1 s after every end of turn (seen in
+  // the night box's transcripts): it woke nothing, yet it closed every wait as woken by
+  // "unknown" a tenth of a second later, so a wait for approval never stayed open.
+  const snapshot: JsonObject = {
+    type: "attachment",
+    timestamp: new Date(END + 100).toISOString(),
+    attachment: { type: "prompt_snapshot" },
+  };
+  test("an attachment Claude Code writes after the turn wakes nothing: the turn still waits", () => {
+    const w = classifyWake([snapshot, ...closing], END, { now: END + 5 * 60_000 });
+    expect([w.waker, w.resumedAt, w.gapMs]).toEqual(["nobody", null, 5 * 60_000]);
+  });
+
+  test("a prompt long after that attachment resumes the turn at the prompt, not at the attachment", () => {
+    const w = classifyWake([snapshot, ...closing, user("yes, go", 30, { origin: { kind: "human" } })], END, {
+      now: NOW,
+    });
+    expect([w.waker, w.gapMs]).toEqual(["human", 30 * 60_000]);
+  });
 });
