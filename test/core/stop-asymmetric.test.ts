@@ -92,6 +92,7 @@ const WAITS: Family[] = [
       "リポジトリへの書き込み権限が必要です。",
       "A案とB案のどちらでも実装できます。",
       "原因はセッションの共有です。方法は3つあります:",
+      "地図を先に出す案です。このUXでOK？ 固まったら画面仕様をまとめる。",
       "ご確認のうえ、問題なければ続きを進めます。",
       "方針に問題がなければ実装に進みます。リファクタリングも含めて一気に行います。",
       "原因はキャッシュの期限です。確認ですが:",
@@ -183,9 +184,17 @@ const ENDINGS: Family[] = [
     ],
   },
   {
-    name: "a terse note under a topic is a summary line, not the next step",
+    name: "statements that only look like the next step: a note under a topic, a subject after Now, stopping",
     gate: "announcement",
-    rows: ["이 PR에서는 로그인 버그 수정.", "이번 커밋에서는 README 업데이트."],
+    rows: [
+      "이 PR에서는 로그인 버그 수정.",
+      "이번 커밋에서는 README 업데이트.",
+      // "…を追加しています" is as often the state the change left; a bare "…を変更。" as often a terse report.
+      "追加しました。テンプレート一覧をテーブルで記載しています。",
+      "原因はキャッシュの期限切れ。設定値を 60 秒に変更。",
+      "Now I understand the issue: the cache key ignores the locale.",
+      "I'm going to stop here for today.",
+    ],
   },
   {
     name: "Korean present tense describing what the code now does",
@@ -230,6 +239,14 @@ const PUSHES: string[] = [
   "다음: API 클라이언트 작성",
   "두 번째 버그를 잡으러 갑니다.",
   "API 응답 형식부터 확인해야겠네요.",
+  // Japanese casual, softened and in-progress forms, and a note after a sequencing word.
+  "設定ファイルを確認しますね。",
+  "テストを走らせてみる。",
+  "ビルドしてみよう。",
+  "型エラーを修正中です。",
+  "依存関係をインストール中...",
+  "次はAPIクライアントの実装。",
+  "まずは現状把握から。",
   // A label over steps leaves the decision to the sentence before it.
   "計画を確認しました。では進めます。\n\n変更内容:\n\n1. `a.nix`: パッケージを変更\n2. `b.nix`: 新規作成",
   "Let me continue with more files. I'll update several files at once using MultiEdit for speed:",

@@ -267,7 +267,7 @@ export const EN: LangPatterns = {
       id: "en.progressive",
       kind: "announce",
       source:
-        r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+)?(?!(?:waiting|stopping|pausing|holding|leaving|ending|handing|seeing|getting|noticing|assuming|thinking|guessing|wondering)\b)\w+ing\b`,
+        r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+)?(?!(?:waiting|stopping|pausing|holding|leaving|ending|handing|seeing|getting|noticing|assuming|thinking|guessing|wondering|going)\b)\w+ing\b`,
       unless: r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+|still\s+)?` + STATIVE,
     },
     {
@@ -339,7 +339,9 @@ export const EN: LangPatterns = {
       kind: "announce",
       subjectless: true,
       source: r`^(?:(?:ok(?:ay)?|alright|good|great|perfect|so|and)[,.!]?\s+)*now\b[,:]?\s+\S`,
-      unless: FINITE + "|" + NOW_STATE + "|" + r`\b(?:you|your)\b`,
+      // "Now I understand the issue": a clause with its own subject is no fragment.
+      unless: FINITE + "|" + NOW_STATE + "|" +
+        r`\b(?:you|your)\b|\bnow[,:]?\s+(?:I|we|it|this|that|they)\s+(?!'ll|will|am\s+going|'m\s+going)`,
     },
     {
       id: "en.gerund-any",

@@ -9,7 +9,8 @@ import type { LangPatterns } from "./pattern-types.ts";
 const r = String.raw;
 
 /** A sentence end; a colon ends the line that introduces what the agent is about to do. */
-const STOP = r`(?:[（(][^）)]*[）)])?[。．!！:：]?\s*$`;
+/** A sentence end; a colon ends the line that introduces what the agent is about to do; ね / よ soften it. */
+const STOP = r`(?:ね|よ|ねー|よね)?(?:[（(][^）)]*[）)])?[。．!！:：]?\s*$`;
 /** A topic marked with は after a noun, other than sequencing topics (次は, 今回は). */
 const TOPIC = r`[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|今日|今|最後)は`;
 /** Passive, potential, existential, negative and question endings, and requests to the reader. */
@@ -126,6 +127,8 @@ export const JA: LangPatterns = {
       kind: "question",
       source: r`[?？]\s*$|(?:ますか|ですか|でしょうか|ましょうか|ませんか)[。．]?\s*$`,
     },
+    // Japanese writes ？ for questions only: a casual one near the end ("このUXでOK？") asks the reader.
+    { id: "ja.question.tail", kind: "question", scope: "window", source: r`[？?](?![^\s「」]*[」』])` },
     {
       id: "ja.question.addressed",
       kind: "question",
@@ -137,7 +140,7 @@ export const JA: LangPatterns = {
       id: "ja.continue",
       kind: "announce",
       source:
-        r`(?:続けます|進みます|進めます|開始します|始めます|取り掛かります|取りかかります|着手します|移ります|[てで]いきます|[てで]みます|参ります|まいります)(?=[。．!！\s]|$)`,
+        r`(?:続けます|進みます|進めます|開始します|始めます|取り掛かります|取りかかります|着手します|移ります|[てで]いきます|[てで]みます|参ります|まいります)(?=(?:ね|よ)?(?:[。．!！\s]|$))`,
     },
     { id: "ja.marker", kind: "announce", source: r`^` + MARKERS + r`[、,]?.*ます` + STOP, unless: NOT_ACTION },
     {
@@ -195,6 +198,33 @@ export const JA: LangPatterns = {
       why: "later",
       source:
         r`後で|後ほど|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は`,
+    },
+    // Casual plain forms of the agent's own step: "テストを走らせてみる。", "差分を確認する。", "ビルドしてみよう。".
+    {
+      id: "ja.plain",
+      kind: "announce",
+      clause: "final",
+      source:
+        r`(?:を|も|で)?[^。]*?(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|(?:見る|見てみる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう))[。．!！]?\s*$`,
+      unless: SUBJECT + "|" + TOPIC + "|" + r`(?:ことが|ように|ために|場合|とき|時に|必要|べき)`,
+    },
+    // The agent's own action under way as the turn ends: "型エラーを修正中です", "…をインストール中...". (Not
+    // "…を追加しています": ている is as often the state the change left.)
+    {
+      id: "ja.doing",
+      kind: "announce",
+      source: r`を[^。]*?[\u4E00-\u9FFF\u30A0-\u30FF]{2,}中(?:です)?(?:\.{2,}|…|。)?\s*$`,
+      unless: SUBJECT + "|" + TOPIC + "|" + r`(?:待|ビルドが|CIが|テストが)`,
+    },
+    // A note that names the next step by its noun after a sequencing word: "次はAPIクライアントの実装。", "まずは現状把握から。".
+    // (A bare "…を更新。" is as often a terse report: not pushed.)
+    {
+      id: "ja.next-note",
+      kind: "announce",
+      subjectless: true,
+      source:
+        r`^(?:次は|次に|まずは|まず|続いて|では|それでは|最後に)[、,]?[^。]{1,60}?(?:から|へ|の[\u4E00-\u9FFF\u30A0-\u30FF]{2,}|[\u4E00-\u9FFF\u30A0-\u30FF]{2,})[。．!！]?\s*$`,
+      unless: r`(?:です|でした|ました|ません|済み|完了|以上)`,
     },
     // A message that ends on a step heading with nothing under it ("### ステップ3: テストの追加").
     {

@@ -162,6 +162,7 @@ export const KO: LangPatterns = {
       id: "ko.note",
       kind: "announce",
       subjectless: true,
+      last: true,
       // A terse note that names the next action by its noun: "README 업데이트", "이제 타입 에러 수정.", "다음: API 클라이언트 작성".
       source: r`^(?:(?:이제|다음|그럼|먼저|우선|마지막으로|바로)\s*[:：]?\s*)?[^.!?]{0,60}?\s` + WORK_NOUN +
         r`(?:\s?(?:진행|시작|하기))?\s*[.:：…]*\s*$`,
