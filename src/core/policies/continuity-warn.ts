@@ -7,7 +7,6 @@
 import { EV, isLifecycle, speaksOn } from "../claude-events.ts";
 import type { SessionEvent } from "../../../machines/session.ts";
 import type { AuditDetails } from "../audit-details.ts";
-import { classifyPrompt } from "../classify.ts";
 import { compactionWarning } from "../messages/compaction.ts";
 import { NOTHING, type PolicyInput, type PolicyResult } from "../policy.ts";
 

@@ -7,7 +7,7 @@
  */
 import { type HardWhy, hardWhyText } from "../messages/hard-why.ts";
 import { speaksOn } from "../claude-events.ts";
-import { classifyPrompt, type PromptVerdict } from "../classify.ts";
+import type { PromptVerdict } from "../classify.ts";
 import type { Config } from "../config.ts";
 import { hardDenyReason, softNotice, softRefusal } from "../messages/limits.ts";
 import type { AuditDetails } from "../audit-details.ts";
