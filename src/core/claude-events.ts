@@ -132,7 +132,7 @@ export const EVENT_TABLE = {
     speaks: ["soft-notice", "early-warning", "restore"],
     answers: ["context"],
     reads: ["tool_name", "tool_input"],
-    fixture: null,
+    fixture: "claude-code-2.1.336/hooks/failure/PostToolUseFailure.jsonl",
   },
   PostToolBatch: {
     since: "2.1.220",
@@ -191,11 +191,16 @@ export const EVENT_TABLE = {
   },
   StopFailure: {
     since: "2.1.88",
-    register: null,
+    // An API error ends the turn with this instead of Stop: unregistered, a worker at its usage
+    // limit looks stale and is nudged into a session that can only fail again (issue 30 item 4).
+    register: {
+      timeout: T,
+      does: "an API error ended the turn: a usage limit puts the session to sleep until its reset",
+    },
     becomes: "stopFailed",
     ...SILENT,
     reads: ["error", "error_details"],
-    fixture: null,
+    fixture: "claude-code-2.1.336/hooks/failure/StopFailure.jsonl",
   },
   SubagentStart: {
     since: "2.0.76",

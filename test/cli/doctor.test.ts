@@ -98,8 +98,8 @@ describe("vigil doctor", () => {
     const r = await run(w, ["doctor"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toStartWith("vigil doctor: ok");
-    expect(r.stdout).toContain("ok settings: vigil's hooks are in user (14 events)");
-    expect(r.stdout).toContain("ok claude: Claude Code 2.1.332, the version vigil is tested with");
+    expect(r.stdout).toContain("ok settings: vigil's hooks are in user (15 events)");
+    expect(r.stdout).toContain("ok claude: Claude Code 2.1.332, tested end to end (the newest tested is 2.1.336)");
     const d = await doctorJson(w);
     expect(d.ok).toBe(true);
     expect(d.code).toBe(0);
@@ -136,7 +136,7 @@ describe("vigil doctor", () => {
       const fixed = await doctorJson(w);
       expect(problems(fixed)).toEqual([]);
       expect(fixed.findings.find((f) => f.check === "settings" && f.severity === "ok")?.message).toContain(
-        `the vigil plugin at "${dir}" (14 events)`,
+        `the vigil plugin at "${dir}" (15 events)`,
       );
       expect(fixed.findings.find((f) => f.check === "statusline")?.severity).toBe("ok");
     },
@@ -166,7 +166,7 @@ describe("vigil doctor", () => {
     expect(d.code).toBe(1);
     expect(problems(d)).toEqual([
       expect.stringMatching(
-        /^settings: ".*settings.json": this file's hooks are all disabled: it names "PostCompact", "PreModelSwitch", "PostModelSwitch", which Claude Code 2\.0\.76 does not know$/,
+        /^settings: ".*settings.json": this file's hooks are all disabled: it names "StopFailure", "PostCompact", "PreModelSwitch", "PostModelSwitch", which Claude Code 2\.0\.76 does not know$/,
       ),
     ]);
     const warn = d.findings.find((f) => f.check === "claude" && f.severity === "warn");

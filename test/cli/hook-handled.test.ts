@@ -16,14 +16,13 @@ import { allPayloads } from "../support/fixtures.ts";
 import { assistant, jsonl } from "../fixtures/transcripts/records.ts";
 import { testEnv, vigil } from "../support/vigil.ts";
 
-// The newest recording of each event: 2.1.328's, and 2.1.332's for what 2.1.332 added.
-const recorded = allPayloads().filter((p) => p.version === "2.1.328" || p.version === "2.1.332");
+// The newest recording of each event: 2.1.328's, and 2.1.332's and 2.1.336's for what they added
+// or first recorded (allPayloads lists versions in that order).
+const recorded = allPayloads().filter((p) => ["2.1.328", "2.1.332", "2.1.336"].includes(p.version));
 
 /** A recorded 2.1.328 payload of `event` (optionally the one matching `pick`), pointed at our session. */
 function payload(event: string, over: Record<string, unknown>, pick?: (p: Record<string, unknown>) => boolean) {
-  const base = event === "PostToolUseFailure"
-    ? { ...found("PostToolUse"), hook_event_name: "PostToolUseFailure", error: "exit 1", is_interrupt: false }
-    : found(event, pick);
+  const base = found(event, pick);
   const rest = Object.fromEntries(Object.entries(base).filter(([k]) => k !== "tool_response"));
   return JSON.stringify({ ...rest, ...over });
 }
@@ -74,8 +73,16 @@ function hook(
   return r.stdout.startsWith("{") ? JSON.parse(r.stdout) : { text: r.stdout };
 }
 
-function state(w: World): { state: string; tokens: number | null } {
-  const rows: { session_id: string; state: string; tokens: number | null }[] = JSON.parse(
+interface StatusRow {
+  session_id: string;
+  state: string;
+  tokens: number | null;
+  awaiting: string | null;
+  asleep_cause: string | null;
+}
+
+function state(w: World): StatusRow {
+  const rows: StatusRow[] = JSON.parse(
     vigil(["status", "--json", "--all"], "", w.env).stdout,
   );
   const row = rows.find((x) => x.session_id === w.id);
@@ -190,6 +197,13 @@ const CASES: Record<HandledEvent, () => void> = {
     hook(w, "PreCompact", { trigger: "manual" });
     hook(w, "PostCompact", { trigger: "manual" });
     expect(state(w).state).toBe("restoring");
+  },
+  StopFailure() {
+    // A usage limit ends the turn with StopFailure (no Stop): the session sleeps until the reset.
+    const w = world(500);
+    hook(w, "SessionStart", { source: "startup" });
+    hook(w, "StopFailure", { error: "rate_limit" });
+    expect(state(w).asleep_cause).toBe("rate_limit");
   },
   SessionEnd() {
     const w = world(500);

@@ -87,7 +87,7 @@ describe("install then uninstall", () => {
     const a = run(w, ["install"]);
     expect(a.stderr).toBe("");
     expect(a.code).toBe(0);
-    expect(a.stdout).toContain(`installed in "${w.userSettings}" for Claude Code 2.1.88: 11 events`);
+    expect(a.stdout).toContain(`installed in "${w.userSettings}" for Claude Code 2.1.88: 12 events`);
     const installed = bytes(w.userSettings);
     const hooks = json(w.userSettings).hooks;
     const users = Object.keys(JSON.parse(original).hooks ?? {}).filter((e) => JSON.parse(original).hooks[e].length > 0);
@@ -114,7 +114,7 @@ describe("install then uninstall", () => {
   test("no settings file before install: uninstall removes the file again", () => {
     const w = world("2.1.332");
     expect(run(w, ["install"]).code).toBe(0);
-    expect(Object.keys(json(w.userSettings).hooks).length).toBe(14);
+    expect(Object.keys(json(w.userSettings).hooks).length).toBe(15);
     expect(run(w, ["uninstall"]).code).toBe(0);
     expect(existsSync(w.userSettings)).toBe(false);
   });
@@ -149,7 +149,7 @@ describe("install then uninstall", () => {
     symlinkSync(target, w.userSettings);
     expect(run(w, ["install"]).code).toBe(0);
     expect(lstatSync(w.userSettings).isSymbolicLink()).toBe(true);
-    expect(Object.keys(json(target).hooks).length).toBe(11);
+    expect(Object.keys(json(target).hooks).length).toBe(12);
     expect(run(w, ["uninstall"]).code).toBe(0);
     expect(lstatSync(w.userSettings).isSymbolicLink()).toBe(true);
     expect(readFileSync(target, "utf8")).toBe('{\n  "model": "opus"\n}\n');
@@ -229,13 +229,13 @@ describe("which events, where", () => {
     const fake = join(w.root, "my-claude");
     writeFileSync(fake, '#!/bin/sh\necho "2.1.220 (Claude Code)"\n', { mode: 0o755 });
     expect(run(w, ["install"], { env: { CLAUDE_BIN: fake } }).code).toBe(0);
-    expect(Object.keys(json(w.userSettings).hooks).length).toBe(11);
+    expect(Object.keys(json(w.userSettings).hooks).length).toBe(12);
   });
 
   test("--project writes .claude/settings.json in the working directory; CLAUDE_CONFIG_DIR moves the user file", () => {
     const w = world("2.1.88");
     expect(run(w, ["install", "--project"]).code).toBe(0);
-    expect(Object.keys(json(join(w.cwd, ".claude", "settings.json")).hooks).length).toBe(11);
+    expect(Object.keys(json(join(w.cwd, ".claude", "settings.json")).hooks).length).toBe(12);
     expect(existsSync(join(w.cwd, ".claude", "skills", "pre-compact-save", "SKILL.md"))).toBe(true);
     expect(existsSync(w.userSettings)).toBe(false);
     const dir = join(w.root, "claude-config");

@@ -18,7 +18,8 @@ import {
 } from "../../src/core/claude-events.ts";
 import { HANDLED, NEVER } from "../../src/core/install/handled.ts";
 import { FAIL_CLOSED_EVENTS } from "../../src/core/install/entries.ts";
-import { COMMAND_ONLY_EVENTS, eventsFor } from "../../src/core/install/events.ts";
+import { COMMAND_ONLY_EVENTS, E2E_VERSIONS, eventsFor } from "../../src/core/install/events.ts";
+import { ALL_VERSIONS } from "../e2e/cli.ts";
 import { FIXTURES } from "../support/fixtures.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
@@ -107,6 +108,10 @@ describe("the rows", () => {
   });
 });
 
+test("doctor's end-to-end versions are the ones the e2e suite drives", () => {
+  expect([...E2E_VERSIONS]).toEqual([...ALL_VERSIONS]);
+});
+
 describe("what derives from the rows", () => {
   test("--fail-closed closes exactly the HARD-gated events", () => {
     expect([...FAIL_CLOSED_EVENTS].sort()).toEqual(ALL_EVENTS.filter((e) => speaksOn(e, "hard-gate")).sort());
@@ -134,5 +139,6 @@ describe("what derives from the rows", () => {
       expect(known).toEqual(ALL_EVENTS.filter((e) => known.includes(e)));
     }
     expect(eventsFor("2.1.332").events.length).toBe(34);
+    expect(eventsFor("2.1.336").basis).toBe("tested");
   });
 });

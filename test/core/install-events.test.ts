@@ -36,6 +36,7 @@ describe("events per Claude Code version", () => {
     ["2.1.328", 33, ["PreModelSwitch", "PostModelSwitch"], ["PreSkillShellCommand"], "tested"],
     ["2.1.331", 33, ["PostModelSwitch"], ["PreSkillShellCommand"], "between"],
     ["2.1.332", 34, ["PreSkillShellCommand"], [], "tested"],
+    ["2.1.336", 34, ["PreSkillShellCommand"], [], "tested"],
     ["2.2.0", 34, ["PostModelSwitch", "PreSkillShellCommand"], [], "newer"],
     ["3.0.1", 34, ["PostModelSwitch"], [], "newer"],
     ["1.0.120", 12, ["PreToolUse"], ["PostCompact"], "older"],

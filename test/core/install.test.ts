@@ -171,11 +171,12 @@ describe("per-version event sets: what vigil handles, of what the version knows"
     }
   });
 
-  test("counts: 10 on 2.0.76 (no PostCompact), 11 from 2.1.76, 13 from 2.1.328 (model switches), 14 from 2.1.332 (skill shell)", () => {
+  test("counts: 10 on 2.0.76 (no PostCompact), 11 from 2.1.76, 12 from 2.1.88 (StopFailure), 14 from 2.1.328 (model switches), 15 from 2.1.332 (skill shell)", () => {
     expect(registeredEvents("2.0.76").events.length).toBe(10);
-    for (const v of ["2.1.76", "2.1.88", "2.1.220"]) expect(registeredEvents(v).events.length).toBe(11);
-    expect(registeredEvents("2.1.328").events.length).toBe(13);
-    expect(registeredEvents("2.1.332").events.length).toBe(14);
+    expect(registeredEvents("2.1.76").events.length).toBe(11);
+    for (const v of ["2.1.88", "2.1.220"]) expect(registeredEvents(v).events.length).toBe(12);
+    expect(registeredEvents("2.1.328").events.length).toBe(14);
+    expect(registeredEvents("2.1.332").events.length).toBe(15);
   });
 
   test("no registration is ever on an event whose hook replaces Claude Code's own behaviour", () => {
@@ -239,7 +240,13 @@ describe("per-version event sets: what vigil handles, of what the version knows"
   test("after a downgrade, install removes vigil's entries for events the version does not know", () => {
     const newer = install(FILES["two-space, existing hooks for the same events"]).text;
     const older = install(newer, { claudeVersion: "2.0.76" });
-    expect(older.removed).toEqual(["PostCompact", "PreModelSwitch", "PostModelSwitch", "PreSkillShellCommand"]);
+    expect(older.removed).toEqual([
+      "StopFailure",
+      "PostCompact",
+      "PreModelSwitch",
+      "PostModelSwitch",
+      "PreSkillShellCommand",
+    ]);
     const facts = inspectSettings(parsed(older.text), MARKS);
     expect(checkEvents(facts, "2.0.76")).toEqual({
       unknown: [],
@@ -255,7 +262,13 @@ describe("per-version event sets: what vigil handles, of what the version knows"
   test("an upgrade from 2.0.76 adds PostCompact (and 2.1.3xx's events) and keeps the old entries in place", () => {
     const old = install(FILES["two-space, existing hooks for the same events"], { claudeVersion: "2.0.76" });
     const up = install(old.text, { claudeVersion: "2.1.332" });
-    expect(up.added).toEqual(["PostCompact", "PreModelSwitch", "PostModelSwitch", "PreSkillShellCommand"]);
+    expect(up.added).toEqual([
+      "StopFailure",
+      "PostCompact",
+      "PreModelSwitch",
+      "PostModelSwitch",
+      "PreSkillShellCommand",
+    ]);
     expect(up.updated).toEqual([]);
   });
 
@@ -296,7 +309,7 @@ describe("HTTP hooks", () => {
   test("switching between command and HTTP hooks replaces vigil's entries in place", () => {
     const cmd = install(FILES["two-space, existing hooks for the same events"]);
     const http = install(cmd.text, { httpPort: 8787 });
-    expect(http.updated.length).toBe(13); // all but SessionStart, which takes command hooks only
+    expect(http.updated.length).toBe(14); // all but SessionStart, which takes command hooks only
     expect(http.added).toEqual([]);
     const back = install(http.text);
     expect(back.text).toBe(cmd.text);

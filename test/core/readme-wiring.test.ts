@@ -6,6 +6,7 @@ import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { NEVER, registeredEvents, timeoutFor } from "../../src/core/install/handled.ts";
+import { TESTED_VERSION } from "../../src/core/install/events.ts";
 
 test("README hand-wiring snippet = the handled events of the newest version, with their timeouts", () => {
   const readme = readFileSync(join(import.meta.dir, "..", "..", "README.md"), "utf8");
@@ -13,7 +14,7 @@ test("README hand-wiring snippet = the handled events of the newest version, wit
   expect(block).toBeDefined();
   const hooks: Record<string, { matcher: string; hooks: { type: string; command: string; timeout: number }[] }[]> =
     JSON.parse(block ?? "{}").hooks;
-  const want = registeredEvents("2.1.332").events;
+  const want = registeredEvents(TESTED_VERSION).events;
   expect(Object.keys(hooks)).toEqual([...want].sort((a, b) => order(a) - order(b)));
   for (const e of want) {
     expect(hooks[e][0].hooks[0]).toEqual({ type: "command", command: "vigil hook", timeout: timeoutFor(e) });
@@ -30,6 +31,7 @@ const LIFECYCLE = [
   "PostToolUse",
   "PostToolUseFailure",
   "Stop",
+  "StopFailure",
   "SubagentStart",
   "SubagentStop",
   "PreCompact",

@@ -1,23 +1,38 @@
 /**
- * Finds the real Claude Code CLI for a version among the devDependencies. 2.1.3xx ships a
- * native binary in a per-platform package (the main package's postinstall, which would copy
- * it to `bin/claude.exe`, may not have run); 2.1.88 ships `cli.js`, run with node.
+ * Finds the real Claude Code CLI for a version among the dependencies. 2.1.332 ships a native
+ * binary in a per-platform package of `@anthropic-ai/claude-code` (the main package's
+ * postinstall, which would copy it to `bin/claude.exe`, may not have run); 2.1.88 ships
+ * `cli.js`, run with node; 2.1.336, newer than any `@anthropic-ai/claude-code` on npm, is the
+ * `claude` at the root of the Agent SDK's per-platform package (`claude-agent-sdk-<os>-<arch>`,
+ * an optionalDependency: npm installs the one matching the machine).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 /**
  * The newest Claude Code release, the one the e2e suite is pinned to: moving to a newer release
- * is this line plus the devDependency in package.json (and whatever its recorded differences in
- * docs/claude-code-versions.md require).
+ * is this line plus its package in package.json (and `SDK_PACKAGE` when it comes from the Agent
+ * SDK), and whatever its recorded differences in docs/claude-code-versions.md require.
  */
-export const NEWEST = "2.1.332";
+export const NEWEST = "2.1.336";
+
+/** The newest release of the `@anthropic-ai/claude-code` npm package (what `npm i -g` users run). */
+export const NEWEST_NPM = "2.1.332";
 
 /** The old release we keep testing. */
 export const OLDEST = "2.1.88";
 
-/** The versions the e2e suite drives; each is a devDependency (2.1.88 as `claude-code-2188`). */
-export type ClaudeVersion = typeof NEWEST | typeof OLDEST;
+/**
+ * The versions the e2e suite drives: 2.1.332 a devDependency, 2.1.88 one as `claude-code-2188`,
+ * 2.1.336 an optionalDependency (`claude-agent-sdk-<platform>`).
+ */
+export type ClaudeVersion = typeof NEWEST | typeof NEWEST_NPM | typeof OLDEST;
+
+/** Every version the suite drives, newest first. */
+export const ALL_VERSIONS: readonly ClaudeVersion[] = [NEWEST, NEWEST_NPM, OLDEST];
+
+/** The Agent SDK package version whose platform package carries a Claude Code version. */
+const SDK_PACKAGE: Partial<Record<ClaudeVersion, string>> = { [NEWEST]: "0.3.336" };
 
 /** The repository root (test/e2e/../..). */
 export const REPO_ROOT = resolve(import.meta.dir, "..", "..");
@@ -47,9 +62,9 @@ function isNative(file: string): boolean {
   return existsSync(file) && statSync(file).size > 1_000_000;
 }
 
-function platformNames(): string[] {
+function platformNames(pkg: "claude-code" | "claude-agent-sdk"): string[] {
   const os = process.platform === "win32" ? "win32" : process.platform;
-  const base = `claude-code-${os}-${process.arch}`;
+  const base = `${pkg}-${os}-${process.arch}`;
   return os === "linux" ? [base, `${base}-musl`] : [base];
 }
 
@@ -63,9 +78,13 @@ export function claudeCommand(version: ClaudeVersion): string[] {
     const cli = join(dir, "cli.js");
     if (existsSync(cli)) return [Bun.which("node") ?? "node", cli];
   }
-  for (const name of platformNames()) {
+  const sdk = SDK_PACKAGE[version];
+  const platform = sdk === undefined
+    ? platformNames("claude-code").map((name) => ({ name, want: version }))
+    : platformNames("claude-agent-sdk").map((name) => ({ name, want: sdk }));
+  for (const { name, want } of platform) {
     const bin = join(MODULES, "@anthropic-ai", name, "claude");
-    if (versionOf(join(MODULES, "@anthropic-ai", name)) === version && isNative(bin)) return [bin];
+    if (versionOf(join(MODULES, "@anthropic-ai", name)) === want && isNative(bin)) return [bin];
   }
   for (const dir of dirs) {
     for (const bin of [join(dir, "bin", "claude.exe"), join(dir, "bin", "claude")]) {

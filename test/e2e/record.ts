@@ -3,15 +3,20 @@
  * `hooks/<run>/<Event>.jsonl` (lines `{ts, argv, cwd, env, stdin}`), `streams/<run>.jsonl`,
  * `transcripts/<run>.jsonl`. Sandbox paths become `/home/dev/harness`.
  *
- *   node_modules/.bin/bun test/e2e/record.ts 2.1.328 /tmp/fixtures-new
+ *   node_modules/.bin/bun test/e2e/record.ts 2.1.336 /tmp/fixtures-new [run…]
+ *
+ * Runs: basic, upsblock, deny_stop, compact1, tui (every version); failure (a failed tool call,
+ * then a usage-limit error ending the turn: PostToolUseFailure, StopFailure) and interrupt (a
+ * headless interrupt mid-answer: Interrupt, 2.1.336 on). Name runs to record only those.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ClaudeVersion, NEWEST } from "./cli.ts";
+import { ALL_VERSIONS, type ClaudeVersion } from "./cli.ts";
+import { runInterrupted } from "./interrupt.ts";
 import { blockPrompt, blockStop, denyTool, type HookRecord } from "./recorder-rules.ts";
 import { runClaude, type RunResult } from "./runner.ts";
 import { recorder, removeSandbox } from "./sandbox.ts";
-import { bash, contextOf, text } from "./scenario.ts";
+import { apiError, bash, contextOf, text } from "./scenario.ts";
 import { runTui } from "./tmux.ts";
 
 type Captured = Pick<RunResult, "hookRecords" | "transcript" | "sandbox"> & { stream: Record<string, unknown>[] };
@@ -42,7 +47,7 @@ function save(out: string, run: string, c: Captured): void {
   }
 }
 
-async function main(version: ClaudeVersion, out: string): Promise<void> {
+async function main(version: ClaudeVersion, out: string, only: string[]): Promise<void> {
   const basic = { turns: [bash("echo hi", contextOf(30_000)), text("All done.", contextOf(31_000))] };
   const runs: Array<[string, () => Promise<Captured>]> = [
     ["basic", () => runClaude({ version, prompt: "say hi", scenario: basic, hooks: recorder() })],
@@ -62,6 +67,16 @@ async function main(version: ClaudeVersion, out: string): Promise<void> {
       const first = await runClaude({ version, prompt: "work", scenario: basic, hooks: recorder() });
       return runClaude({ version, prompt: "/compact", resume: first, scenario: { turns: [] }, hooks: recorder() });
     }],
+    ["failure", () =>
+      runClaude({
+        version,
+        prompt: "build it",
+        scenario: { turns: [bash("exit 3"), apiError("Rate limit reached for requests")] },
+        hooks: recorder(),
+        // No retries: the usage-limit error ends the turn at once.
+        env: { CLAUDE_CODE_MAX_RETRIES: "0" },
+      })],
+    ["interrupt", () => runInterrupted({ version, hooks: recorder() })],
     ["tui", async () => {
       const r = await runTui({
         version,
@@ -73,7 +88,7 @@ async function main(version: ClaudeVersion, out: string): Promise<void> {
       return { ...r, stream: [] };
     }],
   ];
-  for (const [name, run] of runs) {
+  for (const [name, run] of runs.filter(([n]) => only.length === 0 || only.includes(n))) {
     const c = await run();
     save(out, name, c);
     removeSandbox(c.sandbox);
@@ -81,9 +96,10 @@ async function main(version: ClaudeVersion, out: string): Promise<void> {
   }
 }
 
-const [version, out] = process.argv.slice(2);
-if ((version !== NEWEST && version !== "2.1.88") || out === undefined) {
-  console.error(`usage: bun test/e2e/record.ts ${NEWEST}|2.1.88 OUT_DIR`);
+const [version, out, ...only] = process.argv.slice(2);
+const known = ALL_VERSIONS.find((v) => v === version);
+if (known === undefined || out === undefined) {
+  console.error(`usage: bun test/e2e/record.ts ${ALL_VERSIONS.join("|")} OUT_DIR [run…]`);
   process.exit(2);
 }
-await main(version, out);
+await main(known, out, only);

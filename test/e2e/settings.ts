@@ -9,13 +9,18 @@
  */
 import { eventsFor } from "../../src/core/install/events.ts";
 import { neverReason, registeredEvents } from "../../src/core/install/handled.ts";
-import { type ClaudeVersion, NEWEST } from "./cli.ts";
+import type { ClaudeVersion } from "./cli.ts";
 
 /** Hook events a version knows that a passive hook may sit on: what the recorder registers. */
-export const HOOK_EVENTS: Record<ClaudeVersion, readonly string[]> = {
-  "2.1.88": eventsFor("2.1.88").events.filter((e) => neverReason(e) === null),
-  [NEWEST]: eventsFor(NEWEST).events.filter((e) => neverReason(e) === null),
+export const HOOK_EVENTS: Readonly<Record<ClaudeVersion, readonly string[]>> = {
+  "2.1.88": passive("2.1.88"),
+  "2.1.332": passive("2.1.332"),
+  "2.1.336": passive("2.1.336"),
 };
+
+function passive(version: ClaudeVersion): readonly string[] {
+  return eventsFor(version).events.filter((e) => neverReason(e) === null);
+}
 
 /** The events vigil registers for a version: what `vigil install` writes. */
 export function vigilEvents(version: ClaudeVersion): readonly string[] {

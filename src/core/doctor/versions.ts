@@ -3,7 +3,7 @@
  * vigil is tested with. Older versions lose things vigil cannot make up for; doctor says so
  * instead of letting vigil guess (product.md section 7a).
  */
-import { AGENT_FIELDS_SINCE, compareVersions, eventsFor, TESTED_VERSION } from "../install/events.ts";
+import { AGENT_FIELDS_SINCE, compareVersions, E2E_VERSIONS, eventsFor, TESTED_VERSION } from "../install/events.ts";
 import { type Finding, finding } from "./findings.ts";
 
 export interface BinaryInput {
@@ -56,7 +56,9 @@ export function checkClaude(c: ClaudeInput): Finding[] {
   const cmp = compareVersions(v, TESTED_VERSION);
   const basis = eventsFor(v).basis;
   if (cmp === 0) out.push(finding("claude", "ok", `Claude Code ${v}, the version vigil is tested with`));
-  else if (cmp > 0) {
+  else if (E2E_VERSIONS.some((t) => compareVersions(v, t) === 0)) {
+    out.push(finding("claude", "ok", `Claude Code ${v}, tested end to end (the newest tested is ${TESTED_VERSION})`));
+  } else if (cmp > 0) {
     out.push(finding(
       "claude",
       "warn",

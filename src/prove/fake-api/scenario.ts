@@ -21,6 +21,22 @@ export interface Reply {
   content: Block[];
   usage?: Partial<Usage>;
   stopReason?: "end_turn" | "tool_use" | "max_tokens";
+  /** Answer with this API error instead of the message (content is ignored). */
+  error?: ApiError;
+  /**
+   * Stream each text block in this many pieces, `pauseMs` apart (a long answer a person can
+   * interrupt while it streams). Default: one piece, at once.
+   */
+  pieces?: number;
+  pauseMs?: number;
+}
+
+/** An error response of the Messages API (`{type: "error", error: {type, message}}`). */
+export interface ApiError {
+  status: number;
+  type: string;
+  message: string;
+  headers?: Record<string, string>;
 }
 
 /** A scripted turn: a fixed reply, or one computed from the request it answers. */
@@ -78,6 +94,11 @@ export function text(t: string, usage?: Partial<Usage>): Reply {
 /** A reply with one tool call. */
 export function toolUse(name: string, input: Record<string, unknown>, usage?: Partial<Usage>): Reply {
   return { content: [{ type: "tool_use", name, input }], usage };
+}
+
+/** A reply that is an API error: a 429 `rate_limit_error` by default. */
+export function apiError(message: string, over: Partial<ApiError> = {}): Reply {
+  return { content: [], error: { status: 429, type: "rate_limit_error", message, ...over } };
 }
 
 /** A reply with one Bash call. */

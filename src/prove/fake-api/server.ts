@@ -6,7 +6,7 @@
  */
 import { type ApiRequest, isRecord, lastUserText, type RequestKind } from "./api-request.ts";
 import { DEFAULT_SUMMARY, type Reply, type Scenario, text, type Turn } from "./scenario.ts";
-import { messageJson, messageSse } from "./sse.ts";
+import { messageJson, messageStream } from "./sse.ts";
 
 /** The phrase every compaction prompt carries (2.0.76 through 2.1.328). */
 export const COMPACT_MARKER = "create a detailed summary of the conversation";
@@ -115,9 +115,13 @@ export function startFakeApi(scenario: Scenario): FakeApi {
         const error = { type: "invalid_request_error", message: "e2e scenario turn failed" };
         return Response.json({ type: "error", error }, { status: 400 });
       }
+      if (reply.error) {
+        const { status, type, message, headers } = reply.error;
+        return Response.json({ type: "error", error: { type, message } }, { status, headers });
+      }
       const model = typeof body?.model === "string" ? body.model : "claude-e2e";
       if (body?.stream !== true) return Response.json(messageJson(reply, model));
-      return new Response(messageSse(reply, model), {
+      return new Response(messageStream(reply, model), {
         headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
       });
     },

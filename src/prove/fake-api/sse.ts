@@ -47,8 +47,8 @@ function event(type: string, data: Record<string, unknown>): string {
   return `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
 }
 
-/** The reply as the SSE body of a streamed response. */
-export function messageSse(reply: Reply, model: string): string {
+/** The reply as SSE events, each a string to send. */
+function sseEvents(reply: Reply, model: string): string[] {
   const msg = messageJson(reply, model);
   const usage = fullUsage(reply);
   const out = [
@@ -59,7 +59,9 @@ export function messageSse(reply: Reply, model: string): string {
   contentBlocks(reply).forEach((b, index) => {
     if (b.type === "text") {
       out.push(event("content_block_start", { index, content_block: { type: "text", text: "" } }));
-      out.push(event("content_block_delta", { index, delta: { type: "text_delta", text: b.text } }));
+      for (const text of split(String(b.text), reply.pieces ?? 1)) {
+        out.push(event("content_block_delta", { index, delta: { type: "text_delta", text } }));
+      }
     } else {
       out.push(event("content_block_start", { index, content_block: { ...b, input: {} } }));
       const partial_json = JSON.stringify(b.input);
@@ -72,5 +74,38 @@ export function messageSse(reply: Reply, model: string): string {
     usage,
   }));
   out.push(event("message_stop", {}));
-  return out.join("");
+  return out;
+}
+
+/** `text` in `n` consecutive pieces (fewer when it is shorter). */
+function split(text: string, n: number): string[] {
+  const size = Math.max(1, Math.ceil(text.length / Math.max(1, n)));
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out.length > 0 ? out : [text];
+}
+
+/** The reply as the SSE body of a streamed response, all at once. */
+export function messageSse(reply: Reply, model: string): string {
+  return sseEvents(reply, model).join("");
+}
+
+/**
+ * The reply as a stream that sends its events `pauseMs` apart (a reply without `pauseMs` goes
+ * at once); the stream ends early when the client goes away.
+ */
+export function messageStream(reply: Reply, model: string): ReadableStream<Uint8Array> | string {
+  const pause = reply.pauseMs ?? 0;
+  if (pause <= 0) return messageSse(reply, model);
+  const events = sseEvents(reply, model);
+  const encoder = new TextEncoder();
+  let i = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (i > 0) await Bun.sleep(pause);
+      if (i >= events.length) return controller.close();
+      controller.enqueue(encoder.encode(events[i]));
+      i += 1;
+    },
+  });
 }
