@@ -20,8 +20,13 @@ export const STATES: readonly SessionState[] = [
   "dead",
 ];
 export type SessionRole = "worker" | "orchestrator" | "person" | "unknown";
-/** Why a session's last turn ended waiting on a person: only a human prompt ends it. */
-export type AwaitKind = "approval" | "question" | "escape";
+/**
+ * Why a session's last turn ended waiting on a person: only a human prompt ends it. "interrupt":
+ * a person stopped the turn (Interrupt, source "user", 2.1.336 on).
+ */
+export type AwaitKind = "approval" | "question" | "escape" | "interrupt";
+/** Who stopped a turn (Interrupt's `source`): a person, another session's Claude, or the system. */
+export type InterruptSource = "user" | "session" | "system";
 /** What a sleeping session waits on before it wakes by itself. */
 export type SleepCause = "cron" | "background" | "rate_limit" | "goal";
 /** Where a session runs, which decides how it can be woken or restarted. */
@@ -169,6 +174,11 @@ export type SessionEvent =
     cause: SleepCause | null;
     crons: string[];
   }
+  /**
+   * A turn was stopped (Interrupt; no Stop fires on it): a person's interrupt leaves the session
+   * awaiting that person; another session's or the system's is recorded.
+   */
+  | { type: "interrupted"; at: number; source: InterruptSource; reason: string }
   /** A prompt started a turn; only a person's prompt ends an approval wait. */
   | { type: "prompted"; at: number; human: boolean }
   /**
@@ -196,7 +206,8 @@ export type SessionEffect =
   | { type: "restoreDue"; params: { at: number } }
   | { type: "stalled"; params: { at: number; from: LiveState } }
   | { type: "revived"; params: { at: number; to: LiveState } }
-  | { type: "died"; params: { at: number; reason: string } };
+  | { type: "died"; params: { at: number; reason: string } }
+  | { type: "interrupted"; params: { at: number; source: InterruptSource; reason: string } };
 
 export interface SessionInput {
   at: number;

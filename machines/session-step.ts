@@ -296,6 +296,11 @@ class Run {
         c.crons = e.crons;
         c.stoppedAt = e.at;
         return true;
+      case "interrupted":
+        c.awaiting = e.source === "user" ? "interrupt" : c.awaiting;
+        c.stoppedAt = e.at;
+        this.effects.push({ type: "interrupted", params: { at: e.at, source: e.source, reason: e.reason } });
+        return true;
       case "prompted":
         c.awaiting = e.human ? null : c.awaiting;
         c.asleepUntil = null;

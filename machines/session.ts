@@ -110,6 +110,7 @@ export const sessionMachine = setup({
     stalled: (_, _params: { at: number; from: LiveState }) => {},
     revived: (_, _params: { at: number; to: LiveState }) => {},
     died: (_, _params: { at: number; reason: string }) => {},
+    interrupted: (_, _params: Extract<SessionEffect, { type: "interrupted" }>["params"]) => {},
   },
 }).createMachine({
   id: "session",
@@ -152,6 +153,22 @@ export const sessionMachine = setup({
           }
           : {}
       ),
+    },
+    interrupted: {
+      actions: [
+        assign(({ context, event }) =>
+          event.type === "interrupted"
+            ? { awaiting: event.source === "user" ? "interrupt" : context.awaiting, stoppedAt: event.at }
+            : {}
+        ),
+        {
+          type: "interrupted",
+          params: ({ event }) =>
+            event.type === "interrupted"
+              ? { at: event.at, source: event.source, reason: event.reason }
+              : { at: event.at, source: "system", reason: "other" },
+        },
+      ],
     },
     prompted: {
       actions: assign(({ context, event }) =>

@@ -65,6 +65,7 @@ const EXAMPLES: { [K in AuditKind]: AuditDetails[K] } = {
   stalled: { at: 10, from: "normal" },
   revived: { at: 10, to: "normal" },
   died: { at: 10, reason: "SessionEnd" },
+  interrupted: { at: 11, source: "session", reason: "stop" },
   guard: {
     decision: "refuse",
     rule: "soft.refuse",

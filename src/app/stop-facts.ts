@@ -42,12 +42,32 @@ export function stopFactsFor(p: HookPayload, c: StopFactsContext): StopFacts | u
   });
   const facts = pushed ? { ...read, lastPush: pushed } : read;
   if (!todo) return facts;
+  const person = personInterruptAt(c.store, p.sessionId);
   return {
     ...facts,
+    ...(person === undefined ? {} : { lastInterruptAt: person }),
     checklists: readChecklists(p.cwd, c.config.todoFiles),
     taskFiles: (readTaskFiles(p.transcriptPath, p.sessionId) ?? []).filter(isObject),
     todoPushes: todoPushes(c.store, p.sessionId),
   };
+}
+
+/**
+ * When a person last interrupted this session, where Claude Code says who (Interrupt, 2.1.336
+ * on): `undefined` for a session that never sent the event (an older version: the transcript's
+ * "[Request interrupted by user]" record is all there is), else the newest interrupt whose
+ * source is "user", or null. Observed on 2.1.336: the transcript writes "interrupted by user"
+ * for another session's and the system's interrupts too, so it cannot tell them apart.
+ */
+function personInterruptAt(store: Store, sessionId: string): number | null | undefined {
+  let at: number | null | undefined;
+  for (const e of store.events({ sessionId, kinds: ["interrupted"] })) {
+    const d = parseAuditDetail("interrupted", e.detail);
+    if (d === null) continue;
+    at ??= null;
+    if (d.source === "user") at = Math.max(at ?? d.at, d.at);
+  }
+  return at;
 }
 
 /**

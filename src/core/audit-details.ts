@@ -52,6 +52,9 @@ export const AUDIT_DETAILS = {
   stalled: obj({ ...at, from: str }),
   revived: obj({ ...at, to: str }),
   died: obj({ ...at, reason: str }),
+  // who stopped a turn: "user" a person, "session" another session's Claude (an orchestrator
+  // stopping its worker), "system" a hook, plugin, permission check or service by itself
+  interrupted: obj({ ...at, source: lit("user", "session", "system"), reason: str }),
   // what the policies decided (core/policies/)
   guard: obj({
     decision: lit("notice", "refuse", "pass", "deny", "allow"),

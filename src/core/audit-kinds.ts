@@ -16,6 +16,7 @@ export const AUDIT_KINDS = [
   "stalled",
   "revived",
   "died",
+  "interrupted",
   // what the policies decided
   "guard",
   "continuity",

@@ -23,7 +23,8 @@ export type Becomes =
   | "stopFailed"
   | "prompted"
   | "toolDone"
-  | "subagentStopped";
+  | "subagentStopped"
+  | "interrupted";
 
 /** What `becomes` kinds belong to the session's lifecycle (not a sign of work). */
 const LIFECYCLE: ReadonlySet<Becomes> = new Set(["sessionStart", "preCompact", "compacted", "sessionEnded"]);
@@ -202,6 +203,15 @@ export const EVENT_TABLE = {
     reads: ["error", "error_details"],
     fixture: "claude-code-2.1.336/hooks/failure/StopFailure.jsonl",
   },
+  Interrupt: {
+    since: "2.1.336",
+    register: { timeout: T, does: "a stopped turn: a person's interrupt leaves the session awaiting that person" },
+    becomes: "interrupted",
+    ...SILENT,
+    reads: ["source", "reason", "via"],
+    fixture: "claude-code-2.1.336/hooks/interrupt/Interrupt.jsonl",
+    proved: true,
+  },
   SubagentStart: {
     since: "2.0.76",
     register: { timeout: T, does: "activity of the main session (a subagent started)" },
@@ -331,6 +341,7 @@ export const EV = {
   SessionEnd: "SessionEnd",
   Stop: "Stop",
   StopFailure: "StopFailure",
+  Interrupt: "Interrupt",
   SubagentStart: "SubagentStart",
   SubagentStop: "SubagentStop",
   PreCompact: "PreCompact",

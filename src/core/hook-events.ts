@@ -124,6 +124,14 @@ export function hookEvents(
       // compaction: it is no sign that work resumed.
       if (p.agentType !== "") out.push({ type: "activity", at });
       break;
+    case "interrupted": {
+      out.push({ type: "activity", at });
+      // No Stop fires on an interrupted turn: this is its end. A source newer than 2.1.336's
+      // three is someone else's doing, not a person's.
+      const source = p.source === "user" || p.source === "session" ? p.source : "system";
+      out.push({ type: "interrupted", at, source, reason: str(p.raw, "reason") ?? "other" });
+      break;
+    }
     case "activity":
       out.push({ type: "activity", at });
       break;

@@ -198,6 +198,8 @@ export function effectRecord(e: SessionEffect): AuditRecord {
       return { kind: "revived", detail: { ...e.params } };
     case "died":
       return { kind: "died", detail: { ...e.params } };
+    case "interrupted":
+      return { kind: "interrupted", detail: { ...e.params } };
     default:
       return e satisfies never;
   }

@@ -20,6 +20,8 @@ export interface Pane {
   capture(): string;
   /** Type `text` literally, then Enter once the text is drawn (see `sendLine`). */
   type(text: string): Promise<void>;
+  /** Press one key by its tmux name ("Escape", "C-c"). */
+  key(name: string): void;
   /** Poll until `cond` holds on the screen; throws with the last screen at `deadline` (epoch ms). */
   waitFor(cond: (screen: string) => boolean, deadline: number): Promise<string>;
   /** Kill the tmux server and wait for the CLI to exit (it still writes its transcript). */
@@ -100,6 +102,9 @@ export function startPane(o: {
         await Bun.sleep(40);
       }
       tmux(o.socket, "send-keys", "-t", "pane", "Enter");
+    },
+    key(name) {
+      tmux(o.socket, "send-keys", "-t", "pane", name);
     },
     async waitFor(cond, deadline) {
       let screen = "";

@@ -99,6 +99,33 @@ describe("Stop facts in the pipeline", () => {
   });
 });
 
+describe("todo continuation: who interrupted", () => {
+  // 2.1.336 writes "[Request interrupted by user]" whoever stopped the turn; its Interrupt event
+  // says who. A person's interrupt moments ago holds the todo push; another session's does not.
+  const interruptedThenAnswered = () =>
+    jsonl([
+      prompt("Fix the parser"),
+      { ...prompt("[Request interrupted by user]"), timestamp: new Date(NOW - 5_000).toISOString() },
+      assistant("m1", { input: 100 }, { text: "Parsing works." }),
+    ]);
+  test.each<[string, string | null, boolean]>([
+    ["a version without Interrupt: the transcript's record counts as a person's", null, false],
+    ["Interrupt from another session (an orchestrator): the open item is pushed", "session", true],
+    ["Interrupt from the system: the open item is pushed", "system", true],
+    ["Interrupt from a person: no push moments after it", "user", false],
+  ])("%s", async (_name, source, pushed) => {
+    const w = await world({ toml: "todo_continuation = true\n" });
+    writeFileSync(join(w.project, "TODO.md"), "- [ ] quote CRLF fields\n");
+    writeFileSync(w.transcript, interruptedThenAnswered());
+    if (source !== null) {
+      const call = { session_id: "s1", transcript_path: w.transcript, cwd: w.project, source, reason: "stop" };
+      runHook(JSON.stringify({ ...call, hook_event_name: "Interrupt" }), w.deps);
+    }
+    expect(blocked(w.stop().stdout)).toBe(pushed);
+    w.deps.close();
+  });
+});
+
 /** Main-chain records after the push (NOW): an answer, optionally with a tool call before it. */
 function afterPush(o: { tool: boolean; text: string }): unknown[] {
   const late = new Date(NOW + 5_000).toISOString();

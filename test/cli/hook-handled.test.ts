@@ -205,6 +205,27 @@ const CASES: Record<HandledEvent, () => void> = {
     hook(w, "StopFailure", { error: "rate_limit" });
     expect(state(w).asleep_cause).toBe("rate_limit");
   },
+  Interrupt() {
+    const w = world(500);
+    hook(w, "SessionStart", { source: "startup" });
+    // An orchestrator stopping its worker is recorded; nobody is awaited.
+    hook(w, "Interrupt", { source: "session", reason: "stop", via: "client" });
+    expect(state(w).awaiting).toBeNull();
+    // A person's interrupt leaves the session awaiting that person, until a person's prompt.
+    hook(w, "Interrupt", { source: "user", reason: "stop", via: "terminal" });
+    expect(state(w).awaiting).toBe("interrupt");
+    hook(w, "UserPromptSubmit", { prompt: "now fix the parser" });
+    expect(state(w).awaiting).toBeNull();
+    const db = new Database(join(w.env.VIGIL_HOME, "vigil.db"), { readonly: true });
+    try {
+      const rows = db.query<{ detail: string }, [string]>(
+        "SELECT detail FROM events WHERE kind = 'interrupted' AND session_id = ? ORDER BY id",
+      ).all(w.id);
+      expect(rows.map((r) => JSON.parse(r.detail).source)).toEqual(["session", "user"]);
+    } finally {
+      db.close();
+    }
+  },
   SessionEnd() {
     const w = world(500);
     hook(w, "SessionStart", { source: "startup" });

@@ -35,10 +35,11 @@ describe("events per Claude Code version", () => {
     ["2.1.327", 31, ["PostToolBatch"], ["PreModelSwitch", "PostModelSwitch"], "between"],
     ["2.1.328", 33, ["PreModelSwitch", "PostModelSwitch"], ["PreSkillShellCommand"], "tested"],
     ["2.1.331", 33, ["PostModelSwitch"], ["PreSkillShellCommand"], "between"],
-    ["2.1.332", 34, ["PreSkillShellCommand"], [], "tested"],
-    ["2.1.336", 34, ["PreSkillShellCommand"], [], "tested"],
-    ["2.2.0", 34, ["PostModelSwitch", "PreSkillShellCommand"], [], "newer"],
-    ["3.0.1", 34, ["PostModelSwitch"], [], "newer"],
+    ["2.1.332", 34, ["PreSkillShellCommand"], ["Interrupt"], "tested"],
+    ["2.1.335", 34, ["PreSkillShellCommand"], ["Interrupt"], "between"],
+    ["2.1.336", 35, ["Interrupt"], [], "tested"],
+    ["2.2.0", 35, ["PostModelSwitch", "PreSkillShellCommand", "Interrupt"], [], "newer"],
+    ["3.0.1", 35, ["PostModelSwitch"], [], "newer"],
     ["1.0.120", 12, ["PreToolUse"], ["PostCompact"], "older"],
   ])("%s knows %i events", (version, count, has, lacks, basis) => {
     const set = eventsFor(version);

@@ -32,6 +32,7 @@ const LIFECYCLE = [
   "PostToolUseFailure",
   "Stop",
   "StopFailure",
+  "Interrupt",
   "SubagentStart",
   "SubagentStop",
   "PreCompact",

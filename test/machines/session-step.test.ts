@@ -37,7 +37,7 @@ type Rng = ReturnType<typeof rng>;
 
 const LIVE: LiveState[] = ["normal", "soft", "hard", "compacting", "restoring"];
 const ROLES: SessionRole[] = ["worker", "orchestrator", "person", "unknown"];
-const AWAITS: (AwaitKind | null)[] = [null, "approval", "question", "escape"];
+const AWAITS: (AwaitKind | null)[] = [null, "approval", "question", "escape", "interrupt"];
 const CAUSES: SleepCause[] = ["cron", "background", "rate_limit", "goal"];
 const HOSTS: (SessionHost | null)[] = [null, "tmux", "interactive", "bg", "headless"];
 
@@ -104,6 +104,7 @@ const EVENT_TYPES = [
   "stopped",
   "prompted",
   "awaited",
+  "interrupted",
   "slept",
   "observed",
   "handoffWritten",
@@ -159,6 +160,8 @@ function event(type: SessionEvent["type"], r: Rng): SessionEvent {
       const asleepUntil = r.pick([null, 5000]);
       return { type, at, awaiting: r.pick(AWAITS), asleepUntil, cause: r.pick([null, ...CAUSES]), crons: [] };
     }
+    case "interrupted":
+      return { type, at, source: r.pick(["user", "session", "system"] as const), reason: r.pick(["stop", "other"]) };
     case "prompted":
       return { type, at, human: r.bool() };
     case "awaited":

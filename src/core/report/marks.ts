@@ -163,6 +163,13 @@ function intervention(what: "restart" | "nudge", d: JsonObject): Draft {
   return { category: what, label, facts: what === "restart" ? { result } : { via } };
 }
 
+/** Who an Interrupt's `source` names. */
+const INTERRUPTED_BY: Readonly<Record<string, string>> = {
+  user: "a person",
+  session: "another session",
+  system: "the system",
+};
+
 /** What one kind of record marks, from its detail and time (null: nothing, e.g. bands only). */
 type Reader = (d: JsonObject, at: number) => Draft | null;
 
@@ -218,6 +225,10 @@ export const KIND_READERS: Record<AuditKind, Reader> = {
     weak: true,
     yieldsTo: "down",
   }),
+  interrupted: (d) => {
+    const by = INTERRUPTED_BY[s(d, "source") ?? ""] ?? "someone";
+    return { category: "other", label: `turn stopped by ${by} (${s(d, "reason") ?? "?"})`, facts: { by } };
+  },
   guard: decision,
   continuity: (d) => {
     const action = s(d, "action") ?? "?";
