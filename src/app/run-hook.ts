@@ -254,7 +254,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
       analyze: deps.analyze,
       knownReset: snapshot.context.asleepCause === "rate_limit" ? snapshot.context.asleepUntil : null,
       // Only a StopFailure reads the clock's zone (its text names a wall-clock reset).
-      zone: p.event === "StopFailure" ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined,
+      zone: p.event === EV.StopFailure ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined,
     }),
   );
   const lacking = missingPart(p.event, [applied.before, applied.state], deps) ??
