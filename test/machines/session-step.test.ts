@@ -227,7 +227,8 @@ describe("the step form equals the XState machine", () => {
       }
     }
     expect(cases).toBe(STATES.length * EVENT_TYPES.length * 150);
-  });
+    // ~3,500 XState transitions: seconds on a loaded 2-core machine, past bun's 5 s default.
+  }, 60_000);
 
   test("sequences of events from the initial snapshot agree at every step", () => {
     for (let seed = 1; seed <= 60; seed++) {
