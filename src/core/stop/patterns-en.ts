@@ -214,7 +214,7 @@ export const EN: LangPatterns = {
       kind: "approval",
       // "If the plan looks good, I'll start": the next step hangs on the reader's judgement.
       source:
-        r`\bif\s+(?:this|that|the|my|these)\s+(?:plan|approach|proposal|direction|design|outline|list|summary|scope|changes?|spec)\s+(?:looks?|sounds?|is|are|seems?)\s+(?:good|fine|ok(?:ay)?|right|reasonable|acceptable)\b|\bif\s+there\s+are\s+no\s+objections\b|\bunless\s+(?:there\s+are\s+)?(?:any\s+)?objections\b`,
+        r`\bif\s+(?:this|that|the|my|these)\s+(?:plan|approach|proposal|direction|design|outline|list|summary|scope|changes?|spec)\s+(?:looks?|sounds?|is|are|seems?)\s+(?:good|fine|ok(?:ay)?|right|reasonable|acceptable)\b|\bif\s+(?:that|this|it|all\s+(?:of\s+)?(?:that|this))\s+(?:sounds?|looks?|seems?)\s+(?:good|right|ok(?:ay)?|fine|reasonable)\b|\bif\s+(?:all\s+good|no\s+objections|you're\s+(?:ok|okay|happy|fine)\s+with)\b|\bif\s+there\s+are\s+no\s+objections\b|\bunless\s+(?:there\s+are\s+)?(?:any\s+)?objections\b`,
     },
     { id: "en.reader.please", kind: "approval", scope: "tail", source: r`\bplease\b|\bfeel\s+free\b|\bping\s+me\b` },
     {
@@ -430,7 +430,15 @@ export const EN: LangPatterns = {
     },
     // A message whose very last words open on a colon with nothing after them stopped just before showing or
     // doing it ("Now pass the flag to the view:", "Fix:").
-    { id: "en.colon-end", kind: "announce", last: true, source: r`[:：]\s*$` },
+    // A colon that introduces content for the reader ("Here's what changed:", "Summary:") is no step.
+    {
+      id: "en.colon-end",
+      kind: "announce",
+      last: true,
+      source: r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
+      unless:
+        r`\b(?:as\s+follows|here(?:'s|\s+is|\s+are)|summary|results?|changes|what\s+(?:changed|I\s+(?:found|did|changed))|output|details|notes?|findings|status|overview|below|breakdown)\b[^:]*[:：]\s*$|\b(?:is|are|was|were|looks?\s+like)\b[^:]*[:：]\s*$|\b(?:you|your)\b`,
+    },
     // "Now `render.go` — drop the legacy branch": the object first, then the work.
     {
       id: "en.now-object",

@@ -82,9 +82,10 @@ export const JA: LangPatterns = {
     {
       id: "ja.reader.plan-ok",
       kind: "approval",
+      scope: "tail",
       // "方針に問題がなければ実装に進みます": the next step hangs on the reader's judgement of the plan.
       source:
-        r`(?:方針|提案|計画|設計|内容|方向性|この案|プラン|進め方|対応方針)(?:に|で|が|は|について)?(?:問題|異論|異存|ご意見)(?:が|は)?(?:なければ|ないようでしたら|ないようなら|なさそうなら)|(?:方針|提案|計画|内容|進め方)(?:で|が)(?:よければ|良ければ|よろしければ|OKなら|問題なければ)`,
+        r`(?:方針|提案|計画|設計|内容|方向性|この案|プラン|進め方|対応方針)(?:に|で|が|は|について)?(?:問題|異論|異存|ご意見)(?:が|は)?(?:なければ|ないようでしたら|ないようなら|なさそうなら)|(?:方針|提案|計画|内容|進め方)(?:で|が)(?:よければ|良ければ|よろしければ|OKなら|問題なければ)|(?:^|[、\s])(?:OKなら|オーケーなら|大丈夫(?:そう)?なら|よさそうなら|問題なさそうなら)`,
     },
     {
       id: "ja.reader.request",
@@ -235,7 +236,14 @@ export const JA: LangPatterns = {
         r`^(?:(?:ステップ|手順|フェーズ|段階)\s*\d|第?\d+\s*(?:ステップ|フェーズ|段階)|次(?:の(?:作業|ステップ))?\s*[:：])`,
     },
     // The very last words open on a colon with nothing after them ("…に update 実装:").
-    { id: "ja.colon-end", kind: "announce", last: true, source: r`[:：]\s*$` },
+    // A colon that introduces content for the reader ("以下の通りです:", "まとめ:") is no step.
+    {
+      id: "ja.colon-end",
+      kind: "announce",
+      last: true,
+      source: r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
+      unless: r`(?:です|ました|通り|まとめ|結果|変更点|変更内容|概要|内容|状況|一覧|以下|下記)\s*[:：]\s*$`,
+    },
     // A chain that opens on the agent's own work with an object ("…を…に置き換え、…は…のまま維持します"):
     // the later clause's topic does not make the sentence a description.
     {

@@ -87,6 +87,14 @@ export const KO: LangPatterns = {
         r`(?:방향|방안|계획|제안|설계|내용|방침|진행\s?방식)(?:이|가|에|으로|은|는)?\s?(?:괜찮|문제\s?없|이의\s?없|좋)(?:다면|으면|으시면|다고\s?하시면)`,
     },
     {
+      id: "ko.reader.ok",
+      kind: "approval",
+      scope: "tail",
+      // "괜찮으면 진행할게요": the next step hangs on the reader's OK.
+      source:
+        r`(?:^|[\s,])(?:괜찮(?:으시|으|다)면|좋(?:으시|으|다)면|OK(?:라)?면|오케이면|동의(?:하시|한다)면|승낙(?:하시)?면)(?=[\s,])`,
+    },
+    {
       id: "ko.reader.request",
       kind: "approval",
       scope: "tail",
@@ -143,11 +151,9 @@ export const KO: LangPatterns = {
       id: "ko.casual",
       kind: "announce",
       clause: "final",
-      // Casual first-person plans: "…해 보자", "…하자", "…하러 갑니다", "…하겠음", "…해야겠네요".
-      source:
-        r`(?:해\s?보|하|가|보|고치|바꾸|돌리|열|읽|찾)자[.!~]*\s*$|[가-힣]러\s?(?:갑니다|가요|가겠습니다|가\s?볼게요|간다)` +
-        END +
-        r`|겠음[.!]?\s*$|(?:해|봐|고쳐|바꿔|돌려|찾아|읽어)야\s?(?:겠(?:네요|어요|다|습니다)|할\s?(?:것\s?같습니다|듯합니다|듯해요))`,
+      // Casual first-person plans: "…하러 갑니다", "…하겠음". ("…해 보자" invites the reader as often; "…해야겠네요"
+      // is as often advice: neither pushes.)
+      source: r`[가-힣]러\s?(?:갑니다|가요|가겠습니다|가\s?볼게요|간다)` + END + r`|겠음[.!]?\s*$`,
       unless: SUBJECT,
     },
     {
@@ -157,18 +163,6 @@ export const KO: LangPatterns = {
       source: r`[가-힣]는\s?중(?:입니다|이에요|이야)?[.…]*\s*$|` + WORK_NOUN +
         r`\s?중(?:입니다|이에요)?(?:\.{2,}|…)\s*$`,
       unless: SUBJECT + "|" + r`(?:진행|실행|빌드|배포|설치|다운로드|업로드|동기화|처리)\s?중입니다`,
-    },
-    {
-      id: "ko.note",
-      kind: "announce",
-      subjectless: true,
-      last: true,
-      // A terse note that names the next action by its noun: "README 업데이트", "이제 타입 에러 수정.", "다음: API 클라이언트 작성".
-      source: r`^(?:(?:이제|다음|그럼|먼저|우선|마지막으로|바로)\s*[:：]?\s*)?[^.!?]{0,60}?\s` + WORK_NOUN +
-        r`(?:\s?(?:진행|시작|하기))?\s*[.:：…]*\s*$`,
-      // A topic ("이 PR에서는 …") makes it a summary line.
-      unless: SUBJECT + "|" +
-        r`(?:완료|됨|했|었|았|였|필요|예정|가능|불가|없음|있음)|[가-힣](?:은|는|에서는)\s|→|->|=>`,
     },
     {
       id: "ko.present",
@@ -267,7 +261,15 @@ export const KO: LangPatterns = {
       source: r`^(?:\d+\s?단계|단계\s?\d|다음\s?(?:작업|단계)?\s?[:：])`,
     },
     // The very last words open on a colon with nothing after them ("해결 방법:").
-    { id: "ko.colon-end", kind: "announce", last: true, source: r`[:：]\s*$` },
+    // A colon that introduces content for the reader ("다음과 같습니다:", "요약:") is no step.
+    {
+      id: "ko.colon-end",
+      kind: "announce",
+      last: true,
+      source: r`^(?=[^\n]*[\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
+      unless:
+        r`(?:같습니다|입니다|있습니다|됩니다|했습니다|요약|결과|변경\s?사항|변경\s?내용|내용|정리|현황|상태|목록|아래|다음)\s*[:：]\s*$`,
+    },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
     {
       id: "ko.end.label",
