@@ -72,6 +72,22 @@ export interface Proof {
 /** Why a proof could not start (no Claude Code, no version): main exits 2 with it. */
 export class ProveError extends Error {}
 
+/** How long `claude --version` may take before the proof says it could not start. */
+export const VERSION_TIMEOUT_MS = 60_000;
+
+/** A proof that could not run, as one document: `check` names what failed, `error` says why. */
+export interface FailedProof {
+  version: null;
+  ok: false;
+  error: string;
+  checks: CheckResult[];
+}
+
+/** The document `--json` prints when the proof could not run at all (`check`: "claude", "proof"). */
+export function failedProof(check: string, error: string, fix: string | null): FailedProof {
+  return { version: null, ok: false, error, checks: [{ id: check, status: "fail", evidence: error, fix }] };
+}
+
 async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
   try {
     return { value: await run() };
@@ -130,7 +146,9 @@ export async function prove(o: ProveOptions, extra: { wrapper?: string[] } = {})
   const claude = isAbsolute(found) ? found : resolve(o.cwd, found);
   let version: string;
   try {
-    version = await readClaudeVersion({ env: { ...o.env, CLAUDE_BIN: claude } });
+    // The proof takes minutes anyway: a loaded machine may take more than install's 10 s to
+    // start a node-based CLI only to print its version (2.1.88 under load: observed past 10 s).
+    version = await readClaudeVersion({ env: { ...o.env, CLAUDE_BIN: claude }, timeoutMs: VERSION_TIMEOUT_MS });
   } catch (e) {
     throw new ProveError(e instanceof Error ? e.message : String(e));
   }

@@ -4,7 +4,7 @@
  * test process runs on 127.0.0.1, so the binary is spawned asynchronously.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore } from "../../src/edge/store.ts";
@@ -319,5 +319,25 @@ describe("vigil doctor", () => {
     await run(none, ["install"]);
     const d = await doctorJson(none, ["--notify-test"]);
     expect(d.findings).toContainEqual(expect.objectContaining({ check: "notify", severity: "warn" }));
+  });
+});
+
+describe("doctor --prove --json always prints one JSON document", () => {
+  // It once printed nothing when `claude --version` did not answer in time on a loaded machine:
+  // the refusal went to stderr only, and the caller had no document to read.
+  test.each<[string, string | null]>([
+    ["a claude that prints no version", "#!/bin/sh\necho 'something else'\nexit 3\n"],
+    ["no claude at all", null],
+  ])("%s: a document naming the failed check, exit 1", async (_name, script) => {
+    const w = world("2.1.336");
+    const claude = join(w.root, "bin", "claude");
+    if (script === null) rmSync(claude);
+    else writeFileSync(claude, script, { mode: 0o755 });
+    const r = await run(w, ["doctor", "--prove", "--json"]);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ ok: false, version: null });
+    expect(doc.checks).toEqual([expect.objectContaining({ id: "claude", status: "fail" })]);
+    expect(doc.error).toBe(doc.checks[0].evidence);
   });
 });
