@@ -127,6 +127,7 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
       restartMayFollow: config.recovery === "restart",
       stopBlocks: obs.stopBlocks,
       alive: plan.alive,
+      lastPass: Number.isFinite(lastPass) ? lastPass : null,
       cause: { now: pendingCause(snapshotFacts(t.row), now), awaiting, staleAfterMs },
     });
     wakes += w.events.length;

@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { transcriptPathFor } from "../../src/core/watch/targets.ts";
 import { probe } from "../../src/edge/proc.ts";
 import { records } from "../watch/harness.ts";
-import { testEnv, vigil } from "../support/vigil.ts";
+import { stopPayload, testEnv, vigil } from "../support/vigil.ts";
 
 const MIN = 60_000;
 const children: ReturnType<typeof Bun.spawn>[] = [];
@@ -126,20 +126,7 @@ test("night off on a replayed night prints the ledger, and it equals an independ
     appendFileSync(s.transcript, records(t, kind, text));
     utimesSync(s.transcript, t / 1000, t / 1000);
   };
-  const stop = (s: Stand, message: string) =>
-    JSON.parse(
-      run(
-        ["hook"],
-        JSON.stringify({
-          hook_event_name: "Stop",
-          session_id: s.id,
-          transcript_path: s.transcript,
-          cwd: s.cwd,
-          stop_hook_active: false,
-          last_assistant_message: message,
-        }),
-      ).stdout || "{}",
-    );
+  const stop = (s: Stand, message: string) => JSON.parse(run(["hook"], stopPayload(s, message)).stdout || "{}");
   const pass = () => expect(run(["watch", "--once"]).code).toBe(0);
 
   const worker = stand("sess-worker"), waiter = stand("sess-waiter"), doomed = stand("sess-doomed");

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { MIN, P1, seedStore, W1, W2 } from "../core/report-seed.ts";
 import { allPayloads } from "../support/fixtures.ts";
-import { BIN, testEnv, vigil } from "../support/vigil.ts";
+import { startServe, testEnv, vigil } from "../support/vigil.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const RESULTS = join(import.meta.dir, "..", "..", "test-results");
@@ -25,17 +25,9 @@ beforeAll(async () => {
   if (!present) return;
   // The seed's last activity lands an hour ago, inside the dashboard's last-day view.
   seedStore(env.VIGIL_HOME, Date.now() - 360 * MIN).store.close();
-  const proc = Bun.spawn([BIN, "serve", "--listen", "127.0.0.1:0"], { env, stdout: "pipe", stderr: "inherit" });
-  server = proc;
-  const reader = proc.stdout.getReader();
-  let line = "";
-  while (!line.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("vigil serve exited before listening");
-    line += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  url = /listening on (http:\/\/[\d.]+:\d+)/.exec(line)?.[1] ?? "";
+  const started = await startServe(env);
+  server = started.proc;
+  url = started.url;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

@@ -12,7 +12,7 @@ import { createServer, type Server } from "node:net";
 import { dirname, join } from "node:path";
 import { transcriptPathFor } from "../../src/core/watch/targets.ts";
 import { probe } from "../../src/edge/proc.ts";
-import { BIN, type Run, testEnv, vigil } from "./vigil.ts";
+import { BIN, type Run, startServe, stopPayload, testEnv, vigil } from "./vigil.ts";
 import { jsonl, type Rec } from "./recorded-turns.ts";
 
 export const MIN = 60_000;
@@ -183,15 +183,7 @@ exec sleep 1000
       return s;
     },
     stop(s, message) {
-      const payload = {
-        hook_event_name: "Stop",
-        session_id: s.id,
-        transcript_path: s.transcript,
-        cwd: s.cwd,
-        stop_hook_active: false,
-        last_assistant_message: message,
-      };
-      return JSON.parse(run(["hook"], JSON.stringify(payload)).stdout || "{}");
+      return JSON.parse(run(["hook"], stopPayload(s, message)).stdout || "{}");
     },
     async pass() {
       const p = Bun.spawn([BIN, "watch", "--once"], {
@@ -214,21 +206,8 @@ exec sleep 1000
       rmSync(s.registry, { force: true });
     },
     async serve() {
-      const proc = Bun.spawn([BIN, "serve", "--listen", "127.0.0.1:0"], {
-        env: { ...env, VIGIL_NOW: String(clock) },
-        stdout: "pipe",
-        stderr: "ignore",
-      });
+      const { url, proc } = await startServe({ ...env, VIGIL_NOW: String(clock) });
       children.push(proc);
-      const reader = proc.stdout.getReader();
-      let line = "";
-      while (!line.includes("\n")) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error("vigil serve exited before listening");
-        line += new TextDecoder().decode(value);
-      }
-      reader.releaseLock();
-      const url = /listening on (http:\/\/[\d.]+:\d+)/.exec(line)?.[1] ?? "";
       return {
         url,
         stop: async () => {

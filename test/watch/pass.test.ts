@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../../src/core/step.ts";
 import { NIGHT_KEY } from "../../src/night/setting.ts";
@@ -294,6 +294,26 @@ describe("who woke it", () => {
 });
 
 describe("who woke it: vigil's own wakes however Claude Code wraps them", () => {
+  /** A session that ended its turn, was killed, and found DOWN (and restarted) by a pass. */
+  async function diedWaiting(id: string) {
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true, nudgeText: "Continue the ticket." } });
+    const s = h.session(id);
+    const endAt = h.now() - 2 * MIN;
+    appendTo(s.transcript, records(endAt, "end", "Step one is finished."));
+    touch(s.transcript, endAt);
+    await h.pass();
+    await h.kill(s);
+    h.advance(MIN);
+    await h.pass();
+    return { s, endAt, deadAt: h.now() };
+  }
+  /** The resumed session's first prompt is the restart's marked one, then it works. */
+  function resumes(s: { transcript: string }, at: number) {
+    appendTo(s.transcript, records(at, "prompt", h.calls.restartPrompts[0] ?? ""));
+    appendTo(s.transcript, jsonl(retimed([byUuid(DENY, TOOL_CALL)], at + 3000)));
+    touch(s.transcript, at + 3000);
+  }
+
   test("a nudge delivered through the inbox (a peer envelope) is woken by vigil's nudge, not a notification", async () => {
     h = harness({ config: { nudgeText: "Continue with the ticket", recoverOutsideNight: true } });
     const s = h.session("sess-inbox-wake", { tmux: "night:@1.%7" });
@@ -344,23 +364,12 @@ describe("who woke it: vigil's own wakes however Claude Code wraps them", () => 
   });
 
   test("a restarted session's marked first prompt wakes the turn it died waiting on; nobody is not counted too", async () => {
-    h = harness({ config: { recovery: "restart", recoverOutsideNight: true, nudgeText: "Continue the ticket." } });
-    const s = h.session("sess-restart-wake");
-    const endAt = h.now() - 2 * MIN;
-    appendTo(s.transcript, records(endAt, "end", "Step one is finished."));
-    touch(s.transcript, endAt);
-    await h.pass();
-    await h.kill(s);
-    h.advance(MIN);
-    await h.pass();
-    const deadAt = h.now();
+    const { s, endAt, deadAt } = await diedWaiting("sess-restart-wake");
     expect(h.calls.restart.length).toBe(1);
     expect(h.events("wake", s.id)).toEqual([]);
     // The resumed session's first prompt is the restart's marked one, then it works.
     const back = deadAt + 20_000;
-    appendTo(s.transcript, records(back, "prompt", h.calls.restartPrompts[0] ?? ""));
-    appendTo(s.transcript, jsonl(retimed([byUuid(DENY, TOOL_CALL)], back + 3000)));
-    touch(s.transcript, back + 3000);
+    resumes(s, back);
     h.advance(MIN);
     await h.pass();
     expect(h.events("wake", s.id).map((e) => e.detail)).toEqual([
@@ -369,16 +378,7 @@ describe("who woke it: vigil's own wakes however Claude Code wraps them", () => 
   });
 
   test("a restart verified before its first prompt is written still wakes the turn; nobody is not counted", async () => {
-    h = harness({ config: { recovery: "restart", recoverOutsideNight: true, nudgeText: "Continue the ticket." } });
-    const s = h.session("sess-restart-slow");
-    const endAt = h.now() - 2 * MIN;
-    appendTo(s.transcript, records(endAt, "end", "Step one is finished."));
-    touch(s.transcript, endAt);
-    await h.pass();
-    await h.kill(s);
-    h.advance(MIN);
-    await h.pass();
-    const deadAt = h.now();
+    const { s, endAt, deadAt } = await diedWaiting("sess-restart-slow");
     // The resumed process is up and has written only Claude Code's resume bookkeeping (no time
     // on it): the restart is verified, the prompt comes a pass later.
     const child = Bun.spawn(["sleep", "1000"], { stdin: "ignore", stdout: "ignore", stderr: "ignore" });
@@ -399,8 +399,7 @@ describe("who woke it: vigil's own wakes however Claude Code wraps them", () => 
       expect(h.events("restart_check", s.id).map((e) => e.detail.verified)).toEqual([true]);
       expect(h.events("wake", s.id)).toEqual([]);
       const back = h.now() + 5000;
-      appendTo(s.transcript, records(back, "prompt", h.calls.restartPrompts[0] ?? ""));
-      appendTo(s.transcript, jsonl(retimed([byUuid(DENY, TOOL_CALL)], back + 3000)));
+      resumes(s, back);
       h.advance(MIN);
       await h.pass();
       expect(h.events("wake", s.id).map((e) => [e.detail.waker, e.detail.idleMs, e.detail.resumedAt])).toEqual([
@@ -409,6 +408,38 @@ describe("who woke it: vigil's own wakes however Claude Code wraps them", () => 
     } finally {
       child.kill("SIGKILL");
     }
+  });
+
+  test("a session whose transcript appears after a pass has the blocked stop it already went through recorded", async () => {
+    h = harness();
+    const s = h.session("sess-late-file");
+    // Claude Code creates the transcript with the first prompt: the first pass finds none.
+    rmSync(s.transcript);
+    await h.pass();
+    h.advance(MIN);
+    const endAt = h.now() - 20_000;
+    const recs = retimed(between(DENY, BLOCKED_END, LAST), endAt);
+    appendTo(s.transcript, records(endAt - 5000, "prompt", "start the ticket") + jsonl(recs));
+    block(s, endAt + 20);
+    await h.pass();
+    expect(h.events("wake", s.id).map((e) => [e.detail.waker, e.detail.endAt])).toEqual([["stop-gate", endAt]]);
+  });
+
+  test("a death with restarts failing is woken by nobody once, never again by what was written before it", async () => {
+    h = harness({ config: { recovery: "restart", recoverOutsideNight: true, nudgeText: "Go." } });
+    const s = h.session("sess-restart-fails");
+    const endAt = h.now() - 2 * MIN;
+    appendTo(s.transcript, records(endAt, "end", "Step one is finished."));
+    touch(s.transcript, endAt);
+    await h.pass();
+    await h.kill(s);
+    // Restarts are sent and never come up: each fails its check after the window.
+    for (let i = 0; i < 8; i++) {
+      h.advance(MIN);
+      await h.pass();
+    }
+    expect(h.events("restart_check", s.id).map((e) => e.detail.verified)).toEqual([false, false]);
+    expect(h.events("wake", s.id).map((e) => e.detail.waker)).toEqual(["nobody"]);
   });
 
   test("a death no restart follows closes the waiting turn as woken by nobody, idle to the death", async () => {

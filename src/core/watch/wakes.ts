@@ -7,7 +7,7 @@
 import type { JsonObject } from "../payload.ts";
 import type { AwaitKind } from "../../../machines/session.ts";
 import { type IdleCause, idleCause } from "../rest.ts";
-import { classifyWake, type Intervention, textOf, turnWakes } from "../wake.ts";
+import { classifyWake, type Intervention, textOf, type TurnWake, turnWakes } from "../wake.ts";
 import type { AppendedRead } from "./observed.ts";
 import { type WorkSign, workSigns } from "./followups.ts";
 import type { PlannedEvent } from "./decide.ts";
@@ -58,11 +58,14 @@ export function planWakes(
     stopBlocks?: readonly number[];
     /** The session's process runs this pass (a restart came up, or a person resumed it). */
     alive?: boolean;
+    /** The watch's previous pass: on first sight, turns that ended after it are news. */
+    lastPass?: number | null;
   },
 ): { cursor: WakeCursor | null; events: PlannedEvent[]; awaiting: AwaitKind | null } {
   const cause = opts.cause ?? NO_CAUSE;
   const blocks: Intervention[] = (opts.stopBlocks ?? []).map((at) => ({ kind: "stop-gate", at }));
-  const r = readWakes(path, size, { ...memo, recent: [...memo.recent, ...blocks] }, io, opts.now, cause);
+  const memoBlocks = { ...memo, recent: [...memo.recent, ...blocks] };
+  const r = readWakes(path, size, memoBlocks, io, opts.now, cause, opts.lastPass ?? null);
   const c = r.cursor;
   const awaiting = r.awaiting ?? null;
   if (c === null) return { cursor: c, events: r.events, awaiting };
@@ -145,14 +148,21 @@ function readWakes(
   io: WakeReader,
   now: number,
   cause: CauseInput,
+  since: number | null,
 ): WakeRead {
   const cursor = memo.wake;
   if (path === null || size === null) return { cursor, events: [] };
   if (cursor === null) {
-    // First sight: no history is reported, only a turn that is still waiting.
+    // First sight: no history is reported, only a turn that is still waiting, and the turns
+    // that ended since the watch's previous pass (a transcript created after that pass: those
+    // wakes are this pass's news, a blocked stop's among them).
     const read = io.tail(path, FIRST_SIGHT_TAIL);
     if (read === null) return { cursor, events: [] };
-    const wakes = turnWakes(read.records.map((r) => r.record), { now, interventions: memo.recent });
+    const records = read.records.map((r) => r.record);
+    const wakes = turnWakes(records, { now, interventions: memo.recent });
+    const news: PlannedEvent[] = since === null
+      ? []
+      : wakes.filter((w) => w.resumedAt !== null && w.endAt > since).map((w) => wakeEvent(w, records, null, cause));
     const last = wakes.at(-1);
     if (last && last.resumedAt === null) {
       const kind = cause.awaiting(textOf(read.records[last.endIndex].record));
@@ -162,11 +172,11 @@ function readWakes(
         pendingEndAt: last.endAt,
         pendingCause: cause.now ?? (kind === null ? null : "awaiting"),
       };
-      return { cursor: at, events: [], end: read.end, awaiting: kind };
+      return { cursor: at, events: news, end: read.end, awaiting: kind };
     }
     return {
       cursor: { offset: read.end, mid: read.mid, pendingEndAt: null, pendingCause: null },
-      events: [],
+      events: news,
       end: read.end,
     };
   }
@@ -180,9 +190,14 @@ function readWakes(
   const events: PlannedEvent[] = [];
   const deadAt = cursor.deadAt ?? null;
   // Records after a death: the pending turn (re-read from its own record) is not a new end.
-  const skip = deadAt !== null && cursor.pendingEndAt !== null ? 1 : 0;
+  let skip = deadAt !== null && cursor.pendingEndAt !== null ? 1 : 0;
+  const timeAt = (r: JsonObject) => typeof r.timestamp === "string" ? Date.parse(r.timestamp) : null;
   if (deadAt !== null) {
-    records = records.slice(skip);
+    // ...nor is anything written before the death (the turn re-read after it closed as nobody's).
+    let first = skip;
+    while (first < records.length && (timeAt(records[first]) ?? Infinity) < deadAt) first++;
+    records = records.slice(first);
+    skip = first;
     const back = revival(records, cursor, deadAt, memo, { now, cause });
     if (back === null) return { cursor, events: [] };
     events.push(back);
@@ -206,21 +221,26 @@ function readWakes(
       };
       continue;
     }
-    const c = w.idle
-      ? idleCause({
-        pending,
-        awaiting: cause.awaiting(textOf(records[w.endIndex])),
-        gapMs: w.gapMs,
-        staleAfterMs: cause.staleAfterMs,
-      })
-      : null;
-    events.push({
-      kind: "wake",
-      at: w.resumedAt,
-      detail: { waker: w.waker, idleMs: w.gapMs, endAt: w.endAt, resumedAt: w.resumedAt, idle: w.idle, cause: c },
-    });
+    events.push(wakeEvent(w, records, pending, cause));
   }
   return { cursor: next, events, end: read.end, awaiting };
+}
+
+/** The `wake` record of a turn something resumed, its idle gap's cause judged. */
+function wakeEvent(w: TurnWake, records: readonly JsonObject[], pending: IdleCause | null, cause: CauseInput) {
+  const c = w.idle
+    ? idleCause({
+      pending,
+      awaiting: cause.awaiting(textOf(records[w.endIndex])),
+      gapMs: w.gapMs,
+      staleAfterMs: cause.staleAfterMs,
+    })
+    : null;
+  return {
+    kind: "wake" as const,
+    at: w.resumedAt ?? w.endAt,
+    detail: { waker: w.waker, idleMs: w.gapMs, endAt: w.endAt, resumedAt: w.resumedAt, idle: w.idle, cause: c },
+  };
 }
 
 /** The records appended to a transcript since the watcher's last look, or null when none or unreadable. */
