@@ -206,7 +206,7 @@ export const JA: LangPatterns = {
       kind: "announce",
       clause: "final",
       source:
-        r`(?:を|も|で)?[^。]*?(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|(?:見る|見てみる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう))[。．!！]?\s*$`,
+        r`(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|(?:見る|見てみる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう))[。．!！]?\s*$`,
       unless: SUBJECT + "|" + TOPIC + "|" + r`(?:ことが|ように|ために|場合|とき|時に|必要|べき)`,
     },
     // The agent's own action under way as the turn ends: "型エラーを修正中です", "…をインストール中...". (Not
@@ -214,7 +214,8 @@ export const JA: LangPatterns = {
     {
       id: "ja.doing",
       kind: "announce",
-      source: r`を[^。]*?[\u4E00-\u9FFF\u30A0-\u30FF]{2,}中(?:です)?(?:\.{2,}|…|。)?\s*$`,
+      // Bounded between を and the noun, so a long sentence is not scanned from every を.
+      source: r`を[^。]{0,60}?[\u4E00-\u9FFF\u30A0-\u30FF]{2,}中(?:です)?(?:\.{2,}|…|。)?\s*$`,
       unless: SUBJECT + "|" + TOPIC + "|" + r`(?:待|ビルドが|CIが|テストが)`,
     },
     // A note that names the next step by its noun after a sequencing word: "次はAPIクライアントの実装。", "まずは現状把握から。".
