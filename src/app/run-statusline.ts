@@ -109,6 +109,9 @@ function planRender(
       soft: config.softTokens,
       hard: config.hardTokens,
       anticipate: config.anticipate,
+      // The window the statusLine reported is the statusLine's (a session no hook saw has no
+      // other source); one the hooks resolved keeps the source they gave it.
+      ...(p.window !== null || row.status_window !== null ? { windowSource: "statusline" } : {}),
     },
     // A boundary this render's meter read is read for the hooks too (they resume from its
     // offset): the compaction a hook reported is settled, or one no hook reported is learnt here.

@@ -88,6 +88,16 @@ describe("bad input fails open and is recorded", () => {
     expect(r.stdout).toBe("");
   });
 
+  test("a session seen only by the statusLine has its window's source in status --json", () => {
+    const env = testEnv();
+    const good = statusLines.find((p) => p.stdin.context_window);
+    if (!good) throw new Error("no statusline fixture");
+    expect(vigil(["statusline"], JSON.stringify(good.stdin), env).code).toBe(0);
+    const [s] = JSON.parse(vigil(["status", "--json"], "", env).stdout);
+    expect(s.window).toBeGreaterThan(0);
+    expect(s.window_source).toBe("statusline");
+  });
+
   test("statusline with garbage prints the last good line", () => {
     const env = testEnv();
     const good = statusLines.find((p) => p.stdin.context_window);
