@@ -46,6 +46,8 @@ export interface ProveEvidence {
   /** The statusLine's context numbers as vigil stored them, and the screen. */
   status: Outcome<{ tokens: number | null; expected: number; screen: string; error: string | null }>;
   worktree: Outcome<{ run: PrintEvidence; created: boolean; name: string }>;
+  /** A person's interrupt mid-answer, and what vigil's machine made of it (where the version has Interrupt). */
+  interrupt: Outcome<{ run: PrintEvidence; awaiting: string | null }>;
 }
 
 /** Events the proof's scripted sessions reach (`proved` rows; each only where the version has it). */
@@ -283,5 +285,27 @@ export function worktreeCheck(e: ProveEvidence): CheckResult {
     hooked
       ? "a WorktreeCreate hook replaces Claude Code's own worktree creation: remove vigil's WorktreeCreate and WorktreeRemove entries from settings.json"
       : REPORT,
+  );
+}
+
+/**
+ * A person's interrupt (2.1.336 on: no Stop fires on an interrupted turn) leaves the session
+ * awaiting that person, so the watch never nudges it. n/a where the version has no Interrupt.
+ */
+export function interruptCheck(e: ProveEvidence): CheckResult {
+  const id = "interrupt";
+  if (!e.expected.includes(EV.Interrupt)) return na(id, `Claude Code ${e.version} sends no Interrupt event`);
+  const skip = unproven(id, e.interrupt);
+  if (skip || !("value" in e.interrupt)) return skip ?? na(id, "");
+  const { run, awaiting } = e.interrupt.value;
+  if (run.timedOut) return fail(id, "Claude Code did not finish the interrupted session", REPORT);
+  if (!e.registered.includes(EV.Interrupt)) return fail(id, "vigil is not registered for Interrupt", REINSTALL);
+  if (awaiting === "interrupt") return pass(id, "a person's interrupt left the session awaiting that person");
+  return fail(
+    id,
+    e.fired.includes(EV.Interrupt)
+      ? `vigil ran on Interrupt, but the session awaits ${awaiting ?? "nobody"}`
+      : "Claude Code never ran vigil's Interrupt hook on an interrupted turn",
+    REPORT,
   );
 }

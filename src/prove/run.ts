@@ -12,6 +12,9 @@ import { OPENING } from "../core/continuity/restore.ts";
 import { hookCommand, statuslineCommand } from "../core/install/entries.ts";
 import { fileRecord, parseRecord } from "../core/install/record.ts";
 import { parseAuditDetail } from "../core/audit-details.ts";
+import { EV } from "../core/claude-events.ts";
+import { eventsFor } from "../core/install/events.ts";
+import { snapshotFacts } from "../core/status-view.ts";
 import { claudeBinary, readClaudeVersion } from "../edge/claude-version.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { claudeConfigDir } from "../edge/registry.ts";
@@ -21,6 +24,7 @@ import {
   type CheckResult,
   hardDenyCheck,
   hookChecks,
+  interruptCheck,
   type Outcome,
   preCompactCheck,
   promptRefusalCheck,
@@ -37,6 +41,7 @@ import {
   compactSession,
   DENIED_COMMAND,
   guardSessions,
+  interruptSession,
   type SessionEnv,
   STATUS_TOKENS,
   statusSession,
@@ -139,6 +144,20 @@ function statusTokens(vigilHome: string): number | null {
   }
 }
 
+/** What vigil's machine says the session awaits, or null (no such session, no database). */
+function awaitingOf(vigilHome: string, sessionId: string): string | null {
+  try {
+    const store = openStore(join(vigilHome, "vigil.db"), { readonly: true });
+    try {
+      return snapshotFacts(store.listSessions().find((s) => s.session_id === sessionId)).awaiting;
+    } finally {
+      store.close();
+    }
+  } catch {
+    return null; // no database yet: no hook has run
+  }
+}
+
 /** Run the proof; throws ProveError when there is no Claude Code to prove. */
 export async function prove(o: ProveOptions, extra: { wrapper?: string[] } = {}): Promise<Proof> {
   const found = claudeBinary(o.env);
@@ -166,8 +185,14 @@ export async function prove(o: ProveOptions, extra: { wrapper?: string[] } = {})
     const git = Bun.which("git", { PATH: env.path });
     const tmux = Bun.which("tmux", { PATH: env.path });
     // Two lanes: the CLI is mostly waiting on its own start-up and hooks, not on a core.
-    const [[guard, stop], [compact, worktree, status]] = await Promise.all([
-      (async () => [await attempt(() => guardSessions(env)), await attempt(() => stopSession(env))] as const)(),
+    const interrupts = eventsFor(version).events.some((e) => e === EV.Interrupt);
+    const [[guard, stop, interrupt], [compact, worktree, status]] = await Promise.all([
+      (async () =>
+        [
+          await attempt(() => guardSessions(env)),
+          await attempt(() => stopSession(env)),
+          interrupts ? await attempt(() => interruptSession(env)) : { na: `Claude Code ${version} sends no Interrupt` },
+        ] as const)(),
       (async () =>
         [
           await attempt(() => compactSession(env)),
@@ -190,6 +215,9 @@ export async function prove(o: ProveOptions, extra: { wrapper?: string[] } = {})
       stop,
       compact,
       worktree,
+      interrupt: "value" in interrupt
+        ? { value: { run: interrupt.value, awaiting: awaitingOf(dirs.vigilHome, interrupt.value.sessionId) } }
+        : interrupt,
       status: "value" in status
         ? {
           value: {
@@ -212,6 +240,7 @@ export async function prove(o: ProveOptions, extra: { wrapper?: string[] } = {})
       restoreCheck(evidence, OPENING.compact),
       statusLineCheck(evidence),
       worktreeCheck(evidence),
+      interruptCheck(evidence),
     ];
     return {
       version,

@@ -11,6 +11,7 @@ import type { ApiRequest } from "./fake-api/api-request.ts";
 import { allText } from "./fake-api/api-request.ts";
 import { bash, contextOf, type Reply, text, toolUse } from "./fake-api/scenario.ts";
 import { startFakeApi } from "./fake-api/server.ts";
+import { type InterruptResult, runInterrupted } from "./interrupt-session.ts";
 import { type PrintResult, runPrint } from "./print-session.ts";
 import { offlineEnv, type ProveDirs } from "./sandbox.ts";
 import { seedClaudeJson, startPane, TUI_READY } from "./tmux-pane.ts";
@@ -206,6 +207,18 @@ export async function statusSession(
     fake.stop();
   }
   return { screen, sessionId: sessionId ?? "", error };
+}
+
+/** A headless turn interrupted mid-answer by an unmarked interrupt request: a person's (2.1.336 on). */
+export async function interruptSession(env: SessionEnv): Promise<InterruptResult> {
+  return await runInterrupted({
+    claude: env.claude,
+    dirs: env.dirs,
+    path: env.path,
+    cwd: workDir(env, "interrupt"),
+    env: { VIGIL_LANGUAGE: "en" },
+    wrapper: env.wrapper,
+  });
 }
 
 export interface WorktreeEvidence {

@@ -150,8 +150,11 @@ test.each(versions)(
           "precompact-guidance",
           "compact-restore",
           ...(Bun.which("tmux") ? ["statusline"] : []),
+          // 2.1.336 on: a person's interrupt mid-answer leaves the session awaiting that person.
+          ...(version === NEWEST ? ["hook:Interrupt", "interrupt"] : []),
         ]
       ) expect(ids).toContain(id);
+      if (version !== NEWEST) expect(p.checks.find((c) => c.id === "interrupt")?.status).toBe("n/a");
       // Nothing changed in HOME; in the state dir only the proof record appeared; no temp left.
       expect(snapshot(w.home)).toEqual(before.home);
       const state = snapshot(w.state);

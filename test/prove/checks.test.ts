@@ -7,6 +7,7 @@ import { describe, expect, test } from "bun:test";
 import {
   hardDenyCheck,
   hookChecks,
+  interruptCheck,
   preCompactCheck,
   type PrintEvidence,
   promptRefusalCheck,
@@ -56,6 +57,7 @@ function evidence(over: Partial<ProveEvidence> = {}): ProveEvidence {
     compact: none,
     status: none,
     worktree: none,
+    interrupt: none,
     ...over,
   };
 }
@@ -241,5 +243,30 @@ describe("statusLine and worktree", () => {
     const c = worktreeCheck(evidence({ worktree }));
     expect(c.status).toBe(status);
     if (fixRe) expect(c.fix ?? "").toMatch(fixRe);
+  });
+});
+
+describe("interrupt", () => {
+  const withInterrupt = [...ALL, "Interrupt"];
+  const interrupted = (awaiting: string | null, fired: string[] = ["Interrupt"]) =>
+    evidence({
+      version: "2.1.336",
+      expected: withInterrupt,
+      registered: withInterrupt,
+      fired,
+      interrupt: { value: { run: run([], { exitCode: 1 }), awaiting } },
+    });
+  test("a person's interrupt leaves the session awaiting: pass", () => {
+    expect(interruptCheck(interrupted("interrupt")).status).toBe("pass");
+  });
+  test("the hook ran but nothing awaits: fail, naming it", () => {
+    const c = interruptCheck(interrupted(null));
+    expect([c.status, c.evidence]).toEqual(["fail", "vigil ran on Interrupt, but the session awaits nobody"]);
+  });
+  test("the hook never ran: fail", () => {
+    expect(interruptCheck(interrupted(null, [])).evidence).toContain("never ran vigil's Interrupt hook");
+  });
+  test("a version without the event: n/a", () => {
+    expect(interruptCheck(evidence()).status).toBe("n/a");
   });
 });
