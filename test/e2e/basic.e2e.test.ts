@@ -3,7 +3,7 @@
  * the recorder: every event fires, and the transcript carries the usage the fake reported.
  */
 import { expect, test } from "bun:test";
-import { type ClaudeVersion, NEWEST } from "./cli.ts";
+import { type ClaudeVersion, NEWEST, NEWEST_NPM } from "./cli.ts";
 import { countEvents } from "./recorder-rules.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
 import { recorder } from "./sandbox.ts";
@@ -15,18 +15,23 @@ const scenario: Scenario = {
   turns: [bash("echo one", usages[0]), bash("echo two", usages[1]), text("Both ran.", usages[2])],
 };
 
+const NEWER = {
+  SessionStart: 1,
+  UserPromptSubmit: 1,
+  PreToolUse: 2,
+  PostToolUse: 2,
+  PostToolBatch: 2,
+  // MessageDisplay fires too (test/fixtures/claude-code-2.1.328/hooks/basic), but no passive hook
+  // may sit on it: Claude Code holds the display until the hook returns.
+  Stop: 1,
+  SessionEnd: 1,
+};
+
+// Every version the suite drives: the recorder registers each one's whole event table, so a
+// name the version does not know (which would turn every hook off) fails here first.
 const cases: Array<[ClaudeVersion, Record<string, number>]> = [
-  [NEWEST, {
-    SessionStart: 1,
-    UserPromptSubmit: 1,
-    PreToolUse: 2,
-    PostToolUse: 2,
-    PostToolBatch: 2,
-    // MessageDisplay fires too (test/fixtures/claude-code-2.1.328/hooks/basic), but no passive hook
-    // may sit on it: Claude Code holds the display until the hook returns.
-    Stop: 1,
-    SessionEnd: 1,
-  }],
+  [NEWEST, NEWER],
+  [NEWEST_NPM, NEWER],
   ["2.1.88", { SessionStart: 1, UserPromptSubmit: 1, PreToolUse: 2, PostToolUse: 2, Stop: 1, SessionEnd: 1 }],
 ];
 
