@@ -66,20 +66,19 @@ function num(v: unknown, ...path: string[]): number {
 
 /**
  * `night off --json`'s ledger against the outside count. Idle minutes agree to the minute: the
- * watch sees a death at its next pass, the count at the DOWN alert and the session's next
- * record; every other figure is equal.
+ * watch sees a death at its next pass and an open stall from the transcript's last growth, the
+ * count at the DOWN alert and at the end of the turn; every other figure is equal.
  *
- * Compared once vigil's ledger gets them right (this box found them wrong): stops resumed
- * and not resumed (a push answered by a tool call was judged words-only), turns woken by vigil
- * and by nobody (a block's and a restart's wake missing), idle minutes awaiting (a wait open at
- * `night off` counted 0) and stalled (a restarted session's nudged stall is never closed).
+ * Not compared: turns woken by nobody. The count says a turn the session died on and never
+ * came back from was woken by nobody; vigil keeps it waiting for a restart while the breaker
+ * holds, and counts none.
  */
 function expectLedger(ledger: unknown, c: NightCount): void {
   const byKind: Record<string, number> = {};
   for (const a of c.alerts) byKind[a.event] = (byKind[a.event] ?? 0) + 1;
   const deaths = Reflect.get(Object(ledger), "deaths");
   const figures = (l: unknown) => ({
-    blocked: num(l, "stops", "blocked"),
+    stops: [num(l, "stops", "blocked"), num(l, "stops", "resumed"), num(l, "stops", "notResumed")],
     nudges: [num(l, "pushes", "nudge", "sent"), num(l, "pushes", "nudge", "resumed")],
     restarts: [
       num(l, "pushes", "restart", "sent"),
@@ -88,19 +87,23 @@ function expectLedger(ledger: unknown, c: NightCount): void {
     ],
     deaths: Array.isArray(deaths) ? deaths.length : -1,
     alerts: [num(l, "alerts", "sent"), Reflect.get(Object(Reflect.get(Object(l), "alerts")), "byKind")],
-    wokenByPerson: num(l, "woken", "person", "turns"),
+    woken: [
+      num(l, "woken", "vigil", "turns"),
+      num(l, "woken", "vigil", "sessions"),
+      num(l, "woken", "person", "turns"),
+    ],
     asleep: num(l, "idleMinutes", "asleep"),
   });
   expect(figures(ledger)).toEqual({
-    blocked: c.stops.blocked,
+    stops: [c.stops.blocked, c.stops.resumed, c.stops.notResumed],
     nudges: [c.pushes.nudge.sent, c.pushes.nudge.resumed],
     restarts: [c.pushes.restart.sent, c.pushes.restart.verified, c.pushes.restart.resumed],
     deaths: c.deaths,
     alerts: [c.alerts.length, byKind],
-    wokenByPerson: c.wokenByPerson.turns,
+    woken: [c.wokenByVigil.turns, c.wokenByVigil.sessions, c.wokenByPerson.turns],
     asleep: 0,
   });
-  for (const cause of ["dead"] as const) {
+  for (const cause of ["awaiting", "stalled", "dead"] as const) {
     const minutes = num(ledger, "idleMinutes", cause);
     expect({ cause, minutes, counted: Math.abs(minutes - c.idle[cause] / 60_000) <= 1 }).toMatchObject({
       cause,
@@ -138,14 +141,12 @@ test.concurrent.each<ClaudeVersion>([NEWEST, OLDEST])("a night in a box (%s)", a
     // finished, it is left alone
     expect([s.stall.nudges, s.stall.nudgesResumed]).toEqual([1, 1]);
     expect(s.stall.marks.find((m) => m.kind === "vigil")).toMatchObject({ inbox: version === NEWEST });
-    // answers a push with words only: not resumed, and the Stop gate does not push it again
-    // (that no nudge follows either joins once every block gets its follow-up: one answered
-    // before the pass that reads the block is lost today)
-    expect([s.words.blocks, s.words.blocksResumed]).toEqual([1, 0]);
+    // answers a push with words only: not resumed, pushed neither by the Stop gate nor by a nudge again
+    expect([s.words.blocks, s.words.blocksResumed, s.words.nudges]).toEqual([1, 0, 0]);
     // answers a nudge with a report and no tool call: not nudged again (a threshold and two passes went by)
     expect([s.report.nudges, s.report.nudgesResumed]).toEqual([1, 0]);
-    // a session that finished its work is not nudged
-    expect(s.announce.nudges).toBe(0);
+    // sessions that finished their work are not nudged, a restarted one included
+    expect([s.announce.nudges, s.killed.nudges]).toEqual([0, 0]);
     // cannot be restarted: two attempts, then the breaker holds, and one alert says so
     expect(s.doomed.restarts).toBe(2);
     expect(alertsFor(c, id.doomed, "down")).toHaveLength(1);
