@@ -36,7 +36,11 @@ function save(out: string, run: string, c: Captured): void {
   for (const h of c.hookRecords) byEvent.set(h.event, [...(byEvent.get(h.event) ?? []), h]);
   mkdirSync(join(out, "hooks", run), { recursive: true });
   for (const [event, records] of byEvent) {
-    const rows = records.map((h) => ({ ts: h.ts, argv: [event], cwd: h.payload.cwd, env: h.env, stdin: h.payload }));
+    // The recorder's own state directory is the harness's, not Claude Code's: never part of a fixture.
+    const rows = records.map((h) => {
+      const { VIGIL_HOME: _own, ...env } = h.env ?? {};
+      return { ts: h.ts, argv: [event], cwd: h.payload.cwd, env, stdin: h.payload };
+    });
     writeFileSync(join(out, "hooks", run, `${event}.jsonl`), jsonl(rows, root));
   }
   const files: Array<[string, Record<string, unknown>[]]> = [["streams", c.stream], ["transcripts", c.transcript]];

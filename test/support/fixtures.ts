@@ -33,12 +33,27 @@ export function allPayloads(): RecordedPayload[] {
               version,
               event: f.replace(".jsonl", ""),
               stdin: rec.stdin,
-              env: rec.env ?? {},
+              env: hookEnv(rec.env),
             });
           });
         }
       }
     }
+  }
+  return out;
+}
+
+/**
+ * The recorded environment a hook saw, less where the recording harness kept its own state:
+ * a payload replayed with the recorder's VIGIL_HOME (or HOME) would write outside the test's
+ * temporary home, into a directory every later run shares (2.1.336's first recording did, and
+ * a session left there made the next run's SessionStart a resume).
+ */
+function hookEnv(env: unknown): Record<string, string> {
+  if (typeof env !== "object" || env === null) return {};
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) {
+    if (typeof v === "string" && k !== "VIGIL_HOME" && k !== "HOME" && !k.startsWith("XDG_")) out[k] = v;
   }
   return out;
 }
