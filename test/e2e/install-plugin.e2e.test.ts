@@ -42,9 +42,11 @@ function sessionsInStatus(s: Sandbox): string[] {
 const WORKER = { VIGIL_ROLE: "worker", VIGIL_SOFT_TOKENS: "20000", VIGIL_HARD_TOKENS: "40000" };
 const HARD_TURNS = [
   bash("echo one", contextOf(10_000)),
-  // Over SOFT, under HARD. The CLI writes the transcript late: this call gives the 30k record
-  // time to be on disk before the next one is judged.
-  bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(30_000)),
+  // Over HARD already, and allowed either way (echo is harmless at HARD): whether or not the CLI
+  // has written this 41k record when its own PreToolUse is judged, the next call is judged on
+  // it. (A checkpoint under HARD left `npm test` judged on that lower record whenever the CLI
+  // wrote the 51k record after its PreToolUse ran: the denial never came on an idle machine.)
+  bash("echo checkpoint", contextOf(41_000)),
   bash("npm test", contextOf(51_000)),
   text("New session needed.", contextOf(52_000)),
 ];
