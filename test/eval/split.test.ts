@@ -60,7 +60,7 @@ describe("the recorded split", () => {
 });
 
 describe("assign", () => {
-  const base = (): Split => ({ seed: "s", seen: ["old"], reservedOwners: ["res"], owners: {} });
+  const base = (): Split => ({ seed: "s", seen: ["old"], reservedOwners: ["res"], folded: [], owners: {} });
 
   test("is deterministic for the same references and seed", () => {
     const rs = [
