@@ -59,6 +59,19 @@ const CLOSING = new Set(["stop_hook_summary", "turn_duration"]);
 const HARNESS =
   /^\s*(<task-notification|<bash-notification|<agent-notification|\[SYSTEM NOTIFICATION|<system-reminder|<cross-session-message|<teammate-message|<channel )/;
 const HUMAN_ORIGINS = new Set(["human"]);
+/**
+ * The record Claude Code writes when a turn is stopped. It is no prompt and wakes nothing, and
+ * it does not say who stopped the turn: 2.1.336 writes "[Request interrupted by user]" for a
+ * person's, another session's and the system's interrupt alike (its Interrupt event says which).
+ */
+const INTERRUPTED = /^\[Request interrupted by user/;
+
+/** Whether a record is the transcript's note that a turn was interrupted (by anyone). */
+function isInterruptNote(r: JsonObject): boolean {
+  if (r.type !== "user") return false;
+  const text = textOf(r);
+  return text !== null && INTERRUPTED.test(text);
+}
 
 function timeOf(r: JsonObject): number | null {
   const ts = str(r, "timestamp");
@@ -95,7 +108,7 @@ function evidence(r: JsonObject, isVigil: (c: string) => boolean): Evidence {
     const cmd = str(obj(a, "blockingError") ?? {}, "command");
     return cmd === null || isVigil(cmd) ? "stop-gate" : "stop-hook";
   }
-  if (r.type !== "user" || r.isCompactSummary === true) return null;
+  if (r.type !== "user" || r.isCompactSummary === true || isInterruptNote(r)) return null;
   const text = textOf(r);
   if (text === null) return null;
   if (text.startsWith("Stop hook feedback:")) return "stop-gate";
@@ -105,7 +118,7 @@ function evidence(r: JsonObject, isVigil: (c: string) => boolean): Evidence {
   const kind = str(obj(r, "origin") ?? {}, "kind");
   if (kind !== null) return HUMAN_ORIGINS.has(kind) ? "human" : "notification";
   if (HARNESS.test(text)) return "notification";
-  // Plain text, slash commands and "[Request interrupted by user]" all come from a person.
+  // Plain text and slash commands come from a person.
   return r.isMeta === true && !text.startsWith("<command-") ? null : "human";
 }
 
@@ -147,7 +160,8 @@ function wakeFrom(
       shownAt ??= t;
       break;
     }
-    const closing = r.type === "system" && CLOSING.has(str(r, "subtype") ?? "");
+    // An interrupt note stops a turn: like the turn's own bookkeeping, it does not end the wait.
+    const closing = (r.type === "system" && CLOSING.has(str(r, "subtype") ?? "")) || isInterruptNote(r);
     if (t !== null && !closing) times.push(t);
     const e = evidence(r, isVigil);
     if (e !== null && t !== null) shownAt ??= t;

@@ -56,6 +56,11 @@ const closing: JsonObject[] = [
   { type: "last-prompt" },
 ];
 
+/** What Claude Code writes when a turn is stopped, whoever stopped it (2.1.336: rowSource "harness"). */
+const interruptNote = (min: number) =>
+  user([{ type: "text", text: "[Request interrupted by user]" }], min, { rowSource: "harness" });
+const notification = (min: number) => user("<task-notification>", min, { origin: { kind: "task-notification" } });
+
 describe("classifyWake", () => {
   test.each(
     [
@@ -71,7 +76,15 @@ describe("classifyWake", () => {
       ["2.0.x bash notification", [user("<bash-notification>\n<shell-id>b1</shell-id>", 30)], [], "notification", true],
       ["2.1.234+ wrapped notification", [user("<system-reminder>\n<task-notification>", 30)], [], "notification", true],
       ["peer message", [user("hello", 30, { origin: { kind: "peer" } })], [], "notification", true],
-      ["interrupt", [user([{ type: "text", text: "[Request interrupted by user]" }], 30)], [], "human", true],
+      // 2.1.336 writes it for a person's, another session's and the system's interrupt alike.
+      ["an interrupt note alone wakes nothing", [interruptNote(30)], [], "nobody", true],
+      [
+        "an interrupt note, then a system notification",
+        [interruptNote(30), notification(31)],
+        [],
+        "notification",
+        true,
+      ],
       [
         "nudge typed by vigil",
         [user("continue", 46, { origin: { kind: "human" } })],
@@ -129,6 +142,17 @@ describe("classifyWake", () => {
     const w = classifyWake([snapshot, ...closing, user("yes, go", 30, { origin: { kind: "human" } })], END, {
       now: NOW,
     });
+    expect([w.waker, w.gapMs]).toEqual(["human", 30 * 60_000]);
+  });
+
+  test("an interrupt note just before a person's prompt does not start the wake early", () => {
+    const w = classifyWake(
+      [...closing, interruptNote(29.95), user("stop, do X", 30, { origin: { kind: "human" } })],
+      END,
+      {
+        now: NOW,
+      },
+    );
     expect([w.waker, w.gapMs]).toEqual(["human", 30 * 60_000]);
   });
 });
