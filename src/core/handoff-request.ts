@@ -45,12 +45,22 @@ interface Lexicon {
   support: RegExp;
   /** A clause that says not to write it ("don't write the handoff yet"). */
   negated: RegExp;
+  /**
+   * A supporting verb aimed elsewhere: another document or file as the target ("note it in the README",
+   * "API 문서에도 기록", "READMEにも書いて"), or a thing made rather than noted ("write tests too", "テストも書いて").
+   * Such a clause is other work even when its verb is one that fills the handoff.
+   */
+  foreign: RegExp;
+  /** Why the handoff is asked for (the limit, the context, a change of worker), said without asking anything. */
+  reason: RegExp;
+  /** A clause that ends on a request to act: a reason clause ("the context is full") never does. */
+  imperative: RegExp;
 }
 
 const r = String.raw;
 
 const EN_NOUN =
-  r`(?:hand[-\s]?(?:off|over)s?(?:[-\s](?:doc(?:ument)?s?|notes?|file|memo|report|summary|write-?up))?|handoff\.md)`;
+  r`(?:hand[-\s]?(?:off|over)s?(?:[-\s](?:doc(?:ument)?s?|notes?|file|memo|report|summary|write-?up))?|(?:[\w.-]+/)*handoff\.md)`;
 const EN_DET = r`(?:(?:the|a|an|your|our|my|its|this|that)\s+)?(?:(?:new|final|short|brief|full|current)\s+)?`;
 /** Verbs whose object is the document itself ("write the handoff", "commit HANDOFF.md"). */
 const EN_VERB =
@@ -80,7 +90,11 @@ const EN: Lexicon = {
       r`|\bmake\s+sure\s+${EN_DET}${EN_NOUN}\s+is\s+(?:complete|up\s+to\s+date|written|done|finished|current)\b` +
       r`|\b${EN_NOUN}\s+(?:needs?|has)\s+(?:to\s+be\s+)?(?:updat|writ|finish|refresh|complet)\w*` +
       r`|\b(?:time|ready)\s+for\s+(?:a|the|your)\s+${EN_NOUN}(?![-\w])` +
-      r`|\bwrap\s+(?:it\s+|things\s+)?up\s+with\s+${EN_DET}${EN_NOUN}(?![-\w])`,
+      r`|\bwrap\s+(?:it\s+|things\s+)?up\s+with\s+${EN_DET}${EN_NOUN}(?![-\w])` +
+      // "Wrap up by writing the handoff", "finish by updating HANDOFF.md".
+      r`|\bbring\s+${EN_DET}${EN_NOUN}\s+up\s+to\s+date\b` +
+      r`|\b(?:spend|use)\b[^.;!?]{0,60}?\bon\s+${EN_DET}${EN_NOUN}(?![-\w])` +
+      r`|\bby\s+(?:writing|updating|finishing|preparing|drafting|putting\s+together|filling\s+in|completing)\s+${EN_DET}${EN_NOUN}(?![-\w])`,
     "i",
   ),
   thing: new RegExp(
@@ -92,7 +106,7 @@ const EN: Lexicon = {
   support: new RegExp(
     [
       // courtesy and address
-      r`^(?:please|thanks?(?:\s+you)?|thx|ty|cheers|ok(?:ay)?|great|good|nice|hi|hello|hey|sure|right)(?:\s+(?:work|job|stuff|everyone|all|again|so\s+much))?\W*$`,
+      r`^(?:please|thanks?(?:\s+you)?|thx|ty|cheers|ok(?:ay)?|great|good|nice|hi|hello|hey|sure|right|go\s+ahead)(?:\s+(?:work|job|stuff|everyone|all|again|so\s+much))?\W*$`,
       r`^@[\w-]+\W*$`,
       // "We'll hand off after this": the plan to hand off, and what "after" points back to.
       r`^(?:we|you|I)(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to)\s+hand\s*(?:off|over)\b[^:]*$`,
@@ -117,16 +131,26 @@ const EN: Lexicon = {
   ),
   negated:
     /\b(?:don'?t|do\s+not|no\s+need\s+to|never|not\s+yet|stop\s+writing)\b[^.;!?]{0,30}\bhand[-\s]?(?:off|over)/i,
+  foreign: new RegExp(
+    r`\b(?:in|into|to|inside|on|under)\s+(?:the\s+|a\s+|our\s+|your\s+|its\s+)?(?!${EN_NOUN}(?![-\w]))(?![\w./-]*hand-?(?:off|over))` +
+      r`(?:[\w-]+\s+)?(?:readme|changelog|docs?|documentation|wiki|issues?|pr|pull\s+request|ticket|slack|channel|spec|comments?|code|module|config|tests?|release\s+notes|api|[\w-]+\.(?!md\b)[a-z]{1,5})\b` +
+      r`|\b(?:a|the|some|new|more)\s+(?:fix|fixes|patch|tests?|test\s+cases?|feature|endpoint|migration|script|function|refactor)\b(?!\s+(?:names?|results?|status|ids?|output|failures?|list))`,
+    "i",
+  ),
+  reason:
+    /\b(?:limit|context(?:\s+window)?|tokens?|(?:switch(?:ing)?|rotat(?:e|ing)|chang(?:e|ing)|replac(?:e|ing))\s+(?:the\s+|to\s+a\s+(?:new\s+|fresh\s+)?)?(?:workers?|sessions?|agents?))\b/i,
+  imperative:
+    /^(?:(?:please|now|and|then|also|so)\s+)*(?!(?:you|we|i|it|the|this|that|your|our|my)\b)[a-z]+\b(?<!ing)(?!\s*(?:is|are|was|'s)\b)/i,
 };
 
 const KO_NOUN =
-  r`(?:인계\s*(?:서|문서|노트|메모|파일|자료)|인수인계\s*(?:서|문서|노트|메모|자료)?|핸드오프(?:\s*(?:문서|노트|파일))?|핸드오버(?:\s*(?:문서|노트))?|넘김\s*문서|이관\s*문서|hand[-\s]?(?:off|over)(?:\s*(?:문서|노트|파일|\.md))?|handoff\.md)`;
+  r`(?:인계\s*(?:서|문서|노트|메모|파일|자료)|인수인계\s*(?:서|문서|노트|메모|자료)?|핸드오프(?:\s*(?:문서|노트|파일))?|핸드오버(?:\s*(?:문서|노트))?|넘김\s*문서|이관\s*문서|hand[-\s]?(?:off|over)(?:\s*(?:문서|노트|파일|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
 const KO_DOC_VERB =
-  r`(?:작성|써|쓰|정리|업데이트|갱신|마무리|완성|남겨|남기|만들|채워|준비|마쳐|끝내|기록|요약|적어|적|반영|추가|옮겨|담아|커밋|푸시)`;
+  r`(?:최신(?:화|으로)|작성|써|쓰|정리|업데이트|갱신|마무리|완성|남겨|남기|만들|채워|준비|마쳐|끝내|기록|요약|적어|적|반영|추가|옮겨|담아|커밋|푸시)`;
 const KO: Lexicon = {
   request: new RegExp(
     // The verb opens a word ("덮어쓰는" is another verb that only ends like 쓰).
-    r`${KO_NOUN}\s*(?:을|를|도|은|는|에|에다|에다가|으로|로)?\s*(?:\S+\s*){0,3}?(?<=[\s을를도은는에로]|${KO_NOUN})${KO_DOC_VERB}` +
+    r`${KO_NOUN}\s*(?:을|를|도|은|는|에|에다|에다가|으로|로)?\s*(?:\S+\s*){0,5}?(?<=[\s을를도은는에로]|${KO_NOUN})${KO_DOC_VERB}` +
       r`|(?:^|\s)(?:인계|인수인계|핸드오프)\s*(?:해|하(?:세요|십시오|자|고)|해\s*(?:줘|주세요|주십시오))` +
       r`|(?:인계|인수인계|핸드오프)\s*(?:를|을)?\s*(?:부탁|요청)` +
       // "다음 사람이 이어받을 수 있게 정리해 줘": written for whoever takes over.
@@ -138,6 +162,8 @@ const KO: Lexicon = {
     /(?:인계\s*(?:서|문서|노트|메모)|핸드오프\s*(?:문서|노트)?|HANDOFF\.md)(?:와|과|랑|이랑|및|뿐만\s?아니라|외에도)\s|(?:인계|핸드오프|핸드오버|hand[-\s]?(?:off|over))\s*(?:파서|흐름|플로우|기능|버그|코드|로직|모듈|테스트|화면|페이지|api|처리|크래시)/i,
   support: new RegExp(
     [
+      // "끝나면": when that is done (what follows is judged as its own clause).
+      r`^(?:(?:그게|다|작성이|정리가|그것이)\s*)?(?:끝나면|끝내면|마치면|완료되면|완료하면|다\s*쓰면|다\s*되면)\W*$`,
       r`^(?:감사(?:합니다|해요)?|고마워(?:요)?|수고(?:했어|하셨습니다|했어요|많으셨습니다)?|부탁(?:해|해요|합니다|드립니다)|좋아(?:요)?|네|그래)\W*$`,
       r`^(?:그리고\s*|그다음\s*|마지막으로\s*)?(?:다\s*)?(?:git\s*)?(?:커밋|푸시|커밋\s*(?:하고|후)?\s*푸시)(?:\s*(?:하|해|해\s*줘|해\s*주세요|까지))?\S*\W*$`,
       r`^(?:그리고\s*|그다음\s*)?(?:(?:작업|일)(?:을|은)?\s*)?(?:멈춰|멈추|중단|그만|끝내|종료|세션\s*(?:끝내|종료)|새\s*일은?\s*(?:받지|하지)\s*마)\S*\W*$`,
@@ -145,18 +171,26 @@ const KO: Lexicon = {
       r`(?:남은\s*작업|진행\s*상황|막힌\s*점|다음\s*단계|결정\s*사항|미해결).*(?:포함|적어|남겨|언급|명시|기록)`,
       // "…도 적어 줘" inside a handoff prompt says what goes into it (not into another document).
       r`^(?!.*(?:README|CHANGELOG|위키|이슈|PR))[^.]*(?:포함|적어|남겨|언급|명시|기록|넣어|써)\s?(?:해\s?)?(?:줘|주세요|주십시오|둬|두세요|놔)?\W*$`,
-      r`(?:컨텍스트|한도|상한|토큰)`,
       r`^(?:다음|새|새로운)\s*(?:작업자|세션|워커)(?:를|가|에게)?\s*(?:위해|이어|넘겨|볼\s*수)`,
     ].join("|"),
     "i",
   ),
   negated: /(?:인계|핸드오프|인수인계)[^.!?。\n]{0,20}(?:쓰지\s*마|하지\s*마|작성하지\s*마|필요\s*없|아직)/,
+  foreign: new RegExp(
+    r`(?<!(?:인계|인수인계|핸드오프|핸드오버|hand-?off|hand-?over)\s*)(?:README|CHANGELOG|문서|위키|이슈|PR|코드|스펙|주석|설정|\.(?!md)[a-z]{1,5})(?:에|에도|에다|에다가|으로|로)\s` +
+      r`|(?:테스트|코드|함수|기능|스크립트|마이그레이션|엔드포인트)(?:도|를|을)?\s*(?:새로\s*)?(?:써|쓰|작성|추가|만들|구현|고쳐|수정)` +
+      // Put into something that is not the handoff ("웹훅 클라이언트에 … 넣어 줘").
+      r`|[가-힣A-Za-z0-9](?<!(?:인계|핸드오프|핸드오버|문서|노트|메모|파일|인계서|위|아래|앞|끝|뒤|마지막|맨|거기|여기|상단|하단|항목|섹션|md|handoff|hand-off|다음|때|전|후|이후|나중|오늘|지금|처음|중간))에(?:도|다|다가)?\s+(?:\S+\s+){0,4}?\S*(?:넣|추가|적|기록|써|쓰|반영|남기|남겨|붙여)`,
+    "i",
+  ),
+  reason: /(?:컨텍스트|한도|상한|토큰|작업자\s*(?:교체|변경)|세션\s*(?:교체|전환))/,
+  imperative: /(?:줘|줘요|주세요|주십시오|해|해요|하세요|하십시오|해라|하자|봐|봐요|보세요|둬|두세요)\W*$/,
 };
 
 const JA_NOUN =
-  r`(?:引き?継ぎ(?:書|資料|文書|メモ|ドキュメント|ノート)?|引継(?:書|資料|文書|メモ)?|ハンドオ(?:フ|ーバー)(?:文書|資料|メモ|ドキュメント)?|hand[-\s]?(?:off|over)(?:\s*(?:文書|資料|メモ|\.md))?|handoff\.md)`;
+  r`(?:引き?継ぎ(?:書|資料|文書|メモ|ドキュメント|ノート)?|引継(?:書|資料|文書|メモ)?|ハンドオ(?:フ|ーバー)(?:文書|資料|メモ|ドキュメント)?|hand[-\s]?(?:off|over)(?:\s*(?:文書|資料|メモ|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
 const JA_DOC_VERB =
-  r`(?:書い|書き|書く|作成|作っ|作り|作る|更新|まとめ|仕上げ|完成|残し|用意|準備|記入|記録|記載|追記|反映|整理|要約|終わらせ|コミット|プッシュ)`;
+  r`(?:最新に|書い|書き|書く|作成|作っ|作り|作る|更新|まとめ|仕上げ|完成|残し|用意|準備|記入|記録|記載|追記|反映|整理|要約|終わらせ|コミット|プッシュ)`;
 const JA: Lexicon = {
   request: new RegExp(
     // The verb opens a word ("上書き" is another verb that only ends like 書き).
@@ -171,16 +205,25 @@ const JA: Lexicon = {
     /(?:引き?継ぎ(?:書|資料|文書|メモ)|ハンドオフ文書|HANDOFF\.md)(?:と(?:あわせて|合わせて|一緒に)?|や|および|及び|に加えて)(?!して|する|いう)|(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand[-\s]?(?:off|over))\s*(?:処理|機能|フロー|パーサー?|バグ|コード|ロジック|モジュール|テスト|画面|ページ|api|クラッシュ)/i,
   support: new RegExp(
     [
+      r`^(?:(?:それが|書き|まとめ)?(?:終わったら|終えたら|済んだら|完了したら|できたら))\W*$`,
       r`^(?:よろしく)?(?:お願い(?:します|いたします)?|ありがとう(?:ございます)?|お疲れ(?:様|さま)(?:です)?|了解)\W*$`,
       r`^(?:その後|最後に|それから)?\s*(?:git\s*)?(?:コミット|プッシュ)(?:(?:して|し)?(?:から)?\s*(?:プッシュ|コミット))?(?:して|し|する|まで)?(?:ください|下さい|おいて|くれ)?\W*$`,
       r`^(?:その後|それから)?\s*(?:作業を)?\s*(?:止まって|止めて|停止して|中断して|やめて|終了して|終わって|新しい作業は(?:しないで|受けないで))(?:ください)?\W*$`,
       r`(?:を|も)?(?:含めて|書いて|記載して|明記して|残して|入れて|記録して)(?:ください|下さい|おいて|くれ)?\W*$`,
-      r`(?:コンテキスト|上限|トークン)`,
       r`(?:次|新しい)の?(?:担当者|ワーカー|セッション|人)(?:の|が|に|へ|向け)?(?:ために|向けに|読める|引き継げる)?\W*$|(?:ために|向けに)\W*$`,
     ].join("|"),
     "i",
   ),
   negated: /(?:引き?継ぎ|ハンドオフ)[^。.!?\n]{0,20}(?:書かないで|不要|まだ(?:いい|書かない))/,
+  foreign: new RegExp(
+    r`(?<!(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand-?off|hand-?over)\s*(?:用の|の)?)(?:README|CHANGELOG|ドキュメント|仕様書|設計書|Wiki|wiki|イシュー|Issue|PR|コード|コメント|設定|\.(?!md)[a-z]{1,5})(?:に|にも|へ|へも)` +
+      r`|(?:テスト|コード|関数|機能|スクリプト|マイグレーション|エンドポイント)(?:も|を)\s*(?:新しく)?(?:書|作|追加|実装|直|修正)` +
+      // Put into something that is not the handoff ("Webhookクライアントにリトライも入れて").
+      r`|(?<!(?:引き?継ぎ|引継|ハンドオフ|ハンドオーバー|書|資料|文書|メモ|ドキュメント|ノート|md|handoff|最後|最初|冒頭|末尾|上|下|先頭|ため|よう|向け|時|際|次|前|後|簡単|簡潔|詳細|丁寧|具体的|明確|正確|手短|一緒|個別|箇条書き|最新)\s*)(?:に|にも|へ)(?:は)?[^、。]{0,20}?(?:入れ|追加|書い|書き|記載|追記|反映|残し|足し)`,
+    "i",
+  ),
+  reason: /(?:コンテキスト|上限|トークン|担当者?の?(?:交代|変更)|セッションの?(?:切り替え|交代))/,
+  imperative: /(?:ください|下さい|て|(?<!の)で|してね|てね|して|しろ|やって|くれ|お願い(?:します)?)\W*$/,
 };
 
 const LEXICONS: readonly Lexicon[] = [EN, KO, JA];
@@ -205,10 +248,13 @@ export function clausesOf(text: string): string[] {
       r`,?\s+while\s+you'?re\s+at\s+it,?\s*`,
       r`\s+[—–-]\s+`,
       r`[:：]\s*(?=(?:please\s+)?${EN_WORK_VERB}\b)`,
-      r`(?<=[가-힣](?:고|면서|며))\s+`,
+      // Not after a sentence connective ("그리고 …"): it opens the clause that follows.
+      r`(?<=[가-힣](?:고|면서|며|면))(?<!(?:^|\s)(?:그리고|그러고|그러면|그렇다면|그럼|그러면서))\s+`,
       r`(?:한|하고\s*난)\s*(?:다음|뒤|후)(?:에)?\s+`,
       r`(?<=[てで])から、?`,
       r`(?<=し)た?後(?:で|に)?、?`,
+      // "…をまとめた後、…", "…を書いたら、…": a clause ends at the completed first step.
+      r`(?<=[たっだ])(?:後|あと)(?:で|に|は)?、?|(?<=[たっだ]ら)、`,
       // A Japanese 、 joins clauses after a verb's connective form; after a noun it joins a list.
       r`(?<=[てでしきえけせめりいぎびみち]|ので|から|けど|けれど|ため|ば|たら)、`,
       r`(?<=[\u4E00-\u9FFF\u30A0-\u30FF])後(?:で|に|は)?、?|(?<=た)上で、?`,
@@ -221,11 +267,18 @@ export function clausesOf(text: string): string[] {
   return text.split(split).map((c) => c.trim()).filter((c) => c !== "" && !/^[\s\p{P}\p{S}]+$/u.test(c));
 }
 
-/** What one clause asks for: the handoff, something that only supports it, or other work. */
-export function clauseKind(clause: string): ClauseKind {
-  if (LEXICONS.some((lx) => lx.thing.test(clause))) return "other";
+/**
+ * What one clause asks for: the handoff, something that only supports it, or other work. A clause
+ * aimed at another document or file, or making another thing, is other work whatever its verb; a
+ * reason (the limit, the context) supports only when the clause does not go on to ask for an action.
+ */
+export function clauseKind(whole: string): ClauseKind {
+  // Courtesy at either end is never work: "you stop, please" is "you stop".
+  const clause = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").trim() || whole;
+  if (LEXICONS.some((lx) => lx.thing.test(clause) || lx.foreign.test(clause))) return "other";
   if (LEXICONS.some((lx) => lx.request.test(clause) && !lx.negated.test(clause))) return "request";
   if (LEXICONS.some((lx) => lx.support.test(clause))) return "support";
+  if (LEXICONS.some((lx) => lx.reason.test(clause) && !lx.imperative.test(clause))) return "support";
   return "other";
 }
 

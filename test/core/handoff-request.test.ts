@@ -169,7 +169,60 @@ const PLUS_WORK: ClauseRow[] = [
   ["ja", "引き継ぎ書を書いてください。次のチケット: キャッシュを Redis に切り替え。", "次のチケット"],
 ];
 
+/**
+ * Round 13: a supporting verb (note, include, write it down, 적어, 書いて) aimed at another document or
+ * file, or making another thing, is other work; a reason (the limit, the context) supports only when its
+ * clause asks for no action; "when that is done" is a clause of its own.
+ */
+const AIMED_ELSEWHERE: ClauseRow[] = [
+  ["en", "Write a handoff note, including a fix for the typo in main.go.", "including a fix"],
+  ["en", "Write the handoff notes and include the new endpoint in the OpenAPI spec.", "OpenAPI spec"],
+  ["en", "Put your notes into HANDOFF.md and document the CLI flags in docs/cli.md.", "docs/cli.md"],
+  ["en", "Update the handoff notes; add logging to the scheduler too.", "add logging"],
+  ["ko", "인계 문서 작성하고 테스트도 써 줘.", "테스트도 써 줘"],
+  ["ko", "인계 문서를 쓰고 API 문서에도 변경 사항을 기록해 줘.", "API 문서에도"],
+  ["ko", "인계서 써 주세요. 그리고 토큰 갱신 로직도 고쳐 주세요.", "토큰 갱신 로직도 고쳐 주세요"],
+  ["ko", "인계서 작성해. 끝나면 결제 연동 시작해.", "결제 연동 시작해"],
+  ["ja", "引き継ぎ書を書いて、テストも書いてください。", "テストも書いてください"],
+  ["ja", "引き継ぎ資料をまとめて、READMEにも書いてください。", "READMEにも書いてください"],
+  ["ja", "引き継ぎメモを作成し、トークンの更新処理も直してください。", "トークンの更新処理も直してください"],
+  ["ja", "引き継ぎ資料をまとめた後、usersテーブルを移行して。", "usersテーブルを移行して"],
+];
+
+const SUPPORTED: ClauseRow[] = [
+  ["en", "We're switching workers; write down your progress in the handoff notes.", null],
+  ["en", "Wrap up by writing the handoff.", null],
+  ["en", "Go ahead and write the handover doc; list what's blocked.", null],
+  ["en", "Spend the rest of your context on the handoff document.", null],
+  ["ko", "인계 문서에 지금까지 진행 상황 좀 적어 주세요.", null],
+  ["ko", "handoff 문서에 현재 브랜치랑 남은 일 적어 줘.", null],
+  ["ko", "인계 문서 준비해 줘. 끝나면 멈춰.", null],
+  ["ja", "上限が近いので、進捗をハンドオフ文書に記録してください。", null],
+  ["ja", "ハンドオフ資料を用意して、終わったら止まってください。", null],
+  ["ja", "引き継ぎ書に詰まっている点も書いておいて。", null],
+  // A path that names the handoff is the handoff; bringing it up to date is updating it.
+  ["en", "Leave your notes in notes/handoff.md.", null],
+  ["en", "Bring HANDOFF.md up to date before you finish, please.", null],
+  ["ko", "인계 문서를 최신으로 만들어 줘.", null],
+  ["ko", "다음에 이어받을 분을 위해 인계서 작성해 줄래요?", null],
+  ["ja", "引き継ぎメモを最新にしておいてください。", null],
+  ["ja", "notes/handoff.md に今の状況を残してください。", null],
+];
+
 describe("handoff exception by clauses (issue 31)", () => {
+  test.each(SUPPORTED)("[%s] a request whose other clauses only support it passes: %p", (_lang, text) => {
+    expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
+  });
+
+  test.each(AIMED_ELSEWHERE)(
+    "[%s] a supporting verb aimed at other work is refused, naming it: %p",
+    (_lang, text, clause) => {
+      const j = judgeHandoffRequest(text);
+      expect(j.request).toBe(false);
+      expect(j.clause).toContain(clause ?? "");
+    },
+  );
+
   test.each(PLAIN)("[%s] a plain request with supporting clauses passes: %p", (_lang, text) => {
     expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
   });
