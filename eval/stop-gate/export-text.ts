@@ -9,23 +9,39 @@ import type { Item } from "./transcript.ts";
 
 const ASSISTANT = /^\s{0,4}⏺\s?/;
 const PROMPT = /^\s{0,4}[>❯](?:\s|$)/;
-const RESULT = /^\s*⎿/;
+/** A tool's result line, also under a tree of grouped agents (`│ ⎿  Done`). */
+const RESULT = /^\s*(?:│\s*)?⎿/;
 /** A tool call's first line: `Read(…)`, `Bash(…)`, `server - tool (MCP)(…)`, or a grouped summary. */
 const TOOL_LINE =
   /^(?:[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)?\(|[\w.-]+ - [\w\\.-]+ \(MCP\)|Update Todos|Searched for|Read \d+ files?|Listed \d+|Ran \d+|User approved|Reading \d+|Wrote \d+)/;
 const INTERRUPTED = /Interrupted by user/;
 /** The terminal's own chrome (welcome box, status lines): it ends a block, it is not Claude's text. */
-const CHROME = /^\s*(?:`{3}\w*\s*)?[╭╰│✻※]/;
-const LIST_OR_BREAK = /^\s*(?:[-*+•]|\d+[.)]|#{1,6}\s|\||```)/;
+const CHROME = /^\s*(?:`{3}\w*\s*)?[╭╰✻※]/;
+/** The welcome box opens with `╭` and closes with `╰`; its `│` lines are chrome too. */
+const BOX_OPEN = /^\s*(?:`{3}\w*\s*)?╭/;
+const BOX_CLOSE = /^\s*╰/;
+/**
+ * A `│` line outside the welcome box: a row of a table Claude drew with box characters (the
+ * terminal renders a Markdown table that way). Inside a message it is the message's text; cutting
+ * there lost every word after a table.
+ */
+const BOX_ROW = /^\s*│/;
+const LIST_OR_BREAK = /^\s*(?:[-*+•]|\d+[.)]|#{1,6}\s|\||```|[│┌├└])/;
 
 type Block = { who: "assistant"; line: number; lines: string[] } | { who: "prompt" } | { who: "result"; text: string };
 
 function blocks(text: string): Block[] {
   const out: Block[] = [];
   let current: Block | null = null;
+  let inBox = false;
   text.split("\n").forEach((raw, i) => {
     const line = raw.replace(/\s+$/, "");
-    if (ASSISTANT.test(line)) {
+    // A box cut short (a pasted fragment) ends at the first line that is not one of its rows.
+    if (inBox && !BOX_ROW.test(line) && !BOX_CLOSE.test(line)) inBox = false;
+    if (inBox || BOX_OPEN.test(line)) {
+      inBox = !BOX_CLOSE.test(line);
+      current = null;
+    } else if (ASSISTANT.test(line)) {
       current = { who: "assistant", line: i + 1, lines: [line.replace(ASSISTANT, "")] };
       out.push(current);
     } else if (PROMPT.test(line)) {
@@ -34,7 +50,7 @@ function blocks(text: string): Block[] {
     } else if (RESULT.test(line)) {
       current = { who: "result", text: line };
       out.push(current);
-    } else if (CHROME.test(line)) {
+    } else if (CHROME.test(line) || (BOX_ROW.test(line) && current?.who !== "assistant")) {
       current = null;
     } else if (current?.who === "assistant") {
       current.lines.push(line);

@@ -1,0 +1,80 @@
+/**
+ * Terminal transcripts saved as text (eval/stop-gate/export-text.ts): a message that draws a
+ * table with box characters keeps its table and the words after it, while the welcome box and
+ * the status chrome still end a block. The transcripts are written here, in our own words.
+ */
+import { describe, expect, test } from "bun:test";
+import { findExportItems } from "../../eval/stop-gate/export-text.ts";
+
+const WELCOME = [
+  "╭───────────────────────────────────────╮",
+  "│ ✻ Welcome to the terminal agent       │",
+  "│                                       │",
+  "│   cwd: /home/someone/project          │",
+  "╰───────────────────────────────────────╯",
+];
+
+const TABLE_THEN_QUESTION = [
+  ...WELCOME,
+  "",
+  "> compare the two caches",
+  "",
+  "⏺ Both caches are measured. The figures:",
+  "",
+  "  ┌────────┬──────────┐",
+  "  │ cache  │ hit rate │",
+  "  ├────────┼──────────┤",
+  "  │ memory │ 91 %     │",
+  "  ├────────┼──────────┤",
+  "  │ disk   │ 64 %     │",
+  "  └────────┴──────────┘",
+  "",
+  "  The memory cache wins on every run. Should I switch the default to it",
+  "  or keep both?",
+  "",
+  "> keep both",
+].join("\n");
+
+describe("terminal transcript with a box-drawn table", () => {
+  test("a message is not cut at the table's │ rows: the words after the table stay in it", () => {
+    const items = findExportItems(TABLE_THEN_QUESTION);
+    expect(items).toHaveLength(1);
+    const [item] = items;
+    expect(item.kind).toBe("end-turn");
+    expect(item.text).toContain("│ disk   │ 64 %     │");
+    expect(item.text).toContain("└────────┴──────────┘");
+    expect(item.text.endsWith("Should I switch the default to it or keep both?")).toBe(true);
+  });
+
+  test("table rows keep their own lines (a row is no soft wrap of the line before)", () => {
+    const [item] = findExportItems(TABLE_THEN_QUESTION);
+    const lines = item.text.split("\n");
+    expect(lines).toContain("┌────────┬──────────┐");
+    expect(lines).toContain("│ memory │ 91 %     │");
+  });
+
+  test("the welcome box is still chrome: its │ lines never join a message", () => {
+    const text = ["⏺ Done: the build is green.", ...WELCOME, "> next"].join("\n");
+    const items = findExportItems(text);
+    expect(items).toHaveLength(1);
+    expect(items[0].text).toBe("Done: the build is green.");
+  });
+
+  test("a tree of grouped agents is a tool call, not a table: the text before it stays pre-tool", () => {
+    const text = [
+      "> look into the three parts",
+      "⏺ Three explorations in parallel, one per part:",
+      "",
+      "⏺ 3 agents finished (ctrl+o to expand)",
+      "   ├ Explore the parser · 12 tool uses",
+      "   │ ⎿  Done",
+      "   └ Explore the cache · 9 tool uses",
+      "     ⎿  Done",
+      "",
+      "⏺ Both parts are read; the parser is the slow one.",
+      "> ok",
+    ].join("\n");
+    const items = findExportItems(text);
+    expect(items.map((i) => i.kind)).toEqual(["pre-tool", "end-turn"]);
+  });
+});
