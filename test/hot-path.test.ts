@@ -157,6 +157,7 @@ describe("the hot path loads only what every call needs", () => {
       "src/cli/context.ts",
       "src/cli/hook-forward.ts",
       "src/cli/version.ts",
+      "src/core/command-io.ts",
       "src/core/forward.ts",
       "src/core/posix-path.ts",
       "src/edge/hook-socket.ts",

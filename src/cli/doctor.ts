@@ -1,6 +1,6 @@
 /**
  * `vigil doctor [--json] [--notify-test] [--claude-version X]`: wiring only. Probes gather
- * plain inputs (`doctor-probes.ts`), the checks in `src/core/doctor/` turn them into
+ * plain inputs (`src/doctor/probes.ts`), the checks in `src/core/doctor/` turn them into
  * findings, and the exit code is 1 exactly when one of them is a problem.
  */
 import { carriedEnv } from "../core/schedule-files.ts";
@@ -36,11 +36,11 @@ import {
   probeServeService,
   probeSettings,
   probeWrappedTiming,
-} from "./doctor-probes.ts";
+} from "../doctor/probes.ts";
 import { HELP, VERSION } from "./help.ts";
 import { proofFinding, proveCommand } from "./doctor-prove.ts";
 import { BUILD } from "./version.ts";
-import { scopePaths } from "./install.ts";
+import { scopePaths } from "../install/scope.ts";
 import { WRAP_CAP_MS } from "./statusline.ts";
 
 /**
@@ -81,8 +81,8 @@ export async function doctorCommand(args: string[], ctx: Ctx): Promise<number> {
     writeInstallRecord(paths.stateDir, JSON.stringify(noted, null, 2) + "\n");
   }
 
-  const user = scopePaths(false, ctx, cwd).settings;
-  const project = scopePaths(true, ctx, cwd).settings;
+  const user = scopePaths(false, { env: ctx.env, cwd }).settings;
+  const project = scopePaths(true, { env: ctx.env, cwd }).settings;
   const local = join(cwd, ".claude", "settings.local.json");
   const marksFor = (p: string) => ({
     commands: [...(fileRecord(record, p)?.commands ?? []), hookCommand(self), statuslineCommand(self)],

@@ -15,7 +15,7 @@ import { openStore } from "../edge/store.ts";
 import { readScheduleEnv } from "../edge/schedule.ts";
 import { parse } from "./args.ts";
 import { type Ctx, Refusal, UsageError } from "./context.ts";
-import { probeSchedule } from "./doctor-probes.ts";
+import { probeSchedule } from "../doctor/probes.ts";
 import { HELP } from "./help.ts";
 
 export async function nightCommand(args: string[], ctx: Ctx): Promise<number> {

@@ -22,7 +22,7 @@ import { BUILD } from "./version.ts";
 
 /**
  * Run `vigil serve [--listen HOST:PORT | --socket PATH] [--token T | --token-file P]` until
- * SIGINT/SIGTERM, or install/uninstall the service that runs it (serve-install.ts).
+ * SIGINT/SIGTERM, or install/uninstall the service that runs it (src/serve/service.ts).
  */
 export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   const { values } = parse(args, {
@@ -45,7 +45,7 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   if (values.install || values.uninstall) {
     if (values.install && values.uninstall) throw new UsageError(`choose one of "--install" and "--uninstall"`);
     const target = targetOf(values.listen, values.socket);
-    return (await import("./serve-install.ts")).serveService(values.install === true, { ...values, target }, ctx);
+    return (await import("../serve/service.ts")).serveService(values.install === true, { ...values, target }, ctx);
   }
   const token = values.token ?? readTokenFile(values["token-file"]) ?? ctx.env.VIGIL_SERVE_TOKEN ?? undefined;
   if (token !== undefined && token.length < 16) throw new UsageError("the token must be at least 16 characters");

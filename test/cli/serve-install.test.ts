@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { serveService, type ServiceOptions } from "../../src/cli/serve-install.ts";
+import { serveService, type ServiceOptions } from "../../src/serve/service.ts";
 import type { ListenTarget } from "../../src/serve/listen.ts";
 import { type ScheduleIO, systemScheduleIO } from "../../src/edge/schedule.ts";
 import { freePort, need, until } from "../deploy/prometheus.ts";

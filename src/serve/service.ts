@@ -1,5 +1,6 @@
 /**
- * `vigil serve --install | --uninstall`: wiring only. The service files and plan come from
+ * `vigil serve --install | --uninstall`, and `vigil install`'s serve by default: the service
+ * that runs `vigil serve`. The service files and plan come from
  * `src/core/serve-files.ts`, written and loaded by the same writer as the watch's schedule.
  * Off loopback a token is required; one given on the command line, or made here when none is,
  * goes to a 0600 file the service reads, so it never stands in a unit file or a process list.
@@ -8,11 +9,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { planServe } from "../core/serve-files.ts";
-import { isLoopback, type ListenTarget } from "../serve/listen.ts";
+import { isLoopback, type ListenTarget } from "./listen.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import type { PlanOptions } from "../core/schedule-files.ts";
 import { hostFacts, installSchedule, type ScheduleIO, systemScheduleIO, uninstallSchedule } from "../edge/schedule.ts";
-import { type Ctx, UsageError } from "./context.ts";
+import { type CommandIo, UsageError } from "../core/command-io.ts";
 
 /** The file install keeps the service's token in, under the state directory. */
 export const TOKEN_FILE = "serve.token";
@@ -35,7 +36,7 @@ export interface ServiceDeps {
 export async function serveService(
   install: boolean,
   o: ServiceOptions,
-  ctx: Ctx,
+  ctx: CommandIo,
   deps: ServiceDeps = {},
 ): Promise<number> {
   const paths = resolvePaths(ctx.env);
