@@ -201,8 +201,9 @@ const ENDINGS: Family[] = [
       "작업을 마쳤습니다. 변경 사항은 다음과 같습니다:",
       "対応が完了しました。変更内容は以下の通りです:",
       "I'm going to stop here for today.",
-      // Korean terse notes and tentative plans read as reports or advice as often as plans: not pushed.
-      "이제 타입 에러 수정.",
+      // Korean tentative plans read as advice or invitations as often as plans: not pushed. (A terse note after a
+      // sequencing word, "이제 타입 에러 수정.", pushes again since round 13: see the held-out-owner fold in
+      // docs/stop-gate.md.)
       "API 응답 형식부터 확인해야겠네요.",
       "로그 확인해 보자.",
     ],
@@ -222,6 +223,68 @@ const ENDINGS: Family[] = [
       "변경 후에는 캐시 키에 스키마 버전을 넣습니다.",
     ],
   },
+];
+
+/**
+ * Round 13: structure over strings. The reader's turn is read over the whole closing prose (the last
+ * paragraphs until they hold eight sentences), not only the last three sentences; a menu or a verb
+ * only the reader can carry out is a wait in any language; an "I'll …" item under a label that is
+ * not the agent's own ("Next steps:") is a list written for the reader; Korean waits on a completion.
+ */
+const ROUND13: Family[] = [
+  {
+    name: "a turn to the reader earlier in the closing prose, then the agent's step",
+    gate: "approval",
+    rows: [
+      "Two things are left for you.\n\nPlease add the DATABASE_URL secret in the dashboard.\n\n```sh\nvercel env add DATABASE_URL\n```\n\nThen I'll redeploy and run the smoke test.",
+      "설정은 끝났습니다.\n\n대시보드에서 API 키를 발급해 주세요.\n\n```\nexport KEY=...\n```\n\n그다음 배포를 진행하겠습니다.",
+      "準備はできています。\n\nダッシュボードでトークンを発行してください。\n\n```\nexport TOKEN=...\n```\n\nその後デプロイを進めます。",
+    ],
+  },
+  {
+    name: "a menu or a verb only the reader carries out",
+    gate: "approval",
+    rows: [
+      "The draft is saved.\n\n[R] Revise the outline\n[S] Ship it as is",
+      "Pick **[1]** or **[2]**:",
+      "초안을 저장했습니다.\n\n[1] 목차 수정\n[2] 그대로 진행",
+      "下書きを保存しました。\n\n[A] 構成を見直す\n[B] このまま進める",
+      "Select the region to deploy to, or type a custom one:",
+    ],
+  },
+  {
+    name: "an announcement listed under a label that is not the agent's own",
+    gate: "announcement",
+    why: "label",
+    rows: [
+      "The parser is merged.\n\nNext steps:\n\n1. Run the migration on staging\n2. After that, I'll switch the reads over",
+      "파서를 병합했습니다.\n\n남은 작업:\n\n1. 스테이징에 마이그레이션 적용\n2. 그다음 읽기 경로를 전환하겠습니다",
+    ],
+  },
+  {
+    name: "Korean: the next step waits on a completion",
+    gate: "approval",
+    rows: [
+      "두 번째 서버는 아직 빌드 중입니다. 완료 후 전체 헬스 체크를 실행합니다.",
+      "인덱스 재생성이 돌고 있습니다. 끝난 뒤에 쿼리 성능을 다시 측정하겠습니다.",
+    ],
+  },
+  {
+    name: "a framework named Next is no next step",
+    gate: "announcement",
+    rows: ["## Stack\n\n- Bun for the server\n- Next.js 15 for the pages"],
+  },
+];
+
+const PUSHES_ROUND13: string[] = [
+  // A numbered step's label or a title that ends on a verb noun of work, with nothing after it.
+  "테스트 3: 빈 입력으로 요청",
+  "3단계: 설정 파일 분리",
+  "### 라우터에 헬스 체크 추가",
+  "**Step B2: 캐시 무효화**",
+  // A terse note of the next step after a sequencing word.
+  "충돌은 없습니다. 이제 병합 커밋 + 태그 생성.",
+  "먼저 현재 브랜치 상태 확인.",
 ];
 
 /** Announcements that end on the agent's own immediate action still push, in every language. */
@@ -274,7 +337,7 @@ const PUSHES: string[] = [
   "Let me check if you have Docker installed.",
 ];
 
-describe.each([...WAITS, ...ENDINGS])("$name", (f) => {
+describe.each([...WAITS, ...ENDINGS, ...ROUND13])("$name", (f) => {
   test.each(f.rows)(`pass at ${f.gate}: %s`, (text) => {
     const d = decide(text);
     expect({ text, decision: d.decision, gate: d.gate }).toEqual({ text, decision: "pass", gate: f.gate });
@@ -283,7 +346,7 @@ describe.each([...WAITS, ...ENDINGS])("$name", (f) => {
 });
 
 describe("a message that ends on the agent's own immediate action is still pushed", () => {
-  test.each(PUSHES)("%s", (text) => expect(decide(text).decision).toBe("block"));
+  test.each([...PUSHES, ...PUSHES_ROUND13])("%s", (text) => expect(decide(text).decision).toBe("block"));
 });
 
 describe("explainable: the audit names the words the message ended on and why", () => {

@@ -74,7 +74,18 @@ function sentencesFor(view: MessageView, p: Pattern): Sentence[] {
 /** Gate 4 order: escape phrases, then approval, hand-off, waits, and questions last. */
 const WAIT_ORDER: PatternKind[] = ["escape", "approval", "handoff", "wait", "question"];
 
+/**
+ * Gate 4 reads the reader's turn wider than gate 5 reads the action: a turn to the reader anywhere in
+ * the message's closing prose (the window, and the tail with a list's lead-in) makes it a wait, since
+ * pushing a wait is the error the seeds forbid and a missed announcement is the watch's to catch.
+ */
+function readerSentences(view: MessageView): Sentence[] {
+  const seen = new Set(view.window.map((s) => s.original));
+  return [...view.window, ...view.tail.filter((s) => !seen.has(s.original))];
+}
+
 function findWaiting(view: MessageView, set: PatternSet): Hit | null {
+  const reader = readerSentences(view);
   for (const kind of WAIT_ORDER) {
     const hits: { hit: Hit; script: PatternLang }[] = [];
     for (const p of set.patterns) {
@@ -84,7 +95,7 @@ function findWaiting(view: MessageView, set: PatternSet): Hit | null {
         if (m) hits.push({ hit: hit(p, lineAround(view.unfenced, m.index)), script: p.lang });
         continue;
       }
-      const s = sentencesFor(view, p).find((x) => matches(p, x));
+      const s = (p.scope === "tail" ? reader : sentencesFor(view, p)).find((x) => matches(p, x));
       if (s) hits.push({ hit: hit(p, s.original), script: scriptOf(s.text) });
     }
     // Script-neutral patterns (a bare "?") are attributed to the sentence's own language.
@@ -121,6 +132,14 @@ function itemsReport(view: MessageView, set: PatternSet): boolean {
   const report = set.patterns.filter((x) => x.kind === "ruleout" && x.scope === "item");
   return items.length > 0 &&
     items.filter((i) => report.some((x) => matches(x, i))).length > items.length * REPORT_SHARE;
+}
+
+/** The sentence is a label ending in a colon that is not the agent's own lead-in ("Next steps:", "Changes:"). */
+function labelNotOwn(set: PatternSet, s: Sentence): boolean {
+  if (!/[:：]\s*$/.test(s.text)) return false;
+  const script = scriptOf(s.text);
+  const notOwn = set.patterns.find((x) => x.kind === "ruleout" && x.why === "label" && x.lang === script);
+  return notOwn !== undefined && matches(notOwn, s);
 }
 
 /** What a terminal sentence is, or `skip` for a label over steps that leaves the decision to the sentence before. */
@@ -182,6 +201,15 @@ function findAnnouncement(view: MessageView, set: PatternSet): Pick<Classificati
       return { announcement: null, ruledOut: { ...words, why: `${end.why}: ${end.id}` } };
     }
     if (!p) continue;
+    // Under a label that is not the agent's own ("Next steps:", "남은 작업:"), an item that says "I'll …" is one
+    // step of a list written for the reader, not the action the message ends on.
+    const lead = view.leadIn?.lead;
+    if (lead && isUnderLead(view, s) && labelNotOwn(set, lead)) {
+      return {
+        announcement: null,
+        ruledOut: { ...hit(p, s.original), why: `label: ${scriptOf(lead.text)}.end.label` },
+      };
+    }
     const why = ruleOut(view, set, s);
     if (why === null) return { announcement: hit(p, s.original), ruledOut: null };
     return { announcement: null, ruledOut: { ...hit(p, s.original), why } };

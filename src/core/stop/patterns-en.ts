@@ -225,6 +225,22 @@ export const EN: LangPatterns = {
         r`\b(?:two|three|four|a\s+few|several|some|a\s+couple\s+of|the)\s+(?:(?:real|main|possible|viable|good|obvious|clear|different)\s+)?(?:options|choices|alternatives|ways(?:\s+(?:forward|to\s+do\s+(?:it|this|that)))?|paths|forks|routes|approaches|directions)\b|^(?:option|alternative|approach)\s+(?:[a-d1-4]|one|two)\b|\beither\b[^.]*\bor\b[^.]*\b(?:works|is\s+fine|fine|would\s+work)\b|\b(?:whichever|whatever)\s+you\b`,
     },
     {
+      id: "en.reader.menu",
+      kind: "approval",
+      scope: "tail",
+      // "[A] Advanced … [C] Continue", "Choose [1], [2] or [3]": a menu offered to the reader, in any script.
+      source:
+        r`^\s*(?:\*\*)?\[(?![xX]\])[A-Za-z0-9]{1,2}\](?:\*\*)?\s+\S|\[(?![xX]\])[A-Za-z0-9]{1,2}\][^\n]*\[(?![xX]\])[A-Za-z0-9]{1,2}\]`,
+    },
+    {
+      id: "en.reader.choose",
+      kind: "approval",
+      scope: "tail",
+      // A bare imperative only the reader can carry out: choose, select, reply, specify, provide.
+      source:
+        r`^(?:(?:please|now|so|then|just)[,]?\s+)?(?:choose|select|pick|specify|reply|respond|answer|enter|type|provide|decide|approve|confirm)\b(?!\s+(?:that|whether|if)\b)`,
+    },
+    {
       id: "en.reader.try-it",
       kind: "approval",
       scope: "last",
@@ -300,7 +316,7 @@ export const EN: LangPatterns = {
       id: "en.next",
       kind: "announce",
       source: r`^` + INTERJECTION +
-        r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward\s+to|now\s+for)\b(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
+        r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward\s+to|now\s+for)\b(?!\.\w)(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
     },
     { id: "en.time-to", kind: "announce", source: r`^time\s+to\s+\w+` },
     {

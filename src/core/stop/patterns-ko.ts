@@ -25,6 +25,10 @@ const SUBJECT =
 const TOPIC =
   r`^(?!저는|나는|저희는|우리는|다음은|이번에는|이제는|지금은|먼저는|오늘은)[가-힣A-Za-z0-9\uE000]+(?<!하|되|있|없|남|같|많|좋|작)(?:은|는)\s`;
 
+/** A numbered step's label: "1단계", "테스트 2", "Step A3", "Phase 4", "4-B.", "A-3:". */
+const STEP_NUMBER =
+  r`(?:(?:[Ss]tep|STEP|[Pp]hase|PHASE|[Tt]ask|[Gg]roup|[Pp]art|테스트|작업|단계|스텝|페이즈)\s*[A-Z0-9]{1,3}(?:[-.][A-Z0-9]{1,2})?|\d+\s?단계|\d{1,2}-[A-Z0-9]{1,2}\.?|[A-Z]-?\d{1,2})`;
+
 export const KO: LangPatterns = {
   lang: "ko",
   flags: "u",
@@ -69,7 +73,7 @@ export const KO: LangPatterns = {
       id: "ko.wait",
       kind: "wait",
       source:
-        r`기다리(?:겠습니다|고\s?있습니다|는\s?중)|대기(?:하겠습니다|하고\s?있습니다|\s?중입니다)|(?:오면|나오면|끝나면|완료되면|도착하면|돌아오면|받으면|받는\s?대로|받은\s?뒤에?|오는\s?대로)(?=\s)`,
+        r`(?:^|\s)(?:완료|종료|끝난|완료된|끝나는)\s?(?:후|뒤|대로)에?\s|기다리(?:겠습니다|고\s?있습니다|는\s?중)|대기(?:하겠습니다|하고\s?있습니다|\s?중입니다)|(?:오면|나오면|끝나면|완료되면|도착하면|돌아오면|받으면|받는\s?대로|받은\s?뒤에?|오는\s?대로)(?=\s)`,
     },
     {
       id: "ko.handoff",
@@ -140,6 +144,15 @@ export const KO: LangPatterns = {
     { id: "ko.question.addressed", kind: "question", scope: "window", source: r`(?:까요|습니까|나요)\s*[?？]` },
     // gate 5
     { id: "ko.future", kind: "announce", source: r`(?<=[가-힣])` + NOT_WORK_STEM + r`겠습니다`, unless: HABIT },
+    // A terse note of the next step after a sequencing word: "이제 머지 커밋 + 컨테이너 업데이트.", "먼저 현재 상태 확인."
+    {
+      id: "ko.next-note",
+      kind: "announce",
+      last: true,
+      source: r`^(?:이제|먼저|우선|다음으로|다음은|그럼|그러면|바로|이어서)\s[^.!?]{0,80}?` + WORK_NOUN +
+        r`(?:\s?(?:시작|진행))?[.…]*\s*$`,
+      unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)`,
+    },
     {
       id: "ko.future.informal",
       kind: "announce",
@@ -228,7 +241,8 @@ export const KO: LangPatterns = {
       kind: "ruleout",
       why: "conditional",
       terminal: true,
-      source: r`^(?:(?!고\s)[^,，])*?[가-힣](?<!그러|이러|저러|그렇다)면(?=[\s,])|경우에?는?\s`,
+      source:
+        r`^(?:(?!고\s)[^,，])*?[가-힣](?<!그러|이러|저러|그렇다)(?<!(?:이렇게|그렇게|이와\s?같이)\s?하)면(?=[\s,])|경우에?는?\s`,
     },
     {
       id: "ko.ruleout.recommend",
@@ -252,13 +266,24 @@ export const KO: LangPatterns = {
       why: "state",
       source: r`(?:통과|동작|작동|성공|실패|일치|존재|해당|지원|포함|표시|유지|발생)(?:합니다|됩니다|해요)` + END +
         r`|^(?:이제|이젠)\s(?!제가|저희가)\S+(?:가|이)\s`,
+      // "이제 코드가 …작동하는지 확인하기 위해 빌드를 실행하겠습니다": the agent's own volition governs the sentence.
+      unless: r`겠습니다|할게요`,
     },
     // A message that ends on a step heading with nothing under it ("## 2단계: 마이그레이션 적용").
     {
       id: "ko.heading.step",
       kind: "announce",
       scope: "heading",
-      source: r`^(?:\d+\s?단계|단계\s?\d|다음\s?(?:작업|단계)?\s?[:：])`,
+      // A numbered step, or a title that ends on a verb noun of work ("### 루트 Makefile에 sync-dev-data 추가").
+      source: r`^(?:` + STEP_NUMBER + r`|단계\s?\d|다음\s?(?:작업|단계)?\s?[:：])|` + WORK_NOUN +
+        r`(?:\s?\+\s?\S+)?\s*[:：]?\s*$|(?:등록|생성|폴백|차감|재시작|동기화|교체|마이그레이션|업데이트)\s*[:：]?\s*$`,
+    },
+    // A numbered step's label the message ends on, with its title after it ("테스트 2: 일본어 번역").
+    {
+      id: "ko.step-label",
+      kind: "announce",
+      last: true,
+      source: r`^` + STEP_NUMBER + r`\s*[:：.]\s*(?=[^\n]*[가-힣])\S`,
     },
     // The very last words open on a colon with nothing after them ("해결 방법:").
     // A colon that introduces content for the reader ("다음과 같습니다:", "요약:") is no step.

@@ -73,6 +73,8 @@ const DECORATION = /^\s*(?:#{1,6}\s+|(?:[-*+•]|\d+[.)])\s+)?(?:\*\*|__)?\s*/;
 const SENTENCE_MAX = 600;
 /** Most sentences kept in the window, counted from the end. */
 const WINDOW_MAX = 40;
+/** Fewest sentences the window reaches back for (at most six paragraphs). */
+const WINDOW_MIN = 8;
 // A list number ("2. Then run…") ends no sentence; lines are split one at a time, so ^ is the line start.
 const SENTENCE_END = /(?<=[.!?;])(?<!^\s*\d+[.)])\s+|(?<=[。！？])\s*/g;
 
@@ -226,7 +228,12 @@ export function viewMessage(text: string): MessageView {
       if (label && earlier && !tail.some((t) => t.start === earlier.start)) tail.unshift(earlier);
     }
   }
-  const window = paragraphs.slice(-2).flatMap((p) => sentencesOf(masked, p)).slice(-WINDOW_MAX);
+  // The last two paragraphs, and more of them while they hold fewer than WINDOW_MIN sentences (code blocks
+  // and short lines cut a message's closing prose into many small paragraphs).
+  let from = Math.max(0, paragraphs.length - 2);
+  const count = (i: number) => paragraphs.slice(i).flatMap((p) => sentencesOf(masked, p)).length;
+  while (WINDOW_MIN > 0 && from > 0 && from > paragraphs.length - 6 && count(from) < WINDOW_MIN) from--;
+  const window = paragraphs.slice(from).flatMap((p) => sentencesOf(masked, p)).slice(-WINDOW_MAX);
   return {
     unfenced,
     tail: tail.map(sentence),
