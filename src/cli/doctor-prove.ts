@@ -1,13 +1,10 @@
 /**
  * `vigil doctor --prove [--json]`: wiring for the proof (`src/prove/`). Runs it, records it as
  * the last proof, prints one line per check (or the JSON), exits 1 when a check failed. Plain
- * `vigil doctor` reports the last proof as one finding.
+ * `vigil doctor` reports the last proof as one finding (`src/prove/last-proof.ts`).
  */
-import { type Finding, finding } from "../core/doctor/findings.ts";
-import { describeProof, type ProofState, proofState } from "../core/prove/last-proof.ts";
 import { resolvePaths } from "../edge/paths.ts";
-import { proveAfterUpdate, quickProofState } from "../prove/after-update.ts";
-import { readLastProof, writeLastProof } from "../prove/proof-file.ts";
+import { writeLastProof } from "../prove/proof-file.ts";
 import { renderProof } from "../prove/render.ts";
 import { failedProof, prove, ProveError } from "../prove/run.ts";
 import { type Ctx, Refusal } from "./context.ts";
@@ -19,22 +16,6 @@ function selfBinary(): string {
   const bin = process.execPath;
   if (UNDER_BUN.test(bin)) throw new Refusal(`running under "${bin}", not the compiled vigil`);
   return bin;
-}
-
-/**
- * After a watch pass: prove again when Claude Code changed since the last proof (or say the
- * proof is stale). Its line goes to stdout, or to stderr beside `--json` output.
- */
-export async function proofAfterPass(ctx: Ctx, proveOnUpdate: boolean, json: boolean): Promise<void> {
-  const r = await proveAfterUpdate({
-    env: ctx.env,
-    now: ctx.now,
-    cwd: process.cwd(),
-    stateDir: resolvePaths(ctx.env).stateDir,
-    vigil: UNDER_BUN.test(process.execPath) ? null : process.execPath,
-    proveOnUpdate,
-  });
-  if (r.kind !== "unchanged") (json ? ctx.err : ctx.out)(r.line + "\n");
 }
 
 /**
@@ -59,28 +40,4 @@ export async function proveCommand(ctx: Ctx, json: boolean): Promise<number> {
   writeLastProof(resolvePaths(ctx.env).stateDir, proof);
   ctx.out(json ? JSON.stringify(proof, null, 2) + "\n" : renderProof(proof));
   return proof.ok ? 0 : 1;
-}
-
-/** The last proof as a doctor finding: ok when it holds for the installed version, else a warning. */
-export function proofFinding(stateDir: string, installed: string | null): Finding {
-  const s = proofState(readLastProof(stateDir), installed);
-  return findingOf(s);
-}
-
-/** The last proof's state now, without running claude (stale when its binary changed). */
-export function proofNow(ctx: Ctx): ProofState {
-  return quickProofState(resolvePaths(ctx.env).stateDir, ctx.env, process.cwd());
-}
-
-/** `vigil status`'s line about the proof, when it no longer holds (stale or failed); else null. */
-export function proofStatusLine(ctx: Ctx): string | null {
-  const s = proofNow(ctx);
-  return s.kind === "stale" || s.kind === "failed" ? `proof: ${describeProof(s)} (run \`vigil doctor --prove\`)` : null;
-}
-
-function findingOf(s: ProofState): Finding {
-  const text = describeProof(s);
-  if (s.kind === "fresh") return finding("proof", "ok", text);
-  const fix = "run `vigil doctor --prove`";
-  return finding("proof", s.kind === "none" ? "info" : "warn", text, s.kind === "none" ? null : fix);
 }

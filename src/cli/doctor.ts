@@ -38,7 +38,8 @@ import {
   probeWrappedTiming,
 } from "../doctor/probes.ts";
 import { HELP, VERSION } from "./help.ts";
-import { proofFinding, proveCommand } from "./doctor-prove.ts";
+import { proveCommand } from "./doctor-prove.ts";
+import { proofFinding } from "../prove/last-proof.ts";
 import { BUILD } from "./version.ts";
 import { scopePaths } from "../install/scope.ts";
 import { WRAP_CAP_MS } from "./statusline.ts";

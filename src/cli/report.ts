@@ -14,7 +14,7 @@ import { ledgerOf } from "../night/ledger-of.ts";
 import { ledgerLines, type NightLedger } from "../core/night/ledger.ts";
 import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
-import { proofNow } from "./doctor-prove.ts";
+import { proofNow } from "../prove/last-proof.ts";
 import { HELP } from "./help.ts";
 
 /** Run `vigil report [--since 12h] [--until T] [--session ID] [--json | --html FILE]`. */
@@ -38,7 +38,13 @@ export function reportCommand(args: string[], ctx: Ctx): number {
     const report = loadReport(store, { since, until, sessionId });
     const night = nightInRange(store, since, until);
     if (values.json) {
-      writeBuffered(reportJsonChunks(report, { night_ledger: night, proof: proofView(proofNow(ctx)) }), ctx.out);
+      writeBuffered(
+        reportJsonChunks(report, {
+          night_ledger: night,
+          proof: proofView(proofNow({ env: ctx.env, cwd: process.cwd() })),
+        }),
+        ctx.out,
+      );
     } else if (values.html === "-") ctx.out(reportHtml(report));
     else if (values.html !== undefined) {
       writeFileSync(values.html, reportHtml(report), { mode: 0o600 });
@@ -49,7 +55,7 @@ export function reportCommand(args: string[], ctx: Ctx): number {
         ctx.out(`\nunattended night ${iso(night.since)} to ${iso(night.until)}:\n`);
         ctx.out(ledgerLines(night).map((l) => `  ${l}\n`).join(""));
       }
-      ctx.out(`\nproof: ${describeProof(proofNow(ctx))}\n`);
+      ctx.out(`\nproof: ${describeProof(proofNow({ env: ctx.env, cwd: process.cwd() }))}\n`);
     }
     return 0;
   } finally {

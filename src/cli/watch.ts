@@ -23,7 +23,7 @@ import {
 } from "../edge/store/pass-lock.ts";
 import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
-import { proofAfterPass } from "./doctor-prove.ts";
+import { proofAfterPass } from "../prove/last-proof.ts";
 import { HELP } from "./help.ts";
 
 export async function watchCommand(args: string[], ctx: Ctx): Promise<number> {
@@ -80,7 +80,11 @@ async function lockedPass(
   try {
     const summary = await runWatchPass(deps);
     ctx.out(json ? JSON.stringify(summary) + "\n" : render(summary));
-    await proofAfterPass(ctx, deps.config.proveOnUpdate, json);
+    await proofAfterPass(
+      { env: ctx.env, now: ctx.now, out: ctx.out, err: ctx.err, cwd: process.cwd() },
+      deps.config.proveOnUpdate,
+      json,
+    );
   } finally {
     releaseWatchLock(store, me);
   }
