@@ -8,7 +8,14 @@
 import type { Item } from "./transcript.ts";
 
 const ASSISTANT = /^\s{0,4}⏺\s?/;
-const PROMPT = /^\s{0,4}[>❯](?:\s|$)/;
+/** A user prompt; notes that keep a session as Markdown sometimes make it a heading (`##### ❯ …`). */
+const PROMPT = /^\s{0,4}(?:#{1,6}\s+)?[>❯](?:\s|$)/;
+const FENCE = /^\s*```\s*$/;
+/**
+ * A Markdown heading at the line's start: the terminal renders Claude's own headings without their
+ * `#`s and indents its text, so this is the note's own section title around the transcript.
+ */
+const NOTE_HEADING = /^#{1,6}\s/;
 /** A tool's result line, also under a tree of grouped agents (`│ ⎿  Done`). */
 const RESULT = /^\s*(?:│\s*)?⎿/;
 /** A tool call's first line: `Read(…)`, `Bash(…)`, `server - tool (MCP)(…)`, or a grouped summary. */
@@ -50,7 +57,7 @@ function blocks(text: string): Block[] {
     } else if (RESULT.test(line)) {
       current = { who: "result", text: line };
       out.push(current);
-    } else if (CHROME.test(line) || (BOX_ROW.test(line) && current?.who !== "assistant")) {
+    } else if (CHROME.test(line) || NOTE_HEADING.test(line) || (BOX_ROW.test(line) && current?.who !== "assistant")) {
       current = null;
     } else if (current?.who === "assistant") {
       current.lines.push(line);
@@ -77,6 +84,18 @@ function unwrap(lines: string[]): string {
   return out.replace(/\n{3,}/g, "\n\n").trim();
 }
 
+/**
+ * A block's lines without a closing fence that belongs to the note around the block: notes that
+ * wrap each turn in a code fence open it before the `⏺` line, so the block holds an odd number of
+ * fence lines and the last one is the note's, not Claude's.
+ */
+function withoutNoteFence(lines: string[]): string[] {
+  const fences = lines.filter((l) => FENCE.test(l)).length;
+  if (fences % 2 === 0) return lines;
+  const last = lines.findLastIndex((l) => FENCE.test(l));
+  return lines.filter((_, i) => i !== last);
+}
+
 function isTool(b: Block, next: Block | undefined): boolean {
   if (b.who !== "assistant") return false;
   return TOOL_LINE.test(b.lines[0] ?? "") || (next?.who === "result" && b.lines.filter((l) => l.trim()).length <= 2);
@@ -88,7 +107,7 @@ export function findExportItems(text: string): Item[] {
   const items: Item[] = [];
   all.forEach((b, i) => {
     if (b.who !== "assistant" || isTool(b, all[i + 1])) return;
-    const words = unwrap(b.lines);
+    const words = unwrap(withoutNoteFence(b.lines));
     if (words === "") return;
     const next = all[i + 1];
     const record = `line:${b.line}`;

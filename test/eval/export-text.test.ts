@@ -77,4 +77,28 @@ describe("terminal transcript with a box-drawn table", () => {
     const items = findExportItems(text);
     expect(items.map((i) => i.kind)).toEqual(["pre-tool", "end-turn"]);
   });
+
+  test("a note that wraps each turn in a fence and heads each prompt: the prompt ends the turn, the note's fence is not text", () => {
+    const text = [
+      "##### ❯ make the cache default",
+      "",
+      "```",
+      "⏺ The memory cache is now the default; both suites pass.",
+      "",
+      "  Want me to drop the disk cache too?",
+      "```",
+      "",
+      "##### ❯ yes",
+    ].join("\n");
+    const items = findExportItems(text);
+    expect(items).toHaveLength(1);
+    expect(items[0].kind).toBe("end-turn");
+    expect(items[0].text.endsWith("Want me to drop the disk cache too?")).toBe(true);
+  });
+
+  test("a message that ends on its own code block keeps the block's closing fence", () => {
+    const text = ["> how do I run it", "⏺ Run it with:", "", "  ```", "  make run", "  ```", "> thanks"].join("\n");
+    const [item] = findExportItems(text);
+    expect(item.text.endsWith("```")).toBe(true);
+  });
 });
