@@ -2,7 +2,6 @@
  * `vigil install` / `vigil uninstall`: wiring. Parses and checks the flags into a request;
  * the work is `src/install/` (settings file, plugin directory, skill, record, serve by default).
  */
-import { isAbsolute, resolve } from "node:path";
 import { parseVersion } from "../core/install/events.ts";
 import { STATUS_LINE_MODES, type StatusLineMode } from "../core/install/statusline-setting.ts";
 import { install } from "../install/install.ts";
@@ -20,12 +19,13 @@ function scopeOf(values: { user?: boolean; project?: boolean }): boolean {
   return values.project === true;
 }
 
+/** The vigil the hooks run: `--bin` (made absolute by the install), else this binary, never bun. */
 function binOf(given: string | undefined): string {
   const bin = given ?? process.execPath;
   if (!given && /(^|\/)bun(-[a-z0-9-]+)?$/.test(bin)) {
     throw new UsageError(`running under "${bin}", not the compiled vigil: pass "--bin PATH"`);
   }
-  return isAbsolute(bin) ? bin : resolve(bin);
+  return bin;
 }
 
 /** `--statusline vigil|wrap|keep` (default wrap); `--wrap-statusline` is the older spelling of wrap. */

@@ -1,39 +1,29 @@
 /**
  * `vigil spec init|show|check`: the external task spec, `.vigil/spec.md` in the project
  * (`--dir`, else `CLAUDE_PROJECT_DIR`, else the current directory). `init` never
- * overwrites; `check` exits 1 with one line per problem. Wiring only.
+ * overwrites; `check` exits 1 with one line per problem. Wiring only (`src/app/spec-file.ts`).
  */
-import { join } from "node:path";
-import { checkSpec, SPEC_RELATIVE_PATH, specTemplate, specText } from "../core/continuity/spec.ts";
-import { createFile, readCapped, SPEC_CAP } from "../edge/state-files.ts";
+import { initSpec, showSpec, specPath, specProblems } from "../app/spec-file.ts";
 import { parse } from "./args.ts";
-import { type Ctx, Refusal, UsageError } from "./context.ts";
+import { type Ctx, UsageError } from "./context.ts";
 import { HELP } from "./help.ts";
-
-function read(path: string): string {
-  const text = readCapped(path, SPEC_CAP);
-  if (text === null) throw new Refusal(`no spec at "${path}" (vigil spec init writes one)`);
-  return text;
-}
 
 export function specCommand(args: string[], ctx: Ctx): number {
   const { values, positionals } = parse(args, { dir: { type: "string" }, raw: { type: "boolean" } }, true);
   if (values.help) return (ctx.out(HELP.spec + "\n"), 0);
   const [sub, ...extra] = positionals;
   if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
-  const path = join(values.dir ?? (ctx.env.CLAUDE_PROJECT_DIR || "."), SPEC_RELATIVE_PATH);
+  const path = specPath(values.dir ?? (ctx.env.CLAUDE_PROJECT_DIR || "."));
   switch (sub) {
     case "init":
-      if (!createFile(path, specTemplate())) throw new Refusal(`"${path}" already exists; not overwriting it`);
+      initSpec(path);
       ctx.out(`spec template written: ${path}\nfill in its fields, then run: vigil spec check\n`);
       return 0;
-    case "show": {
-      const text = read(path);
-      ctx.out(values.raw ? text : specText(text) + "\n");
+    case "show":
+      ctx.out(showSpec(path, values.raw === true));
       return 0;
-    }
     case "check": {
-      const problems = checkSpec(read(path));
+      const problems = specProblems(path);
       for (const p of problems) ctx.err(`vigil: spec "${path}": ${p}\n`);
       if (problems.length) return 1;
       ctx.out(`spec ok: ${path}\n`);

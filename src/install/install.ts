@@ -5,7 +5,7 @@
  * then the skill and the record; then serve by default. `--plugin DIR` writes a plugin instead.
  */
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { type CommandIo, Refusal } from "../core/command-io.ts";
 import { SKILL_NAME } from "../core/continuity/skill.ts";
 import { settingsDiff } from "../core/install/diff.ts";
@@ -34,7 +34,7 @@ import { type InstallDeps, noteServing, serveByDefault } from "./serve-default.t
 export interface InstallRequest {
   /** `.claude/settings.json` under `cwd` instead of the user's settings. */
   project: boolean;
-  /** The vigil binary the hooks run (absolute). */
+  /** The vigil binary the hooks run (relative to the current directory when not absolute). */
   bin: string;
   /** `--http`'s port, or null for command hooks. */
   http: number | null;
@@ -54,7 +54,8 @@ export interface InstallRequest {
 }
 
 /** Run the install; what it did and its warnings go to `io`. */
-export async function install(req: InstallRequest, io: CommandIo, deps: InstallDeps = {}): Promise<number> {
+export async function install(given: InstallRequest, io: CommandIo, deps: InstallDeps = {}): Promise<number> {
+  const req = { ...given, bin: isAbsolute(given.bin) ? given.bin : resolve(given.cwd, given.bin) };
   let raw: string;
   try {
     raw = req.claudeVersion ?? await readClaudeVersion({ env: io.env });

@@ -4,7 +4,7 @@
  * when this was the last settings file vigil was in.
  */
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { type CommandIo, Refusal } from "../core/command-io.ts";
 import { SKILL_MARKER, SKILL_NAME } from "../core/continuity/skill.ts";
 import { settingsDiff } from "../core/install/diff.ts";
@@ -35,7 +35,8 @@ export interface UninstallRequest {
 }
 
 /** Run the uninstall; what it did goes to `io`. */
-export async function uninstall(req: UninstallRequest, io: CommandIo, deps: InstallDeps = {}): Promise<number> {
+export async function uninstall(given: UninstallRequest, io: CommandIo, deps: InstallDeps = {}): Promise<number> {
+  const req = { ...given, bin: isAbsolute(given.bin) ? given.bin : resolve(given.cwd, given.bin) };
   const paths = scopePaths(req.project, { env: io.env, cwd: req.cwd });
   const state = resolvePaths(io.env).stateDir;
   const record = loadRecord(state);
