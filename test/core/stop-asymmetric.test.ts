@@ -270,6 +270,15 @@ const ROUND13: Family[] = [
     ],
   },
   {
+    name: "Korean: a terse note that is a list item, a label's value or under a topic reports",
+    gate: "announcement",
+    rows: [
+      "배포를 마쳤습니다.\n\n- 캐시 키 수정\n- 오래된 브랜치 삭제",
+      "**검증**: 라우터 등록 확인.",
+      "이번 릴리스에서는 로그인 버그 수정.",
+    ],
+  },
+  {
     name: "a framework named Next is no next step",
     gate: "announcement",
     rows: ["## Stack\n\n- Bun for the server\n- Next.js 15 for the pages"],
@@ -285,6 +294,7 @@ const PUSHES_ROUND13: string[] = [
   // A terse note of the next step after a sequencing word.
   "충돌은 없습니다. 이제 병합 커밋 + 태그 생성.",
   "먼저 현재 브랜치 상태 확인.",
+  "로그를 봤습니다. 타임아웃 값 수정.",
 ];
 
 /** Announcements that end on the agent's own immediate action still push, in every language. */

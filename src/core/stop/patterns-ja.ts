@@ -151,12 +151,6 @@ export const JA: LangPatterns = {
       unless: NOT_ACTION + "|" + TOPIC,
     },
     { id: "ja.next", kind: "announce", source: r`^次(?:は|の作業は|のステップは)[^。]*です` + STOP },
-    {
-      id: "ja.suru",
-      kind: "announce",
-      source: r`(?:を|も)[^。]*?` + WORK_VERB + STOP,
-      unless: TOPIC + "|" + SUBJECT + r`[^、。]*を` + "|" + NOT_ACTION,
-    },
     { id: "ja.volitional", kind: "announce", source: r`ましょう(?!か)` + STOP },
     // The final clause is a bare work verb: "…ので、コミットします", "…か確認します", "README も更新します".
     {

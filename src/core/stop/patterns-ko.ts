@@ -144,14 +144,18 @@ export const KO: LangPatterns = {
     { id: "ko.question.addressed", kind: "question", scope: "window", source: r`(?:까요|습니까|나요)\s*[?？]` },
     // gate 5
     { id: "ko.future", kind: "announce", source: r`(?<=[가-힣])` + NOT_WORK_STEM + r`겠습니다`, unless: HABIT },
-    // A terse note of the next step after a sequencing word: "이제 머지 커밋 + 컨테이너 업데이트.", "먼저 현재 상태 확인."
+    // A terse note of the next step the message ends on, standing alone (no list item, no label, no topic):
+    // "이제 머지 커밋 + 컨테이너 업데이트.", "먼저 현재 상태 확인.", "타입 에러 수정."
     {
       id: "ko.next-note",
       kind: "announce",
       last: true,
-      source: r`^(?:이제|먼저|우선|다음으로|다음은|그럼|그러면|바로|이어서)\s[^.!?]{0,80}?` + WORK_NOUN +
+      subjectless: true,
+      source: r`^(?:(?:이제|먼저|우선|다음으로|다음은|그럼|그러면|바로|이어서)\s)?[^.!?:：]{0,80}?` + WORK_NOUN +
         r`(?:\s?(?:시작|진행))?[.…]*\s*$`,
-      unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)`,
+      // A note under a topic ("이 PR에서는 …", "원인은 …") or with a subject describes; a past or a state reports.
+      unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT + "|" +
+        r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선)(?:은|는)\s`,
     },
     {
       id: "ko.future.informal",
