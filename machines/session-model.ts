@@ -206,7 +206,8 @@ export type SessionEffect =
   | { type: "restoreDue"; params: { at: number } }
   | { type: "stalled"; params: { at: number; from: LiveState } }
   | { type: "revived"; params: { at: number; to: LiveState } }
-  | { type: "died"; params: { at: number; reason: string } }
+  /** `by`: who saw the end (the watch: the process died or its pid was reused; a hook: a normal exit). */
+  | { type: "died"; params: { at: number; reason: string; by: "watch" | "hook" } }
   | { type: "interrupted"; params: { at: number; source: InterruptSource; reason: string } };
 
 export interface SessionInput {

@@ -115,7 +115,10 @@ class Run {
         this.effects.push({ type: "stalled", params: { at: this.at(), from: c.stalledFrom ?? "normal" } });
         return;
       case "dead":
-        this.effects.push({ type: "died", params: { at: this.at(), reason: c.endReason ?? "gone" } });
+        this.effects.push({
+          type: "died",
+          params: { at: this.at(), reason: c.endReason ?? "gone", by: c.endedBy ?? "hook" },
+        });
         return;
       case "compacting":
       case "restoring":

@@ -109,7 +109,7 @@ export const sessionMachine = setup({
     restoreDue: (_, _params: { at: number }) => {},
     stalled: (_, _params: { at: number; from: LiveState }) => {},
     revived: (_, _params: { at: number; to: LiveState }) => {},
-    died: (_, _params: { at: number; reason: string }) => {},
+    died: (_, _params: Extract<SessionEffect, { type: "died" }>["params"]) => {},
     interrupted: (_, _params: Extract<SessionEffect, { type: "interrupted" }>["params"]) => {},
   },
 }).createMachine({
@@ -323,7 +323,11 @@ export const sessionMachine = setup({
     dead: {
       entry: ["enter", {
         type: "died",
-        params: ({ context, event }) => ({ at: event.at, reason: context.endReason ?? "gone" }),
+        params: ({ context, event }) => ({
+          at: event.at,
+          reason: context.endReason ?? "gone",
+          by: context.endedBy ?? ("hook" as const),
+        }),
       }],
       on: {
         resumed: {

@@ -7,7 +7,13 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AUDIT_DETAILS, type AuditDetails, type AuditRecord, parseAuditDetail } from "../src/core/audit-details.ts";
+import {
+  AUDIT_DETAILS,
+  type AuditDetails,
+  type AuditRecord,
+  parseAuditDetail,
+  readAuditRecords,
+} from "../src/core/audit-details.ts";
 import { AUDIT_KINDS, type AuditKind, isAuditKind } from "../src/core/audit-kinds.ts";
 import { openStore } from "../src/edge/store.ts";
 
@@ -62,9 +68,23 @@ const EXAMPLES: { [K in AuditKind]: AuditDetails[K] } = {
   compaction_started: { at: 10 },
   compaction_abandoned: { at: 10 },
   restore_due: { at: 10 },
-  stalled: { at: 10, from: "normal" },
+  stalled: { at: 10, from: "normal", idleMs: 2_700_000, lastGrowthAt: 5, pid: 42, name: "w1", cwd: "/work" },
   revived: { at: 10, to: "normal" },
-  died: { at: 10, reason: "SessionEnd" },
+  died: {
+    at: 10,
+    reason: "process gone",
+    by: "watch",
+    verdict: "down",
+    pid: 42,
+    procStart: "123",
+    name: "w1",
+    cwd: "/work",
+    lastActivityAt: 5,
+    delayMs: 5,
+    aliveAt: 8,
+    sinceAliveMs: 2,
+    samples: [{ at: 8, rssBytes: 1, cpuMs: 2, ageMs: 3 }],
+  },
   interrupted: { at: 11, source: "session", reason: "stop" },
   guard: {
     decision: "refuse",
@@ -114,20 +134,6 @@ const EXAMPLES: { [K in AuditKind]: AuditDetails[K] } = {
     notified: 0,
     restarted: 0,
     nudged: 1,
-  },
-  stale: { idleMs: 2_700_000, lastGrowthAt: 5, pid: 42, name: "w1", cwd: "/work", checkedAt: 10 },
-  down: {
-    verdict: "down",
-    reason: "process gone",
-    pid: 42,
-    procStart: "123",
-    name: "w1",
-    cwd: "/work",
-    lastActivityAt: 5,
-    delayMs: 5,
-    aliveAt: 8,
-    sinceAliveMs: 2,
-    samples: [{ at: 8, rssBytes: 1, cpuMs: 2, ageMs: 3 }],
   },
   wake: { waker: "human", idleMs: 60_000, endAt: 5, resumedAt: 10, idle: true, cause: "awaiting" },
   followup: { intervention: "nudge", interventionAt: 5, resumed: true, resumedAt: 9, afterMs: 4 },
@@ -189,8 +195,36 @@ test.each(kinds)("%s: a malformed detail is unknown (null), never a crash", (kin
 });
 
 test("a detail of another kind's shape is refused", () => {
-  expect(parseAuditDetail("down", EXAMPLES.stop_gate)).toBeNull();
+  expect(parseAuditDetail("died", EXAMPLES.stop_gate)).toBeNull();
   expect(parseAuditDetail("nudge_receipt", EXAMPLES.nudge)).toBeNull();
+});
+
+test("an older version's down and stale rows read as the machine's died and stalled, a patched end as revived", () => {
+  const down = {
+    verdict: "down",
+    reason: "process gone",
+    pid: 42,
+    procStart: "123",
+    name: "w1",
+    cwd: "/work",
+    lastActivityAt: 5,
+    delayMs: 5,
+    aliveAt: 8,
+    sinceAliveMs: 2,
+  };
+  expect(readAuditRecords("down", JSON.stringify(down), 10)).toEqual([
+    { at: 10, kind: "died", detail: { ...down, at: 10, by: "watch" } },
+  ]);
+  const stale = { idleMs: 60_000, lastGrowthAt: 5, pid: 42, name: "w1", cwd: "/work", checkedAt: 70 };
+  const stalled = { idleMs: 60_000, lastGrowthAt: 5, pid: 42, name: "w1", cwd: "/work", at: 65, from: "normal" };
+  expect(readAuditRecords("stale", stale, 65)).toEqual([{ at: 65, kind: "stalled", detail: stalled }]);
+  expect(readAuditRecords("stale", { ...stale, endedAt: 90 }, 65)).toEqual([
+    { at: 65, kind: "stalled", detail: stalled },
+    { at: 90, kind: "revived", detail: { at: 90, to: "normal" } },
+  ]);
+  // Not evidence: another shape, an unknown kind.
+  expect(readAuditRecords("down", { reason: "gone" }, 10)).toEqual([]);
+  expect(readAuditRecords("restart_attempt", {}, 10)).toEqual([]);
 });
 
 test("a newer writer's extra field does not make a detail unknown", () => {

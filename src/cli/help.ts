@@ -131,7 +131,7 @@ DURATION ("30s", "5m") until SIGINT or SIGTERM. Watched: the night snapshot, ses
 saw in the last day, and Claude Code's live registry. Per session:
   DOWN    the process is gone (pid checked with its start time): recorded once, state dead
   STALE   alive, but the transcript has not grown for stale_after_minutes (45): recorded
-          once per stall; later passes update its idle time in place
+          once per stall; its end (work again, seen by a hook or a pass) is a new record
   samples RSS, CPU time and age of every live session, kept a day
   wakes   who ended each idle gap after a turn: the Stop gate, a person, a notification,
           a restart or nudge, or nobody

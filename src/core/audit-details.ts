@@ -17,6 +17,28 @@ const idleCause = nullable(lit("awaiting", "asleep", "stalled"));
 const turnsAndSessions = obj({ turns: num, sessions: num });
 const sentResumed = obj({ sent: num, resumed: num }, { medianAfterMs: nullable(num), verified: num });
 
+/** What the watch saw of a stall when it found it (the `stalled` record's detail beyond the machine's). */
+const stallSeen = {
+  idleMs: nullable(num),
+  lastGrowthAt: nullable(num),
+  pid: nullable(num),
+  name: nullable(str),
+  cwd: nullable(str),
+};
+/** What the watch saw of a death when it found it (the `died` record's detail beyond the machine's). */
+const deathSeenNow = {
+  verdict: str,
+  pid: nullable(num),
+  procStart: nullable(str),
+  name: nullable(str),
+  cwd: nullable(str),
+  lastActivityAt: nullable(num),
+  delayMs: nullable(num),
+  aliveAt: nullable(num),
+  sinceAliveMs: nullable(num),
+};
+const deathSeen = { ...deathSeenNow, samples: arr(sample) };
+
 /** The night's ledger as `night off` records it (core/night/ledger.ts `NightLedger`). */
 const ledger = obj({
   since: num,
@@ -49,9 +71,13 @@ export const AUDIT_DETAILS = {
   compaction_started: obj(at),
   compaction_abandoned: obj(at),
   restore_due: obj(at),
-  stalled: obj({ ...at, from: str }),
+  // The machine's effects, and the records of what the watch saw: a stall the watch found (the
+  // idle time at detection, the process), a death (`by: "watch"`: identity, last activity,
+  // the samples before it) or a normal end (`by: "hook"`). A stall ends in its `revived`, a
+  // death or a wake: the log is append-only, nothing is updated in place.
+  stalled: obj({ ...at, from: str }, stallSeen),
   revived: obj({ ...at, to: str }),
-  died: obj({ ...at, reason: str }),
+  died: obj({ ...at, reason: str }, { by: lit("watch", "hook"), ...deathSeen }),
   // who stopped a turn: "user" a person, "session" another session's Claude (an orchestrator
   // stopping its worker), "system" a hook, plugin, permission check or service by itself
   interrupted: obj({ ...at, source: lit("user", "session", "system"), reason: str }),
@@ -121,27 +147,6 @@ export const AUDIT_DETAILS = {
     restarted: num,
     nudged: num,
   }),
-  // Opened once per stall and updated in place while it lasts (idle time, its end).
-  stale: obj({
-    idleMs: nullable(num),
-    lastGrowthAt: nullable(num),
-    pid: nullable(num),
-    name: nullable(str),
-    cwd: nullable(str),
-    checkedAt: num,
-  }, { endedAt: num }),
-  down: obj({
-    verdict: str,
-    reason: str,
-    pid: nullable(num),
-    procStart: nullable(str),
-    name: nullable(str),
-    cwd: nullable(str),
-    lastActivityAt: nullable(num),
-    delayMs: nullable(num),
-    aliveAt: nullable(num),
-    sinceAliveMs: nullable(num),
-  }, { samples: arr(sample) }),
   wake: obj({
     waker: str,
     idleMs: num,
@@ -250,4 +255,50 @@ export function parseAuditRecord(kind: string, detail: unknown): AuditRecord | n
 function toRecord<K extends AuditKind>(kind: K, detail: unknown): AuditRecord<K> | null {
   const d = parseAuditDetail(kind, detail);
   return d === null ? null : { kind, detail: d };
+}
+
+/**
+ * Whether a `stalled` record is the stall the watch found (it carries what the watch saw).
+ * Before round 13 the machine's bare `stalled` was written beside the watch's own `stale`,
+ * which is the one that counts for those rows.
+ */
+export function foundStall(d: AuditDetails["stalled"]): boolean {
+  return d.idleMs !== undefined;
+}
+
+/**
+ * Kinds older versions wrote and this one reads as today's records (round 13: the watch wrote
+ * its own `down` and `stale`, and patched the open `stale` row's `endedAt` in place; the machine's
+ * `died` and `stalled` effects are those records now, and a stall's end is its `revived`).
+ */
+const OLD_SHAPES = {
+  down: obj({ ...deathSeenNow, reason: str }, { samples: arr(sample) }),
+  stale: obj({ ...stallSeen, checkedAt: num }, { endedAt: num }),
+};
+
+/**
+ * A stored row as today's records, each with its time: a row of this version's kinds as it is,
+ * an older version's `down` as the watch's `died`, its `stale` as the `stalled` it stood for
+ * (and its patched `endedAt` as the `revived` that ended it). Empty when the row is not evidence
+ * (an unknown kind, a detail of the wrong shape).
+ */
+export function readAuditRecords(
+  kind: string,
+  detail: unknown,
+  at: number,
+): ({ at: number } & AuditRecord)[] {
+  const rec = parseAuditRecord(kind, detail);
+  if (rec !== null) return [{ at, ...rec }];
+  const v = typeof detail === "string" ? parseJson(detail) : detail;
+  if (kind === "down" && OLD_SHAPES.down.is(v)) {
+    const { reason, ...seen } = v;
+    return [{ at, kind: "died", detail: { ...seen, at, reason, by: "watch" } }];
+  }
+  if (kind === "stale" && OLD_SHAPES.stale.is(v)) {
+    const { checkedAt: _checked, endedAt, ...seen } = v;
+    const stalled: { at: number } & AuditRecord = { at, kind: "stalled", detail: { ...seen, at, from: "normal" } };
+    if (endedAt === undefined) return [stalled];
+    return [stalled, { at: endedAt, kind: "revived", detail: { at: endedAt, to: "normal" } }];
+  }
+  return [];
 }

@@ -24,8 +24,6 @@ export const AUDIT_KINDS = [
   "unknown_envelope",
   // the watch and the night
   "watch_pass",
-  "stale",
-  "down",
   "wake",
   "followup",
   "nudge",
@@ -42,7 +40,10 @@ export type AuditKind = typeof AUDIT_KINDS[number];
 
 const KINDS: ReadonlySet<string> = new Set(AUDIT_KINDS);
 
-/** Whether a stored kind is one this version writes (older rows may hold others). */
+/**
+ * Whether a stored kind is one this version writes (older rows may hold others: the watch's
+ * `down` and `stale` before round 13, read as today's by core/audit-details.ts `readAuditRecords`).
+ */
 export function isAuditKind(kind: string): kind is AuditKind {
   return KINDS.has(kind);
 }

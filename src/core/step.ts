@@ -181,8 +181,19 @@ export function sameButActivity(a: Snapshot, b: Snapshot): boolean {
   return true;
 }
 
-/** The audit record one machine effect stands for. */
-export function effectRecord(e: SessionEffect): AuditRecord {
+/**
+ * What the caller saw, kept in the record of the effect it goes with: the watch found the death
+ * or the stall the machine now reports, and its record carries the identity, the idle time and
+ * the samples it observed. The machine decides whether there is such a record; the caller only
+ * adds what it saw.
+ */
+export interface EffectSeen {
+  died?: Omit<AuditDetails["died"], "at" | "reason" | "by">;
+  stalled?: Omit<AuditDetails["stalled"], "at" | "from">;
+}
+
+/** The audit record one machine effect stands for, with what the caller saw of it. */
+export function effectRecord(e: SessionEffect, seen: EffectSeen = {}): AuditRecord {
   switch (e.type) {
     case "limitCrossed":
       return { kind: "limit_crossed", detail: { ...e.params } };
@@ -193,11 +204,11 @@ export function effectRecord(e: SessionEffect): AuditRecord {
     case "restoreDue":
       return { kind: "restore_due", detail: { ...e.params } };
     case "stalled":
-      return { kind: "stalled", detail: { ...e.params } };
+      return { kind: "stalled", detail: { ...seen.stalled, ...e.params } };
     case "revived":
       return { kind: "revived", detail: { ...e.params } };
     case "died":
-      return { kind: "died", detail: { ...e.params } };
+      return { kind: "died", detail: { ...(e.params.by === "watch" ? seen.died : {}), ...e.params } };
     case "interrupted":
       return { kind: "interrupted", detail: { ...e.params } };
     default:
@@ -206,8 +217,8 @@ export function effectRecord(e: SessionEffect): AuditRecord {
 }
 
 /** The audit records of a transition's effects, in order. */
-export function effectRecords(effects: readonly SessionEffect[]): AuditRecord[] {
-  return effects.map(effectRecord);
+export function effectRecords(effects: readonly SessionEffect[], seen: EffectSeen = {}): AuditRecord[] {
+  return effects.map((e) => effectRecord(e, seen));
 }
 
 /**
@@ -216,7 +227,7 @@ export function effectRecords(effects: readonly SessionEffect[]): AuditRecord[] 
  */
 export function stepRecords(
   applied: Applied,
-  o: { event: string; by?: "watch"; recordedByCaller?: ReadonlySet<SessionEffect["type"]> },
+  o: { event: string; by?: "watch"; seen?: EffectSeen },
 ): AuditRecord[] {
   const out: AuditRecord[] = [];
   if (applied.before !== applied.state) {
@@ -225,7 +236,7 @@ export function stepRecords(
       detail: { from: applied.before, to: applied.state, event: o.event, ...(o.by ? { by: o.by } : {}) },
     });
   }
-  out.push(...effectRecords(applied.effects.filter((e) => !o.recordedByCaller?.has(e.type))));
+  out.push(...effectRecords(applied.effects, o.seen));
   return out;
 }
 
@@ -244,8 +255,8 @@ export interface StepOptions {
   /** What moved the machine, for the `state` record (default: the events' types). */
   event?: string;
   by?: "watch";
-  /** Effects the caller records itself, with more detail (the watch's `down` and `stale`). */
-  recordedByCaller?: ReadonlySet<SessionEffect["type"]>;
+  /** What the caller saw of the effects this step may return (see `EffectSeen`), given the loaded snapshot. */
+  seen?: (loaded: Snapshot) => EffectSeen;
 }
 
 /**
@@ -269,7 +280,7 @@ export function stepSession(
   port.saveSession(row);
   const records: AuditRecord[] = migrated ? [{ kind: "machine_migrated", detail: { detail: migrated } }] : [];
   const event = o.event ?? list.map((e) => e.type).join(",");
-  records.push(...stepRecords(applied, { event, by: o.by, recordedByCaller: o.recordedByCaller }));
+  records.push(...stepRecords(applied, { event, by: o.by, seen: o.seen?.(snapshot) }));
   for (const r of records) port.appendEvent(o.at, sessionId, r.kind, r.detail);
   return { ...applied, row, records };
 }

@@ -8,7 +8,7 @@
  * event for a day is dropped (its counters restart from zero if it comes back, which
  * Prometheus reads as a counter reset).
  */
-import { parseAuditDetail } from "../core/audit-details.ts";
+import { foundStall, parseAuditDetail } from "../core/audit-details.ts";
 import type { EventRow } from "../edge/store.ts";
 
 const DAY = 86_400_000;
@@ -30,8 +30,20 @@ export interface SessionFacts {
   lastAt: number;
 }
 
-/** The only kinds `add` takes into account: `/metrics` reads just these row by row. */
-export const FOLDED_KINDS = ["watch_pass", "hook_error", "down", "guard", "stop_gate"] as const;
+/**
+ * The only kinds `add` takes into account: `/metrics` reads just these row by row (`down` and
+ * `stale` are an older version's records of a death and a stall, read as `died` and `stalled`).
+ */
+export const FOLDED_KINDS = [
+  "watch_pass",
+  "hook_error",
+  "died",
+  "stalled",
+  "down",
+  "stale",
+  "guard",
+  "stop_gate",
+] as const;
 
 /** The fold; `add` every event of `FOLDED_KINDS` in id order. */
 export class FleetFold {
@@ -39,9 +51,14 @@ export class FleetFold {
   /** Times of the last passes of `vigil watch`, oldest first. */
   readonly passes: number[] = [];
   hookFailures = 0;
+  /** Deaths and stalls the watch found (`vigil_watch_detections_total`, as `down` and `stale`). */
+  readonly detections = new Map<"down" | "stale", number>([["down", 0], ["stale", 0]]);
 
   /** Take one event into account. */
   add(e: EventRow): void {
+    if (e.kind === "died" || e.kind === "stalled" || e.kind === "down" || e.kind === "stale") {
+      return this.liveness(e);
+    }
     if (e.kind === "watch_pass") {
       this.passes.push(e.at);
       if (this.passes.length > PASSES_KEPT) this.passes.shift();
@@ -51,12 +68,8 @@ export class FleetFold {
       this.hookFailures++;
       return;
     }
-    if (e.session_id === null || (e.kind !== "down" && e.kind !== "guard" && e.kind !== "stop_gate")) return;
+    if (e.session_id === null || (e.kind !== "guard" && e.kind !== "stop_gate")) return;
     const s = this.facts(e.session_id, e.at);
-    if (e.kind === "down") {
-      s.downAt = e.at;
-      return;
-    }
     // A row of another shape (an older version's) is not evidence: it counts for nothing.
     if (e.kind === "guard") {
       const d = parseAuditDetail("guard", e.detail);
@@ -71,6 +84,23 @@ export class FleetFold {
       s.pushesWithoutProgress++;
       s.idlePushAt = last.at;
     }
+  }
+
+  /**
+   * A death or a stall the watch found (a hook's `died`, a normal end, is neither). An older
+   * version's `down` and `stale` rows count by their kind, whatever their detail, as they did.
+   */
+  private liveness(e: EventRow): void {
+    const died = e.kind === "died" ? parseAuditDetail("died", e.detail) : null;
+    const stall = e.kind === "stalled" ? parseAuditDetail("stalled", e.detail) : null;
+    const found = e.kind === "down" || died?.by === "watch"
+      ? "down"
+      : e.kind === "stale" || (stall !== null && foundStall(stall))
+      ? "stale"
+      : null;
+    if (found === null) return;
+    this.detections.set(found, (this.detections.get(found) ?? 0) + 1);
+    if (found === "down" && e.session_id !== null) this.facts(e.session_id, e.at).downAt = e.at;
   }
 
   /** Forget sessions with no event for a day before `now`. */

@@ -13,8 +13,6 @@ import { FollowUpFold } from "./metrics-followups.ts";
 import { maxEventId } from "../edge/store/event-pages.ts";
 
 const DAY = 86_400_000;
-/** Kinds `vigil watch` records when it detects a dead or stalled session. */
-const DETECTIONS = new Set(["down", "stale"]);
 /** Ids per window: each window's statements stay short while hooks keep writing. */
 const BATCH = 50_000;
 
@@ -23,7 +21,6 @@ export class EventCounters {
   private last = 0;
   readonly kinds = new Map<string, number>();
   readonly decisions = new Map<string, { decision: string; rule: string; n: number }>();
-  readonly detections = new Map<string, number>();
   /** What the fleet rules need (metrics-fleet.ts). */
   readonly fleet = new FleetFold();
   /** Whether vigil's interventions were followed by work. */
@@ -39,7 +36,6 @@ export class EventCounters {
       const upTo = Math.min(head, this.last + BATCH);
       for (const { kind, n } of kindCounts(store, this.last, upTo)) {
         this.kinds.set(kind, (this.kinds.get(kind) ?? 0) + n);
-        if (DETECTIONS.has(kind)) this.detections.set(kind, (this.detections.get(kind) ?? 0) + n);
       }
       for (const { decision, rule, n } of hookDecisionCounts(store, this.last, upTo)) {
         const key = `${decision}\u0000${rule}`;
@@ -83,7 +79,6 @@ function sessionFamilies(rows: SessionRow[], counters: EventCounters, now: numbe
       const v = value(r);
       return v === null ? [] : [{ labels: { session_id: r.session_id, role: r.role ?? "person" }, value: v }];
     });
-  const wd = [...new Set(["down", "stale", ...counters.detections.keys()])];
   return [
     {
       name: "vigil_sessions",
@@ -122,7 +117,7 @@ function sessionFamilies(rows: SessionRow[], counters: EventCounters, now: numbe
       name: "vigil_watch_detections_total",
       help: "Sessions vigil watch found down or stale",
       type: "counter",
-      samples: wd.map((kind) => ({ labels: { kind }, value: counters.detections.get(kind) ?? 0 })),
+      samples: [...counters.fleet.detections].map(([kind, value]) => ({ labels: { kind }, value })),
     },
     {
       name: "vigil_events_total",

@@ -1,44 +1,65 @@
 /**
  * Machine events from the watcher (processGone, idle, activity, resumed, restarted), applied
- * the way the hook pipeline applies its own. Loaded lazily: a steady pass has none, and the
- * machine costs start-up time.
+ * through the session step as the hook pipeline applies its own. The machine's effects are the
+ * pass's news: its `died` and `stalled` are the records of a death or a stall (with what the
+ * watch saw of it), and the watch acts on them (src/watch/recover.ts). Loaded lazily: a steady
+ * pass has none, and the machine costs start-up time.
  */
 import type { SessionEffect, SessionEvent } from "../../machines/session.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
-import { newRow, stepSession, storedContext } from "../core/step.ts";
+import { lastSamples } from "../edge/store/samples.ts";
+import { type EffectSeen, newRow, stepSession, storedContext } from "../core/step.ts";
 import type { Target } from "../core/watch/targets.ts";
 
-/** Effect records the watch writes itself, with more detail, under its own kind (`down`, `stale`). */
-const WATCH_RECORDS_ITSELF: ReadonlySet<SessionEffect["type"]> = new Set(["died", "stalled"]);
+/** What one session's step did: the machine's effects (none when nothing was applied). */
+export interface MachineApplied {
+  effects: SessionEffect[];
+}
 
 /**
  * Apply machine events to one session through the session step, inside the caller's
- * transaction: the state change and the machine's effects (`revived`, …) are recorded there.
- * Returns the session's last activity as the machine knew it.
+ * transaction: the state change and the machine's effects are recorded there, a death's and a
+ * stall's with what the watch saw (`seen`).
  */
 export function applyMachine(
   store: Store,
   t: Pick<Target, "sessionId" | "cwd" | "transcriptPath" | "pid">,
   events: readonly SessionEvent[],
   at: number,
-): { lastActivity: number | null } {
-  let lastActivity: number | null = null;
-  stepSession(store, t.sessionId, (snapshot, stored) => {
+  seen: EffectSeen = {},
+): MachineApplied {
+  const stepped = stepSession(store, t.sessionId, (_snapshot, stored) => {
     // A hook may have moved the machine since the pass looked: only a dead session is resumed.
     const state = stored?.state ?? "normal";
-    const apply = events.filter((e) => e.type !== "resumed" || state === "dead");
-    if (apply.length > 0) lastActivity = snapshot.context.lastActivity;
-    return apply;
+    return events.filter((e) => e.type !== "resumed" || state === "dead");
   }, {
     at,
     base: newRowFor(t, at),
     by: "watch",
-    // One record per fact: the watch's own `down` and `stale` (with samples, identity, idle
-    // time) are the detection, so the machine's `died` and `stalled` for the same moment are
-    // not logged again. A hook's `died` (a clean SessionEnd) is the only record of that end.
-    recordedByCaller: WATCH_RECORDS_ITSELF,
+    seen: (loaded) => ({
+      ...seen,
+      ...(seen.died ? { died: withSamples(store, t.sessionId, seen.died, loaded.context.lastActivity, at) } : {}),
+    }),
   });
-  return { lastActivity };
+  return { effects: stepped?.effects ?? [] };
+}
+
+/** A death as seen, with its last samples and the later of transcript growth and hook activity. */
+function withSamples(
+  store: Store,
+  id: string,
+  d: NonNullable<EffectSeen["died"]>,
+  hookActivity: number | null,
+  now: number,
+): NonNullable<EffectSeen["died"]> {
+  const growth = d.lastActivityAt ?? null;
+  const last = growth === null ? hookActivity : hookActivity === null ? growth : Math.max(growth, hookActivity);
+  return {
+    ...d,
+    lastActivityAt: last,
+    delayMs: last === null ? null : Math.max(0, now - last),
+    samples: lastSamples(store, id),
+  };
 }
 
 function newRowFor(t: Pick<Target, "sessionId" | "cwd" | "transcriptPath" | "pid">, at: number): SessionRow {

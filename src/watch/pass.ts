@@ -20,9 +20,10 @@ import {
   type WatchRow,
 } from "../edge/store/watch.ts";
 import { nightIsActive, readNightSetting } from "../night/setting.ts";
-import { commitPass } from "./commit.ts";
+import { commitPass, type Committed } from "./commit.ts";
 import { decideSession, type SessionPlan } from "../core/watch/decide.ts";
 import { stringifyMemo } from "../core/watch/memo.ts";
+import { type MachineNews, newsOf } from "../core/watch/recovery.ts";
 import { recoverSession, type RecoveryDeps } from "./recover.ts";
 import { gatherTargets } from "../core/watch/targets.ts";
 import { onlyProgress, planWakes, readAppended, type WakeReader, workSince } from "../core/watch/wakes.ts";
@@ -148,51 +149,72 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     plan.watch = { ...plan.watch, memo: stringifyMemo(plan.memo) };
     plans.push(plan);
   }
+  const apply = plans.some((p) => p.machine.length > 0) ? (await import("./machine.ts")).applyMachine : null;
+  const committed = commitPass(
+    store,
+    plans,
+    now,
+    (c) => {
+      const { notes: _notes, ...passDetail } = summarise(plans, c, now, wakes);
+      return passDetail;
+    },
+    apply,
+    config.retentionSamplesDays * DAY,
+  );
+  store.setSetting(LAST_PASS_KEY, String(now));
+  const summary = summarise(plans, committed, now, wakes);
+  await recoverAll(plans, committed, deps, now, summary);
+  return summary;
+}
+
+/** The pass's counts and notes: deaths, stalls and revivals as the machine reported them. */
+function summarise(
+  plans: readonly SessionPlan[],
+  committed: ReadonlyMap<string, Committed>,
+  now: number,
+  wakes: number,
+): PassSummary {
+  const news = (p: SessionPlan) => newsOf(committed.get(p.target.sessionId)?.effects ?? []);
   const count = (f: (p: SessionPlan) => boolean) => plans.filter(f).length;
-  const summary: PassSummary = {
+  return {
     at: now,
     sessions: plans.length,
     alive: count((p) => p.alive),
     unknown: count((p) => p.decision.verdict === "unknown"),
-    down: count((p) => p.decision.record === "down"),
-    stale: count((p) => p.decision.record === "stale"),
-    revived: count((p) => p.decision.record === "active"),
-    stalled: count((p) => p.decision.verdict === "stale" && p.decision.record === null),
+    down: count((p) => news(p).died),
+    stale: count((p) => news(p).stalled),
+    revived: count((p) => news(p).revived),
+    stalled: count((p) => p.decision.verdict === "stale" && !news(p).stalled),
     samples: count((p) => p.sample !== null),
     wakes,
     followups: plans.reduce((n, p) => n + p.events.filter((e) => e.kind === "followup").length, 0),
     notified: 0,
     restarted: 0,
     nudged: 0,
-    notes: plans.flatMap(notesOf),
+    notes: plans.flatMap((p) => notesOf(p, news(p))),
   };
-  const { notes: _notes, ...passDetail } = summary;
-  const apply = plans.some((p) => p.machine.length > 0) ? (await import("./machine.ts")).applyMachine : null;
-  const saved = commitPass(store, plans, now, passDetail, apply, config.retentionSamplesDays * DAY);
-  store.setSetting(LAST_PASS_KEY, String(now));
-  await recoverAll(plans, saved, deps, now, summary);
-  return summary;
 }
 
-function notesOf(p: SessionPlan): PassNote[] {
+function notesOf(p: SessionPlan, news: MachineNews): PassNote[] {
   const base = { sessionId: p.target.sessionId, name: p.target.name };
-  const d = p.decision;
-  if (d.record === "down") return [{ ...base, kind: "DOWN", text: d.reason }];
-  if (d.record === "stale") {
-    return [{ ...base, kind: "STALE", text: `idle ${Math.round(d.idleMs / 60_000)}m (process alive)` }];
+  if (news.died) return [{ ...base, kind: "DOWN", text: p.decision.reason }];
+  if (news.stalled) {
+    return [{ ...base, kind: "STALE", text: `idle ${Math.round(p.decision.idleMs / 60_000)}m (process alive)` }];
   }
-  if (d.record === "active") return [{ ...base, kind: "ACTIVE", text: "transcript grew again" }];
+  if (news.revived) return [{ ...base, kind: "ACTIVE", text: "transcript grew again" }];
   return [];
 }
 
 async function recoverAll(
   plans: readonly SessionPlan[],
-  saved: Map<string, WatchRow>,
+  saved: ReadonlyMap<string, Committed>,
   deps: WatchDeps,
   now: number,
   summary: PassSummary,
 ): Promise<void> {
-  const results = (await Promise.all(plans.map((p) => recoverSession(p, deps, now)))).filter((r) => r !== null);
+  const results = (await Promise.all(
+    plans.map((p) => recoverSession(p, newsOf(saved.get(p.target.sessionId)?.effects ?? []), deps, now)),
+  )).filter((r) => r !== null);
   if (results.length === 0) return;
   const { store } = deps;
   const byId = new Map(plans.map((p) => [p.target.sessionId, p]));
@@ -203,7 +225,7 @@ async function recoverAll(
       const plan = byId.get(r.sessionId);
       if (plan && apply && r.machine.length > 0) apply(store, plan.target, r.machine, now);
       for (const e of r.events) store.appendEvent(e.at ?? now, r.sessionId, e.kind, e.detail);
-      const row = saved.get(r.sessionId);
+      const row = saved.get(r.sessionId)?.row;
       if (row) rows.push({ ...row, memo: stringifyMemo(r.memo), ...(r.pane !== undefined ? { pane: r.pane } : {}) });
     }
     saveWatchRows(store, rows);

@@ -8,7 +8,7 @@
 import type { SessionEvent } from "../../machines/session.ts";
 import type { Config } from "../core/config.ts";
 import type { PushFacts } from "../core/liveness.ts";
-import { type RecoveryEffect, recoveryEffects } from "../core/watch/recovery.ts";
+import { type MachineNews, type RecoveryEffect, recoveryEffects } from "../core/watch/recovery.ts";
 import { awaitingIn } from "../core/rest.ts";
 import { snapshotFacts } from "../core/status-view.ts";
 import { patternSet } from "../core/stop/patterns.ts";
@@ -60,13 +60,21 @@ export interface RecoveryResult {
 
 const msg = (e: unknown) => e instanceof Error ? e.message : String(e);
 
-/** Recover one session if its decision calls for it; null when there is nothing to do. */
-export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: number): Promise<RecoveryResult | null> {
+/**
+ * Recover one session if what its machine said this pass (`news`: a death, a new stall) or a
+ * process still gone calls for it; null when there is nothing to do.
+ */
+export async function recoverSession(
+  p: SessionPlan,
+  news: MachineNews,
+  deps: RecoveryDeps,
+  now: number,
+): Promise<RecoveryResult | null> {
   const { config, store } = deps;
   const d = p.decision, t = p.target;
   const isDown = d.verdict === "down" || d.verdict === "reuse-down";
   const checked = p.events.find((e) => e.kind === "restart_check");
-  if (config.recovery === "off" || !(isDown || d.record === "stale" || checked !== undefined)) return null;
+  if (config.recovery === "off" || !(isDown || news.stalled || checked !== undefined)) return null;
   const out: RecoveryResult = {
     sessionId: t.sessionId,
     events: [],
@@ -77,19 +85,20 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
     nudged: 0,
   };
   const added: OpenIntervention[] = [];
-  const s: RunState = { p, deps, now, out, added };
+  const s: RunState = { p, news, deps, now, out, added };
   if (checked?.kind === "restart_check") await alertChecked(s, checked.detail);
   if (
     out.memo.restartHeld !== null && holdLifted(out.memo.restartHeld, readNightSetting(store), personPromptAfter(s))
   ) {
     out.memo = { ...out.memo, restartHeld: null, restartFailures: [] };
   }
-  if (!(isDown || d.record === "stale")) return finish(out, added);
+  if (!(isDown || news.stalled)) return finish(out, added);
   const restarts = isDown && config.recovery === "restart"
     ? (await import("./machine.ts")).machineRestarts(store, t.sessionId)
     : [];
   const planned = recoveryEffects({
     decision: d,
+    news,
     recovery: config.recovery,
     restarts,
     nudgeText: config.nudgeText,
@@ -98,7 +107,7 @@ export async function recoverSession(p: SessionPlan, deps: RecoveryDeps, now: nu
     breakerNotified: out.memo.breakerNotified,
     restartWait: out.memo.restartHeld !== null ? "held" : out.memo.restartCheck !== null ? "verifying" : null,
     facts: pushFacts(p, deps, now),
-    nudgeBreak: nudgeBreakFor(p, deps, now),
+    nudgeBreak: news.stalled ? nudgeBreakFor(p, deps, now) : null,
     pane: t.pane,
     max: RESTART_MAX,
     now,
@@ -138,6 +147,7 @@ function personPromptAfter(s: RunState): number | null {
 
 interface RunState {
   p: SessionPlan;
+  news: MachineNews;
   deps: RecoveryDeps;
   now: number;
   out: RecoveryResult;
@@ -188,7 +198,7 @@ async function runRecoveryEffect(e: RecoveryEffect, s: RunState): Promise<void> 
           breakerNotified: false,
           restartCheck: { at: now, size: p.watch.size, mtime: p.watch.mtime },
         };
-        if (p.decision.record !== "down") return;
+        if (!s.news.died) return;
         const sent = `restart ${e.attempt} of ${e.max} sent (${r.method} ${r.target}); verifying`;
         return notify(s, p.decision.verdict === "reuse-down" ? "reuse-down" : "down", sent);
       }
@@ -244,7 +254,6 @@ function finish(out: RecoveryResult, added: readonly OpenIntervention[]): Recove
  * turn's message judged by the Stop patterns, the todo sources read only for a report.
  */
 function nudgeBreakFor(p: SessionPlan, deps: RecoveryDeps, now: number): NudgeBreak | null {
-  if (p.decision.record !== "stale") return null;
   const path = p.target.transcriptPath;
   const text = path === null ? null : deps.lastMessage(path);
   const c = text === null || text.trim() === "" ? null : classifyMessage(text, patternSet(deps.config.stopPatterns));

@@ -66,7 +66,7 @@ test("a pass started while the first gc runs is not skipped, and reports a death
     expect(second.stdout).toContain("DOWN");
     // The gc was still going when the second pass finished: the pass did not wait for it.
     expect(leaseHolder(db, "gc")).toBe(first.pid);
-    expect(k.events("down", s.id).length).toBe(1);
+    expect(k.events("died", s.id).length).toBe(1);
   } finally {
     first.kill("SIGKILL");
     await first.exited;

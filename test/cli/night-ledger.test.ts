@@ -62,11 +62,11 @@ function countIndependently(
       const next = recs[i + 1];
       const awaiting = /AWAITING APPROVAL/.test(textOf(r));
       if (next === undefined) {
-        // Nothing followed: woken by nobody if it died (idle until the death was seen), else
-        // a stall still open at the night's end.
+        // Nothing followed by the night's end: woken by nobody, whether it died (idle until the
+        // death was seen) or is a stall still open at the night's end.
         const seen = o.deaths[id];
         const gap = (seen ?? o.until) - timeOf(r);
-        if (seen !== undefined) nobodyWakes++;
+        nobodyWakes++;
         if (gap >= stale) stalledMs += gap;
         return;
       }
@@ -199,8 +199,9 @@ test("night off on a replayed night prints the ledger, and it equals an independ
     },
     { since, until: clock, blocks, deaths: { [doomed.id]: deathSeenAt } },
   );
-  // The counts the test arrived at itself: two blocks, one resumed; one wake each by vigil, a
-  // person and nobody; 38 min awaiting; stalls of 22 (the doomed one, until its death was seen),
+  // The counts the test arrived at itself: two blocks, one resumed; one wake each by vigil and a
+  // person; three turns nothing answered by the end, woken by nobody (the doomed one's, the quiet
+  // one's, the worker's after its second block); 38 min awaiting; stalls of 22 (the doomed one, until its death was seen),
   // 59 (the quiet one), 54 (the worker after its second, unanswered block) and 20 (the waiter
   // after the person's answer, which nothing followed).
   expect(want).toEqual({
@@ -208,7 +209,7 @@ test("night off on a replayed night prints the ledger, and it equals an independ
     resumed: 1,
     vigilWakes: 1,
     personWakes: 1,
-    nobodyWakes: 1,
+    nobodyWakes: 3,
     awaiting: 38,
     stalled: 155,
     dead: 35,
@@ -219,7 +220,7 @@ test("night off on a replayed night prints the ledger, and it equals an independ
     `stops blocked: ${want.blocked}; work resumed after ${want.resumed}, not after 0, 1 not followed up yet`,
   );
   expect(out).toContain(
-    `woken: by vigil ${want.vigilWakes} (1 session), by a person ${want.personWakes} (1 session), by nobody ${want.nobodyWakes} (1 session)`,
+    `woken: by vigil ${want.vigilWakes} (1 session), by a person ${want.personWakes} (1 session), by nobody ${want.nobodyWakes} (3 sessions)`,
   );
   expect(out).toContain(
     `idle minutes: awaiting ${want.awaiting}, asleep 0, stalled ${want.stalled}, dead ${want.dead}`,

@@ -93,7 +93,7 @@ test("a restart being verified is not a second death, and the session's pane bec
   const start = { hook_event_name: "SessionStart", source: "resume", session_id: s.id, transcript_path: s.transcript };
   expect((await k.run(["hook"], t0 + 3 * MIN + 1000, JSON.stringify({ ...start, cwd: s.cwd }))).code).toBe(0);
   await pass(k, t0 + 4 * MIN);
-  expect(k.events("down", s.id).length).toBe(1);
+  expect(k.events("died", s.id).length).toBe(1);
   writeFileSync(join(sessions, file), entry);
   await pass(k, t0 + 5 * MIN);
   expect(k.events("restart_check", s.id).map((e) => e.verified)).toEqual([true]);

@@ -45,9 +45,9 @@ test(
     await k.run(["watch", "--once"], t0);
     // An hour of quiet, then two: past the 45-minute threshold, but the limit has not reset.
     for (const at of [t0 + 60 * MIN, t0 + 2 * 60 * MIN]) expect((await k.run(["watch", "--once"], at)).code).toBe(0);
-    expect(k.events("stale", s.id)).toEqual([]);
+    expect(k.events("stalled", s.id)).toEqual([]);
     await k.run(["watch", "--once"], resets + 10 * MIN);
-    expect(k.events("stale", s.id).length).toBe(1);
+    expect(k.events("stalled", s.id).length).toBe(1);
   },
   60_000,
 );

@@ -90,11 +90,11 @@ test(
 
     const off = t.run(["night", "off"]);
     expect(off.code).toBe(0);
-    // Counted by hand: vigil woke the stall (its nudge) and the killed one (its restart); nobody
-    // else woke anything. Idle: the stall 20 min (its last turn at -20, nudged by the first pass at 0), the
+    // Counted by hand: vigil woke the stall (its nudge) and the killed one (its restart); the
+    // waiter's turn is still unanswered at night off, so nobody woke it. Idle: the stall 20 min (its last turn at -20, nudged by the first pass at 0), the
     // waiter 9 min still open at the end (+1 to +10), dead 1 min (+3 to the verified restart at +4).
     expect(off.stdout).toContain(
-      "woken: by vigil 2 (2 sessions), by a person 0 (0 sessions), by nobody 0 (0 sessions)",
+      "woken: by vigil 2 (2 sessions), by a person 0 (0 sessions), by nobody 1 (1 session)",
     );
     expect(off.stdout).toContain("idle minutes: awaiting 9, asleep 0, stalled 20, dead 1");
     expect(off.stdout).toContain("nudges: 1 sent, 1 resumed work");

@@ -63,7 +63,7 @@ describe("vigil watch --once", () => {
       const runs = [1, 2, 3, 4].map(() => t.spawnWatch());
       const codes = await Promise.all(runs.map((r) => r.exited));
       expect(codes).toEqual([0, 0, 0, 0]);
-      expect(t.count("down")).toBe(i + 1);
+      expect(t.count("died")).toBe(i + 1);
     }
   }, 120_000);
 

@@ -101,10 +101,10 @@ describe("/metrics", () => {
       "hook",
       seedDetail("hook", { event: "PreToolUse", decision: "deny", rule: "hard.deny" }),
     );
-    store.appendEvent(NOW, W2, "down", seedDetail("down", { reason: "process gone" }));
+    store.appendEvent(NOW, W2, "died", seedDetail("died", { at: NOW, reason: "process gone" }));
     const { families } = await scrape();
     const after = values(families.get("vigil_events_total"), "kind");
-    expect([after.hook - before.hook, after.down - before.down]).toEqual([1, 1]);
+    expect([after.hook - before.hook, after.died - (before.died ?? 0)]).toEqual([1, 1]);
     const deny = families.get("vigil_hook_decisions_total")?.metrics.find((m) => m.labels?.rule === "hard.deny");
     expect(deny?.value).toBe("2");
     expect(values(families.get("vigil_watch_detections_total"), "kind").down).toBe(2);

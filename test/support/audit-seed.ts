@@ -5,7 +5,7 @@
  */
 import type { AuditDetails } from "../../src/core/audit-details.ts";
 
-type Seeded = "hook" | "guard" | "stop_gate" | "watch_pass" | "down" | "state";
+type Seeded = "hook" | "guard" | "stop_gate" | "watch_pass" | "died" | "state";
 
 type Defaults = Pick<AuditDetails, Seeded>;
 
@@ -56,7 +56,9 @@ const DEFAULTS: Defaults = {
     restarted: 0,
     nudged: 0,
   },
-  down: {
+  died: {
+    at: 0,
+    by: "watch",
     verdict: "down",
     reason: "process gone",
     pid: null,

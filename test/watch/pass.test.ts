@@ -28,20 +28,30 @@ const block = (s: { id: string }, at: number) =>
 
 afterEach(() => h?.close());
 
+/** Every audit row of a session as stored (id, kind, detail text), oldest first. */
+function rawDetails(id: string): string[] {
+  return withRawDb(h.store.file, (db) =>
+    db.query<{ id: number; kind: string; detail: string }, [string]>(
+      "SELECT id, kind, detail FROM events WHERE session_id = ? ORDER BY id",
+    ).all(id).map((r) => `${r.id} ${r.kind} ${r.detail}`));
+}
+
 describe("DOWN", () => {
   test("a killed session is recorded once, with samples and delay; the machine is dead", async () => {
     h = harness();
     const s = h.session("sess-down", { name: "vinylstudio-70" });
     await h.pass();
-    expect(h.events("down")).toEqual([]);
+    expect(h.events("died")).toEqual([]);
     h.advance(5 * MIN);
     await h.kill(s);
     const first = await h.pass();
     expect(first.down).toBe(1);
-    const downs = h.events("down", s.id);
-    expect(downs.length).toBe(1);
-    const d = downs[0].detail;
-    expect([d.verdict, d.reason, d.pid, d.name, d.sinceAliveMs]).toEqual([
+    // One record per fact: the machine's `died`, with what the watch saw of the death.
+    const deaths = h.events("died", s.id);
+    expect(deaths.length).toBe(1);
+    const d = deaths[0].detail;
+    expect([d.by, d.verdict, d.reason, d.pid, d.name, d.sinceAliveMs]).toEqual([
+      "watch",
       "down",
       "process gone",
       s.pid,
@@ -51,11 +61,10 @@ describe("DOWN", () => {
     expect(Array.isArray(d.samples) && d.samples.length).toBe(1);
     expect(typeof d.delayMs).toBe("number");
     expect(h.state(s.id)).toBe("dead");
-    // One record per fact: the watch's `down` is the death; the machine's `died` is not logged again.
-    expect(h.events("died", s.id).length).toBe(0);
+    expect(h.events("down", s.id).length).toBe(0);
     h.advance(5 * MIN);
     await h.pass();
-    expect(h.events("down", s.id).length).toBe(1);
+    expect(h.events("died", s.id).length).toBe(1);
     expect(h.calls.notify.map((n) => n.kind)).toEqual(["down"]);
   });
 
@@ -74,7 +83,7 @@ describe("DOWN", () => {
       }),
     );
     await h.pass();
-    const d = h.events("down", s.id);
+    const d = h.events("died", s.id);
     expect(d.map((e) => [e.detail.verdict, e.detail.reason])).toEqual([
       ["reuse-down", `pid ${s.pid} belongs to another process`],
     ]);
@@ -97,7 +106,9 @@ describe("DOWN", () => {
     await h.pass();
     h.advance(5 * MIN);
     await h.pass();
-    expect([h.events("down", s.id).length, h.calls.restart.length, h.calls.notify.length]).toEqual([0, 0, 0]);
+    // The machine was already dead (by the hook): a process found gone after it is no death.
+    expect(h.events("died", s.id).filter((e) => e.detail.by === "watch")).toEqual([]);
+    expect([h.calls.restart.length, h.calls.notify.length]).toEqual([0, 0]);
   });
 
   test("a night snapshot keeps a session watched after its registry file is gone", async () => {
@@ -115,12 +126,12 @@ describe("DOWN", () => {
     );
     await h.kill(s);
     await h.pass();
-    expect(h.events("down", s.id).length).toBe(1);
+    expect(h.events("died", s.id).length).toBe(1);
   });
 });
 
 describe("STALE", () => {
-  test("recorded once per stall, idle updated in place, growth revives the machine", async () => {
+  test("recorded once per stall, never updated in place; growth revives the machine and its revived ends it", async () => {
     h = harness();
     const s = h.session("sess-stale");
     const frozenAt = h.now() - 120 * MIN;
@@ -128,27 +139,29 @@ describe("STALE", () => {
     const p1 = await h.pass();
     expect(p1.stale).toBe(1);
     expect(h.state(s.id)).toBe("stalled");
-    expect(h.events("stale", s.id).map((e) => e.detail.idleMs)).toEqual([120 * MIN]);
-    // One record per fact: the machine's `stalled` is not logged beside the watch's `stale`.
-    expect(h.events("stalled", s.id)).toEqual([]);
+    // One record per fact: the machine's `stalled`, with what the watch saw of the stall.
+    const seen = h.events("stalled", s.id).map((e) => [e.detail.idleMs, e.detail.lastGrowthAt, e.detail.pid]);
+    expect(seen).toEqual([[120 * MIN, frozenAt, s.pid]]);
+    expect(h.events("stale", s.id)).toEqual([]);
+    const before = rawDetails(s.id);
     h.advance(5 * MIN);
     const p2 = await h.pass();
     expect([p2.stale, p2.stalled]).toEqual([0, 1]);
-    expect(h.events("stale", s.id).map((e) => e.detail.idleMs)).toEqual([125 * MIN]);
+    // Append-only: a later pass adds no line for the same stall and changes none.
+    expect(rawDetails(s.id).slice(0, before.length)).toEqual(before);
+    expect(h.events("stalled", s.id).map((e) => e.detail.idleMs)).toEqual([120 * MIN]);
     appendTo(s.transcript, records(h.now(), "prompt", "more work"));
     touch(s.transcript, h.now() + MIN);
     h.advance(5 * MIN);
     const p3 = await h.pass();
     expect(p3.revived).toBe(1);
     expect(h.state(s.id)).toBe("normal");
-    expect(h.events("revived", s.id).length).toBe(1);
-    const stale = h.events("stale", s.id);
-    expect(stale.length).toBe(1);
-    expect(stale[0].detail.endedAt).toBe(h.now() - 4 * MIN);
+    expect(h.events("revived", s.id).map((e) => e.detail.at)).toEqual([h.now() - 4 * MIN]);
+    expect(rawDetails(s.id).slice(0, before.length)).toEqual(before);
     // A new stall later is a new line.
     h.advance(50 * MIN);
     await h.pass();
-    expect(h.events("stale", s.id).length).toBe(2);
+    expect(h.events("stalled", s.id).length).toBe(2);
   });
 
   test("a stall with a known tmux pane is nudged once; its first tool call after it is the follow-up", async () => {
@@ -478,11 +491,11 @@ describe("awaiting is known to the machine whether or not unattended mode is on"
     h.advance(MIN);
     await h.pass();
     expect(snapshotFacts(h.store.loadSession(s.id)).awaiting).toBe("approval");
-    expect(h.events("stale", s.id)).toEqual([]);
+    expect(h.events("stalled", s.id)).toEqual([]);
     h.advance(90 * MIN);
     await h.pass();
     // Awaiting is not stalled: no STALE, no nudge, however long it waits.
-    expect([h.events("stale", s.id).length, h.calls.nudge.length]).toEqual([0, 0]);
+    expect([h.events("stalled", s.id).length, h.calls.nudge.length]).toEqual([0, 0]);
     // The person answers; the watch reads the prompt (no hook told the machine).
     appendTo(s.transcript, records(h.now(), "prompt", "Approved, go ahead."));
     touch(s.transcript, h.now());
@@ -584,7 +597,7 @@ describe("recovery", () => {
     expect(h.calls.notify.map((n) => n.kind)).toEqual(["down", "restart-failed", "breaker-open"]);
     const held = h.calls.notify.at(-1)?.detail ?? "";
     expect(held).toContain("process not running and transcript not written");
-    expect(h.events("down", s.id).length).toBe(1);
+    expect(h.events("died", s.id).length).toBe(1);
   });
 
   test("a held session is restarted again after night off", async () => {
@@ -609,7 +622,7 @@ describe("recovery", () => {
     await h.pass();
     await h.kill(s);
     await h.pass();
-    expect([h.events("down", s.id).length, h.calls.notify.length, h.events("notify").length]).toEqual([1, 0, 0]);
+    expect([h.events("died", s.id).length, h.calls.notify.length, h.events("notify").length]).toEqual([1, 0, 0]);
   });
 });
 
@@ -654,7 +667,7 @@ exec sleep 1000
       expect(h.events("restart_check", s.id).map((e) => [e.detail.grew, e.detail.alive])).toEqual([[true, true]]);
       expect(h.state(s.id)).toBe("restoring");
       expect(h.events("followup", s.id).map((e) => e.detail.intervention)).toContain("restart");
-      expect(h.events("down", s.id).length).toBe(1);
+      expect(h.events("died", s.id).length).toBe(1);
     } finally {
       tm?.kill();
     }

@@ -100,7 +100,7 @@ describe("awaiting", () => {
     // Judged from the transcript when the stall would be reported: quiet for a person.
     expect([p.stale, h.state(s.id)]).toEqual([0, "normal"]);
     expect(h.calls.nudge).toEqual([]);
-    expect(h.events("stale", s.id)).toEqual([]);
+    expect(h.events("stalled", s.id)).toEqual([]);
   });
 
   test("outside unattended mode an approval wait is not paged as STALE", async () => {
@@ -201,7 +201,7 @@ describe("hung tool", () => {
       await h.pass();
     }
     expect(h.state(s.id)).toBe("stalled");
-    expect(h.events("stale", s.id).length).toBe(1);
+    expect(h.events("stalled", s.id).length).toBe(1);
     // A real record ends it.
     appendFileSync(
       s.transcript,

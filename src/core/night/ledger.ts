@@ -5,7 +5,7 @@
  * idle minutes by cause; deaths and what was done about each. A "5/5 blocked, 3/3 detected"
  * summary hid five and a half hours without work: every count here is of an outcome. Pure.
  */
-import { type AuditRecord, parseAuditRecord } from "../audit-details.ts";
+import { type AuditRecord, foundStall, readAuditRecords } from "../audit-details.ts";
 import type { AuditKind } from "../audit-kinds.ts";
 
 /** An audit event with its detail typed by kind. */
@@ -15,26 +15,31 @@ export type LedgerEvent = { at: number; session_id: string | null } & AuditRecor
 type Of<K extends AuditKind> = LedgerEvent & { kind: K };
 
 /**
- * Stored rows as ledger events. A row whose kind this version does not write, or whose detail
- * is not of its kind's shape (an older version's, a hand edit), is skipped: it is not evidence.
+ * Stored rows as ledger events. An older version's `down` and `stale` rows are read as the
+ * records that replaced them (`readAuditRecords`); a row of any other kind this version does
+ * not write, or whose detail is not of its kind's shape (a hand edit), is skipped: it is not
+ * evidence.
  */
 export function ledgerEvents(
   rows: readonly { at: number; session_id: string | null; kind: string; detail: unknown }[],
 ): LedgerEvent[] {
-  return rows.flatMap((r) => {
-    const rec = parseAuditRecord(r.kind, r.detail);
-    return rec === null ? [] : [{ at: r.at, session_id: r.session_id, ...rec }];
-  });
+  return rows.flatMap((r) =>
+    readAuditRecords(r.kind, r.detail, r.at).map((rec) => ({ ...rec, session_id: r.session_id }))
+  );
 }
 
 const ofKind = <K extends AuditKind>(events: readonly LedgerEvent[], kind: K): Of<K>[] =>
   events.filter((e): e is Of<K> => e.kind === kind);
 
-/** A wait the watch still holds open when the ledger is read: a turn quiet for a known cause. */
+/**
+ * A turn the watch still holds open when the ledger is read: nothing has answered it yet. Its
+ * cause is why it is quiet (null: none known); `deadAt` when its session died waiting on it.
+ */
 export interface OpenWait {
   sessionId: string;
   endAt: number;
-  cause: "awaiting" | "asleep" | "stalled";
+  cause: "awaiting" | "asleep" | "stalled" | null;
+  deadAt?: number | null;
 }
 
 export type WakerClass = "vigil" | "person" | "nobody" | "other";
@@ -83,7 +88,14 @@ function wakerClass(w: string): WakerClass {
 
 /**
  * The ledger of the events in `[since, until]` (events outside it are ignored). `open` are the
- * waits still open at `until`: their idle time so far counts by their cause, as an open stall's.
+ * turns still unanswered at `until`: their idle time so far counts by their cause, as an open
+ * stall's, and each is a turn woken by nobody.
+ *
+ * Woken by nobody (product terms): a turn that nothing answered by the time the ledger is read
+ * (`night off`'s moment) — still waiting then, or cut off by a death nothing brought back
+ * (a session that died waiting, or mid-turn, and wrote nothing since: its restart failed, the
+ * breaker holds it, or recovery does not restart). Each such turn counts once, whether the watch
+ * closed it as nobody's at the death (no restart could follow) or still holds it at the end.
  */
 export function nightLedger(
   all: readonly LedgerEvent[],
@@ -117,7 +129,9 @@ export function nightLedger(
   }
 
   const deaths: DeathOutcome[] = [];
-  for (const d of ofKind(events, "down").filter((e) => e.session_id !== null)) {
+  // A death is the watch's: the machine's `died` it saw (an older version's `down` reads as one).
+  const died = ofKind(events, "died").filter((e) => e.session_id !== null && e.detail.by === "watch");
+  for (const d of died) {
     const id = d.session_id ?? "";
     const same = <K extends AuditKind>(k: K) => ofKind(events, k).filter((e) => e.session_id === id && e.at === d.at);
     const restart = same("restart")[0];
@@ -131,18 +145,37 @@ export function nightLedger(
     deaths.push({ sessionId: id, at: d.at, action: actionOf(restart, check), told, resumed: back !== undefined });
   }
 
-  // A stall still open at the night's end has no wake yet: its idle time so far is stalled.
+  // A stall ends in its `revived` (whoever saw the work first), a death, or the wake of its turn;
+  // one still open at the night's end has no end yet: its idle time so far is stalled.
   const closedStall = (id: string, at: number) =>
-    events.some((e) => e.session_id === id && e.at >= at && (e.kind === "wake" || e.kind === "down"));
-  for (const s of ofKind(events, "stale").filter((e) => e.session_id !== null)) {
-    if (s.detail.endedAt !== undefined || closedStall(s.session_id ?? "", s.at)) continue;
+    events.some((e) =>
+      e.session_id === id && e.at >= at &&
+      (e.kind === "wake" || e.kind === "revived" || (e.kind === "died" && e.detail.by === "watch"))
+    );
+  for (const s of ofKind(events, "stalled").filter((e) => e.session_id !== null && foundStall(e.detail))) {
+    if (closedStall(s.session_id ?? "", s.at)) continue;
     const from = s.detail.lastGrowthAt ?? s.at;
     idle.stalled += Math.max(0, until - Math.max(from, since));
   }
 
-  // A stall is counted from its `stale` record; awaiting and asleep waits from the watch's memory.
+  // A stall is counted from its `stalled` record; awaiting and asleep waits from the watch's
+  // memory, up to the night's end or the death that cut them.
+  const nobodyAtEnd = new Set<string>();
   for (const w of open) {
-    if (w.cause !== "stalled") idle[w.cause] += Math.max(0, until - Math.max(w.endAt, since));
+    nobodyAtEnd.add(w.sessionId);
+    turns.nobody++;
+    woken.nobody.add(w.sessionId);
+    const end = Math.min(until, w.deadAt ?? until);
+    if (w.cause === "awaiting" || w.cause === "asleep") idle[w.cause] += Math.max(0, end - Math.max(w.endAt, since));
+  }
+  // A death nothing followed (no wake since, not back), its turn not held by the watch (it died
+  // mid-turn, or before the watch read its last turn): that turn too was woken by nobody.
+  for (const d of deaths) {
+    if (d.resumed || nobodyAtEnd.has(d.sessionId)) continue;
+    if (ofKind(events, "wake").some((w) => w.session_id === d.sessionId && w.at >= d.at)) continue;
+    nobodyAtEnd.add(d.sessionId);
+    turns.nobody++;
+    woken.nobody.add(d.sessionId);
   }
 
   const sent = (k: "nudge" | "restart") => ofKind(events, k).filter((e) => e.detail.ok).length;

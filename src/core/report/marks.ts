@@ -215,16 +215,19 @@ export const KIND_READERS: Record<AuditKind, Reader> = {
   // (a /^compact/ alias once counted it as one).
   compaction_abandoned: () => ({ category: "other", label: "compaction abandoned", facts: {} }),
   restore_due: () => ({ category: "compaction", label: "compacted, restore due", facts: {} }),
-  stalled: (d, at) => liveness("stale", d, at, true),
+  // The stall the watch found, with what it saw (older rows: a bare machine effect beside the
+  // watch's own `stale`, which it yields to).
+  stalled: (d, at) => liveness("stale", d, at, n(d, "idleMs") === null),
   revived: () => null,
-  // The machine's `died` also follows a clean SessionEnd; watch's `down` is the detection.
-  died: (d) => ({
-    category: "other",
-    label: `ended: ${s(d, "reason") ?? "?"}`,
-    facts: {},
-    weak: true,
-    yieldsTo: "down",
-  }),
+  // A death the watch found (`by: "watch"`, older rows: its `down`), or a normal end by a hook.
+  died: (d, at) =>
+    s(d, "by") === "watch" ? liveness("down", d, at, false) : {
+      category: "other",
+      label: `ended: ${s(d, "reason") ?? "?"}`,
+      facts: {},
+      weak: true,
+      yieldsTo: "down",
+    },
   interrupted: (d) => {
     const by = INTERRUPTED_BY[s(d, "source") ?? ""] ?? "someone";
     return { category: "other", label: `turn stopped by ${by} (${s(d, "reason") ?? "?"})`, facts: { by } };
@@ -248,8 +251,6 @@ export const KIND_READERS: Record<AuditKind, Reader> = {
   // Session-less (the watch's and the night's own records): counted per kind, never marks.
   watch_pass: () => null,
   night: () => null,
-  stale: (d, at) => liveness("stale", d, at, false),
-  down: (d, at) => liveness("down", d, at, false),
   wake,
   // Whether the session resumed after an intervention: the intervention itself is its own mark.
   followup: (d) => {
@@ -296,6 +297,10 @@ export const KIND_READERS: Record<AuditKind, Reader> = {
  * the set is listed as itself (category `other`), never guessed from its name.
  */
 const OLD_KINDS: ReadonlyMap<string, Reader> = new Map<string, Reader>([
+  // The watch's own records of a stall and a death until round 13 (now the machine's `stalled`
+  // and `died`, with what the watch saw).
+  ["stale", (d, at) => liveness("stale", d, at, false)],
+  ["down", (d, at) => liveness("down", d, at, false)],
   ["restarted", (d) => intervention("restart", d)],
   ["nudge_sent", (d) => intervention("nudge", d)],
   ["nudged", (d) => intervention("nudge", d)],

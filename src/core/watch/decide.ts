@@ -1,10 +1,13 @@
 /**
- * One session, one pass: from what was probed and stat'ed, what to record (DOWN once, STALE
- * once per stall and then its idle time in place, growth ending a stall), which machine events
- * to apply, what to sample, which interventions got their follow-up, and the watcher's memory
- * for the next pass. Pure: the pass does the reading and the writing.
+ * One session, one pass: from what was probed and stat'ed, which machine events to apply (the
+ * process gone, idle past the threshold, growth), what the watch saw of a death or a stall for
+ * the record of the machine's `died` or `stalled` effect, what to sample, which interventions
+ * got their follow-up, and the watcher's memory for the next pass. Whether a death or a stall
+ * is news is the machine's to say (its effects): nothing here records one. Pure: the pass does
+ * the reading and the writing.
  */
-import type { AuditDetails, AuditRecord } from "../audit-details.ts";
+import type { AuditRecord } from "../audit-details.ts";
+import type { EffectSeen } from "../step.ts";
 import type { SessionEvent } from "../../../machines/session.ts";
 import { decideLiveness, type LivenessDecision, sameProcess, type TranscriptStat } from "../liveness.ts";
 import type { ProcProbe, SampleRow, WatchRow } from "./observed.ts";
@@ -28,13 +31,8 @@ export interface SessionPlan {
   memo: WatchMemo;
   machine: SessionEvent[];
   events: PlannedEvent[];
-  /** A new stall: its `stale` record. */
-  staleOpen: AuditDetails["stale"] | null;
-  /**
-   * Fields to merge into the current stall's `stale` record, the newest one written after
-   * `after` (the growth that preceded the stall).
-   */
-  stalePatch: { after: number | null; patch: Partial<AuditDetails["stale"]> } | null;
+  /** What the watch saw of the death or stall its machine events may bring (their records' detail). */
+  seen: EffectSeen;
   sample: SampleRow | null;
   /** The pid now belongs to another session in the registry (after /clear): never restart it. */
   moved: boolean;
@@ -96,30 +94,23 @@ export function decideSession(
   // lists a session no hook has touched yet; written only when that is news.
   const host = hostOf(t);
   if (alive && (t.row === null || known?.host !== host)) machine.push({ type: "observed", at: now, host });
-  let staleOpen: SessionPlan["staleOpen"] = null, stalePatch: SessionPlan["stalePatch"] = null;
-  const stalled = t.row?.state === "stalled";
-  const stallSince = sameFile ? w.last_growth_at : null;
+  const seen: EffectSeen = {};
   if (decision.record === "down") {
     machine.push({ type: "processGone", at: now, reason: decision.reason });
-    events.push({ kind: "down", detail: downDetail(t, decision, w, now) });
+    seen.died = deathSeen(t, decision, w, now);
   } else if (decision.record === "stale") {
     machine.push({ type: "idle", at: now, idleMs: decision.idleMs });
-    staleOpen = {
+    seen.stalled = {
       idleMs: decision.idleMs,
       lastGrowthAt: decision.next.lastGrowthAt,
       pid: t.pid,
       name: t.name,
       cwd: t.cwd,
-      checkedAt: now,
     };
-  } else if (decision.verdict === "stale" && stalled) {
-    stalePatch = { after: stallSince, patch: { idleMs: decision.idleMs, checkedAt: now } };
   }
-  if (decision.record === "active") {
-    machine.push({ type: "activity", at: growthAt });
-    const idleMs = w?.last_growth_at != null ? Math.max(0, growthAt - w.last_growth_at) : null;
-    stalePatch = { after: stallSince, patch: { endedAt: growthAt, idleMs, checkedAt: now } };
-  }
+  // Growth the machine has not heard of: a stall it holds ends (its `revived`) whoever saw the
+  // work first, this pass or a hook before it.
+  if (decision.record === "active") machine.push({ type: "activity", at: growthAt });
   if (memo.restartCheck) {
     memo = checkRestart(memo, memo.restartCheck, {
       alive,
@@ -146,8 +137,7 @@ export function decideSession(
     memo,
     machine,
     events,
-    staleOpen,
-    stalePatch,
+    seen,
     sample: alive && p !== null && t.pid !== null
       ? { at: now, sessionId: t.sessionId, pid: t.pid, rssBytes: p.rssBytes, cpuMs: p.cpuMs, ageMs: p.ageMs }
       : null,
@@ -191,11 +181,11 @@ function learnIdentity(t: Target, p: ProcProbe | null, alive: boolean): string |
   return sameProcess(t, p) === "other" ? null : p.procStart;
 }
 
-function downDetail(t: Target, d: LivenessDecision, w: WatchRow | null, now: number): AuditDetails["down"] {
+/** What the watch saw of a death (the samples and the hooks' last activity are added at the commit). */
+function deathSeen(t: Target, d: LivenessDecision, w: WatchRow | null, now: number): NonNullable<EffectSeen["died"]> {
   const lastActivityAt = d.next.lastGrowthAt;
   return {
     verdict: d.verdict,
-    reason: d.reason,
     pid: t.pid,
     procStart: t.procStart,
     name: t.name,

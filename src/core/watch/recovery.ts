@@ -4,6 +4,7 @@
  * Pure: the decision (per `config.recovery`, the circuit breaker and the machine's truth
  * about pushing) is made here; the runner only carries it out and records what happened.
  */
+import type { SessionEffect } from "../../../machines/session-model.ts";
 import type { AuditDetails } from "../audit-details.ts";
 import type { Recovery } from "../config.ts";
 import { type LivenessDecision, planRecovery, type PushFacts, pushHold, restartBreaker } from "../liveness.ts";
@@ -25,8 +26,30 @@ export type RecoveryEffect =
   /** Wake a stalled session (inbox socket, else its tmux pane). */
   | { type: "nudge"; text: string; idleMs: number };
 
+/**
+ * What the session's machine said this pass (its effects): a death the watch saw, a new stall,
+ * a stall's end. The watch acts on these, never on a verdict of its own beside the machine's.
+ */
+export interface MachineNews {
+  died: boolean;
+  stalled: boolean;
+  revived: boolean;
+}
+
+/** The news in a step's effects (a hook's `died`, a normal end, is no death for the watch to act on). */
+export function newsOf(effects: readonly SessionEffect[]): MachineNews {
+  return {
+    died: effects.some((e) => e.type === "died" && e.params.by === "watch"),
+    stalled: effects.some((e) => e.type === "stalled"),
+    revived: effects.some((e) => e.type === "revived"),
+  };
+}
+
 export interface RecoveryInput {
-  decision: Pick<LivenessDecision, "verdict" | "record" | "idleMs" | "reason">;
+  /** What the watch observed: a process gone (`verdict`), the idle time, why. */
+  decision: Pick<LivenessDecision, "verdict" | "idleMs" | "reason">;
+  /** What the machine made of it this pass. */
+  news: MachineNews;
   recovery: Recovery;
   /** Restart times the machine holds (the breaker's input). */
   restarts: readonly number[];
@@ -57,7 +80,9 @@ const WAIT_TEXT = {
 
 /** The effects for one session, in the order they run, and whether the breaker skip is now notified. */
 export function recoveryEffects(inp: RecoveryInput): { effects: RecoveryEffect[]; breakerNotified: boolean } {
-  const d = inp.decision, now = inp.now;
+  const now = inp.now;
+  // A new death or stall is the machine's; a process still gone on a later pass is retried.
+  const d = { ...inp.decision, record: inp.news.died ? "down" as const : inp.news.stalled ? "stale" as const : null };
   const isDown = d.verdict === "down" || d.verdict === "reuse-down";
   const effects: RecoveryEffect[] = [];
   let breakerNotified = inp.breakerNotified;

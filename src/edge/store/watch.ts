@@ -1,9 +1,8 @@
 /**
  * The watcher's tables in the store: its memory per session (`watch`), the sessions hooks saw
- * recently, and the few event-log operations a pass needs beyond appending (an event's id, so
- * a stall's one line can be updated in place on later passes; Stop blocks since the last pass).
+ * recently, and the one event-log read a pass needs beyond appending (Stop blocks since the
+ * last pass). The log is append-only: nothing here updates an event.
  */
-import type { AuditDetails } from "../../core/audit-details.ts";
 import { dbOf, type SessionRow, type Store } from "../store.ts";
 import type { WatchRow } from "../../core/watch/observed.ts";
 export type { WatchRow };
@@ -50,22 +49,6 @@ export function pruneWatchRows(store: Store, before: number): number {
 /** Session rows hooks (or the watcher) touched since `since`. */
 export function recentSessionRows(store: Store, since: number): SessionRow[] {
   return dbOf(store).query<SessionRow, [number]>("SELECT * FROM sessions WHERE updated_at >= ?").all(since);
-}
-
-/**
- * The current stall's `stale` record: the newest one written after the growth that preceded
- * the stall (an earlier stall's record is older than that growth, which ended it).
- */
-export function currentStaleEvent(store: Store, sessionId: string, after: number | null): number | null {
-  const row = dbOf(store).query<{ id: number }, [string, number]>(
-    "SELECT id FROM events WHERE session_id = ? AND kind = 'stale' AND at > ? ORDER BY id DESC LIMIT 1",
-  ).get(sessionId, after ?? 0);
-  return row?.id ?? null;
-}
-
-/** Merge fields into a `stale` event's detail (the stall's idle time and end, on later passes). */
-export function patchEventDetail(store: Store, id: number, patch: Partial<AuditDetails["stale"]>): void {
-  dbOf(store).query("UPDATE events SET detail = json_patch(detail, ?) WHERE id = ?").run(JSON.stringify(patch), id);
 }
 
 /** Stop gate blocks recorded after `since` (exclusive) up to `until`, oldest first. */

@@ -21,7 +21,7 @@ function ev<K extends AuditKind>(at: number, session_id: string | null, kind: K,
   if (e === undefined) throw new Error(`the ledger refused its own ${kind} detail`);
   return e;
 }
-const down = (at: number, id: string) => ev(at, id, "down", seedDetail("down", { pid: 1, cwd: "/w" }));
+const down = (at: number, id: string) => ev(at, id, "died", seedDetail("died", { at, pid: 1, cwd: "/w" }));
 const restarted = (at: number, id: string, ok: boolean, error: string | null) =>
   ev(at, id, "restart", { ok, method: "new-session", target: "t", error, attempt: 1, max: 3, reason: "process gone" });
 const notify = (at: number, id: string, about: string, sent: boolean) =>
@@ -161,13 +161,14 @@ test("rows an older version or a hand wrote in another shape are skipped, never 
 test("a wait still open at the night's end counts to that moment by its cause; an open stall only once", () => {
   const l = nightLedger(
     [
-      ev(T + 20 * MIN, "s", "stale", {
+      ev(T + 20 * MIN, "s", "stalled", {
+        at: T + 20 * MIN,
+        from: "normal",
         idleMs: 15 * MIN,
         lastGrowthAt: T + 5 * MIN,
         pid: 1,
         name: null,
         cwd: "/w",
-        checkedAt: T + 20 * MIN,
       }),
     ],
     T,
@@ -175,7 +176,7 @@ test("a wait still open at the night's end counts to that moment by its cause; a
     [
       { sessionId: "w", endAt: T + 55 * MIN, cause: "awaiting" },
       { sessionId: "z", endAt: T - 30 * MIN, cause: "asleep" },
-      // The watch's open stall is the `stale` record's: not counted twice.
+      // The watch's open stall is the `stalled` record's: not counted twice.
       { sessionId: "s", endAt: T + 5 * MIN, cause: "stalled" },
     ],
   );
@@ -208,4 +209,73 @@ test("alerts count what reached a notifier, by what they were about; an unverifi
   ]);
   expect(l.pushes.restart).toMatchObject({ sent: 1, verified: 0 });
   expect(ledgerLines(l)).toContain("alerts sent: 2 (down 1, restart-failed 1)");
+});
+
+test("woken by nobody: each turn nothing answered by the ledger's moment counts once, a death nothing followed included", () => {
+  const wake = (at: number, id: string, waker: string, endAt: number) =>
+    ev(at, id, "wake", {
+      waker,
+      idleMs: at - endAt,
+      endAt,
+      resumedAt: waker === "nobody" ? null : at,
+      idle: true,
+      cause: null,
+    });
+  const l = nightLedger(
+    [
+      // "held": died waiting on its turn; the watch still holds the turn (a restart may follow).
+      down(T + 10 * MIN, "held"),
+      // "cut": died mid-turn (no turn the watch held), and nothing since: its restarts failed.
+      down(T + 12 * MIN, "cut"),
+      // "closed": died, and the watch closed its turn as nobody's at the death (no restart follows).
+      down(T + 14 * MIN, "closed"),
+      wake(T + 14 * MIN, "closed", "nobody", T + 5 * MIN),
+      // "back": died, restarted, and its restart's prompt woke it: nobody did not.
+      down(T + 16 * MIN, "back"),
+      ev(T + 18 * MIN, "back", "state", { from: "dead", to: "restoring", event: "resumed", by: "watch" }),
+      wake(T + 19 * MIN, "back", "restart", T + 16 * MIN),
+    ],
+    T,
+    T + 60 * MIN,
+    [
+      { sessionId: "held", endAt: T + 8 * MIN, cause: null, deadAt: T + 10 * MIN },
+      // Alive, waiting for approval at the end: unanswered, its minutes awaiting to the end.
+      { sessionId: "asks", endAt: T + 50 * MIN, cause: "awaiting" },
+    ],
+  );
+  expect(l.woken.nobody).toEqual({ turns: 4, sessions: 4 });
+  expect(l.woken.vigil).toEqual({ turns: 1, sessions: 1 });
+  expect(l.idleMinutes.awaiting).toBe(10);
+});
+
+test("an older version's down and stale rows count as the deaths and stalls they recorded", () => {
+  const stale = (at: number, id: string, endedAt?: number) =>
+    row(at, id, "stale", {
+      idleMs: 10 * MIN,
+      lastGrowthAt: at - 10 * MIN,
+      pid: 1,
+      name: null,
+      cwd: "/w",
+      checkedAt: at,
+      ...(endedAt === undefined ? {} : { endedAt }),
+    });
+  const oldDown = row(T + 30 * MIN, "d", "down", {
+    verdict: "down",
+    reason: "process gone",
+    pid: 1,
+    procStart: null,
+    name: null,
+    cwd: "/w",
+    lastActivityAt: null,
+    delayMs: null,
+    aliveAt: null,
+    sinceAliveMs: null,
+  });
+  const l = nightLedger(
+    ledgerEvents([stale(T + 20 * MIN, "open"), stale(T + 20 * MIN, "ended", T + 25 * MIN), oldDown]),
+    T,
+    T + 60 * MIN,
+  );
+  // The open stall from its last growth (T + 10) to the end; the one its patched end closed, not.
+  expect([l.idleMinutes.stalled, l.idleMinutes.dead, l.deaths.map((d) => d.sessionId)]).toEqual([50, 30, ["d"]]);
 });

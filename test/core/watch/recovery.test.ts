@@ -7,7 +7,8 @@ const NOW = Date.UTC(2026, 11, 2, 3, 0);
 const MIN = 60_000;
 const free: PushFacts = { awaiting: null, asleepUntil: null, host: "tmux", inNight: true, outsideAllowed: false };
 const input = (over: Partial<RecoveryInput> = {}): RecoveryInput => ({
-  decision: { verdict: "down", record: "down", idleMs: 5 * MIN, reason: "process gone" },
+  decision: { verdict: "down", idleMs: 5 * MIN, reason: "process gone" },
+  news: { died: true, stalled: false, revived: false },
   recovery: "restart",
   restarts: [],
   nudgeText: "continue",
@@ -21,7 +22,9 @@ const input = (over: Partial<RecoveryInput> = {}): RecoveryInput => ({
   now: NOW,
   ...over,
 });
-const stale = { verdict: "stale" as const, record: "stale" as const, idleMs: 50 * MIN, reason: "quiet" };
+const stale = { verdict: "stale" as const, idleMs: 50 * MIN, reason: "quiet" };
+/** A new stall, as the machine reported it. */
+const stalled = { died: false, stalled: true, revived: false };
 const kinds = (over: Partial<RecoveryInput>) =>
   recoveryEffects(input(over)).effects.map((e) => e.type === "notify" ? `notify:${e.about}` : e.type);
 
@@ -46,16 +49,18 @@ describe("recoveryEffects", () => {
     ["the pid serves another session: not restarted", {
       cannotRestart: "pid-serves-another-session" as const,
     }, ["held", "notify:down"]],
-    ["a new stall in the night: nudge", { decision: stale }, ["nudge"]],
+    ["a new stall in the night: nudge", { decision: stale, news: stalled }, ["nudge"]],
     ["a stall outside unattended mode: the nudge is held", {
       decision: stale,
+      news: stalled,
       facts: { ...free, inNight: false },
     }, ["held"]],
     ["a stall asleep until later: the nudge is held", {
       decision: stale,
+      news: stalled,
       facts: { ...free, asleepUntil: NOW + 30 * MIN },
     }, ["held"]],
-    ["a stall with no way in: nothing", { decision: stale, canNudge: false }, []],
+    ["a stall with no way in: nothing", { decision: stale, news: stalled, canNudge: false }, []],
   ] as [string, Partial<RecoveryInput>, string[]][])("%s", (_name, over, want) => {
     expect(kinds(over)).toEqual(want);
   });

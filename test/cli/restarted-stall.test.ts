@@ -1,0 +1,109 @@
+/**
+ * Issue 30's leftover, through the compiled binary: a session the watch restarted stalls later,
+ * is nudged, and works again; its stall must end then. Claude Code's own hooks see the work
+ * first (the tool call's PostToolUse reaches vigil before the watch's next pass), so a stall
+ * that only the watch could close (a patched `endedAt` once the watch saw growth in a session
+ * still `stalled`) stayed open to the end of the night. The stall's end is the machine's
+ * `revived`, whoever applied the activity. Real processes: a stand-in session killed for real,
+ * a restart through a private tmux server into a stand-in `claude`, `vigil watch --once` and
+ * `vigil hook` as children at a pinned clock, the store read back from its SQLite file.
+ */
+import { afterEach, expect, test } from "bun:test";
+import { appendFileSync, utimesSync } from "node:fs";
+import { join } from "node:path";
+import { Database } from "bun:sqlite";
+import { readAuditRecords } from "../../src/core/audit-details.ts";
+import { type Kit, nightKit } from "../support/night-kit.ts";
+
+const MIN = 60_000;
+const CONFIG = [
+  `recovery = "restart"`,
+  `recover_outside_night = true`,
+  `restart_verify_minutes = 2`,
+  `stale_after_minutes = 10`,
+  `nudge_text = "Carry on with the ticket"`,
+].join("\n");
+let kit: Kit | null = null;
+afterEach(() => {
+  kit?.close();
+  kit = null;
+});
+
+async function pass(k: Kit, at: number): Promise<void> {
+  const r = await k.run(["watch", "--once"], at);
+  if (r.code !== 0) throw new Error(`watch exited ${r.code}: ${r.stderr}`);
+}
+
+/** The session's records as this version reads them (an older binary's rows included), oldest first. */
+function records(k: Kit, id: string) {
+  const db = new Database(join(k.env.VIGIL_HOME, "vigil.db"), { readonly: true });
+  try {
+    return db.query<{ at: number; kind: string; detail: string }, [string]>(
+      "SELECT at, kind, detail FROM events WHERE session_id = ? ORDER BY id",
+    ).all(id).flatMap((r) => readAuditRecords(r.kind, r.detail, r.at));
+  } finally {
+    db.close();
+  }
+}
+
+test(
+  "a restarted session's later stall ends when work resumes after its nudge, though a hook saw the work first",
+  async () => {
+    const k = kit = nightKit(CONFIG);
+    k.claude("comes-back");
+    const s = k.session("sess-restarted");
+    const t0 = Date.now();
+    expect((await k.run(["night", "on", "--force", "--scope", s.cwd], t0 - 1000)).code).toBe(0);
+    await pass(k, t0);
+    await s.kill();
+    await pass(k, t0 + 3 * MIN);
+    // The stand-in registers and writes on the real clock; wait for it before the next pass.
+    for (let i = 0; i < 200 && Bun.file(s.transcript).size < 100; i++) await Bun.sleep(25);
+    await pass(k, t0 + 4 * MIN);
+    expect(k.events("restart_check", s.id).map((e) => e.verified)).toEqual([true]);
+
+    // Quiet past the threshold: STALE, and nudged into the restart's pane.
+    await pass(k, t0 + 15 * MIN);
+    const stalls = records(k, s.id).filter((r) => r.kind === "stalled");
+    expect(stalls.map((r) => r.at)).toEqual([t0 + 15 * MIN]);
+    expect(k.events("nudge", s.id).map((e) => e.ok)).toEqual([true]);
+
+    // It works again: the tool call's PostToolUse reaches vigil, then the watch passes.
+    const workAt = t0 + 16 * MIN;
+    const tool = { type: "tool_use", id: "tu-1", name: "Bash", input: { command: "npm test" } };
+    appendFileSync(
+      s.transcript,
+      JSON.stringify({
+        type: "assistant",
+        timestamp: new Date(workAt).toISOString(),
+        isSidechain: false,
+        message: { id: "m-1", role: "assistant", stop_reason: "tool_use", content: [tool] },
+      }) + "\n",
+    );
+    utimesSync(s.transcript, workAt / 1000, workAt / 1000);
+    const hook = {
+      hook_event_name: "PostToolUse",
+      session_id: s.id,
+      transcript_path: s.transcript,
+      cwd: s.cwd,
+      tool_name: "Bash",
+      tool_input: tool.input,
+      tool_response: { stdout: "ok" },
+    };
+    expect((await k.run(["hook"], workAt, JSON.stringify(hook))).code).toBe(0);
+    await pass(k, t0 + 17 * MIN);
+    await pass(k, t0 + 20 * MIN);
+
+    // The stall ended at the work, once, and no second stall was opened for the same quiet.
+    const after = records(k, s.id).filter((r) => r.at >= t0 + 15 * MIN);
+    expect(after.filter((r) => r.kind === "stalled" || r.kind === "revived").map((r) => [r.kind, r.at])).toEqual([
+      ["stalled", t0 + 15 * MIN],
+      ["revived", workAt],
+    ]);
+    // The night's ledger does not count the ended stall as stalled to the night's end.
+    const status = await k.run(["night", "status", "--json"], t0 + 60 * MIN);
+    const stalled: unknown = JSON.parse(status.stdout).ledger?.idleMinutes?.stalled;
+    expect(typeof stalled === "number" && stalled <= 16).toBe(true);
+  },
+  90_000,
+);
