@@ -78,7 +78,12 @@ store.transaction(() => {
   }
 });
 
-const app = createApp({ store, clock: () => now, runHook: () => ({ stdout: "", error: null }), host: "bench" });
+const app = createApp({
+  store: () => store,
+  clock: () => now,
+  runHook: () => ({ stdout: "", error: null }),
+  host: "bench",
+});
 const get = async (path: string) => {
   const t0 = performance.now();
   const res = await app.request(path);

@@ -50,7 +50,7 @@ const ms = (x: number) => x.toFixed(3);
 // 1. In-process.
 const n = Number(values.requests);
 const deps = hookDeps(env(mkdtempSync(join(tmpdir(), "vigil-bench-serve-"))));
-const app = createApp({ store: deps.store(), runHook: (input) => runHook(input, deps) });
+const app = createApp({ store: deps.store, runHook: (input) => runHook(input, deps) });
 const viaApp: number[] = [];
 const bare: number[] = [];
 for (let i = 0; i < 200 + n; i++) {

@@ -9,6 +9,7 @@
  */
 import { hookDeps } from "../app/deps.ts";
 import { runHookLoading } from "../app/run-hook.ts";
+import { closedReason, closedWaitMs } from "../core/fail-closed.ts";
 import { appendLog } from "../edge/log.ts";
 import { resolvePaths } from "../edge/paths.ts";
 import { readStdinBlocking, type StdinResult } from "../edge/stdin.ts";
@@ -41,9 +42,6 @@ export async function hookCommand(args: string[], ctx: Ctx, read: StdinResult | 
   }
 }
 
-/** Time a fail-closed call keeps for everything but waiting on the store (start, meter, answer). */
-const FAIL_CLOSED_MARGIN_MS = 2_500;
-
 /**
  * The fail-closed registration's argument, if any: how long the store may be waited for. A
  * malformed value still closes (the registration said so), with the default 10 s timeout.
@@ -51,13 +49,11 @@ const FAIL_CLOSED_MARGIN_MS = 2_500;
 export function failClosedOf(args: readonly string[]): { waitMs: number } | null {
   const arg = args.find((a) => a === "--fail-closed" || a.startsWith("--fail-closed="));
   if (arg === undefined) return null;
-  const seconds = Number(arg.slice("--fail-closed=".length));
-  const timeoutMs = (Number.isFinite(seconds) && seconds > 0 ? seconds : 10) * 1000;
-  return { waitMs: Math.max(1_000, timeoutMs - FAIL_CLOSED_MARGIN_MS) };
+  return { waitMs: closedWaitMs(arg.slice("--fail-closed=".length)) };
 }
 
 /** Exit 2 with the reason: Claude Code blocks the tool call and shows why. */
 function blocked(ctx: Ctx, why: string): number {
-  ctx.err(`vigil: failed closed, the tool call is blocked: ${why}\n`);
+  ctx.err(`${closedReason(why)}\n`);
   return 2;
 }

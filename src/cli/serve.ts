@@ -10,7 +10,8 @@ import { forwardedHandler, statuslineOutput } from "../app/forwarded-call.ts";
 import { runHook } from "../app/run-hook.ts";
 import { fileLineCache } from "../edge/line-cache.ts";
 import { createApp } from "../serve/app.ts";
-import { logFailureTally } from "../edge/log.ts";
+import { appendLog, logFailureTally } from "../edge/log.ts";
+import { liveStore } from "../edge/store.ts";
 import { LOOPBACK_HOSTS } from "../serve/auth.ts";
 import { DEFAULT_LISTEN, isLoopback, listen, type ListenTarget, parseListen, untilSignal } from "../serve/listen.ts";
 import { resolvePaths } from "../edge/paths.ts";
@@ -53,9 +54,16 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   if (target.kind === "tcp" && !isLoopback(target.hostname) && !token) {
     throw new UsageError(`refusing to listen on non-loopback "${target.hostname}" without --token`);
   }
-  // A long-lived server loads every part of the pipeline once, up front.
-  const deps = await allHookDeps(ctx.env, ctx.now);
   const paths = resolvePaths(ctx.env);
+  // A long-lived server loads every part of the pipeline once, up front, and holds the store
+  // as it is now: reopened when another process recovered the file (liveStore).
+  const store = liveStore(paths.dbFile, {
+    onRecovered: (to, why) =>
+      appendLog(paths.logFile, `${new Date().toISOString()} store_recovered moved to ${to}: ${why}`),
+  });
+  store.get(); // opened (created, migrated) before the first request, as a hook process would
+  const loaded = await allHookDeps(ctx.env, ctx.now);
+  const deps = { ...loaded, store: store.get, close: () => (loaded.close(), store.close()) };
   // config.toml as it is at each call, as a hook process would read it.
   const configFile = liveConfigFile(paths.configFile);
   const resolve = configResolver();
@@ -63,7 +71,7 @@ export async function serveCommand(args: string[], ctx: Ctx): Promise<number> {
   const lines = fileLineCache(paths.stateDir);
   const ownEnv = forwardedEnv(ctx.env);
   const app = createApp({
-    store: deps.store(),
+    store: deps.store,
     // An HTTP client's environment: serve's own, with what its headers carry (header-env.ts).
     runHook: (input, header) => {
       const env = header ? envFromHeaders(ownEnv, header) : ownEnv;

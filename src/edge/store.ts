@@ -251,6 +251,21 @@ export class Store {
     }).immediate();
   }
 
+  /**
+   * Run `fn` waiting up to `ms` for another writer instead of this handle's own busy timeout:
+   * a fail-closed call in a long-lived process (serve) waits as long as its registration allows.
+   * Synchronous, so no other call uses the handle meanwhile.
+   */
+  waitingFor<T>(ms: number, fn: () => T): T {
+    const own = Math.max(0, Math.floor(this.opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS));
+    this.#db.run(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(ms))}`);
+    try {
+      return fn();
+    } finally {
+      this.#db.run(`PRAGMA busy_timeout = ${own}`);
+    }
+  }
+
   /** Run `fn` inside one `BEGIN IMMEDIATE` transaction. */
   transaction<T>(fn: () => T): T {
     return this.use(() => this.#db.transaction(fn).immediate());
@@ -333,12 +348,21 @@ export class Store {
     });
   }
 
+  /**
+   * Whether the file is no longer the database this handle opened: another process moved it
+   * aside and made a fresh one (a recovery), or it was removed or replaced. A read-only handle
+   * keeps no identity and is never replaced.
+   */
+  replaced(): boolean {
+    return !this.opts.readonly && (this.broken || identity(this.file) !== this.seen);
+  }
+
   close(): void {
     // A handle on a database that was replaced (moved aside by a recovery) is left to the
     // process's exit: closing it would checkpoint and delete "-wal" and "-shm" by name, and
     // those names are now the fresh database's.
     // A read-only handle never checkpoints, so it is closed whatever became of the file.
-    if (!this.opts.readonly && (this.broken || identity(this.file) !== this.seen)) return void PINNED.push(this.#db);
+    if (this.replaced()) return void PINNED.push(this.#db);
     this.#db.close(false);
   }
 }
@@ -349,4 +373,32 @@ function tryChmod(file: string): void {
   } catch {
     // Absent, or not ours to change: SQLite reports what that means.
   }
+}
+
+/** A store a long-lived process keeps: `get` is the handle on the store's file as it is now. */
+export interface LiveStore {
+  get: () => Store;
+  close: () => void;
+}
+
+/**
+ * The store for a process that outlives hook calls (`vigil serve`): opened at first use and
+ * opened again when the file it held was replaced (another process recovered a broken
+ * database, or the file was removed), so its writes never go on into a file nobody reads
+ * (docs/reliability.md). One stat per `get`.
+ */
+export function liveStore(file: string, opts: OpenOptions = {}): LiveStore {
+  let store: Store | null = null;
+  return {
+    get: () => {
+      if (store !== null && store.replaced()) {
+        // pinned, not closed: its -wal and -shm names are the fresh database's now
+        store.close();
+        store = null;
+      }
+      store ??= openStore(file, opts);
+      return store;
+    },
+    close: () => store?.close(),
+  };
 }

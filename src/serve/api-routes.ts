@@ -25,14 +25,14 @@ const MAX_LIMIT = 5000;
 /** Register the routes on `app`. */
 export function apiRoutes(
   app: Hono,
-  deps: { store: Store; clock: () => number; toJson: (rows: EventRow[]) => EventJson[] },
+  deps: { store: () => Store; clock: () => number; toJson: (rows: EventRow[]) => EventJson[] },
 ): void {
   const { store, clock, toJson } = deps;
 
   app.get("/api/sessions", (c) => {
     const now = clock();
     const all = ["1", "true"].includes(c.req.query("all") ?? "");
-    return c.json(statusObjects(store.listSessions(all ? {} : { updatedAfter: now - DAY })));
+    return c.json(statusObjects(store().listSessions(all ? {} : { updatedAfter: now - DAY })));
   });
 
   app.get("/api/events", (c) => {
@@ -44,7 +44,7 @@ export function apiRoutes(
     const after = cursor === undefined ? undefined : Number(cursor);
     if (after !== undefined && !Number.isInteger(after)) return c.json({ error: `"after" must be an event id` }, 400);
     const limit = Math.min(Math.max(1, Math.floor(Number(q.limit ?? 200)) || 200), MAX_LIMIT);
-    const rows = iterateEvents(store, { since: since?.value, after, sessionId: q.session, limit });
+    const rows = iterateEvents(store(), { since: since?.value, after, sessionId: q.session, limit });
     return c.body(jsonArrayStream(rows, (r) => toJson([r])[0]), 200, { "Content-Type": "application/json" });
   });
 
@@ -56,11 +56,11 @@ export function apiRoutes(
     const until = untilText === undefined ? { ok: true as const, value: now } : parseWhen(untilText, now);
     if (!until.ok) return until;
     const range = { since: since.value, until: until.value, sessionId: c.req.query("session") };
-    return { ok: true, value: loadReport(store, range) };
+    return { ok: true, value: loadReport(store(), range) };
   };
 
   // The last proof lives beside the database (`<state dir>/proof.json`).
-  app.get("/api/proof", (c) => c.json(proofView(proofState(readLastProof(dirname(store.file)), null))));
+  app.get("/api/proof", (c) => c.json(proofView(proofState(readLastProof(dirname(store().file)), null))));
 
   app.get("/api/report", (c) => {
     const r = report(c);

@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import { hostname } from "node:os";
+import { FAIL_CLOSED_HEADER } from "../core/fail-closed.ts";
 import type { LastProof } from "../core/prove/last-proof.ts";
 import { eventJson } from "../core/report/json.ts";
 import { parseDetail } from "../core/report/marks.ts";
@@ -23,7 +24,11 @@ import { createTail } from "./tail.ts";
 export type RequestHeader = (name: string) => string | undefined;
 
 export interface AppDeps {
-  store: Store;
+  /**
+   * The store serve holds now: serve reopens it when another process recovered the file
+   * (`reopeningStore`), so every route asks for it per request.
+   */
+  store: () => Store;
   /**
    * The hook pipeline bound to its dependencies: `(input) => runHook(input, deps)`; `header`
    * reads the request's headers by lower-case name (the environment they carry: header-env.ts).
@@ -54,8 +59,9 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono {
   const { store, clock = Date.now, host = hostname() } = deps;
   const app = new Hono();
-  const stats: HookStats = { latency: new Histogram(), outcomes: { ok: 0, error: 0 } };
-  const counters = new EventCounters();
+  const stats: HookStats = { latency: new Histogram(), outcomes: { ok: 0, error: 0, closed: 0 } };
+  // Folded by event id: a recreated store numbers its events afresh, so its counters start anew.
+  let counters = new EventCounters(), counted: Store | null = null;
   const tail = createTail(store, { pollMs: deps.pollMs });
   const toJson = (rows: EventRow[]) => rows.map((e) => eventJson({ ...e, detail: parseDetail(e.detail) }));
 
@@ -69,9 +75,12 @@ export function createApp(deps: AppDeps): Hono {
   app.get("/api/stream", streamRoute(tail, toJson));
 
   app.get("/metrics", (c) => {
-    const { ok, error } = stats.outcomes;
+    const { ok, error, closed } = stats.outcomes;
+    const now = store();
+    if (counted !== null && counted !== now) counters = new EventCounters();
+    counted = now;
     const families = [
-      ...storeFamilies(store, counters, {
+      ...storeFamilies(now, counters, {
         now: clock(),
         host,
         proof: deps.proof?.() ?? null,
@@ -80,9 +89,14 @@ export function createApp(deps: AppDeps): Hono {
       stats.latency.family("vigil_http_hook_duration_seconds", "Server-side time of POST /hook"),
       {
         name: "vigil_http_hook_requests_total",
-        help: "POST /hook requests by pipeline outcome (error: vigil failed open)",
+        help:
+          "POST /hook requests by pipeline outcome (error: vigil failed open; closed: failed, and the call was refused)",
         type: "counter" as const,
-        samples: [{ labels: { outcome: "ok" }, value: ok }, { labels: { outcome: "error" }, value: error }],
+        samples: [
+          { labels: { outcome: "ok" }, value: ok },
+          { labels: { outcome: "error" }, value: error },
+          { labels: { outcome: "closed" }, value: closed },
+        ],
       },
     ];
     return c.body(renderFamilies(families), 200, { "Content-Type": METRICS_CONTENT_TYPE });
@@ -93,7 +107,10 @@ export function createApp(deps: AppDeps): Hono {
   app.get("/assets/dashboard.js", (c) => c.body(DASHBOARD_JS, 200, { "Content-Type": "text/javascript" }));
 
   app.onError((e, c) => {
-    if (c.req.path === "/hook") return c.body(null, 200); // fail open, whatever threw
+    if (c.req.path === "/hook") {
+      // fail open, whatever threw, unless the registration is fail-closed (an error status blocks there)
+      return c.req.header(FAIL_CLOSED_HEADER) === undefined ? c.body(null, 200) : c.text("vigil: failed closed", 503);
+    }
     return c.json({ error: e instanceof Error ? e.message : String(e) }, 500);
   });
   return app;

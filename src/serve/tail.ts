@@ -18,22 +18,35 @@ export interface Tail {
 /** At most this many rows per push; a listener that falls further behind catches up next poll. */
 const PUSH_LIMIT = 500;
 
-/** A tail over `store`, polling only while it has subscribers. */
-export function createTail(store: Store, opts: { pollMs?: number } = {}): Tail {
+/**
+ * A tail over the store serve holds now (`store()`), polling only while it has subscribers. When
+ * the store was recreated (a recovery in another process), its ids start again: a cursor of
+ * the old one follows the new store from its start.
+ */
+export function createTail(store: () => Store, opts: { pollMs?: number } = {}): Tail {
   const pollMs = opts.pollMs ?? 500;
-  const subs = new Map<Listener, { after: number }>();
+  const subs = new Map<Listener, { after: number; store: Store | null }>();
+  const current = (): Store | null => {
+    try {
+      return store();
+    } catch {
+      return null; // cannot open it now: the next poll finds out
+    }
+  };
   let timer: ReturnType<typeof setInterval> | null = null;
 
   const poll = () => {
-    let head: number;
+    let head: number, now: Store;
     try {
-      head = maxEventId(store);
+      now = store();
+      head = maxEventId(now);
     } catch {
       return; // a busy or briefly locked database: try again next tick
     }
     for (const [fn, cursor] of subs) {
+      if (cursor.store !== now) (cursor.after = 0, cursor.store = now);
       if (head <= cursor.after) continue;
-      const rows = eventsAfter(store, cursor.after, PUSH_LIMIT);
+      const rows = eventsAfter(now, cursor.after, PUSH_LIMIT);
       if (rows.length === 0) continue;
       cursor.after = rows[rows.length - 1].id;
       fn(rows);
@@ -41,9 +54,9 @@ export function createTail(store: Store, opts: { pollMs?: number } = {}): Tail {
   };
 
   return {
-    head: () => maxEventId(store),
+    head: () => maxEventId(store()),
     subscribe(after, fn) {
-      subs.set(fn, { after });
+      subs.set(fn, { after, store: current() });
       timer ??= setInterval(poll, pollMs);
       return () => {
         subs.delete(fn);

@@ -1,3 +1,4 @@
+import { FAIL_CLOSED_HEADER } from "../../src/core/fail-closed.ts";
 import { describe, expect, test } from "bun:test";
 import { checkWiring } from "../../src/core/doctor/wiring.ts";
 import {
@@ -538,6 +539,22 @@ describe("install --fail-closed", () => {
     const u = uninstall(closed.text);
     expect(u.text ?? "").not.toContain("onFailure");
     expect(u.text ?? "").not.toContain(`${BIN} hook`);
+  });
+
+  // Issue 33: serve cannot see the registration, so a fail-closed HTTP hook must say so itself.
+  test("an HTTP fail-closed registration tells serve in a header with its timeout; switching back drops it", () => {
+    const open = install(null, { httpPort: 8787 }).text;
+    const closed = install(open, { httpPort: 8787, failClosed: true }).text;
+    const told = Object.entries<{ hooks: { timeout?: number; headers?: Record<string, string> }[] }[]>(
+      hooksOf(closed),
+    )
+      .flatMap(([e, groups]) => {
+        const h = groups[0].hooks[0];
+        return h.headers?.[FAIL_CLOSED_HEADER] === undefined ? [] : [[e, h.headers[FAIL_CLOSED_HEADER], h.timeout]];
+      });
+    expect(told.map(([e]) => e)).toEqual(["PreToolUse", "PreSkillShellCommand"]);
+    for (const [, header, timeout] of told) expect(header).toBe(String(timeout));
+    expect(install(closed, { httpPort: 8787 }).text).toBe(open);
   });
 
   test("only events whose answer is a HARD deny are ever fail-closed", () => {

@@ -6,6 +6,7 @@
  * guard: the tool call runs and the session ends normally (the failure mode README states).
  */
 import { expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { toolResults } from "./api-request.ts";
@@ -33,6 +34,13 @@ async function serve(s: Sandbox, port: number): Promise<() => Promise<unknown>> 
   const served = await startServe(["--listen", `127.0.0.1:${port}`], env);
   expect(served.line).toContain(`127.0.0.1:${port}`);
   return served.stop;
+}
+
+/** One sample of serve's /metrics on `port`, or null. */
+async function metric(port: number, line: RegExp): Promise<number | null> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const m = text.split("\n").find((l) => line.test(l));
+  return m === undefined ? null : Number(m.split(" ").at(-1));
 }
 
 /**
@@ -68,6 +76,7 @@ function installHttp(s: Sandbox, port: number, version: ClaudeVersion, served: b
 }
 
 const versions: ClaudeVersion[] = [NEWEST, OLDEST];
+const MARKER = "ran.txt";
 
 /**
  * With serve up on `version`, a worker's session of `turns` has exactly one call denied at HARD,
@@ -153,6 +162,60 @@ test.each(versions)(
       const main = r.requests.filter((q) => q.kind === "main");
       expect(main.flatMap(toolResults).some((t) => t.isError)).toBe(false);
     } finally {
+      removeSandbox(s);
+    }
+  },
+  E2E_TIMEOUT_MS,
+);
+
+// Issue 33: under `install --http --fail-closed` a pipeline error answered 200 with an empty body,
+// so Claude Code ran the tool (HARD open while the store was locked). The registration's header
+// now tells serve, which waits for the store as long as the timeout allows and then denies: a
+// deny body, which 2.1.88 (no `onFailure`) honours as well as 2.1.336 (observed here).
+test.each(versions)(
+  "HTTP hooks installed --fail-closed on %s: a store locked past the registration's timeout blocks the tool at HARD, and /metrics counts it",
+  async (version) => {
+    const s = createSandbox();
+    const port = freePort();
+    const stop = await serve(s, port);
+    installVigil(s, version, ["--http", "--port", String(port), "--fail-closed", "--statusline", "keep"]);
+    const settings = JSON.parse(readFileSync(join(s.home, ".claude", "settings.json"), "utf8"));
+    expect(settings.hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: "http", onFailure: "block" });
+    const lock: { holder: Database | null } = { holder: null };
+    try {
+      const r = await worker(
+        s,
+        version,
+        [
+          bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(50_000)),
+          // At HARD `echo` is allowed: only vigil's failure can refuse it. Another writer holds the
+          // store from here until the model's next request, far past what the timeout allows.
+          () => {
+            const holder = new Database(join(s.vigilHome, "vigil.db"));
+            holder.run("PRAGMA busy_timeout = 0");
+            holder.run("BEGIN IMMEDIATE");
+            lock.holder = holder;
+            return bash(`echo locked > ${MARKER}`, contextOf(51_000));
+          },
+          () => {
+            lock.holder?.run("ROLLBACK");
+            return text("New session needed.", contextOf(52_000));
+          },
+        ],
+        "env",
+        { VIGIL_SOFT_TOKENS: "20000", VIGIL_HARD_TOKENS: "40000" },
+      );
+      expect(r.exitCode).toBe(0);
+      expect(r.apiErrors).toEqual([]);
+      expect(existsSync(join(s.cwd, MARKER))).toBe(false);
+      const results = r.requests.filter((q) => q.kind === "main").flatMap(toolResults);
+      const refused = results.filter((t) => t.isError && t.content.includes("failed closed"));
+      expect(refused).toHaveLength(1);
+      expect(refused[0].content).toMatch(/database is (locked|busy)/);
+      expect(await metric(port, /^vigil_http_hook_requests_total\{outcome="closed"\}/)).toBe(1);
+    } finally {
+      lock.holder?.close();
+      await stop();
       removeSandbox(s);
     }
   },

@@ -186,7 +186,7 @@ describe("the commands", () => {
     const store = openStore(join(e.VIGIL_HOME, "vigil.db"));
     try {
       const quiet = (): HookOutcome => ({ stdout: "", error: null });
-      const app = createApp({ store, runHook: quiet, clock: () => AT, version: "test" });
+      const app = createApp({ store: () => store, runHook: quiet, clock: () => AT, version: "test" });
       const body = await (await app.request("/api/proof")).json();
       expect(body).toEqual({
         state: "fresh",

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import type { HookOutcome } from "../../src/app/run-hook.ts";
 import { reportJson } from "../../src/core/report/json.ts";
+import { FAIL_CLOSED_HEADER } from "../../src/core/fail-closed.ts";
 import { createApp } from "../../src/serve/app.ts";
 import { LOOPBACK_HOSTS, sameSecret } from "../../src/serve/auth.ts";
 import { MAX_HOOK_BYTES } from "../../src/serve/hook-route.ts";
@@ -18,7 +19,7 @@ afterAll(() => {
 });
 
 const quiet = (): HookOutcome => ({ stdout: "", error: null });
-const app = createApp({ store, runHook: quiet, clock: () => NOW, version: "test" });
+const app = createApp({ store: () => store, runHook: quiet, clock: () => NOW, version: "test" });
 const get = async (path: string) => {
   const res = await app.request(path);
   return { status: res.status, type: res.headers.get("content-type") ?? "", text: await res.text() };
@@ -104,7 +105,7 @@ describe("read routes", () => {
 describe("POST /statusline", () => {
   const seen: string[] = [];
   const withLine = createApp({
-    store,
+    store: () => store,
     runHook: quiet,
     clock: () => NOW,
     renderStatusline: (input) => (seen.push(input), "vigil normal │ 12k/200k\n"),
@@ -133,7 +134,7 @@ describe("POST /statusline", () => {
 
   test("a renderer that throws is a 500, which the client takes as its cue to render itself", async () => {
     const broken = createApp({
-      store,
+      store: () => store,
       runHook: quiet,
       renderStatusline: () => {
         throw new Error("boom");
@@ -146,7 +147,7 @@ describe("POST /statusline", () => {
 describe("POST /hook fails open", () => {
   const calls: string[] = [];
   const hookApp = (runHook: (input: string) => HookOutcome) =>
-    createApp({ store, runHook: (i) => (calls.push(i), runHook(i)), clock: () => NOW });
+    createApp({ store: () => store, runHook: (i) => (calls.push(i), runHook(i)), clock: () => NOW });
   const post = (a: ReturnType<typeof createApp>, body: string, headers: Record<string, string> = {}) =>
     a.request("/hook", { method: "POST", body, headers });
   const errorsAfter = (id: number) =>
@@ -198,9 +199,55 @@ describe("POST /hook fails open", () => {
   });
 });
 
+// Issue 33: with `install --http --fail-closed` a pipeline error answered 200 with an empty
+// body, so Claude Code ran the tool. The registration's header now makes serve refuse the call.
+describe("POST /hook of a fail-closed registration fails closed", () => {
+  const closed = { [FAIL_CLOSED_HEADER]: "10" };
+  const failing = (): HookOutcome => ({ stdout: "", error: "database is locked" });
+  const call = (event: string) => JSON.stringify({ hook_event_name: event, session_id: "s", tool_name: "Bash" });
+  const post = (a: ReturnType<typeof createApp>, body: string, headers: Record<string, string>) =>
+    a.request("/hook", { method: "POST", body, headers });
+  const closedCount = async (a: ReturnType<typeof createApp>) =>
+    /vigil_http_hook_requests_total\{outcome="closed"\} (\d+)/.exec(await (await a.request("/metrics")).text())?.[1];
+
+  test.each(["PreToolUse", "PreSkillShellCommand"])("a pipeline error on %s: a deny naming the failure", async (ev) => {
+    const a = createApp({ store: () => store, runHook: failing, clock: () => NOW });
+    const res = await post(a, call(ev), closed);
+    expect(res.status).toBe(200);
+    const out = (await res.json()).hookSpecificOutput;
+    expect(out).toMatchObject({ hookEventName: ev, permissionDecision: "deny" });
+    expect(out.permissionDecisionReason).toBe("vigil: failed closed, the tool call is blocked: database is locked");
+    expect(await closedCount(a)).toBe("1");
+  });
+
+  test("a pipeline that throws is refused too; a body naming no event gets an error status", async () => {
+    const a = createApp({
+      store: () => store,
+      runHook: () => {
+        throw new Error("disk on fire");
+      },
+      clock: () => NOW,
+    });
+    const res = await post(a, call("PreToolUse"), closed);
+    expect((await res.json()).hookSpecificOutput.permissionDecision).toBe("deny");
+    expect((await post(a, "{not json", closed)).status).toBe(503);
+    expect(await closedCount(a)).toBe("2");
+  });
+
+  test("without the header the same error fails open; with it a good answer passes unchanged", async () => {
+    const a = createApp({ store: () => store, runHook: failing, clock: () => NOW });
+    const res = await post(a, call("PreToolUse"), {});
+    expect([res.status, await res.text()]).toEqual([200, ""]);
+    const fine = createApp({ store: () => store, runHook: quiet, clock: () => NOW });
+    const ok = await post(fine, call("PreToolUse"), closed);
+    expect([ok.status, await ok.text()]).toEqual([200, ""]);
+    expect(await closedCount(a)).toBe("0");
+  });
+});
+
 describe("access", () => {
   const TOKEN = "s3cret-token-0123456789";
-  const locked = createApp({ store, runHook: quiet, clock: () => NOW, token: TOKEN });
+  const locked = createApp({ store: () => store, runHook: quiet, clock: () => NOW, token: TOKEN });
 
   test.each<[string, string, Record<string, string>, number]>([
     ["no token", "/healthz", {}, 401],
@@ -235,7 +282,7 @@ describe("access", () => {
     ["http://[::1]:8787/healthz", 200],
     ["http://rebound.example:8787/healthz", 403],
   ])("without a token only loopback Host names are served: %s", async (url, status) => {
-    const open = createApp({ store, runHook: quiet, allowedHosts: LOOPBACK_HOSTS });
+    const open = createApp({ store: () => store, runHook: quiet, allowedHosts: LOOPBACK_HOSTS });
     expect((await open.request(url)).status).toBe(status);
   });
 

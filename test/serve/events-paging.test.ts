@@ -22,7 +22,12 @@ afterAll(() => {
   store.close();
   rmSync(home, { recursive: true, force: true });
 });
-const app = createApp({ store, runHook: () => ({ stdout: "", error: null }), clock: () => T0, version: "test" });
+const app = createApp({
+  store: () => store,
+  runHook: () => ({ stdout: "", error: null }),
+  clock: () => T0,
+  version: "test",
+});
 
 async function page(query: string): Promise<{ id: number; detail: { n: number } }[]> {
   const res = await app.request(`/api/events?${query}`);

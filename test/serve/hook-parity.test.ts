@@ -31,7 +31,7 @@ function inProcessEnv(extra: Record<string, string>): Record<string, string> {
 async function overHttp(payload: string, env: Record<string, string>): Promise<{ status: number; body: string }> {
   const deps = await allHookDeps(env);
   try {
-    const app = createApp({ store: deps.store(), runHook: (input) => runHook(input, deps) });
+    const app = createApp({ store: deps.store, runHook: (input) => runHook(input, deps) });
     const res = await app.request("/hook", { method: "POST", body: payload });
     return { status: res.status, body: await res.text() };
   } finally {

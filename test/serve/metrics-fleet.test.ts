@@ -25,7 +25,7 @@ mkdirSync(cwd, { recursive: true });
 let now = Date.now();
 const deps = await allHookDeps(env, () => now);
 const app = createApp({
-  store: deps.store(),
+  store: deps.store,
   runHook: (input) => runHook(input, deps),
   clock: () => now,
   host: "build-7",
@@ -248,7 +248,7 @@ describe("the proof", () => {
   });
   const dir = join(env.HOME, "proof-state");
   const withProof = createApp({
-    store: deps.store(),
+    store: deps.store,
     runHook: () => ({ stdout: "", error: null }),
     clock: () => now,
     host: "build-7",

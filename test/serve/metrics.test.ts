@@ -16,7 +16,7 @@ afterAll(() => {
 
 let hookCalls = 0;
 const app = createApp({
-  store,
+  store: () => store,
   clock: () => NOW,
   runHook: (input) => {
     hookCalls++;
@@ -90,7 +90,7 @@ describe("/metrics", () => {
     expect(latency?.type).toBe("HISTOGRAM");
     expect(Number(latency?.metrics[0].count)).toBe(hookCalls);
     expect(Number(latency?.metrics[0].buckets?.["+Inf"])).toBe(hookCalls);
-    expect(values(families.get("vigil_http_hook_requests_total"), "outcome")).toEqual({ ok: 2, error: 1 });
+    expect(values(families.get("vigil_http_hook_requests_total"), "outcome")).toEqual({ ok: 2, error: 1, closed: 0 });
   });
 
   test("counters follow events written after the first scrape", async () => {

@@ -13,7 +13,7 @@ afterAll(() => {
   store.close();
   rmSync(env.HOME, { recursive: true, force: true });
 });
-const app = createApp({ store, runHook: () => ({ stdout: "", error: null }), pollMs: 50 });
+const app = createApp({ store: () => store, runHook: () => ({ stdout: "", error: null }), pollMs: 50 });
 const payload = allPayloads().find((p) => p.name.startsWith("2.1.328/basic/PreToolUse"));
 if (!payload) throw new Error("no PreToolUse fixture");
 const sessionId = String(payload.stdin.session_id);

@@ -10,6 +10,7 @@ import { eventsWhere } from "../claude-events.ts";
 import { isObject } from "../payload.ts";
 import { COMMAND_ONLY_EVENTS } from "./events.ts";
 import { type HandledEvent, timeoutFor } from "./handled.ts";
+import { FAIL_CLOSED_HEADER } from "../fail-closed.ts";
 import { HTTP_ENV } from "../header-env.ts";
 import { STATUSLINE_CLIENT, STATUSLINE_CLIENT_NAME } from "./statusline-client.ts";
 
@@ -124,10 +125,13 @@ export function vigilGroup(
   const closed = opts.failClosed === true && FAIL_CLOSED_EVENTS.has(event);
   const block = closed ? { onFailure: "block" as const } : {};
   // The command says it too, with the timeout: vigil then fails by exiting 2, and waits for
-  // the store as long as that timeout allows (src/cli/hook.ts).
+  // the store as long as that timeout allows (src/cli/hook.ts). An HTTP hook says it in a
+  // header: serve then answers a failure with a deny (src/serve/hook-route.ts).
   const command = hookCommand(bin, closed ? { failClosedAfter: timeout } : {});
+  const env = httpEnvHeaders();
+  const headers = closed ? { ...env.headers, [FAIL_CLOSED_HEADER]: String(timeout) } : env.headers;
   const handler: Handler = httpPort !== null && !COMMAND_ONLY_EVENTS.has(event)
-    ? { type: "http", url: hookUrl(httpPort), timeout, ...httpEnvHeaders(), ...block }
+    ? { type: "http", url: hookUrl(httpPort), timeout, headers, allowedEnvVars: env.allowedEnvVars, ...block }
     : { type: "command", command, timeout, ...block };
   return { matcher: "*", hooks: [handler] };
 }
