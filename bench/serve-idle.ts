@@ -35,7 +35,7 @@ const payload = JSON.stringify({ ...JSON.parse(fixture.split("\n")[0]).stdin, tr
 
 const home = mkdtempSync(join(tmpdir(), "vigil-bench-idle-"));
 const deps = hookDeps({ PATH: process.env.PATH ?? "", HOME: home, VIGIL_HOME: home });
-const app = createApp({ store: deps.store(), runHook: (input) => runHook(input, deps) });
+const app = createApp({ store: deps.store, runHook: (input) => runHook(input, deps) });
 
 /** Pure CPU work of a fixed size: the same on every call, nothing vigil does. */
 let sink = 0;
