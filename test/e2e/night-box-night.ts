@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { join } from "node:path";
 import type { ApiRequest } from "./api-request.ts";
 import type { ClaudeVersion } from "./cli.ts";
-import { type Box, openBox, type Received, until } from "./night-box.ts";
+import { type Box, openBox, phase, type Received, until } from "./night-box.ts";
 import { parseJsonl } from "./sandbox.ts";
 import { type VigilEvent, vigilEvents } from "./vigil-db.ts";
 import { boxScenario, DONE, PROMPT, type Role, ROLES, TODO_OPEN } from "./night-box-script.ts";
@@ -29,6 +29,8 @@ export interface NightEvidence {
   claudeCalls: [string, string][];
   /** When the test killed each killed session. */
   kills: Partial<Record<Role, number>>;
+  /** Killed sessions whose process had already exited by itself when the test came to kill it. */
+  gone: Role[];
   nightOn: number;
   nightOff: number;
   /** `vigil night off --json`. */
@@ -71,15 +73,22 @@ export async function runNight(
   version: ClaudeVersion,
   done: (box: Box) => boolean,
 ): Promise<NightEvidence> {
-  const box = await openBox({ version, sessions: ROLES, scenario: boxScenario });
+  const t0 = Date.now();
+  const box = await phase(
+    "opening the box (seven TUIs up and registered)",
+    () => openBox({ version, sessions: ROLES, scenario: boxScenario }),
+    t0,
+  );
   try {
     for (const r of ROLES) writeFileSync(join(box.sessions.get(r)?.cwd ?? "", "NOTES.md"), "notes\n");
     for (const r of ["stall", "report"] as const) {
       writeFileSync(join(box.sessions.get(r)?.cwd ?? "", "TODO.md"), TODO_OPEN);
     }
     // The box runs its own watch rather than a schedule: --force says so to `night on`.
-    const on = box.vigil("night", "on", "--scope", join(box.root, "work"), "--force");
-    if (on.code !== 0) throw new Error(`night on: ${on.stderr}`);
+    await phase("night on", () => {
+      const on = box.vigil("night", "on", "--scope", join(box.root, "work"), "--force");
+      if (on.code !== 0) throw new Error(`exit ${on.code}: ${on.stderr}${on.stdout}`);
+    }, t0);
     const nightOn = Date.now();
     box.startWatch();
     for (const r of ROLES) await box.type(r, PROMPT[r]);
@@ -87,26 +96,32 @@ export async function runNight(
       ROLES.map((r) => `== ${r}\n${box.screen(r).split("\n").filter((l) => l.trim() !== "").slice(-14).join("\n")}`)
         .join("\n") + `\n${box.watchLog().split("\n").slice(-40).join("\n")}`;
     const firstDeadline = Date.now() + FIRST_TURNS_MS;
-    // The killed sessions die once their first turn is over.
+    // The killed sessions die once their first turn is over. One that already exited by itself
+    // is dead all the same: the watch must handle it as it would a kill, so the night goes on.
     const kills: Partial<Record<Role, number>> = {};
-    const doomedDir = join(box.root, "lost");
-    let doomedId = "";
+    const gone: Role[] = [];
     for (const r of ["killed", "doomed"] as const) {
       await until(`${r}'s first turn`, () => said(box, r, DONE), firstDeadline, screens);
-      box.kill(r);
+      if (box.kill(r) === "gone") gone.push(r);
       kills[r] = Date.now();
     }
     // The doomed session's conversation goes away: `claude --resume` cannot bring it back.
-    const doomed = byCwd(box, box.sessions.get("doomed")?.cwd ?? "");
-    if (doomed === null) throw new Error("box: the doomed session has no transcript");
-    doomedId = doomed.id;
-    const doomedPath =
-      [...new Bun.Glob(`*/${doomedId}.jsonl`).scanSync({ cwd: join(box.home, ".claude", "projects") })][0];
-    mkdirSync(doomedDir);
-    renameSync(join(box.home, ".claude", "projects", doomedPath), join(doomedDir, `${doomedId}.jsonl`));
+    const doomedDir = join(box.root, "lost");
+    const doomedId = await phase("moving the doomed session's transcript away", () => {
+      const doomed = byCwd(box, box.sessions.get("doomed")?.cwd ?? "");
+      if (doomed === null) throw new Error("the doomed session has no transcript");
+      const projects = join(box.home, ".claude", "projects");
+      const found = [...new Bun.Glob(`*/${doomed.id}.jsonl`).scanSync({ cwd: projects })];
+      if (found.length !== 1) throw new Error(`${found.length} transcripts named ${doomed.id} under ${projects}`);
+      mkdirSync(doomedDir);
+      renameSync(join(projects, found[0]), join(doomedDir, `${doomed.id}.jsonl`));
+      return doomed.id;
+    }, t0);
 
     await until(
-      "the night's behaviours",
+      `the night's behaviours (${((Date.now() - t0) / 1000).toFixed(0)} s in; ${
+        gone.length > 0 ? `${gone.join(", ")} had exited by itself before its kill` : "both kills landed"
+      })`,
       () => done(box),
       Date.now() + NIGHT_MS,
       screens,
@@ -114,7 +129,7 @@ export async function runNight(
     );
     const off = box.vigil("night", "off", "--json");
     const nightOff = Date.now();
-    if (off.code !== 0) throw new Error(`night off: ${off.stderr}`);
+    if (off.code !== 0) throw new Error(`box: night off failed: exit ${off.code}: ${off.stderr}`);
 
     const transcripts = {} as Record<Role, Rec[]>;
     const sessionIds = {} as Record<Role, string>;
@@ -136,6 +151,7 @@ export async function runNight(
         return [cwd, args.join("\t")];
       }),
       kills,
+      gone,
       nightOn,
       nightOff,
       off: JSON.parse(off.stdout),

@@ -20,8 +20,12 @@ import { APPROVAL, DONE, REPORT, WORDS } from "./night-box-script.ts";
 /** The box's stale threshold (night-box.ts writes `stale_after_minutes = 1`). */
 const STALE_MS = 60_000;
 
-/** A night's bound: the box's own waits are shorter; this only stops a hung run. */
-const NIGHT_TIMEOUT_MS = 9 * 60_000;
+/**
+ * A night's bound: longer than the box's own deadlines together (90 s for the TUIs, 120 s for
+ * the first turns, 330 s for the night), so a slow night fails with the box's message (which
+ * step, the screens, the watch's log) rather than bun's bare timeout. It only stops a hung run.
+ */
+const NIGHT_TIMEOUT_MS = 11 * 60_000;
 
 const alertsFor = (c: NightCount, id: string, event?: string): Alert[] =>
   c.alerts.filter((a) => a.sessionId === id && (event === undefined || a.event === event));
@@ -112,8 +116,6 @@ function expectLedger(ledger: unknown, c: NightCount): void {
   }
 }
 
-// The two nights run at once: each is mostly waiting on thresholds, so together they cost the
-// suite about one night's time.
 // The two nights run at once: each mostly waits on thresholds, so together they cost the suite
 // about one night's time.
 test.concurrent.each<ClaudeVersion>([NEWEST, OLDEST])("a night in a box (%s)", async (version) => {

@@ -109,8 +109,11 @@ export interface Box {
   startWatch(): void;
   /** The watch's output so far. */
   watchLog(): string;
-  /** SIGKILL a session's process. */
-  kill(name: string): void;
+  /**
+   * SIGKILL a session's process: "killed", or "gone" when it had already exited by itself (the
+   * night goes on: the watch must handle that death the same way).
+   */
+  kill(name: string): "killed" | "gone";
   /** Every transcript under the box's HOME, by session id (parsed JSONL). */
   transcripts(): Map<string, Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -127,6 +130,19 @@ export async function until(
   while (!cond()) {
     if (Date.now() > deadline) throw new Error(`box: ${what} did not happen in time\n${detail()}`);
     await Bun.sleep(everyMs);
+  }
+}
+
+/**
+ * Run one step of a night; a failure names the step and how far into the night (since `t0`) it
+ * came, so CI's one-line failure says which path broke.
+ */
+export async function phase<T>(what: string, fn: () => T | Promise<T>, t0?: number): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    const when = t0 === undefined ? "" : ` ${((Date.now() - t0) / 1000).toFixed(1)} s into the night`;
+    throw new Error(`box: ${what} failed${when}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
 }
 
@@ -179,31 +195,6 @@ export async function openBox(o: BoxOptions): Promise<Box> {
     recordDir: join(root, "record"),
     tmp: dirs.tmp,
   };
-  // The version is named rather than asked of `claude --version`: under CI's load 2.1.88's
-  // node start can outlast install's 10 s bound, and the version is not what this test is about.
-  // --no-serve: the box's hooks run as commands, and no service manager outside the box is touched.
-  installVigil(sandbox, o.version, ["--claude-version", o.version, "--no-serve"]);
-  // Every restarted session must run its tools without asking, as the launched ones do.
-  writeSettings(sandbox, o.version, "installed", {
-    skipDangerousModePermissionPrompt: true,
-    permissions: { defaultMode: "bypassPermissions" },
-  });
-  seedProjects(dirs.home, o.sessions.map(cwdOf));
-  writeFileSync(
-    join(dirs.vigilHome, "config.toml"),
-    [
-      "stale_after_minutes = 1",
-      "restart_verify_minutes = 1",
-      'recovery = "restart"',
-      'nudge_text = "Carry on with the ticket."',
-      o.config ?? "",
-      "[[notifiers]]",
-      'kind = "webhook"',
-      `url = "${receiver.url}/alerts"`,
-      "",
-    ].join("\n"),
-  );
-
   const path = `${dirs.bin}:${process.env.PATH ?? "/usr/bin:/bin"}`;
   const env = offlineEnv(sandbox, fake.url, { TERM: "xterm-256color", PATH: path });
   const tmux = (...args: string[]) => {
@@ -214,32 +205,7 @@ export async function openBox(o: BoxOptions): Promise<Box> {
     });
     return { code: p.exitCode, out: p.stdout.toString() + p.stderr.toString() };
   };
-  // The server's global environment is the offline one: a restart's new window inherits it.
-  const started = tmux("new-session", "-d", "-s", "box", "-x", "120", "-y", "40");
-  if (started.code !== 0) throw new Error(`tmux: ${started.out}`);
   const sessions = new Map<string, BoxSession>();
-  const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
-  for (const name of o.sessions) {
-    const r = tmux(
-      "new-window",
-      "-d",
-      "-t",
-      "box",
-      "-n",
-      name,
-      "-c",
-      cwdOf(name),
-      "env",
-      "-i",
-      ...envArgs,
-      ...claudeCommand(o.version),
-      "--dangerously-skip-permissions",
-    );
-    if (r.code !== 0) throw new Error(`tmux new-window ${name}: ${r.out}`);
-    const pid = Number(tmux("display-message", "-p", "-t", `box:${name}`, "#{pane_pid}").out.trim());
-    sessions.set(name, { name, cwd: cwdOf(name), pid });
-  }
-
   const screen = (name: string) => tmux("capture-pane", "-p", "-t", `box:${name}`).out;
   const vigilEnv = {
     PATH: path,
@@ -295,7 +261,13 @@ export async function openBox(o: BoxOptions): Promise<Box> {
     kill(name) {
       const s = sessions.get(name);
       if (s === undefined) throw new Error(`no session ${name}`);
-      process.kill(s.pid, "SIGKILL");
+      try {
+        process.kill(s.pid, "SIGKILL");
+        return "killed";
+      } catch (e) {
+        if (e instanceof Error && "code" in e && e.code === "ESRCH") return "gone";
+        throw e;
+      }
     },
     transcripts() {
       const out = new Map<string, Record<string, unknown>[]>();
@@ -323,6 +295,58 @@ export async function openBox(o: BoxOptions): Promise<Box> {
     },
   };
   try {
+    await phase("vigil install --user", () => {
+      // The version is named rather than asked of `claude --version`: under CI's load 2.1.88's
+      // node start can outlast install's 10 s bound, and the version is not what this test is about.
+      // --no-serve: the box's hooks run as commands, and no service manager outside the box is touched.
+      installVigil(sandbox, o.version, ["--claude-version", o.version, "--no-serve"]);
+      // Every restarted session must run its tools without asking, as the launched ones do.
+      writeSettings(sandbox, o.version, "installed", {
+        skipDangerousModePermissionPrompt: true,
+        permissions: { defaultMode: "bypassPermissions" },
+      });
+      seedProjects(dirs.home, o.sessions.map(cwdOf));
+      writeFileSync(
+        join(dirs.vigilHome, "config.toml"),
+        [
+          "stale_after_minutes = 1",
+          "restart_verify_minutes = 1",
+          'recovery = "restart"',
+          'nudge_text = "Carry on with the ticket."',
+          o.config ?? "",
+          "[[notifiers]]",
+          'kind = "webhook"',
+          `url = "${receiver.url}/alerts"`,
+          "",
+        ].join("\n"),
+      );
+    });
+    // The server's global environment is the offline one: a restart's new window inherits it.
+    const started = tmux("new-session", "-d", "-s", "box", "-x", "120", "-y", "40");
+    if (started.code !== 0) throw new Error(`box: tmux new-session failed: ${started.out}`);
+    const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+    for (const name of o.sessions) {
+      const r = tmux(
+        "new-window",
+        "-d",
+        "-t",
+        "box",
+        "-n",
+        name,
+        "-c",
+        cwdOf(name),
+        "env",
+        "-i",
+        ...envArgs,
+        ...claudeCommand(o.version),
+        "--dangerously-skip-permissions",
+      );
+      if (r.code !== 0) throw new Error(`box: tmux new-window ${name} failed: ${r.out}`);
+      const shown = tmux("display-message", "-p", "-t", `box:${name}`, "#{pane_pid}").out.trim();
+      const pid = Number(shown);
+      if (!Number.isInteger(pid) || pid <= 0) throw new Error(`tmux: no pane pid for ${name}: ${shown}`);
+      sessions.set(name, { name, cwd: cwdOf(name), pid });
+    }
     const deadline = Date.now() + 90_000;
     for (const name of o.sessions) {
       await until(`${name}'s TUI`, () => TUI_READY.test(screen(name)), deadline, () => screen(name));
