@@ -70,7 +70,7 @@ const EN_INTO_VERB =
   r`(?:leave|summari[sz]e|write(?:\s+(?:up|down))?|record|note|put|dump|capture|jot(?:\s+down)?|log|document|list|describe|add|save|update|collect|gather|consolidate|distil+|condense|move|copy)`;
 /** Imperative verbs of work that start a clause after a comma ("…, fix the parser"). */
 const EN_WORK_VERB =
-  r`(?:fix|implement|add|refactor|build|review|investigate|debug|deploy|run|test|take|start|work|continue|pick|change|rename|remove|delete|migrate|rewrite|port|optimi[sz]e|upgrade|install|merge|rebase|open|switch|move|replace|update|create|write|make|bump|release|publish|clean|set|configure|enable|disable|check|verify|look|try|finish|complete|close|resolve|handle|address|tackle|do|go|help|send|reply|answer|file|draft|prepare|draft)`;
+  r`(?:re-?)?(?:fix|implement|add|refactor|build|review|investigate|debug|deploy|run|test|take|start|work|continue|pick|change|rename|remove|delete|migrate|rewrite|port|optimi[sz]e|upgrade|install|merge|rebase|open|switch|move|replace|update|create|write|make|bump|release|publish|clean|set|configure|enable|disable|check|verify|look|try|finish|complete|close|resolve|handle|address|tackle|do|go|help|send|reply|answer|file|draft|prepare|draft)`;
 /** Verbs that open a clause of their own after "and": work, and what supports the handoff. */
 const EN_CLAUSE_VERB =
   r`(?:${EN_WORK_VERB}|commit|push|stop|exit|include|list|note|mention|record|summari[sz]e|leave|wrap|hand|put|save|describe|explain)`;
@@ -116,7 +116,7 @@ const EN: Lexicon = {
       r`^(?:(?:before|once|when|after|as\s+soon\s+as)\s+)?(?:you(?:'re|\s+are)?\s+|your\s+(?:context(?:\s+window)?|session|window)\s+)?(?:stop|finish|end|exit|leave|go|runs?\s+out(?:\s+of\s+(?:context|room|space|tokens))?|fills?\s+up|hits?\s+(?:the\s+)?(?:hard\s+)?limit|done|finished)(?:\s+(?:up|here|there|now|(?:the|this|your)\s+(?:session|turn|current\s+ticket)))?\W*$`,
       r`^(?:(?:time\s+to|let'?s|please|ok(?:ay)?)\s+)?(?:wrap\s+(?:it\s+|things\s+)?up|finish\s+up|call\s+it\s+a\s+(?:day|session))\W*$`,
       r`^(?:please\s+)?(?:write|do|make|prepare|draft|leave)\s+(?:one|it|that)(?:\s+(?:up|now|please))?\W*$`,
-      r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:stop|exit|quit|end\s+(?:the|your)\s+session|stop\s+(?:there|here|working|after\s+that)|wait|that'?s\s+(?:all|it)|nothing\s+else|no\s+new\s+work|don'?t\s+(?:start|take)\s+anything\s+(?:new|else))\W*$`,
+      r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:stop\s+(?:taking|starting|picking\s+up)\s+(?:new|more|any)\s+(?:work|tickets?|tasks?)|take\s+no\s+(?:new|more)\s+(?:work|tickets?|tasks?)|stop|exit|quit|end\s+(?:the|your)\s+session|stop\s+(?:there|here|working|after\s+that)|wait|that'?s\s+(?:all|it)|nothing\s+else|no\s+new\s+work|don'?t\s+(?:start|take)\s+anything\s+(?:new|else))\W*$`,
       // what goes into it, and reporting it
       r`^(?:(?:and|then|also|please|make\s+sure\s+(?:to|you))\s+)*(?:include|list|note|mention|cover|describe|explain|summari[sz]e|recap|state|record|capture|say|flag|call\s+out|keep\s+it)\b(?![^.;!?]*\b(?:in|to)\s+(?:the\s+)?(?:readme|changelog|docs?|wiki|issue|pr|ticket|slack|channel)\b)`,
       r`^(?:(?:and|then|also|please)\s+)*(?:write|put|leave)\s+(?:it|that|this|them)\s*(?:up|down)?\b`,
@@ -229,6 +229,21 @@ const JA: Lexicon = {
 const LEXICONS: readonly Lexicon[] = [EN, KO, JA];
 
 /**
+ * English coordinates a second verb with "and" / "then" and nothing else to mark it: a word that is neither a
+ * determiner nor a word that supports the handoff, followed by its object (a determiner, a pronoun, a file name, a
+ * capitalised name), is a verb with its own object: "…, and translate the docs", "and localize the error messages".
+ * A noun in a list ("your status and blockers") has no object after it.
+ */
+const EN_SECOND_VERB = new RegExp(
+  r`(?:^|[\s,;])(?:and|then|plus|also)\s+(?:then\s+|also\s+|please\s+)?` +
+    r`(?!(?:the|a|an|your|our|its|my|this|that|these|those|it|them|what|which|where|how|why|who|any|all|every|each|some|no|` +
+    r`stop|end|exit|commit|push|include|list|note|mention|wrap|leave|hand|save|describe|explain|summari[sz]e|record|` +
+    r`open|next|remaining|current|failing|known|pending|outstanding|unresolved|new)\b)` +
+    r`[a-z][\w-]*\s+(?:the|a|an|all|any|every|our|your|its|this|that|these|those|it|them|\S+\.[a-z]{1,5}\b|[A-Z][\w-]*)\b`,
+  "",
+);
+
+/**
  * Sentences, and the clauses joined by "then", "and", "after that", a comma before a verb of
  * work, Korean -고 / 한 다음, Japanese 、 / してから / その後.
  */
@@ -276,7 +291,12 @@ export function clauseKind(whole: string): ClauseKind {
   // Courtesy at either end is never work: "you stop, please" is "you stop".
   const clause = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").trim() || whole;
   if (LEXICONS.some((lx) => lx.thing.test(clause) || lx.foreign.test(clause))) return "other";
-  if (LEXICONS.some((lx) => lx.request.test(clause) && !lx.negated.test(clause))) return "request";
+  const request = LEXICONS.find((lx) => lx.request.test(clause) && !lx.negated.test(clause));
+  if (request) {
+    // What the request leaves over may still coordinate a verb with its own object ("… and translate the README").
+    const rest = clause.replace(request.request, " ");
+    return EN_SECOND_VERB.test(rest) ? "other" : "request";
+  }
   if (LEXICONS.some((lx) => lx.support.test(clause))) return "support";
   if (LEXICONS.some((lx) => lx.reason.test(clause) && !lx.imperative.test(clause))) return "support";
   return "other";

@@ -187,6 +187,11 @@ const AIMED_ELSEWHERE: ClauseRow[] = [
   ["ja", "引き継ぎ資料をまとめて、READMEにも書いてください。", "READMEにも書いてください"],
   ["ja", "引き継ぎメモを作成し、トークンの更新処理も直してください。", "トークンの更新処理も直してください"],
   ["ja", "引き継ぎ資料をまとめた後、usersテーブルを移行して。", "usersテーブルを移行して"],
+  // English marks a second verb only by "and": a verb with its own object is other work, whatever the verb.
+  ["en", "Write the handoff and translate the README.", "translate the README"],
+  ["en", "Update HANDOFF.md, and translate the docs into German.", "translate the docs"],
+  ["en", "Write the handoff doc and localize the error messages.", "localize the error messages"],
+  ["en", "Update HANDOFF.md, and rerun the e2e suite before you stop.", "rerun the e2e suite"],
 ];
 
 const SUPPORTED: ClauseRow[] = [
@@ -207,6 +212,10 @@ const SUPPORTED: ClauseRow[] = [
   ["ko", "다음에 이어받을 분을 위해 인계서 작성해 줄래요?", null],
   ["ja", "引き継ぎメモを最新にしておいてください。", null],
   ["ja", "notes/handoff.md に今の状況を残してください。", null],
+  // A list of what goes in ("status and blockers") has no object of its own; stopping new work supports it.
+  ["en", "Put your status and blockers into the handoff doc and stop.", null],
+  ["en", "Write HANDOFF.md with your status and blockers in it.", null],
+  ["en", "Stop taking new work. Write HANDOFF.md with your current status.", null],
 ];
 
 describe("handoff exception by clauses (issue 31)", () => {
