@@ -37,6 +37,9 @@ const REPORT_SHARE = 0.5;
 
 const EXCERPT_MAX = 200;
 
+/** Most sentences of the closing prose the reader's turn is looked for in (a long list's items add nothing after these). */
+const READER_MAX = 16;
+
 function clip(s: string): string {
   const one = s.replace(/\s+/g, " ").trim();
   return one.length <= EXCERPT_MAX ? one : one.slice(0, EXCERPT_MAX - 1) + "…";
@@ -80,8 +83,9 @@ const WAIT_ORDER: PatternKind[] = ["escape", "approval", "handoff", "wait", "que
  * pushing a wait is the error the seeds forbid and a missed announcement is the watch's to catch.
  */
 function readerSentences(view: MessageView): Sentence[] {
-  const seen = new Set(view.window.map((s) => s.original));
-  return [...view.window, ...view.tail.filter((s) => !seen.has(s.original))];
+  const near = view.window.slice(-READER_MAX);
+  const seen = new Set(near.map((s) => s.original));
+  return [...near, ...view.tail.filter((s) => !seen.has(s.original))];
 }
 
 function findWaiting(view: MessageView, set: PatternSet): Hit | null {
