@@ -279,6 +279,15 @@ const ROUND13: Family[] = [
     ],
   },
   {
+    name: "what a change now makes happen: a gerund subject with its own verb, after an event, これで",
+    gate: "announcement",
+    rows: [
+      "I looked into it: the timeout comes from the DNS lookup. Raising the resolver timeout fixes it.",
+      "이제 로그인 후 대시보드로 바로 이동합니다.",
+      "これでログイン後にダッシュボードへ直接遷移します。",
+    ],
+  },
+  {
     name: "a framework named Next is no next step",
     gate: "announcement",
     rows: ["## Stack\n\n- Bun for the server\n- Next.js 15 for the pages"],

@@ -17,7 +17,9 @@ const PROGRESS =
   r`(?:starting|moving|proceeding|continuing|resuming|beginning|switching|turning|heading|diving|kicking\s+off|picking\s+up|getting\s+started|jumping|going\s+back|circling\s+back|(?:pushing|pressing|carrying|forging)\s+(?:on|ahead))`;
 /** A gerund used as a subject ("Starting the server takes 3 s") is description, not a plan. */
 const GERUND_SUBJECT =
-  r`^\S+ing\b[^,;:—]*?\b(?:takes|took|is|was|are|were|showed|shows|requires|required|fails|failed|causes|caused|makes|made|needs|seems|works|worked)\b`;
+  r`^\S+ing\b[^,;:—]*?\b(?:takes|took|is|was|are|were|showed|shows|requires|required|fails|failed|causes|caused|makes|made|needs|seems|works|worked)\b` +
+  // "Raising the resolver timeout fixes it": a present verb with its own object after the gerund's phrase.
+  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|and|then)\b)[^,;:—])*?\s[a-z]{3,}(?<!ss)(?:es|s)\s+(?:it|them|this|that|everything)\b`;
 const NOT_GERUND =
   r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring|showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|working(?!\s+on)|missing|pending|remaining|existing|following|outstanding|according|regarding|being|having|warning|heading|blocking|breaking|ongoing|upcoming|incoming|trailing|leading|corresponding|underlying|surrounding|resulting|interesting|amazing|ceiling|wedding|clothing|nothing|stopping|pausing|halting|ending|waiting|leaving|signing|wrapping\s+up|standing|holding|yielding|handing)\b)`;
 /**
@@ -366,7 +368,7 @@ export const EN: LangPatterns = {
       source: r`(?:^(?:(?:ok(?:ay)?|alright|good|great|perfect|so|and|first|also)[,.!]?\s+)*|\s[—–]\s+)` + NOT_GERUND +
         r`[a-z]+ing\b`,
       // "raising it hides loops": a gerund subject with its own verb.
-      unless: FINITE + "|" + PARTICIPLE_CLAUSE + "|" +
+      unless: FINITE + "|" + PARTICIPLE_CLAUSE + "|" + GERUND_SUBJECT + "|" +
         r`\b(?:you|your)\b|^\w+ing\s+(?:it|them|this|that|these|those)\s+\w+s\b`,
     },
     {

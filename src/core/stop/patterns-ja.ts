@@ -266,6 +266,15 @@ export const JA: LangPatterns = {
         r`(?:ました|でした|ません(?:でした)?|済み(?:です)?|完了(?:です|しました)?|以上です|終わりです|通っています|動いています|成功しています)(?:[（(][^）)]*[）)])?[。．!！]?\s*$`,
     },
     {
+      id: "ja.end.consequence",
+      kind: "ruleout",
+      why: "result",
+      terminal: true,
+      // "これで…します": what the change now makes happen, not the agent's next step.
+      source: r`^(?:これで|これにより|この(?:変更|修正|対応)(?:で|により))`,
+      unless: r`ましょう|(?:次に|続いて|では)`,
+    },
+    {
       id: "ja.end.verdict",
       kind: "ruleout",
       why: "verdict",
