@@ -17,7 +17,7 @@ export const MAX_HOOK_BYTES = 10 * 1024 * 1024;
 
 /**
  * What the hook pipeline answers: the bytes `vigil hook` would print, and the error it
- * recorded. The caller binds the pipeline (src/cli/serve.ts); this adapter never imports it.
+ * recorded. The caller binds the pipeline (src/app/server.ts); this adapter never imports it.
  */
 export interface HookAnswer {
   stdout: string;
