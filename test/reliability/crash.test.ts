@@ -95,7 +95,12 @@ describe("crash", () => {
     };
     let committedBeforeDeath = 0, worst = 0, lost = 0;
     let env = testEnv();
-    for (let i = 0; i < kills; i++) {
+    // The aim needs a quarter of the kills inside the transaction. On a loaded machine the
+    // victim's timing drifts and fewer land, so it tries on (up to twice as many) until they do:
+    // a test that proves little fails below, whatever the load.
+    const aimed = () => outcomes["killed holding the write lock"] > kills / 4;
+    let tries = 0;
+    for (let i = 0; i < kills || (!aimed() && i < kills * 2); i++, tries++) {
       // Every fifth victim may be the first to open a fresh store: a kill inside the migrations.
       if (i % 5 === 0) env = testEnv();
       const home = env.VIGIL_HOME;
@@ -168,14 +173,14 @@ describe("crash", () => {
     );
     report({
       fault: "crash: SIGKILL during a hook (4 concurrent writers)",
-      tries: kills,
+      tries,
       lost,
       worstMs: worst,
       note: `${outcomes["killed holding the write lock"]} holding the write lock, ${
         outcomes["killed at a random moment"]
       } at random, ${outcomes["finished first"]} finished first`,
     });
-    // The aim must land: most kills inside the transaction, or the test proves little.
+    // The aim must land: a quarter of the kills inside the transaction, or the test proves little.
     expect(outcomes["killed holding the write lock"]).toBeGreaterThan(kills / 4);
-  }, TIMEOUT);
+  }, TIMEOUT * 2);
 });
