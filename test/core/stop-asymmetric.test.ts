@@ -288,6 +288,16 @@ const ROUND13: Family[] = [
     ],
   },
   {
+    name: "a step after a stretch of time waits for it to pass",
+    gate: "announcement",
+    why: "later",
+    rows: [
+      "The backfill is running. I'll check the row counts in 20 minutes.",
+      "백필이 돌고 있습니다. 30분 후 건수를 확인하겠습니다.",
+      "バックフィルを実行中です。30分後に件数を確認します。",
+    ],
+  },
+  {
     name: "a framework named Next is no next step",
     gate: "announcement",
     rows: ["## Stack\n\n- Bun for the server\n- Next.js 15 for the pages"],

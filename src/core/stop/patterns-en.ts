@@ -436,7 +436,7 @@ export const EN: LangPatterns = {
       why: "later",
       terminal: true,
       source:
-        r`\b(?:later(?:\s+on)?|tomorrow|separately|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone)))\b`,
+        r`\b(?:later(?:\s+on)?|tomorrow|separately|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
     },
     // A message that ends on a step heading with nothing under it ("## Step 2: Updating the parser").
     {
