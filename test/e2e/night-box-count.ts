@@ -172,7 +172,7 @@ export interface NightCount {
   wokenByVigil: { turns: number; sessions: number };
   /** Turns a person woke after an earlier turn had ended. */
   wokenByPerson: { turns: number; sessions: number };
-  /** Turns nothing ever followed because the session died and never came back. */
+  /** Turns nothing answered by night off: still waiting then, or cut off by a death nothing brought back. */
   wokenByNobody: { turns: number; sessions: number };
   deaths: number;
   alerts: Alert[];
@@ -249,10 +249,12 @@ export function countNight(ev: CountInput, opts: { staleMs: number; awaits: (tex
   const alerts = alertsOf(ev.received);
   const downAt = (r: Role): number | null =>
     ev.received.find((_, i) => alerts[i].event === "down" && alerts[i].sessionId === ev.sessionIds[r])?.at ?? null;
-  // Nobody woke a turn when the session died and wrote nothing after its death.
+  // Nobody woke a turn that nothing answered by night off: the session's last turn ended in
+  // words with nothing after them, or it died and wrote nothing after its death. Once per session.
   const nobody = (s: SessionCount) => {
     const d = downAt(s.role);
-    return d !== null && firstRecordAfter(ev.transcripts[s.role], d) === null ? 1 : 0;
+    const last = s.marks.filter((m) => m.at <= ev.nightOff).at(-1);
+    return last?.kind === "words" || (d !== null && firstRecordAfter(ev.transcripts[s.role], d) === null) ? 1 : 0;
   };
   // A restart is verified when the session wrote again after it: only a live process writes.
   const verified = (s: SessionCount) => {

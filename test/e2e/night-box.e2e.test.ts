@@ -72,10 +72,8 @@ function num(v: unknown, ...path: string[]): number {
  * `night off --json`'s ledger against the outside count. Idle minutes agree to the minute: the
  * watch sees a death at its next pass and an open stall from the transcript's last growth, the
  * count at the DOWN alert and at the end of the turn; every other figure is equal.
- *
- * Not compared: turns woken by nobody. The count says a turn the session died on and never
- * came back from was woken by nobody; vigil keeps it waiting for a restart while the breaker
- * holds, and counts none.
+ * Woken by nobody is a turn nothing answered by night off (README, the ledger): each session's
+ * last turn still waiting then, and the one a death cut off with nothing after it.
  */
 function expectLedger(ledger: unknown, c: NightCount): void {
   const byKind: Record<string, number> = {};
@@ -95,6 +93,8 @@ function expectLedger(ledger: unknown, c: NightCount): void {
       num(l, "woken", "vigil", "turns"),
       num(l, "woken", "vigil", "sessions"),
       num(l, "woken", "person", "turns"),
+      num(l, "woken", "nobody", "turns"),
+      num(l, "woken", "nobody", "sessions"),
     ],
     asleep: num(l, "idleMinutes", "asleep"),
   });
@@ -104,7 +104,13 @@ function expectLedger(ledger: unknown, c: NightCount): void {
     restarts: [c.pushes.restart.sent, c.pushes.restart.verified, c.pushes.restart.resumed],
     deaths: c.deaths,
     alerts: [c.alerts.length, byKind],
-    woken: [c.wokenByVigil.turns, c.wokenByVigil.sessions, c.wokenByPerson.turns],
+    woken: [
+      c.wokenByVigil.turns,
+      c.wokenByVigil.sessions,
+      c.wokenByPerson.turns,
+      c.wokenByNobody.turns,
+      c.wokenByNobody.sessions,
+    ],
     asleep: 0,
   });
   for (const cause of ["awaiting", "stalled", "dead"] as const) {
