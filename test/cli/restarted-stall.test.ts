@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { readAuditRecords } from "../../src/core/audit-details.ts";
 import { type Kit, nightKit } from "../support/night-kit.ts";
+import { startServe } from "../support/vigil.ts";
 
 const MIN = 60_000;
 const CONFIG = [
@@ -104,6 +105,25 @@ test(
     const status = await k.run(["night", "status", "--json"], t0 + 60 * MIN);
     const stalled: unknown = JSON.parse(status.stdout).ledger?.idleMinutes?.stalled;
     expect(typeof stalled === "number" && stalled <= 16).toBe(true);
+
+    // `report` and `/metrics` read the same facts: one death and one stall the watch found.
+    const report = await k.run(["report", "--json", "--since", new Date(t0 - MIN).toISOString()], t0 + 60 * MIN);
+    const mine = JSON.parse(report.stdout).sessions.find((x: { session_id: string }) => x.session_id === s.id);
+    const marks: { category: string; kind: string }[] = mine?.marks ?? [];
+    expect(marks.filter((m) => m.category === "down" || m.category === "stale").map((m) => [m.category, m.kind]))
+      .toEqual([["down", "died"], ["stale", "stalled"]]);
+    const serve = await startServe(k.env);
+    try {
+      const text = await (await fetch(`${serve.url}/metrics`)).text();
+      const detections = text.split("\n").filter((l) => l.startsWith("vigil_watch_detections_total{"));
+      expect(detections.sort()).toEqual([
+        'vigil_watch_detections_total{kind="down"} 1',
+        'vigil_watch_detections_total{kind="stale"} 1',
+      ]);
+    } finally {
+      serve.proc.kill();
+      await serve.proc.exited;
+    }
   },
   90_000,
 );

@@ -113,6 +113,16 @@ describe("markOf", () => {
     ["continuity", { action: "drafted" }, "other", "continuity drafted"],
     ["stale", { lastActivity: Date.UTC(2026, 0, 10, 11, 0) }, "stale", "STALE, detected after 1h"],
     ["died", { reason: "clear" }, "other", "ended: clear"],
+    ["died", { reason: "clear", by: "hook" }, "other", "ended: clear"],
+    // The machine's records of what the watch found, with what it saw.
+    [
+      "died",
+      { at: NOW, reason: "process gone", by: "watch", verdict: "down", delayMs: 5 * 60_000 },
+      "down",
+      "DOWN, detected after 5m, process gone",
+    ],
+    ["stalled", { at: NOW, from: "normal", idleMs: 50 * 60_000 }, "stale", "STALE, idle 50m"],
+    ["down", { reason: "process gone", delayMs: 60_000 }, "down", "DOWN, detected after 1m, process gone"],
     ["constructor", {}, "other", "constructor"],
     ["brand_new_kind", { a: "b", n: 2, o: { deep: 1 } }, "other", "brand new kind a=b n=2"],
   ])("%s %j", (kind, detail, category, label) => {
