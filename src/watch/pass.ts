@@ -13,10 +13,12 @@ import { type PatternSet, patternSet } from "../core/stop/patterns.ts";
 import type { ProcProbe } from "../edge/proc.ts";
 import type { RegistryEntry } from "../edge/registry.ts";
 import {
+  lastEventId,
   loadWatchRows,
   recentSessionRows,
   saveWatchRows,
   stopBlocksBetween,
+  stopBlocksSince,
   type WatchRow,
 } from "../edge/store/watch.ts";
 import { nightIsActive, readNightSetting } from "../night/setting.ts";
@@ -31,6 +33,8 @@ import { onlyProgress, planWakes, readAppended, type WakeReader, workSince } fro
 const DAY = 86_400_000;
 /** Settings key holding the last pass's time. */
 export const LAST_PASS_KEY = "watch.last_pass";
+/** Settings key holding the last event id a pass read Stop blocks up to. */
+export const LAST_BLOCK_ID_KEY = "watch.last_block_id";
 
 export interface WatchDeps extends RecoveryDeps {
   now: () => number;
@@ -88,11 +92,8 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
   const probes = deps.probe([...new Set(targets.flatMap((t) => t.pid === null ? [] : [t.pid]))]);
   const byPid = new Map(registry.map((e) => [e.pid, e.sessionId]));
   const blocks = new Map<string, number[]>();
-  if (Number.isFinite(lastPass)) {
-    for (const b of stopBlocksBetween(store, lastPass, now)) {
-      blocks.set(b.session_id, [...blocks.get(b.session_id) ?? [], b.at]);
-    }
-  }
+  const read = readBlocks(store, lastPass, now);
+  for (const b of read.blocks) blocks.set(b.session_id, [...blocks.get(b.session_id) ?? [], b.at]);
   const staleAfterMs = config.staleAfterMinutes * 60_000;
   const restartVerifyMs = config.restartVerifyMinutes * 60_000;
   // Patterns compile once per pass, and only when a finished turn's text is classified.
@@ -162,9 +163,22 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     config.retentionSamplesDays * DAY,
   );
   store.setSetting(LAST_PASS_KEY, String(now));
+  store.setSetting(LAST_BLOCK_ID_KEY, String(read.nextId));
   const summary = summarise(plans, committed, now, wakes);
   await recoverAll(plans, committed, deps, now, summary);
   return summary;
+}
+
+/**
+ * The Stop blocks this pass judges: those committed since the last pass read the log (by event
+ * id). A store no pass has read by id yet (the first pass after an upgrade) falls back to the
+ * blocks stamped since the last pass's time, as passes read them before.
+ */
+function readBlocks(store: WatchDeps["store"], lastPass: number, now: number) {
+  const after = Number(store.getSetting(LAST_BLOCK_ID_KEY) ?? NaN);
+  if (Number.isFinite(after)) return stopBlocksSince(store, after, now);
+  const nextId = lastEventId(store);
+  return { blocks: Number.isFinite(lastPass) ? stopBlocksBetween(store, lastPass, now) : [], nextId };
 }
 
 /** The pass's counts and notes: deaths, stalls and revivals as the machine reported them. */

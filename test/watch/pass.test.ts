@@ -288,6 +288,26 @@ describe("who woke it", () => {
     ]);
   });
 
+  test("a Stop block stamped before a pass began but committed after it read the log still gets its follow-up", async () => {
+    h = harness();
+    const s = h.session("sess-block-late");
+    await h.pass();
+    h.advance(MIN);
+    const endAt = h.now() - 1_020;
+    const recs = retimed(between(DENY, BLOCKED_END, LAST), endAt);
+    appendTo(s.transcript, jsonl(recs));
+    touch(s.transcript, timeOf(recs.at(-1) ?? {}));
+    await h.pass();
+    // The Stop hook took its time `at` before that pass's start, and its transaction committed
+    // after the pass had read the log (a loaded machine): the block lands behind the pass's clock.
+    block(s, endAt + 20);
+    h.advance(MIN);
+    await h.pass();
+    expect(h.events("followup", s.id).map((e) => [e.detail.resumed, e.detail.proof])).toEqual([
+      [false, "words_only"],
+    ]);
+  });
+
   test("a Stop block answered by a tool call resumed work at that call, not at the block's bookkeeping", async () => {
     h = harness();
     const s = h.session("sess-block-tool");
