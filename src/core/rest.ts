@@ -5,7 +5,7 @@
  * tasks still running, a usage-limit reset). A quiet session of either kind is not stalled,
  * and pushing it breaks unattended mode's one rule. Pure: the caller passes the payload facts.
  */
-import { resetFromText } from "./usage-limit.ts";
+import { isRateLimitFailure, resetFromText } from "./usage-limit.ts";
 import type { AwaitKind, SessionEvent, SleepCause } from "../../machines/session.ts";
 import type { JsonObject } from "./payload.ts";
 import { textOf, turnWakes } from "./wake.ts";
@@ -115,16 +115,17 @@ function awaitKind(k: string): AwaitKind {
 }
 
 /**
- * The machine event a StopFailure stands for: a usage-limit error puts the session to sleep
- * until the reset its text names, else until a reset already known (the statusLine's
- * `rate_limits`), else for the five-hour window it hit.
+ * The machine event a StopFailure stands for: a usage-limit error (`isRateLimitFailure`: the
+ * newest versions name it, 2.1.88 only carries the API's body) puts the session to sleep until
+ * the reset its text names, else until a reset already known (the statusLine's `rate_limits`),
+ * else for the five-hour window it hit.
  */
 export function stopFailureEvent(
   error: unknown,
   at: number,
   opts: { text?: string | null; known?: number | null; zone?: string } = {},
 ): SessionEvent | null {
-  if (error !== "rate_limit") return null;
+  if (!isRateLimitFailure(error, opts.text ?? null)) return null;
   const named = resetFromText(opts.text ?? null, at, opts.zone ?? "UTC");
   const known = opts.known != null && opts.known > at ? opts.known : null;
   return { type: "slept", at, until: named ?? known ?? at + RATE_LIMIT_SLEEP_MS, cause: "rate_limit" };

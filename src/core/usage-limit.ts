@@ -103,3 +103,26 @@ export function resetFromText(text: string | null, at: number, localZone: string
   if (wall <= wallNow) wall += 86_400_000;
   return wall - offset;
 }
+
+/**
+ * Whether a StopFailure is a usage or rate limit: `error: "rate_limit"` (2.1.336), or an API
+ * error body of type `rate_limit_error` in the text, which is all 2.1.88 gives (it reports a 429
+ * as `error: "unknown"` with the API's JSON body after "API Error: 429"). The body must parse:
+ * words that only mention a rate limit are not one.
+ */
+export function isRateLimitFailure(error: unknown, text: string | null): boolean {
+  if (error === "rate_limit") return true;
+  if (text === null) return false;
+  for (let i = text.indexOf("{"); i !== -1; i = text.indexOf("{", i + 1)) {
+    const end = text.lastIndexOf("}");
+    if (end < i) return false;
+    let body: unknown;
+    try {
+      body = JSON.parse(text.slice(i, end + 1));
+    } catch {
+      continue;
+    }
+    return isObject(body) && body.type === "error" && isObject(body.error) && body.error.type === "rate_limit_error";
+  }
+  return false;
+}
