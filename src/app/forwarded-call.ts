@@ -1,9 +1,9 @@
 /**
  * The calls `vigil hook` and `vigil statusline` forward over the hook socket
  * (src/serve/hook-socket.ts): the same pipelines, run with the caller's environment and
- * config.toml as it is now. Answers 409 for what this server must not run (another build,
- * another store, an unknown route, a call that needs a part not loaded), and the caller then
- * runs the call itself.
+ * config.toml as it is now, with every part of the hook pipeline loaded. Answers 409 for what
+ * this server must not run (another build, another store, an unknown route), and the caller
+ * then runs the call itself.
  */
 import { type ClosableDeps, forwardedDeps } from "./deps.ts";
 import { runHook } from "./run-hook.ts";
@@ -36,10 +36,7 @@ export function forwardedHandler(o: ForwardedOpts): (route: string, body: string
     if (route === "/statusline") {
       return { status: 200, body: statuslineOutput(o.deps, d.meta.env, config, o.lines, d.payload) };
     }
-    const out = runHook(d.payload, forwardedDeps(o.deps, d.meta.env, config));
-    // A part missing means nothing was written: the hook runs the call itself.
-    if (out.needs !== undefined) return { status: REFUSED_STATUS, body: `needs ${out.needs}` };
-    return { status: 200, body: out.stdout };
+    return { status: 200, body: runHook(d.payload, forwardedDeps(o.deps, d.meta.env, config)).stdout };
   };
 }
 

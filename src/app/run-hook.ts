@@ -1,17 +1,19 @@
 /**
  * The hook pipeline, shared by `vigil hook` (one process per event) and `vigil serve`
- * (POST /hook): parse → measure (outside any transaction) → one BEGIN IMMEDIATE transaction
- * (load, transition, policies, save, audit) → one writer. Fails open: any internal error
- * yields no output and is recorded.
+ * (POST /hook): parse → read the row, meter the transcript, read the facts (all I/O, outside
+ * any transaction) → one BEGIN IMMEDIATE transaction that reloads the row and decides once
+ * (transition, policies, save, audit) → the effects. Fails open: any internal error yields no
+ * output and is recorded (a `--fail-closed` caller blocks on it instead).
  */
 import { EV, speaksOn } from "../core/claude-events.ts";
 import type { AuditDetails } from "../core/audit-details.ts";
 import type { AuditKind } from "../core/audit-kinds.ts";
-import type { PendingDraft } from "../core/continuity/facts.ts";
+import type { ContinuityFacts, PendingDraft } from "../core/continuity/facts.ts";
 import type { ResolvedConfig } from "../core/config.ts";
 import { bashNeedsShell, classifyCall, hookEvents } from "../core/hook-events.ts";
 import { payloadModel, payloadTokens, type ResolvedWindow } from "../core/meter/window.ts";
 import { keepDelivered } from "../core/delivered.ts";
+import type { PromptVerdict } from "../core/classify.ts";
 import { combine } from "../core/output.ts";
 import { STATUS_FRESH_MS } from "../core/statusline.ts";
 import { type HookPayload, parseHookPayload } from "../core/payload.ts";
@@ -26,9 +28,9 @@ import type { SessionRow, Store } from "../edge/store.ts";
 import type { SessionSnap } from "../../machines/session-step.ts";
 import { lastHookDetail } from "../edge/store/last-hook.ts";
 import { runCommitEffects } from "./effects.ts";
-import { loadPart, missingPart, type Part } from "./hook-parts.ts";
+import { type CallSight, eventParts, loadParts, missingPart, type Part, readParts } from "./hook-parts.ts";
 import type { ContinuityPart, StopPart } from "./parts/part-types.ts";
-import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf, stepRecords } from "../core/step.ts";
+import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf, stepRecords, storedContext } from "../core/step.ts";
 import { readNight } from "../night/setting.ts";
 import { isQuiet, mayBeQuiet } from "./quiet-call.ts";
 
@@ -59,8 +61,8 @@ export interface HookDeps {
   /** The window of a session no statusLine reports on (headless), and where it came from. */
   window?: (p: HookPayload, model: string | null) => ResolvedWindow;
   /**
-   * The Bash line analyser for the HARD allow-list. The hook process loads it only when a call
-   * asks for it (`needs` in the outcome, see `runHookLoading`); `serve` gives it up front.
+   * The Bash line analyser for the HARD allow-list. The hook process loads it only for a Bash
+   * call that may be judged at HARD (`readParts`, hook-parts.ts); `serve` gives it up front.
    */
   analyze?: LineAnalyzer;
   /** Descendants of a pid (the session's Claude Code), for the HARD `kill` rule. */
@@ -72,109 +74,215 @@ export interface HookDeps {
 export interface HookOutcome {
   stdout: string;
   error: string | null;
-  /** Nothing was written: the call needs a part of the pipeline `deps` lacked (hook-parts.ts). */
-  needs?: Part;
 }
 
 /**
- * `runHook` in a process that loads the pipeline's parts on demand (hook-parts.ts): a run that
- * lacks one (the Stop gate on Stop, continuity on SessionStart or for a session found
- * restoring, the shell analyser for a worker's Bash at HARD) says so before it commits
- * anything, and runs again with it loaded. A part the event alone asks for is asked for before
- * the store is opened; each part is asked for at most once.
+ * One hook call in a process that loads the pipeline's parts on demand (hook-parts.ts), read
+ * top to bottom: parse → the parts the event names → read (row, meter, transcript tail) → the
+ * parts that read asks for → the facts from files and processes → one decision under the
+ * write lock, and its writes → the effects. Nothing runs twice. Never throws.
  */
 export async function runHookLoading(input: string, deps: HookDeps): Promise<HookOutcome> {
-  const asked = new Set<Part>();
-  for (;;) {
-    const out = runHook(input, deps);
-    if (out.needs === undefined || asked.has(out.needs)) return out;
-    asked.add(out.needs);
-    await loadPart(deps, out.needs);
+  const at = deps.now();
+  const parsed = parse(input, deps, at);
+  if (!parsed.ok) return parsed.outcome;
+  const p = parsed.value;
+  try {
+    await loadParts(deps, eventParts(p.event));
+    const read = readCall(p, deps);
+    await loadParts(deps, readParts(sightOf(p, read, deps.config.config, at)));
+    return finishCall(p, read, deps, at);
+  } catch (e) {
+    return failed(deps, at, p, e);
   }
 }
 
-/** Run one hook call end to end. Never throws. */
+/** `runHookLoading` for a caller that holds every part (`vigil serve`, in-process callers). Never throws. */
 export function runHook(input: string, deps: HookDeps): HookOutcome {
   const at = deps.now();
-  const parsed = parseHookPayload(input);
-  if (!parsed.ok) {
-    record(deps, at, null, "hook_error", { error: parsed.error, bytes: input.length });
-    return { stdout: "", error: parsed.error };
-  }
-  const p = parsed.value;
-  // A part the event alone needs: asked for before the store is opened.
-  const first = missingPart(p.event, [], deps);
-  if (first) return { stdout: "", error: null, needs: first };
+  const parsed = parse(input, deps, at);
+  if (!parsed.ok) return parsed.outcome;
   try {
-    // One writing handle for the whole call. A read-only handle first, for calls that might be
-    // quiet, cost every call that then writes (most of a working session's) a second open:
-    // 1.06x on an alternating PreToolUse, against 0.90-0.93x won on repeats (bench/RESULTS.md).
-    const store = deps.store();
-    const prev = store.loadSession(p.sessionId);
-    const lacking = missingPart(p.event, [prev?.state ?? null], deps);
-    if (lacking) return { stdout: "", error: null, needs: lacking };
-    const metered = deps.measure(p.transcriptPath, prev?.meter ?? null);
-    // A compact boundary in the bytes just read may be a compaction no hook reported: this call
-    // may enter restoring, and then it is the one that injects the restore, with the spec and
-    // the state read now (not the next call, which ran without them).
-    const restoring = prev?.state === "restoring" || (metered.newBoundaries ?? 0) > 0;
-    if (restoring && !deps.continuity && !deps.config.config.disable) {
-      return { stdout: "", error: null, needs: "continuity" };
-    }
-    const needsFacts = p.event === EV.UserPromptSubmit || p.event === EV.Stop || restoring;
-    // The same bytes as the meter's: a restore seen here was counted there (the transcript lags).
-    const tail = needsFacts ? deps.facts(p.transcriptPath, metered.offset) : {};
-    const continuity = deps.config.config.disable
-      ? undefined
-      : deps.continuity?.read(p, restoring ? "restoring" : prev?.state ?? null, at);
-    const night = readNight(store);
-    const stop = p.event === EV.Stop && !deps.config.config.disable
-      ? deps.stop?.facts(p, { store, config: deps.config.config, night, now: at })
-      : undefined;
-    const processTree = killTree(p, deps);
-    const facts = {
-      ...tail,
-      ...(continuity ? { continuity } : {}),
-      ...(stop ? { stop } : {}),
-      ...(processTree ? { processTree } : {}),
-      ...(deps.analyze ? { shell: deps.analyze } : {}),
-    };
-    // Decide outside the write lock (this warms the machine, which costs several ms in a cold
-    // process), then commit only if nobody changed the row meanwhile; otherwise decide again
-    // under the lock. Keeps lock hold times short when many hooks fire at once.
-    const meterFrom = prev?.meter ?? null;
-    let plan = decide(p, prev, { deps, metered, meterFrom, facts, night, at });
-    if (plan.needs) return { stdout: "", error: null, needs: plan.needs };
-    // A call that changes nothing a reader uses writes nothing (quiet-call.ts). Only frequent
-    // events qualify.
-    const quiet = mayBeQuiet(p.event) && continuity?.pendingDraft === undefined && !metered.unreadable &&
-      isQuiet(prev, plan, at, () => lastHookDetail(store, p.sessionId));
-    if (quiet) return { stdout: plan.stdout, error: null };
-    const out = store.transaction(() => {
-      const now = store.loadSession(p.sessionId);
-      if (!sameRow(now, prev)) plan = decide(p, now, { deps, metered, meterFrom, facts, night: readNight(store), at });
-      // The row changed under us into a state that needs a part not loaded: commit nothing.
-      if (plan.needs) return { needs: plan.needs };
-      store.saveSession(plan.row);
-      for (const e of plan.events) store.appendEvent(at, p.sessionId, e.kind, e.detail);
-      // The session goes unmeasured, so unlimited: doctor's hook-error finding shows why.
-      if (metered.unreadable) {
-        store.appendEvent(at, p.sessionId, "hook_error", { error: metered.unreadable, event: p.event });
-      }
-      return plan.stdout;
-    });
-    if (typeof out !== "string") return { stdout: "", error: null, needs: out.needs };
-    afterCommit(deps, p.sessionId, at, continuity?.pendingDraft);
-    return { stdout: out, error: null };
+    return finishCall(parsed.value, readCall(parsed.value, deps), deps, at);
   } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    const detail = { error: msg, event: p.event };
-    // A locked store has just cost the whole busy_timeout: waiting for it again only to
-    // record why would double the hook's time, so the log takes it.
-    if (BUSY.test(msg)) logLine(deps, at, "hook_error", { ...detail, session_id: p.sessionId }, msg);
-    else record(deps, at, p.sessionId, "hook_error", detail);
-    return { stdout: "", error: msg };
+    return failed(deps, at, parsed.value, e);
   }
+}
+
+function parse(
+  input: string,
+  deps: HookDeps,
+  at: number,
+): { ok: true; value: HookPayload } | { ok: false; outcome: HookOutcome } {
+  const parsed = parseHookPayload(input);
+  if (parsed.ok) return parsed;
+  record(deps, at, null, "hook_error", { error: parsed.error, bytes: input.length });
+  return { ok: false, outcome: { stdout: "", error: parsed.error } };
+}
+
+/** What a call reads before it knows which parts the session asks for. */
+interface CallRead {
+  /** One writing handle for the whole call (a read-only one first cost every writing call a second open). */
+  store: Store;
+  /** The row as it stood before the lock: where the meter resumes, and what the parts are judged on. */
+  prev: SessionRow | null;
+  metered: MeterOutcome;
+  /** Stored restoring, or the meter just read a compaction's boundary: this call may deliver the restore. */
+  restoring: boolean;
+  tail: TranscriptFacts;
+}
+
+function readCall(p: HookPayload, deps: HookDeps): CallRead {
+  const store = deps.store();
+  const prev = store.loadSession(p.sessionId);
+  const metered = deps.measure(p.transcriptPath, prev?.meter ?? null);
+  // A compact boundary in the bytes just read may be a compaction no hook reported: this call
+  // may enter restoring, and then it is the one that injects the restore, with the spec and
+  // the state read now (not the next call, which ran without them).
+  const restoring = prev?.state === "restoring" || (metered.newBoundaries ?? 0) > 0;
+  const needsFacts = p.event === EV.UserPromptSubmit || p.event === EV.Stop || restoring;
+  // The same bytes as the meter's: a restore seen here was counted there (the transcript lags).
+  const tail = needsFacts ? deps.facts(p.transcriptPath, metered.offset) : {};
+  return { store, prev, metered, restoring, tail };
+}
+
+/** The read as hook-parts.ts judges it. */
+function sightOf(p: HookPayload, read: CallRead, config: ResolvedConfig["config"], at: number): CallSight {
+  const { prev, metered } = read;
+  return {
+    event: p.event,
+    tool: p.toolName,
+    state: prev?.state ?? null,
+    newBoundaries: metered.newBoundaries ?? 0,
+    overHard: () => {
+      const m = fromPayload(metered.measurement, p);
+      const shown = prev ? preferStatusLine(m, prev, at) : m;
+      const hard = Math.min(config.hardTokens, storedContext(prev)?.hard ?? config.hardTokens);
+      return [m.tokens, m.estimate, shown.tokens, shown.estimate, prev?.tokens, prev?.estimate]
+        .some((n) => typeof n === "number" && n >= hard);
+    },
+  };
+}
+
+/**
+ * What the decision takes from outside the row, prepared before the lock: the facts from files
+ * and processes (nothing under the lock waits on I/O) and the costly pure work that does not
+ * depend on the row (the prompt's classification, the Stop gate's pattern tables: tens of ms
+ * the first time in a process).
+ */
+interface Gathered {
+  facts: TranscriptFacts;
+  continuity: ContinuityFacts | undefined;
+  night: PolicyInput["night"];
+  /** The prompt's one classification, for the session's own crons as the row lists them. */
+  prompt: (ownCrons: readonly string[]) => PromptVerdict | null;
+  /** A session's window from files and the process table (null: the caller has no such reader). */
+  window: ((model: string | null) => ResolvedWindow) | null;
+}
+
+function gather(p: HookPayload, read: CallRead, deps: HookDeps, at: number): Gathered {
+  const config = deps.config.config;
+  const { store, prev } = read;
+  const continuity = config.disable
+    ? undefined
+    : deps.continuity?.read(p, read.restoring ? "restoring" : prev?.state ?? null, at);
+  const night = readNight(store);
+  const stop = p.event === EV.Stop && !config.disable
+    ? deps.stop?.facts(p, { store, config, night, now: at })
+    : undefined;
+  const processTree = killTree(p, deps);
+  const facts = {
+    ...read.tail,
+    ...(continuity ? { continuity } : {}),
+    ...(stop ? { stop } : {}),
+    ...(processTree ? { processTree } : {}),
+    ...(deps.analyze ? { shell: deps.analyze } : {}),
+  };
+  const window = windowResolver(p, deps);
+  // A session no statusLine reports on resolves its window from files and the process table:
+  // done here for the row as read, so the decision under the lock finds it resolved.
+  if (prev?.status_window == null) window?.(modelOf(p, fromPayload(read.metered.measurement, p)));
+  const prompt = promptClassifier(p, config, facts.lastUser);
+  prompt(storedContext(prev)?.ownCrons ?? []);
+  // The gate's tables are built once per process; building them here keeps that out of the lock.
+  if (p.event === EV.Stop && !config.disable) deps.stop?.patterns(config.stopPatterns);
+  return { facts, continuity, night, prompt, window };
+}
+
+/**
+ * The call's one decision and its writes, under the write lock on the row as it stands then
+ * (another process may have changed it since the read). A call that changes nothing a reader
+ * uses writes nothing (quiet-call.ts); only frequent events qualify.
+ */
+function finishCall(p: HookPayload, read: CallRead, deps: HookDeps, at: number): HookOutcome {
+  const g = gather(p, read, deps, at);
+  const { store, metered } = read;
+  const quietable = mayBeQuiet(p.event) && g.continuity?.pendingDraft === undefined && !metered.unreadable;
+  const ctx: DecideCtx = { deps, metered, meterFrom: read.prev?.meter ?? null, ...g, at };
+  const stdout = store.transaction(() => {
+    const row = store.loadSession(p.sessionId);
+    const plan = decide(p, row, ctx);
+    if (quietable && isQuiet(row, plan, at, () => lastHookDetail(store, p.sessionId))) return plan.stdout;
+    store.saveSession(plan.row);
+    for (const e of plan.events) store.appendEvent(at, p.sessionId, e.kind, e.detail);
+    // The session goes unmeasured, so unlimited: doctor's hook-error finding shows why.
+    if (metered.unreadable) {
+      store.appendEvent(at, p.sessionId, "hook_error", { error: metered.unreadable, event: p.event });
+    }
+    return plan.stdout;
+  });
+  afterCommit(deps, p.sessionId, at, g.continuity?.pendingDraft);
+  return { stdout, error: null };
+}
+
+function failed(deps: HookDeps, at: number, p: HookPayload, e: unknown): HookOutcome {
+  const msg = e instanceof Error ? e.message : String(e);
+  const detail = { error: msg, event: p.event };
+  // A locked store has just cost the whole busy_timeout: waiting for it again only to
+  // record why would double the hook's time, so the log takes it.
+  if (BUSY.test(msg)) logLine(deps, at, "hook_error", { ...detail, session_id: p.sessionId }, msg);
+  else record(deps, at, p.sessionId, "hook_error", detail);
+  return { stdout: "", error: msg };
+}
+
+/**
+ * The prompt's classification (classifyCall), made for the own crons the row read lists; the
+ * row under the lock lists the same ones unless another process changed them meanwhile.
+ */
+function promptClassifier(
+  p: HookPayload,
+  config: ResolvedConfig["config"],
+  hint: TranscriptFacts["lastUser"],
+): Gathered["prompt"] {
+  let made: { crons: string; verdict: PromptVerdict | null } | null = null;
+  return (ownCrons) => {
+    const crons = JSON.stringify(ownCrons);
+    if (made?.crons !== crons) made = { crons, verdict: classifyCall(p, { config, hint, ownCrons }) };
+    return made.verdict;
+  };
+}
+
+/** A window resolver that reads files and the process table once per model. */
+function windowResolver(p: HookPayload, deps: HookDeps): Gathered["window"] {
+  const resolve = deps.window;
+  if (!resolve) return null;
+  const seen = new Map<string | null, ResolvedWindow>();
+  return (model) => {
+    const known = seen.get(model);
+    if (known) return known;
+    const r = resolve(p, model);
+    seen.set(model, r);
+    return r;
+  };
+}
+
+/**
+ * A part the read did not foresee: another process moved the row between the read and the
+ * lock (into restoring, or over HARD). The call fails like any internal error (recorded; open,
+ * or blocked under `--fail-closed`) rather than run again.
+ */
+function unforeseen(part: Part): Error {
+  return new Error(`the session changed under the call: part "${part}" was not loaded`);
 }
 
 /** The effects of a committed call, run and their outcomes recorded (never thrown). */
@@ -198,8 +306,6 @@ function killTree(p: HookPayload, deps: HookDeps): ProcessTree | undefined {
 }
 
 interface Plan {
-  /** A policy needs a part loaded on demand: this plan must not be committed. */
-  needs?: Part;
   row: SessionRow;
   /** The snapshot as loaded and as this call leaves it (the quiet-call check compares them). */
   snaps: { stored: SessionSnap; next: SessionSnap };
@@ -208,13 +314,11 @@ interface Plan {
   stdout: string;
 }
 
-interface DecideCtx {
+interface DecideCtx extends Gathered {
   deps: HookDeps;
   metered: MeterOutcome;
   /** The meter state the read resumed from: another call that stored a newer one has counted its boundaries. */
   meterFrom: string | null;
-  facts: TranscriptFacts;
-  night: PolicyInput["night"];
   at: number;
 }
 
@@ -226,7 +330,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   const out: AuditRecord[] = [];
   const { measurement, windowSource } = withWindow(
     preferStatusLine(fromPayload(metered.measurement, p), row, at),
-    { p, row, deps },
+    { p, row, window: c.window },
   );
   const { snapshot, migrated } = loadSnapshot(stored, at);
   if (migrated) out.push({ kind: "machine_migrated", detail: { detail: migrated } });
@@ -240,8 +344,8 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
       patterns: classify && deps.stop ? deps.stop.patterns(config.stopPatterns) : null,
     }
     : undefined;
-  // The prompt is classified once, here, and that one verdict goes to the machine and to every policy.
-  const prompt = classifyCall(p, { config, hint: c.facts.lastUser, ownCrons: snapshot.context.ownCrons });
+  // The prompt's one classification (made before the lock) goes to the machine and to every policy.
+  const prompt = c.prompt(snapshot.context.ownCrons);
   let applied = applyEvents(
     snapshot,
     hookEvents(p, measurement, stateOf(snapshot.value), {
@@ -257,18 +361,9 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
       zone: p.event === EV.StopFailure ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined,
     }),
   );
-  const lacking = missingPart(p.event, [applied.before, applied.state], deps) ??
+  const lacking = (config.disable ? undefined : missingPart(p.event, [applied.before, applied.state], deps)) ??
     (bashNeedsShell(p, applied.before) && !deps.analyze ? "shell" : undefined);
-  if (lacking) {
-    return {
-      row,
-      snaps: { stored: snapshot, next: applied.snapshot },
-      windowSource,
-      events: [],
-      stdout: "",
-      needs: lacking,
-    };
-  }
+  if (lacking) throw unforeseen(lacking);
   const role = callRole(p, config);
   const input: PolicyInput = {
     payload: p,
@@ -287,6 +382,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   const policies = [guardPolicy, deps.continuity?.policy ?? warnPolicy, ...(deps.stop ? [deps.stop.policy] : [])];
   const results = config.disable ? [] : policies.map((policy) => policy(input));
   const needs = results.find((r) => r.needs)?.needs;
+  if (needs) throw unforeseen(needs);
   const combined = combine(p.event, results.flatMap((r) => r.proposals), { contextCap: config.contextCap });
   // Only what went out counts: a restore dropped for a refusal is not delivered.
   const kept = keepDelivered(results, combined);
@@ -325,13 +421,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   out.push(...stepRecords(applied, { event: p.event }));
   out.push(...kept.records);
   const snaps = { stored: snapshot, next: applied.snapshot };
-  return { row: next, snaps, windowSource, events: out, stdout: combined.stdout, ...(needs ? { needs } : {}) };
-}
-
-function sameRow(a: SessionRow | null, b: SessionRow | null): boolean {
-  if (a === null || b === null) return a === b;
-  return a.updated_at === b.updated_at && a.snapshot === b.snapshot && a.meter === b.meter &&
-    a.status_at === b.status_at;
+  return { row: next, snaps, windowSource, events: out, stdout: combined.stdout };
 }
 
 function meterOffset(state: string): number {
@@ -360,12 +450,17 @@ function fromPayload(m: Measurement, p: HookPayload): Measurement {
  */
 function withWindow(
   m: Measurement,
-  c: { p: HookPayload; row: SessionRow; deps: HookDeps },
+  c: { p: HookPayload; row: SessionRow; window: Gathered["window"] },
 ): { measurement: Measurement; windowSource: string } {
   if (c.row.status_window !== null) return { measurement: m, windowSource: "statusline" };
-  if (!c.deps.window) return { measurement: m, windowSource: m.window === null ? "none" : "transcript" };
-  const r = c.deps.window(c.p, payloadModel(c.p.event, c.p.raw) ?? m.model ?? null);
+  if (!c.window) return { measurement: m, windowSource: m.window === null ? "none" : "transcript" };
+  const r = c.window(modelOf(c.p, m));
   return { measurement: { ...m, window: r.window }, windowSource: r.source };
+}
+
+/** The model a window is resolved for: the payload's, else the transcript's. */
+function modelOf(p: HookPayload, m: Measurement): string | null {
+  return payloadModel(p.event, p.raw) ?? m.model ?? null;
 }
 
 /** The statusLine's numbers win when fresh; the transcript's growth estimate still applies. */

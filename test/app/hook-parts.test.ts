@@ -3,8 +3,9 @@
  * part must answer exactly as if it had: over every event Claude Code sends and every machine
  * state, where `missingPart` says no part is needed, the always-loaded early warning answers
  * as the whole continuity policy, the continuity reader reads nothing and the Stop gate says
- * nothing. Then through the real store: a lean call that finds it needs a part commits
- * nothing, and `runHookLoading` loads it and answers as a caller holding every part.
+ * nothing. Then through the real store: `runHookLoading` loads what the event and the read ask
+ * for, before anything is decided, and answers as a caller holding every part, each call
+ * metering its transcript once (no call runs twice); a part nothing foresaw fails the call.
  */
 import { classifyCall } from "../../src/core/hook-events.ts";
 import { afterAll, describe, expect, test } from "bun:test";
@@ -13,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { initialContext, type SessionContext, STATES } from "../../machines/session-model.ts";
 import { allHookDeps, hookDeps } from "../../src/app/deps.ts";
-import { loadPart, missingPart } from "../../src/app/hook-parts.ts";
+import { eventParts, loadPart, missingPart, readParts } from "../../src/app/hook-parts.ts";
 import { continuityPart } from "../../src/app/parts/continuity.ts";
 import { STOP_PART } from "../../src/app/parts/stop.ts";
 import { runHook, runHookLoading } from "../../src/app/run-hook.ts";
@@ -153,17 +154,37 @@ describe("through the real store", () => {
       ...(event === "SessionStart" ? { source: "startup" } : {}),
     });
 
-  test("a lean call that needs a part commits nothing and says which", () => {
+  test("a part the call was not given fails it, recorded, and writes no row (it is never run again)", () => {
     const p = project();
     const deps = hookDeps(p.env, () => NOW);
     try {
-      expect(runHook(call("Stop", p), deps)).toEqual({ stdout: "", error: null, needs: "stop" });
-      expect(runHook(call("SessionStart", p), deps)).toEqual({ stdout: "", error: null, needs: "continuity" });
+      expect(runHook(call("Stop", p), deps).error).toContain('part "stop" was not loaded');
+      expect(runHook(call("SessionStart", p), deps).error).toContain('part "continuity" was not loaded');
       expect(deps.store().loadSession(SESSION)).toBeNull();
-      expect(deps.store().events({ sessionId: SESSION })).toEqual([]);
+      expect(deps.store().events({ sessionId: SESSION }).map((e) => e.kind)).toEqual(["hook_error", "hook_error"]);
     } finally {
       deps.close();
     }
+  });
+
+  test("the parts a call loads are named by its event, then by its read: never after the decision", () => {
+    const sight = { tool: "Bash", state: "normal", newBoundaries: 0, overHard: () => false };
+    expect(eventParts("Stop")).toEqual(["stop"]);
+    expect(eventParts("SessionStart")).toEqual(["continuity"]);
+    expect(eventParts("PreToolUse")).toEqual([]);
+    expect(eventParts("PostCompact")).toEqual(["continuity"]);
+    expect(eventParts("SessionEnd")).toEqual(["continuity"]);
+    expect(readParts({ ...sight, event: "PreToolUse" })).toEqual([]);
+    expect(readParts({ ...sight, event: "PreToolUse", state: "restoring" })).toEqual(["continuity"]);
+    expect(readParts({ ...sight, event: "PostToolUse", state: "dead" })).toEqual(["continuity"]);
+    expect(readParts({ ...sight, event: "PostToolUse", tool: "Read", state: "stalled" })).toEqual(["continuity"]);
+    expect(readParts({ ...sight, event: "UserPromptSubmit", newBoundaries: 1 })).toEqual(["continuity"]);
+    expect(readParts({ ...sight, event: "PreToolUse", state: "hard" })).toEqual(["shell"]);
+    expect(readParts({ ...sight, event: "PreToolUse", overHard: () => true })).toEqual(["shell"]);
+    expect(readParts({ ...sight, event: "PreSkillShellCommand", overHard: () => true })).toEqual(["shell"]);
+    expect(readParts({ ...sight, event: "PostToolUse", state: "hard" })).toEqual(["shell"]);
+    expect(readParts({ ...sight, event: "PreToolUse", tool: "Read", state: "hard" })).toEqual([]);
+    expect(readParts({ ...sight, event: "Stop", state: "hard" })).toEqual([]);
   });
 
   test("runHookLoading answers and stores as a caller holding every part, event by event", async () => {
@@ -196,9 +217,12 @@ describe("through the real store", () => {
     }
   });
 
-  test("a session stored as restoring loads continuity on a tool call, and the restore is delivered", async () => {
+  test("a session stored as restoring loads continuity on a tool call, metered once, and the restore is delivered", async () => {
     const p = project();
     const deps = hookDeps(p.env, () => NOW);
+    const meter = deps.measure;
+    let meterings = 0;
+    deps.measure = (path, prev) => (meterings++, meter(path, prev));
     try {
       const full = await allHookDeps(p.env, () => NOW);
       // Put the session in `restoring` through the full pipeline: a compaction's SessionStart.
@@ -213,12 +237,61 @@ describe("through the real store", () => {
       const out = await runHookLoading(call("PostToolUse", p), deps);
       expect(out.error).toBeNull();
       expect(deps.continuity).toBeDefined();
+      // The part was loaded between the read and the decision: the call did not run again.
+      expect(meterings).toBe(1);
       // The transcript shows no restore: the fallback carries it on this call.
       expect(out.stdout).toContain("additionalContext");
       const details = deps.store().events({ sessionId: SESSION, kinds: ["continuity"] }).map((e) =>
         JSON.parse(e.detail)
       );
       expect(details.at(-1)).toMatchObject({ action: "restored", via: "fallback", event: "PostToolUse" });
+    } finally {
+      deps.close();
+    }
+  });
+
+  test("a compaction read only in the transcript loads continuity on that call, metered once, which restores", async () => {
+    const p = project();
+    const deps = hookDeps(p.env, () => NOW);
+    const meter = deps.measure;
+    let meterings = 0;
+    deps.measure = (path, prev) => (meterings++, meter(path, prev));
+    try {
+      expect((await runHookLoading(call("PostToolUse", p), deps)).error).toBeNull();
+      expect(deps.store().loadSession(SESSION)?.state).toBe("normal");
+      expect(deps.continuity).toBeUndefined();
+      // No hook reports this compaction: only its boundary in the transcript does.
+      appendFileSync(p.transcript, jsonl([boundary(30_000), summary("The parser fix is half done.")]));
+      meterings = 0;
+      const out = await runHookLoading(call("PostToolUse", p), deps);
+      expect(out.error).toBeNull();
+      expect(meterings).toBe(1);
+      expect(deps.continuity).toBeDefined();
+      expect(out.stdout).toContain("additionalContext");
+    } finally {
+      deps.close();
+    }
+  });
+
+  test("a worker's Bash call over HARD loads the shell analyser before its decision, metered once", async () => {
+    const p = project();
+    writeFileSync(p.transcript, jsonl([prompt("Fix the parser"), assistant("Working on it.", { input: 310_000 })]));
+    const deps = hookDeps({ ...p.env, VIGIL_ROLE: "worker" }, () => NOW);
+    const meter = deps.measure;
+    let meterings = 0;
+    deps.measure = (path, prev) => (meterings++, meter(path, prev));
+    try {
+      const bash = (command: string) =>
+        JSON.stringify({ ...JSON.parse(call("PreToolUse", p)), tool_input: { command } });
+      // The first call finds the session over HARD in the transcript it meters: no row says so yet.
+      const out = await runHookLoading(bash("npm test"), deps);
+      expect(out.error).toBeNull();
+      expect(typeof deps.analyze).toBe("function");
+      expect(meterings).toBe(1);
+      expect(JSON.parse(out.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
+      expect(deps.store().loadSession(SESSION)?.state).toBe("hard");
+      const guard = deps.store().events({ sessionId: SESSION, kinds: ["guard"] }).map((e) => JSON.parse(e.detail));
+      expect(guard.at(-1)).toMatchObject({ decision: "deny" });
     } finally {
       deps.close();
     }

@@ -2,11 +2,11 @@
  * A hook call that changes nothing a reader uses writes nothing (src/app/quiet-call.ts), and a
  * call that changes something is written at once. The compiled binary, one process per call as
  * Claude Code runs hooks, on a real store, the clock pinned per process (VIGIL_NOW); and the
- * pipeline in-process, to see that a quiet call takes no write transaction.
+ * pipeline in-process, to see that a quiet call decides once under the lock and commits no change.
  */
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { hookDeps } from "../../src/app/deps.ts";
 import { QUIET_MS } from "../../src/app/quiet-call.ts";
@@ -167,21 +167,26 @@ describe("a call that changes nothing writes nothing", () => {
   });
 });
 
-describe("the quiet path takes no write transaction", () => {
-  test("a quiet call commits nothing; a changing one does", () => {
+describe("a quiet call decides once, under the lock, and commits no change", () => {
+  test("each call takes one transaction (its one decision); the quiet one changes nothing another connection sees", () => {
     const env = testEnv();
     const transcript = transcriptAt(join(env.HOME, "t.jsonl"), 20_000);
+    const db = join(env.VIGIL_HOME, "vigil.db");
     // One set of dependencies per call, as one process per call has.
     const call = (at: number, cwd: string) => {
       const deps = hookDeps(env, () => at);
       const open = deps.store;
-      let writes = 0;
+      let transactions = 0;
       deps.store = () => {
         const s = open();
         const transaction = s.transaction.bind(s);
-        s.transaction = (fn) => (writes++, transaction(fn));
+        s.transaction = (fn) => (transactions++, transaction(fn));
         return s;
       };
+      // SQLite's data_version moves, for another connection, only when a commit changed the file.
+      const watcher = existsSync(db) ? new Database(db, { readonly: true }) : null;
+      const version = () => watcher?.query<{ data_version: number }, []>("PRAGMA data_version").get()?.data_version;
+      const before = version();
       try {
         const out = runHook(
           JSON.stringify({
@@ -194,17 +199,18 @@ describe("the quiet path takes no write transaction", () => {
           }),
           deps,
         );
-        return { ...out, writes, cwd: open().loadSession("r")?.cwd };
+        return { ...out, transactions, changed: before !== version(), cwd: open().loadSession("r")?.cwd };
       } finally {
+        watcher?.close();
         deps.close();
       }
     };
     const first = call(T0, "/tmp");
-    expect(first).toMatchObject({ error: null, cwd: "/tmp" });
-    expect(first.writes).toBeGreaterThan(0);
+    expect(first).toMatchObject({ error: null, transactions: 1, cwd: "/tmp" });
     // 20k of a 200k window: no warning, so the second call's audit record repeats the first's.
-    expect(call(T0 + 1_000, "/tmp")).toEqual({ stdout: "", error: null, writes: 0, cwd: "/tmp" });
-    expect(call(T0 + 2_000, "/srv")).toEqual({ stdout: "", error: null, writes: 1, cwd: "/srv" });
+    const quiet = { stdout: "", error: null, transactions: 1, changed: false, cwd: "/tmp" };
+    expect(call(T0 + 1_000, "/tmp")).toEqual(quiet);
+    expect(call(T0 + 2_000, "/srv")).toEqual({ ...quiet, changed: true, cwd: "/srv" });
   });
 });
 
