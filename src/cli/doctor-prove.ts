@@ -1,12 +1,8 @@
 /**
- * `vigil doctor --prove [--json]`: wiring for the proof (`src/prove/`). Runs it, records it as
- * the last proof, prints one line per check (or the JSON), exits 1 when a check failed. Plain
- * `vigil doctor` reports the last proof as one finding (`src/prove/last-proof.ts`).
+ * `vigil doctor --prove [--json]`: wiring for the proof (`src/prove/prove-now.ts` runs it,
+ * records it as the last proof and prints it; exit 1 when a check failed).
  */
-import { resolvePaths } from "../edge/paths.ts";
-import { writeLastProof } from "../prove/proof-file.ts";
-import { renderProof } from "../prove/render.ts";
-import { failedProof, prove, ProveError } from "../prove/run.ts";
+import { proveNow } from "../prove/prove-now.ts";
 import { type Ctx, Refusal } from "./context.ts";
 
 const UNDER_BUN = /(^|\/)bun(-[a-z0-9-]+)?$/;
@@ -18,26 +14,7 @@ function selfBinary(): string {
   return bin;
 }
 
-/**
- * Run the proof, record it, print it; 0 when no check failed. With `--json` every outcome is one
- * JSON document on stdout: a proof that could not start (no Claude Code, its version unreadable
- * in time) or broke is a document with that check failed, never an empty stdout.
- */
+/** Run the proof and print it; 0 when no check failed. */
 export async function proveCommand(ctx: Ctx, json: boolean): Promise<number> {
-  const vigil = selfBinary();
-  let proof;
-  try {
-    proof = await prove({ env: ctx.env, vigil, now: ctx.now, cwd: process.cwd() });
-  } catch (e) {
-    const error = e instanceof Error ? e.message.split("\n")[0] : String(e);
-    if (!json) throw e instanceof ProveError ? new Refusal(e.message) : e;
-    const doc = e instanceof ProveError
-      ? failedProof("claude", error, "install Claude Code, or set CLAUDE_BIN to it")
-      : failedProof("proof", error, "report it with the output of `vigil doctor --prove --json`");
-    ctx.out(JSON.stringify(doc, null, 2) + "\n");
-    return e instanceof ProveError ? 1 : 2;
-  }
-  writeLastProof(resolvePaths(ctx.env).stateDir, proof);
-  ctx.out(json ? JSON.stringify(proof, null, 2) + "\n" : renderProof(proof));
-  return proof.ok ? 0 : 1;
+  return await proveNow({ json, vigil: selfBinary(), cwd: process.cwd() }, ctx);
 }
