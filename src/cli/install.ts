@@ -39,27 +39,29 @@ function statusLineModeOf(given: string | undefined, wrapAlias: boolean): Status
   return mode;
 }
 
+const INSTALL_OPTIONS = {
+  ...SCOPE,
+  http: { type: "boolean" },
+  port: { type: "string" },
+  statusline: { type: "string" },
+  "wrap-statusline": { type: "boolean" },
+  "dry-run": { type: "boolean" },
+  bin: { type: "string" },
+  "claude-version": { type: "string" },
+  "fail-closed": { type: "boolean" },
+  plugin: { type: "string" },
+  "statusline-only": { type: "boolean" },
+  "no-serve": { type: "boolean" },
+} as const;
+
 /** Run `vigil install`; `deps` (the service manager and its writer) are the tests'. */
 export async function installCommand(args: string[], ctx: Ctx, deps: InstallDeps = {}): Promise<number> {
-  const { values: v } = parse(args, {
-    ...SCOPE,
-    http: { type: "boolean" },
-    port: { type: "string" },
-    statusline: { type: "string" },
-    "wrap-statusline": { type: "boolean" },
-    "dry-run": { type: "boolean" },
-    bin: { type: "string" },
-    "claude-version": { type: "string" },
-    "fail-closed": { type: "boolean" },
-    plugin: { type: "string" },
-    "statusline-only": { type: "boolean" },
-    "no-serve": { type: "boolean" },
-  });
+  const { values: v } = parse(args, INSTALL_OPTIONS);
   if (v.help) return (ctx.out(HELP.install + "\n"), 0);
   const project = scopeOf(v);
-  if (v.plugin !== undefined) {
-    for (const flag of ["http", "project", "statusline-only", "statusline", "wrap-statusline"] as const) {
-      if (v[flag] !== undefined) throw new UsageError(`"--plugin" writes hooks only: drop "--${flag}"`);
+  for (const flag of ["http", "project", "statusline-only", "statusline", "wrap-statusline"] as const) {
+    if (v.plugin !== undefined && v[flag] !== undefined) {
+      throw new UsageError(`"--plugin" writes hooks only: drop "--${flag}"`);
     }
   }
   if (v["statusline-only"] && (v.http || v["fail-closed"])) {
