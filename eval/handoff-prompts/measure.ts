@@ -3,7 +3,7 @@
  * SOFT/HARD guard as a handoff request, per language, through the same classifier the hook
  * uses (`classifyPrompt`, a plain prompt with no pass commands).
  *
- *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed] [--json] [--list]
+ *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2] [--json] [--list]
  *
  * Categories: `request` (asks only for the handoff document: write, update, summarize into,
  * record in, commit or push it), `request-plus-work` (a handoff request and any other work),
@@ -12,7 +12,9 @@
  * passed; at least 0.95 of plain requests passed.
  *
  * `sealed.jsonl` is the sealed half: nobody tuning the exception reads it, and this script
- * prints only aggregate figures for it (`--list` is refused there).
+ * prints only aggregate figures for it (`--list` is refused there). `sealed-2.jsonl`
+ * (`--half sealed2`) is a second sealed set, written before the rules for the first sealed
+ * run's families by someone who had not read them; it is sealed the same way.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -24,6 +26,13 @@ const HERE = dirname(new URL(import.meta.url).pathname);
 export const CATEGORIES = ["request", "request-plus-work", "mention", "other"] as const;
 export type Category = typeof CATEGORIES[number];
 const LANGS = ["en", "ko", "ja"] as const;
+
+/** Each half's file; every half but tuning is sealed (aggregates only). */
+const HALVES = new Map([
+  ["tuning", "tuning.jsonl"],
+  ["sealed", "sealed.jsonl"],
+  ["sealed2", "sealed-2.jsonl"],
+]);
 
 /** One prompt of our own, and what it is. */
 export interface HandoffPrompt {
@@ -58,15 +67,16 @@ export function passes(text: string): boolean {
 function main(args: string[]): number {
   const i = args.indexOf("--half");
   const half = i >= 0 ? args[i + 1] : "tuning";
-  if (half !== "tuning" && half !== "sealed") {
-    console.error("vigil eval: --half is tuning or sealed");
+  const file = half === undefined ? undefined : HALVES.get(half);
+  if (half === undefined || file === undefined) {
+    console.error("vigil eval: --half is tuning, sealed or sealed2");
     return 2;
   }
-  if (half === "sealed" && args.includes("--list")) {
-    console.error("vigil eval: --list is refused on the sealed half");
+  if (half !== "tuning" && args.includes("--list")) {
+    console.error(`vigil eval: --list is refused on the sealed half (${half})`);
     return 2;
   }
-  const prompts = parsePrompts(readFileSync(join(HERE, `${half}.jsonl`), "utf8"));
+  const prompts = parsePrompts(readFileSync(join(HERE, file), "utf8"));
   const judged = prompts.map((p) => ({ p, pass: passes(p.text) }));
   const count = (cat: Category, lang: string | null) => {
     const mine = judged.filter((j) => j.p.category === cat && (lang === null || j.p.lang === lang));
