@@ -1,5 +1,5 @@
 /**
- * A hook and a statusLine forwarded to a running `vigil serve` (src/cli/hook-forward.ts)
+ * A hook and a statusLine forwarded to a running `vigil serve` (`forwardCall` in src/main.ts)
  * against the same calls run in their own process (VIGIL_FORWARD=0) and against the compiled
  * no-op, in one run: payloads on a pipe, output to /dev/null, order rotated every round. The
  * pipe harness has no pty in it, so its ratios read higher than bench/side-by-side.ts's.

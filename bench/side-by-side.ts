@@ -14,7 +14,7 @@
  * created), a warm repeat (the same call on its own session: nothing changes, nothing is
  * written), and for hooks the three events alternating on one session (every call writes).
  * Hooks and statusLines run once more "via serve": in a home where a `vigil serve` listens on
- * the hook socket, so each call is forwarded to it (src/cli/hook-forward.ts), hooks both as a
+ * the hook socket, so each call is forwarded to it (`forwardCall` in src/main.ts), hooks both as a
  * repeat and as a session's first call (a new session id every run); `--no-serve` leaves those
  * rows out. Hooks run a third way there: as HTTP hooks (`vigil install --http`), which start
  * no process at all: Claude Code POSTs the payload to serve, timed here as one request on a

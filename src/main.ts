@@ -1,10 +1,14 @@
 /**
  * vigil's entry point: the only file that touches argv, the process environment and exit
- * codes. Commands are loaded lazily so the hook path pays only for what it uses.
+ * codes. Commands are loaded lazily so the hook path pays only for what it uses; a hook call
+ * or a statusLine render is first offered to a running `vigil serve` (`forwardCall`).
  */
 import { type Ctx, Refusal } from "./cli/context.ts";
-import { forwardCall } from "./cli/hook-forward.ts";
-import { VERSION } from "./cli/version.ts";
+import { BUILD, VERSION } from "./cli/version.ts";
+import { encodeForward, forwardedEnv } from "./core/forward.ts";
+import { forward, hookSocketPath, socketPresent } from "./edge/hook-socket.ts";
+import { resolvePaths } from "./edge/paths.ts";
+import { readStdin, STDIN_CAP, type StdinResult } from "./edge/stdin.ts";
 import { print, writeAll } from "./edge/stdout.ts";
 
 type Command = (args: string[], ctx: Ctx) => number | Promise<number>;
@@ -113,9 +117,57 @@ async function statusline(args: string[], ctx: Ctx): Promise<number> {
   }
 }
 
+/**
+ * How long a forwarded call may take before the caller gives up on it and fails open: twice
+ * the store's busy timeout, well inside the 10 s install gives every hook.
+ */
+const FORWARD_TIMEOUT_MS = 4_000;
+
+/** The routes the hook socket serves, with the stdin cap of the command each stands for. */
+const CAPS = { "/hook": STDIN_CAP, "/statusline": 1024 * 1024 } as const;
+type ForwardRoute = keyof typeof CAPS;
+
+/**
+ * What became of a forward: answered (`body`, to print), lost (the request went out and no
+ * answer came: fail open), or the input to run here; `input` is null when stdin was not read
+ * (no server listens, or forwarding is off).
+ */
+type ForwardOutcome =
+  | { kind: "answer"; body: string }
+  | { kind: "lost"; why: string }
+  | { kind: "local"; input: StdinResult | null };
+
+/**
+ * The first half of `vigil hook` and `vigil statusline`: with a `vigil serve` listening on the
+ * hook socket (src/serve/hook-socket.ts) the call is forwarded to it, the same pipeline in a
+ * process that holds the store open and every part loaded, so this process loads neither
+ * SQLite, node:fs nor the pipeline's code (bench/RESULTS.md, issue 18, fourth round). Here in
+ * the entry chunk: a dynamic import of the command's chunk cost a forwarded call about 0.9 ms.
+ * A server of another build or store refuses, and the call runs here (hook.ts, statusline.ts),
+ * as it does with no server.
+ */
+async function forwardCall(ctx: Ctx, route: ForwardRoute): Promise<ForwardOutcome> {
+  // A pinned clock (VIGIL_NOW) is this process's own, and VIGIL_FORWARD=0 opts out.
+  if (ctx.env.VIGIL_NOW !== undefined || ctx.env.VIGIL_FORWARD === "0") return { kind: "local", input: null };
+  const paths = resolvePaths(ctx.env);
+  const socket = hookSocketPath(paths.stateDir);
+  if (!socketPresent(socket)) return { kind: "local", input: null };
+  // The connection opens while stdin is read: the two overlap (bench/RESULTS.md, issue 18, fifth round).
+  const input = readStdin(CAPS[route]);
+  const meta = { build: BUILD, db: paths.dbFile, env: forwardedEnv(ctx.env) };
+  const r = await forward(
+    socket,
+    route,
+    input.then((i) => i.ok ? encodeForward(meta, i.text) : null),
+    FORWARD_TIMEOUT_MS,
+  );
+  const read = await input;
+  if (!read.ok) return { kind: "local", input: read };
+  return r.kind === "refused" ? { kind: "local", input: read } : r;
+}
+
 async function failedOpen(name: string, ctx: Ctx, msg: string): Promise<void> {
   const { appendLog } = await import("./edge/log.ts");
-  const { resolvePaths } = await import("./edge/paths.ts");
   appendLog(resolvePaths(ctx.env).logFile, `${new Date().toISOString()} ${name}_error ${msg}`);
 }
 

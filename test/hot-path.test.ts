@@ -155,7 +155,6 @@ describe("the hot path loads only what every call needs", () => {
     expect(loaded.sort()).toEqual([
       // `vigil hook` offers each call to a running `vigil serve` before it loads anything else.
       "src/cli/context.ts",
-      "src/cli/hook-forward.ts",
       "src/cli/version.ts",
       "src/core/command-io.ts",
       "src/core/forward.ts",

@@ -1,19 +1,20 @@
 /**
  * Real dependencies for the hook pipeline, built from an environment: the shared ones
- * (base-deps.ts) and what only hooks use (tail facts, process tree, window facts). The parts
- * only some calls need (the Stop gate, continuity, the shell analyser: hook-parts.ts) are not
- * loaded here: the hook process loads them per call (`runHookLoading`), a long-lived caller
- * all at once (`allHookDeps`).
+ * (base-deps.ts) and what only hooks use (the transcript meter, tail facts, process tree, window
+ * facts). The parts only some calls need (the Stop gate, continuity, the shell analyser:
+ * hook-parts.ts) are not loaded here: the hook process loads them per call (`runHookLoading`),
+ * a long-lived caller all at once (`allHookDeps`).
  */
 import { resolveWindow } from "../core/meter/window.ts";
 import type { ResolvedConfig } from "../core/config.ts";
 import { descendantsOf } from "../edge/process-tree.ts";
-import { transcriptFactsReader } from "../edge/transcript.ts";
+import { measureTranscript, readTranscriptFacts, transcriptFactsReader } from "../edge/transcript.ts";
+import { parseMeterState } from "../core/meter.ts";
+import type { TranscriptFacts } from "../core/policy.ts";
 import { processArgv, settingsWindows } from "../edge/window-facts.ts";
 import { baseDeps } from "./base-deps.ts";
 import { allParts } from "./hook-parts.ts";
-import { factsAdapter, measureAdapter } from "./meter-adapter.ts";
-import type { HookDeps } from "./run-hook.ts";
+import type { HookDeps, MeterOutcome } from "./run-hook.ts";
 
 export type ClosableDeps = HookDeps & { close: () => void };
 
@@ -68,4 +69,31 @@ export function allHookDeps(
   now: () => number = Date.now,
 ): Promise<ClosableDeps> {
   return allParts({ ...hookDeps(env, now), facts: transcriptFactsReader() });
+}
+
+/**
+ * The transcript meter as the pipeline uses it: the stored meter state is a JSON string in the
+ * sessions row; a state that no longer parses is dropped and the next read starts fresh from
+ * the end of the file. Returns the state to store.
+ */
+export function measureAdapter(path: string, prev: string | null): MeterOutcome {
+  let parsed: unknown = null;
+  try {
+    parsed = prev ? JSON.parse(prev) : null;
+  } catch {
+    parsed = null;
+  }
+  const r = measureTranscript(path, parseMeterState(parsed));
+  return {
+    measurement: r.measurement,
+    state: JSON.stringify(r.state),
+    offset: r.state.offset,
+    newBoundaries: r.info.newBoundaries,
+    ...(r.unreadable ? { unreadable: r.unreadable } : {}),
+  };
+}
+
+/** The tail facts policies may ask for (newest user record, whether a restore landed). */
+export function factsAdapter(path: string, upTo?: number): TranscriptFacts {
+  return readTranscriptFacts(path, {}, upTo);
 }

@@ -1,6 +1,6 @@
 /**
  * `vigil hook`: wiring only. Exits 0; errors are recorded by the pipeline. main.ts first
- * offers the call to a running `vigil serve` (hook-forward.ts); this runs it here.
+ * offers the call to a running `vigil serve` (`forwardCall`); this runs it here.
  *
  * `--fail-closed[=SECONDS]` is how `vigil install --fail-closed` registers PreToolUse and
  * PreSkillShellCommand (SECONDS: the registration's timeout): then an internal failure exits 2
@@ -15,7 +15,7 @@ import { resolvePaths } from "../edge/paths.ts";
 import { readStdinBlocking, type StdinResult } from "../edge/stdin.ts";
 import type { Ctx } from "./context.ts";
 
-/** Run the call in this process; `read` is stdin when hook-forward.ts already read it. */
+/** Run the call in this process; `read` is stdin when main.ts already read it to forward it. */
 export async function hookCommand(args: string[], ctx: Ctx, read: StdinResult | null = null): Promise<number> {
   // No option parser here: node:util is costly to load, and a hook must not fail on an
   // unexpected argument anyway (Claude Code would read exit 2 as "block").

@@ -74,7 +74,7 @@ export async function statuslineCommand(args: string[], ctx: Ctx, read: StdinRes
       let r = runStatusline(input.text, deps, cache, opts);
       // Null usage (a resumed session's first render): the meter is loaded for this render only.
       if (r.needs === "meter") {
-        deps.measure = (await import("../app/meter-adapter.ts")).measureAdapter;
+        deps.measure = (await import("../app/deps.ts")).measureAdapter;
         r = runStatusline(input.text, deps, cache, opts);
       }
       line = r.line;
