@@ -266,6 +266,16 @@ export class Store {
     }
   }
 
+  /**
+   * Take the write lock and keep it until the returned function is called: every other writer
+   * waits meanwhile, and fails past its busy timeout. `doctor --prove` makes vigil fail this way
+   * (a long writer elsewhere) to prove that a fail-closed registration then blocks the tool.
+   */
+  holdWriteLock(): () => void {
+    this.use(() => this.#db.run("BEGIN IMMEDIATE"));
+    return () => this.#db.run("ROLLBACK");
+  }
+
   /** Run `fn` inside one `BEGIN IMMEDIATE` transaction. */
   transaction<T>(fn: () => T): T {
     return this.use(() => this.#db.transaction(fn).immediate());

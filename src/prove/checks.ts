@@ -48,6 +48,14 @@ export interface ProveEvidence {
   worktree: Outcome<{ run: PrintEvidence; created: boolean; name: string }>;
   /** A person's interrupt mid-answer, and what vigil's machine made of it (where the version has Interrupt). */
   interrupt: Outcome<{ run: PrintEvidence; awaiting: string | null }>;
+  /** A slash command's `!` shell at HARD (where the version has PreSkillShellCommand), and whether it ran. */
+  skill: Outcome<{ run: PrintEvidence; ran: boolean }>;
+  /** Events registered `onFailure: "block"` (`install --fail-closed`), and a tool call made while vigil failed. */
+  failClosedEvents: readonly string[];
+  failClosed: Outcome<{ run: PrintEvidence; command: string }>;
+  /** An `--http` install: its events, and the POST /hook calls the proof's serve answered, by outcome. */
+  httpEvents: readonly string[];
+  serve: Outcome<{ port: number; calls: Record<string, number> }>;
 }
 
 /** Events the proof's scripted sessions reach (`proved` rows; each only where the version has it). */
@@ -307,5 +315,86 @@ export function interruptCheck(e: ProveEvidence): CheckResult {
       ? `vigil ran on Interrupt, but the session awaits ${awaiting ?? "nobody"}`
       : "Claude Code never ran vigil's Interrupt hook on an interrupted turn",
     REPORT,
+  );
+}
+
+/**
+ * At HARD a slash command's inline `!` shell, which never goes through PreToolUse, is denied on
+ * PreSkillShellCommand: the line is not run and the model reads that vigil blocked it.
+ */
+export function skillShellCheck(e: ProveEvidence): CheckResult {
+  const id = "skill-shell";
+  if (!e.expected.includes(EV.PreSkillShellCommand) && !e.registered.includes(EV.PreSkillShellCommand)) {
+    return na(id, `Claude Code ${e.version} has no PreSkillShellCommand: a skill's \`!\` shell runs unguarded there`);
+  }
+  return judge(id, e.skill, (s) => s.run, (run) => {
+    const ran = "value" in e.skill && e.skill.value.ran;
+    const text = mains(run).map(allText).join("\n");
+    const blocked = /\[not run: blocked by hook: [^\]]*hard limit/.exec(text);
+    if (!ran && blocked) return pass(id, `the skill's \`!\` line was not run at HARD: "${blocked[0].slice(0, 90)}…"`);
+    const fix = e.registered.includes(EV.PreSkillShellCommand) ? REPORT : REINSTALL;
+    if (ran) return fail(id, "the skill's `!` line ran at HARD", fix);
+    return fail(
+      id,
+      mains(run).length === 0 ? "the skill's turn never reached the model" : "no denial reached the model",
+      fix,
+    );
+  });
+}
+
+/**
+ * A fail-closed registration (`vigil install --fail-closed`) blocks a tool call that vigil
+ * could not judge (its store held by another writer past the registration's timeout); n/a for
+ * the default fail-open install.
+ */
+export function failClosedCheck(e: ProveEvidence): CheckResult {
+  const id = "fail-closed";
+  if (!e.failClosedEvents.includes(EV.PreToolUse)) {
+    return na(
+      id,
+      "fail-open install (the default): when vigil fails, tool calls run; `vigil install --fail-closed` blocks them",
+    );
+  }
+  return judge(id, e.failClosed, (f) => f.run, (run) => {
+    const command = "value" in e.failClosed ? e.failClosed.value.command : "";
+    const results = mains(run).flatMap(toolResults);
+    const refused = results.find((t) => t.isError);
+    if (refused) {
+      return pass(id, `with vigil failing, "${command}" was blocked: "${firstLine(refused.content).slice(0, 90)}…"`);
+    }
+    return fail(
+      id,
+      results.length > 0
+        ? `with vigil failing, "${command}" ran although the registration is fail-closed`
+        : "no tool result reached the model",
+      REPORT,
+    );
+  });
+}
+
+/**
+ * An `--http` install is proven as installed: its HTTP hooks went to a real `vigil serve` (the
+ * proof's own, on 127.0.0.1) and it answered them; n/a for command hooks.
+ */
+export function serveCheck(e: ProveEvidence): CheckResult {
+  const id = "http-serve";
+  if (e.httpEvents.length === 0) return na(id, "command hooks: no HTTP hook to prove");
+  const skip = unproven(id, e.serve);
+  if (skip || !("value" in e.serve)) return skip ?? na(id, "");
+  const { port, calls } = e.serve.value;
+  const answered = (calls.ok ?? 0) + (calls.error ?? 0) + (calls.closed ?? 0);
+  if (answered === 0) {
+    return fail(
+      id,
+      `vigil serve on 127.0.0.1:${port} received no hook call from ${e.httpEvents.length} HTTP hooks`,
+      REPORT,
+    );
+  }
+  const failedOpen = calls.error ?? 0;
+  return pass(
+    id,
+    `vigil serve on 127.0.0.1:${port} answered ${answered} HTTP hook calls (${e.httpEvents.length} events registered as http${
+      failedOpen > 0 ? `; ${failedOpen} failed open` : ""
+    })`,
   );
 }

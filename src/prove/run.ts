@@ -20,8 +20,10 @@ import { resolvePaths } from "../edge/paths.ts";
 import { claudeConfigDir } from "../edge/registry.ts";
 import { decodeSettings, readInstallRecord, readSettings } from "../edge/settings-file.ts";
 import { openStore } from "../edge/store.ts";
+import { DEFAULT_CONFIG } from "../core/config.ts";
 import {
   type CheckResult,
+  failClosedCheck,
   hardDenyCheck,
   hookChecks,
   interruptCheck,
@@ -30,6 +32,8 @@ import {
   promptRefusalCheck,
   type ProveEvidence,
   restoreCheck,
+  serveCheck,
+  skillShellCheck,
   statusLineCheck,
   stopBlockCheck,
   taskNotificationCheck,
@@ -40,15 +44,18 @@ import {
   ANNOUNCE_TURN,
   compactSession,
   DENIED_COMMAND,
+  failClosedSession,
   guardSessions,
   interruptSession,
+  proofConfig,
   type SessionEnv,
   STATUS_TOKENS,
   statusSession,
   stopSession,
   worktreeSession,
 } from "./sessions.ts";
-import { proveSettings } from "./settings.ts";
+import { type ProofServe, startProofServe } from "./serve-process.ts";
+import { proveSettings, usesServe } from "./settings.ts";
 
 export interface ProveOptions {
   /** The user's environment: PATH, CLAUDE_BIN, HOME, CLAUDE_CONFIG_DIR, VIGIL_HOME. */
@@ -177,19 +184,40 @@ export async function prove(o: ProveOptions, extra: { wrapper?: string[] } = {})
   const marks = {
     commands: [...(fileRecord(record, settingsPath)?.commands ?? []), hookCommand(o.vigil), statuslineCommand(o.vigil)],
   };
-  const ps = proveSettings(userSettings(settingsPath), { bin: o.vigil, claudeVersion: version, marks });
+  const userText = userSettings(settingsPath);
+  const path = o.env.PATH ?? "/usr/bin:/bin";
   const dirs = createDirs();
+  let served: ProofServe | null = null;
   try {
+    // An `--http` install is proven as installed: its HTTP hooks post to a real serve (the
+    // proof's own, over the sandbox's database), not to a command standing in for it.
+    let serveError: string | null = null;
+    if (usesServe(userText, marks)) {
+      try {
+        served = await startProofServe(o.vigil, dirs, path);
+      } catch (e) {
+        serveError = e instanceof Error ? e.message.split("\n")[0] : String(e);
+      }
+    }
+    const ps = proveSettings(userText, {
+      bin: o.vigil,
+      claudeVersion: version,
+      marks,
+      servePort: served?.port ?? null,
+    });
     writeFileSync(join(dirs.home, ".claude", "settings.json"), JSON.stringify(ps.settings, null, 2) + "\n");
-    const env: SessionEnv = { claude: [claude], vigil: o.vigil, dirs, path: o.env.PATH ?? "/usr/bin:/bin", ...extra };
+    writeFileSync(join(dirs.vigilHome, "config.toml"), proofConfig(DEFAULT_CONFIG.passCommands));
+    const env: SessionEnv = { claude: [claude], vigil: o.vigil, dirs, path, ...extra };
     const git = Bun.which("git", { PATH: env.path });
     const tmux = Bun.which("tmux", { PATH: env.path });
     // Two lanes: the CLI is mostly waiting on its own start-up and hooks, not on a core.
-    const interrupts = eventsFor(version).events.some((e) => e === EV.Interrupt);
+    const known = eventsFor(version).events;
+    const interrupts = known.some((e) => e === EV.Interrupt);
+    const skill = known.some((e) => e === EV.PreSkillShellCommand);
     const [[guard, stop, interrupt], [compact, worktree, status]] = await Promise.all([
       (async () =>
         [
-          await attempt(() => guardSessions(env)),
+          await attempt(() => guardSessions(env, { skill })),
           await attempt(() => stopSession(env)),
           interrupts ? await attempt(() => interruptSession(env)) : { na: `Claude Code ${version} sends no Interrupt` },
         ] as const)(),
@@ -204,6 +232,11 @@ export async function prove(o: ProveOptions, extra: { wrapper?: string[] } = {})
             : await attempt(() => statusSession(env, () => statusTokens(dirs.vigilHome) === null ? null : "seen")),
         ] as const)(),
     ]);
+    // Alone, after the rest: the held store fails every hook that runs meanwhile.
+    const failClosed = ps.failClosed.includes(EV.PreToolUse)
+      ? await attempt(() => failClosedSession(env, () => holdStore(dirs.vigilHome)))
+      : { na: "fail-open install" };
+    const serve = await serveOutcome(served, serveError);
     const rec = recorded(dirs.vigilHome);
     const evidence: ProveEvidence = {
       version,
@@ -215,6 +248,15 @@ export async function prove(o: ProveOptions, extra: { wrapper?: string[] } = {})
       stop,
       compact,
       worktree,
+      skill: "value" in guard
+        ? guard.value.skill === null
+          ? { na: `Claude Code ${version} has no PreSkillShellCommand` }
+          : { value: guard.value.skill }
+        : guard,
+      failClosedEvents: ps.failClosed,
+      failClosed,
+      httpEvents: ps.http,
+      serve,
       interrupt: "value" in interrupt
         ? { value: { run: interrupt.value, awaiting: awaitingOf(dirs.vigilHome, interrupt.value.sessionId) } }
         : interrupt,
@@ -241,6 +283,9 @@ export async function prove(o: ProveOptions, extra: { wrapper?: string[] } = {})
       statusLineCheck(evidence),
       worktreeCheck(evidence),
       interruptCheck(evidence),
+      skillShellCheck(evidence),
+      failClosedCheck(evidence),
+      serveCheck(evidence),
     ];
     return {
       version,
@@ -253,6 +298,32 @@ export async function prove(o: ProveOptions, extra: { wrapper?: string[] } = {})
       ok: checks.every((c) => c.status !== "fail"),
     };
   } finally {
+    await served?.stop();
     removeDirs(dirs);
+  }
+}
+
+/** What the proof's serve answered (its POST /hook calls by outcome), or why there is none. */
+async function serveOutcome(
+  served: ProofServe | null,
+  startError: string | null,
+): Promise<Outcome<{ port: number; calls: Record<string, number> }>> {
+  if (served === null) return startError === null ? { na: "command hooks" } : { error: startError };
+  const calls = await attempt(() => served.calls());
+  return "value" in calls ? { value: { port: served.port, calls: calls.value } } : calls;
+}
+
+/** Hold the sandbox store's write lock (the fail-closed check's failure); the result releases it. */
+function holdStore(vigilHome: string): () => void {
+  const store = openStore(join(vigilHome, "vigil.db"));
+  try {
+    const release = store.holdWriteLock();
+    return () => {
+      release();
+      store.close();
+    };
+  } catch (e) {
+    store.close();
+    throw e;
   }
 }

@@ -5,7 +5,7 @@
  * recorded. The scripts are the product's own, not the e2e suite's: they stay short, so the
  * proof can run after every update.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ApiRequest } from "./fake-api/api-request.ts";
 import { allText } from "./fake-api/api-request.ts";
@@ -69,6 +69,28 @@ export interface GuardEvidence {
   work: PrintResult;
   /** The resumed session with a person's new instruction (should never reach the API). */
   prompt: PrintResult | null;
+  /** The resumed session running SKILL_COMMAND at HARD (where the version has PreSkillShellCommand). */
+  skill: SkillEvidence | null;
+}
+
+export interface SkillEvidence {
+  run: PrintResult;
+  /** Whether the denied `!` line ran after all (SKILL_PROBE exists). */
+  ran: boolean;
+}
+
+/**
+ * A project slash command whose inline `!` shell writes SKILL_PROBE: that shell never goes
+ * through PreToolUse, only PreSkillShellCommand (2.1.332 on), so at HARD vigil must deny it
+ * there. The proof's config lets the command through the prompt guard (`passCommands`), as a
+ * user's own `/ship` would be: its shell is then the only way past HARD.
+ */
+export const SKILL_COMMAND = "vigil-prove-ship";
+export const SKILL_PROBE = "skill-probe";
+
+/** The config.toml of the proof's sandbox: the defaults, with SKILL_COMMAND as a pass command. */
+export function proofConfig(passCommands: readonly string[]): string {
+  return `passCommands = [${[...passCommands, `/${SKILL_COMMAND}`].map((c) => JSON.stringify(c)).join(", ")}]\n`;
 }
 
 /**
@@ -78,7 +100,7 @@ export interface GuardEvidence {
  * still running when the turn ends. Then a person's new instruction on resume (must be refused
  * before any request).
  */
-export async function guardSessions(env: SessionEnv): Promise<GuardEvidence> {
+export async function guardSessions(env: SessionEnv, opts: { skill: boolean }): Promise<GuardEvidence> {
   const cwd = workDir(env, "guard");
   const work = await print(env, {
     cwd,
@@ -103,7 +125,7 @@ export async function guardSessions(env: SessionEnv): Promise<GuardEvidence> {
       fallback: text("Noted the finished build.", contextOf(88_500)),
     },
   });
-  if (work.sessionId === "") return { work, prompt: null };
+  if (work.sessionId === "") return { work, prompt: null, skill: null };
   const prompt = await print(env, {
     cwd,
     prompt: "Also refactor the CSV writer",
@@ -111,7 +133,66 @@ export async function guardSessions(env: SessionEnv): Promise<GuardEvidence> {
     env: GUARD_ENV,
     scenario: { turns: [text("This instruction reached the model.")] },
   });
-  return { work, prompt };
+  if (!opts.skill) return { work, prompt, skill: null };
+  mkdirSync(join(cwd, ".claude", "commands"), { recursive: true });
+  writeFileSync(
+    join(cwd, ".claude", "commands", `${SKILL_COMMAND}.md`),
+    `---\ndescription: ship\n---\nRelease: !\`touch ${SKILL_PROBE}\`\n`,
+  );
+  const skill = await print(env, {
+    cwd,
+    prompt: `/${SKILL_COMMAND}`,
+    args: ["--resume", work.sessionId],
+    env: GUARD_ENV,
+    scenario: { turns: [text("Shipped?", contextOf(89_000))] },
+  });
+  return { work, prompt, skill: { run: skill, ran: existsSync(join(cwd, SKILL_PROBE)) } };
+}
+
+export interface FailClosedEvidence {
+  run: PrintResult;
+  /** The command refused only because vigil failed, and whether it ran after all. */
+  command: string;
+}
+
+/** What the fail-closed session asks for at HARD: allowed there, so only vigil's failure can refuse it. */
+export const FAIL_CLOSED_COMMAND = "echo fail-closed-probe";
+
+/**
+ * A worker at HARD whose next tool call comes while another writer holds vigil's store
+ * (`hold`, released at the model's next request) longer than the registration's timeout
+ * lets vigil wait: a fail-closed registration must block the call, a fail-open one lets it
+ * run. Run alone: the held store would fail every other session's hooks meanwhile.
+ */
+export async function failClosedSession(env: SessionEnv, hold: () => () => void): Promise<FailClosedEvidence> {
+  let release: (() => void) | null = null;
+  const free = () => {
+    release?.();
+    release = null;
+  };
+  try {
+    const run = await print(env, {
+      cwd: workDir(env, "fail-closed"),
+      prompt: "Fix the CSV parser ticket",
+      env: GUARD_ENV,
+      scenario: {
+        turns: [
+          bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(85_000)),
+          () => {
+            release = hold();
+            return bash(FAIL_CLOSED_COMMAND, contextOf(86_000));
+          },
+          () => {
+            free();
+            return text("Handoff noted: new session needed.", contextOf(87_000));
+          },
+        ],
+      },
+    });
+    return { run, command: FAIL_CLOSED_COMMAND };
+  } finally {
+    free();
+  }
 }
 
 /** Unattended mode on for this work dir, then a failing command and a turn that ends announcing work. */

@@ -55,8 +55,8 @@ function run(w: World, argv: string[]): { code: number; stdout: string; stderr: 
   return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
 }
 
-function install(w: World, bin: string): void {
-  const r = run(w, [vigilBin(), "install", "--bin", bin]);
+function install(w: World, bin: string, flags: string[] = []): void {
+  const r = run(w, [vigilBin(), "install", "--bin", bin, ...flags]);
   if (r.code !== 0) throw new Error(`vigil install: ${r.stderr}`);
 }
 
@@ -116,12 +116,30 @@ function inetDestinations(log: string): string[] {
 const versions: ClaudeVersion[] = [NEWEST, OLDEST];
 const hasStrace = Bun.which("strace") !== null;
 
-test.each(versions)(
-  "installed vigil is proven on %s; offline, and nothing outside the sandbox changes",
-  async (version) => {
+/** A port nothing listens on now (the kernel's pick, released): the user's serve is not running. */
+function freePort(): number {
+  const s = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = s.port;
+  s.stop(true);
+  return port;
+}
+
+// The default install's checks pass in "broken guards" below (all but the broken ones). Here the
+// installs users choose for more safety, proven as installed (issue 32): --fail-closed (a vigil
+// that fails blocks the tool), and --http (hooks answered by a real `vigil serve`, the proof's own).
+const installs: [ClaudeVersion, string, () => string[]][] = [
+  [NEWEST, "--fail-closed", () => ["--fail-closed"]],
+  [NEWEST, "--http --fail-closed", () => ["--http", "--port", String(freePort()), "--no-serve", "--fail-closed"]],
+  [OLDEST, "--http --fail-closed", () => ["--http", "--port", String(freePort()), "--no-serve", "--fail-closed"]],
+];
+
+test.each(installs)(
+  "installed vigil is proven on %s (install %s); offline, and nothing outside the sandbox changes",
+  async (version, _flags, flags) => {
     const w = world(version);
     try {
-      install(w, vigilBin());
+      const how = flags();
+      install(w, vigilBin(), how);
       const before = { home: snapshot(w.home), state: snapshot(w.state) };
       const trace = join(w.root, "trace");
       mkdirSync(trace);
@@ -152,9 +170,17 @@ test.each(versions)(
           ...(Bun.which("tmux") ? ["statusline"] : []),
           // 2.1.336 on: a person's interrupt mid-answer leaves the session awaiting that person.
           ...(version === NEWEST ? ["hook:Interrupt", "interrupt"] : []),
+          // 2.1.332 on: a slash command's `!` shell is denied at HARD on PreSkillShellCommand.
+          ...(version === NEWEST ? ["hook:PreSkillShellCommand", "skill-shell"] : []),
+          // a tool call made while vigil cannot judge it (its store held) is blocked
+          "fail-closed",
+          // the HTTP hooks as installed, answered by a real serve
+          ...(how.includes("--http") ? ["http-serve"] : []),
         ]
       ) expect(ids).toContain(id);
-      if (version !== NEWEST) expect(p.checks.find((c) => c.id === "interrupt")?.status).toBe("n/a");
+      const status = (id: string) => p.checks.find((c) => c.id === id)?.status;
+      if (version !== NEWEST) expect([status("interrupt"), status("skill-shell")]).toEqual(["n/a", "n/a"]);
+      if (!how.includes("--http")) expect(status("http-serve")).toBe("n/a");
       // Nothing changed in HOME; in the state dir only the proof record appeared; no temp left.
       expect(snapshot(w.home)).toEqual(before.home);
       const state = snapshot(w.state);

@@ -5,6 +5,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import {
+  type CheckStatus,
+  failClosedCheck,
   hardDenyCheck,
   hookChecks,
   interruptCheck,
@@ -13,6 +15,8 @@ import {
   promptRefusalCheck,
   type ProveEvidence,
   restoreCheck,
+  serveCheck,
+  skillShellCheck,
   statusLineCheck,
   stopBlockCheck,
   taskNotificationCheck,
@@ -58,6 +62,11 @@ function evidence(over: Partial<ProveEvidence> = {}): ProveEvidence {
     status: none,
     worktree: none,
     interrupt: none,
+    skill: none,
+    failClosedEvents: [],
+    failClosed: none,
+    httpEvents: [],
+    serve: none,
     ...over,
   };
 }
@@ -268,5 +277,82 @@ describe("interrupt", () => {
   });
   test("a version without the event: n/a", () => {
     expect(interruptCheck(evidence()).status).toBe("n/a");
+  });
+});
+
+describe("skill shell, fail-closed and the --http install", () => {
+  const SKILL = [...ALL, "PreSkillShellCommand"];
+  const blockedLine = "Release: [not run: blocked by hook: vigil: hard limit reached: hand over]";
+  test.each<[string, Partial<ProveEvidence>, CheckStatus, string]>([
+    ["a version without the event", { version: "2.1.88" }, "n/a", "has no PreSkillShellCommand"],
+    [
+      "denied at HARD",
+      {
+        expected: SKILL,
+        registered: SKILL,
+        skill: { value: { run: run([req("main", [user(blockedLine)])]), ran: false } },
+      },
+      "pass",
+      "was not run at HARD",
+    ],
+    [
+      "the line ran",
+      {
+        expected: SKILL,
+        registered: SKILL,
+        skill: { value: { run: run([req("main", [user("Release: ")])]), ran: true } },
+      },
+      "fail",
+      "ran at HARD",
+    ],
+  ])("skill-shell: %s", (_name, over, status, says) => {
+    const c = skillShellCheck(evidence(over));
+    expect([c.status, c.evidence]).toEqual([status, expect.stringContaining(says)]);
+  });
+
+  const probe = (results: ReturnType<typeof toolResult>[]) =>
+    ({ value: { run: run(results.map((r) => req("main", [r]))), command: "echo fail-closed-probe" } }) as const;
+  test.each<[string, Partial<ProveEvidence>, CheckStatus, string]>([
+    ["a fail-open install", {}, "n/a", "fail-open install"],
+    [
+      "blocked while vigil failed",
+      { failClosedEvents: ["PreToolUse"], failClosed: probe([toolResult("vigil: failed closed, …", true)]) },
+      "pass",
+      "was blocked",
+    ],
+    [
+      "ran while vigil failed",
+      { failClosedEvents: ["PreToolUse"], failClosed: probe([toolResult("fail-closed-probe", false)]) },
+      "fail",
+      "ran although the registration is fail-closed",
+    ],
+  ])("fail-closed: %s", (_name, over, status, says) => {
+    const c = failClosedCheck(evidence(over));
+    expect([c.status, c.evidence]).toEqual([status, expect.stringContaining(says)]);
+  });
+
+  test.each<[string, Partial<ProveEvidence>, CheckStatus, string]>([
+    ["command hooks", {}, "n/a", "command hooks"],
+    [
+      "serve did not start",
+      { httpEvents: ["Stop"], serve: { error: "vigil serve did not start: x" } },
+      "fail",
+      "did not start",
+    ],
+    [
+      "serve answered",
+      { httpEvents: ["Stop"], serve: { value: { port: 4242, calls: { ok: 7, error: 1 } } } },
+      "pass",
+      "answered 8 HTTP hook calls",
+    ],
+    [
+      "no call reached serve",
+      { httpEvents: ["Stop"], serve: { value: { port: 4242, calls: { ok: 0 } } } },
+      "fail",
+      "received no hook call",
+    ],
+  ])("http-serve: %s", (_name, over, status, says) => {
+    const c = serveCheck(evidence(over));
+    expect([c.status, c.evidence]).toEqual([status, expect.stringContaining(says)]);
   });
 });

@@ -1,15 +1,16 @@
 /**
  * The proof's settings: vigil's own entries from the user's file and nothing else of theirs
- * (their hooks, their statusLine command, their keys); HTTP hooks become command hooks (the
- * user's serve and database stay untouched); no vigil in the file means the install planner's
- * settings for that version.
+ * (their hooks, their statusLine command, their keys); HTTP hooks stay HTTP hooks as installed,
+ * pointed at the proof's own serve (the user's serve and database stay untouched); no vigil in
+ * the file means the install planner's settings for that version.
  */
 import { expect, test } from "bun:test";
+import { httpStatuslineCommand } from "../../src/core/install/entries.ts";
 import { planInstall } from "../../src/core/install/plan.ts";
-import { proveSettings } from "../../src/prove/settings.ts";
+import { proveSettings, usesServe } from "../../src/prove/settings.ts";
 
 const BIN = "/opt/vigil/bin/vigil";
-const spec = { bin: BIN, claudeVersion: "2.1.332", marks: { commands: [] } };
+const spec = { bin: BIN, claudeVersion: "2.1.332", marks: { commands: [] }, servePort: null };
 const vigilGroup = { matcher: "*", hooks: [{ type: "command", command: `${BIN} hook`, timeout: 10 }] };
 const userGroup = { matcher: "Bash", hooks: [{ type: "command", command: "my-linter --check" }] };
 
@@ -39,12 +40,26 @@ test("a wrapped statusLine keeps vigil's half only; a user's own statusLine is n
   expect([p.statusLine, p.settings.statusLine]).toEqual([false, undefined]);
 });
 
-test("an HTTP hook to vigil serve runs as a command hook in the proof", () => {
-  const http = { matcher: "*", hooks: [{ type: "http", url: "http://127.0.0.1:8787/hook", timeout: 5 }] };
-  const p = proveSettings(JSON.stringify({ hooks: { PreToolUse: [http] } }), spec);
-  expect(p.settings.hooks).toEqual({
-    PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: `${BIN} hook`, timeout: 5 }] }],
-  });
+// Issue 32: the proof turned HTTP hooks into command hooks, so an --http install was never proven as installed.
+test("an --http install stays HTTP, as installed, pointed at the proof's own serve", () => {
+  const planned = planInstall(null, { ...spec, httpPort: 8787, statusLine: "vigil", failClosed: true });
+  if (!planned.ok || planned.value.text === null) throw new Error("planner failed");
+  const user = JSON.parse(planned.value.text);
+  // the statusLine install writes when serve answers it (bash asks serve, falls back to the binary)
+  user.statusLine = { type: "command", command: httpStatuslineCommand("/bin/bash", 8787, BIN) };
+  const text = JSON.stringify(user);
+  expect(usesServe(text, spec.marks)).toBe(true);
+  const p = proveSettings(text, { ...spec, servePort: 4242 });
+  const pre = (p.settings.hooks as Record<string, { hooks: Record<string, unknown>[] }[]>).PreToolUse[0].hooks[0];
+  const installed = user.hooks.PreToolUse[0].hooks[0];
+  expect(pre).toEqual({ ...installed, url: "http://127.0.0.1:4242/hook" });
+  expect(pre.type).toBe("http");
+  expect(p.http).toContain("PreToolUse");
+  expect(p.http).not.toContain("SessionStart");
+  expect(p.failClosed).toEqual(["PreToolUse", "PreSkillShellCommand"]);
+  // the --http statusLine asks the proof's serve too
+  expect(p.settings.statusLine).toEqual({ type: "command", command: httpStatuslineCommand("/bin/bash", 4242, BIN) });
+  expect(usesServe(JSON.stringify({ hooks: { Stop: [vigilGroup] } }), spec.marks)).toBe(false);
 });
 
 test.each([

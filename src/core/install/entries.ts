@@ -8,7 +8,7 @@
  */
 import { eventsWhere } from "../claude-events.ts";
 import { isObject } from "../payload.ts";
-import { COMMAND_ONLY_EVENTS } from "./events.ts";
+import { COMMAND_HOOK_EVENTS } from "./events.ts";
 import { type HandledEvent, timeoutFor } from "./handled.ts";
 import { FAIL_CLOSED_HEADER } from "../fail-closed.ts";
 import { HTTP_ENV } from "../header-env.ts";
@@ -130,7 +130,7 @@ export function vigilGroup(
   const command = hookCommand(bin, closed ? { failClosedAfter: timeout } : {});
   const env = httpEnvHeaders();
   const headers = closed ? { ...env.headers, [FAIL_CLOSED_HEADER]: String(timeout) } : env.headers;
-  const handler: Handler = httpPort !== null && !COMMAND_ONLY_EVENTS.has(event)
+  const handler: Handler = httpPort !== null && !COMMAND_HOOK_EVENTS.has(event)
     ? { type: "http", url: hookUrl(httpPort), timeout, headers, allowedEnvVars: env.allowedEnvVars, ...block }
     : { type: "command", command, timeout, ...block };
   return { matcher: "*", hooks: [handler] };

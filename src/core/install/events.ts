@@ -37,6 +37,17 @@ export const TESTED_TABLES = ["2.0.76", "2.1.88", "2.1.220", "2.1.328", "2.1.332
 /** Events that may not have `type: "http"` handlers (the CLI skips them with a debug line). */
 export const COMMAND_ONLY_EVENTS: ReadonlySet<string> = new Set(eventsWhere((r) => r.commandOnly === true));
 
+/**
+ * Events an `--http` install still registers as command hooks: COMMAND_ONLY_EVENTS, and those
+ * whose answer is plain stdout (PreCompact's instructions for the summary). An HTTP hook must
+ * answer JSON: Claude Code rejects a text body ("HTTP hook must return JSON, but got non-JSON
+ * response body", 2.1.336), so over HTTP the guidance never reached the summary (found by
+ * `doctor --prove` proving an `--http` install as installed).
+ */
+export const COMMAND_HOOK_EVENTS: ReadonlySet<string> = new Set(
+  eventsWhere((r) => r.commandOnly === true || r.answers.includes("instructions")),
+);
+
 /** HTTP hooks exist from this version on. */
 export const HTTP_HOOKS_SINCE = "2.1.63";
 
