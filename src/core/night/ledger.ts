@@ -161,7 +161,8 @@ export function nightLedger(
   // A stall is counted from its `stalled` record; awaiting and asleep waits from the watch's
   // memory, up to the night's end or the death that cut them.
   const nobodyAtEnd = new Set<string>();
-  for (const w of open) {
+  // A turn that ended after the ledger's range (a report over an earlier night) is not its.
+  for (const w of open.filter((o) => o.endAt <= until)) {
     nobodyAtEnd.add(w.sessionId);
     turns.nobody++;
     woken.nobody.add(w.sessionId);

@@ -241,6 +241,8 @@ test("woken by nobody: each turn nothing answered by the ledger's moment counts 
       { sessionId: "held", endAt: T + 8 * MIN, cause: null, deadAt: T + 10 * MIN },
       // Alive, waiting for approval at the end: unanswered, its minutes awaiting to the end.
       { sessionId: "asks", endAt: T + 50 * MIN, cause: "awaiting" },
+      // A turn that ended after the range (a report over an earlier night) is not this night's.
+      { sessionId: "later", endAt: T + 70 * MIN, cause: null },
     ],
   );
   expect(l.woken.nobody).toEqual({ turns: 4, sessions: 4 });
