@@ -61,13 +61,14 @@ const r = String.raw;
 
 const EN_NOUN =
   r`(?:hand[-\s]?(?:off|over)s?(?:[-\s](?:doc(?:ument)?s?|notes?|file|memo|report|summary|write-?up))?|(?:[\w.-]+/)*handoff\.md)`;
-const EN_DET = r`(?:(?:the|a|an|your|our|my|its|this|that)\s+)?(?:(?:new|final|short|brief|full|current)\s+)?`;
+const EN_DET =
+  r`(?:(?:the|a|an|your|our|my|its|this|that)\s+)?(?:(?:new|final|short|brief|full|current|existing|latest|same|shared)\s+)?`;
 /** Verbs whose object is the document itself ("write the handoff", "commit HANDOFF.md"). */
 const EN_VERB =
   r`(?:write(?:\s+(?:up|out))?|put\s+together|pull\s+together|assemble|compose|update|finish|finali[sz]e|complete|prepare|draft|create|produce|fill\s+in|make|save|do|add\s+to|record|refresh|wrap\s+up|start|give\s+me|send\s+me|leave|commit|push|check\s+in)`;
 /** Verbs that put something into the document ("summarize your progress into HANDOFF.md"). */
 const EN_INTO_VERB =
-  r`(?:leave|summari[sz]e|write(?:\s+(?:up|down))?|record|note|put|dump|capture|jot(?:\s+down)?|log|document|list|describe|add|save|update|collect|gather|consolidate|distil+|condense|move|copy)`;
+  r`(?:append|attach|leave|summari[sz]e|write(?:\s+(?:up|down))?|record|note|put|dump|capture|jot(?:\s+down)?|log|document|list|describe|add|save|update|collect|gather|consolidate|distil+|condense|move|copy)`;
 /** Imperative verbs of work that start a clause after a comma ("…, fix the parser"). */
 const EN_WORK_VERB =
   r`(?:re-?)?(?:fix|implement|add|refactor|build|review|investigate|debug|deploy|run|test|take|start|work|continue|pick|change|rename|remove|delete|migrate|rewrite|port|optimi[sz]e|upgrade|install|merge|rebase|open|switch|move|replace|update|create|write|make|bump|release|publish|clean|set|configure|enable|disable|check|verify|look|try|finish|complete|close|resolve|handle|address|tackle|do|go|help|send|reply|answer|file|draft|prepare|draft)`;
@@ -90,7 +91,7 @@ const EN: Lexicon = {
       r`|\bmake\s+sure\s+${EN_DET}${EN_NOUN}\s+is\s+(?:complete|up\s+to\s+date|written|done|finished|current)\b` +
       r`|\b${EN_NOUN}\s+(?:needs?|has)\s+(?:to\s+be\s+)?(?:updat|writ|finish|refresh|complet)\w*` +
       r`|\b(?:time|ready)\s+for\s+(?:a|the|your)\s+${EN_NOUN}(?![-\w])` +
-      r`|\bwrap\s+(?:it\s+|things\s+)?up\s+with\s+${EN_DET}${EN_NOUN}(?![-\w])` +
+      r`|\b(?:wrap|finish|end|close)\s+(?:it\s+|things\s+)?(?:up\s+)?with\s+${EN_DET}${EN_NOUN}(?![-\w])` +
       // "Wrap up by writing the handoff", "finish by updating HANDOFF.md".
       r`|\bbring\s+${EN_DET}${EN_NOUN}\s+up\s+to\s+date\b` +
       r`|\b(?:spend|use)\b[^.;!?]{0,60}?\bon\s+${EN_DET}${EN_NOUN}(?![-\w])` +
@@ -113,18 +114,22 @@ const EN: Lexicon = {
       r`^(?:this|that|it|that'?s\s+done|this\s+one)\W*$`,
       // commit, push or stop: allowed at HARD, no new work
       r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:git\s+)?(?:commit|push|stage|add)(?:\s+(?:and|&)\s+(?:commit|push))?(?:\s+(?:it|them|that|this|everything|all|the\s+(?:file|doc(?:ument)?|note|changes?)|your\s+(?:changes|work)))?(?:\s+(?:(?:to|on|into)\s+(?:the\s+|your\s+|this\s+)?[\w./-]+(?:\s+branch)?|now|too|as\s+well|when\s+(?:you're\s+)?done))?\W*$`,
-      r`^(?:(?:before|once|when|after|as\s+soon\s+as)\s+)?(?:you(?:'re|\s+are)?\s+|your\s+(?:context(?:\s+window)?|session|window)\s+)?(?:stop|finish|end|exit|leave|go|runs?\s+out(?:\s+of\s+(?:context|room|space|tokens))?|fills?\s+up|hits?\s+(?:the\s+)?(?:hard\s+)?limit|done|finished)(?:\s+(?:up|here|there|now|(?:the|this|your)\s+(?:session|turn|current\s+ticket)))?\W*$`,
-      r`^(?:(?:time\s+to|let'?s|please|ok(?:ay)?)\s+)?(?:wrap\s+(?:it\s+|things\s+)?up|finish\s+up|call\s+it\s+a\s+(?:day|session))\W*$`,
+      r`^(?:(?:before|once|when|after|as\s+soon\s+as)\s+)?(?:you(?:'re|\s+are)?\s+|your\s+(?:context(?:\s+window)?|session|window)\s+)?(?:stop(?:ping)?|finish(?:ing)?|end(?:ing)?|exit(?:ing)?|leav(?:e|ing)|go(?:ing)?|runs?\s+out(?:\s+of\s+(?:context|room|space|tokens))?|fills?\s+up|hits?\s+(?:the\s+)?(?:hard\s+)?limit|done|finished)(?:\s+(?:up|here|there|now|(?:the|this|your)\s+(?:session|turn|current\s+ticket)))?\W*$`,
+      r`^(?:ok(?:ay)?,?\s+)?that(?:'s|\s+is)\s+(?:enough|it|all)(?:\s+for\s+(?:this|the|today|now)(?:\s+(?:session|today))?)?\W*$`,
+      r`^(?:(?:time\s+to|let'?s|please|ok(?:ay)?)\s+)?(?:wrap\s+(?:it\s+|this\s+|things\s+|everything\s+)?up|finish\s+up|call\s+it\s+a\s+(?:day|session))(?:\s+(?:here|there|now|for\s+(?:today|now)))?\W*$`,
       r`^(?:please\s+)?(?:write|do|make|prepare|draft|leave)\s+(?:one|it|that)(?:\s+(?:up|now|please))?\W*$`,
       r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:stop\s+(?:taking|starting|picking\s+up)\s+(?:new|more|any)\s+(?:work|tickets?|tasks?)|take\s+no\s+(?:new|more)\s+(?:work|tickets?|tasks?)|stop|exit|quit|end\s+(?:the|your)\s+session|stop\s+(?:there|here|working|after\s+that)|wait|that'?s\s+(?:all|it)|nothing\s+else|no\s+new\s+work|don'?t\s+(?:start|take)\s+anything\s+(?:new|else))\W*$`,
       // what goes into it, and reporting it
       r`^(?:(?:and|then|also|please|make\s+sure\s+(?:to|you))\s+)*(?:include|list|note|mention|cover|describe|explain|summari[sz]e|recap|state|record|capture|say|flag|call\s+out|keep\s+it)\b(?![^.;!?]*\b(?:in|to)\s+(?:the\s+)?(?:readme|changelog|docs?|wiki|issue|pr|ticket|slack|channel)\b)`,
       r`^(?:(?:and|then|also|please)\s+)*(?:write|put|leave)\s+(?:it|that|this|them)\s*(?:up|down)?\b`,
-      r`^(?:including|with|listing|covering|noting|mentioning|especially|particularly)\b`,
+      // Placing the same document somewhere: "save it under .vigil/handoff/", "copy it to notes/".
+      r`^(?:(?:and|then|also|please)\s+)*(?:save|store|copy|move|place|keep|upload|attach|check\s+in|link|share|post)\s+(?:it|them|that|this)\b`,
+      r`^(?:including|with|listing|covering|noting|mentioning|describing|explaining|detailing|outlining|summari[sz]ing|documenting|especially|particularly)\b`,
       r`^(?:what(?:'s|\s+is|\s+was|\s+you)|where\s+you|which|open\s+questions|next\s+steps|blockers|known\s+issues|remaining|decisions|status)\b`,
       // why: the limit, the session, the next worker
       r`^(?:(?:so|since|because|as)\s+)?(?:you(?:'re|\s+are|'ve|\s+have)|your\s+(?:context|session|window)|(?:the\s+)?context(?:\s+window)?\s+(?:is|has)|we(?:'re|\s+are))\b[^:]*\b(?:limit|full|context|tokens?|window|soft|hard|near|close|almost|over)\b[^:]*$`,
-      r`^(?:so\s+(?:that\s+)?|for\s+)(?:the\s+next|a\s+(?:new|fresh)|another|the\s+new)\s+(?:worker|session|agent|person|engineer)\b[^:]*$`,
+      // For whom, and nothing more: "for the next worker, set up the DB" is that task.
+      r`^(?:so\s+(?:that\s+)?|for\s+)(?:the\s+next|a\s+(?:new|fresh)|another|the\s+new)\s+(?:worker|session|agent|person|engineer)\b(?:\s+(?:to|can|will|who)\s+(?:read|pick\s+(?:it\s+|this\s+)?up|continue|take\s+over)\b[^,;:]*)?\W*$`,
       r`^(?:a\s+)?(?:new|fresh|the\s+next)\s+(?:worker|session|agent)\s+will\s+(?:take\s+over|pick\s+(?:it\s+)?up|continue)\b[^:]*$`,
     ].join("|"),
     "i",
@@ -138,15 +143,27 @@ const EN: Lexicon = {
     "i",
   ),
   reason:
-    /\b(?:limit|context(?:\s+window)?|tokens?|(?:switch(?:ing)?|rotat(?:e|ing)|chang(?:e|ing)|replac(?:e|ing))\s+(?:the\s+|to\s+a\s+(?:new\s+|fresh\s+)?)?(?:workers?|sessions?|agents?))\b/i,
+    /\b(?:limit|context(?:\s+window)?|tokens?|session|conversation|time|(?:switch(?:ing)?|rotat(?:e|ing)|chang(?:e|ing)|replac(?:e|ing))\s+(?:the\s+|to\s+a\s+(?:new\s+|fresh\s+)?)?(?:workers?|sessions?|agents?)|(?:rotat(?:e|ing)|swap(?:ping)?|replac(?:e|ing)|switch(?:ing)?)\s+you(?:\s+out)?)\b/i,
   imperative:
     /^(?:(?:please|now|and|then|also|so)\s+)*(?!(?:you|we|i|it|the|this|that|your|our|my)\b)[a-z]+\b(?<!ing)(?!\s*(?:is|are|was|'s)\b)/i,
 };
 
+/**
+ * The end of a Korean or Japanese clause after its last word: spaces and punctuation only. (`\W` would do for
+ * English, but Hangul and kana are `\W` too, so "\W*$" would let anything follow.)
+ */
+const END = r`[\s.,!?~…。、！？・」』)）]*$`;
+
+/** A Japanese request's polite tail: "…しておいてください", "…入れてね", "…お願いします". */
+const JA_TAIL = r`(?:おいて|しておいて)?(?:ください|下さい|くれ|ね|よ|ほしい|お願い(?:します|いたします)?)?`;
+
+/** A Korean request's polite tail after the verb: "멈춰 주세요", "종료해 주세요". */
+const KO_TAIL = r`(?:\s*(?:해\s*)?(?:줘|줘요|주세요|주십시오|주실래요|둬|두세요|요))?`;
+
 const KO_NOUN =
   r`(?:인계\s*(?:서|문서|노트|메모|파일|자료)|인수인계\s*(?:서|문서|노트|메모|자료)?|핸드오프(?:\s*(?:문서|노트|파일))?|핸드오버(?:\s*(?:문서|노트))?|넘김\s*문서|이관\s*문서|hand[-\s]?(?:off|over)(?:\s*(?:문서|노트|파일|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
 const KO_DOC_VERB =
-  r`(?:최신(?:화|으로)|작성|써|쓰|정리|업데이트|갱신|마무리|완성|남겨|남기|만들|채워|준비|마쳐|끝내|기록|요약|적어|적|반영|추가|옮겨|담아|커밋|푸시)`;
+  r`(?:덧붙|붙여|최신(?:화|으로)|작성|써|쓰|정리|업데이트|갱신|마무리|완성|남겨|남기|만들|채워|준비|마쳐|끝내|기록|요약|적어|적|반영|추가|옮겨|담아|커밋|푸시)`;
 const KO: Lexicon = {
   request: new RegExp(
     // The verb opens a word ("덮어쓰는" is another verb that only ends like 쓰).
@@ -163,15 +180,20 @@ const KO: Lexicon = {
   support: new RegExp(
     [
       // "끝나면": when that is done (what follows is judged as its own clause).
-      r`^(?:(?:그게|다|작성이|정리가|그것이)\s*)?(?:끝나면|끝내면|마치면|완료되면|완료하면|다\s*쓰면|다\s*되면)\W*$`,
-      r`^(?:감사(?:합니다|해요)?|고마워(?:요)?|수고(?:했어|하셨습니다|했어요|많으셨습니다)?|부탁(?:해|해요|합니다|드립니다)|좋아(?:요)?|네|그래)\W*$`,
-      r`^(?:그리고\s*|그다음\s*|마지막으로\s*)?(?:다\s*)?(?:git\s*)?(?:커밋|푸시|커밋\s*(?:하고|후)?\s*푸시)(?:\s*(?:하|해|해\s*줘|해\s*주세요|까지))?\S*\W*$`,
-      r`^(?:그리고\s*|그다음\s*)?(?:(?:작업|일)(?:을|은)?\s*)?(?:멈춰|멈추|중단|그만|끝내|종료|세션\s*(?:끝내|종료)|새\s*일은?\s*(?:받지|하지)\s*마)\S*\W*$`,
-      r`^(?:그리고\s*)?\S*(?:포함|적어|남겨|언급|명시|기록|요약|정리)(?:해|하|시켜)?\s*(?:줘|주세요|주십시오|둬|두세요)?\W*$`,
+      r`^(?:(?:그게|다|작성이|정리가|그것이)\s*)?(?:끝나면|끝내면|마치면|완료되면|완료하면|다\s*쓰면|다\s*되면)${END}`,
+      r`^(?:감사(?:합니다|해요)?|고마워(?:요)?|수고(?:했어|하셨습니다|했어요|많으셨습니다)?|부탁(?:해|해요|합니다|드립니다)|좋아(?:요)?|네|그래)${END}`,
+      // Commit, push or save it (to a branch, to a path): the same document.
+      r`^(?:그리고\s*|그다음\s*|마지막으로\s*)?(?:(?:\S+\s+)?\S+(?:에|로|으로)\s*)?(?:다\s*)?(?:git\s*)?(?:커밋\s*[,，]?\s*(?:하고|후|해서)?\s*푸시|커밋|푸시|저장)(?:\s*(?:까지|도))?(?:\s*(?:하고|해|하|해\s*줘|해\s*줘요|해\s*주세요|해\s*주십시오|해요|하세요|부탁(?:해|해요|합니다|드립니다)?))?${END}`,
+      // Stop, wrap up here: "여기까지 하고", "작업은 여기서 마무리하고".
+      r`^(?:그리고\s*|그다음\s*|이제\s*|일단\s*)?(?:(?:작업|일|오늘)(?:을|은|는)?\s*)?(?:(?:여기까지|여기서|이쯤에서|이쯤|여기)\s*)?(?:(?:멈추|끝내|종료하|마치|중단하|마무리하)기|멈춰|멈추|중단|그만|끝내|종료|마무리|마치|세션\s*(?:끝내|종료)|새\s*일은?\s*(?:받지|하지)\s*마|하고|하자)\S*${KO_TAIL}${END}`,
+      r`^(?:그리고\s*)?\S*(?:포함|적어|남겨|언급|명시|기록|요약|정리|설명)(?:해|하|시켜)?\s*(?:줘|줘요|주세요|주십시오|둬|두세요)?${END}`,
       r`(?:남은\s*작업|진행\s*상황|막힌\s*점|다음\s*단계|결정\s*사항|미해결).*(?:포함|적어|남겨|언급|명시|기록)`,
+      // What it should focus on: "바뀐 것, 깨진 것 위주로요".
+      r`(?:위주로|중심으로|포함해서)(?:요)?${END}`,
       // "…도 적어 줘" inside a handoff prompt says what goes into it (not into another document).
-      r`^(?!.*(?:README|CHANGELOG|위키|이슈|PR))[^.]*(?:포함|적어|남겨|언급|명시|기록|넣어|써)\s?(?:해\s?)?(?:줘|주세요|주십시오|둬|두세요|놔)?\W*$`,
-      r`^(?:다음|새|새로운)\s*(?:작업자|세션|워커)(?:를|가|에게)?\s*(?:위해|이어|넘겨|볼\s*수)`,
+      r`^(?!.*(?:README|CHANGELOG|위키|이슈|PR))[^.]*(?:포함|적어|남겨|언급|명시|기록|넣어|써|설명)\s?(?:해\s?)?(?:줘|줘요|주세요|주십시오|둬|두세요|놔)?${END}`,
+      // For whom, and nothing more ("다음 작업자를 위해"): a purpose that goes on to a task is that task.
+      r`^(?:다음|새|새로운)\s*(?:작업자|세션|워커|사람|분)(?:를|가|에게|이)?\s*(?:위해(?:서)?|용으로|이어받을\s*수\s*있(?:게|도록)|볼\s*수\s*있(?:게|도록))${END}`,
     ].join("|"),
     "i",
   ),
@@ -183,14 +205,17 @@ const KO: Lexicon = {
       r`|[가-힣A-Za-z0-9](?<!(?:인계|핸드오프|핸드오버|문서|노트|메모|파일|인계서|위|아래|앞|끝|뒤|마지막|맨|거기|여기|상단|하단|항목|섹션|md|handoff|hand-off|다음|때|전|후|이후|나중|오늘|지금|처음|중간))에(?:도|다|다가)?\s+(?:\S+\s+){0,4}?\S*(?:넣|추가|적|기록|써|쓰|반영|남기|남겨|붙여)`,
     "i",
   ),
-  reason: /(?:컨텍스트|한도|상한|토큰|작업자\s*(?:교체|변경)|세션\s*(?:교체|전환))/,
-  imperative: /(?:줘|줘요|주세요|주십시오|해|해요|하세요|하십시오|해라|하자|봐|봐요|보세요|둬|두세요)\W*$/,
+  reason:
+    /(?:컨텍스트|한도|상한|토큰|세션|시간|길어|늦었|얼마\s?(?:없|안\s?남)|부족|여유가?\s?없|작업자\s*(?:교체|변경))/,
+  imperative: new RegExp(
+    r`(?:줘|줘요|주세요|주십시오|해|해요|하세요|하십시오|해라|하자|봐|봐요|보세요|둬|두세요)${END}`,
+  ),
 };
 
 const JA_NOUN =
   r`(?:引き?継ぎ(?:書|資料|文書|メモ|ドキュメント|ノート)?|引継(?:書|資料|文書|メモ)?|ハンドオ(?:フ|ーバー)(?:文書|資料|メモ|ドキュメント)?|hand[-\s]?(?:off|over)(?:\s*(?:文書|資料|メモ|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
 const JA_DOC_VERB =
-  r`(?:最新に|書い|書き|書く|作成|作っ|作り|作る|更新|まとめ|仕上げ|完成|残し|用意|準備|記入|記録|記載|追記|反映|整理|要約|終わらせ|コミット|プッシュ)`;
+  r`(?:追加|足し|加え|最新に|書い|書き|書く|作成|作っ|作り|作る|更新|まとめ|仕上げ|完成|残し|用意|準備|記入|記録|記載|追記|反映|整理|要約|終わらせ|コミット|プッシュ)`;
 const JA: Lexicon = {
   request: new RegExp(
     // The verb opens a word ("上書き" is another verb that only ends like 書き).
@@ -205,12 +230,16 @@ const JA: Lexicon = {
     /(?:引き?継ぎ(?:書|資料|文書|メモ)|ハンドオフ文書|HANDOFF\.md)(?:と(?:あわせて|合わせて|一緒に)?|や|および|及び|に加えて)(?!して|する|いう)|(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand[-\s]?(?:off|over))\s*(?:処理|機能|フロー|パーサー?|バグ|コード|ロジック|モジュール|テスト|画面|ページ|api|クラッシュ)/i,
   support: new RegExp(
     [
-      r`^(?:(?:それが|書き|まとめ)?(?:終わったら|終えたら|済んだら|完了したら|できたら))\W*$`,
-      r`^(?:よろしく)?(?:お願い(?:します|いたします)?|ありがとう(?:ございます)?|お疲れ(?:様|さま)(?:です)?|了解)\W*$`,
-      r`^(?:その後|最後に|それから)?\s*(?:git\s*)?(?:コミット|プッシュ)(?:(?:して|し)?(?:から)?\s*(?:プッシュ|コミット))?(?:して|し|する|まで)?(?:ください|下さい|おいて|くれ)?\W*$`,
-      r`^(?:その後|それから)?\s*(?:作業を)?\s*(?:止まって|止めて|停止して|中断して|やめて|終了して|終わって|新しい作業は(?:しないで|受けないで))(?:ください)?\W*$`,
-      r`(?:を|も)?(?:含めて|書いて|記載して|明記して|残して|入れて|記録して)(?:ください|下さい|おいて|くれ)?\W*$`,
-      r`(?:次|新しい)の?(?:担当者|ワーカー|セッション|人)(?:の|が|に|へ|向け)?(?:ために|向けに|読める|引き継げる)?\W*$|(?:ために|向けに)\W*$`,
+      r`^(?:(?:それが|書き|まとめ)?(?:終わったら|終えたら|済んだら|完了したら|できたら))${END}`,
+      r`^(?:よろしく)?(?:お願い(?:します|いたします)?|ありがとう(?:ございます)?|お疲れ(?:様|さま)(?:です)?|了解)${END}`,
+      // Commit, push or save it (to a branch, to a path): the same document.
+      r`^(?:その後|最後に|それから)?\s*(?:\S+(?:に|へ)\s*)?(?:git\s*)?(?:コミット|プッシュ|保存)(?:(?:して|し)?(?:から)?\s*(?:プッシュ|コミット))?(?:して|し|する|まで)?${JA_TAIL}${END}`,
+      r`^(?:その後|それから|今日は|作業は)?\s*(?:(?:それが|書き|まとめ)?(?:終わったら|終えたら|済んだら|完了したら|できたら)\s*)?(?:作業を)?\s*(?:(?:ここまでに|終わりに|おしまいに)(?:して|しましょう|します)|(?:そろそろ)?締め(?:ましょう|て|る)|止まる|終わる|終える|やめる|終了する|ここで(?:止めて|終えて|区切って)|切り上げて|止まって|止めて|停止して|中断して|やめて|終了して|終わって|終えて|新しい作業は(?:しないで|受けないで))${JA_TAIL}${END}`,
+      r`(?:を|も)?(?:含めて|書いて|記載して|明記して|残して|入れて|記録して|説明して|記述して)${JA_TAIL}${END}`,
+      // What it should focus on: "…を中心に".
+      r`(?:を)?(?:中心に|重点的に|メインに)${JA_TAIL}${END}`,
+      // For whom, and nothing more: a purpose that goes on to a task is that task.
+      r`^(?:次|新しい)の?(?:担当者|ワーカー|セッション|人|エージェント)(?:の|が|に|へ|向け)?(?:ために|向けに|用に|読める|引き継げる)?${END}`,
     ].join("|"),
     "i",
   ),
@@ -222,8 +251,8 @@ const JA: Lexicon = {
       r`|(?<!(?:引き?継ぎ|引継|ハンドオフ|ハンドオーバー|書|資料|文書|メモ|ドキュメント|ノート|md|handoff|最後|最初|冒頭|末尾|上|下|先頭|ため|よう|向け|時|際|次|前|後|簡単|簡潔|詳細|丁寧|具体的|明確|正確|手短|一緒|個別|箇条書き|最新)\s*)(?:に|にも|へ)(?:は)?[^、。]{0,20}?(?:入れ|追加|書い|書き|記載|追記|反映|残し|足し)`,
     "i",
   ),
-  reason: /(?:コンテキスト|上限|トークン|担当者?の?(?:交代|変更)|セッションの?(?:切り替え|交代))/,
-  imperative: /(?:ください|下さい|て|(?<!の)で|してね|てね|して|しろ|やって|くれ|お願い(?:します)?)\W*$/,
+  reason: /(?:コンテキスト|上限|トークン|セッション|時間|長く|残り|少な|遅く|余裕|担当者?の?(?:交代|変更))/,
+  imperative: new RegExp(r`(?:ください|下さい|て|(?<!の)で|してね|てね|して|しろ|やって|くれ|お願い(?:します)?)${END}`),
 };
 
 const LEXICONS: readonly Lexicon[] = [EN, KO, JA];
@@ -239,9 +268,17 @@ const EN_SECOND_VERB = new RegExp(
     r`(?!(?:the|a|an|your|our|its|my|this|that|these|those|it|them|what|which|where|how|why|who|any|all|every|each|some|no|` +
     r`stop|end|exit|commit|push|include|list|note|mention|wrap|leave|hand|save|describe|explain|summari[sz]e|record|` +
     r`open|next|remaining|current|failing|known|pending|outstanding|unresolved|new)\b)` +
-    r`[a-z][\w-]*\s+(?:the|a|an|all|any|every|our|your|its|this|that|these|those|it|them|\S+\.[a-z]{1,5}\b|[A-Z][\w-]*)\b`,
+    // A pronoun object ("and copy it to notes/") is the same document.
+    r`[a-z][\w-]*\s+(?:the|a|an|all|any|every|our|your|its|these|those|\S+\.[a-z]{1,5}\b|[A-Z][\w-]*)\b`,
   "",
 );
+
+/** Every Hangul syllable that ends in ㄴ: a verb's adnominal before 다음 / 뒤 / 후 ("작성한 다음"). */
+const N_FINAL = (() => {
+  let out = "";
+  for (let c = 0xAC00; c <= 0xD7A3; c++) if ((c - 0xAC00) % 28 === 4) out += String.fromCodePoint(c);
+  return `[${out}]`;
+})();
 
 /**
  * Sentences, and the clauses joined by "then", "and", "after that", a comma before a verb of
@@ -264,18 +301,21 @@ export function clausesOf(text: string): string[] {
       r`\s+[—–-]\s+`,
       r`[:：]\s*(?=(?:please\s+)?${EN_WORK_VERB}\b)`,
       // Not after a sentence connective ("그리고 …"): it opens the clause that follows.
-      r`(?<=[가-힣](?:고|면서|며|면))(?<!(?:^|\s)(?:그리고|그러고|그러면|그렇다면|그럼|그러면서))\s+`,
+      r`(?<=[가-힣](?:고|면서|며|면|니|니까|어서|아서|해서))(?<!(?:^|\s)(?:그리고|그러고|그러면|그렇다면|그럼|그러면서))\s+`,
       r`(?:한|하고\s*난)\s*(?:다음|뒤|후)(?:에)?\s+`,
       r`(?<=[てで])から、?`,
+      // "…쓰기 전에 …", "…書く前に …": the clause before "before" is a step of its own.
+      r`(?<=[가-힣]기)\s*전에\s*|(?<=[うくぐすつぬぶむる])前に、?`,
       r`(?<=し)た?後(?:で|に)?、?`,
       // "…をまとめた後、…", "…を書いたら、…": a clause ends at the completed first step.
       r`(?<=[たっだ])(?:後|あと)(?:で|に|は)?、?|(?<=[たっだ]ら)、`,
       // A Japanese 、 joins clauses after a verb's connective form; after a noun it joins a list.
-      r`(?<=[てでしきえけせめりいぎびみち]|ので|から|けど|けれど|ため|ば|たら)、`,
+      r`(?<=[てでしきえけせめりいぎびみち]|ので|から|けど|けれど|ため|ば|たら)、|(?<=ので)(?![、\s])`,
       r`(?<=[\u4E00-\u9FFF\u30A0-\u30FF])後(?:で|に|は)?、?|(?<=た)上で、?`,
-      r`(?<=[가-힣])\s+(?:후|다음|뒤)(?:에|에는)?\s+`,
+      // "작성한 다음", "쓴 뒤": after a verb's adnominal (final ㄴ), not "다음 단계" (the next step).
+      r`(?<=${N_FINAL})\s+(?:후|다음|뒤)(?:에|에는)?\s+|(?<=[가-힣])\s+(?:후|뒤)(?:에|에는)?\s+`,
       r`(?<=つつ|ながら|がてら)、?`,
-      r`(?:そして|それから|その後|次に)、?`,
+      r`(?:^|(?<=[、。\s]))(?:そして|それから|その後)、?|(?:^|(?<=[。\s]))次に、?|次に、`,
     ].join("|"),
     "iu",
   );

@@ -218,7 +218,63 @@ const SUPPORTED: ClauseRow[] = [
   ["en", "Stop taking new work. Write HANDOFF.md with your current status.", null],
 ];
 
+/**
+ * The families round 13's sealed run recorded (in eval's words, docs/stop-gate.md), each written again here in our
+ * own words: a second verb about the same document, a leading wrap-up or stop clause, a reason clause first, a clause
+ * describing what goes in; and a purpose ("for the next worker") that goes on to a task is that task.
+ */
+const RECORDED_PLAIN: ClauseRow[] = [
+  ["en", "Write the handoff and save it as docs/handoff.md.", null],
+  ["en", "Append today's progress to the existing handoff notes.", null],
+  ["en", "Please make a handoff note and save it under .vigil/handoff/.", null],
+  ["ko", "핸드오프 노트를 업데이트하고 브랜치에 푸시해 주세요.", null],
+  ["ko", "기존 인계 문서에 오늘 진행 상황을 덧붙여 주세요.", null],
+  ["ko", "인계 메모 만들어서 .vigil/handoff/ 아래에 저장해 주세요.", null],
+  ["ja", "引き継ぎメモを更新してブランチにプッシュしてください。", null],
+  ["ja", "引き継ぎ書を書いて docs/handoff.md に保存してください。", null],
+  ["en", "Let's wrap up here and write the handoff.", null],
+  ["en", "Wrap this up: update the handoff and commit.", null],
+  ["en", "OK, that's enough for this session. Please write up the handoff and push it.", null],
+  ["ko", "여기까지 하고 인계 문서 써 주세요.", null],
+  ["ko", "작업은 여기서 마무리하고 핸드오프 노트를 작성해 줘.", null],
+  ["ja", "ここまでにして、引き継ぎ書を書いてください。", null],
+  ["ja", "そろそろ締めましょう。引き継ぎ書を更新してコミットしてください。", null],
+  ["ja", "止まる前にハンドオフ文書の作成をお願いします。", null],
+  ["en", "The session has gotten long, so hand off now.", null],
+  ["en", "We're rotating you out. Write the handoff and end the session.", null],
+  ["ko", "세션이 길어졌으니 이제 인계해 주세요.", null],
+  ["ja", "セッションが長くなったので、引き継ぎをお願いします。", null],
+  ["ja", "残り時間が少ないので、引き継ぎ書だけ書いてください。", null],
+  ["en", "Write the handoff, describing the branch and the next step.", null],
+  ["ko", "브랜치와 다음 단계를 설명하는 인계 문서를 작성해 주세요.", null],
+  ["ko", "핸드오프 부탁해요. 바뀐 것, 깨진 것, 다음 할 일 위주로요.", null],
+  ["ja", "引き継ぎ書を書いて、今のブランチと次にやることを説明してください。", null],
+  ["ja", "引き継ぎお願い。変えたところ、壊れているところ、次にやることを中心に。", null],
+];
+
+const RECORDED_WORK: ClauseRow[] = [
+  ["en", "Write the handoff; for the next session, also pre-install the dependencies.", "pre-install the dependencies"],
+  ["ko", "인계 문서 쓰고 다음 작업자를 위해 스테이징 DB도 세팅해 줘.", "스테이징 DB도 세팅해 줘"],
+  ["ja", "引き継ぎメモを書いて、次のセッション用に依存関係もインストールしておいて。", "依存関係もインストール"],
+  ["ko", "세션이 길어졌으니 로그인 버그 고치고 인계서 써 줘.", "로그인 버그 고치고"],
+  ["ko", "인계서 쓰기 전에 API 버전을 v3로 올려 줘.", "API 버전을 v3로 올려 줘"],
+  ["ja", "引き継ぎ書を書く前にAPIのバージョンをv3に上げて。", "APIのバージョンをv3に上げて"],
+];
+
 describe("handoff exception by clauses (issue 31)", () => {
+  test.each(RECORDED_PLAIN)("[%s] a recorded family of plain request passes: %p", (_lang, text) => {
+    expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
+  });
+
+  test.each(RECORDED_WORK)(
+    "[%s] a purpose or reason that goes on to a task is that task: %p",
+    (_lang, text, clause) => {
+      const j = judgeHandoffRequest(text);
+      expect(j.request).toBe(false);
+      expect(j.clause).toContain(clause ?? "");
+    },
+  );
+
   test.each(SUPPORTED)("[%s] a request whose other clauses only support it passes: %p", (_lang, text) => {
     expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
   });
