@@ -17,12 +17,13 @@ import { type Kit, nightKit } from "../support/night-kit.ts";
 import { startServe } from "../support/vigil.ts";
 
 const MIN = 60_000;
+const NUDGE = "Carry on with the ticket";
 const CONFIG = [
   `recovery = "restart"`,
   `recover_outside_night = true`,
   `restart_verify_minutes = 2`,
   `stale_after_minutes = 10`,
-  `nudge_text = "Carry on with the ticket"`,
+  `nudge_text = "${NUDGE}"`,
 ].join("\n");
 let kit: Kit | null = null;
 afterEach(() => {
@@ -33,6 +34,14 @@ afterEach(() => {
 async function pass(k: Kit, at: number): Promise<void> {
   const r = await k.run(["watch", "--once"], at);
   if (r.code !== 0) throw new Error(`watch exited ${r.code}: ${r.stderr}`);
+}
+
+/** What the kit's tmux panes show (the restart runs the session in one; a nudge is typed there). */
+function paneText(k: Kit): string {
+  const ls = Bun.spawnSync(["tmux", "list-panes", "-a", "-F", "#{pane_id}"], { env: k.env }).stdout.toString();
+  return ls.split("\n").filter((p) => p !== "").map((p) =>
+    Bun.spawnSync(["tmux", "capture-pane", "-p", "-t", p], { env: k.env }).stdout.toString()
+  ).join("\n");
 }
 
 /** The session's records as this version reads them (an older binary's rows included), oldest first. */
@@ -63,15 +72,14 @@ test(
     await pass(k, t0 + 4 * MIN);
     expect(k.events("restart_check", s.id).map((e) => e.verified)).toEqual([true]);
 
-    // Quiet past the threshold: STALE, and nudged into the restart's pane.
-    await pass(k, t0 + 15 * MIN);
-    const stalls = records(k, s.id).filter((r) => r.kind === "stalled");
-    expect(stalls.map((r) => r.at)).toEqual([t0 + 15 * MIN]);
-    expect(k.events("nudge", s.id).map((e) => e.ok)).toEqual([true]);
-
-    // It works again: the tool call's PostToolUse reaches vigil, then the watch passes.
+    // Quiet past the threshold: STALE, and nudged into the restart's pane. The session answers
+    // the nudge with work (a tool call) while the pass waits for the nudge's receipt.
     const workAt = t0 + 16 * MIN;
     const tool = { type: "tool_use", id: "tu-1", name: "Bash", input: { command: "npm test" } };
+    const stale = pass(k, t0 + 15 * MIN);
+    let done = false;
+    void stale.finally(() => (done = true));
+    while (!done && !paneText(k).includes(NUDGE)) await Bun.sleep(50);
     appendFileSync(
       s.transcript,
       JSON.stringify({
@@ -82,6 +90,13 @@ test(
       }) + "\n",
     );
     utimesSync(s.transcript, workAt / 1000, workAt / 1000);
+    await stale;
+    const stalls = records(k, s.id).filter((r) => r.kind === "stalled");
+    expect(stalls.map((r) => r.at)).toEqual([t0 + 15 * MIN]);
+    expect(k.events("nudge", s.id).map((e) => e.ok)).toEqual([true]);
+    expect(k.events("nudge_receipt", s.id).map((e) => e.firstRecordAt)).toEqual([workAt]);
+
+    // Its PostToolUse reaches vigil before the watch's next pass, as Claude Code's hooks do.
     const hook = {
       hook_event_name: "PostToolUse",
       session_id: s.id,
@@ -104,7 +119,8 @@ test(
     // The night's ledger does not count the ended stall as stalled to the night's end.
     const status = await k.run(["night", "status", "--json"], t0 + 60 * MIN);
     const stalled: unknown = JSON.parse(status.stdout).ledger?.idleMinutes?.stalled;
-    expect(typeof stalled === "number" && stalled <= 16).toBe(true);
+    expect(typeof stalled).toBe("number");
+    expect(Number(stalled)).toBeLessThanOrEqual(16);
 
     // `report` and `/metrics` read the same facts: one death and one stall the watch found.
     const report = await k.run(["report", "--json", "--since", new Date(t0 - MIN).toISOString()], t0 + 60 * MIN);
