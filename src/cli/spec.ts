@@ -8,6 +8,7 @@ import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
 import { HELP } from "./help.ts";
 
+/** Run `vigil spec init|show|check [--dir D] [--raw]`. */
 export function specCommand(args: string[], ctx: Ctx): number {
   const { values, positionals } = parse(args, { dir: { type: "string" }, raw: { type: "boolean" } }, true);
   if (values.help) return (ctx.out(HELP.spec + "\n"), 0);

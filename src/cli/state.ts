@@ -9,6 +9,7 @@ import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
 import { HELP } from "./help.ts";
 
+/** Run `vigil state save|show|skill`. */
 export async function stateCommand(args: string[], ctx: Ctx): Promise<number> {
   const { values, positionals } = parse(args, {
     session: { type: "string" },
