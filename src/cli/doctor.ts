@@ -5,12 +5,12 @@
  */
 import { exitCodeOf, findingsJson, renderFindings } from "../core/doctor/findings.ts";
 import { parseVersion } from "../core/install/events.ts";
+import { WRAP_CAP_MS } from "../app/statusline-call.ts";
 import { runDoctor } from "../doctor/run.ts";
 import { parse } from "./args.ts";
 import { type Ctx, UsageError } from "./context.ts";
 import { proveCommand } from "./doctor-prove.ts";
 import { HELP } from "./help.ts";
-import { WRAP_CAP_MS } from "./statusline.ts";
 import { BUILD, VERSION } from "./version.ts";
 
 /** Run `vigil doctor`: check the whole setup and print the findings. */
