@@ -91,9 +91,9 @@ describe("the layout shows the architecture", () => {
 });
 
 /**
- * The hook's and the statusline's front doors, not yet held to the rule: they read stdin
- * themselves (issue 33; the forward to a running serve moved into main.ts with the hook call's
- * route work, which owns the README's count of the files a PreToolUse call passes through).
+ * The hook's front door, not yet held to the rule: it reads stdin itself (issue 33; the
+ * forward to a running serve moved into main.ts with the hook call's route work, which owns
+ * the README's count of the files a PreToolUse call passes through).
  */
 const NOT_YET_WIRING = new Set(["hook.ts"]);
 
