@@ -190,9 +190,11 @@ function gather(p: HookPayload, read: CallRead, deps: HookDeps, at: number): Gat
   const stop = p.event === EV.Stop && !config.disable
     ? deps.stop?.facts(p, { store, config, night, now: at })
     : undefined;
+  const goalDue = p.event === EV.Stop ? deps.stop?.goalDue(p, at, deps.env) : undefined;
   const processTree = killTree(p, deps);
   const facts = {
     ...read.tail,
+    ...(goalDue !== undefined ? { goalDue } : {}),
     ...(continuity ? { continuity } : {}),
     ...(stop ? { stop } : {}),
     ...(processTree ? { processTree } : {}),
@@ -342,6 +344,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
     ? {
       message: p.lastAssistantMessage ?? stopFactsOf(c.facts).lastAssistantText ?? null,
       patterns: classify && deps.stop ? deps.stop.patterns(config.stopPatterns) : null,
+      goalDue: c.facts.goalDue ?? null,
     }
     : undefined;
   // The prompt's one classification (made before the lock) goes to the machine and to every policy.

@@ -16,6 +16,9 @@ import type { LastPush, StopFacts } from "../core/stop/facts.ts";
 import { inScope, nightActive } from "../core/night/scope.ts";
 import { readChecklists, readTaskFiles } from "../edge/checklists.ts";
 import { readStopFacts } from "../edge/stop-facts.ts";
+import { readGoalCheckins } from "../edge/goal-facts.ts";
+import { checkinMinutes, goalCheckinDue } from "../core/goal-checkin.ts";
+import { runningTasks } from "../core/rest.ts";
 import type { Store } from "../edge/store.ts";
 
 export interface StopFactsContext {
@@ -50,6 +53,22 @@ export function stopFactsFor(p: HookPayload, c: StopFactsContext): StopFacts | u
     taskFiles: (readTaskFiles(p.transcriptPath, p.sessionId) ?? []).filter(isObject),
     todoPushes: todoPushes(c.store, p.sessionId),
   };
+}
+
+/**
+ * When Claude Code's `/goal` check-in wakes the session after this Stop, or null when none will:
+ * read from the transcript only for a Stop that lists running background work (the only turn
+ * end a check-in follows), in or out of unattended mode, since it is when the session wakes by
+ * itself. The session's own `CLAUDE_CODE_GOAL_CHECKIN_MINUTES` is in the hook's environment
+ * (a command hook inherits Claude Code's). Undefined for any other call: nothing is read.
+ */
+export function goalDueFor(
+  p: HookPayload,
+  at: number,
+  env: Record<string, string | undefined>,
+): number | null | undefined {
+  if (!speaksOn(p.event, "stop-gate") || runningTasks(p.backgroundTasks).length === 0) return undefined;
+  return goalCheckinDue(readGoalCheckins(p.transcriptPath), at, checkinMinutes(env));
 }
 
 /**

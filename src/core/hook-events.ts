@@ -29,7 +29,7 @@ export function hookEvents(
   opts: {
     at: number;
     config: Config;
-    stop?: { message: string | null; patterns: PatternSet | null };
+    stop?: { message: string | null; patterns: PatternSet | null; goalDue?: number | null };
     /** The call's one prompt classification (`classifyCall`), handed to the policies too. */
     prompt?: PromptVerdict | null;
     /** Where the measurement's window came from (kept in the machine's context). */

@@ -38,6 +38,11 @@ export interface TranscriptFacts {
   /** What the Stop gate reads beyond the payload (filled on Stop only). */
   stop?: StopFacts;
   /**
+   * When Claude Code's `/goal` check-in wakes the session (core/goal-checkin.ts), or null when
+   * none will; read on a Stop that lists running background work only.
+   */
+  goalDue?: number | null;
+  /**
    * The `version` field of that newest compact_boundary record. Claude Code before 2.1.220
    * writes no hook attachments, so `restoreLanded` is false there even when the restore landed.
    */

@@ -42,14 +42,28 @@ export function stoppedEvent(
     patterns: PatternSet | null;
     crons: readonly JsonObject[];
     backgroundTasks: readonly JsonObject[];
+    /** When Claude Code's goal check-in is due if background work runs (core/goal-checkin.ts). */
+    goalDue?: number | null;
   },
   at: number,
 ): Extract<SessionEvent, { type: "stopped" }> {
   const awaiting = inp.patterns === null ? null : awaitingIn(inp.message, inp.patterns);
   const crons = inp.crons.flatMap((c) => typeof c.schedule === "string" ? [c.schedule] : []);
-  const running = inp.backgroundTasks.filter((t) => t.status === "running" || t.status === "pending");
-  const until = running.length > 0 ? at + BACKGROUND_SLEEP_MS : null;
-  return { type: "stopped", at, awaiting, asleepUntil: until, cause: until === null ? null : "background", crons };
+  if (runningTasks(inp.backgroundTasks).length === 0) {
+    return { type: "stopped", at, awaiting, asleepUntil: null, cause: null, crons };
+  }
+  // Background work wakes the session when it ends; with a goal set, Claude Code's own check-in
+  // wakes it by a known time, usually sooner.
+  const goal = inp.goalDue ?? null;
+  const background = at + BACKGROUND_SLEEP_MS;
+  return goal !== null && goal < background
+    ? { type: "stopped", at, awaiting, asleepUntil: goal, cause: "goal", crons }
+    : { type: "stopped", at, awaiting, asleepUntil: background, cause: "background", crons };
+}
+
+/** The background tasks of a Stop payload that still run (or wait to). */
+export function runningTasks(tasks: readonly JsonObject[]): JsonObject[] {
+  return tasks.filter((t) => t.status === "running" || t.status === "pending");
 }
 
 /**

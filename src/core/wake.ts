@@ -122,6 +122,11 @@ function evidence(r: JsonObject, isVigil: (c: string) => boolean): Evidence {
   return r.isMeta === true && !text.startsWith("<command-") ? null : "human";
 }
 
+/** Whether a record is a person's prompt (typed text or a slash command), not the harness's or vigil's. */
+export function isPersonPrompt(r: JsonObject): boolean {
+  return evidence(r, () => false) === "human";
+}
+
 /**
  * Classify the wait after one end of turn. `after` is every record that followed it, in file
  * order. vigil's mark on the text names vigil (a restart when one went out just before, else a

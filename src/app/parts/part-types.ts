@@ -15,6 +15,11 @@ export interface StopPart {
     p: HookPayload,
     c: { store: Store; config: Config; night: PolicyInput["night"]; now: number },
   ) => StopFacts | undefined;
+  /**
+   * When Claude Code's `/goal` check-in is due after this Stop (null: none will come), for a Stop
+   * that lists running background work; undefined otherwise.
+   */
+  goalDue: (p: HookPayload, at: number, env: Record<string, string | undefined>) => number | null | undefined;
   /** The built-in and configured stop patterns, compiled once per process. */
   patterns: (extra: Config["stopPatterns"]) => PatternSet;
 }

@@ -2,6 +2,11 @@
 import { unattendedPolicy } from "../../core/policies/unattended.ts";
 import { patternSet } from "../../core/stop/patterns.ts";
 import type { StopPart } from "./part-types.ts";
-import { stopFactsFor } from "../stop-facts.ts";
+import { goalDueFor, stopFactsFor } from "../stop-facts.ts";
 
-export const STOP_PART: StopPart = { policy: unattendedPolicy, facts: stopFactsFor, patterns: patternSet };
+export const STOP_PART: StopPart = {
+  policy: unattendedPolicy,
+  facts: stopFactsFor,
+  goalDue: goalDueFor,
+  patterns: patternSet,
+};
