@@ -26,6 +26,7 @@ const facts = (o: Partial<SettingsFacts> = {}): SettingsFacts => ({
   bins: ["/usr/local/bin/vigil"],
   urls: [],
   failClosedEvents: [],
+  closedUntold: [],
   disableAllHooks: false,
   statusLine: { kind: "vigil", command: "/usr/local/bin/vigil statusline" },
   ...o,

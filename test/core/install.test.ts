@@ -587,9 +587,24 @@ describe("doctor shows the failure mode and its trade-off", () => {
       { failClosed: true },
       /^info: fail-closed on PreToolUse, PreSkillShellCommand: .* blocked .*all tool use until vigil is fixed/,
     ],
+    [
+      "fail-closed over HTTP",
+      { failClosed: true, httpPort: 8787 },
+      /^info: fail-closed on PreToolUse, PreSkillShellCommand: /,
+    ],
   ])("%s", (_name, o, want) => {
     const got = failure(install(null, o).text);
     expect(got).toHaveLength(1);
     expect(got[0]).toMatch(want);
+  });
+
+  // Before serve could fail closed, install --http --fail-closed wrote onFailure without the
+  // header: serve answered a failure 200-empty and the tool ran. doctor says to install again.
+  test("fail-closed HTTP hooks from an older install, without the header, are a warning", () => {
+    const doc = JSON.parse(install(null, { failClosed: true, httpPort: 8787 }).text ?? "{}");
+    for (const e of ["PreToolUse", "PreSkillShellCommand"]) delete doc.hooks[e][0].hooks[0].headers[FAIL_CLOSED_HEADER];
+    const got = failure(JSON.stringify(doc));
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatch(/^warn: fail-closed HTTP hooks on PreToolUse, PreSkillShellCommand do not tell vigil serve/);
   });
 });

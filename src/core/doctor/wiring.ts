@@ -149,6 +149,16 @@ function fileFindings(f: SettingsFileInput, version: string | null): Finding[] {
  */
 function failureMode(wired: readonly SettingsFileInput[]): Finding {
   const closed = [...new Set(wired.flatMap((f) => f.facts?.failClosedEvents ?? []))];
+  const untold = [...new Set(wired.flatMap((f) => f.facts?.closedUntold ?? []))];
+  if (untold.length > 0) {
+    return finding(
+      "failure",
+      "warn",
+      `fail-closed HTTP hooks on ${
+        untold.join(", ")
+      } do not tell vigil serve so (installed by an older vigil): a failure inside serve lets those tool calls run; run vigil install --http --fail-closed again`,
+    );
+  }
   if (closed.length === 0) {
     return finding(
       "failure",

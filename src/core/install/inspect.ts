@@ -3,6 +3,7 @@
  * is wired to and how, which event names Claude Code might not know, `disableAllHooks`, the
  * statusLine. Shared by install (warnings) and doctor (findings).
  */
+import { FAIL_CLOSED_HEADER } from "../fail-closed.ts";
 import { isObject } from "../payload.ts";
 import {
   httpStatuslineOf,
@@ -37,6 +38,11 @@ export interface SettingsFacts {
   statusLine: StatusLineFact;
   /** Events where vigil's handler has `onFailure: "block"` (`install --fail-closed`). */
   failClosedEvents: string[];
+  /**
+   * Of those, events whose HTTP hook does not tell serve so (no FAIL_CLOSED_HEADER: an install
+   * from before serve could fail closed): serve answers its failure 200-empty and the tool runs.
+   */
+  closedUntold: string[];
 }
 
 /** Facts about a settings value (anything: a broken file's parts are simply absent). */
@@ -52,6 +58,7 @@ export function inspectSettings(value: unknown, marks: VigilMarks): SettingsFact
     disableAllHooks: root.disableAllHooks === true,
     statusLine: { kind: "absent" },
     failClosedEvents: [],
+    closedUntold: [],
   };
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue;
@@ -63,6 +70,9 @@ export function inspectSettings(value: unknown, marks: VigilMarks): SettingsFact
       for (const h of isObject(g) && Array.isArray(g.hooks) ? g.hooks : []) {
         if (!isObject(h)) continue;
         if (h.onFailure === "block" && !facts.failClosedEvents.includes(event)) facts.failClosedEvents.push(event);
+        if (h.onFailure === "block" && h.type === "http" && !tellsServe(h) && !facts.closedUntold.includes(event)) {
+          facts.closedUntold.push(event);
+        }
         const program = typeof h.command === "string" ? splitProgram(h.command)?.program : undefined;
         if (program && !facts.bins.includes(program)) facts.bins.push(program);
         if (typeof h.url === "string" && !facts.urls.includes(h.url)) facts.urls.push(h.url);
@@ -105,4 +115,10 @@ export function checkEvents(facts: SettingsFacts, version: string): EventCheck {
   const forbidden = facts.vigilHandlerEvents.filter((e) => neverReason(e) !== null);
   const unhandled = facts.vigilEvents.filter((e) => !isHandled(e) && !forbidden.includes(e));
   return { unknown, missing, unhandled, forbidden, basis: set.basis };
+}
+
+/** Whether an HTTP handler carries FAIL_CLOSED_HEADER (header names are case-insensitive). */
+function tellsServe(h: Record<string, unknown>): boolean {
+  const headers = isObject(h.headers) ? Object.keys(h.headers) : [];
+  return headers.some((k) => k.toLowerCase() === FAIL_CLOSED_HEADER.toLowerCase());
 }
