@@ -21,7 +21,7 @@ describe("the README's notifier at night", () => {
   test("a death seen by the scheduled pass reaches the notifier named by env: in the installer's shell", async () => {
     const k = kit = nightKit("", { notifier: README_NOTIFIER });
     const url = { VIGIL_NTFY_URL: k.receiverUrl };
-    const s = k.session("sess-night");
+    const s = await k.session("sess-night");
     const install = await k.run(["watch", "--install"], undefined, "", url);
     expect(install.code).toBe(0);
     // The secret is in a file only the user can read, not in the (world-readable) schedule.

@@ -9,10 +9,10 @@
 import { afterAll, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { MIN, type Night, night, prompt, reply } from "../support/night-stand.ts";
+import { type Kit, MIN, nightKit, prompt, reply } from "../support/night-kit.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
-let n: Night | null = null;
+let n: Kit | null = null;
 afterAll(() => n?.close());
 
 const ASK = "The migration is ready. Please approve it before I run it on staging.";
@@ -20,27 +20,28 @@ const ASK = "The migration is ready. Please approve it before I run it on stagin
 test(
   "a session waiting for approval shows awaiting in status, /metrics and the dashboard with unattended mode off",
   async () => {
-    n = night({ VIGIL_STALE_AFTER_MINUTES: "10" });
+    n = nightKit("", { env: { VIGIL_STALE_AFTER_MINUTES: "10" }, notifier: "none" });
     const t = n;
-    const waits = await t.stand("sess-waits"), done = await t.stand("sess-done");
+    const waits = await t.session("sess-waits", { firstAt: t.now() - 30_000 }),
+      done = await t.session("sess-done", { firstAt: t.now() - 30_000 });
     await t.pass();
     t.advance(MIN);
     t.write(waits, [reply(t.now(), { text: ASK })]);
     t.write(done, [reply(t.now(), { text: "The parser is fixed and all tests pass." })]);
     for (const [s, text] of [[waits, ASK], [done, "The parser is fixed and all tests pass."]] as const) {
-      expect(t.stop(s, text).decision).toBeUndefined();
+      expect((await t.stop(s, text)).decision).toBeUndefined();
     }
     t.advance(MIN);
     await t.pass();
 
-    const status = () =>
-      JSON.parse(t.run(["status", "--json"]).stdout) as {
+    const status = async () =>
+      JSON.parse((await t.run(["status", "--json"], t.now())).stdout) as {
         session_id: string;
         state: string;
         awaiting: unknown;
       }[];
-    const awaitingOf = (id: string) => status().find((s) => s.session_id === id)?.awaiting;
-    expect([awaitingOf(waits.id), awaitingOf(done.id)]).toEqual(["approval", null]);
+    const awaitingOf = async (id: string) => (await status()).find((s) => s.session_id === id)?.awaiting;
+    expect([await awaitingOf(waits.id), await awaitingOf(done.id)]).toEqual(["approval", null]);
 
     const serve = await t.serve();
     const metrics = await fetch(`${serve.url}/metrics`).then((r) => r.text());
@@ -67,13 +68,13 @@ test(
     // Awaiting is not stalled: past the threshold no STALE is recorded for it.
     t.advance(30 * MIN);
     await t.pass();
-    const states = Object.fromEntries(status().map((s) => [s.session_id, s.state]));
+    const states = Object.fromEntries((await status()).map((s) => [s.session_id, s.state]));
     expect([states[waits.id], states[done.id]]).toEqual(["normal", "stalled"]);
     // The person answers; the watch reads the prompt (no hook reported it) and the wait ends.
     t.write(waits, [prompt(t.now(), "Approved, go ahead.")]);
     t.advance(MIN);
     await t.pass();
-    expect(awaitingOf(waits.id)).toBe(null);
+    expect(await awaitingOf(waits.id)).toBe(null);
   },
   90_000,
 );

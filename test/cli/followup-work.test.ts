@@ -10,7 +10,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { between, byUuid, recorded, retimed } from "../support/recorded-turns.ts";
-import { MIN, type Night, night } from "../support/night-stand.ts";
+import { type Kit, MIN, nightKit } from "../support/night-kit.ts";
 
 const DENY = recorded("2.1.328", "deny-stop.jsonl");
 const BLOCKED_END = "2cfca537-6f65-423a-9dfe-19dd4391ce91", SUMMARY = "b1f7bbc6-092b-4ce6-89c3-06193881fb64";
@@ -19,7 +19,7 @@ const WORDS = "45adcb6e-89db-415a-898a-b40062128b16", LAST = "fdbc521f-562d-4e79
 const TOOL_CALL = "7195180c-f810-448c-8115-93a548d74710";
 const ANNOUNCE = "Next, I will run the integration suite.";
 
-let n: Night | null = null;
+let n: Kit | null = null;
 afterAll(() => n?.close());
 
 /** The recorded turn end, saying our own announcement (the gate judges the text). */
@@ -32,17 +32,18 @@ function announced(at: number, suffix: string) {
 test(
   "a Stop push answered with words only did not resume work; one answered by a tool call did, at that call",
   async () => {
-    n = night({ VIGIL_STALE_AFTER_MINUTES: "30" });
+    n = nightKit("", { env: { VIGIL_STALE_AFTER_MINUTES: "30" }, notifier: "none" });
     const t = n;
-    const words = await t.stand("sess-words"), worker = await t.stand("sess-worker");
+    const words = await t.session("sess-words", { firstAt: t.now() - 30_000 }),
+      worker = await t.session("sess-worker", { firstAt: t.now() - 30_000 });
     const since = t.now();
-    expect(t.run(["night", "on", "--scope", join(t.env.HOME, "work"), "--force"]).code).toBe(0);
+    expect((await t.run(["night", "on", "--scope", join(t.env.HOME, "work"), "--force"], t.now())).code).toBe(0);
     await t.pass();
     t.advance(MIN);
     const endAt = t.now();
     for (const [s, suffix] of [[words, "w"], [worker, "k"]] as const) {
       t.write(s, [announced(endAt - 50, suffix)]);
-      expect(t.stop(s, ANNOUNCE).decision).toBe("block");
+      expect((await t.stop(s, ANNOUNCE)).decision).toBe("block");
       // Claude Code's records of the block, then each session's answer.
       t.write(s, retimed(between(DENY, FEEDBACK, SUMMARY), endAt + 35, { suffix }));
     }
@@ -51,14 +52,16 @@ test(
     t.advance(5 * MIN);
     await t.pass();
 
-    const off = t.run(["night", "off"]);
+    const off = await t.run(["night", "off"], t.now());
     expect(off.code).toBe(0);
     // The block's time is the hook's (VIGIL_NOW = endAt): the tool call is 2 min after it.
     expect(off.stdout).toContain(
       "stops blocked: 2; work resumed after 1, not after 1; first work a median of 2 min after",
     );
 
-    const report = JSON.parse(t.run(["report", "--json", "--since", new Date(since - MIN).toISOString()]).stdout);
+    const report = JSON.parse(
+      (await t.run(["report", "--json", "--since", new Date(since - MIN).toISOString()], t.now())).stdout,
+    );
     const marks = JSON.stringify(report);
     expect(marks).toContain(`${TOOL_CALL}-k`);
     expect(marks).toContain(`${WORDS}-w`);

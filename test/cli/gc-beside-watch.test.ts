@@ -49,7 +49,7 @@ test("a pass started while the first gc runs is not skipped, and reports a death
   const db = join(k.env.VIGIL_HOME, "vigil.db");
   const now = Date.now();
   backlog(db, now);
-  const s = k.session("sess-during-gc");
+  const s = await k.session("sess-during-gc");
   const first = Bun.spawn([join(import.meta.dir, "../../dist/vigil"), "watch", "--once"], {
     env: k.env,
     stdout: "pipe",

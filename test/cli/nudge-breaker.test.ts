@@ -11,10 +11,10 @@ import { afterAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openStore } from "../../src/edge/store.ts";
-import { MIN, type Night, night, prompt, reply } from "../support/night-stand.ts";
+import { type Kit, MIN, nightKit, prompt, reply } from "../support/night-kit.ts";
 import type { Rec } from "../support/recorded-turns.ts";
 
-let n: Night | null = null;
+let n: Kit | null = null;
 afterAll(() => n?.close());
 
 /** A delivered message answered by a short report, no tool call. */
@@ -27,17 +27,17 @@ const reports = (content: string, at: number): Rec[] => [
 test(
   "a nudge answered with a report is not repeated, and a session that finished with nothing pending is left alone",
   async () => {
-    n = night({}, { config: `recovery = "notify"\nnudge_text = "Carry on"\nstale_after_minutes = 10\n` });
+    n = nightKit(`recovery = "notify"\nnudge_text = "Carry on"\nstale_after_minutes = 10\n`, { notifier: "none" });
     const t = n;
     const c0 = t.now();
-    const answers = await t.stand("sess-answers", { inbox: reports });
-    const done = await t.stand("sess-done", { inbox: reports });
-    const left = await t.stand("sess-left", { inbox: reports });
+    const answers = await t.session("sess-answers", { inbox: reports, firstAt: t.now() - 30_000 });
+    const done = await t.session("sess-done", { inbox: reports, firstAt: t.now() - 30_000 });
+    const left = await t.session("sess-left", { inbox: reports, firstAt: t.now() - 30_000 });
     writeFileSync(join(left.cwd, "TODO.md"), "- [x] wire the exporter\n- [ ] document the exporter\n");
     t.write(answers, [reply(c0 - 20 * MIN, { text: "Next, I will wire the exporter." })]);
     t.write(done, [reply(c0 - 20 * MIN, { text: "The parser is fixed and all 212 tests pass." })]);
     t.write(left, [reply(c0 - 20 * MIN, { text: "The exporter is wired and its tests pass." })]);
-    expect(t.run(["night", "on", "--scope", join(t.env.HOME, "work"), "--force"]).code).toBe(0);
+    expect((await t.run(["night", "on", "--scope", join(t.env.HOME, "work"), "--force"], t.now())).code).toBe(0);
     for (let i = 0; i < 5; i++) {
       await t.pass();
       t.advance(15 * MIN);
@@ -60,7 +60,7 @@ test(
     } finally {
       store.close();
     }
-    const off = t.run(["night", "off"]);
+    const off = await t.run(["night", "off"], t.now());
     expect(off.stdout).toContain("nudges: 2 sent, 0 resumed work");
   },
   90_000,

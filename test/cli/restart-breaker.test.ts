@@ -27,7 +27,7 @@ test(
   async () => {
     const k = kit = nightKit(CONFIG);
     k.claude("dies");
-    const s = k.session("sess-doomed");
+    const s = await k.session("sess-doomed");
     const t0 = Date.now();
     expect((await k.run(["night", "on", "--force", "--scope", s.cwd], t0 - 1000)).code).toBe(0);
     await pass(k, t0);
@@ -49,7 +49,7 @@ test(
 test("a restart counts once its process is alive and its transcript written", async () => {
   const k = kit = nightKit(CONFIG);
   k.claude("comes-back");
-  const s = k.session("sess-back");
+  const s = await k.session("sess-back");
   const t0 = Date.now();
   await pass(k, t0);
   await s.kill();
@@ -65,7 +65,7 @@ test("a restart counts once its process is alive and its transcript written", as
 test("a dead session asleep until its usage limit resets is restarted at once", async () => {
   const k = kit = nightKit(CONFIG);
   k.claude("comes-back");
-  const s = k.session("sess-limit");
+  const s = await k.session("sess-limit");
   const hook = { hook_event_name: "StopFailure", session_id: s.id, transcript_path: s.transcript, cwd: s.cwd };
   const r = await k.run(["hook"], undefined, JSON.stringify({ ...hook, error: "rate_limit" }));
   expect(r.code).toBe(0);
@@ -79,7 +79,7 @@ test("a dead session asleep until its usage limit resets is restarted at once", 
 test("a restart being verified is not a second death, and the session's pane becomes the restart's", async () => {
   const k = kit = nightKit(CONFIG);
   k.claude("comes-back");
-  const s = k.session("sess-slow-register");
+  const s = await k.session("sess-slow-register");
   const t0 = Date.now();
   await pass(k, t0);
   await s.kill();

@@ -61,7 +61,7 @@ test(
   async () => {
     const k = kit = nightKit(CONFIG);
     k.claude("comes-back");
-    const s = k.session("sess-restarted");
+    const s = await k.session("sess-restarted");
     const t0 = Date.now();
     expect((await k.run(["night", "on", "--force", "--scope", s.cwd], t0 - 1000)).code).toBe(0);
     await pass(k, t0);

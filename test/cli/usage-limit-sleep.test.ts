@@ -27,7 +27,7 @@ test(
   "a statusLine meter used up puts the session to sleep until its reset: not STALE before, STALE after",
   async () => {
     const k = kit = nightKit(`stale_after_minutes = 45`);
-    const s = k.session("sess-limited");
+    const s = await k.session("sess-limited");
     const t0 = Math.floor(Date.now() / 1000) * 1000;
     utimesSync(s.transcript, t0 / 1000, t0 / 1000);
     const resets = t0 + 3 * 60 * MIN;
@@ -54,7 +54,7 @@ test(
 
 test("StopFailure's usage-limit error sleeps until the reset its text names, in its zone", async () => {
   const k = kit = nightKit("");
-  const s = k.session("sess-stopfailure");
+  const s = await k.session("sess-stopfailure");
   // 10:00 UTC is 11:00 in Paris: "resets 3pm (Europe/Paris)" is 14:00 UTC the same day.
   const at = Date.UTC(2026, 11, 4, 10, 0);
   const hook = {

@@ -15,10 +15,10 @@
 import { afterAll, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { MIN, type Night, night, prompt, reply, type Stand } from "../support/night-stand.ts";
+import { type Kit, MIN, nightKit, prompt, reply, type Stand } from "../support/night-kit.ts";
 import type { Rec } from "../support/recorded-turns.ts";
 
-let n: Night | null = null;
+let n: Kit | null = null;
 afterAll(() => n?.close());
 
 const NUDGE = "Carry on with the ticket";
@@ -54,26 +54,24 @@ async function eventually<T>(f: () => T | null, ms = 20_000): Promise<T> {
 test(
   "vigil's inbox nudge and restart are recorded as vigil's wakes, and a wait open at night off counts to its end",
   async () => {
-    n = night({}, {
-      config: `recovery = "restart"\nnudge_text = "${NUDGE}"\nstale_after_minutes = 10\n`,
-      restarts: true,
-    });
+    n = nightKit(`recovery = "restart"\nnudge_text = "${NUDGE}"\nstale_after_minutes = 10\n`, { notifier: "none" });
     const t = n;
+    t.claude("registers");
     const c0 = t.now();
-    const stall = await t.stand("sess-stall", { inbox: delivered, firstAt: c0 - 30 * MIN });
-    const killed: Stand = await t.stand("sess-killed", { firstAt: c0 - 5 * MIN });
-    const waiter = await t.stand("sess-waiter");
+    const stall = await t.session("sess-stall", { inbox: delivered, firstAt: c0 - 30 * MIN });
+    const killed: Stand = await t.session("sess-killed", { firstAt: c0 - 5 * MIN });
+    const waiter = await t.session("sess-waiter", { firstAt: t.now() - 30_000 });
     // Quiet since before the night: a Stop hook cannot wake these.
     t.write(stall, [reply(c0 - 20 * MIN, { text: "Next, I will wire the exporter." })]);
     t.write(killed, [reply(c0 - MIN, { text: "Next, I will run the migration." })]);
-    expect(t.run(["night", "on", "--scope", join(t.env.HOME, "work"), "--force"]).code).toBe(0);
+    expect((await t.run(["night", "on", "--scope", join(t.env.HOME, "work"), "--force"], t.now())).code).toBe(0);
     await t.pass();
 
     t.advance(MIN);
     t.write(waiter, [reply(t.now(), { text: ASK })]);
-    expect(t.stop(waiter, ASK).decision).toBeUndefined();
+    expect((await t.stop(waiter, ASK)).decision).toBeUndefined();
     t.advance(MIN);
-    await t.kill(killed);
+    await killed.kill();
     t.advance(MIN); // c0 + 3 min: the stall is STALE (23 min), the killed one DOWN
     await t.pass();
     expect(stall.inbox.length).toBe(1);
@@ -88,7 +86,7 @@ test(
     t.advance(6 * MIN); // c0 + 10 min
     await t.pass();
 
-    const off = t.run(["night", "off"]);
+    const off = await t.run(["night", "off"], t.now());
     expect(off.code).toBe(0);
     // Counted by hand: vigil woke the stall (its nudge) and the killed one (its restart); the
     // waiter's turn is still unanswered at night off, so nobody woke it. Idle: the stall 20 min (its last turn at -20, nudged by the first pass at 0), the
