@@ -3,11 +3,16 @@
  * reference, e.g. main's, and this tree's), each on its own VIGIL_HOME, for the events a
  * change touched (PreToolUse, PostToolUse on a file write, UserPromptSubmit with a peer
  * envelope, Stop with a final message and session crons) and the statusline, on a 1 MB
- * transcript, each repeated on its own session. Prints medians and the median of B/A per round.
+ * transcript, each repeated on its own session. Prints medians and the median of B/A per round,
+ * of the wall time and of the CPU time (user + system, less moved by other load on the machine).
+ *
+ * Both binaries run from copies made at the start of the run, so both start from the same
+ * page-cache state: one binary's file, after another tool (perf's build-id cache) had read it
+ * whole, ran a statusline at 1.145x the CPU of a fresh copy of the same bytes.
  *
  *   bun run compile.ts --single && bun bench/hook-ab.ts --a /path/to/reference/vigil [--runs 30]
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -20,8 +25,18 @@ const { values } = parseArgs({
 });
 const ROOT = join(import.meta.dir, "..");
 const DATA = join(import.meta.dir, "data");
-const A = values.a, B = values.b ?? join(ROOT, "dist", "vigil");
-if (!A || !existsSync(A) || !existsSync(B)) throw new Error("usage: bun bench/hook-ab.ts --a REF_BIN [--b BIN]");
+const givenA = values.a, givenB = values.b ?? join(ROOT, "dist", "vigil");
+if (!givenA || !existsSync(givenA) || !existsSync(givenB)) {
+  throw new Error("usage: bun bench/hook-ab.ts --a REF_BIN [--b BIN]");
+}
+const bins = mkdtempSync(join(tmpdir(), "vigil-bench-ab-bin-"));
+/** A fresh copy of a binary, so both sides start from the same page-cache state. */
+const fresh = (bin: string, name: string) => {
+  const to = join(bins, name);
+  copyFileSync(realpathSync(bin), to);
+  return to;
+};
+const A = fresh(givenA, "a"), B = fresh(givenB, "b");
 mkdirSync(DATA, { recursive: true });
 const transcript = join(DATA, "transcript-1MB.jsonl");
 if (!existsSync(transcript)) {
@@ -76,20 +91,34 @@ for (const [label, p] of payloads) {
 }
 const runs = Number(values.runs);
 const t = timePairs(cmds, runs);
-console.log(`## hook A/B (${runs} rounds, interleaved, order rotated each round)\n\nA = ${A}\nB = ${B}\n`);
-console.log("| event | A median ms | B median ms | B / A (median of pairs) |\n|---|---:|---:|---:|");
+console.log(`## hook A/B (${runs} rounds, interleaved, order rotated each round)\n\nA = ${givenA}\nB = ${givenB}\n`);
+console.log(
+  "| event | A median ms | B median ms | B / A (median of pairs) | A CPU ms | B CPU ms | B / A CPU |\n" +
+    "|---|---:|---:|---:|---:|---:|---:|",
+);
 for (const [label] of payloads) {
   const a = t.get(`A ${label}`)!, b = t.get(`B ${label}`)!;
-  const pairs = b.map((x, i) => x / a[i]);
-  console.log(`| ${label} | ${median(a).toFixed(2)} | ${median(b).toFixed(2)} | ${median(pairs).toFixed(2)} |`);
+  const ratio = (k: "wall" | "cpu") => median(b.map((x, i) => x[k] / a[i][k])).toFixed(2);
+  const m = (s: Sample[], k: "wall" | "cpu") => median(s.map((x) => x[k])).toFixed(2);
+  console.log(
+    `| ${label} | ${m(a, "wall")} | ${m(b, "wall")} | ${ratio("wall")} | ${m(a, "cpu")} | ${m(b, "cpu")} | ${
+      ratio("cpu")
+    } |`,
+  );
+}
+
+interface Sample {
+  wall: number;
+  /** User + system CPU of the process, ms. */
+  cpu: number;
 }
 
 /**
- * Wall times of each command, one sample per round, the order rotated every round so no
- * command always runs first (a position in the round is not a neutral place on a busy machine).
+ * Wall and CPU times of each command, one sample per round, the order rotated every round so
+ * no command always runs first (a position in the round is not a neutral place on a busy machine).
  */
-function timePairs(list: Cmd[], rounds: number, warmup = 3): Map<string, number[]> {
-  const out = new Map(list.map((c) => [c.name, [] as number[]]));
+function timePairs(list: Cmd[], rounds: number, warmup = 3): Map<string, Sample[]> {
+  const out = new Map(list.map((c) => [c.name, [] as Sample[]]));
   for (let i = 0; i < warmup + rounds; i++) {
     for (let k = 0; k < list.length; k++) {
       const c = list[(k + i) % list.length];
@@ -97,7 +126,8 @@ function timePairs(list: Cmd[], rounds: number, warmup = 3): Map<string, number[
       const p = Bun.spawnSync(c.argv, { stdin: c.stdin ?? "ignore", stdout: "ignore", stderr: "ignore", env: c.env });
       const dt = performance.now() - t0;
       if (p.exitCode !== 0) throw new Error(`${c.name} exited ${p.exitCode}`);
-      if (i >= warmup) out.get(c.name)!.push(dt);
+      const cpu = Number(p.resourceUsage.cpuTime.total) / 1000;
+      if (i >= warmup) out.get(c.name)!.push({ wall: dt, cpu });
     }
   }
   return out;
