@@ -357,20 +357,26 @@ export function failClosedCheck(e: ProveEvidence): CheckResult {
   }
   return judge(id, e.failClosed, (f) => f.run, (run) => {
     const command = "value" in e.failClosed ? e.failClosed.value.command : "";
-    const results = mains(run).flatMap(toolResults);
-    const refused = results.find((t) => t.isError);
-    if (refused) {
-      return pass(id, `with vigil failing, "${command}" was blocked: "${firstLine(refused.content).slice(0, 90)}…"`);
+    // The call made while vigil failed is the session's last: its result is the last one shown.
+    const last = mains(run).at(-1);
+    const result = last ? toolResults(last).at(-1) : undefined;
+    if (!result) return fail(id, `"${command}" never came back to the model`, REPORT);
+    const said = firstLine(result.content).slice(0, 90);
+    if (result.isError && CLOSED.test(result.content)) {
+      return pass(id, `with vigil failing, "${command}" was blocked: "${said}…"`);
     }
     return fail(
       id,
-      results.length > 0
-        ? `with vigil failing, "${command}" ran although the registration is fail-closed`
-        : "no tool result reached the model",
+      result.isError
+        ? `"${command}" was refused, but not for vigil's failure: "${said}"`
+        : `with vigil failing, "${command}" ran although the registration is fail-closed`,
       REPORT,
     );
   });
 }
+
+/** How a blocked call reads when vigil failed: its own refusal, or Claude Code's onFailure block. */
+const CLOSED = /failed closed|onFailure is "block"/;
 
 /**
  * An `--http` install is proven as installed: its HTTP hooks went to a real `vigil serve` (the

@@ -311,7 +311,7 @@ describe("skill shell, fail-closed and the --http install", () => {
   });
 
   const probe = (results: ReturnType<typeof toolResult>[]) =>
-    ({ value: { run: run(results.map((r) => req("main", [r]))), command: "echo fail-closed-probe" } }) as const;
+    ({ value: { run: run([req("main", results)]), command: "echo fail-closed-probe" } }) as const;
   test.each<[string, Partial<ProveEvidence>, CheckStatus, string]>([
     ["a fail-open install", {}, "n/a", "fail-open install"],
     [
@@ -319,6 +319,25 @@ describe("skill shell, fail-closed and the --http install", () => {
       { failClosedEvents: ["PreToolUse"], failClosed: probe([toolResult("vigil: failed closed, …", true)]) },
       "pass",
       "was blocked",
+    ],
+    [
+      // an earlier call that vigil's HARD guard denied is no proof of failing closed
+      "only an earlier call was refused",
+      {
+        failClosedEvents: ["PreToolUse"],
+        failClosed: probe([
+          toolResult('vigil: "Bash" was not run (hard limit)', true),
+          toolResult("fail-closed-probe", false),
+        ]),
+      },
+      "fail",
+      "ran although the registration is fail-closed",
+    ],
+    [
+      "refused for another reason",
+      { failClosedEvents: ["PreToolUse"], failClosed: probe([toolResult("vigil: hard limit", true)]) },
+      "fail",
+      "not for vigil's failure",
     ],
     [
       "ran while vigil failed",
