@@ -261,7 +261,53 @@ const RECORDED_WORK: ClauseRow[] = [
   ["ja", "引き継ぎ書を書く前にAPIのバージョンをv3に上げて。", "APIのバージョンをv3に上げて"],
 ];
 
+/**
+ * The third cycle flips the default: once a clause asks for the handoff, a clause refuses the prompt only when it
+ * requests an action (a command, please / can you / you should, a stated need, -해 줘 / -하고 / -할 것, -して /
+ * -ください / -すること) whose object is not the document. Thanks, reasons, labels, what it must contain, a sender
+ * tag and bans are neutral; a label that introduces work ("Tasks for later today:") makes its items tasks.
+ */
+const NEUTRAL: ClauseRow[] = [
+  ["en", "[from orchestrator] You're at the soft limit. Please write the handoff document. Thanks!", null],
+  ["en", "Handoff time. Don't start anything else.", null],
+  ["en", "Please write HANDOFF.md. It should cover: current branch, failing tests, next steps.", null],
+  ["en", "Please write the handoff. The next worker is Dana; she knows the codebase.", null],
+  ["en", "Write the handoff. Format: markdown, under 200 lines.", null],
+  ["en", "Write the handoff doc and ping me when it's pushed.", null],
+  ["en", "The handoff should say which tests are skipped and why. Please write it now.", null],
+  ["ko", "[오케스트레이터] 소프트 한도입니다. 인계 문서를 작성해 주세요.", null],
+  ["ko", "인계 문서 써 주세요. 다음 작업자는 다나예요.", null],
+  ["ko", "오늘은 기능 추가 그만. 인계서 쓰고 끝내요.", null],
+  ["ko", "컨텍스트 92%예요. 인계 문서 부탁하고, 그다음엔 끝내시면 됩니다.", null],
+  ["ja", "お疲れさまです。引き継ぎ書を作成してください。新しい作業は始めないでください。", null],
+  ["ja", "引き継ぎメモを書いて。CIが月曜に不安定なことも書いておいて。", null],
+  ["ja", "サムが明日の朝から続きをやります。引き継ぎ書を作成してください。", null],
+  ["ja", "今日はもう機能追加はなしで。引き継ぎ書を書いて終わりにしてください。", null],
+];
+
+const DIRECTIVE_WORK: ClauseRow[] = [
+  ["en", "Write the handoff. Tasks for later today:\n- unused flag cleanup\n- bump the SDK", "Tasks for later today"],
+  ["en", "Please write the handoff doc, and could you also rerun the flaky suite?", "could you"],
+  ["en", "Write the handoff. I need you to rotate the API keys as well.", "rotate the API keys"],
+  ["en", "Write the handoff doc, and the CI config should be split into two jobs.", "split into two jobs"],
+  ["en", "No new features, but fix the login bug before the handoff.", "fix the login bug"],
+  ["ko", "인계서 써 주고, 오늘 중으로 SDK 버전 올릴 것.", "SDK 버전 올릴 것"],
+  ["ko", "인계 문서 작성해 주세요. 할 일: 사용하지 않는 플래그 정리하기.", "할 일"],
+  ["ja", "引き継ぎ書を書いてください。タスク：未使用フラグを削除する。", "タスク"],
+  ["ja", "引き継ぎメモを書いて、PR 77もマージしておいて。", "PR 77もマージしておいて"],
+];
+
 describe("handoff exception by clauses (issue 31)", () => {
+  test.each(NEUTRAL)("[%s] clauses that request no action are neutral: %p", (_lang, text) => {
+    expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
+  });
+
+  test.each(DIRECTIVE_WORK)("[%s] a clause that requests other work refuses, named: %p", (_lang, text, clause) => {
+    const j = judgeHandoffRequest(text);
+    expect(j.request).toBe(false);
+    expect(j.clause).toContain(clause ?? "");
+  });
+
   test.each(RECORDED_PLAIN)("[%s] a recorded family of plain request passes: %p", (_lang, text) => {
     expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
   });
