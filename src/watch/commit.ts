@@ -15,6 +15,16 @@ import type { SessionPlan } from "../core/watch/decide.ts";
 import type { applyMachine } from "./machine.ts";
 
 const DAY = 86_400_000;
+/** Settings key holding the last pass's time. */
+export const LAST_PASS_KEY = "watch.last_pass";
+/** Settings key holding the last event id a pass read Stop blocks up to. */
+export const LAST_BLOCK_ID_KEY = "watch.last_block_id";
+
+/** Where a pass leaves off: its time, and the last event id it read Stop blocks up to. */
+export interface PassCursors {
+  at: number;
+  blockId: number;
+}
 
 /** One session as committed: its watch row and what its machine did this pass. */
 export interface Committed {
@@ -24,8 +34,8 @@ export interface Committed {
 
 /**
  * Write one pass in one transaction; `passDetail` becomes its `watch_pass` event (its counts
- * may be filled from the machine's effects by `summarise`, before it is written). Returns, by
- * session, the watch rows as saved and the machine's effects.
+ * come from the machine's effects), `cursors` where it leaves off. Returns, by session, the
+ * watch rows as saved and the machine's effects.
  */
 export function commitPass(
   store: Store,
@@ -34,8 +44,15 @@ export function commitPass(
   passDetail: (committed: ReadonlyMap<string, Committed>) => AuditDetails["watch_pass"],
   apply: typeof applyMachine | null,
   samplesMs = SAMPLE_RETENTION_MS,
+  cursors: PassCursors | null = null,
 ): Map<string, Committed> {
   return store.transaction(() => {
+    // The pass's cursors move with what it wrote: a pass that dies before its commit reads the
+    // same Stop blocks again, and one that committed never reads them twice.
+    if (cursors !== null) {
+      store.setSetting(LAST_PASS_KEY, String(cursors.at));
+      store.setSetting(LAST_BLOCK_ID_KEY, String(cursors.blockId));
+    }
     insertSamples(store, plans.flatMap((p) => p.sample ? [p.sample] : []));
     pruneSamples(store, now - samplesMs);
     pruneWatchRows(store, now - 2 * DAY);

@@ -22,7 +22,7 @@ import {
   type WatchRow,
 } from "../edge/store/watch.ts";
 import { nightIsActive, readNightSetting } from "../night/setting.ts";
-import { commitPass, type Committed } from "./commit.ts";
+import { commitPass, type Committed, LAST_BLOCK_ID_KEY, LAST_PASS_KEY } from "./commit.ts";
 import { decideSession, type SessionPlan } from "../core/watch/decide.ts";
 import { stringifyMemo } from "../core/watch/memo.ts";
 import { type MachineNews, newsOf } from "../core/watch/recovery.ts";
@@ -31,10 +31,6 @@ import { gatherTargets } from "../core/watch/targets.ts";
 import { onlyProgress, planWakes, readAppended, type WakeReader, workSince } from "../core/watch/wakes.ts";
 
 const DAY = 86_400_000;
-/** Settings key holding the last pass's time. */
-export const LAST_PASS_KEY = "watch.last_pass";
-/** Settings key holding the last event id a pass read Stop blocks up to. */
-export const LAST_BLOCK_ID_KEY = "watch.last_block_id";
 
 export interface WatchDeps extends RecoveryDeps {
   now: () => number;
@@ -161,9 +157,8 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     },
     apply,
     config.retentionSamplesDays * DAY,
+    { at: now, blockId: read.nextId },
   );
-  store.setSetting(LAST_PASS_KEY, String(now));
-  store.setSetting(LAST_BLOCK_ID_KEY, String(read.nextId));
   const summary = summarise(plans, committed, now, wakes);
   await recoverAll(plans, committed, deps, now, summary);
   return summary;
