@@ -188,8 +188,9 @@ test.each(versions)(
         version,
         [
           bash("timeout 0.3 tail -f /dev/null; echo checkpoint", contextOf(50_000)),
-          // At HARD `echo` is allowed: only vigil's failure can refuse it. Another writer holds the
-          // store from here until the model's next request, far past what the timeout allows.
+          // Another writer holds the store from here until the model's next request, far past what
+          // the timeout allows: the refusal must be vigil's failure ("failed closed … locked"), not
+          // HARD's own denial (which a working vigil would give this write too).
           () => {
             const holder = new Database(join(s.vigilHome, "vigil.db"));
             holder.run("PRAGMA busy_timeout = 0");
