@@ -31,6 +31,8 @@ export interface NightEvidence {
   kills: Partial<Record<Role, number>>;
   /** Killed sessions whose process had already exited by itself when the test came to kill it. */
   gone: Role[];
+  /** The night's timeline: what happened how many ms after the box began opening (for its cost). */
+  marks: [string, number][];
   nightOn: number;
   nightOff: number;
   /** `vigil night off --json`. */
@@ -51,6 +53,18 @@ function byCwd(box: Box, cwd: string): { id: string; records: Rec[] } | null {
   return null;
 }
 
+/** Move the doomed session's transcript out of Claude Code's projects into `dir`; its session id. */
+function moveAway(box: Box, dir: string): string {
+  const doomed = byCwd(box, box.sessions.get("doomed")?.cwd ?? "");
+  if (doomed === null) throw new Error("the doomed session has no transcript");
+  const projects = join(box.home, ".claude", "projects");
+  const found = [...new Bun.Glob(`*/${doomed.id}.jsonl`).scanSync({ cwd: projects })];
+  if (found.length !== 1) throw new Error(`${found.length} transcripts named ${doomed.id} under ${projects}`);
+  mkdirSync(dir);
+  renameSync(join(projects, found[0]), join(dir, `${doomed.id}.jsonl`));
+  return doomed.id;
+}
+
 /** Whether `role`'s transcript shows `text` in an assistant record. */
 export function said(box: Box, role: Role, text: string, times = 1): boolean {
   const t = byCwd(box, box.sessions.get(role)?.cwd ?? "");
@@ -64,6 +78,10 @@ export function saidAt(box: Box, role: Role, text: string): number | null {
   return hit === undefined ? null : Date.parse(String(hit.timestamp));
 }
 
+/** The order the prompts are typed in: the longest behaviours first. */
+const LONGEST: readonly Role[] = ["doomed", "report", "killed", "stall"];
+const TYPING_ORDER: readonly Role[] = [...LONGEST, ...ROLES.filter((r) => !LONGEST.includes(r))];
+
 /** Bounds: generous, since CI has two cores shared by every TUI of the night. */
 const FIRST_TURNS_MS = 120_000;
 const NIGHT_MS = 330_000;
@@ -74,11 +92,13 @@ export async function runNight(
   done: (box: Box) => boolean,
 ): Promise<NightEvidence> {
   const t0 = Date.now();
+  const marks: [string, number][] = [];
   const box = await phase(
     "opening the box (seven TUIs up and registered)",
     () => openBox({ version, sessions: ROLES, scenario: boxScenario }),
     t0,
   );
+  marks.push(["opened", Date.now() - t0]);
   try {
     for (const r of ROLES) writeFileSync(join(box.sessions.get(r)?.cwd ?? "", "NOTES.md"), "notes\n");
     for (const r of ["stall", "report"] as const) {
@@ -90,8 +110,12 @@ export async function runNight(
       if (on.code !== 0) throw new Error(`exit ${on.code}: ${on.stderr}${on.stdout}`);
     }, t0);
     const nightOn = Date.now();
+    marks.push(["night on", nightOn - t0]);
     box.startWatch();
-    for (const r of ROLES) await box.type(r, PROMPT[r]);
+    // The sessions whose behaviour takes longest (two restart checks; a nudge, then a threshold
+    // and two passes) start first.
+    for (const r of TYPING_ORDER) await box.type(r, PROMPT[r]);
+    marks.push(["typed", Date.now() - t0]);
     const screens = () =>
       ROLES.map((r) => `== ${r}\n${box.screen(r).split("\n").filter((l) => l.trim() !== "").slice(-14).join("\n")}`)
         .join("\n") + `\n${box.watchLog().split("\n").slice(-40).join("\n")}`;
@@ -100,23 +124,19 @@ export async function runNight(
     // is dead all the same: the watch must handle it as it would a kill, so the night goes on.
     const kills: Partial<Record<Role, number>> = {};
     const gone: Role[] = [];
-    for (const r of ["killed", "doomed"] as const) {
+    const doomedDir = join(box.root, "lost");
+    let doomedId = "";
+    for (const r of ["doomed", "killed"] as const) {
       await until(`${r}'s first turn`, () => said(box, r, DONE), firstDeadline, screens);
       if (box.kill(r) === "gone") gone.push(r);
       kills[r] = Date.now();
+      marks.push([`${r} killed`, kills[r] - t0]);
+      // The doomed session's conversation goes away at once, before a watch pass can restart it:
+      // `claude --resume` cannot bring it back.
+      if (r === "doomed") {
+        doomedId = await phase("moving the doomed session's transcript away", () => moveAway(box, doomedDir), t0);
+      }
     }
-    // The doomed session's conversation goes away: `claude --resume` cannot bring it back.
-    const doomedDir = join(box.root, "lost");
-    const doomedId = await phase("moving the doomed session's transcript away", () => {
-      const doomed = byCwd(box, box.sessions.get("doomed")?.cwd ?? "");
-      if (doomed === null) throw new Error("the doomed session has no transcript");
-      const projects = join(box.home, ".claude", "projects");
-      const found = [...new Bun.Glob(`*/${doomed.id}.jsonl`).scanSync({ cwd: projects })];
-      if (found.length !== 1) throw new Error(`${found.length} transcripts named ${doomed.id} under ${projects}`);
-      mkdirSync(doomedDir);
-      renameSync(join(projects, found[0]), join(doomedDir, `${doomed.id}.jsonl`));
-      return doomed.id;
-    }, t0);
 
     await until(
       `the night's behaviours (${((Date.now() - t0) / 1000).toFixed(0)} s in; ${
@@ -127,6 +147,8 @@ export async function runNight(
       screens,
       1_000,
     );
+    marks.push(["behaviours in", Date.now() - t0]);
+    for (const a of box.receiver.received) marks.push([`alert ${String(a.body.event)}`, a.at - t0]);
     const off = box.vigil("night", "off", "--json");
     const nightOff = Date.now();
     if (off.code !== 0) throw new Error(`box: night off failed: exit ${off.code}: ${off.stderr}`);
@@ -152,6 +174,7 @@ export async function runNight(
       }),
       kills,
       gone,
+      marks: marks.sort((a, b) => a[1] - b[1]),
       nightOn,
       nightOff,
       off: JSON.parse(off.stdout),

@@ -126,6 +126,8 @@ function expectLedger(ledger: unknown, c: NightCount): void {
 // about one night's time.
 test.concurrent.each<ClaudeVersion>([NEWEST, OLDEST])("a night in a box (%s)", async (version) => {
   const ev = await runNight(version, nightDone());
+  // The night's cost, step by step (seconds since the box began opening): what to shrink next.
+  console.log(`night box ${version}: ${ev.marks.map(([m, ms]) => `${m} ${(ms / 1000).toFixed(0)}s`).join(", ")}`);
   // To rework the count without another night: VIGIL_BOX_EVIDENCE=/tmp/night.json keeps what it read.
   if (process.env.VIGIL_BOX_EVIDENCE) {
     await Bun.write(`${process.env.VIGIL_BOX_EVIDENCE}.${version}`, JSON.stringify(ev));
