@@ -75,7 +75,7 @@ export interface BoxOptions {
   scenario: (cwdOf: (name: string) => string) => Scenario;
   /** Extra config.toml lines (the box writes the compressed thresholds, recovery and the notifier). */
   config?: string;
-  /** `vigil watch --every` (default 15s). */
+  /** `vigil watch --every` (default 10s: each pass is short; a behaviour waits for the pass after its threshold). */
   every?: string;
 }
 
@@ -242,7 +242,7 @@ export async function openBox(o: BoxOptions): Promise<Box> {
     },
     startWatch() {
       writeFileSync(watchOut, "");
-      watch = Bun.spawn([vigilBin(), "watch", "--every", o.every ?? "15s"], {
+      watch = Bun.spawn([vigilBin(), "watch", "--every", o.every ?? "10s"], {
         env: vigilEnv,
         stdout: Bun.file(watchOut),
         stderr: Bun.file(watchOut + ".err"),
