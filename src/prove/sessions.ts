@@ -261,7 +261,8 @@ export interface StatusEvidence {
 export async function statusSession(
   env: SessionEnv,
   seen: () => string | null,
-  timeoutMs = 45_000,
+  // Only a failure waits this long. 2.1.88's TUI (node) once drew nothing in 45 s at load average 27 on 2 cores.
+  timeoutMs = 90_000,
 ): Promise<StatusEvidence> {
   const cwd = workDir(env, "tui");
   const fake = startFakeApi({ turns: [text("Hi from the proof.", contextOf(STATUS_TOKENS, 25))] });
