@@ -93,7 +93,7 @@ async function hook(args: string[], ctx: Ctx): Promise<number> {
     const r = closed ? { kind: "local" as const, input: null } : await forwardCall(ctx, "/hook");
     if (r.kind === "answer") return (await ctx.print(r.body), 0);
     if (r.kind === "lost") return (await failedOpen("hook", ctx, `hook_forward_lost ${r.why}`), 0);
-    return await (await import("./cli/hook.ts")).hookCommand(args, ctx, r.input);
+    return await (await import("./app/hook-call.ts")).runHookHere(args, ctx, r.input);
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     await failedOpen("hook", ctx, msg);

@@ -83,7 +83,9 @@ const NOT_ON_THE_HOT_PATH: [string, RegExp][] = [
 ];
 
 describe("the hot path loads only what every call needs", () => {
-  for (const [what, source] of [["vigil hook", "src/cli/hook.ts"], ["vigil statusline", "src/cli/statusline.ts"]]) {
+  for (
+    const [what, source] of [["vigil hook", "src/app/hook-call.ts"], ["vigil statusline", "src/cli/statusline.ts"]]
+  ) {
     test(`${what} does not load ${NOT_ON_THE_HOT_PATH.map(([n]) => n.split(" (")[0]).join(", ")}`, () => {
       const loaded = names(c.command(source));
       expect(loaded.some((f) => f.endsWith(source))).toBe(true);
@@ -101,7 +103,7 @@ describe("the hot path loads only what every call needs", () => {
   });
 
   test("vigil hook loads the Stop gate and the continuity restore only as parts (hook-parts.ts)", () => {
-    const loaded = names(c.command("src/cli/hook.ts"));
+    const loaded = names(c.command("src/app/hook-call.ts"));
     const parts = [
       /src\/core\/stop\/patterns(-\w+)?\.ts$/,
       /src\/core\/stop\/gate\.ts$/,
@@ -132,14 +134,14 @@ describe("the hot path loads only what every call needs", () => {
     });
   test("vigil statusline and vigil hook import node:fs nowhere in what they load", () => {
     expect(staticFs("src/cli/statusline.ts")).toEqual([]);
-    expect(staticFs("src/cli/hook.ts")).toEqual([]);
+    expect(staticFs("src/app/hook-call.ts")).toEqual([]);
     // Control: the recall command's closure does.
     expect(staticFs("src/cli/recall.ts").length).toBeGreaterThan(0);
   });
 
   test("the closure sees what a command loads (control: serve loads hono)", () => {
     expect(names(c.command("src/cli/serve.ts")).some((f) => /node_modules\/hono\//.test(f))).toBe(true);
-    expect(names(c.command("src/cli/hook.ts")).some((f) => /node_modules\/hono\//.test(f))).toBe(false);
+    expect(names(c.command("src/app/hook-call.ts")).some((f) => /node_modules\/hono\//.test(f))).toBe(false);
   });
 
   // Each builtin is a measured start-up cost for every call, forwarded ones included: node:path
@@ -147,7 +149,7 @@ describe("the hot path loads only what every call needs", () => {
   test("the entry chunk imports no node: builtin", () => {
     expect(c.entryBuiltins).toEqual([]);
     // Control: what the hook loads when it runs the call itself does.
-    expect(c.builtins("src/cli/hook.ts")).toContain("path");
+    expect(c.builtins("src/app/hook-call.ts")).toContain("path");
   });
 
   test("the entry chunk is main, the version, the output writer, the lazy node:fs and the hook's forwarding client", () => {
@@ -168,7 +170,7 @@ describe("the hot path loads only what every call needs", () => {
     ]);
     // Printed so a growing hot path shows in the test log before it shows in the benchmark.
     console.log(
-      `entry ${bytes(c.entry)} B; hook ${bytes(c.command("src/cli/hook.ts"))} B; statusline ${
+      `entry ${bytes(c.entry)} B; hook ${bytes(c.command("src/app/hook-call.ts"))} B; statusline ${
         bytes(c.command("src/cli/statusline.ts"))
       } B`,
     );

@@ -125,7 +125,7 @@ export function vigilGroup(
   const closed = opts.failClosed === true && FAIL_CLOSED_EVENTS.has(event);
   const block = closed ? { onFailure: "block" as const } : {};
   // The command says it too, with the timeout: vigil then fails by exiting 2, and waits for
-  // the store as long as that timeout allows (src/cli/hook.ts). An HTTP hook says it in a
+  // the store as long as that timeout allows (src/app/hook-call.ts). An HTTP hook says it in a
   // header: serve then answers a failure with a deny (src/serve/hook-route.ts).
   const command = hookCommand(bin, closed ? { failClosedAfter: timeout } : {});
   const env = httpEnvHeaders();
