@@ -1,7 +1,7 @@
 /**
- * A hook call that changes nothing a reader uses writes nothing: no write transaction, so the
- * hook process never opens the store for writing (and never pays the WAL set-up and the
- * checkpoint on close). Only an immediate repeat qualifies: a PreToolUse, PostToolUse or
+ * A hook call that changes nothing a reader uses writes nothing: its one decision, made under
+ * the write lock, commits no change (another connection sees no new data version; the file is
+ * left as it was). Only an immediate repeat qualifies: a PreToolUse, PostToolUse or
  * UserPromptSubmit whose `hook` audit record would repeat the session's latest one word for
  * word (same event, tool, role, state, figures, window and their sources), with no decision,
  * no output, no effect, and a row that would change only in what may lag by up to QUIET_MS:
@@ -26,10 +26,9 @@ export const QUIET_MS = STATUS_FRESH_MS / 2;
 const MAY_LAG: ReadonlySet<keyof SessionRow> = new Set(["updated_at", "meter", "snapshot"]);
 
 /**
- * Whether a call of this event can be quiet (worth reading through the read-only handle): only
- * the events that fire many times a turn (`frequent` in claude-events.ts). The others (Stop,
- * SessionStart, SessionEnd, compactions, the shell-command hooks…) are written every time, and
- * read through the writing handle at once.
+ * Whether a call of this event can be quiet: only the events that fire many times a turn
+ * (`frequent` in claude-events.ts). The others (Stop, SessionStart, SessionEnd, compactions,
+ * the shell-command hooks…) are written every time.
  */
 export function mayBeQuiet(event: string): boolean {
   return isFrequent(event);
