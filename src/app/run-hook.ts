@@ -205,7 +205,8 @@ function gather(p: HookPayload, read: CallRead, deps: HookDeps, at: number): Gat
   // done here for the row as read, so the decision under the lock finds it resolved.
   if (prev?.status_window == null) window?.(modelOf(p, fromPayload(read.metered.measurement, p)));
   const prompt = promptClassifier(p, config, facts.lastUser);
-  prompt(storedContext(prev)?.ownCrons ?? []);
+  // Only a prompt is classified (classifyCall): other events need not read the row's crons.
+  if (speaksOn(p.event, "soft-refusal")) prompt(storedContext(prev)?.ownCrons ?? []);
   // The gate's tables are built once per process; building them here keeps that out of the lock.
   if (p.event === EV.Stop && !config.disable) deps.stop?.patterns(config.stopPatterns);
   return { facts, continuity, night, prompt, window };
