@@ -24,8 +24,8 @@ const ROOT = join(import.meta.dir, "..");
 const DATA = join(import.meta.dir, "data");
 mkdirSync(DATA, { recursive: true });
 
-function run(argv: string[], cwd = ROOT): string {
-  const p = Bun.spawnSync(argv, { cwd, stdout: "pipe", stderr: "pipe" });
+function run(argv: string[], cwd = ROOT, env: Record<string, string> | undefined = undefined): string {
+  const p = Bun.spawnSync(argv, { cwd, env, stdout: "pipe", stderr: "pipe" });
   if (p.exitCode !== 0) throw new Error(`${argv.join(" ")}: ${p.stderr.toString()}`);
   return p.stdout.toString().trim();
 }
@@ -56,7 +56,9 @@ function home(bin: string, session: string): string {
   const h = mkdtempSync(join(tmpdir(), "vigil-bench-stop-"));
   writeFileSync(join(h, "config.toml"), "stop_cap = 1000000\n");
   // --force: the mode refuses to start while no watch is scheduled (nothing here needs one).
-  run([bin, "night", "on", "--force", "--scope", h], h);
+  // In the bench's own VIGIL_HOME: without it the mode went on in the user's state directory,
+  // and the Stop calls measured below ran with unattended mode off.
+  run([bin, "night", "on", "--force", "--scope", h], h, env(h));
   const stop = stopPayload(h, session, ANNOUNCE);
   Bun.spawnSync([bin, "hook"], { stdin: enc(stop), env: env(h), stdout: "ignore" });
   return h;
