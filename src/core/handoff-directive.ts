@@ -83,7 +83,7 @@ const L_FINAL = (() => {
 /** The end of a Korean clause that asks for an action, or continues a chain of them (-하고). */
 const KO_DIRECTIVE = new RegExp(
   r`(?:줘|줘요|주세요|주십시오|줄래|줄래요|주실래요|주시겠어요|해|해요|해라|하세요|하십시오|하자|합시다|${L_FINAL}\s?것|하기|[가-힣]기|` +
-    r`해야\s?(?:해|돼|합니다|됩니다)|부탁(?:해|해요|합니다|드립니다|드려요)?|바랍니다|[가-힣]고|해서|[가-힣]라)` +
+    r`해야\s?(?:해|돼|합니다|됩니다)|좋겠(?:다|어|어요|습니다)|부탁(?:해|해요|합니다|드립니다|드려요)?|바랍니다|[가-힣]고|해서|[가-힣]라)` +
     r`[\s.,!?~…。、！？]*$`,
 );
 
@@ -91,8 +91,49 @@ const KO_DIRECTIVE = new RegExp(
 const JA_DIRECTIVE = new RegExp(
   // A verb's te-form: て, or で after ん (読んで); a noun's で ("Markdownで") is no request.
   r`(?:て|んで|ください|下さい|くれ|くれる|ほしい|欲しい|お願い(?:します|いたします)?|すること|こと|しろ|しなさい|` +
-    r`ましょう|ておいて|てね|てよ|ように|もらえますか|いただけますか|し|が必要(?:です)?|べき(?:です)?)[\s.,!?~…。、！？]*$|` +
+    r`ましょう|ておいて|てね|てよ|(?<!(?:られる|れる|える|ける|せる|める|げる|てる))ように|もらえますか|いただけますか|し|が必要(?:です)?|べき(?:です)?)[\s.,!?~…。、！？]*$|` +
     r`^[^が]*を[^、。が]{0,40}?(?<!ま)(?:[るうくすつむぶぐ])[\s。．!！]*$`,
+);
+
+/**
+ * Korean and Japanese are read the asymmetric way (round 13's fourth cycle): a clause with action content counts as a
+ * request unless it is recognisably something else, so a request form nobody listed still refuses. Recognisably not
+ * a request: a reason or cause connective, a past or descriptive statement, a question about a state.
+ */
+const KO_NOT_REQUEST = new RegExp(
+  // A subject and no object: it describes ("한도가 가까워요", "다음 사람이 이어받게요").
+  r`^(?:(?![을를])[\s\S])*?[가-힣](?:이|가)\s(?:(?![을를])[\s\S])*$|` +
+    r`(?:니까|으니|므로|때문에|라서|이라서|는데|지만|어서|아서|` +
+    r`(?:었|았|였|했|됐|되었|셨)(?:습니다|어요|다|음|어|지요?)|` +
+    r`입니다|이에요|예요|이야|이다|있습니다|있어요|있다|없습니다|없어요|없다|됩니다|돼요|같습니다|같아요|` +
+    r`위해(?:서)?|위한|겠습니다|군요|네요|거든요|(?<!좋겠)[가-힣]니다|(?<!좋겠)[가-힣]다|위주로요?|중심으로요?)` +
+    r`[\s.,!~…。、！]*$`,
+);
+
+/** Korean action content: an open verb form, a question to the reader, or a verbal noun of work at the end. */
+const KO_ACTION = new RegExp(
+  r`(?:[가-힣](?:고|게|도록|자|라|기|함)요?|해|해요|(?:둬|놔|두|놓)(?:요|세요|고요?)?|` +
+    // the informal polite verb ("손봐요", "바꿔요") reads as a request as often as a statement
+    r`[가-힣](?:아|어|여|해|봐|놔|둬|줘|와|워|꿔|겨|려|쳐|켜|춰|펴|혀)요?|[가-힣]\s?것|좋겠(?:어|어요|습니다)?|` +
+    r`(?:수정|추가|삭제|설정|변경|구현|배포|업데이트|마이그레이션|리팩터링|리팩토링|실행|설치|적용|교체|제거|생성|연동|통합|` +
+    r`분리|병합|머지|업그레이드|다운그레이드|최적화|개선|조사|디버깅|롤백|재시작|세팅|점검|검토|테스트|번역|예약|발급|갱신|` +
+    r`로테이션|정리|올리기|내리기|업)(?:까지|도|만|부터)?)[\s.,!~…。、！]*$|[?？]\s*$|` +
+    // An elliptical request: an object or a target with no verb after it ("캐시 TTL 30초로", "캐시를 초기화").
+    r`(?:로|으로|에게|을|를)[\s.!~…。！]*$|(?:을|를)\s+[가-힣A-Za-z0-9]+[\s.!~…。！]*$`,
+);
+
+const JA_NOT_REQUEST = new RegExp(
+  r`(?:ので|から|ため|けど|けれど|けれども|のに|` +
+    r`ました|でした|です|ます|だ|である|ている|てる|ていた|た|ない|らしい|そうです|ようです)[\s.,!~…。、！]*$`,
+);
+
+/** Japanese action content: a plain verb, a question to the reader, or a verbal noun of work at the end. */
+const JA_ACTION = new RegExp(
+  r`(?:[るうくすつむぶぐ]|(?:修正|追加|削除|整理|設定|変更|実装|デプロイ|更新|移行|リファクタリング|実行|インストール|適用|` +
+    r`置き換え|置換|除去|作成|連携|統合|分割|マージ|アップグレード|最適化|改善|調査|デバッグ|ロールバック|再起動|` +
+    r`セットアップ|確認|テスト|翻訳|レビュー|対応|削減|導入|切り替え|見直し)(?:まで|も|だけ|から)?)[\s.,!~…。、！]*$|[?？]\s*$|` +
+    // An elliptical request: an object or a target with no verb after it ("TTLを30秒に", "キャッシュをクリア").
+    r`(?:(?<!ため|よう)に|へ|を)[\s.!~…。！]*$|を[^、。をがはで]{1,20}[\s.!~…。！]*$`,
 );
 
 /** Verbs that are the document's own steps: deliver it, stop after it, or say what goes in it. */
@@ -132,8 +173,10 @@ export function isDirective(clause: string): boolean {
   const t = clause.trim().replace(/^(?:[-*•]|\d+[.)])\s+/, "");
   // A label ("Format:", "내용:") names what follows; it asks nothing itself.
   if (BAN.test(t) || /[:：]$/.test(t)) return false;
-  if (/[\uAC00-\uD7A3]/.test(t)) return KO_DIRECTIVE.test(t);
-  if (/[\u3040-\u30FF\u4E00-\u9FFF]/.test(t)) return JA_DIRECTIVE.test(t);
+  if (/[\uAC00-\uD7A3]/.test(t)) return KO_DIRECTIVE.test(t) || (!KO_NOT_REQUEST.test(t) && KO_ACTION.test(t));
+  if (/[\u3040-\u30FF\u4E00-\u9FFF]/.test(t)) {
+    return JA_DIRECTIVE.test(t) || (!JA_NOT_REQUEST.test(t) && JA_ACTION.test(t));
+  }
   return enDirective(t);
 }
 

@@ -174,7 +174,7 @@ const KO: Lexicon = {
     // The verb opens a word ("덮어쓰는" is another verb that only ends like 쓰).
     r`${KO_NOUN}\s*(?:을|를|도|은|는|에|에다|에다가|으로|로)?\s*(?:\S+\s*){0,5}?(?<=[\s을를도은는에로]|${KO_NOUN})${KO_DOC_VERB}` +
       r`|(?:^|\s)(?:인계|인수인계|핸드오프)\s*(?:해|하(?:세요|십시오|자|고)|해\s*(?:줘|주세요|주십시오))` +
-      r`|(?:인계|인수인계|핸드오프|${KO_NOUN})\s*(?:를|을|은|는)?\s*(?:부탁|요청)` +
+      r`|(?:인계|인수인계|핸드오프|${KO_NOUN})\s*(?:를|을|은|는|만|도)?\s*(?:부탁|요청)` +
       // "다음 사람이 이어받을 수 있게 정리해 줘": written for whoever takes over.
       r`|(?:이어받|이어\s?받|인계받|넘겨받)(?:을\s?수\s?있|기\s?쉽)(?:게|도록)\s*(?:\S+\s*){0,3}?(?:정리|작성|남겨|기록|써)`,
     "i",
@@ -227,7 +227,7 @@ const JA: Lexicon = {
     // The verb opens a word ("上書き" is another verb that only ends like 書き).
     r`${JA_NOUN}\s*(?:を|も|は|に|へ|として)?\s*(?:[^、。]{0,20}?)(?:(?<=${JA_NOUN})|(?<![\u4E00-\u9FFF]))${JA_DOC_VERB}` +
       r`|引き?継いで(?:ください|下さい|くれ|ほしい)?|(?:引き?継ぎ|引継ぎ|ハンドオフ)(?:を|の)?(?:して|お願い|やって|頼)` +
-      r`|${JA_NOUN}\s*(?:を|の|は)[^。]{0,30}?(?:お願い|頼)` +
+      r`|${JA_NOUN}\s*(?:を|の|は|だけ|も)[^。]{0,30}?(?:お願い|頼)` +
       // "次の人が引き継げるようにまとめて": written for whoever takes over.
       r`|引き?継げる(?:ように|よう)[^、。]{0,20}?(?:まとめ|書|残|記録|整理)`,
     "i",
@@ -312,7 +312,8 @@ export function clausesOf(text: string): string[] {
       // A label's value is a clause of its own: "Next ticket: switch the cache to Redis".
       r`(?<=[:：])\s*(?=\S)`,
       // Not after a sentence connective ("그리고 …"): it opens the clause that follows.
-      r`(?<=[가-힣](?:고|면서|며|면|니|니까|어서|아서|해서))(?<!(?:^|\s)(?:그리고|그러고|그러면|그렇다면|그럼|그러면서))\s+`,
+      // (Not after a noun that only ends like -고: 수고, 참고, 최고.)
+      r`(?<=[가-힣](?:고|면서|며|면|니|니까|어서|아서|해서))(?<!(?:수고|참고|최고|광고|재고|경고|신고|원고))(?<!(?:^|\s)(?:그리고|그러고|그러면|그렇다면|그럼|그러면서))\s+`,
       r`(?:한|하고\s*난)\s*(?:다음|뒤|후)(?:에)?\s+`,
       r`(?<=[てで])から、?`,
       // "…쓰기 전에 …", "…書く前に …": the clause before "before" is a step of its own.
@@ -326,6 +327,8 @@ export function clausesOf(text: string): string[] {
       // "작성한 다음", "쓴 뒤": after a verb's adnominal (final ㄴ), not "다음 단계" (the next step).
       r`(?<=${N_FINAL})\s+(?:후|다음|뒤)(?:에|에는)?\s+|(?<=[가-힣])\s+(?:후|뒤)(?:에|에는)?\s+`,
       r`(?<=つつ|ながら|がてら)、?`,
+      // "…、それと…", "あと…", "그리고 …": and, also.
+      r`(?:、|(?<=^|[。\s]))(?:それと|あと|加えて)、?|\s+(?:그리고|또한|추가로|더불어)\s+`,
       r`(?:^|(?<=[、。\s]))(?:そして|それから|その後)、?|(?:^|(?<=[。\s]))次に、?|次に、`,
     ].join("|"),
     "iu",

@@ -297,7 +297,45 @@ const DIRECTIVE_WORK: ClauseRow[] = [
   ["ja", "引き継ぎメモを書いて、PR 77もマージしておいて。", "PR 77もマージしておいて"],
 ];
 
+/**
+ * The fourth cycle reads Korean and Japanese the asymmetric way: a clause with action content (a verb form, a verbal
+ * noun of work, an object or target with its verb left out) counts as a request unless it is recognisably something
+ * else (a reason, a past or descriptive statement, a subject with no object, thanks), so an unlisted request form
+ * still refuses.
+ */
+const UNLISTED_FORMS: ClauseRow[] = [
+  ["ko", "인계 문서 써 두고, 캐시 무효화 로직도 손봐 놔요.", "캐시 무효화 로직도 손봐 놔요"],
+  ["ko", "핸드오프 노트 남기고 의존성 업데이트까지.", "의존성 업데이트까지"],
+  ["ko", "인계 문서 써 주세요. 로그 레벨은 debug로 바꿔 두고요.", "debug로 바꿔 두고요"],
+  ["ko", "인계서 작성 부탁해요. 그리고 캐시 TTL 30초로.", "캐시 TTL 30초로"],
+  ["ko", "인계 문서 작성. 이후 결제 모듈 리팩터링.", "결제 모듈 리팩터링"],
+  ["ja", "引き継ぎ書の作成、それと依存関係の更新まで。", "依存関係の更新まで"],
+  ["ja", "引き継ぎ書の作成をお願いします。あと、キャッシュのTTLを30秒に。", "キャッシュのTTLを30秒に"],
+  ["ja", "ハンドオフ文書を更新して、ビルドキャッシュをクリア。", "ビルドキャッシュをクリア"],
+  ["ja", "引き継ぎ書を書いといて、キャッシュの無効化も直しといて。", "キャッシュの無効化も直しといて"],
+];
+
+const RECOGNISABLY_NOT: ClauseRow[] = [
+  ["ko", "인계 문서 작성해 주세요. 오늘 수고 많으셨어요.", null],
+  ["ko", "한도가 가까워요. 인계 메모 남기고 멈춰 주세요.", null],
+  ["ko", "인계서 좀 써 줄 수 있어요? 다음 사람이 바로 이어받게요.", null],
+  ["ko", "인계서 작성 부탁해요. 내일 다른 분이 이어서 하실 거예요.", null],
+  ["ja", "引き継ぎ書を書いてもらえる？次の人がすぐ続けられるように。", null],
+  ["ja", "今日はお疲れさまでした。引き継ぎ書だけお願いします。", null],
+  ["ja", "引き継ぎ書の作成をお願いします。明日は別の人が続きをやります。", null],
+];
+
 describe("handoff exception by clauses (issue 31)", () => {
+  test.each(UNLISTED_FORMS)("[%s] an unlisted request form with work still refuses: %p", (_lang, text, clause) => {
+    const j = judgeHandoffRequest(text);
+    expect(j.request).toBe(false);
+    expect(j.clause).toContain(clause ?? "");
+  });
+
+  test.each(RECOGNISABLY_NOT)("[%s] what is recognisably no request stays neutral: %p", (_lang, text) => {
+    expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
+  });
+
   test.each(NEUTRAL)("[%s] clauses that request no action are neutral: %p", (_lang, text) => {
     expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
   });
