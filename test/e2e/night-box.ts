@@ -15,6 +15,7 @@ import {
   readFileSync,
   realpathSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -206,6 +207,17 @@ export async function openBox(o: BoxOptions): Promise<Box> {
     return { code: p.exitCode, out: p.stdout.toString() + p.stderr.toString() };
   };
   const sessions = new Map<string, BoxSession>();
+  // The night's conditions read every transcript several times a second, in the process that
+  // also answers the sessions' requests: a file is parsed again only once it changed.
+  const parsedFiles = new Map<string, { size: number; mtimeMs: number; records: Record<string, unknown>[] }>();
+  const parsed = (file: string) => {
+    const st = statSync(file);
+    const known = parsedFiles.get(file);
+    if (known && known.size === st.size && known.mtimeMs === st.mtimeMs) return known.records;
+    const records = parseJsonl(readFileSync(file, "utf8"));
+    parsedFiles.set(file, { size: st.size, mtimeMs: st.mtimeMs, records });
+    return records;
+  };
   const screen = (name: string) => tmux("capture-pane", "-p", "-t", `box:${name}`).out;
   const vigilEnv = {
     PATH: path,
@@ -274,7 +286,7 @@ export async function openBox(o: BoxOptions): Promise<Box> {
       const projects = join(dirs.home, ".claude", "projects");
       for (const f of new Bun.Glob("*/*.jsonl").scanSync({ cwd: projects, onlyFiles: true })) {
         const id = f.split("/")[1].replace(/\.jsonl$/, "");
-        out.set(id, parseJsonl(readFileSync(join(projects, f), "utf8")));
+        out.set(id, parsed(join(projects, f)));
       }
       return out;
     },
