@@ -115,7 +115,7 @@ export interface Box {
    * night goes on: the watch must handle that death the same way).
    */
   kill(name: string): "killed" | "gone";
-  /** Every transcript under the box's HOME, by session id (parsed JSONL). */
+  /** Every transcript under the box's HOME, by session id (parsed JSONL); none before the first is written. */
   transcripts(): Map<string, Record<string, unknown>[]>;
   close(): Promise<void>;
 }
@@ -155,6 +155,33 @@ const alive = (pid: number) => {
     return false;
   }
 };
+
+/**
+ * Every transcript under `projects` by session id, parsed: none before Claude Code writes the
+ * first (2.1.88 and 2.1.336 create the folder only with it, after the first prompt; a scan of
+ * the missing folder threw ENOENT and failed the night early). The night's conditions read
+ * every transcript several times a second in the process that also answers every session's
+ * requests, so a file is parsed again only once it changed.
+ */
+export function transcriptReader(projects: string): () => Map<string, Record<string, unknown>[]> {
+  const known = new Map<string, { size: number; mtimeMs: number; records: Record<string, unknown>[] }>();
+  const parsed = (file: string) => {
+    const st = statSync(file);
+    const k = known.get(file);
+    if (k && k.size === st.size && k.mtimeMs === st.mtimeMs) return k.records;
+    const records = parseJsonl(readFileSync(file, "utf8"));
+    known.set(file, { size: st.size, mtimeMs: st.mtimeMs, records });
+    return records;
+  };
+  return () => {
+    const out = new Map<string, Record<string, unknown>[]>();
+    if (!existsSync(projects)) return out;
+    for (const f of new Bun.Glob("*/*.jsonl").scanSync({ cwd: projects, onlyFiles: true })) {
+      out.set(f.split("/")[1].replace(/\.jsonl$/, ""), parsed(join(projects, f)));
+    }
+    return out;
+  };
+}
 
 /** Build the box, start every session's TUI and wait until each shows its input box. */
 export async function openBox(o: BoxOptions): Promise<Box> {
@@ -207,17 +234,7 @@ export async function openBox(o: BoxOptions): Promise<Box> {
     return { code: p.exitCode, out: p.stdout.toString() + p.stderr.toString() };
   };
   const sessions = new Map<string, BoxSession>();
-  // The night's conditions read every transcript several times a second, in the process that
-  // also answers the sessions' requests: a file is parsed again only once it changed.
-  const parsedFiles = new Map<string, { size: number; mtimeMs: number; records: Record<string, unknown>[] }>();
-  const parsed = (file: string) => {
-    const st = statSync(file);
-    const known = parsedFiles.get(file);
-    if (known && known.size === st.size && known.mtimeMs === st.mtimeMs) return known.records;
-    const records = parseJsonl(readFileSync(file, "utf8"));
-    parsedFiles.set(file, { size: st.size, mtimeMs: st.mtimeMs, records });
-    return records;
-  };
+  const readTranscripts = transcriptReader(join(dirs.home, ".claude", "projects"));
   const screen = (name: string) => tmux("capture-pane", "-p", "-t", `box:${name}`).out;
   const vigilEnv = {
     PATH: path,
@@ -281,15 +298,7 @@ export async function openBox(o: BoxOptions): Promise<Box> {
         throw e;
       }
     },
-    transcripts() {
-      const out = new Map<string, Record<string, unknown>[]>();
-      const projects = join(dirs.home, ".claude", "projects");
-      for (const f of new Bun.Glob("*/*.jsonl").scanSync({ cwd: projects, onlyFiles: true })) {
-        const id = f.split("/")[1].replace(/\.jsonl$/, "");
-        out.set(id, parsed(join(projects, f)));
-      }
-      return out;
-    },
+    transcripts: () => readTranscripts(),
     async close() {
       if (watch !== null) {
         watch.kill("SIGTERM");
