@@ -4,6 +4,7 @@
  */
 import { limitedUntil } from "../core/usage-limit.ts";
 import type { Config } from "../core/config.ts";
+import type { Result } from "../core/payload.ts";
 import { parseStatusPayload, renderLine, STATUS_FRESH_MS, type StatusPayload } from "../core/statusline.ts";
 import type { SessionRow, Store } from "../edge/store.ts";
 import type { SessionEvent } from "../../machines/session-model.ts";
@@ -15,18 +16,30 @@ export interface LineCache {
   write: (sessionId: string, line: string) => void;
 }
 
-/** Record and render; returns the line to print (possibly a cached one) and any error. */
+/**
+ * Whether a render of this payload meters the transcript: null usage (a resumed session's
+ * first render) is measured from it instead of shown as 0 % (peers do). Known from the payload
+ * before any I/O, so a process loads the meter before the render, never after it.
+ */
+export function metersTranscript(p: StatusPayload): boolean {
+  return p.tokens === null && p.transcriptPath !== null;
+}
+
+/**
+ * Record and render; returns the line to print (possibly a cached one) and any error. `input`
+ * is the payload's text, or its parse when the caller parsed it already.
+ */
 export function runStatusline(
-  input: string,
+  input: string | Result<StatusPayload>,
   deps: Pick<HookDeps, "store" | "config" | "now" | "logError"> & {
     reader?: () => Store | null;
-    /** The transcript meter; the statusline process loads it only for a payload with null usage (`needs`). */
+    /** The transcript meter, for a payload that `metersTranscript` (without it such a render shows the stored figures). */
     measure?: HookDeps["measure"];
   },
   cache: LineCache,
   opts: { color: boolean },
-): { line: string; error: string | null; needs?: "meter" } {
-  const parsed = parseStatusPayload(input);
+): { line: string; error: string | null } {
+  const parsed = typeof input === "string" ? parseStatusPayload(input) : input;
   if (!parsed.ok) return { line: cache.read(null) ?? "", error: parsed.error };
   const p = parsed.value;
   try {
@@ -35,11 +48,9 @@ export function runStatusline(
     // Read through the read-only handle: a render that records nothing never opens the store
     // for writing (no WAL set-up, no checkpoint on close).
     const prev = (deps.reader?.() ?? deps.store()).loadSession(p.sessionId);
-    // The first render of a resumed session has null usage: measure the transcript instead
-    // of showing 0 % (peers do).
-    const path = p.tokens === null ? p.transcriptPath : null;
-    if (path && !deps.measure) return { line: "", error: null, needs: "meter" };
-    const metered = path && deps.measure ? deps.measure(path, prev?.meter ?? null) : null;
+    const metered = metersTranscript(p) && p.transcriptPath !== null && deps.measure
+      ? deps.measure(p.transcriptPath, prev?.meter ?? null)
+      : null;
     // Another call that stored a meter state since this read began has counted what it read.
     const meterFrom = prev?.meter ?? null;
     const plan = (row: SessionRow) =>

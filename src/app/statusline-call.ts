@@ -11,6 +11,7 @@
  */
 import { dirname, join } from "node:path";
 import type { CommandIo } from "../core/command-io.ts";
+import { parseStatusPayload } from "../core/statusline.ts";
 import { fileLineCache } from "../edge/line-cache.ts";
 import { nodeFs } from "../edge/node-fs.ts";
 import { resolvePaths } from "../edge/paths.ts";
@@ -19,7 +20,7 @@ import { readStdin, type StdinResult } from "../edge/stdin.ts";
 export type { StdinResult };
 import { startWrapped } from "../edge/wrapped-statusline.ts";
 import { baseDeps } from "./base-deps.ts";
-import { runStatusline } from "./run-statusline.ts";
+import { metersTranscript, runStatusline } from "./run-statusline.ts";
 
 /** The command's I/O, and its printer of all output at once (no node:fs: the hot path). */
 export type StatuslineIo = CommandIo & { print: (text: string) => Promise<void> };
@@ -61,13 +62,10 @@ export async function renderHere(wrap: string | null, read: StdinResult | null, 
     const deps = baseDeps(io.env, io.now);
     try {
       const opts = { color: !io.env.NO_COLOR };
-      let r = runStatusline(input.text, deps, cache, opts);
-      // Null usage (a resumed session's first render): the meter is loaded for this render only.
-      if (r.needs === "meter") {
-        deps.measure = (await import("./deps.ts")).measureAdapter;
-        r = runStatusline(input.text, deps, cache, opts);
-      }
-      line = r.line;
+      const parsed = parseStatusPayload(input.text);
+      // Null usage (a resumed session's first render): the meter is loaded before the render, for it only.
+      if (parsed.ok && metersTranscript(parsed.value)) deps.measure = (await import("./deps.ts")).measureAdapter;
+      line = runStatusline(parsed, deps, cache, opts).line;
     } finally {
       deps.close();
     }
