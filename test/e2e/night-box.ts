@@ -120,7 +120,10 @@ export interface Box {
   close(): Promise<void>;
 }
 
-/** Poll `cond` every `everyMs` until it holds; throw `what` (with `detail()`) at `deadline`. */
+/**
+ * Poll `cond` every `everyMs` until it holds; throw `what` (with `detail()`) at `deadline`, or
+ * when `cond` itself throws (named, so a reader's error says which wait it broke).
+ */
 export async function until(
   what: string,
   cond: () => boolean,
@@ -128,7 +131,14 @@ export async function until(
   detail: () => string = () => "",
   everyMs = 500,
 ): Promise<void> {
-  while (!cond()) {
+  const holds = () => {
+    try {
+      return cond();
+    } catch (e) {
+      throw new Error(`box: checking ${what} failed: ${e instanceof Error ? e.message : String(e)}\n${detail()}`);
+    }
+  };
+  while (!holds()) {
     if (Date.now() > deadline) throw new Error(`box: ${what} did not happen in time\n${detail()}`);
     await Bun.sleep(everyMs);
   }
