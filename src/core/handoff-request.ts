@@ -13,8 +13,6 @@
  * test/core/handoff-request.test.ts.
  */
 
-import { BAN, isDirective, servesDocument, TASK_LABEL } from "./handoff-directive.ts";
-
 /** Leading whitespace, BOM and zero-width characters are not part of the opening. */
 function trimStart(s: string): string {
   return s.replace(/^[\s\uFEFF\u200B]+/, "");
@@ -93,9 +91,6 @@ const EN: Lexicon = {
       r`|\bmake\s+sure\s+${EN_DET}${EN_NOUN}\s+is\s+(?:complete|up\s+to\s+date|written|done|finished|current)\b` +
       r`|\b${EN_NOUN}\s+(?:needs?|has)\s+(?:to\s+be\s+)?(?:updat|writ|finish|refresh|complet)\w*` +
       r`|\b(?:time|ready)\s+for\s+(?:a|the|your)\s+${EN_NOUN}(?![-\w])` +
-      // "Could you hand off now?", "The handoff should say which tests are skipped".
-      r`|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?hand\s*(?:off|over)\b` +
-      r`|\b${EN_NOUN}\s+(?:should|must|needs?\s+to|has\s+to)\s+(?:say|include|list|cover|mention|describe|explain|note|contain|state)\b` +
       r`|\b(?:wrap|finish|end|close)\s+(?:it\s+|things\s+)?(?:up\s+)?with\s+${EN_DET}${EN_NOUN}(?![-\w])` +
       // "Wrap up by writing the handoff", "finish by updating HANDOFF.md".
       r`|\bbring\s+${EN_DET}${EN_NOUN}\s+up\s+to\s+date\b` +
@@ -174,7 +169,7 @@ const KO: Lexicon = {
     // The verb opens a word ("덮어쓰는" is another verb that only ends like 쓰).
     r`${KO_NOUN}\s*(?:을|를|도|은|는|에|에다|에다가|으로|로)?\s*(?:\S+\s*){0,5}?(?<=[\s을를도은는에로]|${KO_NOUN})${KO_DOC_VERB}` +
       r`|(?:^|\s)(?:인계|인수인계|핸드오프)\s*(?:해|하(?:세요|십시오|자|고)|해\s*(?:줘|주세요|주십시오))` +
-      r`|(?:인계|인수인계|핸드오프|${KO_NOUN})\s*(?:를|을|은|는|만|도)?\s*(?:부탁|요청)` +
+      r`|(?:인계|인수인계|핸드오프)\s*(?:를|을)?\s*(?:부탁|요청)` +
       // "다음 사람이 이어받을 수 있게 정리해 줘": written for whoever takes over.
       r`|(?:이어받|이어\s?받|인계받|넘겨받)(?:을\s?수\s?있|기\s?쉽)(?:게|도록)\s*(?:\S+\s*){0,3}?(?:정리|작성|남겨|기록|써)`,
     "i",
@@ -205,7 +200,6 @@ const KO: Lexicon = {
   negated: /(?:인계|핸드오프|인수인계)[^.!?。\n]{0,20}(?:쓰지\s*마|하지\s*마|작성하지\s*마|필요\s*없|아직)/,
   foreign: new RegExp(
     r`(?<!(?:인계|인수인계|핸드오프|핸드오버|hand-?off|hand-?over)\s*)(?:README|CHANGELOG|문서|위키|이슈|PR|코드|스펙|주석|설정|\.(?!md)[a-z]{1,5})(?:에|에도|에다|에다가|으로|로)\s` +
-      r`|(?<![가-힣]\s?)(?:README|CHANGELOG|위키|이슈|PR|코드|스펙|주석|설정|\S+\.(?!md)[a-z]{1,5})(?:도|를|을)\s` +
       r`|(?:테스트|코드|함수|기능|스크립트|마이그레이션|엔드포인트)(?:도|를|을)?\s*(?:새로\s*)?(?:써|쓰|작성|추가|만들|구현|고쳐|수정)` +
       // Put into something that is not the handoff ("웹훅 클라이언트에 … 넣어 줘").
       r`|[가-힣A-Za-z0-9](?<!(?:인계|핸드오프|핸드오버|문서|노트|메모|파일|인계서|위|아래|앞|끝|뒤|마지막|맨|거기|여기|상단|하단|항목|섹션|md|handoff|hand-off|다음|때|전|후|이후|나중|오늘|지금|처음|중간))에(?:도|다|다가)?\s+(?:\S+\s+){0,4}?\S*(?:넣|추가|적|기록|써|쓰|반영|남기|남겨|붙여)`,
@@ -227,7 +221,6 @@ const JA: Lexicon = {
     // The verb opens a word ("上書き" is another verb that only ends like 書き).
     r`${JA_NOUN}\s*(?:を|も|は|に|へ|として)?\s*(?:[^、。]{0,20}?)(?:(?<=${JA_NOUN})|(?<![\u4E00-\u9FFF]))${JA_DOC_VERB}` +
       r`|引き?継いで(?:ください|下さい|くれ|ほしい)?|(?:引き?継ぎ|引継ぎ|ハンドオフ)(?:を|の)?(?:して|お願い|やって|頼)` +
-      r`|${JA_NOUN}\s*(?:を|の|は|だけ|も)[^。]{0,30}?(?:お願い|頼)` +
       // "次の人が引き継げるようにまとめて": written for whoever takes over.
       r`|引き?継げる(?:ように|よう)[^、。]{0,20}?(?:まとめ|書|残|記録|整理)`,
     "i",
@@ -253,10 +246,9 @@ const JA: Lexicon = {
   negated: /(?:引き?継ぎ|ハンドオフ)[^。.!?\n]{0,20}(?:書かないで|不要|まだ(?:いい|書かない))/,
   foreign: new RegExp(
     r`(?<!(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand-?off|hand-?over)\s*(?:用の|の)?)(?:README|CHANGELOG|ドキュメント|仕様書|設計書|Wiki|wiki|イシュー|Issue|PR|コード|コメント|設定|\.(?!md)[a-z]{1,5})(?:に|にも|へ|へも)` +
-      r`|(?:README|CHANGELOG|Wiki|wiki|イシュー|Issue|PR|コード|コメント|設定|\S+\.(?!md)[a-z]{1,5})(?:も|を)` +
       r`|(?:テスト|コード|関数|機能|スクリプト|マイグレーション|エンドポイント)(?:も|を)\s*(?:新しく)?(?:書|作|追加|実装|直|修正)` +
       // Put into something that is not the handoff ("Webhookクライアントにリトライも入れて").
-      r`|(?<!(?:引き?継ぎ|引継|ハンドオフ|ハンドオーバー|書|資料|文書|メモ|ドキュメント|ノート|md|handoff|最後|最初|冒頭|末尾|上|下|先頭|ため|よう|向け|時|際|次|前|後|簡単|簡潔|詳細|丁寧|具体的|明確|正確|手短|一緒|個別|箇条書き|最新|曜|日|時|朝|夜|週|月|年|中)\s*)(?:に|にも|へ)(?:は)?[^、。]{0,20}?(?:入れ|追加|書い|書き|記載|追記|反映|残し|足し)`,
+      r`|(?<!(?:引き?継ぎ|引継|ハンドオフ|ハンドオーバー|書|資料|文書|メモ|ドキュメント|ノート|md|handoff|最後|最初|冒頭|末尾|上|下|先頭|ため|よう|向け|時|際|次|前|後|簡単|簡潔|詳細|丁寧|具体的|明確|正確|手短|一緒|個別|箇条書き|最新)\s*)(?:に|にも|へ)(?:は)?[^、。]{0,20}?(?:入れ|追加|書い|書き|記載|追記|反映|残し|足し)`,
     "i",
   ),
   reason: /(?:コンテキスト|上限|トークン|セッション|時間|長く|残り|少な|遅く|余裕|担当者?の?(?:交代|変更))/,
@@ -297,9 +289,7 @@ export function clausesOf(text: string): string[] {
     [
       r`[。！？\n]+`,
       r`[.;!?]+(?=\s|$)`,
-      r`,?\s+while\s+you'?re\s+at\s+it,?\s*`,
-      r`,?\s+but\s+`,
-      r`,?\s+(?:and\s+then|then|after\s+that|afterwards|while|before|after|once|when),?\s+`,
+      r`,?\s+(?:and\s+then|then|after\s+that|afterwards|while|before|after|once|when)\s+`,
       // "and" joins nouns as often as clauses: split only before a verb ("… and commit it").
       r`,?\s+(?:and(?:\s+also)?|also|plus)\s+(?=(?:please\s+)?${EN_CLAUSE_VERB}\b)`,
       r`,\s*(?=(?:please\s+|so\s+|next\s+|now\s+)?${EN_WORK_VERB}\b|so\b|next\b|now\b)`,
@@ -309,11 +299,9 @@ export function clausesOf(text: string): string[] {
       r`ついでに、?`,
       r`,?\s+while\s+you'?re\s+at\s+it,?\s*`,
       r`\s+[—–-]\s+`,
-      // A label's value is a clause of its own: "Next ticket: switch the cache to Redis".
-      r`(?<=[:：])\s*(?=\S)`,
+      r`[:：]\s*(?=(?:please\s+)?${EN_WORK_VERB}\b)`,
       // Not after a sentence connective ("그리고 …"): it opens the clause that follows.
-      // (Not after a noun that only ends like -고: 수고, 참고, 최고.)
-      r`(?<=[가-힣](?:고|면서|며|면|니|니까|어서|아서|해서))(?<!(?:수고|참고|최고|광고|재고|경고|신고|원고))(?<!(?:^|\s)(?:그리고|그러고|그러면|그렇다면|그럼|그러면서))\s+`,
+      r`(?<=[가-힣](?:고|면서|며|면|니|니까|어서|아서|해서))(?<!(?:^|\s)(?:그리고|그러고|그러면|그렇다면|그럼|그러면서))\s+`,
       r`(?:한|하고\s*난)\s*(?:다음|뒤|후)(?:에)?\s+`,
       r`(?<=[てで])から、?`,
       // "…쓰기 전에 …", "…書く前に …": the clause before "before" is a step of its own.
@@ -327,8 +315,6 @@ export function clausesOf(text: string): string[] {
       // "작성한 다음", "쓴 뒤": after a verb's adnominal (final ㄴ), not "다음 단계" (the next step).
       r`(?<=${N_FINAL})\s+(?:후|다음|뒤)(?:에|에는)?\s+|(?<=[가-힣])\s+(?:후|뒤)(?:에|에는)?\s+`,
       r`(?<=つつ|ながら|がてら)、?`,
-      // "…、それと…", "あと…", "그리고 …": and, also.
-      r`(?:、|(?<=^|[。\s]))(?:それと|あと|加えて)、?|\s+(?:그리고|또한|추가로|더불어)\s+`,
       r`(?:^|(?<=[、。\s]))(?:そして|それから|その後)、?|(?:^|(?<=[。\s]))次に、?|次に、`,
     ].join("|"),
     "iu",
@@ -344,23 +330,15 @@ export function clausesOf(text: string): string[] {
 export function clauseKind(whole: string): ClauseKind {
   // Courtesy at either end is never work: "you stop, please" is "you stop".
   const clause = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").trim() || whole;
-  if (BAN.test(clause) && !LEXICONS.some((lx) => lx.request.test(clause))) return "support";
   if (LEXICONS.some((lx) => lx.thing.test(clause) || lx.foreign.test(clause))) return "other";
   const request = LEXICONS.find((lx) => lx.request.test(clause) && !lx.negated.test(clause));
   if (request) {
     // What the request leaves over may still coordinate a verb with its own object ("… and translate the README").
     const rest = clause.replace(request.request, " ");
-    // Only what follows an English "and" / "then" / comma: the request's own ending ("주세요", "て") is no clause.
-    const second = !/[^\s!-~]/.test(rest) &&
-      rest.split(/\b(?:and|then|also|plus)\b|[,;]/i).slice(1).some((p) =>
-        p.trim().split(/\s+/).length >= 2 && isDirective(p) && !servesDocument(p)
-      );
-    return EN_SECOND_VERB.test(rest) || second ? "other" : "request";
+    return EN_SECOND_VERB.test(rest) ? "other" : "request";
   }
   if (LEXICONS.some((lx) => lx.support.test(clause))) return "support";
-  // The default flips (round 13): a clause that requests no action is neutral; one that does refuses unless its
-  // action is the document's own (deliver it, stop after it, say what goes in it) or points back to it.
-  if (!isDirective(clause) || servesDocument(clause)) return "support";
+  if (LEXICONS.some((lx) => lx.reason.test(clause) && !lx.imperative.test(clause))) return "support";
   return "other";
 }
 
@@ -391,9 +369,6 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
   const negated = LEXICONS.map((lx) => lx.negated.exec(head)).find((m) => m !== null);
   if (negated) return { asks, request: false, clause: clip(negated[0]) };
   if (head.length > HANDOFF_WINDOW) return { asks, request: false, clause: clip(head.slice(HANDOFF_WINDOW)) };
-  // Under a label that introduces work, every item is a task, verb or not.
-  const task = clauses.findIndex((c) => TASK_LABEL.test(c));
-  for (let i = Math.max(task, 0); task >= 0 && i < kinds.length; i++) if (kinds[i] !== "request") kinds[i] = "other";
   const other = clauses.find((_, i) => kinds[i] === "other");
   return { asks, request: asks && other === undefined, clause: other === undefined ? null : clip(other) };
 }
