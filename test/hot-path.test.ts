@@ -102,7 +102,7 @@ describe("the hot path loads only what every call needs", () => {
     }
   });
 
-  test("vigil hook loads the Stop gate and the continuity restore only as parts (hook-parts.ts)", () => {
+  test("vigil hook loads the Stop gate, the continuity restore and the prompt classifier only as parts (hook-parts.ts)", () => {
     const loaded = names(c.command("src/app/hook-call.ts"));
     const parts = [
       /src\/core\/stop\/patterns(-\w+)?\.ts$/,
@@ -112,6 +112,9 @@ describe("the hot path loads only what every call needs", () => {
       /src\/core\/policies\/continuity\.ts$/,
       /src\/core\/continuity\/(restore|guidance|draft)\.ts$/,
       /src\/app\/continuity-adapter\.ts$/,
+      // The prompt classifier and the handoff request's tables: a call with a prompt loads them.
+      /src\/core\/classify\.ts$/,
+      /src\/core\/handoff-(request|directive)\.ts$/,
     ];
     for (const pattern of parts) {
       expect({ pattern: String(pattern), loaded: loaded.filter((f) => pattern.test(f)) })

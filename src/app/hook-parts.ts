@@ -14,16 +14,19 @@
  * `vigil serve` and in-process callers load every part up front (`allParts`).
  */
 import { becomes, speaksOn } from "../core/claude-events.ts";
+import type { classifyPrompt } from "../core/classify.ts";
 import type { LineAnalyzer } from "../core/policies/hard.ts";
 import type { ContinuityPart, StopPart } from "./parts/part-types.ts";
 
-export type Part = "shell" | "stop" | "continuity";
+export type Part = "shell" | "stop" | "continuity" | "prompt";
 
 /** The parts as a call holds them: each present once loaded. */
 export interface LoadedParts {
   analyze?: LineAnalyzer;
   stop?: StopPart;
   continuity?: ContinuityPart;
+  /** The prompt classifier (classify.ts with the handoff request's tables), for a call with a prompt. */
+  classify?: typeof classifyPrompt;
   env: Record<string, string | undefined>;
 }
 
@@ -49,7 +52,11 @@ const ENTERS_CONTINUITY_STATES = new Set(["compacted", "sessionEnded"]);
  */
 export function eventParts(event: string): Part[] {
   const continuity = speaksOn(event, "continuity") || ENTERS_CONTINUITY_STATES.has(becomes(event));
-  return [...(speaksOn(event, "stop-gate") ? ["stop" as const] : []), ...(continuity ? ["continuity" as const] : [])];
+  return [
+    ...(speaksOn(event, "stop-gate") ? ["stop" as const] : []),
+    ...(continuity ? ["continuity" as const] : []),
+    ...(speaksOn(event, "soft-refusal") ? ["prompt" as const] : []),
+  ];
 }
 
 /** What a call's read (its stored row and the meter's bytes) shows of the session. */
@@ -102,6 +109,9 @@ export async function loadPart(parts: LoadedParts, part: Part): Promise<void> {
     case "continuity":
       parts.continuity ??= (await import("./parts/continuity.ts")).continuityPart(parts.env);
       return;
+    case "prompt":
+      parts.classify ??= (await import("../core/classify.ts")).classifyPrompt;
+      return;
     default:
       part satisfies never;
   }
@@ -109,6 +119,6 @@ export async function loadPart(parts: LoadedParts, part: Part): Promise<void> {
 
 /** Every part, for a process that serves many calls (`vigil serve`) or runs them in-process. */
 export async function allParts<T extends LoadedParts>(parts: T): Promise<T> {
-  await loadParts(parts, ["shell", "stop", "continuity"]);
+  await loadParts(parts, ["shell", "stop", "continuity", "prompt"]);
   return parts;
 }

@@ -28,7 +28,15 @@ import type { SessionRow, Store } from "../edge/store.ts";
 import type { SessionSnap } from "../../machines/session-step.ts";
 import { lastHookDetail } from "../edge/store/last-hook.ts";
 import { runCommitEffects } from "./effects.ts";
-import { type CallSight, eventParts, loadParts, missingPart, type Part, readParts } from "./hook-parts.ts";
+import {
+  type CallSight,
+  eventParts,
+  type LoadedParts,
+  loadParts,
+  missingPart,
+  type Part,
+  readParts,
+} from "./hook-parts.ts";
 import type { ContinuityPart, StopPart } from "./parts/part-types.ts";
 import { applyEvents, loadSnapshot, newRow, snapshotRow, stateOf, stepRecords, storedContext } from "../core/step.ts";
 import { readNight } from "../night/setting.ts";
@@ -58,6 +66,8 @@ export interface HookDeps {
   continuity?: ContinuityPart;
   /** The Stop gate: its policy, facts and patterns (hook-parts.ts). */
   stop?: StopPart;
+  /** The prompt classifier, for a call with a prompt (hook-parts.ts). */
+  classify?: LoadedParts["classify"];
   /** The window of a session no statusLine reports on (headless), and where it came from. */
   window?: (p: HookPayload, model: string | null) => ResolvedWindow;
   /**
@@ -204,7 +214,7 @@ function gather(p: HookPayload, read: CallRead, deps: HookDeps, at: number): Gat
   // A session no statusLine reports on resolves its window from files and the process table:
   // done here for the row as read, so the decision under the lock finds it resolved.
   if (prev?.status_window == null) window?.(modelOf(p, fromPayload(read.metered.measurement, p)));
-  const prompt = promptClassifier(p, config, facts.lastUser);
+  const prompt = promptClassifier(p, config, facts.lastUser, deps.classify);
   // Only a prompt is classified (classifyCall): other events need not read the row's crons.
   if (speaksOn(p.event, "soft-refusal")) prompt(storedContext(prev)?.ownCrons ?? []);
   // The gate's tables are built once per process; building them here keeps that out of the lock.
@@ -256,11 +266,14 @@ function promptClassifier(
   p: HookPayload,
   config: ResolvedConfig["config"],
   hint: TranscriptFacts["lastUser"],
+  classify: HookDeps["classify"],
 ): Gathered["prompt"] {
   let made: { crons: string; verdict: PromptVerdict | null } | null = null;
   return (ownCrons) => {
+    if (!speaksOn(p.event, "soft-refusal")) return null;
+    if (!classify) throw unforeseen("prompt");
     const crons = JSON.stringify(ownCrons);
-    if (made?.crons !== crons) made = { crons, verdict: classifyCall(p, { config, hint, ownCrons }) };
+    if (made?.crons !== crons) made = { crons, verdict: classifyCall(p, { config, hint, ownCrons, classify }) };
     return made.verdict;
   };
 }

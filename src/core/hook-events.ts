@@ -4,7 +4,7 @@
  */
 import type { SessionEvent, SessionRole, SessionState } from "../../machines/session.ts";
 import { becomes, speaksOn } from "./claude-events.ts";
-import { classifyPrompt, type PromptHint, type PromptKind, type PromptVerdict } from "./classify.ts";
+import type { classifyPrompt, PromptHint, PromptKind, PromptVerdict } from "./classify.ts";
 import type { Config } from "./config.ts";
 import type { Measurement } from "./policy.ts";
 import type { HookPayload } from "./payload.ts";
@@ -159,14 +159,21 @@ export function isHumanPrompt(p: HookPayload, verdict: PromptVerdict | null): bo
  * The one classification of a call's prompt (UserPromptSubmit; null on other events): with
  * the transcript's newest user record (an `isMeta` record is the harness), the prompt's
  * `source` and the session's own crons, so the guard, the early warning and the machine see
- * the same wake-up, the same harness notification and the same person.
+ * the same wake-up, the same harness notification and the same person. `classify` is
+ * classify.ts's `classifyPrompt`, which a hook process loads only for a call with a prompt
+ * (its tables, the handoff request's among them, are otherwise most of a PreToolUse's code).
  */
 export function classifyCall(
   p: HookPayload,
-  c: { config: Config; hint: PromptHint | null | undefined; ownCrons: readonly string[] },
+  c: {
+    config: Config;
+    hint: PromptHint | null | undefined;
+    ownCrons: readonly string[];
+    classify: typeof classifyPrompt;
+  },
 ): PromptVerdict | null {
   if (!speaksOn(p.event, "soft-refusal")) return null;
-  return classifyPrompt(p.prompt ?? "", {
+  return c.classify(p.prompt ?? "", {
     passCommands: c.config.passCommands,
     hint: c.hint ?? null,
     source: p.source,

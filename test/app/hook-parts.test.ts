@@ -7,6 +7,7 @@
  * for, before anything is decided, and answers as a caller holding every part, each call
  * metering its transcript once (no call runs twice); a part nothing foresaw fails the call.
  */
+import { classifyPrompt } from "../../src/core/classify.ts";
 import { classifyCall } from "../../src/core/hook-events.ts";
 import { afterAll, describe, expect, test } from "bun:test";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -92,7 +93,12 @@ describe("a part left unloaded changes no answer", () => {
             measurement: { tokens: 170_000, estimate: 170_000, window: 200_000, source: "transcript" },
             night,
             facts: { restoreLanded: true, compactVersion: "2.1.332" },
-            prompt: classifyCall(payload, { config: DEFAULT_CONFIG, hint: null, ownCrons: [] }),
+            prompt: classifyCall(payload, {
+              config: DEFAULT_CONFIG,
+              hint: null,
+              ownCrons: [],
+              classify: classifyPrompt,
+            }),
             env: p.env,
             now: NOW,
           };
@@ -172,6 +178,7 @@ describe("through the real store", () => {
     expect(eventParts("Stop")).toEqual(["stop"]);
     expect(eventParts("SessionStart")).toEqual(["continuity"]);
     expect(eventParts("PreToolUse")).toEqual([]);
+    expect(eventParts("UserPromptSubmit")).toEqual(["prompt"]);
     expect(eventParts("PostCompact")).toEqual(["continuity"]);
     expect(eventParts("SessionEnd")).toEqual(["continuity"]);
     expect(readParts({ ...sight, event: "PreToolUse" })).toEqual([]);
@@ -302,6 +309,8 @@ describe("through the real store", () => {
     await loadPart(parts, "shell");
     await loadPart(parts, "stop");
     await loadPart(parts, "continuity");
+    await loadPart(parts, "prompt");
+    expect(typeof parts.classify).toBe("function");
     expect(typeof parts.analyze).toBe("function");
     expect(parts.stop).toBe(STOP_PART);
     expect(typeof parts.continuity?.read).toBe("function");

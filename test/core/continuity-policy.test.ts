@@ -10,6 +10,7 @@ import { initial, type SessionSnap } from "../../machines/session-step.ts";
 import { applyEvents, stateOf } from "../../src/core/step.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import type { ContinuityFacts } from "../../src/core/continuity/facts.ts";
+import { classifyPrompt } from "../../src/core/classify.ts";
 import { classifyCall, hookEvents } from "../../src/core/hook-events.ts";
 import { BOUNDARY_WAIT_MS, continuityPolicy, writesNoAttachments } from "../../src/core/policies/continuity.ts";
 import { isObject, type JsonObject, parseHookPayload } from "../../src/core/payload.ts";
@@ -76,7 +77,12 @@ function step(snap: Snapshot, s: Step, at: number) {
   };
   const seen = s.facts?.restoreLanded !== undefined && snap.context.boundaryOwed ? 1 : 0;
   const newBoundaries = s.boundaries ?? seen;
-  const prompt = classifyCall(p, { config, hint: s.facts?.lastUser, ownCrons: snap.context.ownCrons });
+  const prompt = classifyCall(p, {
+    config,
+    hint: s.facts?.lastUser,
+    ownCrons: snap.context.ownCrons,
+    classify: classifyPrompt,
+  });
   const applied = applyEvents(snap, hookEvents(p, m, stateOf(snap.value), { at, config, newBoundaries, prompt }));
   const role = callRole(p, config);
   const input: PolicyInput = {

@@ -1,3 +1,4 @@
+import { classifyPrompt } from "../../src/core/classify.ts";
 import { classifyCall } from "../../src/core/hook-events.ts";
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -130,7 +131,12 @@ function input(
     },
     night: null,
     facts: opts.facts ?? { shell: analyzeCommandLine },
-    prompt: classifyCall(p, { config, hint: opts.facts?.lastUser, ownCrons: snap.context.ownCrons }),
+    prompt: classifyCall(p, {
+      config,
+      hint: opts.facts?.lastUser,
+      ownCrons: snap.context.ownCrons,
+      classify: classifyPrompt,
+    }),
     env: opts.env ?? {},
     now: 9_000,
   };
