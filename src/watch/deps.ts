@@ -5,6 +5,7 @@ import { sendNotifications } from "../edge/notify.ts";
 import { probeMany } from "../edge/proc.ts";
 import { claudeConfigDir, findSessionByPid, readRegistry } from "../edge/registry.ts";
 import { restartSession } from "../edge/restart.ts";
+import { paneInfo } from "../edge/tmux.ts";
 import type { Store } from "../edge/store.ts";
 import { readAppended, readTail, statTranscript } from "../edge/transcript-append.ts";
 import { deliverNudge } from "./nudge.ts";
@@ -54,6 +55,10 @@ export function watchDeps(
     },
     notify: (e) => sendNotifications(e, config.notifiers, { env }),
     restart: (target, prompt) => restartSession(target, { env, prompt }),
+    paneExited: async (pane) => {
+      const p = await paneInfo(pane, { env });
+      return p === null || p.dead;
+    },
     nudge: (t, text, idleMs) => deliverNudge(t, text, nudgeDeps({ env, home: env.HOME, tmux: { env } }), { idleMs }),
     canNudge: (t) => t.pid !== null && !!findSessionByPid(t.pid, { env, home: env.HOME })?.messagingSocketPath,
     pendingWork: (t) => pendingWork(t, config),

@@ -24,10 +24,10 @@ import {
 import { nightIsActive, readNightSetting } from "../night/setting.ts";
 import { commitPass, type Committed, LAST_BLOCK_ID_KEY, LAST_PASS_KEY } from "./commit.ts";
 import { decideSession, type SessionPlan } from "../core/watch/decide.ts";
-import { stringifyMemo } from "../core/watch/memo.ts";
+import { parseMemo, stringifyMemo } from "../core/watch/memo.ts";
 import { type MachineNews, newsOf } from "../core/watch/recovery.ts";
 import { recoverSession, type RecoveryDeps } from "./recover.ts";
-import { gatherTargets } from "../core/watch/targets.ts";
+import { gatherTargets, type Target } from "../core/watch/targets.ts";
 import { onlyProgress, planWakes, readAppended, type WakeReader, workSince } from "../core/watch/wakes.ts";
 
 const DAY = 86_400_000;
@@ -40,6 +40,8 @@ export interface WatchDeps extends RecoveryDeps {
   registry: () => RegistryEntry[];
   stat: (path: string) => TranscriptStat | null;
   transcript: WakeReader;
+  /** Whether a tmux pane is gone or dead (a pending restart's; default: never known). */
+  paneExited?: (pane: string) => Promise<boolean>;
 }
 
 /** One line worth telling a person about. */
@@ -108,6 +110,7 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
       registrySessionId: t.pid === null ? null : byPid.get(t.pid) ?? null,
       stopBlocks: blocks.get(t.sessionId) ?? [],
       work: workSince(appended, blocks.get(t.sessionId) ?? [], t.transcriptPath, deps.transcript),
+      restartExited: await restartExited(t, deps),
     };
     let plan = decideSession(t, obs, { now, staleAfterMs, restartVerifyMs });
     // Outside unattended mode the Stop hook does not classify (that costs every Stop a
@@ -268,4 +271,10 @@ async function recoverAll(
       }
     }
   }
+}
+
+/** Whether the pane a pending restart of `t` started has exited (false when nothing is pending or no pane is known). */
+async function restartExited(t: Target, deps: WatchDeps): Promise<boolean> {
+  const pane = t.watch === null ? null : parseMemo(t.watch.memo).restartCheck?.pane ?? null;
+  return pane !== null && deps.paneExited !== undefined && await deps.paneExited(pane);
 }

@@ -196,7 +196,7 @@ async function runRecoveryEffect(e: RecoveryEffect, s: RunState): Promise<void> 
         out.memo = {
           ...out.memo,
           breakerNotified: false,
-          restartCheck: { at: now, size: p.watch.size, mtime: p.watch.mtime },
+          restartCheck: { at: now, size: p.watch.size, mtime: p.watch.mtime, pane: r.pane ?? null },
         };
         if (!s.news.died) return;
         const sent = `restart ${e.attempt} of ${e.max} sent (${r.method} ${r.target}); verifying`;

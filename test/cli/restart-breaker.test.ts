@@ -37,7 +37,7 @@ test(
     expect(k.events("restart", s.id).map((e) => [e.ok, e.attempt])).toEqual([[true, 1], [true, 2]]);
     expect(k.events("restart_check", s.id).map((e) => e.verified)).toEqual([false, false]);
     expect(k.received.map((r) => r.event)).toEqual(["down", "restart-failed", "breaker-open"]);
-    expect(k.received[2]?.detail).toContain("process not running and transcript not written");
+    expect(k.received[2]?.detail).toContain("process exited without writing its transcript");
     // `night off` lifts the hold: the next pass tries again.
     expect((await k.run(["night", "off"], t0 + 19 * MIN)).code).toBe(0);
     await pass(k, t0 + 20 * MIN);
@@ -45,6 +45,26 @@ test(
   },
   60_000,
 );
+
+test("a restart whose process exits at once fails at the next pass, not at the end of the window", async () => {
+  const k = kit = nightKit(CONFIG);
+  k.claude("dies");
+  const s = await k.session("sess-gone");
+  const t0 = Date.now();
+  await pass(k, t0);
+  await s.kill();
+  await pass(k, t0 + 30_000);
+  expect(k.events("restart", s.id).map((e) => [e.ok, e.attempt])).toEqual([[true, 1]]);
+  // Passes 10 s apart, all well inside the 2-minute window: the stand-in's `claude --resume`
+  // has exited and its tmux pane is gone, which no wait can change.
+  let at = t0 + 30_000;
+  for (let i = 0; i < 6 && k.events("restart_check", s.id).length === 0; i++) await pass(k, at += 10_000);
+  const check = k.events("restart_check", s.id);
+  expect(check.map((e) => [e.verified, e.alive, e.grew])).toEqual([[false, false, false]]);
+  expect(String(check[0]?.failed)).toContain("process exited without writing its transcript");
+  expect(at - (t0 + 30_000)).toBeLessThan(2 * MIN);
+  expect(k.received.map((r) => r.event)).toEqual(["down", "restart-failed"]);
+}, 60_000);
 
 test("a restart counts once its process is alive and its transcript written", async () => {
   const k = kit = nightKit(CONFIG);

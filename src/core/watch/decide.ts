@@ -49,6 +49,8 @@ export interface Observed {
   work?: readonly WorkSign[] | null;
   /** What the transcript's unanswered turn waits on a person for, when the machine does not know. */
   awaiting?: string | null;
+  /** The pane a pending restart started is gone or dead (see RestartSeen.exited). */
+  restartExited?: boolean;
 }
 
 /** Decide one session's pass. */
@@ -118,6 +120,7 @@ export function decideSession(
       growthAt,
       now,
       windowMs: opts.restartVerifyMs,
+      exited: obs.restartExited === true,
     }, events);
   }
   const blocks: OpenIntervention[] = obs.stopBlocks.map((at) => ({ kind: "stop_block", at }));

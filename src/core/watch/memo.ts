@@ -110,7 +110,9 @@ export function parseMemo(text: string): WatchMemo {
       : null,
     open,
     recent,
-    restartCheck: rc && rcAt !== null ? { at: rcAt, size: n(rc, "size"), mtime: n(rc, "mtime") } : null,
+    restartCheck: rc && rcAt !== null
+      ? { at: rcAt, size: n(rc, "size"), mtime: n(rc, "mtime"), pane: typeof rc.pane === "string" ? rc.pane : null }
+      : null,
     breakerNotified: v.breakerNotified === true,
     restartFailures: strings(v.restartFailures),
     restartHeld: held && heldAt !== null ? { at: heldAt, failures: strings(held.failures) } : null,

@@ -19,6 +19,8 @@ export interface PendingRestart {
   at: number;
   size: number | null;
   mtime: number | null;
+  /** The tmux pane the resumed session was started in, when tmux said (null: unknown). */
+  pane?: string | null;
 }
 
 /** Restarts held for the night: since when, and what failed. */
@@ -38,6 +40,11 @@ export interface RestartSeen {
   now: number;
   /** The window (default RESTART_VERIFY_MS; `restart_verify_minutes` in the config). */
   windowMs?: number;
+  /**
+   * The pane the restart started is gone or dead: what ran in it has exited. (A pane the
+   * command was typed into keeps its shell, and says nothing here.)
+   */
+  exited?: boolean;
 }
 
 /** A pass's judgement of a pending restart: still open, or resolved with its record. */
@@ -55,6 +62,15 @@ export function judgeRestart(rc: PendingRestart, seen: RestartSeen): RestartJudg
       verified: true,
       detail: { ...base, afterMs: Math.max(0, seen.growthAt - rc.at), verified: true },
     };
+  }
+  // A resumed session that exited without writing (`claude --resume` of a conversation that is
+  // gone exits at once) will not come back by waiting: it fails now, not at the window's end.
+  const exitedEarly = seen.exited === true && !seen.alive && !grew;
+  if (exitedEarly) {
+    const failed = `process exited without writing its transcript (seen ${
+      Math.round((seen.now - rc.at) / 1000)
+    } s after)`;
+    return { resolved: true, verified: false, detail: { ...base, afterMs: null, verified: false, failed } };
   }
   if (seen.now - rc.at < (seen.windowMs ?? RESTART_VERIFY_MS)) return { resolved: false };
   const failed = !seen.alive && !grew
