@@ -8,31 +8,37 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { EVENT_TABLE, type HookEventName } from "../../src/core/claude-events.ts";
+import { compareVersions } from "../../src/core/install/events.ts";
 
 /**
  * The newest Claude Code release, the one the e2e suite is pinned to: moving to a newer release
  * is this line plus its package in package.json (and `SDK_PACKAGE` when it comes from the Agent
  * SDK), and whatever its recorded differences in docs/claude-code-versions.md require.
  */
-export const NEWEST = "2.1.336";
-
-/** The newest release of the `@anthropic-ai/claude-code` npm package (what `npm i -g` users run). */
-export const NEWEST_NPM = "2.1.332";
-
-/** The old release we keep testing. */
-export const OLDEST = "2.1.88";
-
 /**
  * The versions the e2e suite drives: 2.1.332 a devDependency, 2.1.88 one as `claude-code-2188`,
  * 2.1.336 an optionalDependency (`claude-agent-sdk-<platform>`).
  */
-export type ClaudeVersion = typeof NEWEST | typeof NEWEST_NPM | typeof OLDEST;
+export type ClaudeVersion = "2.1.336" | "2.1.332" | "2.1.88";
+
+/** The newest release of the `@anthropic-ai/claude-code` npm package (what `npm i -g` users run). */
+export const NEWEST_NPM: ClaudeVersion = "2.1.332";
+
+/**
+ * `VIGIL_E2E_NEWEST=2.1.332` runs the whole suite with 2.1.332 in the newest release's place
+ * (CI runs 2.1.336 and 2.1.88; the npm build is run this way by hand, and basic.e2e on every run).
+ */
+export const NEWEST: ClaudeVersion = process.env.VIGIL_E2E_NEWEST === NEWEST_NPM ? NEWEST_NPM : "2.1.336";
+
+/** The old release we keep testing. */
+export const OLDEST: ClaudeVersion = "2.1.88";
 
 /** Every version the suite drives, newest first. */
 export const ALL_VERSIONS: readonly ClaudeVersion[] = [NEWEST, NEWEST_NPM, OLDEST];
 
 /** The Agent SDK package version whose platform package carries a Claude Code version. */
-const SDK_PACKAGE: Partial<Record<ClaudeVersion, string>> = { [NEWEST]: "0.3.336" };
+const SDK_PACKAGE: Partial<Record<ClaudeVersion, string>> = { "2.1.336": "0.3.336" };
 
 /** The repository root (test/e2e/../..). */
 export const REPO_ROOT = resolve(import.meta.dir, "..", "..");
@@ -92,4 +98,12 @@ export function claudeCommand(version: ClaudeVersion): string[] {
     }
   }
   throw new Error(`Claude Code "${version}" not found under "${MODULES}" (run npm install)`);
+}
+
+/**
+ * Whether `version` sends `event` (its row's `since` in the event table): a test of an event a
+ * version does not have is skipped on it, so the suite can run with any version in NEWEST's place.
+ */
+export function sends(version: ClaudeVersion, event: HookEventName): boolean {
+  return compareVersions(version, EVENT_TABLE[event].since) >= 0;
 }
