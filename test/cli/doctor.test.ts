@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore } from "../../src/edge/store.ts";
 import { BIN, type Run } from "../support/vigil.ts";
+import { collect } from "../support/collect.ts";
 
 interface World {
   root: string;
@@ -42,12 +43,7 @@ async function run(w: World, args: string[], env: Record<string, string> = {}): 
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(p.stdout).text(),
-    new Response(p.stderr).text(),
-    p.exited,
-  ]);
-  return { code, stdout, stderr };
+  return await collect(p);
 }
 
 interface Doc {

@@ -16,6 +16,7 @@ import { splitProgram } from "../../src/core/install/entries.ts";
 import { startServe } from "../support/serve.ts";
 import { transcriptAt } from "../support/usage-transcript.ts";
 import { BIN, testEnv, vigil } from "../support/vigil.ts";
+import { collect } from "../support/collect.ts";
 
 const env = testEnv({ VIGIL_HARD_TOKENS: "300000", VIGIL_SOFT_TOKENS: "250000", VIGIL_FORWARD: "0" });
 afterAll(() => rmSync(env.HOME, { recursive: true, force: true }));
@@ -25,12 +26,7 @@ async function run(args: string[], stdin: string): Promise<{ code: number; stder
   const p = Bun.spawn([BIN, ...args], { stdin: "pipe", stdout: "pipe", stderr: "pipe", env });
   p.stdin.write(stdin);
   p.stdin.end();
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(p.stdout).text(),
-    new Response(p.stderr).text(),
-    p.exited,
-  ]);
-  return { code, stderr, stdout };
+  return await collect(p);
 }
 
 test(

@@ -20,6 +20,7 @@ import { join } from "node:path";
 import { VERSION } from "../../src/cli/version.ts";
 import { hostTarget, suffixOf } from "../../packaging/targets.ts";
 import { REPO_ROOT } from "./cli.ts";
+import { collect } from "../support/collect.ts";
 
 const root = mkdtempSync(join(tmpdir(), "vigil-download-"));
 const name = `vigil-${suffixOf(hostTarget())}`;
@@ -63,12 +64,7 @@ async function installSh(which: keyof typeof releases, into: string) {
       stderr: "pipe",
     },
   );
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(p.stdout).text(),
-    new Response(p.stderr).text(),
-    p.exited,
-  ]);
-  return { stdout, stderr, code };
+  return await collect(p);
 }
 
 test("install.sh downloads this machine's binary, checks it against SHA256SUMS and installs it", async () => {

@@ -12,6 +12,7 @@ import { type Pane, seedClaudeJson, startPane, TUI_READY } from "../../src/prove
 import { claudeCommand, type ClaudeVersion } from "./cli.ts";
 import { createSandbox, offlineEnv, removeSandbox, type Sandbox, vigilBin, writeSettings } from "./sandbox.ts";
 import { installVigil } from "./vigil-install.ts";
+import { collect } from "../support/collect.ts";
 
 /** A session row of `vigil status --json`, the fields these tests read. */
 export interface StatusRow {
@@ -87,12 +88,7 @@ export async function installedTui(o: {
       stdout: "pipe",
       stderr: "pipe",
     });
-    const [stdout, stderr, code] = await Promise.all([
-      new Response(p.stdout).text(),
-      new Response(p.stderr).text(),
-      p.exited,
-    ]);
-    return { code, stdout, stderr };
+    return await collect(p);
   };
   return {
     s,

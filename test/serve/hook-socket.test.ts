@@ -15,6 +15,7 @@ import { forward, hookSocketPath } from "../../src/edge/hook-socket.ts";
 import { allPayloads } from "../support/fixtures.ts";
 import { startServe as startServing } from "../support/serve.ts";
 import { BIN, testEnv, vigil } from "../support/vigil.ts";
+import { collect } from "../support/collect.ts";
 
 const homes: string[] = [];
 afterAll(() => {
@@ -158,12 +159,7 @@ describe("a forwarded call is the same call", () => {
 /** `vigil hook` without blocking this process: a stand-in server here must go on answering. */
 async function hookAsync(stdin: string, env: Record<string, string>) {
   const p = Bun.spawn([BIN, "hook"], { stdin: new TextEncoder().encode(stdin), env, stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(p.stdout).text(),
-    new Response(p.stderr).text(),
-    p.exited,
-  ]);
-  return { code, stdout, stderr };
+  return await collect(p);
 }
 
 /** A stand-in server on the hook socket: `answer` decides what it sends back (null: nothing). */

@@ -16,6 +16,7 @@ import { probe } from "../../src/edge/proc.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { jsonl, type Rec } from "./recorded-turns.ts";
 import { BIN, type Run, startServe, stopPayload, testEnv } from "./vigil.ts";
+import { collect } from "./collect.ts";
 
 export const MIN = 60_000;
 
@@ -221,12 +222,7 @@ export function nightKit(toml = "", opts: KitOptions = {}): Kit {
       stdout: "pipe",
       stderr: "pipe",
     });
-    const [stdout, stderr, code] = await Promise.all([
-      new Response(p.stdout).text(),
-      new Response(p.stderr).text(),
-      p.exited,
-    ]);
-    return { code, stdout, stderr };
+    return await collect(p);
   };
   const write = (s: Stand, recs: readonly Rec[]) => {
     appendFileSync(s.transcript, jsonl(recs));
@@ -318,12 +314,7 @@ export function nightKit(toml = "", opts: KitOptions = {}): Kit {
       const command = line.split(" ").slice(5).join(" ");
       const bare = { HOME: base.HOME, LOGNAME: "vigil-test", SHELL: "/bin/sh", PATH: "/usr/bin:/bin" };
       const p = Bun.spawn(["/bin/sh", "-c", command], { env: bare, stdout: "pipe", stderr: "pipe" });
-      const [stdout, stderr, code] = await Promise.all([
-        new Response(p.stdout).text(),
-        new Response(p.stderr).text(),
-        p.exited,
-      ]);
-      return { code, stdout, stderr };
+      return await collect(p);
     },
     async serve() {
       const { url, proc } = await startServe({ ...env, VIGIL_NOW: String(clock) });
