@@ -29,7 +29,22 @@ const ROOT = join(import.meta.dir, "..");
 const work = mkdtempSync(join(tmpdir(), "vigil-bench-idle-"));
 const transcript = join(work, "transcript.jsonl");
 copyFileSync(ensureTranscript("1MB", 1e6), transcript);
-const growth = readFileSync(transcript, "utf8").split("\n").findLast((l) => l.includes(`"type":"assistant"`)) + "\n";
+const last = JSON.parse(
+  readFileSync(transcript, "utf8").split("\n").findLast((l) => l.includes(`"type":"assistant"`)) ?? "{}",
+);
+/**
+ * The next assistant record, as a live session's: its own id and a context one record larger.
+ * (Appending the same record again leaves every figure as it was, so each call is quiet and the
+ * meter's resume offset may lag: the next call re-reads every record since, which in a loop of
+ * hundreds of calls within a few seconds measures the loop, not a session.)
+ */
+let grown = 0;
+function growth(): string {
+  grown++;
+  const usage = { ...last.message?.usage, input_tokens: (last.message?.usage?.input_tokens ?? 0) + grown * 40 };
+  const message = { ...last.message, id: `bench-${grown}`, usage };
+  return JSON.stringify({ ...last, uuid: crypto.randomUUID(), message }) + "\n";
+}
 const fixture = readFileSync(join(ROOT, "test/fixtures/claude-code-2.1.336/hooks/basic/PreToolUse.jsonl"), "utf8");
 const payload = JSON.stringify({ ...JSON.parse(fixture.split("\n")[0]).stdin, transcript_path: transcript });
 
@@ -46,7 +61,7 @@ function cpuWork(): void {
 type Probe = [string, () => Promise<void>];
 const probes: Probe[] = [
   ["POST /hook", async () => {
-    appendFileSync(transcript, growth);
+    appendFileSync(transcript, growth());
     await (await app.request("/hook", { method: "POST", body: payload })).text();
   }],
   ["GET /healthz (reference: routing only)", async () => {

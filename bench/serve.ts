@@ -37,7 +37,26 @@ const work = mkdtempSync(join(tmpdir(), "vigil-bench-serve-"));
 const transcript = join(work, "transcript.jsonl");
 copyFileSync(source, transcript);
 const tailLines = readFileSync(source, "utf8").slice(-2_000_000).split("\n");
-const growth = tailLines.findLast((l) => l.includes(`"type":"assistant"`) && !l.includes(`"isSidechain":true`)) + "\n";
+const last = JSON.parse(
+  tailLines.findLast((l) => l.includes(`"type":"assistant"`) && !l.includes(`"isSidechain":true`)) ?? "{}",
+);
+/**
+ * The next assistant record, as a live session's: its own id and a context one record larger.
+ * Appending the same record again changed no figure, so every call was quiet and the meter's
+ * resume offset lagged: each call re-read every record appended since, and a loop of
+ * thousands of calls within seconds measured that loop (3.9 ms a call), not a session.
+ */
+let grown = 0;
+function growth(): string {
+  grown++;
+  const usage = { ...last.message?.usage, input_tokens: (last.message?.usage?.input_tokens ?? 0) + grown * 40 };
+  return JSON.stringify({
+    ...last,
+    uuid: crypto.randomUUID(),
+    message: { ...last.message, id: `bench-${grown}`, usage },
+  }) +
+    "\n";
+}
 const fixture = readFileSync(join(ROOT, "test/fixtures/claude-code-2.1.328/hooks/basic/PreToolUse.jsonl"), "utf8");
 const payload = JSON.stringify({
   ...JSON.parse(fixture.split("\n")[0]).stdin,
@@ -54,12 +73,12 @@ const app = createApp({ store: deps.store, runHook: (input) => runHook(input, de
 const viaApp: number[] = [];
 const bare: number[] = [];
 for (let i = 0; i < 200 + n; i++) {
-  appendFileSync(transcript, growth);
+  appendFileSync(transcript, growth());
   const t0 = performance.now();
   const res = await app.request("/hook", { method: "POST", body: payload });
   await res.text();
   const t1 = performance.now();
-  appendFileSync(transcript, growth);
+  appendFileSync(transcript, growth());
   const t2 = performance.now();
   runHook(payload, deps);
   const t3 = performance.now();
@@ -99,7 +118,7 @@ console.log(report(`whole hook calls, ${runs} interleaved runs each`, timeAll(cm
 // A client that keeps its connection, as Claude Code's HTTP hook client can: round trips only.
 const trips: number[] = [];
 for (let i = 0; i < n; i++) {
-  appendFileSync(transcript, growth);
+  appendFileSync(transcript, growth());
   const t0 = performance.now();
   await (await fetch(`${url}/hook`, { method: "POST", body: payload })).text();
   trips.push(performance.now() - t0);
