@@ -275,6 +275,8 @@ async function recoverAll(
 
 /** Whether the pane a pending restart of `t` started has exited (false when nothing is pending or no pane is known). */
 async function restartExited(t: Target, deps: WatchDeps): Promise<boolean> {
-  const pane = t.watch === null ? null : parseMemo(t.watch.memo).restartCheck?.pane ?? null;
+  // Most sessions have no restart pending (`"restartCheck":null`): skip parsing their memo a second time.
+  if (t.watch === null || !t.watch.memo.includes('"restartCheck":{')) return false;
+  const pane = parseMemo(t.watch.memo).restartCheck?.pane ?? null;
   return pane !== null && deps.paneExited !== undefined && await deps.paneExited(pane);
 }
