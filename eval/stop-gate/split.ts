@@ -2,25 +2,27 @@
  * The one split of the evaluation into a tuning half and a sealed half, by repository owner
  * (issue 31). `split.json` records every owner's half; an owner's half is written once, when
  * the owner first appears in `refs.jsonl`, and never changed afterwards, with one recorded
- * exception: in round 13 the round-12 sealed half was folded into tuning (its families had been
- * published while rules were still being written, so its figures were no longer independent);
- * those owners are listed in `folded` and added to `seen`, and the sealed half starts again from
- * owners nobody had looked at.
+ * exception: a sealed half that has been spent is folded into tuning. In round 13 the round-12
+ * sealed half was folded (its families had been published while rules were still being written,
+ * so its figures were no longer independent); in round 14 the round-13 sealed half was folded
+ * (it had been run once on final rules and its families recorded, so it can measure nothing
+ * new). Folded owners are listed in `folded` and added to `seen`, and each time the sealed half
+ * starts again from owners nobody had looked at.
  *
  *   bun eval/stop-gate/split.ts assign [--refs FILE] [--split FILE]   # give new owners a half
  *   bun eval/stop-gate/split.ts show [--refs FILE] [--split FILE]     # counts per half, kind, language
  *
  * How a new owner is assigned (deterministic, seeded):
  * - owners whose texts earlier rounds already tuned on or whose errors were read (every owner
- *   of the first 868 references, and since round 13 every owner of the round-12 sealed half)
+ *   of the first 868 references, and every owner of a folded sealed half: round 12's, round 13's)
  *   are `tuning`: their errors have been read, so they cannot measure anything;
  * - owners who also own a repository reserved for independent measurement are `sealed`, so
  *   nobody tunes on phrasing close to the reserved text;
  * - every other owner, taken (after the forced ones) in the order of sha256(seed + owner), goes to the half that has
  *   fewer end-of-turn items in the owner's main language so far (ties: the hash's low bit),
- *   which balances each language as far as the owners allow. After the round-13 fold the tuning
- *   half holds every older owner, so new owners go to `sealed` until a language's sealed half
- *   has caught up with its tuning half.
+ *   which balances each language as far as the owners allow. After a fold the tuning half
+ *   holds every older owner, so new owners go to `sealed` until a language's sealed half has
+ *   caught up with its tuning half.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -41,7 +43,7 @@ export interface Split {
   seen: string[];
   /** Owners that also own a reserved repository (forced into `sealed`). */
   reservedOwners: string[];
-  /** Owners of the round-12 sealed half, folded into `tuning` in round 13 (also in `seen`). */
+  /** Owners of spent sealed halves (round 12's, round 13's), folded into `tuning` (also in `seen`). */
   folded: string[];
   owners: Record<string, Half>;
 }

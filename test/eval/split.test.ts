@@ -52,8 +52,8 @@ describe("the recorded split", () => {
     }
   });
 
-  test("the round-12 sealed owners folded into tuning stay tuning and count as seen", () => {
-    // Their families were published while rules were written, so they can no longer measure anything.
+  test("owners of a spent sealed half, folded into tuning, stay tuning and count as seen", () => {
+    // Their errors were read (round 12) or their half was run once on final rules (round 13).
     const split = readSplit(join(ROOT, "eval/stop-gate/split.json"));
     expect(split.folded.length).toBeGreaterThan(0);
     for (const o of split.folded) {
