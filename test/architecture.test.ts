@@ -1,16 +1,10 @@
 /** House rules that can be checked by reading the source. */
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { tsFiles as files } from "./source-files.ts";
+import { readFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 
 const ROOT = join(import.meta.dir, "..");
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith(".ts") ? [p] : [];
-  });
-}
 
 const importsOf = (src: string) => [...src.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1]);
 

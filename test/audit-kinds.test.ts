@@ -4,7 +4,8 @@
  * list itself honest: no name twice, none declared that no source writes.
  */
 import { expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tsFiles } from "./source-files.ts";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -18,13 +19,9 @@ import { AUDIT_KINDS, type AuditKind, isAuditKind } from "../src/core/audit-kind
 import { openStore } from "../src/edge/store.ts";
 
 const SRC = join(import.meta.dir, "..", "src");
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith(".ts") && !p.endsWith("audit-kinds.ts") ? [p] : [];
-  });
-}
-const sources = files(SRC).map((f) => readFileSync(f, "utf8")).join("\n");
+const sources = tsFiles(SRC).filter((f) => !f.endsWith("audit-kinds.ts")).map((f) => readFileSync(f, "utf8")).join(
+  "\n",
+);
 
 test("each kind is declared once", () => {
   expect(new Set(AUDIT_KINDS).size).toBe(AUDIT_KINDS.length);

@@ -5,8 +5,9 @@
  * comments stripped, and from live handles.
  */
 import { afterAll, describe, expect, test } from "bun:test";
+import { tsFiles as files, withoutComments as code } from "./source-files.ts";
 import { Database } from "bun:sqlite";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { openStore } from "../src/edge/store.ts";
@@ -14,18 +15,6 @@ import { openRecallIndex } from "../src/edge/store/recall-index.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const SRC = join(ROOT, "src");
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith(".ts") ? [p] : [];
-  });
-}
-
-/** The source without its comments (a doc comment may name a statement). */
-function code(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
-}
 
 /** What running SQL looks like: a statement in a string, the handle, the driver. */
 const SQL: [string, RegExp][] = [

@@ -3,7 +3,8 @@
  * src/, its rows point at real recordings, and what is derived from it says what the rows say.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tsFiles as files } from "../source-files.ts";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import {
   ALL_EVENTS,
@@ -24,13 +25,6 @@ import { FIXTURES } from "../support/fixtures.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const TABLE_FILE = join(ROOT, "src", "core", "claude-events.ts");
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith(".ts") ? [p] : [];
-  });
-}
 
 /** Every string literal ("…", '…' or `…` without a substitution) of a source text that is an event name. */
 function eventLiterals(text: string): string[] {

@@ -4,22 +4,9 @@
  * 33). Read from the sources, comments stripped.
  */
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-
-const ROOT = join(import.meta.dir, "..", "..");
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith(".ts") ? [p] : [];
-  });
-}
-
-/** The source without its comments (a doc comment may name what it forbids). */
-function code(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
-}
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, sourcesBelow, withoutComments as code } from "../source-files.ts";
 
 const STEP = "src/core/step.ts";
 /** Schema migrations at open (before any process can step a session) rewrite rows in SQL. */
@@ -38,10 +25,7 @@ const PARSES_SNAPSHOT = [
  */
 const KEYED_SETTING = /\.(get|set)Setting\(\s*(?![A-Z][A-Z0-9_]*\s*[,)]|"[^"$]*"\s*[,)])/;
 
-const sources = [...files(join(ROOT, "src")), ...files(join(ROOT, "machines"))].map((f) => ({
-  name: relative(ROOT, f).split("\\").join("/"),
-  text: code(readFileSync(f, "utf8")),
-}));
+const sources = [...sourcesBelow("src"), ...sourcesBelow("machines")];
 
 describe("the snapshot is parsed only by the session step", () => {
   test.each(sources.filter((s) => s.name !== STEP && s.name !== SCHEMA).map((s) => [s.name, s.text]))(

@@ -7,22 +7,9 @@
  * the sources, comments stripped.
  */
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-
-const ROOT = join(import.meta.dir, "..", "..");
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith(".ts") ? [p] : [];
-  });
-}
-
-/** The source without its comments (a doc comment may name what it forbids). */
-function code(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
-}
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, sourcesBelow, withoutComments as code } from "../source-files.ts";
 
 /** The one writer of effect records, and the reader that turns an older version's rows into today's. */
 const STEP = "src/core/step.ts";
@@ -40,10 +27,7 @@ const WRITES = KINDS.flatMap((k) => [
 /** Changing a stored event: an UPDATE of the events table, or a JSON patch of a detail. */
 const UPDATES = [/\bUPDATE\s+events\b/i, /json_(patch|set|insert|replace|remove)\(\s*detail\b/i];
 
-const sources = files(join(ROOT, "src")).map((f) => ({
-  name: relative(ROOT, f).split("\\").join("/"),
-  text: code(readFileSync(f, "utf8")),
-}));
+const sources = sourcesBelow("src");
 
 describe("a death or a stall is recorded only as the machine's effect", () => {
   test.each(sources.filter((s) => s.name !== STEP && s.name !== OLD_ROWS).map((s) => [s.name, s.text]))(
