@@ -17,11 +17,6 @@ afterEach(() => {
   kit = null;
 });
 
-async function pass(k: Kit, at: number): Promise<void> {
-  const r = await k.run(["watch", "--once"], at);
-  if (r.code !== 0) throw new Error(`watch exited ${r.code}: ${r.stderr}`);
-}
-
 test(
   "a restart that never comes back is a failure, and after two in a row the breaker holds with one alert",
   async () => {
@@ -30,9 +25,9 @@ test(
     const s = await k.session("sess-doomed");
     const t0 = Date.now();
     expect((await k.run(["night", "on", "--force", "--scope", s.cwd], t0 - 1000)).code).toBe(0);
-    await pass(k, t0);
+    await k.pass(t0);
     await s.kill();
-    for (let i = 1; i <= 6; i++) await pass(k, t0 + i * 3 * MIN);
+    for (let i = 1; i <= 6; i++) await k.pass(t0 + i * 3 * MIN);
     // tmux took both commands; neither restart came up, so neither is reported as restarted.
     expect(k.events("restart", s.id).map((e) => [e.ok, e.attempt])).toEqual([[true, 1], [true, 2]]);
     expect(k.events("restart_check", s.id).map((e) => e.verified)).toEqual([false, false]);
@@ -40,7 +35,7 @@ test(
     expect(k.received[2]?.detail).toContain("process exited without writing its transcript");
     // `night off` lifts the hold: the next pass tries again.
     expect((await k.run(["night", "off"], t0 + 19 * MIN)).code).toBe(0);
-    await pass(k, t0 + 20 * MIN);
+    await k.pass(t0 + 20 * MIN);
     expect(k.events("restart", s.id).length).toBe(3);
   },
   60_000,
@@ -51,14 +46,14 @@ test("a restart whose process exits at once fails at the next pass, not at the e
   k.claude("dies");
   const s = await k.session("sess-gone");
   const t0 = Date.now();
-  await pass(k, t0);
+  await k.pass(t0);
   await s.kill();
-  await pass(k, t0 + 30_000);
+  await k.pass(t0 + 30_000);
   expect(k.events("restart", s.id).map((e) => [e.ok, e.attempt])).toEqual([[true, 1]]);
   // Passes 10 s apart, all well inside the 2-minute window: the stand-in's `claude --resume`
   // has exited and its tmux pane is gone, which no wait can change.
   let at = t0 + 30_000;
-  for (let i = 0; i < 6 && k.events("restart_check", s.id).length === 0; i++) await pass(k, at += 10_000);
+  for (let i = 0; i < 6 && k.events("restart_check", s.id).length === 0; i++) await k.pass(at += 10_000);
   const check = k.events("restart_check", s.id);
   expect(check.map((e) => [e.verified, e.alive, e.grew])).toEqual([[false, false, false]]);
   expect(String(check[0]?.failed)).toContain("process exited without writing its transcript");
@@ -71,12 +66,12 @@ test("a restart counts once its process is alive and its transcript written", as
   k.claude("comes-back");
   const s = await k.session("sess-back");
   const t0 = Date.now();
-  await pass(k, t0);
+  await k.pass(t0);
   await s.kill();
-  await pass(k, t0 + 3 * MIN);
+  await k.pass(t0 + 3 * MIN);
   // The stand-in registers and writes on the real clock; wait for it before the next pass.
   for (let i = 0; i < 200 && Bun.file(s.transcript).size < 100; i++) await Bun.sleep(25);
-  await pass(k, t0 + 4 * MIN);
+  await k.pass(t0 + 4 * MIN);
   expect(k.events("restart_check", s.id).map((e) => [e.verified, e.alive, e.grew])).toEqual([[true, true, true]]);
   expect(k.received.map((r) => r.event)).toEqual(["down", "restarted"]);
   expect(k.received[0]?.detail).toContain("verifying");
@@ -90,9 +85,9 @@ test("a dead session asleep until its usage limit resets is restarted at once", 
   const r = await k.run(["hook"], undefined, JSON.stringify({ ...hook, error: "rate_limit" }));
   expect(r.code).toBe(0);
   const t0 = Date.now();
-  await pass(k, t0);
+  await k.pass(t0);
   await s.kill();
-  await pass(k, t0 + 3 * MIN);
+  await k.pass(t0 + 3 * MIN);
   expect(k.events("restart", s.id).map((e) => [e.ok, e.skipped ?? null])).toEqual([[true, null]]);
 }, 60_000);
 
@@ -101,9 +96,9 @@ test("a restart being verified is not a second death, and the session's pane bec
   k.claude("comes-back");
   const s = await k.session("sess-slow-register");
   const t0 = Date.now();
-  await pass(k, t0);
+  await k.pass(t0);
   await s.kill();
-  await pass(k, t0 + 3 * MIN);
+  await k.pass(t0 + 3 * MIN);
   const sessions = join(k.claudeDir, "sessions");
   for (let i = 0; i < 200 && readdirSync(sessions).length === 0; i++) await Bun.sleep(25);
   // As 2.1.88 does: the resumed session's hooks run before its registry entry names it.
@@ -112,10 +107,10 @@ test("a restart being verified is not a second death, and the session's pane bec
   rmSync(join(sessions, file));
   const start = { hook_event_name: "SessionStart", source: "resume", session_id: s.id, transcript_path: s.transcript };
   expect((await k.run(["hook"], t0 + 3 * MIN + 1000, JSON.stringify({ ...start, cwd: s.cwd }))).code).toBe(0);
-  await pass(k, t0 + 4 * MIN);
+  await k.pass(t0 + 4 * MIN);
   expect(k.events("died", s.id).length).toBe(1);
   writeFileSync(join(sessions, file), entry);
-  await pass(k, t0 + 5 * MIN);
+  await k.pass(t0 + 5 * MIN);
   expect(k.events("restart_check", s.id).map((e) => e.verified)).toEqual([true]);
   expect(k.received.map((r) => r.event)).toEqual(["down", "restarted"]);
   const raw = new Database(join(k.env.VIGIL_HOME, "vigil.db"), { readonly: true });

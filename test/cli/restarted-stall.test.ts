@@ -31,11 +31,6 @@ afterEach(() => {
   kit = null;
 });
 
-async function pass(k: Kit, at: number): Promise<void> {
-  const r = await k.run(["watch", "--once"], at);
-  if (r.code !== 0) throw new Error(`watch exited ${r.code}: ${r.stderr}`);
-}
-
 /** What the kit's tmux panes show (the restart runs the session in one; a nudge is typed there). */
 function paneText(k: Kit): string {
   const ls = Bun.spawnSync(["tmux", "list-panes", "-a", "-F", "#{pane_id}"], { env: k.env }).stdout.toString();
@@ -64,19 +59,19 @@ test(
     const s = await k.session("sess-restarted");
     const t0 = Date.now();
     expect((await k.run(["night", "on", "--force", "--scope", s.cwd], t0 - 1000)).code).toBe(0);
-    await pass(k, t0);
+    await k.pass(t0);
     await s.kill();
-    await pass(k, t0 + 3 * MIN);
+    await k.pass(t0 + 3 * MIN);
     // The stand-in registers and writes on the real clock; wait for it before the next pass.
     for (let i = 0; i < 200 && Bun.file(s.transcript).size < 100; i++) await Bun.sleep(25);
-    await pass(k, t0 + 4 * MIN);
+    await k.pass(t0 + 4 * MIN);
     expect(k.events("restart_check", s.id).map((e) => e.verified)).toEqual([true]);
 
     // Quiet past the threshold: STALE, and nudged into the restart's pane. The session answers
     // the nudge with work (a tool call) while the pass waits for the nudge's receipt.
     const workAt = t0 + 16 * MIN;
     const tool = { type: "tool_use", id: "tu-1", name: "Bash", input: { command: "npm test" } };
-    const stale = pass(k, t0 + 15 * MIN);
+    const stale = k.pass(t0 + 15 * MIN);
     let done = false;
     void stale.finally(() => (done = true));
     while (!done && !paneText(k).includes(NUDGE)) await Bun.sleep(50);
@@ -107,8 +102,8 @@ test(
       tool_response: { stdout: "ok" },
     };
     expect((await k.run(["hook"], workAt, JSON.stringify(hook))).code).toBe(0);
-    await pass(k, t0 + 17 * MIN);
-    await pass(k, t0 + 20 * MIN);
+    await k.pass(t0 + 17 * MIN);
+    await k.pass(t0 + 20 * MIN);
 
     // The stall ended at the work, once, and no second stall was opened for the same quiet.
     const after = records(k, s.id).filter((r) => r.at >= t0 + 15 * MIN);

@@ -84,8 +84,8 @@ export interface Kit {
   run(args: string[], at?: number, stdin?: string, extra?: Record<string, string>): Promise<Run>;
   /** The Stop hook through the binary at the kit's clock, as Claude Code calls it; its parsed stdout. */
   stop(s: Stand, message: string): Promise<Record<string, unknown>>;
-  /** One `vigil watch --once` at the kit's clock; throws when it does not exit 0. */
-  pass(): Promise<Run>;
+  /** One `vigil watch --once` at the kit's clock (or at `at`); throws when it does not exit 0. */
+  pass(at?: number): Promise<Run>;
   /**
    * Run the installed crontab line as cron does: a bare environment (HOME, LOGNAME, SHELL and
    * cron's PATH), nothing from the installer's shell but what the line itself carries.
@@ -304,8 +304,8 @@ export function nightKit(toml = "", opts: KitOptions = {}): Kit {
     async stop(s, message) {
       return JSON.parse((await run(["hook"], clock, stopPayload(s, message))).stdout || "{}");
     },
-    async pass() {
-      const r = await run(["watch", "--once"], clock);
+    async pass(at) {
+      const r = await run(["watch", "--once"], at ?? clock);
       if (r.code !== 0) throw new Error(`watch --once exited ${r.code}: ${r.stderr}`);
       return r;
     },
