@@ -3,7 +3,7 @@
  * SOFT/HARD guard as a handoff request, per language, through the same classifier the hook
  * uses (`classifyPrompt`, a plain prompt with no pass commands).
  *
- *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|sealed3|sealed4] [--json] [--list]
+ *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|sealed3|sealed4|sealed5] [--json] [--list]
  *
  * Categories: `request` (asks only for the handoff document: write, update, summarize into,
  * record in, commit or push it), `request-plus-work` (a handoff request and any other work),
@@ -18,6 +18,8 @@
  * (`--half sealed3`) is a third, written the same way before the structural rework of the rules
  * was measured on it. `sealed-4.jsonl` (`--half sealed4`) is a fourth, written and landed before
  * round 13's fourth cycle of the rules (or any earlier classifier) was measured on it.
+ * `sealed-5.jsonl` (`--half sealed5`) is a fifth, written and landed in round 14 before any rule
+ * (or any earlier classifier) was measured on it.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -37,6 +39,7 @@ const HALVES = new Map([
   ["sealed2", "sealed-2.jsonl"],
   ["sealed3", "sealed-3.jsonl"],
   ["sealed4", "sealed-4.jsonl"],
+  ["sealed5", "sealed-5.jsonl"],
 ]);
 
 /** One prompt of our own, and what it is. */
@@ -74,7 +77,7 @@ function main(args: string[]): number {
   const half = i >= 0 ? args[i + 1] : "tuning";
   const file = half === undefined ? undefined : HALVES.get(half);
   if (half === undefined || file === undefined) {
-    console.error("vigil eval: --half is tuning, sealed, sealed2, sealed3 or sealed4");
+    console.error("vigil eval: --half is tuning, sealed, sealed2, sealed3, sealed4 or sealed5");
     return 2;
   }
   if (half !== "tuning" && args.includes("--list")) {
