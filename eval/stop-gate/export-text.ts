@@ -3,11 +3,16 @@
  * terminal pasted into a Markdown note). There each assistant block starts with `⏺`, a tool
  * call's block names the tool and is followed by `⎿` result lines, and a user prompt starts with
  * `>` or `❯`. Records are line numbers (`line:N`, of the block's `⏺`), the text is the block's
- * words with the terminal's soft wraps undone.
+ * words with the terminal's soft wraps undone. Terminals without that glyph (Linux, WSL, Windows)
+ * draw the block's mark as `●`; a file with no `⏺` block and some `●` block is read with `●` as
+ * the mark (a file that has `⏺` blocks is read exactly as before, so its `●` lines stay text).
  */
 import type { Item } from "./transcript.ts";
 
 const ASSISTANT = /^\s{0,4}⏺\s?/;
+const ASSISTANT_DOT = /^\s{0,4}●\s?/;
+const HAS_DOT_BLOCK = /^\s{0,4}●\s/m;
+const HAS_MARK_BLOCK = /^\s{0,4}⏺/m;
 /** A user prompt; notes that keep a session as Markdown sometimes make it a heading (`##### ❯ …`). */
 const PROMPT = /^\s{0,4}(?:#{1,6}\s+)?[>❯](?:\s|$)/;
 const FENCE = /^\s*```\s*$/;
@@ -37,7 +42,13 @@ const LIST_OR_BREAK = /^\s*(?:[-*+•]|\d+[.)]|#{1,6}\s|\||```|[│┌├└])/;
 
 type Block = { who: "assistant"; line: number; lines: string[] } | { who: "prompt" } | { who: "result"; text: string };
 
+/** The mark of an assistant block in this file: `⏺`, or `●` when the file has no `⏺` block. */
+function assistantMark(text: string): RegExp {
+  return !HAS_MARK_BLOCK.test(text) && HAS_DOT_BLOCK.test(text) ? ASSISTANT_DOT : ASSISTANT;
+}
+
 function blocks(text: string): Block[] {
+  const mark = assistantMark(text);
   const out: Block[] = [];
   let current: Block | null = null;
   let inBox = false;
@@ -48,8 +59,8 @@ function blocks(text: string): Block[] {
     if (inBox || BOX_OPEN.test(line)) {
       inBox = !BOX_CLOSE.test(line);
       current = null;
-    } else if (ASSISTANT.test(line)) {
-      current = { who: "assistant", line: i + 1, lines: [line.replace(ASSISTANT, "")] };
+    } else if (mark.test(line)) {
+      current = { who: "assistant", line: i + 1, lines: [line.replace(mark, "")] };
       out.push(current);
     } else if (PROMPT.test(line)) {
       current = { who: "prompt" };

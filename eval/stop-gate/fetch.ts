@@ -44,7 +44,10 @@ function options(args: string[]): Map<string, string> {
 
 /** Items of a file's text: a JSON transcript, or a terminal transcript saved as text. */
 function itemsOfText(path: string, text: string): Item[] {
-  if (isExportPath(path)) return text.includes("⏺") ? findExportItems(text) : [];
+  // A terminal transcript marks blocks with ⏺, or with ● (and then shows tool results under ⎿).
+  if (isExportPath(path)) {
+    return text.includes("⏺") || (/^\s{0,4}●\s/m.test(text) && text.includes("⎿")) ? findExportItems(text) : [];
+  }
   return findItems(parseRecords(text));
 }
 

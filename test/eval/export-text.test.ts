@@ -102,3 +102,34 @@ describe("terminal transcript with a box-drawn table", () => {
     expect(item.text.endsWith("```")).toBe(true);
   });
 });
+
+describe("terminal transcript whose blocks are marked with ●", () => {
+  // Terminals without the ⏺ glyph (Linux, WSL, Windows) draw each block's mark as ●.
+  const DOT = [
+    ...WELCOME,
+    "",
+    "> add a retry to the upload",
+    "",
+    "● I'll look at the upload client first.",
+    "",
+    "● Read(src/upload.ts)",
+    "  ⎿  Read 80 lines (ctrl+r to expand)",
+    "",
+    "● The upload now retries three times with a growing pause; the tests pass.",
+    "",
+    "> thanks",
+  ].join("\n");
+
+  test("a file with only ● blocks is read with ● as the mark: pre-tool and end-turn items", () => {
+    const items = findExportItems(DOT);
+    expect(items.map((i) => [i.kind, i.record])).toEqual([["pre-tool", "line:9"], ["end-turn", "line:14"]]);
+    expect(items[1].text).toBe("The upload now retries three times with a growing pause; the tests pass.");
+  });
+
+  test("a file with ⏺ blocks is read as before: a ● line inside a message stays its text", () => {
+    const text = ["> list the states", "⏺ The states are:", "", "  ● idle", "  ● busy", "", "> ok"].join("\n");
+    const items = findExportItems(text);
+    expect(items).toHaveLength(1);
+    expect(items[0].text).toContain("● busy");
+  });
+});
