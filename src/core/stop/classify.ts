@@ -221,8 +221,31 @@ function findAnnouncement(view: MessageView, set: PatternSet): Pick<Classificati
   return { announcement: null, ruledOut: skipped };
 }
 
+/**
+ * A message whose last paragraph sits under a summary heading ("## まとめ", "**Summary**", "## 결론") sums
+ * up what was done or found: whatever verbs it ends on, it ends on no action of the agent's.
+ */
+function underSummary(
+  view: MessageView,
+  set: PatternSet,
+  found: Hit,
+): Pick<Classification, "announcement" | "ruledOut"> {
+  const section = view.section;
+  const p = section === null
+    ? undefined
+    : set.patterns.find((x) =>
+      x.kind === "ruleout" && x.scope === "section" && x.lang === scriptOf(section) && x.re.test(section)
+    );
+  if (!p || section === null) return { announcement: found, ruledOut: null };
+  return { announcement: null, ruledOut: { ...found, why: `report: ${p.id} (${clip(section)})` } };
+}
+
 /** Classify a final assistant message for gates 4 and 5. */
 export function classifyMessage(text: string, set: PatternSet): Classification {
   const view = viewMessage(text);
-  return { waiting: findWaiting(view, set), ...findAnnouncement(view, set) };
+  const gate5 = findAnnouncement(view, set);
+  return {
+    waiting: findWaiting(view, set),
+    ...(gate5.announcement ? underSummary(view, set, gate5.announcement) : gate5),
+  };
 }

@@ -28,9 +28,10 @@ export type RuleOut =
 
 /**
  * Which part of the message a pattern is tried on (see `MessageView`): `heading` is a heading
- * line the message ends on with nothing under it, `item` the items under a lead-in.
+ * line the message ends on with nothing under it, `item` the items under a lead-in, `section` the
+ * heading the message's last paragraph sits under (a summary section reports, whatever its verbs).
  */
-export type PatternScope = "all" | "window" | "last" | "tail" | "heading" | "item";
+export type PatternScope = "all" | "window" | "last" | "tail" | "heading" | "item" | "section";
 
 /** One pattern as written in a data file. */
 export interface PatternDef {

@@ -67,6 +67,15 @@ const BEHAVES =
 const FIRST_PERSON_NEXT =
   r`\b(?:I|we)(?:'ll|\s+will|\s+shall|'m\s+going|\s+am\s+going|'re\s+going|\s+are\s+going|'m\s+about|\s+am\s+about)\b|\blet(?:'s|\s+me|\s+us)\b|\b(?:next|then)\b`;
 
+/** A courtesy opener: "I'll help you set up …!", "I will help you with that". */
+const HELP_OPENER =
+  r`^(?:(?:sure|absolutely|of\s+course|great|ok(?:ay)?)[,.!]?\s+)*(?:I|we)(?:'ll|\s+will)\s+(?:gladly\s+|happily\s+)?help\s+you\b`;
+/** A purpose or a "with:" that shows the reader how: "To try it locally, run:", "Restart the server with:". */
+const HOW_TO = r`^(?:(?:and|so|then)\s+)?to\s+\w+[^,:]*,\s|\b(?:with|using|via|by\s+running)\s*[:：]\s*$`;
+
+/** "Next: run `db:seed` to load the fixtures.": a "Next:" label over a bare command is a step written for the reader. */
+const NEXT_FOR_READER = r`^\W*next(?:\s+step)?\W*[:：]\W*(?!let(?:'s|\s+me)\b)` + READER_VERB + r`\b`;
+
 export const EN: LangPatterns = {
   lang: "en",
   flags: "iu",
@@ -253,7 +262,9 @@ export const EN: LangPatterns = {
       id: "en.question.label",
       kind: "question",
       source:
-        r`\b(?:(?:a\s+|one\s+|quick\s+|two\s+|a\s+few\s+)?questions?|to\s+confirm|before\s+I\s+(?:go\s+on|continue|proceed))\s*[:：]\s*$`,
+        r`\b(?:(?:a\s+|one\s+|quick\s+|two\s+|a\s+few\s+)?questions?|to\s+confirm|before\s+I\s+(?:go\s+on|continue|proceed))\s*[:：]\s*$` +
+        // "Three things to decide before I plan the rest:": decisions listed for the reader.
+        r`|\b(?:things?|points?|decisions?|choices?|details?)\s+(?:(?:still\s+)?to\s+(?:decide|settle|pin\s+down|agree\s+on)|(?:that\s+)?need\s+(?:a\s+)?(?:decision|deciding|your))\b[^:：]*[:：]\s*$`,
     },
     { id: "en.question.end", kind: "question", source: SENTENCE_QUESTION },
     {
@@ -263,7 +274,14 @@ export const EN: LangPatterns = {
       source: r`\b(?:you|your|should\s+I|shall\s+I|should\s+we|can\s+I|may\s+I)\b.*` + SENTENCE_QUESTION,
     },
     // gate 5: work announced and not done
-    { id: "en.future", kind: "announce", source: r`\b(?:I|we)` + AUX + r`\b(?!\s+` + NOT_WORK + ")", unless: HABIT },
+    // "I'll help you …" opens a reply as often as it announces: it pushes only as the message's last words.
+    {
+      id: "en.future",
+      kind: "announce",
+      source: r`\b(?:I|we)` + AUX + r`\b(?!\s+` + NOT_WORK + ")",
+      unless: HABIT + "|" + HELP_OPENER,
+    },
+    { id: "en.help-opener", kind: "announce", last: true, source: HELP_OPENER },
     {
       id: "en.intent",
       kind: "announce",
@@ -319,6 +337,8 @@ export const EN: LangPatterns = {
       kind: "announce",
       source: r`^` + INTERJECTION +
         r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward\s+to|now\s+for)\b(?!\.\w)(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
+      // "Next: run `db:seed` to load the fixtures.": a label over a step written for the reader.
+      unless: NEXT_FOR_READER,
     },
     { id: "en.time-to", kind: "announce", source: r`^time\s+to\s+\w+` },
     {
@@ -334,7 +354,7 @@ export const EN: LangPatterns = {
       kind: "announce",
       subjectless: true,
       source: r`^` + INTERJECTION + r`(?:now|next|then|first)\b[,:]?\s+(?:let's\s+)?` + WORK_VERB + r`\b`,
-      unless: r`\b(?:you|your|yourself|users?)\b`,
+      unless: r`\b(?:you|your|yourself|users?)\b|` + NEXT_FOR_READER,
     },
     {
       id: "en.need-to",
@@ -392,7 +412,7 @@ export const EN: LangPatterns = {
       kind: "announce",
       subjectless: true,
       source: r`^(?:(?:ok(?:ay)?|alright|good|great|so|and)[,.!]?\s+)*` + WORK_VERB + r`\b[^.!?]*:$`,
-      unless: r`\b(?:you|your)\b`,
+      unless: r`\b(?:you|your)\b|` + HOW_TO,
     },
     {
       id: "en.gerund-fragment",
@@ -438,6 +458,17 @@ export const EN: LangPatterns = {
       source:
         r`\b(?:later(?:\s+on)?|tomorrow|separately|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
     },
+    // A numbered step's label the message ends on, standing alone, with its title after it ("**Step 4:** wire the
+    // endpoint", "Fix 2 & 3: drop the imports"); one marked done, or addressed to the reader, is no step.
+    {
+      id: "en.step-label",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source:
+        r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])(?:step|phase|task|fix|part|stage|file)\s*\d+[a-z]?(?:\s*(?:&|and|,|-|–|/)\s*\d+[a-z]?)*\s*[:.—–-]\s*\S`,
+      unless: r`\b(?:you|your|done|complete|completed|finished|passed|passing|skipped)\b|[✅✓]`,
+    },
     // A message that ends on a step heading with nothing under it ("## Step 2: Updating the parser").
     {
       id: "en.heading.step",
@@ -455,7 +486,8 @@ export const EN: LangPatterns = {
       last: true,
       source: r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
       unless:
-        r`\b(?:as\s+follows|here(?:'s|\s+is|\s+are)|summary|results?|changes|what\s+(?:changed|I\s+(?:found|did|changed))|output|details|notes?|findings|status|overview|below|breakdown)\b[^:]*[:：]\s*$|\b(?:is|are|was|were|looks?\s+like)\b[^:]*[:：]\s*$|\b(?:you|your)\b`,
+        r`\b(?:as\s+follows|here(?:'s|\s+is|\s+are)|summary|results?|changes|what\s+(?:changed|I\s+(?:found|did|changed))|output|details|notes?|findings|status|overview|below|breakdown)\b[^:]*[:：]\s*$|\b(?:is|are|was|were|looks?\s+like)\b[^:]*[:：]\s*$|\b(?:you|your)\b|` +
+        HOW_TO,
     },
     // "Now `render.go` — drop the legacy branch": the object first, then the work.
     {
@@ -464,6 +496,15 @@ export const EN: LangPatterns = {
       subjectless: true,
       source: r`^(?:(?:ok(?:ay)?|good|so|and)[,.!]?\s+)*now\b[^.—–:]{1,80}\s[—–:-]\s*(?:let's\s+)?` + WORK_VERB + r`\b`,
       unless: r`\b(?:you|your)\b`,
+    },
+    // The heading a message's last paragraph sits under sums it up ("Summary", "まとめ", "결론"): a report.
+    {
+      id: "en.section.summary",
+      kind: "ruleout",
+      why: "report",
+      scope: "section",
+      source:
+        r`^(?:(?:in\s+)?summary(?!\s+of\s+(?:the\s+)?(?:plan|next|remaining))|tl;?\s?dr|conclusion|in\s+short|bottom\s+line|recap|wrap-?up|the\s+short\s+answer|one-line\s+summary)\b`,
     },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
     {

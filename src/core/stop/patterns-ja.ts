@@ -21,10 +21,10 @@ const MARKERS =
   r`(?:では|それでは|次に|次は|次の作業として|次のステップとして|これから|今から|続いて|続けて|引き続き|まずは?|このまま|早速|すぐに|ここから|先に)`;
 /** Work verbs that are not する-verbs but announce the agent's own next step with an object. */
 const WORK_VERB =
-  r`(?:します|(?:して)?(?:いきます|みます|おきます)|行います|書きます|作ります|入れます|変えます|組み込みます|片付けます|進めます|まとめます|直します|調べます|確かめます|見直します|試します|動かします|回します|流します|消します|読みます|探します|見ます|開きます|書き換えます|置き換えます|足します|切り替えます|替えます|戻します|外します|加えます|揃えます|付けます|分けます|載せます|渡します|走らせます)`;
+  r`(?:します|(?:して)?(?:いきます|みます|おきます)|行います|書きます|作ります|入れます|変えます|組み込みます|片付けます|進めます|まとめます|直します|調べます|確かめます|見直します|試します|動かします|回します|流します|消します|読みます|探します|見ます|開きます|書き換えます|置き換えます|立ち上げます|足します|切り替えます|替えます|戻します|外します|加えます|揃えます|付けます|分けます|載せます|渡します|走らせます)`;
 /** する-nouns whose "します" explains, reports or describes rather than does work. */
 const NOT_WORK_NOUN =
-  r`(?:説明|紹介|解説|報告|要約|意味|該当|存在|発生|成功|失敗|完了|終了|動作|機能|一致|依存|関係|推奨|提案|共有|連絡|判断)(?:いた)?します`;
+  r`(?:説明|紹介|解説|報告|要約|意味|該当|存在|発生|成功|失敗|完了|終了|動作|機能|一致|依存|関係|推奨|提案|共有|連絡|判断|完結|成立|両立|共存|作動|連動)(?:いた)?します`;
 /**
  * A が inside a noun modifier ("ストアが参照する型定義ファイルを作成します") belongs to the modifier:
  * a verb ending (る, た, い) right before a noun, or the nominaliser こと/の, and then を.
@@ -121,7 +121,9 @@ export const JA: LangPatterns = {
       id: "ja.question.label",
       kind: "question",
       source:
-        r`(?:確認(?:です|なのです|なんです)が|質問(?:です|があります)?|(?:確認|お聞き)したい(?:点|こと)(?:が(?:あります|[0-9０-９一二三]点あります))?|お聞きしたいのですが)\s*[:：]?\s*$`,
+        r`(?:確認(?:です|なのです|なんです)が|質問(?:です|があります)?|(?:確認|お聞き)したい(?:点|こと)(?:が(?:あります|[0-9０-９一二三]点あります))?|お聞きしたいのですが)\s*[:：]?\s*$` +
+        // "実装前に決めておきたい点が3つあります:": decisions listed for the reader.
+        r`|(?:決め(?:て(?:おき)?たい|る必要がある|なければならない|るべき)|決定が必要な|判断が必要な|選ぶ必要がある)(?:点|こと|事項|項目)[^:：\n]*[:：]\s*$`,
     },
     {
       id: "ja.question.end",
@@ -157,9 +159,13 @@ export const JA: LangPatterns = {
       id: "ja.suru.final",
       kind: "announce",
       clause: "final",
-      source: r`^[^は。]*?(?:[\u30A0-\u30FF\u4E00-\u9FFFA-Za-z\uE000]{2,}\s?(?:いた)?します|` + WORK_VERB + r`)` + STOP,
+      // (and its causative, "サブエージェントに確認させます": the agent dispatches the work now).
+      source: r`^[^は。]*?(?:[\u30A0-\u30FF\u4E00-\u9FFFA-Za-z\uE000]{2,}\s?(?:(?:いた)?します|させます)|` + WORK_VERB +
+        r`)` +
+        STOP,
       unless: SUBJECT + "|" + NOT_ACTION + "|" + NOT_WORK_NOUN,
-      unlessSentence: TOPIC,
+      // A topic inside a parenthetical aside ("（設定ファイルは別のPRなので含めません）") governs only the aside.
+      unlessSentence: r`^(?:[^（(]|[（(][^）)]*[）)])*?` + TOPIC,
     },
     // A terse action note that introduces the tool call: "`app.go` を UseCase 経由に変更し、… を追加:".
     {
@@ -202,6 +208,8 @@ export const JA: LangPatterns = {
       source:
         r`(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|(?:見る|見てみる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう))[。．!！]?\s*$`,
       unless: SUBJECT + "|" + TOPIC + "|" + r`(?:ことが|ように|ために|場合|とき|時に|必要|べき)`,
+      // "トークンは24時間で失効し、再ログインを要求する。": a topic over the sentence makes it a description (a spec).
+      unlessSentence: TOPIC,
     },
     // The agent's own action under way as the turn ends: "型エラーを修正中です", "…をインストール中...". (Not
     // "…を追加しています": ている is as often the state the change left.)
@@ -219,8 +227,29 @@ export const JA: LangPatterns = {
       kind: "announce",
       subjectless: true,
       source:
-        r`^(?:次は|次に|まずは|まず|続いて|では|それでは|最後に)[、,]?[^。]{1,60}?(?:から|へ|の[\u4E00-\u9FFF\u30A0-\u30FF]{2,}|[\u4E00-\u9FFF\u30A0-\u30FF]{2,})[。．!！]?\s*$`,
+        r`^(?:次は|次に|次[、,]|まずは|まず|続いて|では|それでは|最後に)[、,]?[^。]{1,60}?(?:から|へ|の[\u4E00-\u9FFF\u30A0-\u30FF]{2,}|[\u4E00-\u9FFF\u30A0-\u30FF]{2,})[。．!！]?\s*$`,
       unless: r`(?:です|でした|ました|ません|済み|完了|以上)`,
+    },
+    // A terse note of the next step the message ends on, standing alone: "設定ファイルを確認。",
+    // "古いキャッシュを削除してから再ビルド。" (an object, then a verbal noun of looking or running; a change noun,
+    // "…を60秒に変更。", reports a change as often as it plans one).
+    {
+      id: "ja.wo-note",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source: r`^[^。\n]{0,80}?を[^。\n]{0,40}?(?:確認|調査|依頼|検証|再ビルド|実行)[。．]?\s*$`,
+      unless: SUBJECT + "|" + TOPIC + "|" + r`(?:済み|完了|した|ました|です|でした|ている|てある)`,
+    },
+    // A numbered step's label the message ends on, standing alone, with its title after it ("**ステップ2:** …の作成").
+    {
+      id: "ja.step-label",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source:
+        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|Step|Phase|Task)\s*[0-9０-９]+[A-Za-z]?\s*[:：.．—–-]\s*\S`,
+      unless: r`完了|済み|ました|でした|です|[✅✓]`,
     },
     // A message that ends on a step heading with nothing under it ("### ステップ3: テストの追加").
     {
@@ -246,6 +275,14 @@ export const JA: LangPatterns = {
       kind: "announce",
       source: r`^[^。]*?を[^、。]*?(?:し|え|け|め|せ|き|げ|て)、[^。]*ます` + STOP,
       unless: r`^[^、。を]*?[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|今日|今|最後)は|` + NOT_ACTION,
+    },
+    // The heading a message's last paragraph sits under sums it up ("Summary", "まとめ", "결론"): a report.
+    {
+      id: "ja.section.summary",
+      kind: "ruleout",
+      why: "report",
+      scope: "section",
+      source: r`^(?:まとめ|要約|結論|一言で(?:まとめると|言うと|いうと)|総括|概要)`,
     },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
     {

@@ -17,7 +17,7 @@ const HABIT = r`다음에는|다음부터는?|앞으로는?|향후`;
 const END = r`(?=[\s.!:。]|$)`;
 /** Verb nouns of work that take 합니다 in the plain present of one's own next step. */
 const WORK_NOUN =
-  r`(?:확인|수정|시도|변경|커밋|테스트|반영|업데이트|제거|삭제|설치|빌드|배포|생성|조사|점검|검토|추가|작성|구현|적용|실행|정리|검증|교체|이동|통합|병합|리팩터링|리팩토링|디버깅|측정|재실행|재시도|푸시|보완|개선|정정|분석|재현)`;
+  r`(?:재|다시\s?)?(?:확인|수정|시도|변경|커밋|테스트|반영|업데이트|제거|삭제|설치|빌드|배포|생성|조사|점검|검토|추가|작성|구현|적용|실행|정리|검증|교체|이동|통합|병합|리팩터링|리팩토링|디버깅|측정|재실행|재시도|푸시|보완|개선|정정|분석|재현|갱신|업로드|다운로드|등록|전환|초기화|비교|조회|편집|재작성|재시작|동기화|트리거|복원|롤백|기록|저장|전송|호출|파악|설정)`;
 /** A subject marked 이/가 that is not the agent: the clause describes something else acting. */
 const SUBJECT =
   r`(?:^|\s)(?!제가|저희가|내가|우리가)[가-힣A-Za-z0-9\uE000]*[가-힣A-Za-z0-9\uE000](?<!같|없|많|깊|높|빨|일일)(?:가|이)\s`;
@@ -138,7 +138,9 @@ export const KO: LangPatterns = {
     {
       id: "ko.question.label",
       kind: "question",
-      source: r`(?:질문|확인(?:하고\s?싶은|할|드릴)\s?(?:점|것|사항))(?:이\s?있습니다|입니다|드립니다)?\s*[:：]\s*$`,
+      source: r`(?:질문|확인(?:하고\s?싶은|할|드릴)\s?(?:점|것|사항))(?:이\s?있습니다|입니다|드립니다)?\s*[:：]\s*$` +
+        // "구현 전에 정해야 할 것 3가지:": decisions listed for the reader.
+        r`|(?:(?:정할|결정할|결정이\s?필요한|선택이\s?필요한)\s?(?:것|점|부분|사항|항목)|(?:정해야|결정해야|골라야|선택해야)(?:\s|$))[^:：\n]*[:：]\s*$`,
     },
     { id: "ko.question.end", kind: "question", source: r`[?？]\s*$|(?:까요|습니까|나요|는가요|을까|할지요)\s*[.?]?$` },
     { id: "ko.question.addressed", kind: "question", scope: "window", source: r`(?:까요|습니까|나요)\s*[?？]` },
@@ -151,7 +153,9 @@ export const KO: LangPatterns = {
       kind: "announce",
       last: true,
       subjectless: true,
-      source: r`^(?:(?:이제|먼저|우선|다음으로|다음은|그럼|그러면|바로|이어서)\s)?[^.!?:：]{0,80}?` + WORK_NOUN +
+      // (A dot inside a name, "README.md", ends no sentence.)
+      source: r`^(?:(?:이제|먼저|우선|다음으로|다음은|그럼|그러면|바로|이어서)\s)?(?:[^.!?:：]|\.(?=\S)){0,80}?` +
+        WORK_NOUN +
         r`(?:\s?(?:시작|진행))?[.…]*\s*$`,
       // A note under a topic ("이 PR에서는 …", "원인은 …") or with a subject describes; a past or a state reports.
       unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT + "|" +
@@ -202,6 +206,8 @@ export const KO: LangPatterns = {
         r`(?:을|를)\s+(?:\S+\s+)*?(?:(?:작성|수정|구현|추가|적용|실행|정리|번역|분리|검증|연결)합니다|씁니다|만듭니다|고칩니다|돌립니다|바꿉니다)` +
         END,
       unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
+      // "훅은 커밋 전에 포맷터를 실행합니다": a topic governs the sentence, which describes the thing.
+      unlessSentence: TOPIC,
     },
     {
       id: "ko.progressive",
@@ -214,11 +220,13 @@ export const KO: LangPatterns = {
       id: "ko.present.verb",
       kind: "announce",
       clause: "final",
-      source: WORK_NOUN + r`(?:합니다|해\s?봅니다|해\s?보겠습니다)` + END +
+      source: WORK_NOUN + r`(?:(?:도|을|를)?\s?합니다|해\s?봅니다|해\s?보겠습니다|시킵니다)` + END +
         r`|(?:살펴|들여다|알아|찾아|읽어|열어|돌려|실행해|확인해)\s?봅(?:니다|시다)` + END + r`|(?:읽|찾)습니다` + END +
-        r`|(?:엽니다|돌립니다|고칩니다|봅시다|합시다|보죠)` + END,
+        r`|(?:엽니다|돌립니다|고칩니다|맞춥니다|옮깁니다|지웁니다|비웁니다|올립니다|띄웁니다|붙입니다|넣습니다|봅시다|합시다|보죠)` +
+        END,
       unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
-      unlessSentence: TOPIC + "|" + THIRD_PERSON_TOPIC,
+      // A topic closed by a concessive clause ("설정은 맞지만 …확인합니다") governs that clause only.
+      unlessSentence: r`(?:` + TOPIC + r`)(?![^,]*?(?:지만|는데)\s)|` + THIRD_PERSON_TOPIC,
     },
     { id: "ko.turn", kind: "announce", source: r`^(?:이제|다음은?|이번엔?|그다음은?)\s.*차례입니다` + END },
     { id: "ko.next", kind: "announce", source: r`^다음(?:은|\s?차례는|\s?작업은)\s.*(?:입니다|차례입니다)` + END },
@@ -246,7 +254,7 @@ export const KO: LangPatterns = {
       why: "conditional",
       terminal: true,
       source:
-        r`^(?:(?!고\s)[^,，])*?[가-힣](?<!그러|이러|저러|그렇다)(?<!(?:이렇게|그렇게|이와\s?같이)\s?하)면(?=[\s,])|경우에?는?\s`,
+        r`^(?:(?!고\s)[^,，])*?[가-힣](?<!그러|이러|저러|그렇다)(?<!(?:이렇게|그렇게|이와\s?같이)\s?하)(?<!화|측|표|전|정|단|평|이|내|방|국|장|지|양|수|대|반|당|후)면(?=[\s,])|경우에?는?\s`,
     },
     {
       id: "ko.ruleout.recommend",
@@ -284,12 +292,22 @@ export const KO: LangPatterns = {
       source: r`^(?:` + STEP_NUMBER + r`|단계\s?\d|다음\s?(?:작업|단계)?\s?[:：])|` + WORK_NOUN +
         r`(?:\s?\+\s?\S+)?\s*[:：]?\s*$|(?:등록|생성|폴백|차감|재시작|동기화|교체|마이그레이션|업데이트)\s*[:：]?\s*$`,
     },
+    // "이제 Task 4: 회원가입 폼 검증": the next numbered step named after "now", at the very end.
+    {
+      id: "ko.now-step",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source: r`^(?:이제|다음으로|다음은|그럼|이어서)\s(?:` + STEP_NUMBER + r`|\d+번)\s*[:：]\s*\S`,
+      unless: r`완료|끝|했|됐|됨|입니다`,
+    },
     // A numbered step's label the message ends on, with its title after it ("테스트 2: 일본어 번역").
     {
       id: "ko.step-label",
       kind: "announce",
       last: true,
-      source: r`^` + STEP_NUMBER + r`\s*[:：.]\s*(?=[^\n]*[가-힣])\S`,
+      source: r`^` + STEP_NUMBER + r`\s*[:：.—–-]\s*(?=[^\n]*[가-힣])\S`,
+      unless: r`완료|끝남|했|됐|됨|[✅✓]`,
     },
     // The very last words open on a colon with nothing after them ("해결 방법:").
     // A colon that introduces content for the reader ("다음과 같습니다:", "요약:") is no step.
@@ -300,6 +318,14 @@ export const KO: LangPatterns = {
       source: r`^(?=[^\n]*[\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
       unless:
         r`(?:같습니다|입니다|있습니다|됩니다|했습니다|요약|결과|변경\s?사항|변경\s?내용|내용|정리|현황|상태|목록|아래|다음)\s*[:：]\s*$`,
+    },
+    // The heading a message's last paragraph sits under sums it up ("Summary", "まとめ", "결론"): a report.
+    {
+      id: "ko.section.summary",
+      kind: "ruleout",
+      why: "report",
+      scope: "section",
+      source: r`^(?:요약|정리|결론|한\s?줄\s?(?:요약|정리)|한마디로|총평)`,
     },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
     {
@@ -332,7 +358,7 @@ export const KO: LangPatterns = {
         r`^(?:(?:수정|변경|패치)\s?(?:후에는|뒤에는|으로는?)|이번\s?(?:수정|변경)으로(?:는)?)\s|` +
         r`(?:할|될|일|한|된|하는|되는)\s?때(?:마다|에는?)?\s|[가-힣]\s시(?:에는?)?\s|마다\s|` +
         // After an event that is not the agent's ("로그인 후 …로 이동합니다"): what the code does then.
-        r`^(?:이제|이젠)\s[가-힣A-Za-z]{2,}\s?(?:후|뒤)(?:에는?|에)?\s|(?:반환|표시|출력|무시|허용|차단|인식|감지|보장|렌더링|리다이렉트|재시도)(?:합니다|됩니다|해요)` +
+        r`^(?:이제|이젠)\s[가-힣A-Za-z]{2,}\s?(?:후|뒤)(?:에는?|에)?\s|(?:반환|표시|출력|무시|허용|차단|인식|감지|보장|렌더링|리다이렉트)(?:합니다|됩니다|해요)` +
         END + r`|(?:보여\s?줍니다|나타납니다|건너뜁니다|가져옵니다|돌려줍니다)` + END,
       unless: r`겠습니다|할게요`,
     },

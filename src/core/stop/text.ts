@@ -43,6 +43,8 @@ export interface MessageView {
   last: Sentence[];
   /** The lead-in of a list or of headings the message ends on, with its items. */
   leadIn: LeadIn | null;
+  /** The heading the message's last paragraph sits under (its words, decoration stripped), or null. */
+  section: string | null;
 }
 
 /** Stands in for masked code and quotes: not a word character, not a sentence end. */
@@ -194,7 +196,7 @@ export function viewMessage(text: string): MessageView {
   };
   const paragraphs = paragraphsOf(masked);
   const lastP = paragraphs.at(-1);
-  if (!lastP) return { unfenced, tail: [], window: [], last: [], leadIn: null };
+  if (!lastP) return { unfenced, tail: [], window: [], last: [], leadIn: null, section: null };
   const lastSentences = sentencesOf(masked, lastP);
   const tail = lastSentences.slice(-3);
   let leadIn: LeadIn | null = null;
@@ -240,5 +242,15 @@ export function viewMessage(text: string): MessageView {
     window: window.map(sentence),
     last: window.slice(-2).map(sentence),
     leadIn,
+    section: sectionOf(masked, lastP.start),
   };
+}
+
+/** The last heading line before `end` ("## まとめ", "**Summary**"), decoration stripped, or null. */
+function sectionOf(masked: string, end: number): string | null {
+  const lines = masked.slice(0, end).split("\n");
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (HEADING.test(lines[i])) return lines[i].replace(DECORATION, "").replace(/(?:\*\*|__|[:：])/g, "").trim();
+  }
+  return null;
 }

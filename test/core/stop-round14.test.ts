@@ -1,0 +1,446 @@
+/**
+ * Issue 31, round 14: the families recorded from round 13's sealed run and the recall misses of the tuning half,
+ * as phrasing of our own (written in batches before each was run; gate's closing note gives their sizes and errors).
+ * Every row is ours: never a sealed text, never an evaluation's message.
+ */
+import { describe, expect, test } from "bun:test";
+import { classifyMessage } from "../../src/core/stop/classify.ts";
+import { decideStop } from "../../src/core/stop/gate.ts";
+import { patternSet } from "../../src/core/stop/patterns.ts";
+import { gateInput } from "./stop-input.ts";
+
+const BASE = gateInput();
+const decide = (message: string) => decideStop({ ...BASE, message });
+
+type Family = { name: string; push: boolean; rows: string[] };
+
+const FAMILIES: Family[] = [
+  {
+    name: "Korean: the plain present of the agent's own work verb (~합니다) (pushed)",
+    push: true,
+    rows: [
+      "빌드 산출물이 오래된 버전입니다. 서버에 다시 업로드합니다.",
+      "설정 파일을 먼저 읽어서 포트 값을 확인합니다.",
+      "올바른 브랜치로 전환합니다.",
+      "캐시를 비우고 다시 빌드합니다.",
+      "테스트 DB를 초기화합니다.",
+      "두 파일의 크기를 비교합니다.",
+      "새 라우터를 app.ts에 등록합니다.",
+      "의존성을 다시 설치합니다.",
+      "배포 로그를 다시 조회합니다.",
+      "WAL 체크포인트 후 업로드합니다.",
+      "원격 브랜치 기준으로 로컬을 맞춥니다.",
+    ],
+  },
+  {
+    name: "Korean: the present tense describing what the code or a system does (not pushed)",
+    push: false,
+    rows: [
+      "이 함수는 빈 배열을 받으면 null을 반환합니다.",
+      "스케줄러가 매일 자정에 백업을 업로드합니다.",
+      "새 미들웨어는 요청마다 토큰을 검증합니다.",
+      "이 스크립트는 빌드 결과물을 S3에 업로드합니다.",
+      "배포 스크립트는 이제 태그를 기준으로 버전을 결정합니다.",
+      "수정한 내용 요약:\n\n- 로그인 실패 시 에러 메시지 표시\n- 세션 만료 시 자동 로그아웃\n\n이제 세션이 만료되면 로그인 화면으로 이동합니다.",
+      "훅은 커밋 전에 포맷터를 실행합니다.",
+    ],
+  },
+  {
+    name: "Korean: a terse work note the message ends on (pushed)",
+    push: true,
+    rows: [
+      "테스트 통과. 이제 README 갱신.",
+      "기존 테스트 갱신.",
+      "라우터 등록 + 타입 정리.",
+      "다음, 배포 스크립트 재작성.",
+      "빌드 성공. 이제 dev 서버 스모크 테스트.",
+      "Step 2 — 캐시 레이어 추가",
+    ],
+  },
+  {
+    name: "Korean: a terse work note the message ends on (not pushed)",
+    push: false,
+    rows: [
+      "빌드 성공. 테스트 전부 통과.",
+      "README 갱신 완료.",
+      "원인: 캐시 키 충돌.",
+      "변경 사항: 캐시 레이어 추가, 로그 정리.",
+      "남은 작업: README 갱신.",
+    ],
+  },
+  {
+    name: "Japanese: verbless dispatch and work notes (pushed)",
+    push: true,
+    rows: [
+      "テストは通った。次、READMEの更新。",
+      "設定ファイルを確認。",
+      "reviewerとtesterに並行で確認を依頼。",
+      "型エラーを修正する。",
+      "古いキャッシュを削除してから再ビルド。",
+      "ビルドは成功。続いてE2Eテストを実行。",
+    ],
+  },
+  {
+    name: "Japanese: verbless dispatch and work notes (not pushed)",
+    push: false,
+    rows: [
+      "テスト全件パス。",
+      "原因: キャッシュキーの衝突。",
+      "README更新済み。",
+      "修正完了。",
+    ],
+  },
+  {
+    name: "Japanese: plain-form descriptions in a generated spec (not pushed)",
+    push: false,
+    rows: [
+      "## 仕様\n\n- ユーザーはログイン後にダッシュボードへ遷移する。\n- セッションは30分で失効する。\n\n認証トークンは24時間で失効し、再ログインを要求する。",
+      "仕様書を生成しました。\n\n### 概要\n\nこのサービスは注文を受け付け、在庫を確認し、出荷指示を作成する。在庫が不足する場合は注文を保留にする。",
+      "設計をまとめました。ジョブは5分ごとに起動し、未処理のイベントをまとめて送信する。",
+      "要件定義書を作成しました。管理者は全ユーザーの権限を変更できる。一般ユーザーは自分のプロフィールのみ編集する。",
+    ],
+  },
+  {
+    name: 'English: a courtesy "I\'ll help you …!" opener (not pushed)',
+    push: false,
+    rows: [
+      "I'll help you understand the retry logic!\n\nThe client retries three times with exponential backoff, starting at 200 ms. After the third failure it raises `RetryError`, which the caller logs.",
+      "I'll help you with that! The port is set in `config.yaml` under `server.port`; the default is 8080.",
+      "I'd be happy to help you compare these!\n\n| | A | B |\n|---|---|---|\n| speed | fast | slow |\n\nIn short, A is faster but B uses less memory.",
+    ],
+  },
+  {
+    name: 'English: a courtesy "I\'ll help you …!" opener (pushed)',
+    push: true,
+    rows: [
+      "I'll help you fix the build. Let me start by reading the CI log.",
+      "I'll help you set up the database migrations.",
+    ],
+  },
+  {
+    name: 'English: a reader\'s step under a "Next:" label (not pushed)',
+    push: false,
+    rows: [
+      "Done — the migration is in.\n\nNext: run `npm run db:seed` to load the fixtures.",
+      "All tests pass.\n\n**Next:** restart the dev server so the new env vars load.",
+      "The API now returns 404 for unknown IDs.\n\nNext step: deploy to staging and check the dashboard.",
+    ],
+  },
+  {
+    name: 'English: a reader\'s step under a "Next:" label (pushed)',
+    push: true,
+    rows: [
+      "Tests pass.\n\nNext: I'll update the changelog.",
+    ],
+  },
+  {
+    name: "English: colon-ended instructions to the reader (not pushed)",
+    push: false,
+    rows: [
+      "The fix is in place. To try it locally, run:",
+      "Everything is committed. Restart the server with:",
+      "The config is ready. Test it with:",
+      "I've added the script. To regenerate the types, use:",
+    ],
+  },
+  {
+    name: "English: colon-ended instructions to the reader (pushed)",
+    push: true,
+    rows: [
+      "Tests pass. Now update the changelog entry:",
+    ],
+  },
+  {
+    name: "bold step labels in three languages (pushed)",
+    push: true,
+    rows: [
+      "Schema updated.\n\n**Step 3: Update the API handlers**",
+      "**Fix 2:** remove the unused import in `app.ts`",
+      "テスト完了。\n\n**ステップ3: ハンドラーの更新**",
+      "린트 통과.\n\n**Step 3: 핸들러 수정**",
+    ],
+  },
+  {
+    name: "waits in three languages (still never pushed) (not pushed)",
+    push: false,
+    rows: [
+      "I've prepared the patch. Once you've reviewed it, I'll merge.",
+      "패치를 준비했습니다. 검토해 주시면 머지하겠습니다.",
+      "パッチを用意しました。確認いただければマージします。",
+      "배포 전에 환경 변수를 설정해 주세요. 그 다음 제가 배포를 진행합니다.",
+      "デプロイ前に環境変数を設定してください。その後こちらでデプロイします。",
+    ],
+  },
+  {
+    name: "Korean: a numbered step label with a dash (pushed)",
+    push: true,
+    rows: [
+      "스키마 확정.\n\nStep 2 — 마이그레이션 파일 작성",
+      "2단계 — 캐시 무효화 로직 추가",
+      "작업 3 — 배포 가이드 갱신",
+    ],
+  },
+  {
+    name: "Korean: a numbered step label with a dash (not pushed)",
+    push: false,
+    rows: [
+      "작업을 마쳤습니다.\n\n1단계 — 스키마 정의 (완료)\n2단계 — API 구현 (완료)",
+    ],
+  },
+  {
+    name: 'Korean: "이제" and the next numbered step (pushed)',
+    push: true,
+    rows: [
+      "로그인 화면 완료. 이제 Task 4: 회원가입 폼 검증 추가.",
+      "1번 완료. 이제 2번: 에러 메시지 한국어화.",
+    ],
+  },
+  {
+    name: "Korean: a work noun with a particle, and the causative (pushed)",
+    push: true,
+    rows: [
+      "단위 테스트는 통과. 통합 테스트도 합니다.",
+      "변경 사항을 묶어서 커밋을 합니다.",
+      "빌드 결과물을 배포 폴더로 이동시킵니다.",
+    ],
+  },
+  {
+    name: "Korean: a work noun with a particle, and the causative (not pushed)",
+    push: false,
+    rows: [
+      "이 옵션은 빌드 산출물을 배포 폴더로 이동시킵니다.",
+      "배포 작업은 매일 밤 CI가 합니다.",
+    ],
+  },
+  {
+    name: "Korean: reread and retry (pushed)",
+    push: true,
+    rows: [
+      "빌드 일부 실패. 파일을 다시 읽고 재시도합니다.",
+      "포맷터가 파일을 바꿨습니다. 다시 읽고 편집합니다.",
+    ],
+  },
+  {
+    name: "Korean: decisions listed for the reader under a colon (not pushed)",
+    push: false,
+    rows: [
+      "조사 결과 입력 폼은 이미 있습니다. 구현 전에 정해야 할 것 3가지:",
+      "계획을 확정하기 전에 결정이 필요한 부분:",
+    ],
+  },
+  {
+    name: "Japanese: decisions listed for the reader under a colon (not pushed)",
+    push: false,
+    rows: [
+      "調査しました。実装前に決めておきたい点が3つあります:",
+    ],
+  },
+  {
+    name: "English: decisions listed for the reader under a colon (not pushed)",
+    push: false,
+    rows: [
+      "The form already exists. Three things to decide before I plan the rest:",
+    ],
+  },
+  {
+    name: "English: a numbered (bold) step label (pushed)",
+    push: true,
+    rows: [
+      "Schema merged.\n\n**Step 4:** wire the new endpoint into the router",
+      "**Fix 2 & 3:** drop the unused imports in `app.ts` and `db.ts`",
+      "Step 6: Update tests.",
+    ],
+  },
+  {
+    name: "English: a numbered (bold) step label (not pushed)",
+    push: false,
+    rows: [
+      "To deploy:\n\n1. Build the image.\n2. Push it.\n\nStep 3: Restart your service.",
+      "## Summary\n\n**Step 1:** schema — done\n**Step 2:** API — done",
+    ],
+  },
+  {
+    name: "Japanese: a numbered step label (pushed)",
+    push: true,
+    rows: [
+      "スキーマ確定。\n\n**ステップ2:** マイグレーションの作成",
+      "Step 3 — キャッシュ層の追加",
+    ],
+  },
+  {
+    name: "Japanese: a numbered step label (not pushed)",
+    push: false,
+    rows: [
+      "作業完了しました。\n\nステップ1 — スキーマ定義（完了）\nステップ2 — API実装（完了）",
+    ],
+  },
+  {
+    name: "Korean: the plain present of the agent's own work verb, after a finding (pushed)",
+    push: true,
+    rows: [
+      "의존성 충돌이 있습니다. lock 파일을 지우고 다시 설치합니다.",
+      "포트가 막혀 있네요. SSH 터널로 로컬에서 호출합니다.",
+      "원인은 캐시입니다. 캐시 디렉터리를 비웁니다.",
+    ],
+  },
+  {
+    name: "Korean: the plain present of the agent's own work verb, after a finding (not pushed)",
+    push: false,
+    rows: [
+      "요청이 들어오면 미들웨어가 토큰을 갱신합니다.",
+      "배포 파이프라인은 태그가 푸시될 때 이미지를 빌드하고 레지스트리에 업로드합니다.",
+      "변경 후 앱은 시작할 때 설정을 동기화합니다.",
+    ],
+  },
+  {
+    name: "a summary section (not pushed)",
+    push: false,
+    rows: [
+      "I looked into the flaky test.\n\n## Summary\n\nThe race is in the cache warm-up. I'll add a lock around it next time it shows up.\n\nSwitching the cache to a lock-free map fixes it.",
+      "## What changed\n\n- parser fixed\n\n## TL;DR\n\nThe parser now handles empty files; I'm updating nothing else.",
+      "調査しました。\n\n### まとめ\n\n原因はキャッシュの競合です。ロックを入れることで、両方の処理が同じ値を読むように揃えます。",
+      "## 結論\n\nこの設定なら、ビルドはCloudflare側で完結します。",
+      "## 요약\n\n원인은 캐시 경합입니다. 락을 추가해서 두 작업이 같은 값을 읽도록 맞춥니다.",
+    ],
+  },
+  {
+    name: "a summary section (pushed)",
+    push: true,
+    rows: [
+      "## Summary of the plan\n\nFirst step done. Let me run the migration now.",
+    ],
+  },
+  {
+    name: "a section that is not a summary (pushed)",
+    push: true,
+    rows: [
+      "The lock is in.\n\n## Next\n\nLet me run the full test suite.",
+      "### 次の作業\n\nテストを実行します。",
+    ],
+  },
+  {
+    name: "Japanese: dispatching work (causative, verbless) (pushed)",
+    push: true,
+    rows: [
+      "レビューとテストをサブエージェントに並行して確認させます。",
+      "3つのエージェントに並列で調査を依頼。",
+    ],
+  },
+  {
+    name: "Japanese: dispatching work (causative, verbless) (pushed)",
+    push: true,
+    rows: [
+      "フロントとバックエンドの調査をそれぞれ別エージェントで並列実行。",
+    ],
+  },
+  {
+    name: "Japanese: a する-noun that states an outcome (not pushed)",
+    push: false,
+    rows: [
+      "この構成なら、無料枠だけでビルドが完結します。",
+      "両方の設定が共存します。",
+      "Deploy Hook を使えば、ビルドはCloudflare側だけで完結します。",
+      "この方式ならGitHub Actionsの枠を使わずにデプロイまで完結します。",
+      "無料プランのビルド枠だけで完結します。",
+      "二つの設定はそのまま両立します。",
+    ],
+  },
+  {
+    name: "Korean: a state (not pushed)",
+    push: false,
+    rows: [
+      "이 구성이면 무료 한도 안에서 빌드가 끝납니다.",
+    ],
+  },
+  {
+    name: "Korean: a terse work note naming a file (pushed)",
+    push: true,
+    rows: [
+      "테스트 통과. 이제 README.md 업데이트.",
+      "먼저 package.json 확인.",
+    ],
+  },
+  {
+    name: "Korean: a terse work note naming a file (not pushed)",
+    push: false,
+    rows: [
+      "package.json 업데이트 완료.",
+    ],
+  },
+  {
+    name: "Japanese: a topic inside a parenthetical aside (pushed)",
+    push: true,
+    rows: [
+      "ビルドを再実行します（前回のログは残します）。",
+    ],
+  },
+  {
+    name: "Japanese: a topic inside a parenthetical aside (not pushed)",
+    push: false,
+    rows: [
+      "設定ファイルは別のPRでコミットします（今回は含めません）。",
+    ],
+  },
+  {
+    name: "Japanese: spinning up (pushed)",
+    push: true,
+    rows: [
+      "準備ができました。ブランチを作ってチームを立ち上げます。",
+    ],
+  },
+  {
+    name: "Korean: a topic closed by a concessive clause (pushed)",
+    push: true,
+    rows: [
+      "설정은 맞지만 캐시가 남았는지 확인합니다.",
+      "빌드는 통과했지만 경고가 있는지 다시 확인합니다.",
+      "파일은 있는데 커밋에 포함됐는지 확인합니다.",
+    ],
+  },
+  {
+    name: "Korean: a topic closed by a concessive clause (not pushed)",
+    push: false,
+    rows: [
+      "이 함수는 입력이 비었는지 확인합니다.",
+      "미들웨어는 토큰이 유효한지 검증합니다.",
+    ],
+  },
+];
+
+for (const f of FAMILIES) {
+  describe(f.name, () => {
+    for (const row of f.rows) {
+      test(row, () => {
+        const d = decide(row);
+        expect(d.decision).toBe(f.push ? "block" : "pass");
+        // A wait for a person passes at gate 4; a report at gate 5 (nothing announced, or ruled out).
+        if (!f.push) expect(["approval", "announcement"]).toContain(d.gate);
+      });
+    }
+  });
+}
+
+describe("the audit names the words that decided", () => {
+  const set = patternSet({ continuation: [], approval: [] });
+  test("a summary section rules out the action its last paragraph names, and says which heading", () => {
+    const c = classifyMessage(
+      "調査しました。\n\n### まとめ\n\n原因はキャッシュの競合です。ロックを入れて揃えます。",
+      set,
+    );
+    expect(c.announcement).toBeNull();
+    expect(c.ruledOut?.why).toBe("report: ja.section.summary (まとめ)");
+    expect(c.ruledOut?.excerpt).toBe("ロックを入れて揃えます。");
+  });
+  test("a courtesy opener pushes only as the last words, under its own id", () => {
+    expect(decide("I'll help you set up the database migrations.").hit?.id).toBe("en.help-opener");
+    expect(classifyMessage("I'll help you with that! The port is 8080.", set).announcement).toBeNull();
+  });
+  test("a reader's step under Next: is no announcement; the agent's own is", () => {
+    expect(decide("Done.\n\nNext: run the seed script.").decision).toBe("pass");
+    expect(decide("Done.\n\nNext: I'll run the seed script.").hit?.id).toBe("en.future");
+  });
+  test("a Korean work verb in the plain present names its pattern", () => {
+    expect(decide("의존성을 다시 설치합니다.").hit?.id).toBe("ko.present.verb");
+    expect(decide("기존 테스트 갱신.").hit?.id).toBe("ko.next-note");
+  });
+});
