@@ -206,7 +206,7 @@ export const JA: LangPatterns = {
       kind: "announce",
       clause: "final",
       source:
-        r`(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|(?:見る|見てみる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう))[。．!！]?\s*$`,
+        r`(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|(?:見る|見てみる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう|任せる|潰す|に入る|揃える|そろえる|合わせる|消す|戻す|外す|足す|加える|置き換える|書き換える|切り替える|分ける|まとめる|片付ける))[。．!！]?\s*$`,
       unless: SUBJECT + "|" + TOPIC + "|" + r`(?:ことが|ように|ために|場合|とき|時に|必要|べき)`,
       // "トークンは24時間で失効し、再ログインを要求する。": a topic over the sentence makes it a description (a spec).
       unlessSentence: TOPIC,
@@ -238,8 +238,22 @@ export const JA: LangPatterns = {
       kind: "announce",
       last: true,
       subjectless: true,
-      source: r`^[^。\n]{0,80}?を[^。\n]{0,40}?(?:確認|調査|依頼|検証|再ビルド|実行)[。．]?\s*$`,
-      unless: SUBJECT + "|" + TOPIC + "|" + r`(?:済み|完了|した|ました|です|でした|ている|てある)`,
+      // Also a dispatch in parallel ("3つの観点で並列レビュー。").
+      source: r`^[^。\n]{0,80}?を[^。\n]{0,40}?(?:確認|調査|依頼|検証|再ビルド|実行)[。．]?\s*$|` +
+        r`^[^。\n]{0,60}?(?:並列|並行|一括)\s?(?:で\s?)?(?:レビュー|調査|確認|実行|検証|修正|テスト|実装)[。．]?\s*$`,
+      // "…ことを確認。" reports a verification.
+      unless: SUBJECT + "|" + TOPIC + "|" + r`(?:済み|完了|した|ました|です|でした|ている|てある|ことを確認|のを確認)`,
+    },
+    // A terse line of the next step, standing alone at the very end and ending on a work noun: "まとめて修正。",
+    // "コンフリクト解消。", "念のため全体テスト。" (a report says 済み, 完了, 通過 or を確認した).
+    {
+      id: "ja.terse-noun",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source: r`^[^。\n]{0,40}?(?:実行|修正|対応|確認|着手|解消|テスト|プッシュ|コミット)[。．]?\s*$`,
+      unless: SUBJECT + "|" + TOPIC + "|" +
+        r`(?:済み|完了|通過|成功|失敗|した|ました|です|でした|ている|てある|ことを確認|のを確認|[:：])`,
     },
     // A numbered step's label the message ends on, standing alone, with its title after it ("**ステップ2:** …の作成").
     {
@@ -250,6 +264,16 @@ export const JA: LangPatterns = {
       source:
         r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|Step|Phase|Task)\s*[0-9０-９]+[A-Za-z]?\s*[:：.．—–-]\s*\S`,
       unless: r`完了|済み|ました|でした|です|[✅✓]`,
+    },
+    // "ビルドが通るか確認。": checking whether, standing alone at the very end ("…ことを確認。" is the report); the
+    // embedded question's subject is not the sentence's.
+    {
+      id: "ja.check-whether",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source: r`^[^。\n]{0,80}?[^こ]か(?:どうか)?を?(?:確認|チェック|検証)[。．]?\s*$`,
+      unless: TOPIC + "|" + r`(?:済み|完了|した|ました|です|でした)`,
     },
     // A message that ends on a step heading with nothing under it ("### ステップ3: テストの追加").
     {

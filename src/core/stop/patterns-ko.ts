@@ -159,7 +159,7 @@ export const KO: LangPatterns = {
         r`(?:\s?(?:시작|진행))?[.…]*\s*$`,
       // A note under a topic ("이 PR에서는 …", "원인은 …") or with a subject describes; a past or a state reports.
       unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT + "|" +
-        r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선)(?:은|는)\s`,
+        r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s`,
     },
     {
       id: "ko.future.informal",
@@ -222,7 +222,7 @@ export const KO: LangPatterns = {
       clause: "final",
       source: WORK_NOUN + r`(?:(?:도|을|를)?\s?합니다|해\s?봅니다|해\s?보겠습니다|시킵니다)` + END +
         r`|(?:살펴|들여다|알아|찾아|읽어|열어|돌려|실행해|확인해)\s?봅(?:니다|시다)` + END + r`|(?:읽|찾)습니다` + END +
-        r`|(?:엽니다|돌립니다|고칩니다|맞춥니다|옮깁니다|지웁니다|비웁니다|올립니다|띄웁니다|붙입니다|넣습니다|봅시다|합시다|보죠)` +
+        r`|(?:엽니다|돌립니다|고칩니다|맞춥니다|옮깁니다|지웁니다|비웁니다|맡깁니다|올립니다|띄웁니다|붙입니다|넣습니다|봅시다|합시다|보죠)` +
         END,
       unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
       // A topic closed by a concessive clause ("설정은 맞지만 …확인합니다") governs that clause only.
