@@ -97,9 +97,17 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
   // Patterns compile once per pass, and only when a finished turn's text is classified.
   let patterns: PatternSet | null = null;
   const awaiting = (text: string | null) => awaitingIn(text, patterns ??= patternSet(config.stopPatterns));
+  // A turn's last message is read once a pass: the stall check, and recovery after the commit.
+  const messages = new Map<string, string | null>();
+  const lastMessage = (path: string): string | null => {
+    if (!messages.has(path)) messages.set(path, deps.lastMessage(path));
+    return messages.get(path) ?? null;
+  };
   const plans: SessionPlan[] = [];
   let wakes = 0;
   for (const t of targets) {
+    // The machine's facts of the session's row, parsed once for everything below.
+    const known = snapshotFacts(t.row);
     const seen = t.transcriptPath === null ? null : deps.stat(t.transcriptPath);
     const from = t.watch?.transcript_path === t.transcriptPath ? t.watch?.size ?? null : null;
     const appended = seen === null ? null : readAppended(t.transcriptPath, from, seen.size, deps.transcript);
@@ -111,14 +119,15 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
       stopBlocks: blocks.get(t.sessionId) ?? [],
       work: workSince(appended, blocks.get(t.sessionId) ?? [], t.transcriptPath, deps.transcript),
       restartExited: await restartExited(t, deps),
+      known,
     };
     let plan = decideSession(t, obs, { now, staleAfterMs, restartVerifyMs });
     // Outside unattended mode the Stop hook does not classify (that costs every Stop a
     // pattern compile): a stall about to be reported is judged here, once, from the turn no
     // person has answered, so a session waiting for approval is not paged as STALE.
-    const machineAwaits = snapshotFacts(t.row).awaiting !== null;
+    const machineAwaits = known.awaiting !== null;
     if (plan.decision.record === "stale" && !machineAwaits && t.transcriptPath !== null) {
-      const kind = awaiting(deps.lastMessage(t.transcriptPath));
+      const kind = awaiting(lastMessage(t.transcriptPath));
       if (kind !== null) plan = decideSession(t, { ...obs, awaiting: kind }, { now, staleAfterMs, restartVerifyMs });
     }
     const w = planWakes(t.transcriptPath, stat?.size ?? null, plan.memo, deps.transcript, {
@@ -129,14 +138,14 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
       stopBlocks: obs.stopBlocks,
       alive: plan.alive,
       lastPass: Number.isFinite(lastPass) ? lastPass : null,
-      cause: { now: pendingCause(snapshotFacts(t.row), now), awaiting, staleAfterMs },
+      cause: { now: pendingCause(known, now), awaiting, staleAfterMs },
     });
     wakes += w.events.length;
     plan.events.push(...w.events);
     // The unanswered turn waits on a person and the machine does not know it yet (no Stop hook
     // classified it: unattended mode was off, or no hook runs): status, the dashboard and
     // /metrics read it from the machine.
-    const knownAwaiting = snapshotFacts(t.row).awaiting;
+    const knownAwaiting = known.awaiting;
     if (w.awaiting !== null && knownAwaiting === null && plan.decision.record !== "down") {
       plan.machine.push({ type: "awaited", at: now, awaiting: w.awaiting });
     }
@@ -163,7 +172,7 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     { at: now, blockId: read.nextId },
   );
   const summary = summarise(plans, committed, now, wakes);
-  await recoverAll(plans, committed, deps, now, summary);
+  await recoverAll(plans, committed, { ...deps, lastMessage }, now, summary);
   return summary;
 }
 
@@ -186,7 +195,8 @@ function summarise(
   now: number,
   wakes: number,
 ): PassSummary {
-  const news = (p: SessionPlan) => newsOf(committed.get(p.target.sessionId)?.effects ?? []);
+  const byPlan = new Map(plans.map((p) => [p, newsOf(committed.get(p.target.sessionId)?.effects ?? [])]));
+  const news = (p: SessionPlan) => byPlan.get(p) ?? newsOf([]);
   const count = (f: (p: SessionPlan) => boolean) => plans.filter(f).length;
   return {
     at: now,

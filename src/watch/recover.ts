@@ -96,6 +96,9 @@ export async function recoverSession(
   const restarts = isDown && config.recovery === "restart"
     ? (await import("./machine.ts")).machineRestarts(store, t.sessionId)
     : [];
+  // The row as committed, read once and only if a planned push needs the machine's truth.
+  let after: ReturnType<typeof snapshotFacts> | undefined;
+  const factsAfter = () => after ??= snapshotFacts(store.loadSession(t.sessionId));
   const planned = recoveryEffects({
     decision: d,
     news,
@@ -106,8 +109,8 @@ export async function recoverSession(
     cannotRestart: p.moved ? "pid-serves-another-session" : t.cwd === null ? "cwd-unknown" : null,
     breakerNotified: out.memo.breakerNotified,
     restartWait: out.memo.restartHeld !== null ? "held" : out.memo.restartCheck !== null ? "verifying" : null,
-    facts: pushFacts(p, deps, now),
-    nudgeBreak: news.stalled ? nudgeBreakFor(p, deps, now) : null,
+    facts: () => pushFacts(p, deps, now, factsAfter()),
+    nudgeBreak: news.stalled ? () => nudgeBreakFor(p, deps, now, factsAfter()) : null,
     pane: t.pane,
     max: RESTART_MAX,
     now,
@@ -253,14 +256,19 @@ function finish(out: RecoveryResult, added: readonly OpenIntervention[]): Recove
  * The progress breaker over nudges for a new stall (core/watch/nudge-breaker.ts): the last
  * turn's message judged by the Stop patterns, the todo sources read only for a report.
  */
-function nudgeBreakFor(p: SessionPlan, deps: RecoveryDeps, now: number): NudgeBreak | null {
+function nudgeBreakFor(
+  p: SessionPlan,
+  deps: RecoveryDeps,
+  now: number,
+  f: ReturnType<typeof snapshotFacts>,
+): NudgeBreak | null {
   const path = p.target.transcriptPath;
   const text = path === null ? null : deps.lastMessage(path);
   const c = text === null || text.trim() === "" ? null : classifyMessage(text, patternSet(deps.config.stopPatterns));
   const lastTurn = c === null ? null : c.announcement !== null ? "announcement" : c.waiting !== null ? null : "report";
   return nudgeBreak({
     memo: p.memo,
-    asleepUntil: snapshotFacts(deps.store.loadSession(p.target.sessionId)).asleepUntil,
+    asleepUntil: f.asleepUntil,
     lastTurn,
     pending: lastTurn === "report" ? deps.pendingWork?.(p.target) ?? null : null,
     now,
@@ -268,9 +276,7 @@ function nudgeBreakFor(p: SessionPlan, deps: RecoveryDeps, now: number): NudgeBr
 }
 
 /** The machine's truth about a session as it stands after the pass's commit, and the night's scope. */
-function pushFacts(p: SessionPlan, deps: RecoveryDeps, now: number): PushFacts {
-  const row = deps.store.loadSession(p.target.sessionId);
-  const f = snapshotFacts(row);
+function pushFacts(p: SessionPlan, deps: RecoveryDeps, now: number, f: ReturnType<typeof snapshotFacts>): PushFacts {
   const night = readNightSetting(deps.store);
   const cwd = p.target.cwd;
   // A Stop outside unattended mode was not classified by the hook: read the message now.

@@ -51,6 +51,8 @@ export interface Observed {
   awaiting?: string | null;
   /** The pane a pending restart started is gone or dead (see RestartSeen.exited). */
   restartExited?: boolean;
+  /** What the machine holds of `t.row` (`snapshotFacts`), when the caller read it already. */
+  known?: ReturnType<typeof snapshotFacts>;
 }
 
 /** Decide one session's pass. */
@@ -63,7 +65,7 @@ export function decideSession(
   const w = t.watch;
   let memo = w ? parseMemo(w.memo) : { ...EMPTY_MEMO };
   const sameFile = w !== null && w.transcript_path === t.transcriptPath;
-  const known = t.row ? snapshotFacts(t.row) : null;
+  const known = t.row ? obs.known ?? snapshotFacts(t.row) : null;
   let decision = decideLiveness(
     {
       sessionId: t.sessionId,

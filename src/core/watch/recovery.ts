@@ -65,9 +65,13 @@ export interface RecoveryInput {
    * or failures in a row hold restarts for the night (its one alert went out with the hold).
    */
   restartWait: "verifying" | "held" | null;
-  facts: PushFacts;
-  /** The progress breaker over nudges (core/watch/nudge-breaker.ts): why a nudge waits, or null. */
-  nudgeBreak?: NudgeBreak | null;
+  /**
+   * The machine's truth about pushing. Either given, or read on demand: it costs a row load and
+   * a transcript read, and only a planned restart or nudge needs it (most stalls have no way in).
+   */
+  facts: PushFacts | (() => PushFacts);
+  /** The progress breaker over nudges (core/watch/nudge-breaker.ts): why a nudge waits, or null; read on demand like `facts`. */
+  nudgeBreak?: NudgeBreak | null | (() => NudgeBreak | null);
   pane: string | null;
   max: number;
   now: number;
@@ -103,7 +107,9 @@ export function recoveryEffects(inp: RecoveryInput): { effects: RecoveryEffect[]
     }
     return { effects, breakerNotified };
   }
-  const restartHold = pushHold(inp.facts, "restart", now);
+  let read: PushFacts | undefined;
+  const facts = () => read ??= typeof inp.facts === "function" ? inp.facts() : inp.facts;
+  const restartHold = plan.restart ? pushHold(facts(), "restart", now) : null;
   if (plan.restart && restartHold !== null) {
     // The truth says no push: record why once per death, and let people know it is down.
     effects.push({ type: "held", what: "restart", detail: { ok: false, skipped: restartHold, reason: d.reason } });
@@ -136,7 +142,8 @@ export function recoveryEffects(inp: RecoveryInput): { effects: RecoveryEffect[]
     effects.push({ type: "notify", about: downKind, detail: null });
   }
   if (plan.nudge) {
-    const nudgeHold = pushHold(inp.facts, "nudge", now) ?? inp.nudgeBreak ?? null;
+    const nudgeBreak = () => typeof inp.nudgeBreak === "function" ? inp.nudgeBreak() : inp.nudgeBreak ?? null;
+    const nudgeHold = pushHold(facts(), "nudge", now) ?? nudgeBreak();
     if (nudgeHold !== null) {
       effects.push({
         type: "held",

@@ -82,4 +82,22 @@ describe("recoveryEffects", () => {
     const r = recoveryEffects(input({ restarts: [NOW - 10 * MIN, NOW - 5 * MIN, NOW - MIN] }));
     expect(r.breakerNotified).toBe(true);
   });
+  test("the push facts and the nudge breaker are read only when a push is planned, once", () => {
+    let reads = 0;
+    const facts = () => (reads++, free);
+    const breaker = () => (reads++, null);
+    // No way in, a notify-only death, a breaker skip: nothing to push, nothing read.
+    expect(kinds({ decision: stale, news: stalled, canNudge: false, facts, nudgeBreak: breaker })).toEqual([]);
+    expect(kinds({ recovery: "notify", facts })).toEqual(["notify:down"]);
+    expect(kinds({ restarts: [NOW - 10 * MIN, NOW - 5 * MIN, NOW - MIN], facts })).toEqual([
+      "held",
+      "notify:breaker-open",
+    ]);
+    expect(reads).toBe(0);
+    // A planned push reads them, and the same as given directly.
+    expect(kinds({ decision: stale, news: stalled, facts, nudgeBreak: breaker })).toEqual(["nudge"]);
+    expect(reads).toBe(2);
+    expect(kinds({ facts: () => ({ ...free, awaiting: "approval" }) })).toEqual(["held", "notify:down"]);
+    expect(kinds({ decision: stale, news: stalled, nudgeBreak: () => "finished" })).toEqual(["held"]);
+  });
 });
