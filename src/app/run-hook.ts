@@ -217,9 +217,21 @@ function gather(p: HookPayload, read: CallRead, deps: HookDeps, at: number): Gat
   const prompt = promptClassifier(p, config, facts.lastUser, deps.classify);
   // Only a prompt is classified (classifyCall): other events need not read the row's crons.
   if (speaksOn(p.event, "soft-refusal")) prompt(storedContext(prev)?.ownCrons ?? []);
-  // The gate's tables are built once per process; building them here keeps that out of the lock.
-  if (p.event === EV.Stop && !config.disable) deps.stop?.patterns(config.stopPatterns);
+  // The gate's tables compile once per process, when first read: read here, before the lock, for
+  // a Stop whose message the decision classifies. Any other Stop never compiles them.
+  if (p.event === EV.Stop && !config.disable && classifiesStop(night, config, at)) {
+    void deps.stop?.patterns(config.stopPatterns).patterns;
+  }
   return { facts, continuity, night, prompt, window };
+}
+
+/**
+ * Whether a Stop's final message is classified. That costs a pattern compile on every Stop: only
+ * done while something could push the session (unattended mode, or recovery configured outside
+ * it). The watch classifies the transcript's last message itself before any push.
+ */
+function classifiesStop(night: PolicyInput["night"], config: ResolvedConfig["config"], at: number): boolean {
+  return nightActive(night, at) || config.recoverOutsideNight;
 }
 
 /**
@@ -350,10 +362,7 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   );
   const { snapshot, migrated } = loadSnapshot(stored, at);
   if (migrated) out.push({ kind: "machine_migrated", detail: { detail: migrated } });
-  // Classifying the final message costs a pattern compile on every Stop: only done while
-  // something could push the session (unattended mode, or recovery configured outside it).
-  // The watch classifies the transcript's last message itself before any push.
-  const classify = nightActive(c.night, at) || config.recoverOutsideNight;
+  const classify = classifiesStop(c.night, config, at);
   const stop = p.event === EV.Stop
     ? {
       message: p.lastAssistantMessage ?? stopFactsOf(c.facts).lastAssistantText ?? null,

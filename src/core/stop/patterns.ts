@@ -27,7 +27,8 @@ export interface Pattern {
 }
 
 export interface PatternSet {
-  patterns: Pattern[];
+  /** The built-ins, then the configured extras. The built-ins compile when this is first read. */
+  readonly patterns: Pattern[];
   /** Config sources that did not compile; they are skipped, never fatal. */
   errors: string[];
 }
@@ -78,14 +79,14 @@ let cached: { key: string; set: PatternSet } | null = null;
 export function patternSet(extra: { continuation: string[]; approval: string[] }): PatternSet {
   const key = JSON.stringify(extra);
   if (cached?.key === key) return cached.set;
-  const patterns: Pattern[] = [...builtinPatterns()];
+  const extras: Pattern[] = [];
   const errors: string[] = [];
   const add = (sources: string[], kind: "announce" | "approval", name: string) => {
     sources.forEach((source, i) => {
       try {
         const re = new RegExp(source, "iu");
         const scope = defaultScope(kind);
-        patterns.push({
+        extras.push({
           id: `config.${name}.${i}`,
           lang: "config",
           kind,
@@ -108,7 +109,17 @@ export function patternSet(extra: { continuation: string[]; approval: string[] }
   };
   add(extra.continuation, "announce", "continuation");
   add(extra.approval, "approval", "approval");
-  const set = { patterns, errors };
+  // The built-ins compile only once a message is classified: a Stop outside unattended mode
+  // reads only `errors` (its audit record), and compiling every table for it cost each such
+  // Stop about a quarter of its instructions (bench/RESULTS.md, hook-ab).
+  let patterns: Pattern[] | null = null;
+  const set: PatternSet = {
+    get patterns() {
+      patterns ??= [...builtinPatterns(), ...extras];
+      return patterns;
+    },
+    errors,
+  };
   cached = { key, set };
   return set;
 }
