@@ -576,6 +576,111 @@ const FAMILIES: Family[] = [
       "ビルドが通ることを確認。",
     ],
   },
+  {
+    name: 'Korean: 게 as "a thing" (할 게 없어요) is no promise (not pushed)',
+    push: false,
+    rows: [
+      "확인해 보니 지금 구조로 충분합니다. 더 추가할 게 없어요.",
+      "결론: 바꿀 게 없어.",
+      "정리하면 수정할 게 두 군데 있습니다.",
+    ],
+  },
+  {
+    name: 'Korean: 게 as "a thing" (할 게 없어요) is no promise (pushed)',
+    push: true,
+    rows: [
+      "테스트 통과. 이제 커밋할게요.",
+      "로그 확인해 볼게.",
+    ],
+  },
+  {
+    name: "a list of later work under a heading, with a wait on an event in it (not pushed)",
+    push: false,
+    rows: [
+      "All four phases are done.\n\n## Next steps\n\n- Team review of PR #31\n- I'll merge it into develop after the review",
+      "모든 단계 완료.\n\n### 남은 작업\n\n- 팀 리뷰 후 develop 병합\n- 운영 배포 일정은 팀에서 정합니다",
+      "全フェーズ完了しました。\n\n## 今後の作業\n\n- チームでPRをレビュー\n- レビュー後にdevelopへマージします",
+      "Done.\n\n## Follow-ups\n\nWe should migrate the remaining services to the new client.",
+    ],
+  },
+  {
+    name: "a list of later work under a heading, with a wait on an event in it (pushed)",
+    push: true,
+    rows: [
+      "## Plan\n\nI'll start with the parser. Let me read it now.",
+    ],
+  },
+  {
+    name: "three languages: work that waits on someone else's review, approval or meeting (not pushed)",
+    push: false,
+    rows: [
+      "The PR is open. I'll merge it after the review.",
+      "Staging looks good; I'll deploy to production after the approval.",
+      "I'll cut the tag after the release meeting.",
+      "PRを作成しました。レビュー後にマージします。",
+      "ステージングは問題ありません。承認後に本番へデプロイします。",
+      "PR를 올렸습니다. 리뷰 후에 머지하겠습니다.",
+      "스테이징 확인 완료. 승인 후 운영에 배포합니다.",
+    ],
+  },
+  {
+    name: "three languages: work that waits on someone else's review, approval or meeting (pushed)",
+    push: true,
+    rows: [
+      "Tests pass. I'll merge the branch now.",
+      "Build finished. After the build, the next step is mine: let me run the smoke tests.",
+      "ビルド完了。続いてスモークテストを実行します。",
+      "빌드 후 바로 스모크 테스트를 실행하겠습니다.",
+    ],
+  },
+  {
+    name: "English: waits mixed with the agent's own next step (not pushed)",
+    push: false,
+    rows: [
+      "I'll proceed with option B unless you object.",
+      "Ready to merge on your go.",
+      "I'll run the migration as soon as you confirm the backup is done.",
+      "Once the DNS change propagates, I'll verify the certificate.",
+      "I'm pausing here so you can look at the diff; then I'll continue with the API.",
+      "Happy to add tests for this too — just say the word.",
+      "Shall I also update the changelog?",
+      "The CI run is still going. I'll check the result when it's done.",
+      "Waiting on the design team's mockups before I build the page.",
+      "If you'd like, I can also port the script to Python.",
+      "Let me know which region to deploy to, and I'll set it up.",
+      "I'll hold off on the release until Maria signs off.",
+    ],
+  },
+  {
+    name: "Korean: waits mixed with the agent's own next step (not pushed)",
+    push: false,
+    rows: [
+      "옵션 B로 진행하겠습니다. 다른 의견 있으시면 말씀해 주세요.",
+      "백업 완료를 확인해 주시면 마이그레이션을 실행하겠습니다.",
+      "DNS 반영이 끝나면 인증서를 확인하겠습니다.",
+      "CI가 아직 돌고 있습니다. 끝나면 결과를 확인하겠습니다.",
+      "테스트도 추가할까요?",
+      "원하시면 스크립트를 파이썬으로도 옮겨 드릴게요.",
+      "배포할 리전을 알려 주시면 설정하겠습니다.",
+      "디자인 시안이 나오면 페이지 작업을 시작하겠습니다.",
+      "지수님 승인 전까지 릴리스는 보류하겠습니다.",
+    ],
+  },
+  {
+    name: "Japanese: waits mixed with the agent's own next step (not pushed)",
+    push: false,
+    rows: [
+      "オプションBで進めます。ご意見があればお知らせください。",
+      "バックアップの完了を確認していただければ、マイグレーションを実行します。",
+      "DNSの反映が終わったら証明書を確認します。",
+      "CIがまだ実行中です。終わり次第結果を確認します。",
+      "テストも追加しましょうか？",
+      "必要であればスクリプトをPythonにも移植します。",
+      "デプロイ先のリージョンを教えてください。設定します。",
+      "デザイン案が届いたらページの作業に入ります。",
+      "田中さんの承認までリリースは保留します。",
+    ],
+  },
 ];
 
 for (const f of FAMILIES) {
@@ -609,6 +714,11 @@ describe("the audit names the words that decided", () => {
   test("a reader's step under Next: is no announcement; the agent's own is", () => {
     expect(decide("Done.\n\nNext: run the seed script.").decision).toBe("pass");
     expect(decide("Done.\n\nNext: I'll run the seed script.").hit?.id).toBe("en.future");
+  });
+  test("a wait on someone else's review names its pattern at gate 4", () => {
+    expect(decide("The PR is open. I'll merge it after the review.").hit?.id).toBe("en.wait.after-event");
+    expect(decide("PR를 올렸습니다. 리뷰 후에 머지하겠습니다.").hit?.id).toBe("ko.wait.after-event");
+    expect(decide("PRを作成しました。レビュー後にマージします。").hit?.id).toBe("ja.wait.after-event");
   });
   test("a Korean work verb in the plain present names its pattern", () => {
     expect(decide("의존성을 다시 설치합니다.").hit?.id).toBe("ko.present.verb");

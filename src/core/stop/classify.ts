@@ -237,7 +237,7 @@ function underSummary(
       x.kind === "ruleout" && x.scope === "section" && x.lang === scriptOf(section) && x.re.test(section)
     );
   if (!p || section === null) return { announcement: found, ruledOut: null };
-  return { announcement: null, ruledOut: { ...found, why: `report: ${p.id} (${clip(section)})` } };
+  return { announcement: null, ruledOut: { ...found, why: `${p.why}: ${p.id} (${clip(section)})` } };
 }
 
 /** Classify a final assistant message for gates 4 and 5. */

@@ -151,7 +151,16 @@ export const EN: LangPatterns = {
       id: "en.wait.event",
       kind: "wait",
       source:
-        r`\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:finish(?:es)?|completes?|is\s+done|are\s+done|reports?\s+back|returns?|lands?|arrives?|comes?\s+back|is\s+ready)\b`,
+        r`\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:finish(?:es)?|completes?|is\s+done|are\s+done|reports?\s+back|returns?|lands?|arrives?|comes?\s+back|is\s+ready)\b` +
+        r`|\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they)(?:'s|'re)\s+(?:done|finished|complete|ready|back)\b`,
+    },
+    // "I'll merge it after the review": the next step waits on someone else's review, approval or meeting.
+    {
+      id: "en.wait.after-event",
+      kind: "wait",
+      scope: "tail",
+      source:
+        r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release)\b`,
     },
     {
       id: "en.handoff",

@@ -71,6 +71,14 @@ export const JA: LangPatterns = {
       source:
         r`待って(?:います|おります)|待ちます|お待ちしております|(?:来たら|出たら|終わったら|完了したら|届いたら|戻ったら|終わり次第|完了し次第)`,
     },
+    // "レビュー後にマージします": the next step waits on someone else's review, approval or meeting.
+    {
+      id: "ja.wait.after-event",
+      kind: "wait",
+      scope: "tail",
+      source:
+        r`(?:レビュー|承認|会議|ミーティング|打ち合わせ|フィードバック|リリース|ご確認)(?:の)?(?:後|あと)(?:に|で|、|,)`,
+    },
     {
       id: "ja.handoff",
       kind: "handoff",

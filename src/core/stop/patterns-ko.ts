@@ -75,6 +75,13 @@ export const KO: LangPatterns = {
       source:
         r`(?:^|\s)(?:완료|종료|끝난|완료된|끝나는)\s?(?:후|뒤|대로)에?\s|기다리(?:겠습니다|고\s?있습니다|는\s?중)|대기(?:하겠습니다|하고\s?있습니다|\s?중입니다)|(?:오면|나오면|끝나면|완료되면|도착하면|돌아오면|받으면|받는\s?대로|받은\s?뒤에?|오는\s?대로)(?=\s)`,
     },
+    // "리뷰 후에 머지하겠습니다": the next step waits on someone else's review, approval or meeting.
+    {
+      id: "ko.wait.after-event",
+      kind: "wait",
+      scope: "tail",
+      source: r`(?:리뷰|검토|승인|회의|미팅|피드백|릴리스|릴리즈)\s?(?:후|뒤|이후|다음)(?:에)?(?=[\s,])`,
+    },
     {
       id: "ko.handoff",
       kind: "handoff",
@@ -166,7 +173,8 @@ export const KO: LangPatterns = {
       kind: "announce",
       // "…할게요", and the plain "…해 볼게." / "…할게" of casual speech.
       source: r`(?:할|갈|볼|줄|릴|칠|킬|낼|올|둘|쓸|들|을)\s?[게께](?:요)?(?=[\s.!~…]|$)`,
-      unless: r`기다릴|대기할`,
+      // "추가할 게 없어요": 게 is "a thing" (것이) there, not a promise.
+      unless: r`기다릴|대기할|[게께]\s(?:없|있|많|남|아니|하나|두|세|몇)`,
     },
     {
       id: "ko.casual",
