@@ -76,7 +76,7 @@ const EN_WORK_VERB =
 const EN_CLAUSE_VERB =
   r`(?:${EN_WORK_VERB}|commit|push|stop|exit|include|list|note|mention|record|summari[sz]e|leave|wrap|hand|put|save|describe|explain)`;
 
-const EN: Lexicon = {
+const EN = (): Lexicon => ({
   request: new RegExp(
     r`\b${EN_VERB}\s+${EN_DET}${EN_NOUN}(?![-\w])` +
       r`|\b${EN_INTO_VERB}\b[^.;!?]{0,120}?\b(?:into|in|to|inside|within|as)\s+${EN_DET}${EN_NOUN}(?![-\w])` +
@@ -146,7 +146,7 @@ const EN: Lexicon = {
     /\b(?:limit|context(?:\s+window)?|tokens?|session|conversation|time|(?:switch(?:ing)?|rotat(?:e|ing)|chang(?:e|ing)|replac(?:e|ing))\s+(?:the\s+|to\s+a\s+(?:new\s+|fresh\s+)?)?(?:workers?|sessions?|agents?)|(?:rotat(?:e|ing)|swap(?:ping)?|replac(?:e|ing)|switch(?:ing)?)\s+you(?:\s+out)?)\b/i,
   imperative:
     /^(?:(?:please|now|and|then|also|so)\s+)*(?!(?:you|we|i|it|the|this|that|your|our|my)\b)[a-z]+\b(?<!ing)(?!\s*(?:is|are|was|'s)\b)/i,
-};
+});
 
 /**
  * The end of a Korean or Japanese clause after its last word: spaces and punctuation only. (`\W` would do for
@@ -164,7 +164,7 @@ const KO_NOUN =
   r`(?:인계\s*(?:서|문서|노트|메모|파일|자료)|인수인계\s*(?:서|문서|노트|메모|자료)?|핸드오프(?:\s*(?:문서|노트|파일))?|핸드오버(?:\s*(?:문서|노트))?|넘김\s*문서|이관\s*문서|hand[-\s]?(?:off|over)(?:\s*(?:문서|노트|파일|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
 const KO_DOC_VERB =
   r`(?:덧붙|붙여|최신(?:화|으로)|작성|써|쓰|정리|업데이트|갱신|마무리|완성|남겨|남기|만들|채워|준비|마쳐|끝내|기록|요약|적어|적|반영|추가|옮겨|담아|커밋|푸시)`;
-const KO: Lexicon = {
+const KO = (): Lexicon => ({
   request: new RegExp(
     // The verb opens a word ("덮어쓰는" is another verb that only ends like 쓰).
     r`${KO_NOUN}\s*(?:을|를|도|은|는|에|에다|에다가|으로|로)?\s*(?:\S+\s*){0,5}?(?<=[\s을를도은는에로]|${KO_NOUN})${KO_DOC_VERB}` +
@@ -210,13 +210,13 @@ const KO: Lexicon = {
   imperative: new RegExp(
     r`(?:줘|줘요|주세요|주십시오|해|해요|하세요|하십시오|해라|하자|봐|봐요|보세요|둬|두세요)${END}`,
   ),
-};
+});
 
 const JA_NOUN =
   r`(?:引き?継ぎ(?:書|資料|文書|メモ|ドキュメント|ノート)?|引継(?:書|資料|文書|メモ)?|ハンドオ(?:フ|ーバー)(?:文書|資料|メモ|ドキュメント)?|hand[-\s]?(?:off|over)(?:\s*(?:文書|資料|メモ|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
 const JA_DOC_VERB =
   r`(?:追加|足し|加え|最新に|書い|書き|書く|作成|作っ|作り|作る|更新|まとめ|仕上げ|完成|残し|用意|準備|記入|記録|記載|追記|反映|整理|要約|終わらせ|コミット|プッシュ)`;
-const JA: Lexicon = {
+const JA = (): Lexicon => ({
   request: new RegExp(
     // The verb opens a word ("上書き" is another verb that only ends like 書き).
     r`${JA_NOUN}\s*(?:を|も|は|に|へ|として)?\s*(?:[^、。]{0,20}?)(?:(?<=${JA_NOUN})|(?<![\u4E00-\u9FFF]))${JA_DOC_VERB}` +
@@ -253,9 +253,7 @@ const JA: Lexicon = {
   ),
   reason: /(?:コンテキスト|上限|トークン|セッション|時間|長く|残り|少な|遅く|余裕|担当者?の?(?:交代|変更))/,
   imperative: new RegExp(r`(?:ください|下さい|て|(?<!の)で|してね|てね|して|しろ|やって|くれ|お願い(?:します)?)${END}`),
-};
-
-const LEXICONS: readonly Lexicon[] = [EN, KO, JA];
+});
 
 /**
  * English coordinates a second verb with "and" / "then" and nothing else to mark it: a word that is neither a
@@ -263,22 +261,35 @@ const LEXICONS: readonly Lexicon[] = [EN, KO, JA];
  * capitalised name), is a verb with its own object: "…, and translate the docs", "and localize the error messages".
  * A noun in a list ("your status and blockers") has no object after it.
  */
-const EN_SECOND_VERB = new RegExp(
-  r`(?:^|[\s,;])(?:and|then|plus|also)\s+(?:then\s+|also\s+|please\s+)?` +
-    r`(?!(?:the|a|an|your|our|its|my|this|that|these|those|it|them|what|which|where|how|why|who|any|all|every|each|some|no|` +
-    r`stop|end|exit|commit|push|include|list|note|mention|wrap|leave|hand|save|describe|explain|summari[sz]e|record|` +
-    r`open|next|remaining|current|failing|known|pending|outstanding|unresolved|new)\b)` +
-    // A pronoun object ("and copy it to notes/") is the same document.
-    r`[a-z][\w-]*\s+(?:the|a|an|all|any|every|our|your|its|these|those|\S+\.[a-z]{1,5}\b|[A-Z][\w-]*)\b`,
-  "",
-);
+const EN_SECOND_VERB = (): RegExp =>
+  new RegExp(
+    r`(?:^|[\s,;])(?:and|then|plus|also)\s+(?:then\s+|also\s+|please\s+)?` +
+      r`(?!(?:the|a|an|your|our|its|my|this|that|these|those|it|them|what|which|where|how|why|who|any|all|every|each|some|no|` +
+      r`stop|end|exit|commit|push|include|list|note|mention|wrap|leave|hand|save|describe|explain|summari[sz]e|record|` +
+      r`open|next|remaining|current|failing|known|pending|outstanding|unresolved|new)\b)` +
+      // A pronoun object ("and copy it to notes/") is the same document.
+      r`[a-z][\w-]*\s+(?:the|a|an|all|any|every|our|your|its|these|those|\S+\.[a-z]{1,5}\b|[A-Z][\w-]*)\b`,
+    "",
+  );
 
 /** Every Hangul syllable that ends in ㄴ: a verb's adnominal before 다음 / 뒤 / 후 ("작성한 다음"). */
-const N_FINAL = (() => {
+function nFinal(): string {
   let out = "";
   for (let c = 0xAC00; c <= 0xD7A3; c++) if ((c - 0xAC00) % 28 === 4) out += String.fromCodePoint(c);
   return `[${out}]`;
-})();
+}
+
+let built: { lexicons: readonly Lexicon[]; secondVerb: RegExp; nFinal: string } | null = null;
+
+/**
+ * The lexicons and the patterns built from tables, compiled once, on first use: only a prompt that
+ * reaches the handoff judgement needs them, and compiling them at load cost every UserPromptSubmit
+ * call about a third more instructions (bench/RESULTS.md, hook-ab), a vigil nudge included.
+ */
+function tables(): NonNullable<typeof built> {
+  built ??= { lexicons: [EN(), KO(), JA()], secondVerb: EN_SECOND_VERB(), nFinal: nFinal() };
+  return built;
+}
 
 /**
  * Sentences, and the clauses joined by "then", "and", "after that", a comma before a verb of
@@ -313,7 +324,7 @@ export function clausesOf(text: string): string[] {
       r`(?<=[てでしきえけせめりいぎびみち]|ので|から|けど|けれど|ため|ば|たら)、|(?<=ので)(?![、\s])`,
       r`(?<=[\u4E00-\u9FFF\u30A0-\u30FF])後(?:で|に|は)?、?|(?<=た)上で、?`,
       // "작성한 다음", "쓴 뒤": after a verb's adnominal (final ㄴ), not "다음 단계" (the next step).
-      r`(?<=${N_FINAL})\s+(?:후|다음|뒤)(?:에|에는)?\s+|(?<=[가-힣])\s+(?:후|뒤)(?:에|에는)?\s+`,
+      r`(?<=${tables().nFinal})\s+(?:후|다음|뒤)(?:에|에는)?\s+|(?<=[가-힣])\s+(?:후|뒤)(?:에|에는)?\s+`,
       r`(?<=つつ|ながら|がてら)、?`,
       r`(?:^|(?<=[、。\s]))(?:そして|それから|その後)、?|(?:^|(?<=[。\s]))次に、?|次に、`,
     ].join("|"),
@@ -330,15 +341,15 @@ export function clausesOf(text: string): string[] {
 export function clauseKind(whole: string): ClauseKind {
   // Courtesy at either end is never work: "you stop, please" is "you stop".
   const clause = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").trim() || whole;
-  if (LEXICONS.some((lx) => lx.thing.test(clause) || lx.foreign.test(clause))) return "other";
-  const request = LEXICONS.find((lx) => lx.request.test(clause) && !lx.negated.test(clause));
+  if (tables().lexicons.some((lx) => lx.thing.test(clause) || lx.foreign.test(clause))) return "other";
+  const request = tables().lexicons.find((lx) => lx.request.test(clause) && !lx.negated.test(clause));
   if (request) {
     // What the request leaves over may still coordinate a verb with its own object ("… and translate the README").
     const rest = clause.replace(request.request, " ");
-    return EN_SECOND_VERB.test(rest) ? "other" : "request";
+    return tables().secondVerb.test(rest) ? "other" : "request";
   }
-  if (LEXICONS.some((lx) => lx.support.test(clause))) return "support";
-  if (LEXICONS.some((lx) => lx.reason.test(clause) && !lx.imperative.test(clause))) return "support";
+  if (tables().lexicons.some((lx) => lx.support.test(clause))) return "support";
+  if (tables().lexicons.some((lx) => lx.reason.test(clause) && !lx.imperative.test(clause))) return "support";
   return "other";
 }
 
@@ -365,8 +376,8 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
   const clauses = clausesOf(head.slice(0, HANDOFF_WINDOW));
   const kinds = clauses.map(clauseKind);
   // A clause can ask for the handoff and for more ("the handoff and the migration script").
-  const asks = clauses.some((c) => LEXICONS.some((lx) => lx.request.test(c) && !lx.negated.test(c)));
-  const negated = LEXICONS.map((lx) => lx.negated.exec(head)).find((m) => m !== null);
+  const asks = clauses.some((c) => tables().lexicons.some((lx) => lx.request.test(c) && !lx.negated.test(c)));
+  const negated = tables().lexicons.map((lx) => lx.negated.exec(head)).find((m) => m !== null);
   if (negated) return { asks, request: false, clause: clip(negated[0]) };
   if (head.length > HANDOFF_WINDOW) return { asks, request: false, clause: clip(head.slice(HANDOFF_WINDOW)) };
   const other = clauses.find((_, i) => kinds[i] === "other");
