@@ -476,7 +476,8 @@ export const EN: LangPatterns = {
       subjectless: true,
       source:
         r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])(?:step|phase|task|fix|part|stage|file)\s*\d+[a-z]?(?:\s*(?:&|and|,|-|–|/)\s*\d+[a-z]?)*\s*[:.—–-]\s*\S`,
-      unless: r`\b(?:you|your|done|complete|completed|finished|passed|passing|skipped)\b|[✅✓]`,
+      // A label used as a subject ("**Step 3: Deploy** is the only step left") states something.
+      unless: r`\b(?:you|your|done|complete|completed|finished|passed|passing|skipped)\b|[✅✓]|` + FINITE,
     },
     // A message that ends on a step heading with nothing under it ("## Step 2: Updating the parser").
     {
@@ -559,6 +560,15 @@ export const EN: LangPatterns = {
         r`\bpass\b(?<=\b(?:tests?|checks?|suites?|builds?|specs?|all|both|they|everything|ci|lint)\s+(?:now\s+|still\s+|all\s+)?pass)|^(?:and\s+)?now\s+\w+ing\s+(?:(?:\d+(?:\.\d+)?\s*[x×%]|much|about|roughly|twice|a\s+lot)\s+)?(?:faster|slower|fine|smoothly|cleanly|correctly|properly|without|with\s+no|in\s+(?:under\s+)?\d|under\s+\d|as\s+expected)\b|\b(?:pass(?:es|ed)|fail(?:s|ed)|succeed(?:s|ed)|works|worked|is\s+(?:now\s+)?(?:green|clean|passing|fixed|done|complete|merged|deployed|live|in\s+place|ready|resolved|gone)|are\s+(?:now\s+)?(?:green|clean|passing|fixed|done|resolved|in\s+place|gone)|(?:has|have)\s+been\s+[a-z]+(?:ed|en)|(?:was|were)\s+[a-z]+(?:ed|en))\b|^(?:and\s+)?now\s+(?!\w+ing\b)(?:(?:the|this|that|it|each|every|our|both|all)\s+)?(?:[\w\-\uE000]+\s+)?` +
         BEHAVES + r`\b`,
       unless: FIRST_PERSON_NEXT + "|" + r`\b(?:check|see|verify|confirm|make\s+sure|ensure|whether|if|why|what|how)\b`,
+    },
+    // "Nothing else is pending on my side.": the agent says its part is over.
+    {
+      id: "en.end.nothing-left",
+      kind: "ruleout",
+      why: "result",
+      terminal: true,
+      source:
+        r`\bnothing\s+(?:else\s+|more\s+)?(?:is\s+)?(?:pending|left|remaining|outstanding|to\s+do)\b[^.!?]*\b(?:my|me)\b|\b(?:that's|that\s+is)\s+(?:all|it|everything)\s+(?:from|on)\s+my\s+(?:side|end)\b|\bnothing\s+(?:else\s+|more\s+)?(?:left\s+)?for\s+me\s+to\s+do\b`,
     },
     {
       id: "en.end.verdict",
