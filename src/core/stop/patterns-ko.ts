@@ -163,7 +163,7 @@ export const KO: LangPatterns = {
       // (A dot inside a name, "README.md", ends no sentence.)
       source: r`^(?:(?:이제|먼저|우선|다음으로|다음은|그럼|그러면|바로|이어서)\s)?(?:[^.!?:：]|\.(?=\S)){0,80}?` +
         WORK_NOUN +
-        r`(?:\s?(?:시작|진행))?[.…]*\s*$`,
+        r`(?:(?:까지|부터|도)?\s?(?:시작|진행))?[.…]*\s*$`,
       // A note under a topic ("이 PR에서는 …", "원인은 …") or with a subject describes; a past or a state reports.
       unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT + "|" +
         r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s`,
@@ -211,7 +211,7 @@ export const KO: LangPatterns = {
       id: "ko.present.work",
       kind: "announce",
       source:
-        r`(?:을|를)\s+(?:\S+\s+)*?(?:(?:작성|수정|구현|추가|적용|실행|정리|번역|분리|검증|연결)합니다|씁니다|만듭니다|고칩니다|돌립니다|바꿉니다)` +
+        r`(?:을|를)\s+(?:\S+\s+)*?(?:(?:작성|수정|구현|추가|적용|실행|정리|번역|분리|검증|연결)합니다|씁니다|만듭니다|고칩니다|돌립니다|바꿉니다|봅니다)` +
         END,
       unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
       // "훅은 커밋 전에 포맷터를 실행합니다": a topic governs the sentence, which describes the thing.
