@@ -236,7 +236,11 @@ function underSummary(
     : set.patterns.find((x) =>
       x.kind === "ruleout" && x.scope === "section" && x.lang === scriptOf(section) && x.re.test(section)
     );
-  if (!p || section === null) return { announcement: found, ruledOut: null };
+  // Its `unless` is tried on the announcing sentence: one that opens on a next step ("Next I'll …", "次は…") moves
+  // past the summary.
+  if (!p || section === null || (p.unless?.test(found.excerpt) ?? false)) {
+    return { announcement: found, ruledOut: null };
+  }
   return { announcement: null, ruledOut: { ...found, why: `${p.why}: ${p.id} (${clip(section)})` } };
 }
 

@@ -29,7 +29,8 @@ export type RuleOut =
 /**
  * Which part of the message a pattern is tried on (see `MessageView`): `heading` is a heading
  * line the message ends on with nothing under it, `item` the items under a lead-in, `section` the
- * heading the message's last paragraph sits under (a summary section reports, whatever its verbs).
+ * heading the message's last paragraph sits under (a summary section reports, whatever its verbs; its
+ * `unless` is tried on the announcing sentence, not the heading).
  */
 export type PatternScope = "all" | "window" | "last" | "tail" | "heading" | "item" | "section";
 

@@ -73,7 +73,10 @@ const HELP_OPENER =
 /** A purpose or a "with:" that shows the reader how: "To try it locally, run:", "Restart the server with:". */
 const HOW_TO = r`^(?:(?:and|so|then)\s+)?to\s+\w+[^,:]*,\s|\b(?:with|using|via|by\s+running)\s*[:：]\s*$`;
 
-/** "Next: run `db:seed` to load the fixtures.": a "Next:" label over a bare command is a step written for the reader. */
+/**
+ * "Next: run `db:seed` to load the fixtures.": a "Next:" label over a bare command is a step written for the reader
+ * as often as the agent's own ("Next: implement …" too), so it does not push; "Next: I'll …" does.
+ */
 const NEXT_FOR_READER = r`^\W*next(?:\s+step)?\W*[:：]\W*(?!let(?:'s|\s+me)\b)` + READER_VERB + r`\b`;
 
 export const EN: LangPatterns = {
@@ -515,6 +518,7 @@ export const EN: LangPatterns = {
       scope: "section",
       source:
         r`^(?:(?:in\s+)?summary(?!\s+of\s+(?:the\s+)?(?:plan|next|remaining))|tl;?\s?dr|conclusion|in\s+short|bottom\s+line|recap|wrap-?up|the\s+short\s+answer|one-line\s+summary)\b`,
+      unless: r`^(?:(?:and|so|ok(?:ay)?)[,.]?\s+)?(?:next|now|then|after\s+that|from\s+here)\b`,
     },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
     {

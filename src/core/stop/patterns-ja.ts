@@ -318,6 +318,7 @@ export const JA: LangPatterns = {
       why: "report",
       scope: "section",
       source: r`^(?:まとめ|要約|結論|一言で(?:まとめると|言うと|いうと)|総括|概要)`,
+      unless: r`^(?:次は|次に|続いて|続けて|これから|では|それでは|引き続き)`,
     },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
     {

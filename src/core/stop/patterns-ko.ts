@@ -334,6 +334,7 @@ export const KO: LangPatterns = {
       why: "report",
       scope: "section",
       source: r`^(?:요약|정리|결론|한\s?줄\s?(?:요약|정리)|한마디로|총평)`,
+      unless: r`^(?:다음은|다음으로|이제|이어서|그다음|계속해서|그럼)`,
     },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
     {
