@@ -978,6 +978,21 @@ const FAMILIES: Family[] = [
       "## Summary\n\n- Parser fixed\n\nThe CLI uses the same parser, so it is fixed too.",
     ],
   },
+  {
+    name:
+      "English: bare commands at the end are the reader's (a bare command to change the code was tried as the agent's and not kept) (not pushed)",
+    push: false,
+    rows: [
+      "Restart the server to pick up the change.",
+      "Update your `.env` with the new key.",
+      "Add the token to the repository secrets before the next release.",
+      "Run `npm test` to verify.",
+      "Remove the old cache directory if you still have it.",
+      "To upgrade, update the version in `package.json` and reinstall.",
+      "Done. Make sure to update the docs when you cut the release.",
+      "I fixed the bug. Remove the workaround from your config; it is no longer needed.",
+    ],
+  },
 ];
 
 for (const f of FAMILIES) {
