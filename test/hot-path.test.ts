@@ -155,6 +155,13 @@ describe("the hot path loads only what every call needs", () => {
     expect(c.builtins("src/app/hook-call.ts")).toContain("path");
   });
 
+  // The statusline's common path needs neither node:fs nor node:path: a render that loaded
+  // node:path (store, line cache, log) ran 3 % more instructions than one without (bench/RESULTS.md).
+  test("vigil statusline loads no node: builtin (SQLite only)", () => {
+    expect(c.builtins("src/cli/statusline.ts").filter((b) => !b.startsWith("bun:"))).toEqual([]);
+    expect(c.builtins("src/cli/statusline.ts")).toContain("bun:sqlite");
+  });
+
   test("the entry chunk is main, the version, the output writer, the lazy node:fs and the hook's forwarding client", () => {
     const loaded = names(c.entry).map((f) => f.replace(/^.*?src\//, "src/"));
     expect(loaded.sort()).toEqual([

@@ -9,8 +9,8 @@
  * detached refresh per session, bounded), so a command that is always slower than the cap
  * still has its line shown from the next render on, not vigil's for good. Never fails.
  */
-import { dirname, join } from "node:path";
 import type { CommandIo } from "../core/command-io.ts";
+import { dirnamePath, joinPath } from "../core/posix-path.ts";
 import { parseStatusPayload } from "../core/statusline.ts";
 import { fileLineCache } from "../edge/line-cache.ts";
 import { nodeFs } from "../edge/node-fs.ts";
@@ -94,7 +94,7 @@ export async function renderHere(wrap: string | null, read: StdinResult | null, 
 /** `<state>/user-lines/<session>.<suffix>`: beside the session's cached line (ids hold no dot). */
 function sideFile(io: StatuslineIo, session: string, suffix: "refresh" | "payload"): string | null {
   return /^[A-Za-z0-9_-]{1,128}$/.test(session)
-    ? join(resolvePaths(io.env).stateDir, "user-lines", `${session}.${suffix}`)
+    ? joinPath(resolvePaths(io.env).stateDir, "user-lines", `${session}.${suffix}`)
     : null;
 }
 
@@ -114,7 +114,7 @@ function refreshLater(wrap: string, session: string, payload: string, io: Status
     // no refresh running
   }
   try {
-    fs.mkdirSync(dirname(lock), { recursive: true, mode: 0o700 });
+    fs.mkdirSync(dirnamePath(lock), { recursive: true, mode: 0o700 });
     fs.writeFileSync(lock, String(io.now()), { mode: 0o600 });
     fs.writeFileSync(file, payload, { mode: 0o600 });
     Bun.spawn([process.execPath, "statusline", "--refresh-wrap", file, "--wrap", wrap], {

@@ -1,7 +1,8 @@
 /**
- * `join` as node:path's POSIX one computes it, without importing node:path: the forwarding
- * hook resolves its state folder and socket with this alone, and importing node:path cost a
- * compiled process 0.09× of the no-op's time (bench/RESULTS.md, issue 18, fifth round). Plain
+ * `join` and `dirname` as node:path's POSIX ones compute them, without importing node:path: the
+ * forwarding hook resolves its state folder and socket with these alone, and the statusline
+ * its store, line cache and log; importing node:path cost a compiled process 0.09× of the
+ * no-op's time (bench/RESULTS.md, issue 18, fifth round). Plain
  * loops: the first call of a builtin JSC writes in JavaScript (`filter`, `map`, `some`) costs a
  * fresh process about 0.3 ms. test/core/posix-path.test.ts holds it equal to node:path.
  */
@@ -30,4 +31,23 @@ export function normalizePath(path: string): string {
   const body = out.join("/");
   if (body === "") return absolute ? "/" : trailing ? "./" : ".";
   return (absolute ? "/" : "") + body + (trailing ? "/" : "");
+}
+
+/** `path.posix.dirname`: the path up to its last segment (trailing slashes ignored; "." or "/" at the top). */
+export function dirnamePath(path: string): string {
+  if (path.length === 0) return ".";
+  const rooted = path.startsWith("/");
+  let end = -1;
+  let matchedSlash = true;
+  for (let i = path.length - 1; i >= 1; --i) {
+    if (path[i] === "/") {
+      if (!matchedSlash) {
+        end = i;
+        break;
+      }
+    } else matchedSlash = false;
+  }
+  if (end === -1) return rooted ? "/" : ".";
+  if (rooted && end === 1) return "//";
+  return path.slice(0, end);
 }

@@ -4,7 +4,7 @@
  * node:fs; read (node:fs) only when a render has nothing better to print. A write replaces the
  * file in place: a reader racing it may see a cut line once, which only that fallback prints.
  */
-import { join } from "node:path";
+import { joinPath } from "../core/posix-path.ts";
 import type { LineCache } from "../app/run-statusline.ts";
 import { nodeFs } from "./node-fs.ts";
 
@@ -16,8 +16,8 @@ const SAFE = /^[A-Za-z0-9_-]{1,128}$/;
  * the writes made so far (a command awaits it before it exits).
  */
 export function fileLineCache(stateDir: string, folder = "lines"): LineCache & { settled: () => Promise<void> } {
-  const dir = join(stateDir, folder);
-  const file = (id: string | null) => join(dir, id && SAFE.test(id) ? id : "_last");
+  const dir = joinPath(stateDir, folder);
+  const file = (id: string | null) => joinPath(dir, id && SAFE.test(id) ? id : "_last");
   // Writes not yet settled; each leaves the set when done (a long-lived server writes many).
   const pending = new Set<Promise<unknown>>();
   return {

@@ -7,7 +7,7 @@
 import type { AuditDetails } from "../core/audit-details.ts";
 import type { AuditKind } from "../core/audit-kinds.ts";
 import { Database } from "bun:sqlite";
-import { dirname } from "node:path";
+import { dirnamePath } from "../core/posix-path.ts";
 import { nodeFs } from "./node-fs.ts";
 import { adoptUnversioned, copyAdoptedEvents, MIGRATIONS } from "./store-schema.ts";
 import type { SessionRow } from "../core/session-row.ts";
@@ -48,7 +48,7 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
   // no file-system calls of its own, so the statusline's common path never loads node:fs.
   if (opts.readonly) return new Store(file, opts);
   const { existsSync, mkdirSync } = nodeFs();
-  const dir = dirname(file);
+  const dir = dirnamePath(file);
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const seen = identity(file);
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { posix } from "node:path";
-import { joinPath, normalizePath } from "../../src/core/posix-path.ts";
+import { dirnamePath, joinPath, normalizePath } from "../../src/core/posix-path.ts";
 
 // Segments that exercise every rule: empty, ".", "..", repeated and trailing slashes.
 const PARTS = ["", ".", "..", "a", "bc", "/", "//", "a/", "/a", "../a", "./", "a/..", "..//b/", "x.y", "~"];
@@ -36,5 +36,24 @@ describe("joinPath", () => {
     expect(joinPath("/home/u/.local/state", "vigil")).toBe("/home/u/.local/state/vigil");
     expect(joinPath("/srv/vigil/", "hook.sock")).toBe("/srv/vigil/hook.sock");
     expect(joinPath("rel/dir", "vigil.db")).toBe("rel/dir/vigil.db");
+  });
+});
+
+describe("dirnamePath", () => {
+  test("equals node:path's posix dirname over 20,000 generated paths", () => {
+    let checked = 0;
+    for (const segs of cases(11, 20_000)) {
+      const path = segs.join("");
+      expect([path, dirnamePath(path)]).toEqual([path, posix.dirname(path)]);
+      checked++;
+    }
+    expect(checked).toBe(20_000);
+  });
+
+  test("the folders vigil makes", () => {
+    expect(dirnamePath("/home/u/.local/state/vigil/vigil.db")).toBe("/home/u/.local/state/vigil");
+    expect(dirnamePath("/srv/vigil/vigil.log")).toBe("/srv/vigil");
+    expect(dirnamePath("vigil.db")).toBe(".");
+    expect(dirnamePath("/vigil.db")).toBe("/");
   });
 });
