@@ -129,7 +129,9 @@ function classifyRequest(
   if (handoff.asks && handoff.clause !== null) {
     // Judged clause by clause (issue 31): one clause asking for other work refuses the whole prompt.
     const where = envelope ? ` in ${envelope}` : "";
-    const why = `handoff request with other work${where}: "${handoff.clause}"`;
+    // What decided about that clause (a rule, or the clause model with its heaviest features), for the audit.
+    const because = handoff.because ? ` (${handoff.because})` : "";
+    const why = `handoff request with other work${where}: "${handoff.clause}"${because}`;
     return { ...v("instruction", envelope, why), otherWork: handoff.clause };
   }
   return v(

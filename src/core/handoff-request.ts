@@ -13,6 +13,14 @@
  * test/core/handoff-request.test.ts.
  */
 
+import { DOC_NOUN, NEXT_PARTY, scoreClause } from "./handoff-model.ts";
+
+/** A value built once, on first use (the hook loads this module for every prompt; few prompts need it). */
+function lazy<T>(make: () => T): () => T {
+  let v: T | undefined;
+  return () => (v ??= make());
+}
+
 /** Leading whitespace, BOM and zero-width characters are not part of the opening. */
 function trimStart(s: string): string {
   return s.replace(/^[\s\uFEFF\u200B]+/, "");
@@ -197,7 +205,9 @@ const KO = (): Lexicon => ({
     ].join("|"),
     "i",
   ),
-  negated: /(?:인계|핸드오프|인수인계)[^.!?。\n]{0,20}(?:쓰지\s*마|하지\s*마|작성하지\s*마|필요\s*없|아직)/,
+  // "인계서만, 그 이상은 필요 없어" asks for the document only: not a "no".
+  negated:
+    /(?:인계|핸드오프|인수인계)(?![^.!?。\n]{0,20}(?:만|이상|다른|외에|말고))[^.!?。\n]{0,20}(?:쓰지\s*마|하지\s*마|작성하지\s*마|필요\s*없|아직)/,
   foreign: new RegExp(
     r`(?<!(?:인계|인수인계|핸드오프|핸드오버|hand-?off|hand-?over)\s*)(?:README|CHANGELOG|문서|위키|이슈|PR|코드|스펙|주석|설정|\.(?!md)[a-z]{1,5})(?:에|에도|에다|에다가|으로|로)\s` +
       r`|(?:테스트|코드|함수|기능|스크립트|마이그레이션|엔드포인트)(?:도|를|을)?\s*(?:새로\s*)?(?:써|쓰|작성|추가|만들|구현|고쳐|수정)` +
@@ -300,6 +310,7 @@ export function clausesOf(text: string): string[] {
     [
       r`[。！？\n]+`,
       r`[.;!?]+(?=\s|$)`,
+      r`,?\s+(?:and\s+)?while\s+you'?re\s+at\s+it,?\s*`,
       r`,?\s+(?:and\s+then|then|after\s+that|afterwards|while|before|after|once|when)\s+`,
       // "and" joins nouns as often as clauses: split only before a verb ("… and commit it").
       r`,?\s+(?:and(?:\s+also)?|also|plus)\s+(?=(?:please\s+)?${EN_CLAUSE_VERB}\b)`,
@@ -312,7 +323,7 @@ export function clausesOf(text: string): string[] {
       r`\s+[—–-]\s+`,
       r`[:：]\s*(?=(?:please\s+)?${EN_WORK_VERB}\b)`,
       // Not after a sentence connective ("그리고 …"): it opens the clause that follows.
-      r`(?<=[가-힣](?:고|면서|며|면|니|니까|어서|아서|해서))(?<!(?:^|\s)(?:그리고|그러고|그러면|그렇다면|그럼|그러면서))\s+`,
+      r`(?<=[가-힣](?:고|면서|며|면|니|니까|어서|아서|해서))(?<!(?:^|\s)(?:그리고|그러고|그러면|그렇다면|그럼|그러면서|이어서))(?<!(?:수고|참고|최고|광고|재고|창고|경고|원고|사고))\s+`,
       r`(?:한|하고\s*난)\s*(?:다음|뒤|후)(?:에)?\s+`,
       r`(?<=[てで])から、?`,
       // "…쓰기 전에 …", "…書く前に …": the clause before "before" is a step of its own.
@@ -327,6 +338,14 @@ export function clausesOf(text: string): string[] {
       r`(?<=${tables().nFinal})\s+(?:후|다음|뒤)(?:에|에는)?\s+|(?<=[가-힣])\s+(?:후|뒤)(?:에|에는)?\s+`,
       r`(?<=つつ|ながら|がてら)、?`,
       r`(?:^|(?<=[、。\s]))(?:そして|それから|その後)、?|(?:^|(?<=[。\s]))次に、?|次に、`,
+      // Round 14: "also" and its kin open a clause of their own in every language; so does a second request form.
+      r`,?\s+(?:and\s+also|oh\s+and|btw|p\.?s\.?)[,:]?\s+|(?<![,;])\s+also[,:]?\s+`,
+      r`,?\s+and\s+(?=(?:can|could|would|will)\s+(?:you|u)\b|I(?:'d|\s+need|\s+want|\s+would)\b|please\b|if\s+you\b)`,
+      r`\s+(?=(?:그리고|그\s*다음에?|그다음엔?|그\s*후에?|이후에?|추가로|참고로|덤으로|아\s*그리고|끝나면|다\s*하면)\s)`,
+      r`(?:^|(?<=[、。\s]))(?:あと|それと|加えて|追伸|ちなみに|ついでに)[、:：]?`,
+      // A Korean sentence that ends on a verb form with no full stop, before the next one ("…써라 캐시를 …").
+      r`(?<=[가-힣](?:줘|요|라|해|둬|놔|까|죠|자|세요|니다|어|아))(?<!(?:위해|대해|통해|인해|의해))\s+(?!(?:줘|주|둬|두|놔|놓|봐|보|드|달|줄|좀|놓)|$)(?=[가-힣A-Za-z0-9])`,
+      r`(?<=のと)、?`,
     ].join("|"),
     "iu",
   );
@@ -334,23 +353,189 @@ export function clausesOf(text: string): string[] {
 }
 
 /**
- * What one clause asks for: the handoff, something that only supports it, or other work. A clause
- * aimed at another document or file, or making another thing, is other work whatever its verb; a
- * reason (the limit, the context) supports only when the clause does not go on to ask for an action.
+ * A Japanese clause can chain two steps on a -て form with no comma ("…を更新してREADMEも直して"): the
+ * finer parts, split after a -て form that does not go on to an auxiliary (-ている, -ておいて,
+ * -てください, -てもらえる, -てほしい…), are judged too, and one of them that reads as other work refuses
+ * the clause.
  */
-export function clauseKind(whole: string): ClauseKind {
+const FINE = lazy((): RegExp =>
+  /(?<=(?:し|い|っ|え|け|め|れ|せ|げ|べ|み|ち|き|じ)て|んで|いで)(?![いおくもほあねーよなは、。！？!?」）)\s]|$)|[,，、]\s*|\s+(?:and|&|\+)\s+|\s*[+＋]\s*/u
+);
+
+/** A clause the rules read as the request or as support is refused when the model gives other work this much. */
+export const VETO_AT = 0.9;
+const FINE_VETO_AT = 0.8;
+/** A clause no rule reads is rescued only when the model gives other work at most this much… */
+export const RESCUE_AT = 0.1;
+/** …and has at most this share of words it has never seen. */
+export const UNKNOWN_AT = 0.34;
+
+/** How one clause was judged, and by what. */
+export interface ClauseJudgement {
+  kind: ClauseKind;
+  /** What decided: a rule's name, or "model" with the model's probability and heaviest features. */
+  by: string;
+}
+
+function modelWhy(p: readonly number[], top: string[], label: string): string {
+  const i = label === "request" ? 0 : label === "support" ? 1 : 2;
+  return `model ${label} ${p[i].toFixed(2)} (${top.join(", ")})`;
+}
+
+/**
+ * What one clause asks for: the handoff, something that only supports it, or other work. The rules
+ * that find other work (code named handoff, a supporting verb aimed at another target, a second
+ * English verb with its own object) decide first; then the clause model (src/core/handoff-model.ts)
+ * refuses anything it gives other work OTHER_AT or more; the old request and support rules only add
+ * passes when the model is not against them.
+ */
+export function judgeClause(whole: string, at = VETO_AT): ClauseJudgement {
   // Courtesy at either end is never work: "you stop, please" is "you stop".
   const clause = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").trim() || whole;
-  if (tables().lexicons.some((lx) => lx.thing.test(clause) || lx.foreign.test(clause))) return "other";
+  if (tables().lexicons.some((lx) => lx.thing.test(clause))) return { kind: "other", by: "rule: code named handoff" };
+  // A supporting verb aimed at another target is other work unless the model rescues it (below): sure it is not
+  // work, it knows the words, and no verb of work.
+  const foreign = tables().lexicons.some((lx) => lx.foreign.test(clause));
+  const names = DOC_NOUN.test(clause) || NEXT_PARTY.test(clause);
+  const foreignWhy = foreign ? "rule: aimed at another target; " : "";
   const request = tables().lexicons.find((lx) => lx.request.test(clause) && !lx.negated.test(clause));
-  if (request) {
-    // What the request leaves over may still coordinate a verb with its own object ("… and translate the README").
-    const rest = clause.replace(request.request, " ");
-    return tables().secondVerb.test(rest) ? "other" : "request";
+  if (request && tables().secondVerb.test(clause.replace(request.request, " "))) {
+    return { kind: "other", by: "rule: a second verb with its own object" };
   }
-  if (tables().lexicons.some((lx) => lx.support.test(clause))) return "support";
-  if (tables().lexicons.some((lx) => lx.reason.test(clause) && !lx.imperative.test(clause))) return "support";
-  return "other";
+  const rule: ClauseKind | null = foreign && !(request && names)
+    ? null
+    : request
+    ? "request"
+    : tables().lexicons.some((lx) => lx.support.test(clause)) ||
+        tables().lexicons.some((lx) => lx.reason.test(clause) && !lx.imperative.test(clause))
+    ? "support"
+    : null;
+  const s = scoreClause(clause);
+  if (rule !== null) {
+    // The rules read it as support: the model refuses it only when it is sure. The request rules pair a document
+    // verb with the document itself, so only a finer part of that clause can be other work.
+    if (rule === "support" && s.p[2] >= at) {
+      return { kind: "other", by: modelWhy(s.p, scoreClause(clause, "other").top, "other") };
+    }
+    if (request && LATER().test(clause)) return { kind: "other", by: "rule: a handoff for later" };
+    if (request) {
+      // What the request rule leaves over may be a task of its own: a verb of work the model reads as work.
+      const rest = clause.replace(request.request, " ").replace(/\s+/g, " ").trim();
+      // (A verb of work in what is left, and in the clause: "書き直して" is not "直して".)
+      const work = BAN().test(rest) ? undefined : WORK().find(([, re]) => re.test(rest) && re.test(clause)) ??
+        (DOC_NOUN.test(rest) || NEXT_PARTY.test(rest) ? undefined : MAKE().find(([, re]) => re.test(rest)));
+      if (work && /[\p{L}]{2}/u.test(rest)) {
+        const r = scoreClause(rest, "other");
+        if (r.p[2] >= 0.5) {
+          return { kind: "other", by: `"${rest}": a verb of work (${work[0]}); ` + modelWhy(r.p, r.top, "other") };
+        }
+      }
+    }
+    if (at === VETO_AT) {
+      // Finer parts: a -て chain, a comma inside the clause. One the model is sure is other work refuses the clause.
+      const fine = clause.split(FINE()).map((c) => c.trim()).filter((c) => /[\p{L}\p{N}]/u.test(c));
+      if (fine.length > 1) {
+        for (const part of fine) {
+          const f = judgeClause(part, FINE_VETO_AT);
+          if (f.kind === "other") return { kind: "other", by: `part "${part}": ${f.by}` };
+        }
+      }
+    }
+    return { kind: rule, by: rule === "request" ? "rule: asks for the document" : "rule: supports" };
+  }
+  if (BAN_CLAUSE().test(clause)) return { kind: "support", by: "rule: a ban on other work" };
+  if (at !== VETO_AT) {
+    // A finer part is other work only when the model is sure.
+    return s.p[2] >= at ? { kind: "other", by: modelWhy(s.p, s.top, "other") } : { kind: "support", by: "part" };
+  }
+  // No rule reads it: the model may rescue it, only when it is sure, knows the clause's words, and sees no work.
+  const why = foreignWhy + modelWhy(s.p, scoreClause(clause, "other").top, "other");
+  if (s.p[2] > RESCUE_AT) return { kind: "other", by: why };
+  if (s.unknown > UNKNOWN_AT) return { kind: "other", by: `${(s.unknown * 100).toFixed(0)}% unseen words; ${why}` };
+  const work = BAN().test(clause) ? undefined : WORK().find(([, re]) => re.test(clause)) ??
+    (names ? undefined : MAKE().find(([, re]) => re.test(clause)));
+  if (work) return { kind: "other", by: `a verb of work (${work[0]}); ${why}` };
+  if (!names && ALSO_WORK().test(clause)) return { kind: "other", by: `"also" on another thing; ${why}` };
+  const kind: ClauseKind = names && s.p[0] > s.p[1] ? "request" : "support";
+  return { kind, by: modelWhy(s.p, s.top, kind) };
+}
+
+/** A ban or a stop ("don't start anything else", 바꾸지 마, 始めないで): asks for no work. */
+const BAN = lazy((): RegExp =>
+  /\b(?:don'?t|do\s+not|never|no\s+(?:new|more|other))\b(?!\s+forget)|\bstop\s+(?:\w+ing)\b|지\s*(?:마|말|않)|금지|그만|ないで|なし|禁止|やめ/i
+);
+
+/** The handoff put off: "we'll do the handoff later", 인계는 나중에, 引き継ぎは後で. */
+const LATER = lazy((): RegExp =>
+  /\b(?:later|at\s+some\s+point|eventually|not\s+(?:yet|now)|next\s+week)\b|(?<!for\s)\btomorrow\b|나중에|이따가?|언젠가|아직|後で|あとで|いずれ|まだ/i
+);
+
+/** A whole clause that only forbids: "don't touch any other file", 다른 작업은 시작하지 마세요, 新しい作業は始めないで. */
+const BAN_CLAUSE = lazy((): RegExp =>
+  new RegExp(
+    r`^(?:(?:please|and|but|also|now)\s+)*(?:don'?t|do\s+not|never|no)\b(?!\s+(?:forget|need\s+to\s+wait))(?![^.;!?]*\b(?:but|instead|just|only|rather)\b)[^.;!?]*$` +
+      r`|(?:지\s*(?:마|마요|마세요|말\s*것|말아\s*주세요|말아요|않도록)|금지|그만(?:해|하세요|해요)?|마세요)[.!~\s]*$` +
+      r`|(?:ないで(?:ください|下さい|ね)?|しないこと|禁止|(?:は)?なしで|はなし|やめて(?:ください)?)[。.!！\s]*$`,
+    "i",
+  )
+);
+
+/** Verbs of work, per language: a clause no rule reads that has one is never rescued by the model. */
+const KO_WORK_NOUN =
+  r`(?:구현|수정|배포|마이그레이션|리팩터링|리팩토링|실행|리뷰|조사|디버그|디버깅|진행|확인|시작|삭제|제거|설치|머지|병합|리베이스|변경|업그레이드|번역|빌드|교체|세팅|설정|생성|처리|답변|태깅|릴리스|점검|개선|최적화)`;
+const JA_WORK_NOUN =
+  r`(?:実装|修正|デプロイ|移行|リファクタリング|実行|レビュー|調査|デバッグ|確認|着手|削除|インストール|マージ|リベース|変更|翻訳|ビルド|設定|セットアップ|対応|送信|ローテーション|クリア|改善|最適化)`;
+const EN_WORK =
+  r`(?:implement|fix|build|refactor|deploy|migrate|run|rerun|review|investigate|debug|continue|proceed|follow|read|look\s+into|work\s+on|delete|remove|rename|upgrade|install|merge|rebase|open|close(?!\s+out)|tag|release|publish|translate|localize|port|bump|rotate|clear|set\s+up|configure|enable|disable|change|replace|switch|move|split|clean\s+up|profile|optimi[sz]e|benchmark|reply(?!\s+(?:when|with\s+the\s+path|once))|answer|send(?!\s+(?:me|us|it|the\s+(?:link|path)))|file|resolve|handle|address|tackle|try|verify|lint|regenerate|upload|download|squash|revert|restart|rebuild|retry|check|look\s+at|pick\s+up|keep\s+working)`;
+/** Where an English verb asks for something: the clause's start, or after please / can you / also / and / to… */
+const EN_ASK =
+  r`(?:^|\b(?:please|pls|plz|can\s+(?:you|u)|could\s+you|would\s+you|will\s+you|also|then|and|to|must|should|need\s+to|you|i|we|let'?s|go\s+ahead\s+and|just|now|quickly|maybe)\s+)`;
+const WORK = lazy((): readonly [string, RegExp][] => [
+  [
+    "en",
+    new RegExp(EN_ASK + EN_WORK + r`\b(?!\s+(?:questions?|issues?|items?|risks?|points?|threads?|problems?)\b)`, "i"),
+  ],
+  [
+    "ko",
+    new RegExp(
+      KO_WORK_NOUN + r`\s*(?:도|를|을|좀)?\s*(?:해|하|할|했으면|부탁|요망|바랍|까지|ㄱ|좀|[.!]?$)` +
+        r`|고치|고쳐|고칠|돌려|돌리|(?<!진행\s*상황을?\s*)읽|올려|올리|바꿔|바꾸|손봐|손보|보내|지워|지우|달아`,
+    ),
+  ],
+  [
+    "ja",
+    new RegExp(
+      JA_WORK_NOUN + r`(?:を|も)?(?:して|する|しと|し(?!た)|お願い|よろ|頼|まで|$)` +
+        r`|(?<!書き)直(?:し|す|さ)|回(?:し|す)|続け(?!られ|る(?:人|ため|よう))|進め|読んで|始め|消(?:し|す)|(?<!仕|書き)上げ(?!た)|変え(?!た)|(?<!申し)送(?:っ|る|り)|切り替え|取り(?:かか|掛か)`,
+    ),
+  ],
+]);
+
+/** "X도 올려 줘", "Xも上げといて": an "also" on a thing that is not the document, with a verb that does not fill it. */
+const ALSO_WORK = lazy((): RegExp =>
+  /(?<!것|점|내용|상황|이유|위치|결과)도\s*(?!(?:포함|적|넣|기록|써|쓰|남기|남겨|메모|정리|같이|함께))[가-힣]+\s*(?:줘|주세요|둬|놔|해|하세요|할\s*것)|(?<!こと|点|内容|状況|理由|場所|経緯|結果|の|いつ|で|と|に|て|く|し|ど|誰|何)も(?!う|っと|し|の|含め|書|入れ|記録|記載|追記|残|メモ|まとめ|一緒)[^\s、。]{1,8}(?:て|で)(?:おいて|といて|ください|ね|$)/
+);
+
+/** Verbs that make or add: the document's own verbs when the clause names it, other work when it does not. */
+const MAKE = lazy((): readonly [string, RegExp][] => [
+  [
+    "en",
+    new RegExp(
+      EN_ASK +
+        r`(?:add|create|make(?!\s+sure)|build|draft|prepare|finish|complete|update|write|start|begin)\s+(?!(?:it|that|this|them|one|up|out|down)\b)\w`,
+      "i",
+    ),
+  ],
+  ["ko", /[가-힣A-Za-z0-9]+(?:을|를|도)\s*(?:추가(?!하면)|만들|작성|업데이트|써|쓰|완성)/],
+  [
+    "ja",
+    /(?<!こと|点|内容|状況|理由|場所|経緯|結果)(?:を|も)(?:追加(?!すれば)|作成|作っ|作る|更新|書い|書く|完成|仕上げ)/,
+  ],
+]);
+
+/** What one clause asks for (see judgeClause). */
+export function clauseKind(whole: string): ClauseKind {
+  return judgeClause(whole).kind;
 }
 
 /** The judgement on one prompt, with the clause that decided a refusal. */
@@ -361,6 +546,8 @@ export interface HandoffJudgement {
   request: boolean;
   /** The first clause that asks for something else (or says not to write it), or null. */
   clause: string | null;
+  /** When a prompt that asks for the handoff is refused: what decided about that clause. */
+  because?: string;
 }
 
 const CLAUSE_MAX = 120;
@@ -370,18 +557,31 @@ function clip(s: string): string {
   return one.length <= CLAUSE_MAX ? one : one.slice(0, CLAUSE_MAX - 1) + "…";
 }
 
+/** Whether the prompt names the handoff at all (a document noun, a path, a next-worker purpose, a request rule). */
+function namesHandoff(text: string): boolean {
+  return DOC_NOUN.test(text) || NEXT_PARTY.test(text) || tables().lexicons.some((lx) => lx.request.test(text));
+}
+
 /** Judge a prompt clause by clause (English, Korean, Japanese). */
 export function judgeHandoffRequest(text: string): HandoffJudgement {
   const head = trimStart(text);
   const clauses = clausesOf(head.slice(0, HANDOFF_WINDOW));
-  const kinds = clauses.map(clauseKind);
+  if (!namesHandoff(head.slice(0, HANDOFF_WINDOW))) {
+    // Nothing names the handoff: no request, and no model to run (the hook's common case).
+    return { asks: false, request: false, clause: clauses.length > 0 ? clip(clauses[0]) : null };
+  }
+  const judged = clauses.map((c) => judgeClause(c));
   // A clause can ask for the handoff and for more ("the handoff and the migration script").
-  const asks = clauses.some((c) => tables().lexicons.some((lx) => lx.request.test(c) && !lx.negated.test(c)));
+  const asks = judged.some((j) => j.kind === "request") ||
+    clauses.some((c) => tables().lexicons.some((lx) => lx.request.test(c) && !lx.negated.test(c)));
   const negated = tables().lexicons.map((lx) => lx.negated.exec(head)).find((m) => m !== null);
-  if (negated) return { asks, request: false, clause: clip(negated[0]) };
-  if (head.length > HANDOFF_WINDOW) return { asks, request: false, clause: clip(head.slice(HANDOFF_WINDOW)) };
-  const other = clauses.find((_, i) => kinds[i] === "other");
-  return { asks, request: asks && other === undefined, clause: other === undefined ? null : clip(other) };
+  const refuse = (clause: string, because: string): HandoffJudgement =>
+    asks ? { asks, request: false, clause: clip(clause), because } : { asks, request: false, clause: clip(clause) };
+  if (negated) return refuse(negated[0], "rule: says not to write it");
+  if (head.length > HANDOFF_WINDOW) return refuse(head.slice(HANDOFF_WINDOW), "rule: too long for a handoff request");
+  const i = judged.findIndex((j) => j.kind === "other");
+  if (i >= 0) return refuse(clauses[i], judged[i].by);
+  return { asks, request: asks, clause: null };
 }
 
 /** Whether the text asks for the handoff document (English, Korean, Japanese) and nothing else. */

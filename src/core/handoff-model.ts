@@ -1,0 +1,148 @@
+/**
+ * The handoff exception's clause model (issue 31, round 14): a multinomial logistic model over a
+ * clause's words, word pairs, character n-grams of Hangul and kana/kanji runs, its first and last
+ * characters (where Korean and Japanese put the request form), and a few lexicon flags (a handoff
+ * document noun, a next-worker purpose, a work noun…). Three classes: the clause asks for the
+ * document itself, only supports it (why, what goes in, where, commit or push it, stop, courtesy),
+ * or asks for other work. The weights are a small table trained only on clauses we wrote
+ * (eval/handoff-prompts/model/corpus.ts, train.ts); every decision can be explained by its
+ * heaviest features, which the refusal reason names.
+ */
+import { KNOWN, WEIGHTS_JSON } from "./handoff-weights.ts";
+
+export const CLASSES = ["doc", "support", "other"] as const;
+export type ClauseClass = typeof CLASSES[number];
+
+/** A handoff document named in any of the three languages (or a path naming it). */
+export const DOC_NOUN =
+  /hand[-\s]?(?:off|over)|hndoff|handof\b|인계|인수인계|핸드오프|핸드오버|引き?継|引継|ハンドオフ|ハンドオーバー|申し送り/i;
+/** A purpose about whoever continues: "so the next worker can pick up", 다음 작업자를 위해, 次の担当者のために. */
+export const NEXT_PARTY =
+  /\bnext\s+(?:worker|agent|session|person|engineer|shift|owner)|\bwhoever\s+(?:picks|takes|comes)|\bfresh\s+session|\bsuccessor|\bnext\.md\b|이어받|이어서\s*할\s*수|다음\s*(?:작업자|사람|세션|에이전트|담당자?)|후임|次の(?:担当|人|セッション|エージェント|作業者)|後任|引き継げる|新しいセッション/i;
+
+/** Lexicon flags, compiled on first use (the hook loads this module for every prompt). */
+const LEX_SOURCES = (): readonly [string, RegExp][] => [
+  ["doc", DOC_NOUN],
+  ["next", NEXT_PARTY],
+  ["path", /(?:^|[\s/(])[\w./-]+\.(?:md|txt|ts|js|json|py|go|rs|ya?ml)\b/i],
+  ["handoff-path", /handoff[\w-]*\.md|next\.md/i],
+  [
+    "also",
+    /\b(?:also|too|as\s+well|plus|btw|p\.?s\.?)\b|(?:[가-힣A-Za-z0-9)]도\s)|도$|[^\s]も(?!の|う|し)|ついでに|あと[、,]|それと/i,
+  ],
+  [
+    "then",
+    /\b(?:then|after(?:wards)?|once|next)\b|다음에|다음엔|끝나면|나서|후에|이후|それから|その後|終わったら|済んだら/i,
+  ],
+  ["commit", /\b(?:commit|push)\b|커밋|푸시|コミット|プッシュ/i],
+  ["ticket", /#\d+|\bticket\b|\bPR\b|티켓|チケット/i],
+  ["digit", /\d/],
+  ["question", /[?？]$/],
+  ["neg", /\b(?:don'?t|do\s+not|no|never|not)\b|지\s*마|않|말고|ないで|なし|不要/i],
+  ["courtesy", /\b(?:thanks?|thank\s+you|thx|cheers)\b|고마|감사|수고|ありがと|お疲れ|よろしく/i],
+];
+
+let lex: readonly [string, RegExp][] | null = null;
+
+const HANGUL = /[\uAC00-\uD7A3\u3131-\u318E]/;
+const CJK = /[\u3040-\u30FF\u4E00-\u9FFF\uFF66-\uFF9F]/;
+
+/** Normalise: width, case, and punctuation at the ends. */
+function norm(s: string): string {
+  return s.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").replace(/^[\s\p{P}\p{S}]+|[\s\p{P}]+$/gu, "")
+    .trim();
+}
+
+/** The features of one clause, each a readable name. */
+export function clauseFeatures(clause: string): string[] {
+  const raw = clause.normalize("NFKC");
+  const t = norm(clause);
+  const out = new Set<string>(["bias"]);
+  // Latin words and word pairs; the first and last word (English puts the verb first).
+  const words = t.match(/[a-z][a-z0-9'-]*|\d+/g) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    out.add("w:" + words[i]);
+    if (i > 0) out.add("b:" + words[i - 1] + "_" + words[i]);
+  }
+  if (words.length > 0 && /^[a-z0-9]/.test(t)) out.add("f:" + words[0]);
+  if (words.length > 1 && /^[a-z0-9]/.test(t)) out.add("f2:" + words[0] + "_" + words[1]);
+  // Hangul and Japanese: character 1–3-grams inside runs (a space inside Korean kept as "_").
+  for (const run of t.match(/[\uAC00-\uD7A3\u3131-\u318E\u3040-\u30FF\u4E00-\u9FFF\uFF66-\uFF9F ]+/g) ?? []) {
+    const r = run.trim().replace(/ /g, "_");
+    if (r === "" || !(HANGUL.test(r) || CJK.test(r))) continue;
+    for (let n = 1; n <= 3; n++) {
+      for (let i = 0; i + n <= r.length; i++) {
+        const g = r.slice(i, i + n);
+        if (n === 1 && g === "_") continue;
+        out.add("c:" + g);
+      }
+    }
+  }
+  // Where the request form sits: the last 1–5 characters, and the first 1–3.
+  const tail = t.replace(/[\s\p{P}\p{S}]+$/gu, "");
+  if (HANGUL.test(tail.slice(-1)) || CJK.test(tail.slice(-1))) {
+    for (let n = 1; n <= 5 && n <= tail.length; n++) out.add("e:" + tail.slice(-n).replace(/ /g, "_"));
+  }
+  for (let n = 1; n <= 3 && n <= t.length; n++) {
+    const head = t.slice(0, n);
+    if (HANGUL.test(head) || CJK.test(head)) out.add("s:" + head.replace(/ /g, "_"));
+  }
+  lex ??= LEX_SOURCES();
+  for (const [name, re] of lex) if (re.test(raw)) out.add("L:" + name);
+  if (words.length === 0 && !HANGUL.test(t) && !CJK.test(t)) out.add("L:empty");
+  return [...out];
+}
+
+type Weights = Record<string, readonly [number, number, number] | undefined>;
+let table: Weights | null = null;
+let knownWords: Set<string> | null = null;
+
+/** The weight table, parsed once on first use (only a prompt that names the handoff gets this far). */
+function weights(): Weights {
+  table ??= JSON.parse(WEIGHTS_JSON) as Weights;
+  return table;
+}
+
+/** Whether the model has seen a feature at all (weighted, or a word it knows with no weight). */
+function known(f: string): boolean {
+  knownWords ??= new Set(KNOWN.split("\n"));
+  return weights()[f] !== undefined || knownWords.has(f);
+}
+
+/** What the model says about one clause. */
+export interface ClauseScore {
+  /** Probabilities of doc, support, other. */
+  p: readonly [number, number, number];
+  /** The features that pushed most towards the winning class, heaviest first. */
+  top: string[];
+  /** The share of the clause's features the model has never seen (an open-class word it has no weight for). */
+  unknown: number;
+}
+
+/** Score one clause. */
+export function scoreClause(clause: string, towards?: ClauseClass): ClauseScore {
+  const w = weights();
+  const all = clauseFeatures(clause);
+  const feats = all.filter((f) => w[f] !== undefined);
+  // Unseen: Latin words and two-character grams of Hangul or Japanese the model does not know.
+  const units = all.filter((f) => f.startsWith("w:") || (f.startsWith("c:") && [...f].length === 4));
+  const unknown = units.length === 0 ? 0 : units.filter((f) => !known(f)).length / units.length;
+  const z = [0, 0, 0];
+  for (const f of feats) {
+    const v = w[f]!;
+    z[0] += v[0];
+    z[1] += v[1];
+    z[2] += v[2];
+  }
+  const mx = Math.max(...z);
+  const e = z.map((x) => Math.exp(x - mx));
+  const s = e[0] + e[1] + e[2];
+  const p = [e[0] / s, e[1] / s, e[2] / s] as const;
+  const k = towards === undefined ? p.indexOf(Math.max(...p)) : CLASSES.indexOf(towards);
+  const margin = (f: string) => {
+    const v = w[f]!;
+    return v[k] - Math.max(...v.filter((_, i) => i !== k));
+  };
+  const top = feats.filter((f) => f !== "bias").sort((a, b) => margin(b) - margin(a)).slice(0, 3);
+  return { p, top, unknown };
+}
