@@ -21,6 +21,14 @@ const FENCE = /^\s*```\s*$/;
  * `#`s and indents its text, so this is the note's own section title around the transcript.
  */
 const NOTE_HEADING = /^#{1,6}\s/;
+/**
+ * A note's own rule between turns: `---` at the line's start, as the block's last line. (Inside a
+ * message a rule may stand at the line's start too, in notes that do not keep the terminal's
+ * indent, so only a trailing one is the note's.)
+ */
+const NOTE_RULE = /^-{3,}\s*$/;
+/** The terminal's task list (`Todos` above ☐/☒ lines): screen chrome under a message, not its text. */
+const TODOS_WIDGET = /^\s*Todos\s*$/;
 /** A tool's result line, also under a tree of grouped agents (`│ ⎿  Done`). */
 const RESULT = /^\s*(?:│\s*)?⎿/;
 /** A tool call's first line: `Read(…)`, `Bash(…)`, `server - tool (MCP)(…)`, or a grouped summary. */
@@ -68,7 +76,10 @@ function blocks(text: string): Block[] {
     } else if (RESULT.test(line)) {
       current = { who: "result", text: line };
       out.push(current);
-    } else if (CHROME.test(line) || NOTE_HEADING.test(line) || (BOX_ROW.test(line) && current?.who !== "assistant")) {
+    } else if (
+      CHROME.test(line) || NOTE_HEADING.test(line) || TODOS_WIDGET.test(line) ||
+      (BOX_ROW.test(line) && current?.who !== "assistant")
+    ) {
       current = null;
     } else if (current?.who === "assistant") {
       current.lines.push(line);
@@ -100,6 +111,15 @@ function unwrap(lines: string[]): string {
  * wrap each turn in a code fence open it before the `⏺` line, so the block holds an odd number of
  * fence lines and the last one is the note's, not Claude's.
  */
+function withoutNoteRule(lines: string[]): string[] {
+  let end = lines.length;
+  while (end > 0 && (lines[end - 1].trim() === "" || NOTE_RULE.test(lines[end - 1]))) {
+    if (NOTE_RULE.test(lines[end - 1])) return lines.slice(0, end - 1);
+    end--;
+  }
+  return lines;
+}
+
 function withoutNoteFence(lines: string[]): string[] {
   const fences = lines.filter((l) => FENCE.test(l)).length;
   if (fences % 2 === 0) return lines;
@@ -118,7 +138,7 @@ export function findExportItems(text: string): Item[] {
   const items: Item[] = [];
   all.forEach((b, i) => {
     if (b.who !== "assistant" || isTool(b, all[i + 1])) return;
-    const words = unwrap(withoutNoteFence(b.lines));
+    const words = unwrap(withoutNoteFence(withoutNoteRule(b.lines)));
     if (words === "") return;
     const next = all[i + 1];
     const record = `line:${b.line}`;

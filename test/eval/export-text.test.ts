@@ -133,3 +133,32 @@ describe("terminal transcript whose blocks are marked with ●", () => {
     expect(items[0].text).toContain("● busy");
   });
 });
+
+describe("session notes with a rule between turns and the terminal's task list", () => {
+  test("a trailing note rule and the Todos list under a message are not its text", () => {
+    const text = [
+      "> rename the tool",
+      "",
+      "● The tool is renamed in the page title and the README.",
+      "",
+      "  Which name should the package use?",
+      "",
+      "  Todos",
+      "  ☒ rename the page title",
+      "  ☐ rename the package",
+      "",
+      "---",
+      "",
+      "> the short one",
+    ].join("\n");
+    const [item] = findExportItems(text);
+    expect(item.text.endsWith("Which name should the package use?")).toBe(true);
+  });
+
+  test("a rule inside a message stays its text", () => {
+    const text = ["> compare", "⏺ First part.", "", "---", "", "Second part, the end.", "", "> ok"].join("\n");
+    const [item] = findExportItems(text);
+    expect(item.text).toContain("---");
+    expect(item.text.endsWith("Second part, the end.")).toBe(true);
+  });
+});
