@@ -118,7 +118,7 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
       registrySessionId: t.pid === null ? null : byPid.get(t.pid) ?? null,
       stopBlocks: blocks.get(t.sessionId) ?? [],
       work: workSince(appended, blocks.get(t.sessionId) ?? [], t.transcriptPath, deps.transcript),
-      restartExited: await restartExited(t, deps),
+      restartExited: restartPending(t) && await restartExited(t, deps),
       known,
     };
     let plan = decideSession(t, obs, { now, staleAfterMs, restartVerifyMs });
@@ -159,19 +159,22 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
     plans.push(plan);
   }
   const apply = plans.some((p) => p.machine.length > 0) ? (await import("./machine.ts")).applyMachine : null;
+  // The summary is taken once, from what the commit saw: its counts are the pass's record.
+  const summaries: PassSummary[] = [];
   const committed = commitPass(
     store,
     plans,
     now,
     (c) => {
-      const { notes: _notes, ...passDetail } = summarise(plans, c, now, wakes);
+      summaries.push(summarise(plans, c, now, wakes));
+      const { notes: _notes, ...passDetail } = summaries[0];
       return passDetail;
     },
     apply,
     config.retentionSamplesDays * DAY,
     { at: now, blockId: read.nextId },
   );
-  const summary = summarise(plans, committed, now, wakes);
+  const summary = summaries[0] ?? summarise(plans, committed, now, wakes);
   await recoverAll(plans, committed, { ...deps, lastMessage }, now, summary);
   return summary;
 }
@@ -283,10 +286,14 @@ async function recoverAll(
   }
 }
 
-/** Whether the pane a pending restart of `t` started has exited (false when nothing is pending or no pane is known). */
+/** Whether `t` has a restart pending (most have none, `"restartCheck":null`: no second parse of their memo, no await). */
+function restartPending(t: Target): boolean {
+  return t.watch !== null && t.watch.memo.includes('"restartCheck":{');
+}
+
+/** Whether the pane a pending restart of `t` started has exited (false when no pane is known). */
 async function restartExited(t: Target, deps: WatchDeps): Promise<boolean> {
-  // Most sessions have no restart pending (`"restartCheck":null`): skip parsing their memo a second time.
-  if (t.watch === null || !t.watch.memo.includes('"restartCheck":{')) return false;
+  if (t.watch === null) return false;
   const pane = parseMemo(t.watch.memo).restartCheck?.pane ?? null;
   return pane !== null && deps.paneExited !== undefined && await deps.paneExited(pane);
 }

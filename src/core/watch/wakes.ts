@@ -64,7 +64,7 @@ export function planWakes(
 ): { cursor: WakeCursor | null; events: PlannedEvent[]; awaiting: AwaitKind | null } {
   const cause = opts.cause ?? NO_CAUSE;
   const blocks: Intervention[] = (opts.stopBlocks ?? []).map((at) => ({ kind: "stop-gate", at }));
-  const memoBlocks = { ...memo, recent: [...memo.recent, ...blocks] };
+  const memoBlocks = blocks.length === 0 ? memo : { ...memo, recent: [...memo.recent, ...blocks] };
   const r = readWakes(path, size, memoBlocks, io, opts.now, cause, opts.lastPass ?? null);
   const c = r.cursor;
   const awaiting = r.awaiting ?? null;
