@@ -39,3 +39,23 @@ test("a version-1 snapshot keeps its state and counters and gains the version-2 
   }]);
   expect(next.context.awaiting).toBe("question");
 });
+
+test("a current snapshot reads as written; one lacking a field gets that field's initial value", () => {
+  const applied = applyEvents(loadSnapshot(null, 0).snapshot, [
+    { type: "identified", at: 1, role: "worker", agentType: "worker" },
+    { type: "stopBlocked", at: 2 },
+  ]);
+  const row = snapshotRow(newRow("s1", 0), applied, 2);
+  const read = loadSnapshot(row, 3).snapshot;
+  expect(read).toEqual(applied.snapshot);
+  // Saved again unchanged, the row's text is the same (the statusline compares it to skip a write).
+  expect(snapshotRow(row, { ...applied, snapshot: read }, 2).snapshot).toBe(row.snapshot);
+  const lacking = JSON.parse(row.snapshot);
+  delete lacking.context.restarts;
+  delete lacking.context.host;
+  const filled = loadSnapshot({ ...row, snapshot: JSON.stringify(lacking) }, 3).snapshot;
+  expect(filled.context.restarts).toEqual([]);
+  expect(filled.context.host).toBe(null);
+  expect(filled.context.stopBlocks).toBe(1);
+  expect(filled.context).toEqual(applied.snapshot.context);
+});
