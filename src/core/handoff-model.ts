@@ -28,7 +28,7 @@ const LEX_SOURCES = (): readonly [string, RegExp][] => [
   ["handoff-path", /handoff[\w-]*\.md|next\.md/i],
   [
     "also",
-    /\b(?:also|too|as\s+well|plus|btw|p\.?s\.?)\b|(?:[가-힣A-Za-z0-9)]도\s)|도$|[^\s]も(?!の|う|し)|ついでに|あと[、,]|それと/i,
+    /\b(?:also|too|as\s+well|plus|btw|p\.?s\.?)\b|(?:[가-힣A-Za-z0-9)]도\s)|도$|[^\sてで]も(?!の|う|し|ら|っ)|ついでに|あと[、,]|それと/i,
   ],
   [
     "then",

@@ -225,7 +225,7 @@ const KO = (): Lexicon => ({
 const JA_NOUN =
   r`(?:引き?継ぎ(?:書|資料|文書|メモ|ドキュメント|ノート)?|引継(?:書|資料|文書|メモ)?|ハンドオ(?:フ|ーバー)(?:文書|資料|メモ|ドキュメント)?|hand[-\s]?(?:off|over)(?:\s*(?:文書|資料|メモ|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
 const JA_DOC_VERB =
-  r`(?:追加|足し|加え|最新に|書い|書き|書く|作成|作っ|作り|作る|更新|まとめ|仕上げ|完成|残し|用意|準備|記入|記録|記載|追記|反映|整理|要約|終わらせ|コミット|プッシュ)`;
+  r`(?:追加|足し|加え|最新に|メモ(?:して|し|する|を取)|書い|書き|書く|作成|作っ|作り|作る|更新|まとめ|仕上げ|完成|残し|用意|準備|記入|記録|記載|追記|反映|整理|要約|終わらせ|コミット|プッシュ)`;
 const JA = (): Lexicon => ({
   request: new RegExp(
     // The verb opens a word ("上書き" is another verb that only ends like 書き).
@@ -311,7 +311,8 @@ export function clausesOf(text: string): string[] {
       r`[。！？\n]+`,
       r`[.;!?]+(?=\s|$)`,
       r`,?\s+(?:and\s+)?while\s+you'?re\s+at\s+it,?\s*`,
-      r`,?\s+(?:and\s+then|then|after\s+that|afterwards|while|before|after|once|when)\s+`,
+      // Not before a time ("what happened after 2pm", "since lunch"): that names the contents.
+      r`,?\s+(?:and\s+then|then|after\s+that|afterwards|while|before|after|once|when)\s+(?!\d|lunch|noon|today|yesterday|this\s+(?:morning|afternoon)|the\s+last\b)`,
       // "and" joins nouns as often as clauses: split only before a verb ("… and commit it").
       r`,?\s+(?:and(?:\s+also)?|also|plus)\s+(?=(?:please\s+)?${EN_CLAUSE_VERB}\b)`,
       r`,\s*(?=(?:please\s+|so\s+|next\s+|now\s+)?${EN_WORK_VERB}\b|so\b|next\b|now\b)`,
@@ -333,7 +334,9 @@ export function clausesOf(text: string): string[] {
       r`(?<=[たっだ])(?:後|あと)(?:で|に|は)?、?|(?<=[たっだ]ら)、`,
       // A Japanese 、 joins clauses after a verb's connective form; after a noun it joins a list.
       r`(?<=[てでしきえけせめりいぎびみち]|ので|から|けど|けれど|ため|ば|たら)、|(?<=ので)(?![、\s])`,
-      r`(?<=[\u4E00-\u9FFF\u30A0-\u30FF])後(?:で|に|は)?、?|(?<=た)上で、?`,
+      r`(?<=[\u4E00-\u9FFF\u30A0-\u30FF])(?<!最|午|前|直|今|以)後(?:で|に|は)?、?|(?<=た)上で、?`,
+      // "…を書いたら412番の…": a completed first step, even with no comma.
+      r`(?<=(?:いた|った|した|えた|けた|めた|れた|んだ)ら)(?![、。\s]|$)`,
       // "작성한 다음", "쓴 뒤": after a verb's adnominal (final ㄴ), not "다음 단계" (the next step).
       r`(?<=${tables().nFinal})\s+(?:후|다음|뒤)(?:에|에는)?\s+|(?<=[가-힣])\s+(?:후|뒤)(?:에|에는)?\s+`,
       r`(?<=つつ|ながら|がてら)、?`,
@@ -341,10 +344,10 @@ export function clausesOf(text: string): string[] {
       // Round 14: "also" and its kin open a clause of their own in every language; so does a second request form.
       r`,?\s+(?:and\s+also|oh\s+and|btw|p\.?s\.?)[,:]?\s+|(?<![,;])\s+also[,:]?\s+`,
       r`,?\s+and\s+(?=(?:can|could|would|will)\s+(?:you|u)\b|I(?:'d|\s+need|\s+want|\s+would)\b|please\b|if\s+you\b)`,
-      r`\s+(?=(?:그리고|그\s*다음에?|그다음엔?|그\s*후에?|이후에?|추가로|참고로|덤으로|아\s*그리고|끝나면|다\s*하면)\s)`,
+      r`\s+(?=(?:그리고|그\s*다음에?|그다음엔?|그\s*후에?|추가로|참고로|덤으로|아\s*그리고|끝나면|다\s*하면)\s)`,
       r`(?:^|(?<=[、。\s]))(?:あと|それと|加えて|追伸|ちなみに|ついでに)[、:：]?`,
       // A Korean sentence that ends on a verb form with no full stop, before the next one ("…써라 캐시를 …").
-      r`(?<=[가-힣](?:줘|요|라|해|둬|놔|까|죠|자|세요|니다|어|아))(?<!(?:위해|대해|통해|인해|의해))\s+(?!(?:줘|주|둬|두|놔|놓|봐|보|드|달|줄|좀|놓)|$)(?=[가-힣A-Za-z0-9])`,
+      r`(?<=[가-힣](?:줘|요|라|해|둬|놔|까|죠|자|세요|니다|어|아|돼|야|네)(?<!까지))(?<!(?:위해|대해|통해|인해|의해))\s+(?!(?:줘|주|둬|두|놔|놓|봐|보|드|달|줄|좀|놓)|$)(?=[가-힣A-Za-z0-9])`,
       r`(?<=のと)、?`,
     ].join("|"),
     "iu",
@@ -418,17 +421,25 @@ export function judgeClause(whole: string, at = VETO_AT): ClauseJudgement {
       return { kind: "other", by: modelWhy(s.p, scoreClause(clause, "other").top, "other") };
     }
     if (request && LATER().test(clause)) return { kind: "other", by: "rule: a handoff for later" };
+    if (ALONG().test(clause)) return { kind: "other", by: "rule: a task along with the document" };
+    // A Japanese clause that ends on a plain negative states something ("…と書いてあるが通らない"); it asks nothing.
+    if (request && /(?<!て|で)(?:ない|なかった)[。.!！]?$/.test(clause)) {
+      return { kind: "other", by: "rule: a statement about the document, not a request" };
+    }
     if (request) {
       // What the request rule leaves over may be a task of its own: a verb of work the model reads as work.
       const rest = clause.replace(request.request, " ").replace(/\s+/g, " ").trim();
       // (A verb of work in what is left, and in the clause: "書き直して" is not "直して".)
       const work = BAN().test(rest) ? undefined : WORK().find(([, re]) => re.test(rest) && re.test(clause)) ??
         (DOC_NOUN.test(rest) || NEXT_PARTY.test(rest) ? undefined : MAKE().find(([, re]) => re.test(rest)));
-      if (work && /[\p{L}]{2}/u.test(rest)) {
-        const r = scoreClause(rest, "other");
-        if (r.p[2] >= 0.5) {
-          return { kind: "other", by: `"${rest}": a verb of work (${work[0]}); ` + modelWhy(r.p, r.top, "other") };
-        }
+      const r = scoreClause(rest, "other");
+      if (work && /[\p{L}]{2}/u.test(rest) && r.p[2] >= 0.5) {
+        return { kind: "other", by: `"${rest}": a verb of work (${work[0]}); ` + modelWhy(r.p, r.top, "other") };
+      }
+      // Or a task the model is sure of, with no verb ("… including a fix for the login bug").
+      // (English only: a Korean or Japanese leftover is mostly what goes in, "지금까지 한 리팩터링 상황을".)
+      if (/^[\x00-\x7F]+$/.test(rest) && rest.split(/\s+/).length >= 3 && !NEXT_PARTY.test(rest) && r.p[2] >= 0.95) {
+        return { kind: "other", by: `"${rest}": ` + modelWhy(r.p, r.top, "other") };
       }
     }
     if (at === VETO_AT) {
@@ -441,9 +452,12 @@ export function judgeClause(whole: string, at = VETO_AT): ClauseJudgement {
         }
       }
     }
-    return { kind: rule, by: rule === "request" ? "rule: asks for the document" : "rule: supports" };
+    // The document named with a verb that fills, saves or delivers it ("인계서만 …에 저장해 주세요") asks for it.
+    const asked = rule === "request" || (names && (FILL().test(clause) || DELIVER().test(clause)));
+    return asked ? { kind: "request", by: "rule: asks for the document" } : { kind: "support", by: "rule: supports" };
   }
-  if (BAN_CLAUSE().test(clause)) return { kind: "support", by: "rule: a ban on other work" };
+  // A ban supports; a "no" about the handoff itself ("no need for a handoff yet") is not a request for it.
+  if (BAN_CLAUSE().test(clause) && !names) return { kind: "support", by: "rule: a ban on other work" };
   if (at !== VETO_AT) {
     // A finer part is other work only when the model is sure.
     return s.p[2] >= at ? { kind: "other", by: modelWhy(s.p, s.top, "other") } : { kind: "support", by: "part" };
@@ -452,11 +466,16 @@ export function judgeClause(whole: string, at = VETO_AT): ClauseJudgement {
   const why = foreignWhy + modelWhy(s.p, scoreClause(clause, "other").top, "other");
   if (s.p[2] > RESCUE_AT) return { kind: "other", by: why };
   if (s.unknown > UNKNOWN_AT) return { kind: "other", by: `${(s.unknown * 100).toFixed(0)}% unseen words; ${why}` };
-  const work = BAN().test(clause) ? undefined : WORK().find(([, re]) => re.test(clause)) ??
+  // A reason ("…만 읽으니까", "since it only reads …") describes; its verb asks for nothing.
+  const reason = /(?:니까|으니|어서|아서|니|ので|から|\bsince\b|\bbecause\b)[\s,、.。]*$/i.test(clause);
+  const work = BAN().test(clause) || reason ? undefined : WORK().find(([, re]) => re.test(clause)) ??
     (names ? undefined : MAKE().find(([, re]) => re.test(clause)));
   if (work) return { kind: "other", by: `a verb of work (${work[0]}); ${why}` };
+  if (ALONG().test(clause)) return { kind: "other", by: `a task along with the document; ${why}` };
   if (!names && ALSO_WORK().test(clause)) return { kind: "other", by: `"also" on another thing; ${why}` };
-  const kind: ClauseKind = names && s.p[0] > s.p[1] ? "request" : "support";
+  // The document asked for with its name left out ("…の引き継ぎ書が古い。更新してプッシュして", "put it all there"): a
+  // verb that fills a document, in a prompt that names the handoff (judgeHandoffRequest only gets here if it does).
+  const kind: ClauseKind = (names && s.p[0] > s.p[1]) || FILL().test(clause) ? "request" : "support";
   return { kind, by: modelWhy(s.p, s.top, kind) };
 }
 
@@ -465,9 +484,22 @@ const BAN = lazy((): RegExp =>
   /\b(?:don'?t|do\s+not|never|no\s+(?:new|more|other))\b(?!\s+forget)|\bstop\s+(?:\w+ing)\b|지\s*(?:마|말|않)|금지|그만|ないで|なし|禁止|やめ/i
 );
 
+/** Verbs that fill a document, with or without its name. */
+const FILL = lazy((): RegExp =>
+  /\b(?:write|update|refresh|record|note|put|add|append|summari[sz]e|jot|dump|capture|fill|finish|redo|rewrite|save|leave)\b|작성|써|쓰|적어|적|정리|업데이트|갱신|기록|남겨|요약|채워|반영|넣어|書い|書き|更新|まとめ|記録|残し|メモ|追記|要約|反映|入れ/i
+);
+
+/** "…, including a fix for the typo", "along with the SDK bump": a task carried in with the document. */
+const ALONG = lazy((): RegExp =>
+  /\b(?:including|along\s+with|together\s+with|as\s+well\s+as|plus|and\s+also)\s+(?:\S+\s+){0,5}?(?:fix|fixes|bump|upgrade|migration|refactor(?:ing)?|deploy(?:ment)?|cleanup|switch|rename|release|rollout|patch|implementation|port|rewrite|PR|pull\s+request)\b/i
+);
+
+/** Verbs that save or deliver a document. */
+const DELIVER = lazy((): RegExp => /\b(?:save|commit|push|store)\b|저장|커밋|푸시|保存|コミット|プッシュ/i);
+
 /** The handoff put off: "we'll do the handoff later", 인계는 나중에, 引き継ぎは後で. */
 const LATER = lazy((): RegExp =>
-  /\b(?:later|at\s+some\s+point|eventually|not\s+(?:yet|now)|next\s+week)\b|(?<!for\s)\btomorrow\b|나중에|이따가?|언젠가|아직|後で|あとで|いずれ|まだ/i
+  /\b(?:later|at\s+some\s+point|eventually|not\s+(?:yet|now)|yet|next\s+week)\b|나중에|이따가?|언젠가|아직|後で|あとで|いずれ|まだ/i
 );
 
 /** A whole clause that only forbids: "don't touch any other file", 다른 작업은 시작하지 마세요, 新しい作業は始めないで. */
@@ -484,12 +516,12 @@ const BAN_CLAUSE = lazy((): RegExp =>
 const KO_WORK_NOUN =
   r`(?:구현|수정|배포|마이그레이션|리팩터링|리팩토링|실행|리뷰|조사|디버그|디버깅|진행|확인|시작|삭제|제거|설치|머지|병합|리베이스|변경|업그레이드|번역|빌드|교체|세팅|설정|생성|처리|답변|태깅|릴리스|점검|개선|최적화)`;
 const JA_WORK_NOUN =
-  r`(?:実装|修正|デプロイ|移行|リファクタリング|実行|レビュー|調査|デバッグ|確認|着手|削除|インストール|マージ|リベース|変更|翻訳|ビルド|設定|セットアップ|対応|送信|ローテーション|クリア|改善|最適化)`;
+  r`(?:実装|修正|デプロイ|移行|リファクタリング|実行|レビュー|調査|デバッグ|確認|着手|削除|インストール|マージ|リベース|変更|翻訳|ビルド|設定|セットアップ|対応|送信|ローテーション|クリア|改善|最適化|クローズ|再生成|取り消し|タグ付け)`;
 const EN_WORK =
   r`(?:implement|fix|build|refactor|deploy|migrate|run|rerun|review|investigate|debug|continue|proceed|follow|read|look\s+into|work\s+on|delete|remove|rename|upgrade|install|merge|rebase|open|close(?!\s+out)|tag|release|publish|translate|localize|port|bump|rotate|clear|set\s+up|configure|enable|disable|change|replace|switch|move|split|clean\s+up|profile|optimi[sz]e|benchmark|reply(?!\s+(?:when|with\s+the\s+path|once))|answer|send(?!\s+(?:me|us|it|the\s+(?:link|path)))|file|resolve|handle|address|tackle|try|verify|lint|regenerate|upload|download|squash|revert|restart|rebuild|retry|check|look\s+at|pick\s+up|keep\s+working)`;
 /** Where an English verb asks for something: the clause's start, or after please / can you / also / and / to… */
 const EN_ASK =
-  r`(?:^|\b(?:please|pls|plz|can\s+(?:you|u)|could\s+you|would\s+you|will\s+you|also|then|and|to|must|should|need\s+to|you|i|we|let'?s|go\s+ahead\s+and|just|now|quickly|maybe)\s+)`;
+  r`(?:^|\b(?:please|pls|plz|so|and\s+so|can\s+(?:you|u)|could\s+you|would\s+you|will\s+you|also|then|and|must|should|need\s+to|you|i|we|let'?s|go\s+ahead\s+and|just|now|quickly|maybe)\s+)`;
 const WORK = lazy((): readonly [string, RegExp][] => [
   [
     "en",
@@ -499,14 +531,14 @@ const WORK = lazy((): readonly [string, RegExp][] => [
     "ko",
     new RegExp(
       KO_WORK_NOUN + r`\s*(?:도|를|을|좀)?\s*(?:해|하|할|했으면|부탁|요망|바랍|까지|ㄱ|좀|[.!]?$)` +
-        r`|고치|고쳐|고칠|돌려|돌리|(?<!진행\s*상황을?\s*)읽|올려|올리|바꿔|바꾸|손봐|손보|보내|지워|지우|달아`,
+        r`|고치|고쳐|고칠|돌려|돌리|(?<!진행\s*상황을?\s*)읽|올려|올리|바꿔|바꾸|손봐|손보|보내|지워|지우|달아|찾아\s*(?:줘|주세요|봐)`,
     ),
   ],
   [
     "ja",
     new RegExp(
       JA_WORK_NOUN + r`(?:を|も)?(?:して|する|しと|し(?!た)|お願い|よろ|頼|まで|$)` +
-        r`|(?<!書き)直(?:し|す|さ)|回(?:し|す)|続け(?!られ|る(?:人|ため|よう))|進め|読んで|始め|消(?:し|す)|(?<!仕|書き)上げ(?!た)|変え(?!た)|(?<!申し)送(?:っ|る|り)|切り替え|取り(?:かか|掛か)`,
+        r`|(?<!書き)直(?:し|す|さ)|回(?:し|す)|続け(?!られ|る(?:人|ため|よう))|進め|読んで|調べ|確かめ|始め|消(?:し|す)|替え|タグを打|答え|返信|取り消|(?<!仕|書き)上げ(?!た)|変え(?!た)|(?<!申し)送(?:っ|る|り)|切り替え|取り(?:かか|掛か)`,
     ),
   ],
 ]);
@@ -526,10 +558,10 @@ const MAKE = lazy((): readonly [string, RegExp][] => [
       "i",
     ),
   ],
-  ["ko", /[가-힣A-Za-z0-9]+(?:을|를|도)\s*(?:추가(?!하면)|만들|작성|업데이트|써|쓰|완성)/],
+  ["ko", /[가-힣A-Za-z0-9]+(?:을|를|도)\s*(?:작성|업데이트|써|쓰)|만들|추가(?!하면)|완성|구현/],
   [
     "ja",
-    /(?<!こと|点|内容|状況|理由|場所|経緯|結果)(?:を|も)(?:追加(?!すれば)|作成|作っ|作る|更新|書い|書く|完成|仕上げ)/,
+    /(?<!こと|点|内容|状況|理由|場所|経緯|結果)(?:を|も)(?:作成|更新|書い|書く|仕上げ)|作っ|作る|追加(?!すれば)|完成|実装/,
   ],
 ]);
 

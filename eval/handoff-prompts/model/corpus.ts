@@ -627,6 +627,16 @@ function enSupport(rand: () => number): Clause[] {
       "we'll hand off after this",
       "we're handing off",
     ], ["", ".", "!"]]],
+    ["wrapup", [[
+      "let's wrap up",
+      "let's call it",
+      "we're done here",
+      "nothing fancy",
+      "rough is fine",
+      "a short one is fine",
+      "doesn't need to be long",
+      "keep it simple",
+    ], ["", "."]]],
     ["stop", [[
       "then stop",
       "and stop",
@@ -904,6 +914,8 @@ const KO_FORMS: readonly string[] = [
 /** Noun-final request forms for the 하다 verbs: {n} the verbal noun. */
 const KO_NOUN_FORMS: readonly string[] = [
   "{n} 부탁해",
+  "{n} 부탁하고",
+  "{n} 부탁드리고",
   "{n} 부탁해요",
   "{n} 부탁드립니다",
   "{n} 부탁드려요",
@@ -1269,6 +1281,17 @@ function koSupport(rand: () => number): Clause[] {
       ".",
       "요",
     ]]],
+    ["halt", [["멈추기", "중지", "작업 중지", "종료", "세션 종료", "정지"], ["", "."]]],
+    ["wrapup", [[
+      "이제 마무리하자",
+      "끝내자",
+      "여기서 끝내자",
+      "오늘은 여기까지",
+      "간단해도 돼",
+      "괜찮아요",
+      "대충이어도 돼",
+      "간단하게라도",
+    ], ["", "."]]],
     ["stop", [[
       "멈춰",
       "멈춰 주세요",
@@ -1797,6 +1820,19 @@ function jaSupport(rand: () => number): Clause[] {
       "それだけでいい",
       "他には何もいらない",
     ], ["", "。", "です"]]],
+    ["halt", [["停止", "停止して", "停止してください", "終了", "作業終了", "中断して"], ["", "。"]]],
+    ["wrapup", [[
+      "もう締めよう",
+      "締めよう",
+      "終わりにしよう",
+      "ここで終わろう",
+      "今日はここまで",
+      "簡単なものでかまいません",
+      "簡単でいい",
+      "かまいません",
+      "大丈夫です",
+      "ざっくりでいい",
+    ], ["", "。"]]],
     ["stop", [[
       "止まってください",
       "終わったら止まって",
