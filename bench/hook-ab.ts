@@ -10,7 +10,13 @@
  * page-cache state: one binary's file, after another tool (perf's build-id cache) had read it
  * whole, ran a statusline at 1.145x the CPU of a fresh copy of the same bytes.
  *
- *   bun run compile.ts --single && bun bench/hook-ab.ts --a /path/to/reference/vigil [--runs 30]
+ * `--instructions N` then runs each call N more times under valgrind's cachegrind and reports
+ * the median count of instructions executed (user space, every thread): within ~1 % from run to
+ * run whatever else the machine does, where the CPU time of a 40 ms process moves by several %
+ * on a shared machine. It does not see the kernel's share (page faults, system calls): read it
+ * beside the CPU ratio, not instead of it.
+ *
+ *   bun run compile.ts --single && bun bench/hook-ab.ts --a /path/to/reference/vigil [--runs 30] [--instructions 3]
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +26,12 @@ import { type Cmd, median } from "./lib.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
-  options: { a: { type: "string" }, b: { type: "string" }, runs: { type: "string", default: "30" } },
+  options: {
+    a: { type: "string" },
+    b: { type: "string" },
+    runs: { type: "string", default: "30" },
+    instructions: { type: "string", default: "0" },
+  },
   strict: true,
 });
 const ROOT = join(import.meta.dir, "..");
@@ -105,6 +116,34 @@ for (const [label] of payloads) {
       ratio("cpu")
     } |`,
   );
+}
+
+const irRuns = Number(values.instructions);
+if (irRuns > 0) {
+  console.log(
+    `\n### Instructions per call (valgrind --tool=cachegrind, median of ${irRuns})\n\n` +
+      "| event | A instructions (M) | B instructions (M) | B / A |\n|---|---:|---:|---:|",
+  );
+  for (const [label] of payloads) {
+    const a = median(instructions(cmds.find((c) => c.name === `A ${label}`)!, irRuns));
+    const b = median(instructions(cmds.find((c) => c.name === `B ${label}`)!, irRuns));
+    console.log(`| ${label} | ${(a / 1e6).toFixed(2)} | ${(b / 1e6).toFixed(2)} | ${(b / a).toFixed(3)} |`);
+  }
+}
+
+/** Instructions one run of the command executes, per run (its store is the one the timed rounds used). */
+function instructions(c: Cmd, runs: number): number[] {
+  const valgrind = Bun.which("valgrind");
+  if (!valgrind) throw new Error("--instructions needs valgrind on PATH");
+  return Array.from({ length: runs }, () => {
+    const p = Bun.spawnSync(
+      [valgrind, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", ...c.argv],
+      { stdin: c.stdin ?? "ignore", stdout: "ignore", stderr: "pipe", env: c.env },
+    );
+    const m = /I\s+refs:\s+([\d,]+)/.exec(p.stderr.toString());
+    if (p.exitCode !== 0 || !m) throw new Error(`${c.name} under cachegrind exited ${p.exitCode}`);
+    return Number(m[1].replaceAll(",", ""));
+  });
 }
 
 interface Sample {
