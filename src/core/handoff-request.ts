@@ -395,7 +395,9 @@ function modelWhy(p: readonly number[], top: string[], label: string): string {
 export function judgeClause(whole: string, at = VETO_AT): ClauseJudgement {
   // Courtesy at either end is never work: "you stop, please" is "you stop".
   const clause = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").trim() || whole;
-  if (tables().lexicons.some((lx) => lx.thing.test(clause))) return { kind: "other", by: "rule: code named handoff" };
+  if (tables().lexicons.some((lx) => lx.thing.test(clause)) || CODE_FILE().test(clause)) {
+    return { kind: "other", by: "rule: code named handoff" };
+  }
   // A supporting verb aimed at another target is other work unless the model rescues it (below): sure it is not
   // work, it knows the words, and no verb of work.
   const foreign = tables().lexicons.some((lx) => lx.foreign.test(clause));
@@ -405,7 +407,7 @@ export function judgeClause(whole: string, at = VETO_AT): ClauseJudgement {
   if (request && tables().secondVerb.test(clause.replace(request.request, " "))) {
     return { kind: "other", by: "rule: a second verb with its own object" };
   }
-  const rule: ClauseKind | null = foreign && !(request && names)
+  const rule: ClauseKind | null = foreign
     ? null
     : request
     ? "request"
@@ -492,6 +494,11 @@ const FILL = lazy((): RegExp =>
 /** "…, including a fix for the typo", "along with the SDK bump": a task carried in with the document. */
 const ALONG = lazy((): RegExp =>
   /\b(?:including|along\s+with|together\s+with|as\s+well\s+as|plus|and\s+also)\s+(?:\S+\s+){0,5}?(?:fix|fixes|bump|upgrade|migration|refactor(?:ing)?|deploy(?:ment)?|cleanup|switch|rename|release|rollout|patch|implementation|port|rewrite|PR|pull\s+request)\b/i
+);
+
+/** A source file named handoff (handoff.ts, hand_off.py): code, not the document. */
+const CODE_FILE = lazy((): RegExp =>
+  /hand[-_]?(?:off|over)[\w-]*\.(?:ts|tsx|js|jsx|mjs|py|go|rs|rb|java|kt|swift|c|cc|cpp|h|cs|php|sh)\b/i
 );
 
 /** Verbs that save or deliver a document. */

@@ -318,3 +318,74 @@ describe("handoff exception by clauses (issue 31)", () => {
     });
   });
 });
+
+/**
+ * Round 14 (the fifth design: the rules decide first, the clause model may only rescue a refused clause when it is
+ * sure). Request forms, supporting sentences and ways of adding work that the earlier rules did not list, each
+ * written by us; the batches they come from are eval/handoff-prompts/model/batch-r14*.jsonl.
+ */
+const R14_PLAIN: ClauseRow[] = [
+  ["en", "Would you mind writing up the handoff? Thanks a lot.", null],
+  ["en", "You've hit the soft limit. Please leave a handoff note for the next worker and commit it.", null],
+  ["en", "Task: produce handoff.md (status, blockers, next steps). No other changes.", null],
+  ["en", "I need a handover document before you stop, nothing fancy.", null],
+  ["en", "Stop here. Just the handoff, nothing more.", null],
+  ["ko", "인계 문서 써 둬. 다른 작업은 시작하지 마.", null],
+  ["ko", "인계서 좀 써 줄 수 있어? 고마워.", null],
+  ["ko", "오늘 진행 상황을 인계 파일에 추가하고 브랜치에 푸시해 줘.", null],
+  ["ko", "여기서 멈춰. 인계서만, 그 이상은 필요 없어.", null],
+  ["ko", "오늘 고마웠어요. 마지막으로 인계서만 notes/handoff.md에 저장해 주세요.", null],
+  ["ja", "引き継ぎメモを書いておいて。", null],
+  ["ja", "引き継ぎ書を書いてもらえる？次の人がすぐ続けられるように。", null],
+  ["ja", "引き継ぎ資料を用意してほしいです。", null],
+  ["ja", "朝の引き継ぎ書が古くなっています。14時以降の内容で更新してプッシュしてください。", null],
+  ["ja", "ここで止めて。引き継ぎ書だけ、それ以上はいらない。", null],
+];
+
+const R14_WORK: ClauseRow[] = [
+  ["en", "Write the handoff including a fix for the login bug.", "including a fix"],
+  ["en", "Summarize progress in HANDOFF.md; the seed script is broken, so fix it now.", "seed script"],
+  ["en", "Update HANDOFF.md. Oh, and can you revert the last commit first?", "revert the last commit"],
+  ["en", "handoff notes, then close out ticket 412", "close out ticket 412"],
+  ["ko", "인계서 작성해 주시고, 여유 되면 재시도 테스트 좀 덜 불안정하게 만들어 주세요.", "만들어 주세요"],
+  ["ko", "인계 노트를 써라 캐시 무효화 로직을 손봐.", "손봐"],
+  ["ko", "HANDOFF.md 업데이트하면서 lockfile도 올려 줘.", "lockfile도 올려 줘"],
+  ["ja", "HANDOFF.mdを更新しながらlockfileも上げといて。", "lockfileも上げといて"],
+  ["ja", "引き継ぎノートを書いたら412番のチケットをクローズして", "412番のチケットをクローズして"],
+  ["ja", "引き継ぎ書をコミットしてv2.3.0のタグを打って。", "タグを打って"],
+  ["ja", "引き継ぎ書を書いてほしいのと、リリースノートも書いてほしいです。", "リリースノート"],
+];
+
+const R14_MENTIONS: [lang: "en" | "ko" | "ja", text: string][] = [
+  ["en", "We'll do the handoff later; keep going on the importer."],
+  ["en", "No need for a handoff yet."],
+  ["ko", "인계는 나중에 할게요. 임포터 계속 작업해."],
+  ["ja", "昨日の引き継ぎ書にテストが通ると書いてあるが通らない。"],
+  ["ja", "handoff.tsの単体テストを書いて。"],
+];
+
+describe("round 14: request forms, supporting sentences and added work the earlier rules missed", () => {
+  test.each(R14_PLAIN)("[%s] a plain request passes: %p", (_lang, text) => {
+    expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
+  });
+
+  test.each(R14_WORK)("[%s] added work is refused, naming its clause: %p", (_lang, text, clause) => {
+    const j = judgeHandoffRequest(text);
+    expect(j.request).toBe(false);
+    expect(j.clause).toContain(clause ?? "");
+  });
+
+  test.each(R14_MENTIONS)("[%s] a mention or a handoff put off is not a request: %p", (_lang, text) => {
+    expect(isHandoffRequest(text)).toBe(false);
+  });
+
+  test("a refusal says what decided: a rule by name, or the model with its probability and heaviest features", () => {
+    const byRule = judgeHandoffRequest("Write the handoff and then run the benchmarks.");
+    expect(byRule.because).toMatch(/^(?:rule: |model other \d\.\d\d \(|"|a verb of work)/);
+    const byModel = judgeHandoffRequest(
+      "인계서 작성해 주시고, 여유 되면 재시도 테스트 좀 덜 불안정하게 만들어 주세요.",
+    );
+    expect(byModel.because).toBeDefined();
+    expect(String(byModel.because)).toContain("model other");
+  });
+});
