@@ -993,6 +993,151 @@ const FAMILIES: Family[] = [
       "I fixed the bug. Remove the workaround from your config; it is no longer needed.",
     ],
   },
+  {
+    name: 'cycle 2, English: "time to" a closing idiom, or a step of work (not pushed)',
+    push: false,
+    rows: [
+      "All green, PR merged, docs updated. Time to celebrate! 🎉",
+      "That's a wrap for today — time to call it a day.",
+      "Shipped! Time to grab a coffee ☕",
+    ],
+  },
+  {
+    name: 'cycle 2, English: "time to" a closing idiom, or a step of work (pushed)',
+    push: true,
+    rows: [
+      "Schema is in. Time to wire up the API handlers.",
+      "Time to run the full test suite.",
+    ],
+  },
+  {
+    name: "cycle 2, English: the reader runs the commands shown (not pushed)",
+    push: false,
+    rows: [
+      "The fix is to point the env file at the new host. Update the value in `.env`, then run the commands above.",
+      "Pull the latest main, then run the commands below to rebuild.",
+      "Restart the dev server. Then run the commands from step 2.",
+      "Delete the lock file and reinstall, then run the two commands again.",
+    ],
+  },
+  {
+    name: "cycle 2, English: the reader runs the commands shown (pushed)",
+    push: true,
+    rows: [
+      "Lint passes. Then run the integration tests, and I'll report back.",
+    ],
+  },
+  {
+    name: "cycle 2, three languages: verbless step labels at the very end (pushed)",
+    push: true,
+    rows: [
+      "Now the router is done.\n\nStep 3: the app file",
+      "Fix 1: the colour scheme",
+      "Test 3: the fetch endpoint",
+      "ステップ3: アプリファイル",
+      "修正1: 配色",
+      "テスト3: fetchエンドポイント",
+      "## 手順4: 設定ファイル",
+      "3단계: 앱 파일",
+      "수정 1: 색상 체계",
+      "테스트 3: fetch 엔드포인트",
+    ],
+  },
+  {
+    name: "cycle 2, three languages: verbless step labels at the very end (not pushed)",
+    push: false,
+    rows: [
+      "Done.\n\nStep 3: the app file — done",
+      "ステップ3: アプリファイル（完了）",
+      "수정 1: 색상 체계 — 완료",
+    ],
+  },
+  {
+    name: "cycle 2, Japanese: asking leave to look is the agent's own step (pushed)",
+    push: true,
+    rows: [
+      "現在のファイルを確認させてください。",
+      "まず設定を拝見させていただきます。",
+      "ログを少し調べさせてください。",
+    ],
+  },
+  {
+    name: "cycle 2, Japanese: asking leave to look is the agent's own step (not pushed)",
+    push: false,
+    rows: [
+      "お手数ですが、ログを確認してください。",
+      "設定ファイルを共有していただけますか？",
+      "今回はこの変更を見送らせていただきます。",
+      "対応は以上とさせていただきます。",
+    ],
+  },
+  {
+    name: "cycle 2, a plan list whose item holds a query string or the reader's earlier edits (pushed)",
+    push: true,
+    rows: [
+      "I'll update the search handler:\n\n- parse `/api/search?q=term&page=2` into a query object\n- keep your edits to `config.ts` as they are\n- add a test for an empty query",
+      "検索ハンドラーを修正します:\n\n- /api/search?q=term のクエリを解析\n- config.ts へのあなたの変更はそのまま残す\n- 空クエリのテストを追加",
+      "검색 핸들러를 수정하겠습니다:\n\n- /api/search?q=term 쿼리 파싱\n- config.ts에 하신 수정은 그대로 유지\n- 빈 쿼리 테스트 추가",
+    ],
+  },
+  {
+    name: "cycle 2, a plan list whose item holds a query string or the reader's earlier edits (not pushed)",
+    push: false,
+    rows: [
+      "I'll update the search handler once you confirm:\n\n- parse the query\n- add a test",
+      "Which of these should I do first?\n\n- parse the query\n- add a test",
+    ],
+  },
+  {
+    name: "cycle 2, Korean need-to forms (Japanese ones are not pushed) (pushed)",
+    push: true,
+    rows: [
+      "설정 파일 경로가 바뀌었습니다. 먼저 파일을 찾아야 합니다.",
+      "새 클래스가 반영되지 않았습니다. 서버를 재시작해야 합니다.",
+      "의존성이 꼬였습니다. lock 파일을 지우고 다시 설치해야 합니다.",
+    ],
+  },
+  {
+    name: "cycle 2, need-to forms that state a rule for the reader (not pushed)",
+    push: false,
+    rows: [
+      "배포 후에는 서버를 재시작해야 합니다.",
+      "이 기능을 쓰려면 API 키를 설정해야 합니다.",
+      "운영 환경에서는 환경 변수를 따로 설정해야 합니다.",
+      "デプロイ後はサーバーを再起動する必要があります。",
+      "この機能を使うにはAPIキーを設定する必要があります。",
+      "本番環境では環境変数を別途設定する必要があります。",
+      "수정은 끝났습니다. 다만 적용하려면 서버를 재시작해야 합니다.",
+      "修正は完了しました。反映にはサーバーの再起動が必要です。",
+    ],
+  },
+  {
+    name: "cycle 2, a present-tense step after a future clause (pushed)",
+    push: true,
+    rows: [
+      "로그를 추가하겠습니다. 그리고 원인을 확인합니다.",
+      "재현 스크립트를 만든 뒤 원인을 확인합니다.",
+      "ログを追加します。そのうえで原因を確認します。",
+    ],
+  },
+  {
+    name: "cycle 2, a found-it exclamation, then what was found and a colon (pushed)",
+    push: true,
+    rows: [
+      "見つけました！`config.ts`の42行目で型が合っていません:",
+      "原因が分かりました！キャッシュキーにロケールが入っていないのが原因です:",
+      "Found it! The cache key is missing the locale:",
+      "찾았습니다! 캐시 키에 로케일이 빠져 있는 것이 원인입니다:",
+    ],
+  },
+  {
+    name: "cycle 2, a found-it exclamation, then what was found and a colon (not pushed)",
+    push: false,
+    rows: [
+      "見つけました！原因は`config.ts`の型の不一致で、修正済みです。",
+      "Found it — the cache key was missing the locale. Fixed and pushed.",
+    ],
+  },
 ];
 
 for (const f of FAMILIES) {
@@ -1031,6 +1176,13 @@ describe("the audit names the words that decided", () => {
     expect(decide("The PR is open. I'll merge it after the review.").hit?.id).toBe("en.wait.after-event");
     expect(decide("PR를 올렸습니다. 리뷰 후에 머지하겠습니다.").hit?.id).toBe("ko.wait.after-event");
     expect(decide("PRを作成しました。レビュー後にマージします。").hit?.id).toBe("ja.wait.after-event");
+  });
+  test("a found-it exclamation before a colon at the very end pushes under its own id", () => {
+    expect(decide("Found it! The cache key is missing the locale:").hit?.id).toBe("en.found-it");
+    expect(decide("原因が分かりました！キャッシュキーにロケールが入っていないのが原因です:").hit?.id).toBe(
+      "ja.found-it",
+    );
+    expect(decide("Found it — the cache key was missing the locale. Fixed and pushed.").decision).toBe("pass");
   });
   test("a Korean work verb in the plain present names its pattern", () => {
     expect(decide("의존성을 다시 설치합니다.").hit?.id).toBe("ko.present.verb");

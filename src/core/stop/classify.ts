@@ -186,12 +186,14 @@ function terminal(view: MessageView, set: PatternSet, s: Sentence): End {
 function findAnnouncement(view: MessageView, set: PatternSet): Pick<Classification, "announcement" | "ruledOut"> {
   const announce = set.patterns.filter((p) => p.kind === "announce" && (p.scope === "tail" || p.scope === "heading"));
   let skipped: Hit | null = null;
+  const final = view.tail.at(-1);
+  const colonEnd = final?.last === true && /[:：]\s*$/.test(final.text);
   for (const s of [...view.tail].reverse()) {
     const p = announce.find((x) =>
       (x.scope === "heading" ? s.heading === true && s.last === true : !(x.last && !s.last)) &&
-      !(x.subjectless && s.item) && matches(x, s)
+      !(x.colonEnd && !(colonEnd && s !== final)) && !(x.subjectless && s.item) && matches(x, s)
     );
-    const end = isUnderLead(view, s) && !p ? null : terminal(view, set, s);
+    const end = (isUnderLead(view, s) && !p) || p?.colonEnd ? null : terminal(view, set, s);
     if (end === "skip") {
       // Recorded in case nothing before it announces: the audit still names the label it passed over.
       const id = `${scriptOf(s.text)}.end.label`;

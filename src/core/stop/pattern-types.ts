@@ -63,6 +63,13 @@ export interface PatternDef {
   above?: boolean;
   /** Tried only on the message's very last sentence, with nothing after it (not even code). */
   last?: boolean;
+  /**
+   * Tried only when the message's last sentence ends on a colon with nothing after it: the agent stopped just before
+   * showing or doing what this sentence opened ("Found it! The cache key is missing the locale:"). Such a pattern
+   * outranks the terminal shapes on its own sentence (a found-it exclamation is past tense, but not where the message
+   * ends).
+   */
+  colonEnd?: boolean;
 }
 
 /** A language's patterns and the regex flags they are written for. */

@@ -79,6 +79,10 @@ const HOW_TO = r`^(?:(?:and|so|then)\s+)?to\s+\w+[^,:]*,\s|\b(?:with|using|via|b
  */
 const NEXT_FOR_READER = r`^\W*next(?:\s+step)?\W*[:：]\W*(?!let(?:'s|\s+me)\b)` + READER_VERB + r`\b`;
 
+/** The commands or script shown to the reader: "the commands above", "these two commands", "the script below". */
+const SHOWN_COMMANDS =
+  r`\b(?:the|these|those|both|two|three|same)\s+(?:\w+\s+)?(?:commands?|snippets?)\b|\b(?:commands?|script|snippet)\s+(?:above|below|from\s+step)\b`;
+
 export const EN: LangPatterns = {
   lang: "en",
   flags: "iu",
@@ -352,7 +356,8 @@ export const EN: LangPatterns = {
       // "Next: run `db:seed` to load the fixtures.": a label over a step written for the reader.
       unless: NEXT_FOR_READER,
     },
-    { id: "en.time-to", kind: "announce", source: r`^time\s+to\s+\w+` },
+    // "Time to wire up the handlers." names work; "Time to celebrate!" / "time to call it a day" signs off.
+    { id: "en.time-to", kind: "announce", source: r`^time\s+to\s+(?:` + WORK_VERB + r`|wire|hook|tackle|move\s+on)\b` },
     {
       id: "en.starts-now",
       kind: "announce",
@@ -366,7 +371,8 @@ export const EN: LangPatterns = {
       kind: "announce",
       subjectless: true,
       source: r`^` + INTERJECTION + r`(?:now|next|then|first)\b[,:]?\s+(?:let's\s+)?` + WORK_VERB + r`\b`,
-      unless: r`\b(?:you|your|yourself|users?)\b|` + NEXT_FOR_READER,
+      // Running the commands shown ("Then run the commands above.") is the reader's step.
+      unless: r`\b(?:you|your|yourself|users?)\b|` + NEXT_FOR_READER + "|" + SHOWN_COMMANDS,
     },
     {
       id: "en.need-to",
@@ -478,7 +484,7 @@ export const EN: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])(?:step|phase|task|fix|part|stage|file)\s*\d+[a-z]?(?:\s*(?:&|and|,|-|–|/)\s*\d+[a-z]?)*\s*[:.—–-]\s*\S`,
+        r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])(?:step|phase|task|fix|part|stage|file|test|check|change)\s*\d+[a-z]?(?:\s*(?:&|and|,|-|–|/)\s*\d+[a-z]?)*\s*[:.—–-]\s*\S`,
       // A label used as a subject ("**Step 3: Deploy** is the only step left") states something.
       unless: r`\b(?:you|your|done|complete|completed|finished|passed|passing|skipped)\b|[✅✓]|` + FINITE,
     },
@@ -519,6 +525,14 @@ export const EN: LangPatterns = {
       source:
         r`^(?:(?:in\s+)?summary(?!\s+of\s+(?:the\s+)?(?:plan|next|remaining))|tl;?\s?dr|conclusion|in\s+short|bottom\s+line|recap|wrap-?up|the\s+short\s+answer|one-line\s+summary)\b`,
       unless: r`^(?:(?:and|so|ok(?:ay)?)[,.]?\s+)?(?:next|now|then|after\s+that|from\s+here)\b`,
+    },
+    // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
+    {
+      id: "en.found-it",
+      kind: "announce",
+      colonEnd: true,
+      source:
+        r`^(?:(?:ok(?:ay)?|ah|aha|great)[,!.]?\s+)*(?:found\s+(?:it|the\s+(?:bug|culprit|cause|problem|issue))|got\s+it|there\s+it\s+is)\s*[!.]`,
     },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
     {

@@ -101,14 +101,15 @@ export const JA: LangPatterns = {
       scope: "tail",
       source:
         // What the reader already did ("ご指摘いただいた点", "共有いただきありがとうございます") asks nothing.
-        r`いただ(?!いた(?![らり])|き(?:ました|まして|あり))|頂(?:け|き(?!ました|まして|あり)|い(?!た))|ください|下さい|くださ(?!った(?!ら)|り)|お願い|もらえ(?:ますか|れば|たら|ると)|くれ(?:れば|たら|ますか)|なさ(?:っ(?!た)|れ|い)`,
+        // Asking leave to look ("確認させてください", "拝見させていただきます") is the agent's own step.
+        r`(?<!させて)いただ(?!いた(?![らり])|き(?:ました|まして|あり))|頂(?:け|き(?!ました|まして|あり)|い(?!た))|(?<!させて)ください|下さい|(?<!させて)くださ(?!った(?!ら)|り)|お願い|もらえ(?:ますか|れば|たら|ると)|くれ(?:れば|たら|ますか)|なさ(?:っ(?!た)|れ|い)`,
     },
     {
       id: "ja.reader.honorific",
       kind: "approval",
       scope: "tail",
       source:
-        r`ご(?:確認|対応|検討|判断|指示|連絡|返信|承認|協力|選択|設定|用意|準備|提供|共有|教示|入力|実行|登録|希望|意見|一報|了承)(?!(?:を|の)?(?:いただいた|いただき(?:ました|まして|あり)|くださった|くださり|ありがとう))|お(?:知らせ|待ち|試し|手数|選び|伝え|手元|使いの|持ち)|あなた`,
+        r`ご(?:確認|対応|検討|判断|指示|連絡|返信|承認|協力|選択|設定|用意|準備|提供|共有|教示|入力|実行|登録|希望|意見|一報|了承)(?!(?:を|の)?(?:いただいた|いただき(?:ました|まして|あり)|くださった|くださり|ありがとう))|お(?:知らせ|待ち|試し|手数|選び|伝え|手元|使いの|持ち)|あなた(?!の(?:変更|編集|修正|コード|コミット|作業|設定)(?:は|を|に|も)?(?:そのまま|残|維持|保持|活か))`,
     },
     {
       id: "ja.reader.need",
@@ -139,7 +140,13 @@ export const JA: LangPatterns = {
       source: r`[?？]\s*$|(?:ますか|ですか|でしょうか|ましょうか|ませんか)[。．]?\s*$`,
     },
     // Japanese writes ？ for questions only: a casual one near the end ("このUXでOK？") asks the reader.
-    { id: "ja.question.tail", kind: "question", scope: "window", source: r`[？?](?![^\s「」]*[」』])` },
+    // (Not a URL's query string: "/api/search?q=term".)
+    {
+      id: "ja.question.tail",
+      kind: "question",
+      scope: "window",
+      source: r`[？?](?![^\s「」]*[」』])(?![\w\-.\[\]]+=)`,
+    },
     {
       id: "ja.question.addressed",
       kind: "question",
@@ -162,6 +169,15 @@ export const JA: LangPatterns = {
     },
     { id: "ja.next", kind: "announce", source: r`^次(?:は|の作業は|のステップは)[^。]*です` + STOP },
     { id: "ja.volitional", kind: "announce", source: r`ましょう(?!か)` + STOP },
+    // Asking leave to look or check: "現在のファイルを確認させてください。", "拝見させていただきます。"
+    {
+      id: "ja.leave",
+      kind: "announce",
+      // (Only verbs of looking or working: "今回は見送らせていただきます" declines.)
+      source:
+        r`(?:確認|調査|拝見|チェック|検証|調べ|見|読ま|試|修正|実行|テスト|ビルド)させて(?:ください|下さい|いただきます|もらいます)` +
+        STOP,
+    },
     // The final clause is a bare work verb: "…ので、コミットします", "…か確認します", "README も更新します".
     {
       id: "ja.suru.final",
@@ -273,7 +289,7 @@ export const JA: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|Step|Phase|Task)\s*[0-9０-９]+[A-Za-z]?\s*[:：.．—–-]\s*\S`,
+        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|Step|Phase|Task|Fix|Test)\s*[0-9０-９]+[A-Za-z]?\s*[:：.．—–-]\s*\S`,
       unless: r`完了|済み|ました|でした|です|[✅✓]`,
     },
     // "ビルドが通るか確認。": checking whether, standing alone at the very end ("…ことを確認。" is the report); the
@@ -319,6 +335,13 @@ export const JA: LangPatterns = {
       scope: "section",
       source: r`^(?:まとめ|要約|結論|一言で(?:まとめると|言うと|いうと)|総括|概要)`,
       unless: r`^(?:次は|次に|続いて|続けて|これから|では|それでは|引き続き)`,
+    },
+    // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
+    {
+      id: "ja.found-it",
+      kind: "announce",
+      colonEnd: true,
+      source: r`^(?:見つけました|見つかりました|(?:原因が)?(?:分かり|わかり|判明し)ました|特定しました)[!！]`,
     },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
     {

@@ -27,7 +27,7 @@ const TOPIC =
 
 /** A numbered step's label: "1단계", "테스트 2", "Step A3", "Phase 4", "4-B.", "A-3:". */
 const STEP_NUMBER =
-  r`(?:(?:[Ss]tep|STEP|[Pp]hase|PHASE|[Tt]ask|[Gg]roup|[Pp]art|테스트|작업|단계|스텝|페이즈)\s*[A-Z0-9]{1,3}(?:[-.][A-Z0-9]{1,2})?|\d+\s?단계|\d{1,2}-[A-Z0-9]{1,2}\.?|[A-Z]-?\d{1,2})`;
+  r`(?:(?:[Ss]tep|STEP|[Pp]hase|PHASE|[Tt]ask|[Gg]roup|[Pp]art|[Ff]ix|테스트|작업|단계|스텝|페이즈|수정|확인|변경)\s*[A-Z0-9]{1,3}(?:[-.][A-Z0-9]{1,2})?|\d+\s?단계|\d{1,2}-[A-Z0-9]{1,2}\.?|[A-Z]-?\d{1,2})`;
 
 export const KO: LangPatterns = {
   lang: "ko",
@@ -250,10 +250,13 @@ export const KO: LangPatterns = {
       id: "ko.need",
       kind: "announce",
       clause: "final",
-      source: WORK_NOUN + r`해야\s?(?:합니다|겠습니다|해요)` + END,
+      source: r`(?:` + WORK_NOUN +
+        r`해|찾아|고쳐|바꿔|돌려|열어|읽어|지워|옮겨|맞춰|넣어|올려|띄워)야\s?(?:합니다|겠습니다|해요)` + END,
       unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
       // Alternatives (-거나), a purpose (-려면) or a generic rule (매번, 없이는) explain; they do not plan.
-      unlessSentence: TOPIC + "|" + r`려면|거나|없이는|없으면|않으면|매번|항상|일반적으로`,
+      // … and so does a setting marked as a topic (배포 후에는, 운영 환경에서는, 적용할 때는): a rule for the reader.
+      unlessSentence: TOPIC + "|" +
+        r`려면|거나|없이는|없으면|않으면|매번|항상|일반적으로|(?:후|뒤|다음|에서|때|경우)에?는\s`,
     },
     // Rule-outs: the announcing sentence is something else.
     {
@@ -335,6 +338,13 @@ export const KO: LangPatterns = {
       scope: "section",
       source: r`^(?:요약|정리|결론|한\s?줄\s?(?:요약|정리)|한마디로|총평)`,
       unless: r`^(?:다음은|다음으로|이제|이어서|그다음|계속해서|그럼)`,
+    },
+    // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
+    {
+      id: "ko.found-it",
+      kind: "announce",
+      colonEnd: true,
+      source: r`^(?:(?:원인을\s?)?(?:찾았습니다|찾았어요|찾았다|발견했습니다|알아냈습니다))[!！]`,
     },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
     {

@@ -24,6 +24,7 @@ export interface Pattern {
   terminal: boolean;
   above: boolean;
   last: boolean;
+  colonEnd: boolean;
 }
 
 export interface PatternSet {
@@ -56,6 +57,7 @@ function compile(lang: LangPatterns): Pattern[] {
     terminal: p.terminal ?? false,
     above: p.above ?? false,
     last: p.last ?? false,
+    colonEnd: p.colonEnd ?? false,
   }));
 }
 
@@ -100,6 +102,7 @@ export function patternSet(extra: { continuation: string[]; approval: string[] }
           terminal: false,
           above: false,
           last: false,
+          colonEnd: false,
         });
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);
