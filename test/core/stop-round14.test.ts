@@ -1138,6 +1138,87 @@ const FAMILIES: Family[] = [
       "Found it — the cache key was missing the locale. Fixed and pushed.",
     ],
   },
+  {
+    name: "cycle 2, numbered headings with nothing under them (pushed)",
+    push: true,
+    rows: [
+      "ルーターは完成。\n\n### 3. 設定ファイル",
+      "**3. config.ts**",
+      "### 2) API クライアント",
+      "Router is done.\n\n### 3. The config file",
+      "### 3. 설정 파일",
+    ],
+  },
+  {
+    name: "cycle 2, a step with a time estimate at the very end (pushed)",
+    push: true,
+    rows: [
+      "✅ 3. URLの確認（2分）",
+      "3. URL を確認 (2 min)",
+      "Check the redirect URL (2 min)",
+      "3. URL 확인 (약 2분)",
+    ],
+  },
+  {
+    name: "cycle 2, a file named with its purpose in brackets, standing alone (pushed)",
+    push: true,
+    rows: [
+      "`src/app.ts`（エントリポイント）",
+      "**src/app.ts** (the entry point)",
+      "`src/app.ts` (진입점)",
+    ],
+  },
+  {
+    name: "cycle 2, numbered headings and items over results (not pushed)",
+    push: false,
+    rows: [
+      "## 結果\n\n### 1. 設定ファイル\n\n修正済みです。\n\n### 2. APIクライアント\n\n問題ありませんでした。",
+      "Summary of changes:\n\n1. config.ts\n2. router.ts\n3. app.ts",
+      "変更したファイル:\n\n- `src/app.ts`（エントリポイント）\n- `src/router.ts`（ルーティング）",
+    ],
+  },
+  {
+    name: "cycle 2, a duration in a report (not pushed)",
+    push: false,
+    rows: [
+      "Total time spent: about 20 minutes (2 min per check).",
+      "所要時間は合計で約20分（1件あたり2分）でした。",
+    ],
+  },
+  {
+    name: "cycle 2, reports that end in a duration (not pushed)",
+    push: false,
+    rows: [
+      "The full suite now runs in under a minute (52 s).",
+      "Build time dropped from 5 minutes to 3 (40% faster).",
+      "Cold start is down to 1.2 s (from 3 s).",
+      "The cron job fires every hour (60 min).",
+      "テストスイートは1分以内に終わるようになりました（52秒）。",
+      "ビルド時間は5分から3分に短縮（40%高速化）。",
+      "크론 작업은 매시간 실행됩니다 (60분).",
+      "빌드 시간이 5분에서 3분으로 줄었습니다 (40% 단축).",
+      "Timeout raised to 30 s (was 10 s).",
+      "Retry backoff: 2 s, 4 s, 8 s (max 30 s)",
+    ],
+  },
+  {
+    name: "cycle 2, reports that name a file with a status (not pushed)",
+    push: false,
+    rows: [
+      "The entry point is `src/app.ts` (unchanged).",
+      "Changed: `src/app.ts` (the entry point)\n\nThat's the only file touched.",
+      "`src/app.ts` (updated)",
+      "- `src/app.ts` (the entry point)\n- `src/router.ts` (routes)",
+    ],
+  },
+  {
+    name: "cycle 2, numbered headings over results (not pushed)",
+    push: false,
+    rows: [
+      "## Results\n\n### 1. Parser\n\nFixed.\n\n### 2. Router\n\nNo change needed.",
+      "All three steps are done:\n\n**1. Parser** — fixed\n**2. Router** — unchanged\n**3. Docs** — updated",
+    ],
+  },
 ];
 
 for (const f of FAMILIES) {

@@ -476,6 +476,29 @@ export const EN: LangPatterns = {
       source:
         r`\b(?:later(?:\s+on)?|tomorrow|separately|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
     },
+    // A step with a time estimate at the very end ("Check the redirect URL (2 min)", "3. URLの確認（2分）"): a plan's
+    // next item, in any script; a spent or total time reports.
+    {
+      id: "en.estimate",
+      kind: "announce",
+      last: true,
+      source:
+        r`[(（]\s*(?:(?:~|約|약|about|approx\.?|roughly)\s*)?\d+(?:[-–~]\d+)?\s*(?:min|mins|minutes?|分|분|秒|초|s|secs?|seconds?)\s*[)）]\s*$`,
+      unless:
+        r`\b(?:took|spent|total|in\s+all|per)\b|合計|所要|かかり|かかった|でした|ました|걸렸|총|소요|완료|済み|done|[❌]`,
+    },
+    // A file named with its purpose in brackets and nothing else, standing alone at the very end ("\`src/app.ts\`
+    // (the entry point)", any script): the file about to be written.
+    {
+      id: "en.file-purpose",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source: r`^\s*(?:\uE000|[\w./-]+\.[A-Za-z]{1,5})\s*[（(][^）)]{1,40}[）)]\s*$`,
+      // A status in the brackets ("(updated)", "（新規）", "(수정)") reports what happened to the file.
+      unless:
+        r`[（(]\s*(?:updated|new|changed|unchanged|added|removed|deleted|modified|fixed|done|created|renamed|moved|更新|新規|変更|追加|削除|修正|済み|完了|作成|수정|추가|삭제|변경|신규|완료|생성)`,
+    },
     // A numbered step's label the message ends on, standing alone, with its title after it ("**Step 4:** wire the
     // endpoint", "Fix 2 & 3: drop the imports"); one marked done, or addressed to the reader, is no step.
     {
@@ -493,7 +516,8 @@ export const EN: LangPatterns = {
       id: "en.heading.step",
       kind: "announce",
       scope: "heading",
-      source: r`^(?:(?:step|part|phase|stage)\s*\d+\b|next\s*[:\-–—]|` + WORK_GERUND +
+      // (… or a numbered title, "### 3. The config file": a heading with nothing under it names the step begun.)
+      source: r`^(?:(?:step|part|phase|stage|fix|test)\s*\d+\b|\d{1,2}[.)]\s*\S|next\s*[:\-–—]|` + WORK_GERUND +
         r`|(?:migrating|moving|setting\s+up|porting|converting|splitting|testing)\b)`,
     },
     // A message whose very last words open on a colon with nothing after them stopped just before showing or

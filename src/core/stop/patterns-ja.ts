@@ -308,7 +308,7 @@ export const JA: LangPatterns = {
       kind: "announce",
       scope: "heading",
       source:
-        r`^(?:(?:ステップ|手順|フェーズ|段階)\s*\d|第?\d+\s*(?:ステップ|フェーズ|段階)|次(?:の(?:作業|ステップ))?\s*[:：])`,
+        r`^(?:(?:ステップ|手順|フェーズ|段階|修正|テスト)\s*\d|第?\d+\s*(?:ステップ|フェーズ|段階)|[0-9０-９]{1,2}[.)．）]\s*\S|次(?:の(?:作業|ステップ))?\s*[:：])`,
     },
     // The very last words open on a colon with nothing after them ("…に update 実装:").
     // A colon that introduces content for the reader ("以下の通りです:", "まとめ:") is no step.

@@ -300,7 +300,7 @@ export const KO: LangPatterns = {
       kind: "announce",
       scope: "heading",
       // A numbered step, or a title that ends on a verb noun of work ("### 루트 Makefile에 sync-dev-data 추가").
-      source: r`^(?:` + STEP_NUMBER + r`|단계\s?\d|다음\s?(?:작업|단계)?\s?[:：])|` + WORK_NOUN +
+      source: r`^(?:` + STEP_NUMBER + r`|단계\s?\d|\d{1,2}[.)]\s*\S|다음\s?(?:작업|단계)?\s?[:：])|` + WORK_NOUN +
         r`(?:\s?\+\s?\S+)?\s*[:：]?\s*$|(?:등록|생성|폴백|차감|재시작|동기화|교체|마이그레이션|업데이트)\s*[:：]?\s*$`,
     },
     // "이제 Task 4: 회원가입 폼 검증": the next numbered step named after "now", at the very end.

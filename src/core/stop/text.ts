@@ -77,8 +77,9 @@ const SENTENCE_MAX = 600;
 const WINDOW_MAX = 40;
 /** Fewest sentences the window reaches back for (at most six paragraphs). */
 const WINDOW_MIN = 8;
-// A list number ("2. Then run…") ends no sentence; lines are split one at a time, so ^ is the line start.
-const SENTENCE_END = /(?<=[.!?;])(?<!^\s*\d+[.)])\s+|(?<=[。！？])\s*/g;
+// A list number ("2. Then run…", "### 3. The config", "**3. config.ts**") ends no sentence; lines are split one at a
+// time, so ^ is the line start.
+const SENTENCE_END = /(?<=[.!?;])(?<!^\s*(?:#{1,6}\s+|\*\*|__)?\d+[.)])\s+|(?<=[。！？])\s*/g;
 
 function blank(s: string, fill: string): string {
   return s.replace(/[^\n]/g, fill);
