@@ -39,6 +39,8 @@ export function isPassCommand(text: string, passCommands: readonly string[]): bo
 
 /** Bounds the work on one prompt; a handoff request is far shorter than this. */
 const HANDOFF_WINDOW = 4_000;
+/** A handoff request, even an orchestrator's card with a contents checklist, has fewer clauses than this. */
+const MAX_CLAUSES = 40;
 
 /** What one clause of a prompt does. */
 export type ClauseKind = "request" | "support" | "other";
@@ -447,6 +449,7 @@ export function judgeClause(whole: string, at = VETO_AT): ClauseJudgement {
     if (at === VETO_AT) {
       // Finer parts: a -て chain, a comma inside the clause. One the model is sure is other work refuses the clause.
       const fine = clause.split(FINE()).map((c) => c.trim()).filter((c) => /[\p{L}\p{N}]/u.test(c));
+      if (fine.length > MAX_CLAUSES) return { kind: "other", by: `rule: more than ${MAX_CLAUSES} parts in one clause` };
       if (fine.length > 1) {
         for (const part of fine) {
           const f = judgeClause(part, FINE_VETO_AT);
@@ -609,7 +612,14 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
     // Nothing names the handoff: no request, and no model to run (the hook's common case).
     return { asks: false, request: false, clause: clauses.length > 0 ? clip(clauses[0]) : null };
   }
-  const judged = clauses.map((c) => judgeClause(c));
+  // Judged in order up to the first clause of other work (one is enough to refuse; a long run-on prompt need not
+  // be scored to its end).
+  const judged: ClauseJudgement[] = [];
+  for (const c of clauses.slice(0, MAX_CLAUSES)) {
+    const j = judgeClause(c);
+    judged.push(j);
+    if (j.kind === "other") break;
+  }
   // A clause can ask for the handoff and for more ("the handoff and the migration script").
   const asks = judged.some((j) => j.kind === "request") ||
     clauses.some((c) => tables().lexicons.some((lx) => lx.request.test(c) && !lx.negated.test(c)));
@@ -620,6 +630,9 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
   if (head.length > HANDOFF_WINDOW) return refuse(head.slice(HANDOFF_WINDOW), "rule: too long for a handoff request");
   const i = judged.findIndex((j) => j.kind === "other");
   if (i >= 0) return refuse(clauses[i], judged[i].by);
+  if (clauses.length > MAX_CLAUSES) {
+    return refuse(clauses[MAX_CLAUSES], `rule: more than ${MAX_CLAUSES} clauses is not a handoff request`);
+  }
   return { asks, request: asks, clause: null };
 }
 
