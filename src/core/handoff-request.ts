@@ -15,6 +15,10 @@
 
 import { DOC_NOUN, NEXT_PARTY, scoreClause } from "./handoff-model.ts";
 
+/** Text of ASCII characters only (an English leftover; NUL to DEL, so control characters count too). */
+// deno-lint-ignore no-control-regex
+const ASCII_ONLY = /^[\x00-\x7F]+$/;
+
 /** A value built once, on first use (the hook loads this module for every prompt; few prompts need it). */
 function lazy<T>(make: () => T): () => T {
   let v: T | undefined;
@@ -442,7 +446,7 @@ export function judgeClause(whole: string, at = VETO_AT): ClauseJudgement {
       }
       // Or a task the model is sure of, with no verb ("… including a fix for the login bug").
       // (English only: a Korean or Japanese leftover is mostly what goes in, "지금까지 한 리팩터링 상황을".)
-      if (/^[\x00-\x7F]+$/.test(rest) && rest.split(/\s+/).length >= 3 && !NEXT_PARTY.test(rest) && r.p[2] >= 0.95) {
+      if (ASCII_ONLY.test(rest) && rest.split(/\s+/).length >= 3 && !NEXT_PARTY.test(rest) && r.p[2] >= 0.95) {
         return { kind: "other", by: `"${rest}": ` + modelWhy(r.p, r.top, "other") };
       }
     }
