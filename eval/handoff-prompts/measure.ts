@@ -3,7 +3,7 @@
  * SOFT/HARD guard as a handoff request, per language, through the same classifier the hook
  * uses (`classifyPrompt`, a plain prompt with no pass commands).
  *
- *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|sealed3|sealed4|sealed5] [--json] [--list]
+ *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|sealed3|sealed4|sealed5|sealed6] [--json] [--list]
  *
  * Categories: `request` (asks only for the handoff document: write, update, summarize into,
  * record in, commit or push it), `request-plus-work` (a handoff request and any other work),
@@ -19,7 +19,10 @@
  * was measured on it. `sealed-4.jsonl` (`--half sealed4`) is a fourth, written and landed before
  * round 13's fourth cycle of the rules (or any earlier classifier) was measured on it.
  * `sealed-5.jsonl` (`--half sealed5`) is a fifth, written and landed in round 14 before any rule
- * (or any earlier classifier) was measured on it.
+ * (or any earlier classifier) was measured on it. `sealed-6.jsonl` (`--half sealed6`) is a sixth,
+ * written and landed in round 14 before any rule (or any earlier classifier) was measured on it;
+ * its first four mention ideas ask for other work on handoff code or files, and their passes are
+ * counted apart (a count, never the prompts).
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -40,7 +43,11 @@ const HALVES = new Map([
   ["sealed3", "sealed-3.jsonl"],
   ["sealed4", "sealed-4.jsonl"],
   ["sealed5", "sealed-5.jsonl"],
+  ["sealed6", "sealed-6.jsonl"],
 ]);
+
+/** Per half, the mentions that ask for other work (on handoff code or files): counted apart, never listed. */
+const WORK_MENTIONS = new Map([["sealed6", /^s6-mention-0[1-4]-/]]);
 
 /** One prompt of our own, and what it is. */
 export interface HandoffPrompt {
@@ -77,7 +84,7 @@ function main(args: string[]): number {
   const half = i >= 0 ? args[i + 1] : "tuning";
   const file = half === undefined ? undefined : HALVES.get(half);
   if (half === undefined || file === undefined) {
-    console.error("vigil eval: --half is tuning, sealed, sealed2, sealed3, sealed4 or sealed5");
+    console.error("vigil eval: --half is tuning, sealed, sealed2, sealed3, sealed4, sealed5 or sealed6");
     return 2;
   }
   if (half !== "tuning" && args.includes("--list")) {
@@ -90,13 +97,25 @@ function main(args: string[]): number {
     const mine = judged.filter((j) => j.p.category === cat && (lang === null || j.p.lang === lang));
     return { n: mine.length, passed: mine.filter((j) => j.pass).length };
   };
+  const workMention = WORK_MENTIONS.get(half);
+  const countWorkMentions = (lang: string | null) => {
+    const mine = judged.filter((j) =>
+      workMention !== undefined && workMention.test(j.p.id) && (lang === null || j.p.lang === lang)
+    );
+    return { n: mine.length, passed: mine.filter((j) => j.pass).length };
+  };
   if (args.includes("--json")) {
     const out = Object.fromEntries(
       CATEGORIES.map((
         c,
       ) => [c, Object.fromEntries([...LANGS, "all"].map((l) => [l, count(c, l === "all" ? null : l)]))]),
     );
-    console.log(JSON.stringify({ half, ...out }, null, 2));
+    const extra = workMention === undefined ? {} : {
+      "mention-asking-work": Object.fromEntries(
+        [...LANGS, "all"].map((l) => [l, countWorkMentions(l === "all" ? null : l)]),
+      ),
+    };
+    console.log(JSON.stringify({ half, ...out, ...extra }, null, 2));
   } else {
     console.log(`${half} half: ${prompts.length} prompts\n`);
     console.log(`| category | en | ko | ja | all |`);
@@ -118,6 +137,13 @@ function main(args: string[]): number {
       `plain requests passed: ${plain.passed}/${plain.n} (${share.toFixed(3)}; budget >= 0.95) — ` +
         `${share >= 0.95 ? "met" : "NOT met"}`,
     );
+    if (workMention !== undefined) {
+      const cells = [...LANGS, null].map((l) => {
+        const { n, passed } = countWorkMentions(l);
+        return `${l ?? "all"} ${passed}/${n}`;
+      });
+      console.log(`mentions that ask for other work passed: ${cells.join(", ")} (should be 0)`);
+    }
   }
   if (args.includes("--list")) {
     console.log("\nwrong decisions (tuning half only)");
