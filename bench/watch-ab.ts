@@ -11,8 +11,12 @@
  *   DOWN    — every process killed, registry files gone (likewise, on copies)
  *   whole   — `vigil watch --once` in steady state, each side's compiled binary (fresh copies)
  * Prints medians and B/A. `--sql` also counts SQL statements and transactions per timed pass.
+ * `--instructions N` also counts the instructions of N steady `watch --once` per side under
+ * valgrind's cachegrind with JSC's concurrent GC and JIT off (two runs of one binary agree within
+ * ~0.5 %, where wall and CPU time on a shared machine move 5-20 %); ~25 s each.
  *
  *   bun bench/watch-ab.ts --a /path/to/reference/checkout [--b .] [--runs 7] [--sessions 1000] [--sql]
+ *     [--instructions 2]
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +32,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "7" },
     sessions: { type: "string", default: "1000" },
     sql: { type: "boolean", default: false },
+    instructions: { type: "string", default: "0" },
   },
   strict: true,
 });
@@ -139,6 +144,27 @@ try {
       if (i > 0) (add(`${s} whole`, [ms]), add(`${s} whole cpu`, [cpu]));
     }
   }
+  const counted = Number(values.instructions);
+  for (let i = 0; i < counted; i++) {
+    for (const s of order(i)) {
+      const r = Bun.spawnSync([
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+        bins[s],
+        "watch",
+        "--once",
+      ], {
+        env: { ...envOf(homes[s]), BUN_JSC_useConcurrentGC: "0", BUN_JSC_useConcurrentJIT: "0" },
+        stdout: "ignore",
+        stderr: "pipe",
+      });
+      const refs = /I\s+refs:\s+([\d,]+)/.exec(r.stderr.toString())?.[1];
+      if (r.exitCode !== 0 || refs === undefined) throw new Error(`${s}: valgrind failed (${r.exitCode})`);
+      add(`${s} instructions`, [Number(refs.replaceAll(",", "")) / 1e6]);
+    }
+  }
   const steady = (s: Side) => join(homes[s], "steady.db");
   for (const s of sides) copyStore(join(homes[s], "vigil", "vigil.db"), steady(s));
   const copies = (s: Side) => {
@@ -218,6 +244,15 @@ try {
       `| ${label[k]} | ${a.toFixed(1)} | ${b.toFixed(1)} | ${(b / a).toFixed(3)} | ${ac.toFixed(1)} | ${
         bc.toFixed(1)
       } | ${(bc / ac).toFixed(3)} |${counts}`,
+    );
+  }
+  if (counted > 0) {
+    const a = median(figures.get("A instructions") ?? []), b = median(figures.get("B instructions") ?? []);
+    const all = (s: Side) => (figures.get(`${s} instructions`) ?? []).map((x) => x.toFixed(1)).join(", ");
+    rows.push(
+      "",
+      `whole \`watch --once\`, steady, instructions (cachegrind, ${counted} per side, millions): ` +
+        `A ${a.toFixed(1)} [${all("A")}], B ${b.toFixed(1)} [${all("B")}], B/A ${(b / a).toFixed(3)}`,
     );
   }
   console.log(rows.join("\n"));
