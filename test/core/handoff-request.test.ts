@@ -389,3 +389,151 @@ describe("round 14: request forms, supporting sentences and added work the earli
     expect(String(byModel.because)).toContain("model other");
   });
 });
+
+// Round 14, sixth cycle: the structures around a plain request (our own rows, one or more per family and language).
+const R14F_PLAIN: [family: string, lang: "en" | "ko" | "ja", text: string][] = [
+  ["letter", "en", "Hello Sam,\nthanks for today. Please update the handoff notes with where you are.\nRegards,\nLee"],
+  ["letter", "ko", "안녕하세요,\n오늘 고생 많으셨어요. 지금 상태를 인계 문서에 정리해 주세요.\n감사합니다.\n이수 드림"],
+  [
+    "letter",
+    "ja",
+    "こんにちは。\n今日もお疲れさまでした。現状を引き継ぎメモにまとめてください。\nよろしくお願いします。\n木村",
+  ],
+  [
+    "card",
+    "en",
+    "task: handover note\npath: notes/handoff.md\ncontents: done, in progress, blocked\nstop when: pushed",
+  ],
+  ["card", "ko", "작업: 인계 메모\n경로: notes/handoff.md\n항목: 끝난 것, 진행 중인 것, 막힌 것\n종료 조건: 푸시까지"],
+  [
+    "card",
+    "ja",
+    "作業: 引き継ぎメモ\nパス: notes/handoff.md\n項目: 終わったこと、進行中のこと、詰まっていること\n終了条件: プッシュまで",
+  ],
+  ["list", "en", "Handoff time. Include:\n- the migration status\n- which tests are flaky\n- your open questions"],
+  ["list", "ko", "인계할 때야. 아래를 넣어 줘:\n- 마이그레이션 진행 상황\n- 불안정한 테스트 목록\n- 남은 질문"],
+  [
+    "list",
+    "ja",
+    "引き継ぎの時間です。以下を入れてください:\n- マイグレーションの状況\n- 不安定なテストの一覧\n- 残っている質問",
+  ],
+  [
+    "context",
+    "en",
+    "A new agent takes over at six. It has never opened this repo. Write a handoff that explains the layout.",
+  ],
+  [
+    "context",
+    "ko",
+    "여섯 시에 새 에이전트가 이어받습니다. 이 저장소는 처음입니다. 구조를 설명하는 인계 문서를 써 주세요.",
+  ],
+  [
+    "context",
+    "ja",
+    "6時に新しいエージェントが引き継ぎます。このリポジトリは初めてです。構成がわかる引き継ぎ書を書いてください。",
+  ],
+  ["forwarded", "en", 'Message from the lead: "Tell the agent to write its handoff and stop." Please do that.'],
+  ["forwarded", "ko", '리드 메시지입니다: "작업자에게 인계 문서 쓰고 멈추라고 해 주세요." 그대로 해 주세요.'],
+  [
+    "forwarded",
+    "ja",
+    "リーダーからの伝言です：「作業者に引き継ぎ書を書いて止まるように伝えて」。その通りにお願いします。",
+  ],
+  ["misspelt", "en", "please write the handofff before the context runs out"],
+  ["misspelt", "ko", "컨텍스트 떨어지기 전에 인게 노트 써 줘"],
+  ["misspelt", "ja", "コンテキストが切れる前に引き次ぎメモを書いて"],
+];
+
+const R14F_WORK: [family: string, lang: "en" | "ko" | "ja", text: string, clause: string][] = [
+  [
+    "letter",
+    "en",
+    "Hello Sam,\nplease update the handoff notes. Also rotate the API keys.\nRegards,\nLee",
+    "rotate the API keys",
+  ],
+  [
+    "letter",
+    "ko",
+    "안녕하세요,\n인계 문서 정리해 주세요. 그리고 API 키도 교체해 주세요.\n감사합니다.",
+    "API 키도 교체",
+  ],
+  [
+    "letter",
+    "ja",
+    "こんにちは。\n引き継ぎメモをまとめてください。あとAPIキーも更新してください。\n木村",
+    "APIキーも更新",
+  ],
+  [
+    "card",
+    "en",
+    "task: handover note\npath: notes/handoff.md\nalso: fix the flaky upload test",
+    "fix the flaky upload test",
+  ],
+  ["card", "ko", "작업: 인계 메모\n항목: 끝난 것, 업로드 테스트 수정", "업로드 테스트 수정"],
+  ["card", "ja", "作業: 引き継ぎメモ\n項目: 終わったこと、アップロードテストの修正", "アップロードテストの修正"],
+  ["list", "en", "Handoff time. Include:\n- the migration status\n- bump the SDK to 4.2", "bump the SDK"],
+  ["list", "ko", "인계할 때야. 아래를 넣어 줘:\n- 마이그레이션 진행 상황\n- SDK 4.2로 올리기", "SDK 4.2로 올리기"],
+  [
+    "list",
+    "ja",
+    "引き継ぎの時間です。以下を入れてください:\n- マイグレーションの状況\n- SDKを4.2に上げる",
+    "SDKを4.2に上げる",
+  ],
+  [
+    "context",
+    "en",
+    "The next agent needs a green build. Fix the lint errors, then write the handoff.",
+    "The next agent needs",
+  ],
+  ["forwarded", "en", 'Message from the lead: "Write the handoff, then merge PR 71." Please do that.', "merge PR 71"],
+  [
+    "forwarded",
+    "ja",
+    "リーダーからの伝言です：「引き継ぎ書を書いて、PR 71もマージして」。その通りにお願いします。",
+    "マージ",
+  ],
+  ["misspelt", "en", "write the hnadoff and redeploy staging", "redeploy staging"],
+  ["misspelt", "ko", "인게 노트 써 주고 스테이징 배포해 줘", "스테이징 배포해 줘"],
+];
+
+const R14F_MENTIONS: [lang: "en" | "ko" | "ja", text: string][] = [
+  // A mention that asks for work on code about handoff files is other work, not a request.
+  ["en", "Add a unit test for the function that reads handoff files."],
+  ["ko", "인계 파일을 읽는 함수에 단위 테스트 추가해 줘."],
+  ["ja", "引き継ぎファイルを読む関数に単体テストを追加して。"],
+  // A question about the document, or praise of it, asks for nothing.
+  ["en", "Did the last session leave a handoff anywhere?"],
+  ["ko", "지난번 인계 문서 아주 깔끔했어요."],
+  ["ja", "前のセッションは引き継ぎ書を残した？"],
+];
+
+describe("round 14, sixth cycle: letters, cards, lists, context, forwarded quotes, misspelt names", () => {
+  test.each(R14F_PLAIN)("%s [%s] a plain request passes: %p", (_family, _lang, text) => {
+    expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
+  });
+
+  test.each(R14F_WORK)(
+    "%s [%s] work inside the structure is refused, naming it: %p",
+    (_family, _lang, text, clause) => {
+      const j = judgeHandoffRequest(text);
+      expect(j.request).toBe(false);
+      expect(j.clause).toContain(clause);
+      expect(j.because).toBeDefined();
+    },
+  );
+
+  test.each(R14F_MENTIONS)("[%s] a mention is not a request: %p", (_lang, text) => {
+    expect(isHandoffRequest(text)).toBe(false);
+  });
+
+  test("every family has rows in all three languages", () => {
+    for (const f of ["letter", "card", "list", "context", "forwarded", "misspelt"]) {
+      expect(new Set(R14F_PLAIN.filter((r) => r[0] === f).map((r) => r[1]))).toEqual(new Set(["en", "ko", "ja"]));
+    }
+  });
+
+  test("a structure rule is named in the reason", () => {
+    const j = judgeHandoffRequest("Handoff time. Include:\n- the migration status\n- bump the SDK to 4.2");
+    expect(j.because).toContain("list item: a task");
+  });
+});
