@@ -139,6 +139,7 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
       alive: plan.alive,
       lastPass: Number.isFinite(lastPass) ? lastPass : null,
       cause: { now: pendingCause(known, now), awaiting, staleAfterMs },
+      unchanged: from !== null && seen !== null && seen.size === from && seen.mtimeMs === t.watch?.mtime,
     });
     wakes += w.events.length;
     plan.events.push(...w.events);

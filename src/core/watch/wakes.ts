@@ -60,12 +60,16 @@ export function planWakes(
     alive?: boolean;
     /** The watch's previous pass: on first sight, turns that ended after it are news. */
     lastPass?: number | null;
+    /** The transcript has the size and mtime the previous pass saw: a pending turn's bytes are not read again. */
+    unchanged?: boolean;
   },
 ): { cursor: WakeCursor | null; events: PlannedEvent[]; awaiting: AwaitKind | null } {
   const cause = opts.cause ?? NO_CAUSE;
   const blocks: Intervention[] = (opts.stopBlocks ?? []).map((at) => ({ kind: "stop-gate", at }));
   const memoBlocks = blocks.length === 0 ? memo : { ...memo, recent: [...memo.recent, ...blocks] };
-  const r = readWakes(path, size, memoBlocks, io, opts.now, cause, opts.lastPass ?? null);
+  const r = readWakes(path, size, memoBlocks, io, opts.now, cause, opts.lastPass ?? null, {
+    unchanged: opts.unchanged === true && !opts.down,
+  });
   const c = r.cursor;
   const awaiting = r.awaiting ?? null;
   if (c === null) return { cursor: c, events: r.events, awaiting };
@@ -149,6 +153,7 @@ function readWakes(
   now: number,
   cause: CauseInput,
   since: number | null,
+  o: { unchanged: boolean } = { unchanged: false },
 ): WakeRead {
   const cursor = memo.wake;
   if (path === null || size === null) return { cursor, events: [] };
@@ -180,7 +185,10 @@ function readWakes(
       end: read.end,
     };
   }
-  if (size === cursor.offset) {
+  // A turn still pending in a file the previous pass read as it is now: reading its bytes
+  // again finds the same turn, still unanswered (a death's cursor reads them for the revival).
+  const same = o.unchanged && cursor.pendingEndAt !== null && (cursor.deadAt ?? null) === null && !cursor.mid;
+  if (size === cursor.offset || same) {
     const held = cursor.pendingEndAt === null ? cursor : { ...cursor, pendingCause: cursor.pendingCause ?? cause.now };
     return { cursor: held, events: [] };
   }
