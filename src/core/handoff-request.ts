@@ -115,7 +115,7 @@ const EN = (): Lexicon => ({
   thing: new RegExp(
     // "write the handoff and the migration script": a second object is other work.
     r`\b${EN_NOUN}\s+and\s+(?:the|a|an|its|some)\s+(?!hand[-\s]?(?:off|over))\w+|` +
-      r`\bhand[-\s]?(?:off|over)s?[-\s]+(?:parser|flow|bug|crash|code|module|test|tests|endpoint|api|feature|logic|pr|function|service|page|screen|handler|job|queue|script|step|button|form|component|table|schema|migration|worker|protocol|format)\b`,
+      r`\bhand[-\s]?(?:off|over)s?[-\s]+(?:(?:notes?|docs?|files?|summary)[-\s]+)?(?:parser|flow|bug|crash|code|module|test|tests|endpoint|api|feature|logic|pr|function|service|page|screen|handler|job|queue|script|step|button|form|component|table|schema|migration|worker|protocol|format|writer|reader|loader|generator|renderer|hook|plugin|integration|pipeline|bot|cli|library|package|class|method)\b`,
     "i",
   ),
   support: new RegExp(
@@ -134,7 +134,7 @@ const EN = (): Lexicon => ({
       r`^(?:please\s+)?(?:write|do|make|prepare|draft|leave)\s+(?:one|it|that)(?:\s+(?:up|now|please))?\W*$`,
       r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:stop\s+(?:taking|starting|picking\s+up)\s+(?:new|more|any)\s+(?:work|tickets?|tasks?)|take\s+no\s+(?:new|more)\s+(?:work|tickets?|tasks?)|stop|exit|quit|end\s+(?:the|your)\s+session|stop\s+(?:there|here|working|after\s+that)|wait|that'?s\s+(?:all|it)|nothing\s+else|no\s+new\s+work|don'?t\s+(?:start|take)\s+anything\s+(?:new|else))\W*$`,
       // what goes into it, and reporting it
-      r`^(?:(?:and|then|also|please|make\s+sure\s+(?:to|you))\s+)*(?:include|list|note|mention|cover|describe|explain|summari[sz]e|recap|state|record|capture|say|flag|call\s+out|keep\s+it)\b(?![^.;!?]*\b(?:in|to)\s+(?:the\s+)?(?:readme|changelog|docs?|wiki|issue|pr|ticket|slack|channel)\b)`,
+      r`^(?:(?:and|then|also|please|make\s+sure\s+(?:to|you))\s+)*(?:include|list|note|mention|cover|describe|explain|summari[sz]e|recap|state|record|capture|say|flag|call\s+out|keep\s+it)\b(?!\s+from\b)(?![^.;!?]*\b(?:in|to)\s+(?:the\s+)?(?:readme|changelog|docs?|wiki|issue|pr|ticket|slack|channel)\b)`,
       r`^(?:(?:and|then|also|please)\s+)*(?:write|put|leave)\s+(?:it|that|this|them)\s*(?:up|down)?\b`,
       // Placing the same document somewhere: "save it under .vigil/handoff/", "copy it to notes/".
       r`^(?:(?:and|then|also|please)\s+)*(?:save|store|copy|move|place|keep|upload|attach|check\s+in|link|share|post)\s+(?:it|them|that|this)\b`,
@@ -192,7 +192,7 @@ const KO = (): Lexicon => ({
   ),
   thing:
     // The document coordinated with another object ("인계 문서와 함께 PR도") is other work too.
-    /(?:인계\s*(?:서|문서|노트|메모)|핸드오프\s*(?:문서|노트)?|HANDOFF\.md)(?:와|과|랑|이랑|및|뿐만\s?아니라|외에도)\s|(?:인계|핸드오프|핸드오버|hand[-\s]?(?:off|over))\s*(?:파서|흐름|플로우|기능|버그|코드|로직|모듈|테스트|화면|페이지|api|처리|크래시)/i,
+    /(?:인계\s*(?:서|문서|노트|메모)|핸드오프\s*(?:문서|노트)?|HANDOFF\.md)(?:와|과|랑|이랑|및|뿐만\s?아니라|외에도)\s|(?:인계|핸드오프|핸드오버|hand[-\s]?(?:off|over))\s*(?:(?:문서|노트|파일|메모|요약)\s*)?(?:파서|흐름|플로우|기능|버그|코드|로직|모듈|테스트|화면|페이지|api|처리|크래시|작성기|생성기|로더|렌더러|플러그인|훅|파이프라인|봇|라이브러리|클래스|메서드)/i,
   support: new RegExp(
     [
       // "끝나면": when that is done (what follows is judged as its own clause).
@@ -246,7 +246,7 @@ const JA = (): Lexicon => ({
   ),
   thing:
     // The document coordinated with another object ("引き継ぎ書とあわせて README も") is other work too.
-    /(?:引き?継ぎ(?:書|資料|文書|メモ)|ハンドオフ文書|HANDOFF\.md)(?:と(?:あわせて|合わせて|一緒に)?|や|および|及び|に加えて)(?!して|する|いう)|(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand[-\s]?(?:off|over))\s*(?:処理|機能|フロー|パーサー?|バグ|コード|ロジック|モジュール|テスト|画面|ページ|api|クラッシュ)/i,
+    /(?:引き?継ぎ(?:書|資料|文書|メモ)|ハンドオフ文書|HANDOFF\.md)(?:と(?:あわせて|合わせて|一緒に)?|や|および|及び|に加えて)(?!して|する|いう)|(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand[-\s]?(?:off|over))\s*(?:(?:書|メモ|ファイル|文書|サマリー)\s*)?(?:処理|機能|フロー|パーサー?|バグ|コード|ロジック|モジュール|テスト|画面|ページ|api|クラッシュ|ライター|ローダー|ジェネレーター|レンダラー|プラグイン|フック|パイプライン|ボット|ライブラリ|クラス|メソッド)/i,
   support: new RegExp(
     [
       r`^(?:(?:それが|書き|まとめ)?(?:終わったら|終えたら|済んだら|完了したら|できたら))${END}`,
@@ -262,7 +262,8 @@ const JA = (): Lexicon => ({
     ].join("|"),
     "i",
   ),
-  negated: /(?:引き?継ぎ|ハンドオフ)[^。.!?\n]{0,20}(?:書かないで|不要|まだ(?:いい|書かない))/,
+  negated:
+    /(?:引き?継ぎ|ハンドオフ)(?![^。.!?\n]{0,20}(?:だけ|以外|他は|ほかは))[^。.!?\n]{0,20}(?:書かないで|不要|まだ(?:いい|書かない))/,
   foreign: new RegExp(
     r`(?<!(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand-?off|hand-?over)\s*(?:用の|の)?)(?:README|CHANGELOG|ドキュメント|仕様書|設計書|Wiki|wiki|イシュー|Issue|PR|コード|コメント|設定|\.(?!md)[a-z]{1,5})(?:に|にも|へ|へも)` +
       r`|(?:テスト|コード|関数|機能|スクリプト|マイグレーション|エンドポイント)(?:も|を)\s*(?:新しく)?(?:書|作|追加|実装|直|修正)` +
@@ -415,8 +416,19 @@ export function judgeClause(whole: string, at = VETO_AT): ClauseJudgement {
   // Round 14, sixth cycle: the frame around a request (a greeting, a forwarded instruction's wrapper, "do as it
   // says", the end of a shift) and a sentence that only states a fact about who takes over or what they lack.
   if (!foreign && at === VETO_AT && !tables().lexicons.some((lx) => lx.request.test(clause))) {
-    const frame = FRAME().find(([, re]) => re.test(clause));
+    // (A greeting or a wrapper with a word of work in it is not only a frame: "Hi, lodash bump too".)
+    const frame = FRAME().find(([name, re]) =>
+      re.test(clause) && (name === "do as the quote says" || (clause.length <= 60 && plainLine(clause)))
+    );
     if (frame) return { kind: "support", by: `rule: ${frame[0]}` };
+    // "リーダーからです、その通りにお願いします": a frame in parts.
+    const parts = clause.split(/[、,]\s*/).map((p) => p.trim()).filter((p) => p !== "");
+    if (
+      parts.length > 1 &&
+      parts.every((p) => FRAME().some(([n, re]) => re.test(p) && (n === "do as the quote says" || plainLine(p))))
+    ) {
+      return { kind: "support", by: "rule: a forwarded instruction's frame" };
+    }
     if (isFact(clause)) return { kind: "support", by: "rule: a statement of fact (context), asks nothing" };
   }
   const foreignWhy = foreign ? "rule: aimed at another target; " : "";
@@ -503,6 +515,9 @@ export function judgeClause(whole: string, at = VETO_AT): ClauseJudgement {
     return { kind: "other", by: `a ticket; ${why}` };
   }
   if (!names && ALSO_WORK().test(clause)) return { kind: "other", by: `"also" on another thing; ${why}` };
+  if (!names && /\s/.test(clause.trim()) && /\b(?:too|as\s+well|also)\b/i.test(clause)) {
+    return { kind: "other", by: `"too" on another thing; ${why}` };
+  }
   // The document asked for with its name left out ("…の引き継ぎ書が古い。更新してプッシュして", "put it all there"): a
   // verb that fills a document, in a prompt that names the handoff (judgeHandoffRequest only gets here if it does).
   let kind: ClauseKind = (names && s.p[0] > s.p[1]) || FILL().test(clause) ? "request" : "support";
@@ -714,15 +729,15 @@ const ASKING = lazy((): RegExp =>
 const FRAME = lazy((): readonly [string, RegExp][] => [
   [
     "a greeting",
-    /^(?:hi|hello|hey|hiya|yo|howdy|dear|good\s+(?:morning|afternoon|evening)|greetings)\b[\p{L} ,!.'-]{0,30}$|^(?:안녕(?:하세요|하십니까)?|[가-힣A-Za-z ]{1,12}(?:님께|께|에게))[,!.\s]*$|^(?:こんにちは|こんばんは|やあ|どうも|おはよう(?:ございます)?|お疲れ(?:様|さま)です|[\p{Script=Han}\p{Script=Katakana}ーA-Za-z ]{1,12}(?:様|さん|殿|各位))[,、!！\s]*$/iu,
+    /^(?:hi|hello|hey|hiya|yo|howdy|dear|good\s+(?:morning|afternoon|evening)|greetings)\b[\p{L} ,!.'-]{0,30}$|^(?:안녕(?:하세요|하십니까)?|[가-힣A-Za-z ]{1,12}(?:님께|께|에게))[,!.\s]*$|^(?:(?:안녕하세요|안녕)[,!\s]*)?(?:여러분|모두들?|팀원\s*여러분)[,!.\s]*$|^(?:皆さん|みなさん|各位|チームの皆さん)[、,\s]*(?:こんにちは|おはようございます|お疲れ(?:様|さま)です)?[。!！\s]*$|^(?:こんにちは|こんばんは|やあ|どうも|おはよう(?:ございます)?|お疲れ(?:様|さま)です|[\p{Script=Han}\p{Script=Katakana}ーA-Za-z ]{1,12}(?:様|さん|殿|各位))[,、!！\s]*$/iu,
   ],
   [
     "a forwarded instruction's wrapper",
-    /^(?:fwd?|forward(?:ed|ing)?|relaying|passing\s+(?:this\s+)?on|(?:a\s+)?(?:message|note|instructions?|word)\s+from)\b[^.!?]{0,40}[:：]?$|^(?:from|per)\s+(?:the\s+|our\s+)?(?:lead|manager|orchestrator|pm|boss|team|user|[A-Z]\w+)[:：]?$|^(?:the\s+)?(?:lead|manager|orchestrator|pm|boss)\s+(?:says|said|writes|wrote|asks|asked)[:：]?$|^[가-힣A-Za-z ]{1,12}(?:의|님의|님)?\s*(?:말씀|메시지|지시|요청|전달\s*사항)\s*(?:입니다|전달(?:합니다|해요|드려요|드립니다)|이에요|예요)?[:：.]?$|^[\p{Script=Han}\p{Script=Katakana}ーA-Za-z ]{1,12}(?:から|より)の?(?:伝言|メッセージ|指示|依頼|転送)(?:です|になります|を転送します|を共有します)?[:：。]?$/iu,
+    /^(?:fwd?|forward(?:ed|ing)?|relaying|passing\s+(?:this\s+)?on|(?:a\s+)?(?:message|note|instructions?|word)\s+from)\b[^.!?:：]{0,40}[:：]?$|^(?:from|per)\s+(?:the\s+|our\s+)?(?:lead|manager|orchestrator|pm|boss|team|user|[A-Z]\w+)[:：]?$|^(?:the\s+)?(?:lead|manager|orchestrator|pm|boss)\s+(?:says|said|writes|wrote|asks|asked)[:：]?$|^(?:this|that|it)(?:'s|\s+is|\s+was|\s+came)\s+from\s+(?:the\s+|our\s+)?[\w-]+$|^[가-힣A-Za-z ]{1,12}(?:가|이|께서)\s*(?:보낸|전한|준)\s*(?:거|것|메시지|지시)(?:예요|이에요|입니다|야|요)?$|^[\p{Script=Han}\p{Script=Katakana}ーA-Za-z ]{1,12}(?:から|より)(?:です|の(?:もの|依頼)です)?$|^[가-힣A-Za-z ]{1,12}(?:의|님의|님)?\s*(?:말씀|메시지|지시|요청|전달\s*사항)\s*(?:입니다|전달(?:합니다|해요|드려요|드립니다)|이에요|예요)?[:：.]?$|^[\p{Script=Han}\p{Script=Katakana}ーA-Za-z ]{1,12}(?:から|より)の?(?:伝言|メッセージ|指示|依頼|転送)(?:です|になります|を転送します|を共有します)?[:：。]?$/iu,
   ],
   [
     "do as the quote says",
-    /^(?:(?:please|so|ok(?:ay)?|then)[,\s]+)*(?:do\s+(?:that|this|so|as\s+(?:it|the\s+quote)\s+says)|go\s+ahead|proceed(?:\s+accordingly)?|as\s+(?:quoted|(?:it\s+)?says|asked|requested)(?:\s+above)?|follow\s+(?:that|this|it))(?:\s*[—–-]+\s*go\s+ahead)?\W*$|^(?:위에?|위의)?\s*(?:인용한|말씀하신|말한|적힌|전달한)?\s*(?:대로|그대로|그렇게)\s*(?:진행|처리)?\s*(?:해\s*)?(?:줘|주세요|부탁(?:해요|합니다|드립니다)?|요)?[.!\s]*$|^(?:その|この|上の|引用の)?\s*(?:通り|とおり)(?:に)?\s*(?:お願い(?:します|いたします)?|進めてください|進めて|して(?:ください)?)[。.!\s]*$/iu,
+    /^(?:(?:please|so|ok(?:ay)?|then)[,\s]+)*(?:do\s+(?:that|this|so|it|as\s+(?:it|the\s+quote)\s+says)|go\s+ahead|proceed(?:\s+accordingly)?|as\s+(?:quoted|(?:it\s+)?says|asked|requested)(?:\s+above)?|follow\s+(?:that|this|it))(?:\s*[—–-]+\s*go\s+ahead)?\W*$|^(?:위에?|위의)?\s*(?:인용한|말씀하신|말한|적힌|전달한)?\s*(?:대로|그대로|그렇게)\s*(?:진행|처리)?\s*(?:해\s*)?(?:줘|주세요|부탁(?:해요|합니다|드립니다)?|요)?[.!\s]*$|^(?:その|この|上の|引用の)?\s*(?:通り|とおり)(?:に)?\s*(?:お願い(?:します|いたします)?|進めてください|進めて|して(?:ください)?)[。.!\s]*$/iu,
   ],
   [
     "time to close",
@@ -736,7 +751,7 @@ const FRAME = lazy((): readonly [string, RegExp][] => [
 
 /** Modalities that ask, problem words that hint at work: a sentence with one is not a plain fact. */
 const NOT_FACT = lazy((): RegExp =>
-  /[?？]\s*$|\b(?:need|needs|needed|must|should|ought|has\s+to|have\s+to|had\s+better|want|wants|would\s+like|'d\s+like|require[sd]?|expect(?:s|ed)?|supposed|please|make\s+sure|remember|forget|let'?s|can\s+you|could\s+you|will\s+you|would\s+you|if\s+you|broken|break|breaks|fail\w*|outdated|out\s+of\s+date|stale|wrong|bug|bugs|error|errors|crash\w*|slow|missing|todo|pending|flaky|as\s+well|too|also|plus|together\s+with|along\s+with|be\s+sure|ticket|pr|step\s+is|is\s+to\s+(?!be\b)\w+|refactor\w*|migrat\w*|bump|fix\w*|deploy\w*|outage|ping)\b|[&+]|#\d|티켓|チケット|줄래|줄\s*수|할래|해\s*줄|주실|\b(?:we|i|you)(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|\s+am\s+going\s+to|'m\s+going\s+to)\b|줘|주세요|주십시오|주실|주시|하세요|하십시오|하자|해라|하라|해야|돼야|되어야|필요|했으면|좋겠|바랍|부탁|요청|[까나니]요?\s*$|봐|둬|놔|깨졌|깨져|깨진|실패|오래됐|틀렸|버그|에러|오류|느려|느림|빠졌|빠져|안\s*돼|안\s*되|てください|下さい|[てで]$|てね|ように|ほしい|欲しい|必要|べき|なければ|ないと|お願い|なさい|しろ|せよ|壊れ|失敗|古い|間違|バグ|エラー|遅い|落ち|抜け|足りな|できない|動かない|通らない/i
+  /[?？]\s*$|\b(?:need|needs|needed|must|should|ought|has\s+to|have\s+to|had\s+better|want|wants|would\s+like|'d\s+like|require[sd]?|expect(?:s|ed)?|supposed|please|make\s+sure|remember|forget|let'?s|can\s+you|could\s+you|will\s+you|would\s+you|if\s+you|broken|break|breaks|fail\w*|outdated|out\s+of\s+date|stale|wrong|bug|bugs|error|errors|crash\w*|slow|missing|todo|pending|flaky|as\s+well|too|also|plus|together\s+with|along\s+with|be\s+sure|ticket|pr|step\s+is|is\s+to\s+(?!be\b)\w+|refactor\w*|migrat\w*|bump|fix\w*|deploy\w*|outage|ping)\b|[&+]|#\d|티켓|チケット|남았|남아|남은|残って|残り|\bremains?\b|\bleft\s+to\s+do\b|\bstill\s+(?:needs?|to\s+do|has\s+to)\b|\b(?:is|are|comes?)\s+next\b|\bnext\s+up\b|\b(?:upgrade|rename|cleanup|rewrite|implement\w*)\b|줄래|줄\s*수|할래|해\s*줄|주실|\b(?:we|i|you)(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|\s+am\s+going\s+to|'m\s+going\s+to)\b|줘|주세요|주십시오|주실|주시|하세요|하십시오|하자|해라|하라|해야|돼야|되어야|필요|했으면|좋겠|바랍|부탁|요청|[까나니]요?\s*$|봐|둬|놔|깨졌|깨져|깨진|실패|오래됐|틀렸|버그|에러|오류|느려|느림|빠졌|빠져|안\s*돼|안\s*되|てください|下さい|[てで]$|てね|ように|ほしい|欲しい|必要|べき|なければ|ないと|お願い|なさい|しろ|せよ|壊れ|失敗|古い|間違|バグ|エラー|遅い|落ち|抜け|足りな|できない|動かない|通らない/i
 );
 
 /** Who takes over, as the subject: what follows is about them, not asked of this worker. */
@@ -744,7 +759,7 @@ const THIRD_PARTY = lazy((): RegExp =>
   new RegExp(
     r`^(?:(?:and|but|so|also)\s+)?(?:(?:the|a)\s+)?(?:next|new|fresh|incoming)\s+(?:worker|agent|session|person|engineer|owner|shift)\b` +
       r`|^(?:your|the|my)\s+(?:replacement|successor)\b|^(?:whoever|the\s+person)\s+(?:takes|picks|comes)\b` +
-      r`|^(?:다음|새|새로운)\s*(?:작업자|에이전트|세션|사람|담당자|워커)(?:는|은|가|이)\s` +
+      r`|^(?:다음|새|새로운)\s*(?:작업자|에이전트|세션|사람|담당자|워커)(?:는|은|가|이)\s|^후임(?:자)?(?:는|은|가|이)\s` +
       r`|^(?:次の|新しい)(?:担当者?|エージェント|セッション|人|作業者|ワーカー)(?:は|が)|^後任(?:は|が)`,
     "i",
   )
@@ -757,9 +772,11 @@ const FACT = lazy((): RegExp =>
     r`^(?:(?:and|but|so|also)\s+)?(?:it|they|he|she|we|there|this|that|(?:the|a|an|our|this)\s+(?:\w+\s+){0,2}?)` +
       r`(?:'s|'re|'ve|\s+(?:is|are|was|were|has|have|had|does|do|did|will|won't|can't|cannot|isn't|aren't|wasn't|hasn't|haven't|doesn't|didn't|knows?|\w+ed))\b` +
       // Korean: a declarative ending that cannot be an imperative.
-      r`|(?:습니다|[가-힣]니다|[었았였했]다|이다|한다|된다|없다|있다|모른다|이에요|예요|[었았였했]어요|거든요?|는데요?)[.!…\s]*$` +
+      r`|(?:모릅니다|모른다|없습니다|없다|있습니다|있다|입니다|이다|않습니다|못\s*\S+니다|됩니다|[었았였했]습니다|[었았였했]다|이에요|예요|[었았였했]어요|거든요?|는데요?)[.!…\s]*$` +
       // Japanese: a declarative ending.
-      r`|(?:ます|ません|です|でした|ました|ませんでした|だった|ない|なかった|いる|ある)[。.!！…\s]*$`,
+      r`|(?:ません|です|でした|ました|ませんでした|だった|ない|なかった|いる|ある|います|あります)[。.!！…\s]*$` +
+      // A subject with が and no object: what happens to it ("正午に担当が交代します").
+      r`|^[^を]*が[^を]*ます[。.!！…\s]*$|^[^을를]*[가-힣](?:이|가)\s[^을를]*[가-힣]니다[.!…\s]*$`,
     "i",
   )
 );
@@ -861,12 +878,20 @@ const KEY_VALUE = /^\s*([\p{L}][\p{L}\p{N} _/-]{0,20}?)\s*[:：]\s*(\S.*)$/u;
 
 /** A line that opens a list of what goes into the document ("Put in:", "인계 문서에 들어갈 것:", 以下を入れてください：). */
 const CONTENTS_HEADER = lazy((): RegExp =>
-  /\b(?:include|cover|put\s+in|add|list|note|mention|contents?|sections?|items?|what\s+to\s+(?:include|put|write|cover)|should\s+(?:cover|include|have|contain|say|list)|with)\b|hand[-\s]?(?:off|over)|넣|포함|들어갈|적을|쓸\s*것|담을|내용|항목|아래|인계|핸드오프|入れ|含め|書くこと|書く内容|内容|項目|以下|記載|引き?継|ハンドオフ/i
+  /\b(?:include|cover|put\s+in|add|list|note|mention|contents?|sections?|items?|what\s+to\s+(?:include|put|write|cover)|should\s+(?:cover|include|have|contain|say|list)|with)\b|넣|포함|들어갈|적을|쓸\s*것|담을|내용|항목|아래|入れ|含め|書くこと|書く内容|内容|項目|以下|記載/i
 );
 /** A header of steps or tasks ("Before that:", "그 전에:", "その前に:", "TODO:"): its items are not contents. */
 const TASK_HEADER = lazy((): RegExp =>
   /\b(?:before|first|then|also|after|todo|to-?do|tasks?|tickets?|fix|steps?|plan)\b|그\s*전에|먼저|전에|할\s*일|작업\s*목록|티켓|다음\s*작업|その前に|先に|まず|タスク|やること|チケット|手順|todo/i
 );
+
+/** The document named generically ("the doc", 문서, 資料). */
+const GENERIC_DOC =
+  /\b(?:the|this|that|your)\s+(?:doc(?:ument)?|notes?|file|memo|write-?up)\b|문서|노트|메모|資料|メモ|文書|書に|書には/i;
+
+/** A header that asks to do the items ("do these:", 처리해 줘:, 対応して:): they are tasks, not contents. */
+const HEADER_WORK =
+  /(?:^|\b(?:please|also|then|and|so|now|just)\s+)(?:do|handle|tackle|finish|complete|address|resolve|fix|work\s+on|take\s+care\s+of|get\s+through|knock\s+out|go\s+through)\b|해결|처리|진행|끝내|対応|処理|片付け|済ませ|やって/i;
 
 /** Field names of an orchestrator's card, by what their value is. */
 const DOC_KEY = /^(?:task|kind|type|job|request|action|what|작업|종류|요청|유형|할\s*일|作業|種類|依頼|タスク|種別)$/i;
@@ -904,7 +929,10 @@ function fieldUnits(line: string, key: string, value: string): Unit[] | null {
   if (DOC_KEY.test(k) && onlyDoc(value)) {
     return [{ clause: line, judge: () => ({ kind: "request", by: "rule: a card's task field names the document" }) }];
   }
-  if (PATH_KEY.test(k) && /^[\w./~-]+\.(?:md|markdown|txt)$/i.test(value.trim())) {
+  if (
+    PATH_KEY.test(k) && /^[\w./~-]+\.(?:md|markdown|txt)$/i.test(value.trim()) &&
+    /hand|note|memo|next|session|progress|status|인계|引き?継/i.test(value)
+  ) {
     return [support("rule: a card's field: where the document goes")];
   }
   if (CONTENTS_KEY.test(k)) {
@@ -933,7 +961,7 @@ const EN_TASK_ITEM = lazy((): RegExp =>
     r`^(?:(?:please|also|then|and|first|next|finally|pls)\s+)*(?:${EN_WORK}|${EN_WORK_VERB}|add|create|make|build|write|update|draft|start)\b` +
       r`(?!\s+(?:questions?|issues?|items?|risks?|points?|threads?|problems?|results?|status|coverage|names?|output|failures?|cases?|plan|suite|conflicts?|notes?|history|state|steps?|order|commands?|errors?|logs?|ups?)\b)` +
       r`|\b(?:and|then|also|plus|&)\s+(?:please\s+)?${EN_WORK}\b` +
-      r`|\b(?:fix|bump|upgrade|migration|refactor(?:ing)?|rename|rollout|deploy(?:ment)?|cleanup|patch|rewrite|implementation)\s*[.!]?$`,
+      r`|\b(?:fix|bump|upgrade|update|migration|refactor(?:ing)?|rename|rollout|deploy(?:ment)?|cleanup|deletion|removal|patch|rewrite|implementation)\s*[.!]?$`,
     "i",
   )
 );
@@ -941,8 +969,8 @@ const EN_TASK_ITEM = lazy((): RegExp =>
 /** A Korean or Japanese list item that ends on a verb of work or a work noun (a task, not contents). */
 const CJK_TASK_ITEM = lazy((): RegExp =>
   new RegExp(
-    r`(?:^|\s)${KO_WORK_NOUN}(?:하기|해|해\s*줘|하고|할\s*것|함)?[.!]?$|(?:기|하기|줘|주세요|하세요|하자|해요)[.!]?$` +
-      r`|${JA_WORK_NOUN}(?:する|すること|を行う|して|しておく|します|してください)?[。.]?$|(?:して|てください|てね)[。.]?$`,
+    r`(?:^|\s)(?:${KO_WORK_NOUN}|${KO_DOC_WORK})(?:하기|해|해\s*줘|하고|할\s*것|함)?[.!]?$|(?:기|하기|줘|주세요|하세요|하자|해요)[.!]?$` +
+      r`|(?:${JA_WORK_NOUN}|${JA_DOC_WORK})(?:する|すること|を行う|して|しておく|します|してください)?[。.]?$|(?:して|てください|てね)[。.]?$`,
   )
 );
 
@@ -956,6 +984,7 @@ function judgeItem(item: string): ClauseJudgement {
     return { kind: "other", by: "list item: aimed at another target" };
   }
   if (ALONG().test(t) || ALSO_WORK().test(t)) return { kind: "other", by: "list item: a task along with the document" };
+  if (OTHER_DOC().test(t)) return { kind: "other", by: "list item: another document" };
   if (/#\d+/.test(t) && !/\b(?:status|state|where|progress)\b|상황|상태|진행|状況|状態|進捗/i.test(t)) {
     return { kind: "other", by: "list item: a ticket, not contents" };
   }
@@ -966,6 +995,11 @@ function judgeItem(item: string): ClauseJudgement {
   if (/(?:[うくぐすつぬぶむる]|こと)[。.]?$/.test(t) && WORK()[2][1].test(t.slice(-8))) {
     return { kind: "other", by: "list item: a task, not contents" };
   }
+  // "- what is done, and after that deploy staging": what follows a clause boundary in an item is judged as a clause.
+  for (const c of clausesOf(t).slice(1)) {
+    const j = judgeClause(c);
+    if (j.kind === "other") return { kind: "other", by: `list item, "${c}": ${j.by}` };
+  }
   return { kind: "support", by: "rule: an item of the document's contents" };
 }
 
@@ -975,15 +1009,22 @@ const SIGN_OFF = lazy((): RegExp =>
 );
 /** A name, a team: the last line of a letter. */
 const NAME_LINE =
-  /^(?:[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,2}|(?:the\s+)?[a-z]+\s+(?:team|desk|crew))$|^[가-힣]{2,6}(?:\s[가-힣]{2,5})?$|^[\p{Script=Han}\p{Script=Katakana}ー]{1,10}(?:[\s　][\p{Script=Han}\p{Script=Katakana}ー]{1,6})?$/iu;
+  /^(?:[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,2}|(?:the\s+)?[a-z]+\s+(?:team|desk|crew))$|^(?:[가-힣]{1,4}팀\s?)?[가-힣]{1,4}$|^[\p{Script=Han}\p{Script=Katakana}ー]{1,6}チーム(?:[\s　]?(?:\p{Script=Han}{1,4}|[\p{Script=Katakana}ー]{1,4}))?$|^(?:\p{Script=Han}{1,4}|[\p{Script=Katakana}ー]{1,4})$/iu;
 /** A line that closes with courtesy: a name may follow it. */
 const COURTESY_END =
   /(?:thanks|thank\s+you|regards|best|cheers)\W*$|(?:감사합니다|고맙습니다|드림|수고하세요)[.!\s]*$|(?:よろしくお願いします|お願いします|お願いいたします|以上)[。.!！\s]*$/i;
 
+/** Verbal nouns of the document's own verbs and of chores: a task when they end a line or an item. */
+const KO_DOC_WORK = r`(?:정리|작성|업데이트|추가|삭제|확인|정돈|청소|교체|수정|적용|제거|갱신)`;
+const JA_DOC_WORK = r`(?:整理|作成|更新|追加|削除|確認|掃除|交換|適用|除去)`;
+
 /** Whether a line could be a signature at all: no document, no work, no number. */
 function plainLine(l: string): boolean {
-  return !DOC_NOUN.test(l) && !/\d|#|\//.test(l) && !WORK().some(([, re]) => re.test(l)) &&
-    !new RegExp(`${KO_WORK_NOUN}|${JA_WORK_NOUN}|테스트|テスト|\\b(?:${EN_WORK_VERB})\\b`, "i").test(
+  return !DOC_NOUN.test(l) && !/\d|#|\//.test(l) && !WORK().some(([, re]) => re.test(l)) && !OTHER_DOC().test(l) &&
+    !new RegExp(
+      `${KO_WORK_NOUN}|${JA_WORK_NOUN}|${KO_DOC_WORK}|${JA_DOC_WORK}|테스트|テスト|\\b(?:${EN_WORK_VERB}|${EN_WORK})\\b`,
+      "i",
+    ).test(
       l.replace(/^(?:best|regards|cheers|thanks|thank\s+you)\b/i, ""),
     );
 }
@@ -1037,14 +1078,17 @@ export function unitsOf(text: string): Unit[] {
     const clauses = clausesOf(line);
     const last = clauses[clauses.length - 1] ?? line;
     header = /[:：]\s*$/.test(line) && CONTENTS_HEADER().test(line) && !TASK_HEADER().test(last) &&
-      !WORK().some(([, re]) => re.test(last));
+      !WORK().some(([, re]) => re.test(last)) && !HEADER_WORK.test(last);
     for (const c of clauses) {
       // "For the handoff, cover these:": a header that names the document asks for it, item by item below.
-      const named = header && c === last && DOC_NOUN.test(c) && judgeClause(c).kind !== "request";
+      // (In a prompt that names the handoff, "the doc", 문서, 資料 in such a header is the handoff.)
+      const named = header && c === last && (DOC_NOUN.test(c) || GENERIC_DOC.test(c)) &&
+        judgeClause(c).kind !== "request";
       out.push({
         clause: c,
-        judge: named && LIST_ITEM.test(lines.slice(i + 1).find((l) => l !== "") ?? "") &&
-            !tables().lexicons.some((lx) => lx.foreign.test(c) || lx.thing.test(c))
+        judge: named && LIST_ITEM.test(lines.slice(i + 1).find((l) => l !== "") ?? "") && !OTHER_DOC().test(c) &&
+            !/README|CHANGELOG|wiki|위키|이슈|issue|\bPR\b|코드|\bcode\b|コード|イシュー|仕様/i.test(c) &&
+            !tables().lexicons.some((lx) => lx.thing.test(c))
           ? () => ({ kind: "request", by: "rule: a contents header that names the document" })
           : () => judgeClause(c),
       });

@@ -494,6 +494,20 @@ const R14F_WORK: [family: string, lang: "en" | "ko" | "ja", text: string, clause
   ],
   ["misspelt", "en", "write the hnadoff and redeploy staging", "redeploy staging"],
   ["misspelt", "ko", "인게 노트 써 주고 스테이징 배포해 줘", "스테이징 배포해 줘"],
+  // The structures must not open a door: a task as the signature, a header that asks to do the items, another
+  // document as an item or as the card's file, a fact that says work remains, a wrapper with a task after it.
+  ["letter", "ko", "안녕하세요,\n인계 문서 업데이트해 주세요.\n감사합니다.\n캐시 정리", "캐시 정리"],
+  [
+    "letter",
+    "ja",
+    "お疲れさまです。\n引き継ぎ書を更新してください。\nよろしくお願いします。\nキャッシュ整理",
+    "キャッシュ整理",
+  ],
+  ["list", "en", "For the handoff, do these:\n- lodash\n- the staging certs", "For the handoff"],
+  ["list", "en", "Handoff notes please. Include:\n- status\n- README update", "README update"],
+  ["card", "ja", "作業: 引き継ぎ\nファイル: README.md\n項目: 状況", "README.md"],
+  ["context", "ko", "인계 문서 써 줘. 버전 올리기가 아직 남았습니다.", "남았습니다"],
+  ["forwarded", "en", "Note from the lead: lodash bump too\nWrite the handoff.", "lodash bump too"],
 ];
 
 const R14F_MENTIONS: [lang: "en" | "ko" | "ja", text: string][] = [
@@ -518,7 +532,8 @@ describe("round 14, sixth cycle: letters, cards, lists, context, forwarded quote
       const j = judgeHandoffRequest(text);
       expect(j.request).toBe(false);
       expect(j.clause).toContain(clause);
-      expect(j.because).toBeDefined();
+      // A prompt that asks for the handoff says what decided about the clause that refused it.
+      if (j.asks) expect(j.because).toBeDefined();
     },
   );
 
