@@ -960,7 +960,9 @@ const EN_TASK_ITEM = lazy((): RegExp =>
   new RegExp(
     r`^(?:(?:please|also|then|and|first|next|finally|pls)\s+)*(?:${EN_WORK}|${EN_WORK_VERB}|add|create|make|build|write|update|draft|start)\b` +
       r`(?!\s+(?:questions?|issues?|items?|risks?|points?|threads?|problems?|results?|status|coverage|names?|output|failures?|cases?|plan|suite|conflicts?|notes?|history|state|steps?|order|commands?|errors?|logs?|ups?)\b)` +
-      r`|\b(?:and|then|also|plus|&)\s+(?:please\s+)?${EN_WORK}\b` +
+      r`|(?:\b(?:and|then|also|plus)|[&+])\s+(?:please\s+)?${EN_WORK}\b` +
+      // "a fix for the login redirect": a task named by its noun.
+      r`|^(?:(?:a|an|the)\s+)?(?:fix|patch|bump|upgrade|migration|refactor|rename|rollout|deploy(?:ment)?|cleanup|rewrite|implementation)\s+(?:for|of|to|on)\b` +
       r`|\b(?:fix|bump|upgrade|update|migration|refactor(?:ing)?|rename|rollout|deploy(?:ment)?|cleanup|deletion|removal|patch|rewrite|implementation)\s*[.!]?$`,
     "i",
   )

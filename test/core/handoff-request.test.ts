@@ -508,6 +508,8 @@ const R14F_WORK: [family: string, lang: "en" | "ko" | "ja", text: string, clause
   ["card", "ja", "作業: 引き継ぎ\nファイル: README.md\n項目: 状況", "README.md"],
   ["context", "ko", "인계 문서 써 줘. 버전 올리기가 아직 남았습니다.", "남았습니다"],
   ["forwarded", "en", "Note from the lead: lodash bump too\nWrite the handoff.", "lodash bump too"],
+  ["list", "en", "Write the handoff. Include:\n1. status\n2. a fix for the login redirect", "a fix for the login"],
+  ["list", "en", "Write the handoff. Include:\n- status + lodash bump\n- what is left", "status + lodash bump"],
 ];
 
 const R14F_MENTIONS: [lang: "en" | "ko" | "ja", text: string][] = [
