@@ -18,7 +18,7 @@
  *
  *   bun run compile.ts --single && bun bench/hook-ab.ts --a /path/to/reference/vigil [--runs 30] [--instructions 3]
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -91,9 +91,11 @@ const status = JSON.parse(
 payloads.push(["statusline", status]);
 const enc = (o: unknown) => new TextEncoder().encode(JSON.stringify(o));
 const cmds: Cmd[] = [];
+const homes: string[] = [];
 for (const [label, p] of payloads) {
   for (const [side, bin] of [["A", A], ["B", B]]) {
     const home = mkdtempSync(join(tmpdir(), "vigil-bench-ab-"));
+    homes.push(home);
     const env = { PATH: process.env.PATH ?? "", HOME: home, VIGIL_HOME: home, NO_COLOR: "1" };
     const payload = { ...p, session_id: `ab-${label}`, transcript_path: transcript };
     const command = label === "statusline" ? "statusline" : "hook";
@@ -130,6 +132,9 @@ if (irRuns > 0) {
     console.log(`| ${label} | ${(a / 1e6).toFixed(2)} | ${(b / 1e6).toFixed(2)} | ${(b / a).toFixed(3)} |`);
   }
 }
+
+// The copies (two binaries of ~110 MB) and the stores go: a run left ~230 MB in the temp folder.
+for (const dir of [bins, ...homes]) rmSync(dir, { recursive: true, force: true });
 
 /** Instructions one run of the command executes, per run (its store is the one the timed rounds used). */
 function instructions(c: Cmd, runs: number): number[] {
