@@ -355,7 +355,7 @@ export function clausesOf(text: string): string[] {
       r`,?\s+(?:and\s+also|oh\s+and|btw|p\.?s\.?)[,:]?\s+|(?<![,;])\s+also[,:]?\s+`,
       r`,?\s+and\s+(?=(?:can|could|would|will)\s+(?:you|u)\b|I(?:'d|\s+need|\s+want|\s+would)\b|please\b|if\s+you\b)`,
       r`\s+(?=(?:그리고|그\s*다음에?|그다음엔?|그\s*후에?|추가로|참고로|덤으로|아\s*그리고|끝나면|다\s*하면)\s)`,
-      r`(?:^|(?<=[、。\s]))(?:あと|それと|加えて|追伸|ちなみに|ついでに)[、:：]?`,
+      r`(?:^|(?<=[、。\s]|(?<=[てで])))(?:あと|それと|加えて|追伸|ちなみに|ついでに)[、:：]?`,
       // A Korean sentence that ends on a verb form with no full stop, before the next one ("…써라 캐시를 …").
       r`(?<=[가-힣](?:줘|요|라|해|둬|놔|까|죠|자|세요|니다|어|아|돼|야|네)(?<!까지))(?<!(?:위해|대해|통해|인해|의해))\s+(?!(?:줘|주|둬|두|놔|놓|봐|보|드|달|줄|좀|놓)|$)(?=[가-힣A-Za-z0-9])`,
       // Not "…のとおり" (as it says): that is one phrase.
@@ -450,6 +450,17 @@ export function judgeClause(whole: string, at = VETO_AT): ClauseJudgement {
     // verb with the document itself, so only a finer part of that clause can be other work.
     if (rule === "support" && s.p[2] >= at) {
       return { kind: "other", by: modelWhy(s.p, scoreClause(clause, "other").top, "other") };
+    }
+    // Read as a reason only by its words ("한 시간마다", "session"), with a verb of work: the work decides.
+    // (Not a clause that ends as a reason or a purpose: "세션 교체하니까", "次のセッションが始められるよう".)
+    const reasonOnly = rule === "support" && at === VETO_AT && !NEXT_PARTY.test(clause) &&
+      !/(?:니까|으니|어서|아서|해서|ので|から|ため|よう(?:に)?|\bsince\b|\bbecause\b|\bas\b)[\s,、.。]*$/i.test(
+        clause,
+      ) &&
+      !tables().lexicons.some((lx) => lx.support.test(clause));
+    const reasonWork = reasonOnly && !BAN().test(clause) ? WORK().find(([, re]) => re.test(clause)) : undefined;
+    if (reasonWork) {
+      return { kind: "other", by: `a verb of work (${reasonWork[0]}) in a reason; ` + modelWhy(s.p, s.top, "other") };
     }
     if (request && LATER().test(clause)) return { kind: "other", by: "rule: a handoff for later" };
     if (ALONG().test(clause)) return { kind: "other", by: "rule: a task along with the document" };
@@ -729,7 +740,7 @@ const ASKING = lazy((): RegExp =>
 const FRAME = lazy((): readonly [string, RegExp][] => [
   [
     "a greeting",
-    /^(?:hi|hello|hey|hiya|yo|howdy|dear|good\s+(?:morning|afternoon|evening)|greetings)\b[\p{L} ,!.'-]{0,30}$|^(?:안녕(?:하세요|하십니까)?|[가-힣A-Za-z ]{1,12}(?:님께|께|에게))[,!.\s]*$|^(?:(?:안녕하세요|안녕)[,!\s]*)?(?:여러분|모두들?|팀원\s*여러분)[,!.\s]*$|^(?:皆さん|みなさん|各位|チームの皆さん)[、,\s]*(?:こんにちは|おはようございます|お疲れ(?:様|さま)です)?[。!！\s]*$|^(?:こんにちは|こんばんは|やあ|どうも|おはよう(?:ございます)?|お疲れ(?:様|さま)です|[\p{Script=Han}\p{Script=Katakana}ーA-Za-z ]{1,12}(?:様|さん|殿|各位))[,、!！\s]*$/iu,
+    /^(?:hi|hello|hey|hiya|yo|howdy|dear|good\s+(?:morning|afternoon|evening)|greetings)\b[\p{L} ,!.'-]{0,30}$|^(?:안녕(?:하세요|하십니까)?|[가-힣A-Za-z ]{1,12}(?:님께|께|에게))[,!.\s]*$|^(?:(?:안녕하세요|안녕)[,!\s]*)?(?:여러분|모두들?|팀원\s*여러분)[,!.\s]*$|^[가-힣A-Za-z]{1,6}\s?(?:님|씨)[,!.\s]*$|^(?:皆さん|みなさん|各位|チームの皆さん)[、,\s]*(?:こんにちは|おはようございます|お疲れ(?:様|さま)です)?[。!！\s]*$|^(?:こんにちは|こんばんは|やあ|どうも|おはよう(?:ございます)?|お疲れ(?:様|さま)です|[\p{Script=Han}\p{Script=Katakana}ーA-Za-z ]{1,12}(?:様|さん|殿|各位))[,、!！\s]*$/iu,
   ],
   [
     "a forwarded instruction's wrapper",
@@ -738,6 +749,10 @@ const FRAME = lazy((): readonly [string, RegExp][] => [
   [
     "do as the quote says",
     /^(?:(?:please|so|ok(?:ay)?|then)[,\s]+)*(?:do\s+(?:that|this|so|it|as\s+(?:it|the\s+quote)\s+says)|go\s+ahead|proceed(?:\s+accordingly)?|as\s+(?:quoted|(?:it\s+)?says|asked|requested)(?:\s+above)?|follow\s+(?:that|this|it))(?:\s*[—–-]+\s*go\s+ahead)?\W*$|^(?:위에?|위의)?\s*(?:인용한|말씀하신|말한|적힌|전달한)?\s*(?:대로|그대로|그렇게)\s*(?:진행|처리)?\s*(?:해\s*)?(?:줘|주세요|부탁(?:해요|합니다|드립니다)?|요)?[.!\s]*$|^(?:その|この|上の|引用の)?\s*(?:通り|とおり)(?:に)?\s*(?:お願い(?:します|いたします)?|進めてください|進めて|して(?:ください)?)[。.!\s]*$/iu,
+  ],
+  [
+    "courtesy about when",
+    /^(?:(?:when|whenever)\s+you\s+(?:get|have)\s+a\s+(?:moment|minute|sec(?:ond)?)|when\s+you\s+can|if\s+you\s+have\s+a\s+(?:moment|minute))\W*$|^(?:시간|여유|틈)\s*(?:될|날|있을)\s*때(?:에)?[,\s]*$|^(?:手が空いたら|時間があるときに|お手すきの際に|お時間あるときに)[、,\s]*$/i,
   ],
   [
     "time to close",
@@ -996,6 +1011,13 @@ function judgeItem(item: string): ClauseJudgement {
   // A Japanese item that ends on a plain verb of work ("設定の名前を変える", "テストを直すこと").
   if (/(?:[うくぐすつぬぶむる]|こと)[。.]?$/.test(t) && WORK()[2][1].test(t.slice(-8))) {
     return { kind: "other", by: "list item: a task, not contents" };
+  }
+  // "- the retry change (please merge it first)": what is in brackets is judged as a clause of its own.
+  for (const m of t.matchAll(/[(（]([^)）]{2,})[)）]/g)) {
+    const j = judgeClause(m[1]);
+    if (j.kind === "other" || (ASKING().test(m[1]) && WORK().some(([, re]) => re.test(m[1])))) {
+      return { kind: "other", by: `list item, "${m[1]}": ${j.kind === "other" ? j.by : "a verb of work"}` };
+    }
   }
   // "- what is done, and after that deploy staging": what follows a clause boundary in an item is judged as a clause.
   for (const c of clausesOf(t).slice(1)) {

@@ -510,6 +510,9 @@ const R14F_WORK: [family: string, lang: "en" | "ko" | "ja", text: string, clause
   ["forwarded", "en", "Note from the lead: lodash bump too\nWrite the handoff.", "lodash bump too"],
   ["list", "en", "Write the handoff. Include:\n1. status\n2. a fix for the login redirect", "a fix for the login"],
   ["list", "en", "Write the handoff. Include:\n- status + lodash bump\n- what is left", "status + lodash bump"],
+  ["list", "ja", "引き継ぎの時間です。入れるもの:\n- 現状\n- リトライの変更（先にマージして）", "リトライの変更"],
+  ["context", "ko", "그러니까 인계 문서 쓰고 크론 잡 그거 한 시간마다 돌게 바꾸고 멈춰", "바꾸고"],
+  ["context", "ja", "えっと引き継ぎ書書いてそれとcronジョブのやつ毎時実行にしてそれで止まって", "cronジョブ"],
 ];
 
 const R14F_MENTIONS: [lang: "en" | "ko" | "ja", text: string][] = [
