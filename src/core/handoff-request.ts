@@ -220,7 +220,7 @@ const KO = (): Lexicon => ({
     r`(?<!(?:인계|인수인계|핸드오프|핸드오버|hand-?off|hand-?over)\s*)(?:README|CHANGELOG|문서|위키|이슈|PR|코드|스펙|주석|설정|\.(?!md)[a-z]{1,5})(?:에|에도|에다|에다가|으로|로)\s` +
       r`|(?:테스트|코드|함수|기능|스크립트|마이그레이션|엔드포인트)(?:도|를|을)?\s*(?:새로\s*)?(?:써|쓰|작성|추가|만들|구현|고쳐|수정)` +
       // Put into something that is not the handoff ("웹훅 클라이언트에 … 넣어 줘").
-      r`|[가-힣A-Za-z0-9](?<!(?:인계|핸드오프|핸드오버|문서|노트|메모|파일|인계서|위|아래|앞|끝|뒤|마지막|맨|거기|여기|상단|하단|항목|섹션|md|handoff|hand-off|다음|때|전|후|이후|나중|오늘|지금|처음|중간))에(?:도|다|다가)?\s+(?:\S+\s+){0,4}?\S*(?:넣|추가|적|기록|써|쓰|반영|남기|남겨|붙여)`,
+      r`|[가-힣A-Za-z0-9](?<!(?:인계|핸드오프|핸드오버|문서|노트|메모|파일|인계서|위|아래|앞|끝|뒤|마지막|맨|거기|여기|상단|하단|항목|섹션|md|handoff|hand-off|다음|때|전|후|이후|나중|오늘|지금|처음|중간|아침|저녁|오전|오후|밤|어제|내일))에(?:도|다|다가)?\s+(?:\S+\s+){0,4}?\S*(?:넣|추가|적|기록|써|쓰|반영|남기|남겨|붙여)`,
     "i",
   ),
   reason:
@@ -418,7 +418,8 @@ export function judgeClause(whole: string, at = VETO_AT): ClauseJudgement {
   if (!foreign && at === VETO_AT && !tables().lexicons.some((lx) => lx.request.test(clause))) {
     // (A greeting or a wrapper with a word of work in it is not only a frame: "Hi, lodash bump too".)
     const frame = FRAME().find(([name, re]) =>
-      re.test(clause) && (name === "do as the quote says" || (clause.length <= 60 && plainLine(clause)))
+      re.test(clause) &&
+      (name === "do as the quote says" || name === "a checklist's title" || (clause.length <= 60 && plainLine(clause)))
     );
     if (frame) return { kind: "support", by: `rule: ${frame[0]}` };
     // "リーダーからです、その通りにお願いします": a frame in parts.
@@ -749,6 +750,10 @@ const FRAME = lazy((): readonly [string, RegExp][] => [
   [
     "do as the quote says",
     /^(?:(?:please|so|ok(?:ay)?|then)[,\s]+)*(?:do\s+(?:that|this|so|it|as\s+(?:it|the\s+quote)\s+says)|go\s+ahead|proceed(?:\s+accordingly)?|as\s+(?:quoted|(?:it\s+)?says|asked|requested)(?:\s+above)?|follow\s+(?:that|this|it))(?:\s*[—–-]+\s*go\s+ahead)?\W*$|^(?:위에?|위의)?\s*(?:인용한|말씀하신|말한|적힌|전달한)?\s*(?:대로|그대로|그렇게)\s*(?:진행|처리)?\s*(?:해\s*)?(?:줘|주세요|부탁(?:해요|합니다|드립니다)?|요)?[.!\s]*$|^(?:その|この|上の|引用の)?\s*(?:通り|とおり)(?:に)?\s*(?:お願い(?:します|いたします)?|進めてください|進めて|して(?:ください)?)[。.!\s]*$/iu,
+  ],
+  [
+    "a checklist's title",
+    /^(?:the\s+)?(?:hand[-\s]?(?:off|over)|인계|인수인계|핸드오프|引き?継ぎ|ハンドオフ)\s*(?:checklist|steps|to-?do|plan|체크리스트|절차|순서|チェックリスト|手順)\s*[:：]?$/i,
   ],
   [
     "courtesy about when",
@@ -1099,7 +1104,8 @@ export function unitsOf(text: string): Unit[] {
       out.push(...field);
       continue;
     }
-    const clauses = clausesOf(line);
+    // A list marker ("1.", "-") is no clause of its own.
+    const clauses = clausesOf(item ? item[1] : line);
     const last = clauses[clauses.length - 1] ?? line;
     header = /[:：]\s*$/.test(line) && CONTENTS_HEADER().test(line) && !TASK_HEADER().test(last) &&
       !WORK().some(([, re]) => re.test(last)) && !HEADER_WORK.test(last);

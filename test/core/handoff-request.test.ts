@@ -442,6 +442,9 @@ const R14F_PLAIN: [family: string, lang: "en" | "ko" | "ja", text: string][] = [
   ["misspelt", "en", "please write the handofff before the context runs out"],
   ["misspelt", "ko", "컨텍스트 떨어지기 전에 인게 노트 써 줘"],
   ["misspelt", "ja", "コンテキストが切れる前に引き次ぎメモを書いて"],
+  ["list", "en", "Handoff steps:\n1. write HANDOFF.md\n2. push it\n3. stop"],
+  ["list", "ko", "인계 절차:\n1. HANDOFF.md 작성\n2. 푸시\n3. 멈추기"],
+  ["list", "ja", "引き継ぎ手順:\n1. HANDOFF.mdを書く\n2. プッシュ\n3. 止まる"],
 ];
 
 const R14F_WORK: [family: string, lang: "en" | "ko" | "ja", text: string, clause: string][] = [
@@ -513,6 +516,7 @@ const R14F_WORK: [family: string, lang: "en" | "ko" | "ja", text: string, clause
   ["list", "ja", "引き継ぎの時間です。入れるもの:\n- 現状\n- リトライの変更（先にマージして）", "リトライの変更"],
   ["context", "ko", "그러니까 인계 문서 쓰고 크론 잡 그거 한 시간마다 돌게 바꾸고 멈춰", "바꾸고"],
   ["context", "ja", "えっと引き継ぎ書書いてそれとcronジョブのやつ毎時実行にしてそれで止まって", "cronジョブ"],
+  ["list", "en", "Handoff steps:\n1. write HANDOFF.md\n2. run the formatter over src/\n3. stop", "run the formatter"],
 ];
 
 const R14F_MENTIONS: [lang: "en" | "ko" | "ja", text: string][] = [
