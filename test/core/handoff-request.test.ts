@@ -516,6 +516,12 @@ const R14F_WORK: [family: string, lang: "en" | "ko" | "ja", text: string, clause
   ["list", "ja", "引き継ぎの時間です。入れるもの:\n- 現状\n- リトライの変更（先にマージして）", "リトライの変更"],
   ["context", "ko", "그러니까 인계 문서 쓰고 크론 잡 그거 한 시간마다 돌게 바꾸고 멈춰", "바꾸고"],
   ["context", "ja", "えっと引き継ぎ書書いてそれとcronジョブのやつ毎時実行にしてそれで止まって", "cronジョブ"],
+  [
+    "context",
+    "ja",
+    "新しいエージェントはテストを回せないので、composeのファイルを用意してから引き継ぎ書を書いて。",
+    "用意",
+  ],
   ["list", "en", "Handoff steps:\n1. write HANDOFF.md\n2. run the formatter over src/\n3. stop", "run the formatter"],
 ];
 
