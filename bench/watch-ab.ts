@@ -55,6 +55,8 @@ const template = readFileSync(join(import.meta.dir, "watch-probe.ts"), "utf8");
 function probeFor(side: Side): string {
   const root = checkout[side];
   let text = template.replaceAll('"../src/', `"${root}/src/`);
+  // The fleet's transcript is this tree's, the same on both sides.
+  text = text.replace('"./watch-transcript.ts"', JSON.stringify(join(import.meta.dir, "watch-transcript.ts")));
   if (!existsSync(join(root, "src/core/step.ts"))) {
     text = text.replace(`"${root}/src/core/step.ts"`, `"${root}/src/app/machine-store.ts"`);
   }

@@ -24,6 +24,7 @@ import { transcriptPathFor } from "../src/core/watch/targets.ts";
 import { DEFAULT_CONFIG } from "../src/core/config.ts";
 import { probe } from "../src/edge/proc.ts";
 import { openStore } from "../src/edge/store.ts";
+import { transcriptText } from "./watch-transcript.ts";
 
 const [mode, specFile] = Bun.argv.slice(2);
 const spec = JSON.parse(readFileSync(specFile, "utf8"));
@@ -36,26 +37,6 @@ function envOf(home: string): Record<string, string> {
     VIGIL_HOME: join(home, "vigil"),
     CLAUDE_CONFIG_DIR: join(home, "claude"),
   };
-}
-
-const line = (o: unknown) => JSON.stringify(o) + "\n";
-/** The same 20-turn transcript bench/watch.ts writes. */
-function transcriptText(now: number): string {
-  let t = "";
-  for (let i = 0; i < 20; i++) {
-    const at = new Date(now - (20 - i) * 30_000).toISOString();
-    t += line({ type: "user", timestamp: at, message: { role: "user", content: `step ${i}: ${"x".repeat(400)}` } });
-    t += line({
-      type: "assistant",
-      timestamp: at,
-      message: {
-        id: `m${i}`,
-        stop_reason: i === 19 ? "end_turn" : "tool_use",
-        content: [{ type: "text", text: "ok" }],
-      },
-    });
-  }
-  return t;
 }
 
 if (mode === "seed") {

@@ -20,31 +20,13 @@ import { DEFAULT_CONFIG } from "../src/core/config.ts";
 import { probe } from "../src/edge/proc.ts";
 import { openStore } from "../src/edge/store.ts";
 import { type Cmd, ensureNoop, median, report, timeAll } from "./lib.ts";
+import { transcriptText } from "./watch-transcript.ts";
 
 const { values } = parseArgs({ args: Bun.argv.slice(2), options: { runs: { type: "string", default: "15" } } });
 const runs = Number(values.runs);
 const ROOT = join(import.meta.dir, "..");
 const BIN = join(ROOT, "dist", "vigil");
 const NOOP = ensureNoop();
-
-const line = (o: unknown) => JSON.stringify(o) + "\n";
-function transcriptText(now: number): string {
-  let t = "";
-  for (let i = 0; i < 20; i++) {
-    const at = new Date(now - (20 - i) * 30_000).toISOString();
-    t += line({ type: "user", timestamp: at, message: { role: "user", content: `step ${i}: ${"x".repeat(400)}` } });
-    t += line({
-      type: "assistant",
-      timestamp: at,
-      message: {
-        id: `m${i}`,
-        stop_reason: i === 19 ? "end_turn" : "tool_use",
-        content: [{ type: "text", text: "ok" }],
-      },
-    });
-  }
-  return t;
-}
 
 interface Fleet {
   n: number;
