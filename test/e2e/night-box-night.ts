@@ -65,6 +65,18 @@ function moveAway(box: Box, dir: string): string {
   return doomed.id;
 }
 
+/**
+ * The watch's log for a failure: which session id is which role, every line the watch wrote about
+ * a session (they are few), and only the last pass summaries (one a pass: hundreds in a night).
+ */
+function watchDetail(box: Box): string {
+  const ids = ROLES.map((r) => `${r} ${byCwd(box, box.sessions.get(r)?.cwd ?? "")?.id.slice(0, 8) ?? "-"}`).join(", ");
+  const lines = box.watchLog().split("\n").filter((l) => l.trim() !== "");
+  const summaries = lines.filter((l) => l.startsWith("vigil watch: "));
+  const about = lines.filter((l) => !l.startsWith("vigil watch: "));
+  return [`== watch (sessions: ${ids})`, ...about, ...summaries.slice(-5)].join("\n");
+}
+
 /** Whether `role`'s transcript shows `text` in an assistant record. */
 export function said(box: Box, role: Role, text: string, times = 1): boolean {
   const t = byCwd(box, box.sessions.get(role)?.cwd ?? "");
@@ -118,7 +130,7 @@ export async function runNight(
     marks.push(["typed", Date.now() - t0]);
     const screens = () =>
       ROLES.map((r) => `== ${r}\n${box.screen(r).split("\n").filter((l) => l.trim() !== "").slice(-14).join("\n")}`)
-        .join("\n") + `\n${box.watchLog().split("\n").slice(-40).join("\n")}`;
+        .join("\n") + `\n${watchDetail(box)}`;
     const firstDeadline = Date.now() + FIRST_TURNS_MS;
     // The killed sessions die once their first turn is over. One that already exited by itself
     // is dead all the same: the watch must handle it as it would a kill, so the night goes on.
