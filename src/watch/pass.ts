@@ -161,21 +161,21 @@ export async function runWatchPass(deps: WatchDeps): Promise<PassSummary> {
   }
   const apply = plans.some((p) => p.machine.length > 0) ? (await import("./machine.ts")).applyMachine : null;
   // The summary is taken once, from what the commit saw: its counts are the pass's record.
-  const summaries: PassSummary[] = [];
+  let taken: PassSummary | null = null;
   const committed = commitPass(
     store,
     plans,
     now,
     (c) => {
-      summaries.push(summarise(plans, c, now, wakes));
-      const { notes: _notes, ...passDetail } = summaries[0];
+      taken = summarise(plans, c, now, wakes);
+      const { notes: _notes, ...passDetail } = taken;
       return passDetail;
     },
     apply,
     config.retentionSamplesDays * DAY,
     { at: now, blockId: read.nextId },
   );
-  const summary = summaries[0] ?? summarise(plans, committed, now, wakes);
+  const summary = taken ?? summarise(plans, committed, now, wakes);
   await recoverAll(plans, committed, { ...deps, lastMessage }, now, summary);
   return summary;
 }
