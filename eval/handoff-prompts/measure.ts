@@ -3,7 +3,7 @@
  * SOFT/HARD guard as a handoff request, per language, through the same classifier the hook
  * uses (`classifyPrompt`, a plain prompt with no pass commands).
  *
- *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|sealed3|sealed4|sealed5|sealed6] [--json] [--list]
+ *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|…|sealed7] [--json] [--list]
  *
  * Categories: `request` (asks only for the handoff document: write, update, summarize into,
  * record in, commit or push it), `request-plus-work` (a handoff request and any other work),
@@ -22,7 +22,9 @@
  * (or any earlier classifier) was measured on it. `sealed-6.jsonl` (`--half sealed6`) is a sixth,
  * written and landed in round 14 before any rule (or any earlier classifier) was measured on it;
  * its first four mention ideas ask for other work on handoff code or files, and their passes are
- * counted apart (a count, never the prompts).
+ * counted apart (a count, never the prompts). `sealed-7.jsonl` (`--half sealed7`, also `sealed-7`) is
+ * round 15's, written and landed blind the same way before any classifier was measured on it; its
+ * first four mention ideas per language ask for other work on handoff code or files, counted apart.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -44,10 +46,11 @@ const HALVES = new Map([
   ["sealed4", "sealed-4.jsonl"],
   ["sealed5", "sealed-5.jsonl"],
   ["sealed6", "sealed-6.jsonl"],
+  ["sealed7", "sealed-7.jsonl"],
 ]);
 
 /** Per half, the mentions that ask for other work (on handoff code or files): counted apart, never listed. */
-const WORK_MENTIONS = new Map([["sealed6", /^s6-mention-0[1-4]-/]]);
+const WORK_MENTIONS = new Map([["sealed6", /^s6-mention-0[1-4]-/], ["sealed7", /^s7-mention-0[1-4]-/]]);
 
 /** One prompt of our own, and what it is. */
 export interface HandoffPrompt {
@@ -81,10 +84,11 @@ export function passes(text: string): boolean {
 
 function main(args: string[]): number {
   const i = args.indexOf("--half");
-  const half = i >= 0 ? args[i + 1] : "tuning";
+  // "sealed-7" (the file's own spelling) is accepted for "sealed7".
+  const half = i >= 0 ? args[i + 1]?.replace(/^sealed-(\d+)$/, "sealed$1") : "tuning";
   const file = half === undefined ? undefined : HALVES.get(half);
   if (half === undefined || file === undefined) {
-    console.error("vigil eval: --half is tuning, sealed, sealed2, sealed3, sealed4, sealed5 or sealed6");
+    console.error(`vigil eval: --half is one of ${[...HALVES.keys()].join(", ")}`);
     return 2;
   }
   if (half !== "tuning" && args.includes("--list")) {
