@@ -88,9 +88,10 @@ function readerSentences(view: MessageView): Sentence[] {
   return [...near, ...view.tail.filter((s) => !seen.has(s.original))];
 }
 
-function findWaiting(view: MessageView, set: PatternSet): Hit | null {
+function findWaiting(view: MessageView, set: PatternSet, skip: PatternKind | null = null): Hit | null {
   const reader = readerSentences(view);
   for (const kind of WAIT_ORDER) {
+    if (kind === skip) continue;
     const hits: { hit: Hit; script: PatternLang }[] = [];
     for (const p of set.patterns) {
       if (p.kind !== kind) continue;
@@ -111,7 +112,9 @@ function findWaiting(view: MessageView, set: PatternSet): Hit | null {
 
 /** Why the announcing sentence `s` is not an announcement after all, or null. */
 function ruleOut(view: MessageView, set: PatternSet, s: Sentence): string | null {
-  const p = set.patterns.find((x) => x.kind === "ruleout" && x.scope === "tail" && !x.terminal && matches(x, s));
+  const p = set.patterns.find((x) =>
+    x.kind === "ruleout" && x.scope === "tail" && !x.terminal && !(x.followed && s.last) && matches(x, s)
+  );
   if (p) return `${p.why}: ${p.id}`;
   const items = isLead(view, s) ? view.leadIn?.items ?? [] : [];
   if (items.length === 0) return null;
@@ -246,12 +249,28 @@ function underSummary(
   return { announcement: null, ruledOut: { ...found, why: `${p.why}: ${p.id} (${clip(section)})` } };
 }
 
+/**
+ * A background wait on the agent's own work ("Now I'm waiting for the remaining agents.") followed by the agent's own
+ * step taken meanwhile ("In the meantime, let me check which worktrees exist."): the message ends on that step, so the
+ * wait does not hold. Only a wait of kind `wait` whose sentence names the agent's own work; requests, questions and
+ * approvals are looked for as before.
+ */
+function meanwhile(set: PatternSet, waiting: Hit | null, announcement: Hit | null): boolean {
+  if (waiting?.kind !== "wait" || announcement === null) return false;
+  return set.patterns.some((p) =>
+    p.kind === "announce" && p.ownWait !== null && p.re.test(announcement.excerpt) &&
+    !(p.unless?.test(announcement.excerpt) ?? false) && p.ownWait.test(waiting.excerpt) &&
+    !(p.unless?.test(waiting.excerpt) ?? false)
+  );
+}
+
 /** Classify a final assistant message for gates 4 and 5. */
 export function classifyMessage(text: string, set: PatternSet): Classification {
   const view = viewMessage(text);
   const gate5 = findAnnouncement(view, set);
+  const waiting = findWaiting(view, set);
   return {
-    waiting: findWaiting(view, set),
+    waiting: meanwhile(set, waiting, gate5.announcement) ? findWaiting(view, set, "wait") : waiting,
     ...(gate5.announcement ? underSummary(view, set, gate5.announcement) : gate5),
   };
 }

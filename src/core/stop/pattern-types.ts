@@ -64,6 +64,17 @@ export interface PatternDef {
   /** Tried only on the message's very last sentence, with nothing after it (not even code). */
   last?: boolean;
   /**
+   * For `ruleout` patterns: tried only on a sentence something follows in the message. "変更内容をまとめます。" with
+   * the summary under it opens a summary already given; as the message's last words it is still a step.
+   */
+  followed?: boolean;
+  /**
+   * For `announce` patterns: the agent's own step taken while its own work runs ("In the meantime, let me check …").
+   * It outranks a background wait (kind `wait`) whose sentence names that work by these words ("waiting for the
+   * remaining agents"), never one on the reader (the pattern's `unless`) or any request, question or approval.
+   */
+  ownWait?: string;
+  /**
    * Tried only when the message's last sentence ends on a colon with nothing after it: the agent stopped just before
    * showing or doing what this sentence opened ("Found it! The cache key is missing the locale:"). Such a pattern
    * outranks the terminal shapes on its own sentence (a found-it exclamation is past tense, but not where the message

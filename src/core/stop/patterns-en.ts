@@ -315,6 +315,39 @@ export const EN: LangPatterns = {
       source:
         r`\b(?:let\s+me|let's|lemme)\s+(?!(?:know|summari[sz]e|recap|explain|clarify|note|mention|point|list|show\s+you|be\s+clear|walk\s+you|give\s+you)\b)\w+`,
     },
+    // The agent's own step while its own agents or jobs run: "Now I'm waiting for the remaining agents to finish. In
+    // the meantime, let me check which worktrees exist." It outranks that background wait (`ownWait`), never one on the
+    // reader ("Waiting on your review. Meanwhile, …").
+    {
+      id: "en.meanwhile",
+      kind: "announce",
+      source:
+        r`^(?:(?:in\s+the\s+)?meantime|meanwhile|until\s+then|while\s+(?:they|those|these|it|that|the\s+\w+(?:\s+\w+)?)\s+(?:run|runs|work|works|finish|finishes|build|builds|go|goes|load|loads|(?:is|are)\s+(?:running|working|building|going)))\s*,?\s+(?:let\s+me|I'll|I\s+will|I'm\s+going\s+to)\s+(?!know\b)\w+`,
+      unless:
+        r`\b(?:you|your|yours|review|reviews|approval|approve|sign-?off|reply|response|answer|feedback|user|team|someone|colleague)\b`,
+      ownWait:
+        r`\b(?:agents?|subagents?|sub-agents?|workers?|jobs?|builds?|tests?|test\s+suite|CI|pipeline|background|tasks?|process(?:es)?|servers?|runs?|scripts?|install(?:s|ation)?|downloads?|compil\w+|deploys?|deployment)\b`,
+    },
+    // One more fix named at the very end, standing alone: "Also fix the fallback for when there's no config file."
+    {
+      id: "en.also",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source: r`^(?:and\s+)?also\s+(?:fix|add|update|handle|cover|patch|guard)\s+(?:the|a|an|that|this|its)\b`,
+      unless: r`\b(?:you|your|yours)\b`,
+    },
+    // The step stated impersonally before the edit: "The fix is to give drafts a lower rank than posts." (Not the
+    // reader's fix, "… on your side", nor a remedy for a case, "If you hit this again, the fix is to …".)
+    {
+      id: "en.fix-is",
+      kind: "announce",
+      // (Only as the last words: steps for the reader after it make it advice, "… Update the value in .env.")
+      last: true,
+      source: r`^` + INTERJECTION +
+        r`(?:the|my|our)\s+(?:(?:right|real|proper|simplest|minimal|cleanest|actual|correct|obvious)\s+)?(?:fix|solution|plan)\s+(?:here\s+|then\s+|now\s+)?is\s+to\s+[a-z]+`,
+      unless: r`\b(?:you|your|yours|if|when|whenever|unless)\b`,
+    },
     {
       id: "en.progressive",
       kind: "announce",
@@ -453,6 +486,10 @@ export const EN: LangPatterns = {
       // A message that ends on a condition ("If they pass, I'll commit.", "If the cache is stale...") ends on no action.
       terminal: true,
       source: r`^` + INTERJECTION + CONDITION + r`\b(?!\s+(?:that|this|it)(?:'s|\s+is)\s+done\b)`,
+      // A case the change handles, said as its spec after a step ("Next, fix the parser. When a tag is unclosed,
+      // treat the rest as text."): it describes the step, the step still decides.
+      unless:
+        r`^(?:when|if|whenever)\s+(?:a|an|any|no)\s+[^,]+,\s+(?:treat|return|use|skip|fall\s+back|default|keep|ignore|emit|render|show|throw|raise)\b`,
     },
     {
       id: "en.ruleout.condition-after",
@@ -467,6 +504,26 @@ export const EN: LangPatterns = {
       why: "recommendation",
       terminal: true,
       source: r`\b(?:I'd|I\s+would|I|we'd|we\s+would|we)\s+(?:strongly\s+)?(?:recommend|suggest|advise|propose)\b`,
+    },
+    // Agreeing to keep things as they are ("Sounds good, let's keep the 30 s interval.", "let's go with the default"):
+    // the reader proposed, the agent agrees; no work follows from it.
+    {
+      id: "en.ruleout.agree",
+      kind: "ruleout",
+      why: "state",
+      source:
+        r`\blet's\s+(?:just\s+)?(?:keep|stick\s+with|go\s+with|leave|stay\s+with)\b(?!\s+(?:going|digging|looking|working|trying|at\s+it|on\s+it)\b)`,
+    },
+    // A summary opener with the summary under it ("Let me sum up what changed." and a list): the summary
+    // is given already. As the message's last words it is still a step.
+    {
+      id: "en.ruleout.summary-opener",
+      kind: "ruleout",
+      why: "report",
+      scope: "tail",
+      followed: true,
+      source:
+        r`\b(?:let\s+me|I'll|I\s+will|let's)\s+(?:quickly\s+|briefly\s+)?(?:sum\s+up|summari[sz]e|recap|wrap\s+up|go\s+over|report\s+(?:back\s+)?on)\b`,
     },
     {
       id: "en.ruleout.later",
@@ -507,7 +564,7 @@ export const EN: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])(?:step|phase|task|fix|part|stage|file|test|check|change)\s*\d+[a-z]?(?:\s*(?:&|and|,|-|–|/)\s*\d+[a-z]?)*\s*[:.—–-]\s*\S`,
+        r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])(?:step|phase|task|fix|part|stage|file|test|check|change|edit|patch)\s*\d+[a-z]?(?:\s*(?:&|and|,|-|–|/)\s*\d+[a-z]?)*\s*[:.—–-]\s*\S`,
       // A label used as a subject ("**Step 3: Deploy** is the only step left") states something.
       unless: r`\b(?:you|your|done|complete|completed|finished|passed|passing|skipped)\b|[✅✓]|` + FINITE,
     },
@@ -517,7 +574,8 @@ export const EN: LangPatterns = {
       kind: "announce",
       scope: "heading",
       // (… or a numbered title, "### 3. The config file": a heading with nothing under it names the step begun.)
-      source: r`^(?:(?:step|part|phase|stage|fix|test)\s*\d+\b|\d{1,2}[.)]\s*\S|next\s*[:\-–—]|` + WORK_GERUND +
+      source: r`^(?:(?:step|part|phase|stage|fix|test|edit|change|patch)\s*\d+\b|\d{1,2}[.)]\s*\S|next\s*[:\-–—]|` +
+        WORK_GERUND +
         r`|(?:migrating|moving|setting\s+up|porting|converting|splitting|testing)\b)`,
     },
     // A message whose very last words open on a colon with nothing after them stopped just before showing or
@@ -559,6 +617,13 @@ export const EN: LangPatterns = {
         r`^(?:(?:ok(?:ay)?|ah|aha|great)[,!.]?\s+)*(?:found\s+(?:it|the\s+(?:bug|culprit|cause|problem|issue))|got\s+it|there\s+it\s+is)\s*[!.]`,
     },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
+    // A fix plan's label over its steps, the message ending on the steps ("Fix plan:" and "1. … 2. …", after "found it"):
+    // the agent's own plan about to be carried out. (A plan offered for a choice or an OK asks, and is a wait.)
+    {
+      id: "en.plan-label",
+      kind: "announce",
+      source: r`^(?:(?:the|my)\s+)?(?:fix|repair|implementation)\s+plan\s*:\s*$`,
+    },
     {
       id: "en.end.label",
       kind: "ruleout",
@@ -568,7 +633,7 @@ export const EN: LangPatterns = {
       // "Test results:", "Run the tests with:" above what follows; "I'll run:" is the agent's own.
       source: r`[:：]\s*$`,
       unless:
-        r`\b(?:I|we)(?:'ll|\s+will|\s+shall|'m|\s+am|'re|\s+are|\s+(?:need|want|plan|intend|have)\s+to)\b|\blet(?:'s|\s+me|\s+us)\b|\b\w+ing\b[^:]*\bnow\b`,
+        r`\b(?:I|we)(?:'ll|\s+will|\s+shall|'m|\s+am|'re|\s+are|\s+(?:need|want|plan|intend|have)\s+to)\b|\blet(?:'s|\s+me|\s+us)\b|\b\w+ing\b[^:]*\bnow\b|^(?:(?:the|my)\s+)?(?:fix|repair|implementation)\s+plan\s*:\s*$`,
     },
     {
       id: "en.end.participle",

@@ -29,7 +29,9 @@ const NOT_WORK_NOUN =
  * A が inside a noun modifier ("ストアが参照する型定義ファイルを作成します") belongs to the modifier:
  * a verb ending (る, た, い) right before a noun, or the nominaliser こと/の, and then を.
  */
-const RELATIVE = r`[るたい](?:こと|の|[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z\uE000])[^、。]*を`;
+const RELATIVE = r`(?:[るたい](?:こと|の|[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z\uE000])[^、。]*を|` +
+  // …and one inside a case ("設定ファイルがない場合のフォールバックも修正"): the case names the object.
+  r`(?:場合|とき|時)の[^、。]*[をも])`;
 /** A subject marked with が: the final clause describes something else acting. */
 const SUBJECT = r`[^\s、。]が(?![^、。]*?` + RELATIVE + r`)`;
 
@@ -207,6 +209,10 @@ export const JA: LangPatterns = {
       // A condition inside a reason clause ("…すれば終わりなので、すぐやります") does not reach the verb.
       source:
         r`^[^、。]*?(?:(?<!それ|これ|そう)なら(?:ば)?|[ただ]ら|れば|場合(?:に)?は|次第)(?![^。]*(?:ので|ため|けど|から[、,]))`,
+      // A case the change handles, in the plain form of a spec ("タグが閉じていない場合は、テキストとして扱う。",
+      // "…した場合は、3回まで再試行する形にします") after a step: it describes the step, the step still decides.
+      unless:
+        r`^[^、。]*?(?:場合|とき|時)(?:に)?は[、,]?[^。]*?(?:(?<!ま)[うくすつぬむぶぐる]|として扱います|(?:よう|形)に(?:します|する)|とします)[。．]?\s*$`,
     },
     {
       id: "ja.ruleout.recommend",
@@ -216,13 +222,45 @@ export const JA: LangPatterns = {
       source:
         r`推奨(?:します|です|いたします)|(?:お|オ)(?:すすめ|勧め|ススメ)(?:します|です|いたします)|提案(?:します|いたします)|べきです|(?:した|する)(?:方|ほう)が(?:良い|よい|いい)`,
     },
+    // Agreeing to keep things as they are ("今の30秒のままでいきましょう", "据え置きにしておきましょう",
+    // "その方針でいきましょう"): the reader proposed, the agent agrees; it is no step of the agent's.
+    {
+      id: "ja.ruleout.agree",
+      kind: "ruleout",
+      why: "state",
+      source:
+        r`(?:まま|据え置き|現状維持|現状)で(?:いき|行き|よし|いい)|(?:まま|据え置き)に(?:して)?(?:おき|し)ましょう|(?:その|この)(?:方針|案|方向|方向性|設定|値|形|やり方)で(?:いき|行き)ましょう|それで(?:いき|行き)ましょう`,
+    },
+    // What the message ends on is already so, or needs nothing ("設定はすでにその値になっています",
+    // "変更は不要です"): a state, not a step.
+    {
+      id: "ja.end.already",
+      kind: "ruleout",
+      why: "result",
+      terminal: true,
+      source:
+        r`(?:すでに|既に)[^。]*(?:ています|てあります|っています|ってます|なっています|済みです)(?:[（(][^）)]*[）)])?[。．]?\s*$|(?:変更|修正|対応|作業|追加|設定)(?:は|も)?(?:不要|必要ありません|要りません)(?:です)?[。．]?\s*$`,
+    },
+    // A summary opener with the summary under it ("変更内容をまとめます。" and a list): the summary
+    // is given already. As the message's last words it is still a step.
+    {
+      id: "ja.ruleout.summary-opener",
+      kind: "ruleout",
+      why: "report",
+      scope: "tail",
+      followed: true,
+      source:
+        r`^[^。]*?(?:変更(?:内容|点)|作業(?:内容)?|今回の(?:作業|対応|変更|修正)|ここまで(?:の(?:内容|作業|対応|経緯))?|結果|対応(?:内容)?|修正(?:内容)?|調査結果|進捗|状況|経緯)(?:を|について)?(?:簡単に|以下に)?(?:まとめ|整理し|要約し|報告し|振り返り|共有し)(?:ます|ましょう|ておきます)`,
+    },
     {
       id: "ja.ruleout.later",
       kind: "ruleout",
       terminal: true,
       why: "later",
       source:
-        r`\d+\s?(?:秒|分|時間)(?:後|ほど後|経ったら)|後で|後ほど|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は`,
+        r`\d+\s?(?:秒|分|時間)(?:後|ほど後|経ったら)|後で|後ほど|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は|` +
+        // "次にcronが動いたときに…": the next time something happens, not the next step.
+        r`次に[^、。]{1,30}?(?:とき|時|際|たび)(?:に|は|、)|次の[^、。]{1,30}?(?:とき|時|際)(?:に|は|、)`,
     },
     // Casual plain forms of the agent's own step: "テストを走らせてみる。", "差分を確認する。", "ビルドしてみよう。".
     {
@@ -231,7 +269,7 @@ export const JA: LangPatterns = {
       clause: "final",
       source:
         r`(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|(?:見る|[てで]みる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう|任せる|潰す|に入る|揃える|そろえる|合わせる|消す|戻す|外す|足す|加える|置き換える|書き換える|切り替える|分ける|まとめる|片付ける))[。．!！]?\s*$`,
-      unless: SUBJECT + "|" + TOPIC + "|" + r`(?:ことが|ように|ために|場合|とき|時に|必要|べき)`,
+      unless: SUBJECT + "|" + TOPIC + "|" + r`(?:ことが|ように|ために|場合(?!の)|とき(?!の)|時に|必要|べき)`,
       // "トークンは24時間で失効し、再ログインを要求する。": a topic over the sentence makes it a description (a spec).
       unlessSentence: TOPIC,
     },
@@ -282,6 +320,17 @@ export const JA: LangPatterns = {
       unless: SUBJECT + "|" + TOPIC + "|" +
         r`(?:済み|完了|通過|成功|失敗|した|ました|です|でした|ている|てある|ことを確認|のを確認|[:：])`,
     },
+    // "…も修正。", "…のエラー処理も追加。": one more fix named at the very end, standing alone ("also fix X"); a
+    // report says 済み, した or 完了.
+    {
+      id: "ja.also-note",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source:
+        r`^[^。\n]{0,60}?も(?:あわせて|併せて|一緒に|ついでに)?\s?(?:修正|追加|更新|対応|削除|直す|修正する|追加する|対応する)[。．]?\s*$`,
+      unless: SUBJECT + "|" + TOPIC + "|" + r`(?:済み|完了|した|ました|です|でした|ている|てある)`,
+    },
     // A numbered step's label the message ends on, standing alone, with its title after it ("**ステップ2:** …の作成").
     {
       id: "ja.step-label",
@@ -289,7 +338,7 @@ export const JA: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|Step|Phase|Task|Fix|Test)\s*[0-9０-９]+[A-Za-z]?\s*[:：.．—–-]\s*\S`,
+        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|編集|Step|Phase|Task|Fix|Test|Edit)\s*[0-9０-９]+[A-Za-z]?\s*[:：.．—–-]\s*\S`,
       unless: r`完了|済み|ました|でした|です|[✅✓]`,
     },
     // "ビルドが通るか確認。": checking whether, standing alone at the very end ("…ことを確認。" is the report); the
@@ -308,7 +357,7 @@ export const JA: LangPatterns = {
       kind: "announce",
       scope: "heading",
       source:
-        r`^(?:(?:ステップ|手順|フェーズ|段階|修正|テスト)\s*\d|第?\d+\s*(?:ステップ|フェーズ|段階)|[0-9０-９]{1,2}[.)．）]\s*\S|次(?:の(?:作業|ステップ))?\s*[:：])`,
+        r`^(?:(?:ステップ|手順|フェーズ|段階|修正|テスト|編集|変更|作業)\s*[0-9０-９]|第?\d+\s*(?:ステップ|フェーズ|段階)|[0-9０-９]{1,2}[.)．）]\s*\S|次(?:の(?:作業|ステップ))?\s*[:：])`,
     },
     // The very last words open on a colon with nothing after them ("…に update 実装:").
     // A colon that introduces content for the reader ("以下の通りです:", "まとめ:") is no step.
@@ -344,6 +393,13 @@ export const JA: LangPatterns = {
       source: r`^(?:見つけました|見つかりました|(?:原因が)?(?:分かり|わかり|判明し)ました|特定しました)[!！]`,
     },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
+    // A fix plan's label over its steps, the message ending on the steps ("修正方針:" and "1. … 2. …", after "found it"):
+    // the agent's own plan about to be carried out. (A plan offered for a choice or an OK asks, and is a wait.)
+    {
+      id: "ja.plan-label",
+      kind: "announce",
+      source: r`^(?:修正|対応|実装|作業|改修)(?:方針|計画|手順|プラン)\s*[:：]\s*$`,
+    },
     {
       id: "ja.end.label",
       kind: "ruleout",
@@ -351,7 +407,7 @@ export const JA: LangPatterns = {
       terminal: true,
       above: true,
       source: r`[:：]\s*$`,
-      unless: r`(?:ます|ましょう)\s*[:：]\s*$`,
+      unless: r`(?:ます|ましょう)\s*[:：]\s*$|(?:修正|対応|実装|作業|改修)(?:方針|計画|手順|プラン)\s*[:：]\s*$`,
     },
     {
       id: "ja.end.past",
@@ -369,6 +425,16 @@ export const JA: LangPatterns = {
       // "これで…します": what the change now makes happen, not the agent's next step.
       source: r`^(?:これで|これにより|この(?:変更|修正|対応)(?:で|により))`,
       unless: r`ましょう|(?:次に|続いて|では)`,
+    },
+    // What a hook, a job or the system then does by itself ("フックが次回のapply後に自動で実行されます",
+    // "以後は自動的にバックアップを取得します"): a description of what the change makes happen.
+    {
+      id: "ja.end.auto",
+      kind: "ruleout",
+      why: "state",
+      terminal: true,
+      source: r`(?:自動(?:で|的に)|勝手に|ひとりでに)[^。]*(?:ます|る)(?:[（(][^）)]*[）)])?[。．]?\s*$`,
+      unless: r`ましょう|よう(?:に)?(?:します|する|しておきます)|(?:今から|これから|では|次は|次に)`,
     },
     {
       id: "ja.end.verdict",

@@ -17,10 +17,12 @@ const HABIT = r`다음에는|다음부터는?|앞으로는?|향후`;
 const END = r`(?=[\s.!:。]|$)`;
 /** Verb nouns of work that take 합니다 in the plain present of one's own next step. */
 const WORK_NOUN =
-  r`(?:재|다시\s?)?(?:확인|수정|시도|변경|커밋|테스트|반영|업데이트|제거|삭제|설치|빌드|배포|생성|조사|점검|검토|추가|작성|구현|적용|실행|정리|검증|교체|이동|통합|병합|리팩터링|리팩토링|디버깅|측정|재실행|재시도|푸시|보완|개선|정정|분석|재현|갱신|업로드|다운로드|등록|전환|초기화|비교|조회|편집|재작성|재시작|동기화|트리거|복원|롤백|기록|저장|전송|호출|파악|설정)`;
+  r`(?:재|다시\s?)?(?:확인|수정|시도|변경|커밋|테스트|반영|업데이트|제거|삭제|설치|빌드|배포|생성|조사|점검|검토|추가|작성|구현|적용|실행|정리|검증|교체|이동|통합|병합|리팩터링|리팩토링|디버깅|측정|재실행|재시도|푸시|보완|개선|정정|분석|재현|갱신|업로드|다운로드|등록|전환|초기화|비교|조회|편집|재작성|재시작|동기화|트리거|복원|롤백|기록|저장|전송|호출|파악|설정|연결|전달|패치)`;
 /** A subject marked 이/가 that is not the agent: the clause describes something else acting. */
 const SUBJECT =
-  r`(?:^|\s)(?!제가|저희가|내가|우리가)[가-힣A-Za-z0-9\uE000]*[가-힣A-Za-z0-9\uE000](?<!같|없|많|깊|높|빨|일일)(?:가|이)\s`;
+  r`(?:^|\s)(?!제가|저희가|내가|우리가)[가-힣A-Za-z0-9\uE000]*[가-힣A-Za-z0-9\uE000](?<!같|없|많|깊|높|빨|일일)(?:가|이)\s` +
+  // (not one inside a case that names the object: "설정 파일이 없을 때의 폴백도 수정.")
+  r`(?![^.!?:：]{0,30}?(?:때|경우)의\s)`;
 /** A sentence-initial topic (파서는 …): a description of the thing, not the agent's step. */
 const TOPIC =
   r`^(?!저는|나는|저희는|우리는|다음은|이번에는|이제는|지금은|먼저는|오늘은)[가-힣A-Za-z0-9\uE000]+(?<!하|되|있|없|남|같|많|좋|작)(?:은|는)\s`;
@@ -168,6 +170,37 @@ export const KO: LangPatterns = {
       unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT + "|" +
         r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s`,
     },
+    // "이제 스테이징 서버 스모크 QA.", "이제 API 라우터 E2E.": the next step named after "now" by a work word the
+    // verb-noun list does not hold, standing alone at the very end.
+    {
+      id: "ko.now-note",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source:
+        r`^(?:이제|다음으로|다음은|이어서|그다음)\s(?:[^.!?:：]|\.(?=\S)){1,80}?(?:QA|E2E|e2e|스모크|리뷰|smoke|lint|벤치마크)\s*\.?\s*$`,
+      unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT,
+    },
+    // "Task 3부터 시작.", "2단계부터 진행.": where the agent starts, at the very end.
+    {
+      id: "ko.start-from",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source: r`^(?:(?:이제|그럼|먼저|우선)\s)?[^.!?:：\n]{1,40}?부터\s?(?:시작|진행|착수|재개)\s*\.?\s*$`,
+      unless: r`(?:완료|됨|했|었|습니다|입니다)|` + SUBJECT,
+    },
+    // The plain written style of a working note: "먼저 로그를 확인한다.", "테스트를 다시 돌린다." (a topic or a subject
+    // makes it a description: "훅은 커밋 전에 포맷터를 실행한다").
+    {
+      id: "ko.plain",
+      kind: "announce",
+      clause: "final",
+      source: r`(?:` + WORK_NOUN +
+        r`한다|진행한다|시작한다|돌린다|고친다|바꾼다|옮긴다|넣는다|읽는다|찾는다|연다|살펴본다|확인해\s?본다|돌려\s?본다)\s*\.?\s*$`,
+      unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
+      unlessSentence: TOPIC + "|" + THIRD_PERSON_TOPIC + "|" + r`마다|항상|매번|(?:할|될|하는|되는)\s?때`,
+    },
     {
       id: "ko.future.informal",
       kind: "announce",
@@ -211,7 +244,9 @@ export const KO: LangPatterns = {
       id: "ko.present.work",
       kind: "announce",
       source:
-        r`(?:을|를)\s+(?:\S+\s+)*?(?:(?:작성|수정|구현|추가|적용|실행|정리|번역|분리|검증|연결)합니다|씁니다|만듭니다|고칩니다|돌립니다|바꿉니다|봅니다)` +
+        r`(?:을|를)\s+(?:\S+\s+)*?(?:(?:작성|수정|구현|추가|적용|실행|정리|번역|분리|검증|연결)합니다|씁니다|만듭니다|고칩니다|돌립니다|바꿉니다|봅니다|` +
+        // a command word of a tool before 합니다 ("최근 커밋을 soft reset합니다", "로컬 브랜치를 rebase합니다")
+        r`[A-Za-z][A-Za-z -]{1,20}[A-Za-z]\s?합니다)` +
         END,
       unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
       // "훅은 커밋 전에 포맷터를 실행합니다": a topic governs the sentence, which describes the thing.
@@ -251,14 +286,29 @@ export const KO: LangPatterns = {
       kind: "announce",
       clause: "final",
       source: r`(?:` + WORK_NOUN +
-        r`해|찾아|고쳐|바꿔|돌려|열어|읽어|지워|옮겨|맞춰|넣어|올려|띄워)야\s?(?:합니다|겠습니다|해요)` + END,
+        r`해|찾아|고쳐|바꿔|돌려|열어|읽어|지워|옮겨|맞춰|넣어|올려|띄워|넘겨|채워|붙여|빼|떼어|처리해)야\s?(?:합니다|겠습니다|해요)` +
+        END +
+        // The terse need-to of a working note, as the very last words: "테마 파일도 패치해야.", "…넣어야 함."
+        r`|(?:` + WORK_NOUN +
+        r`해|찾아|고쳐|바꿔|돌려|열어|읽어|지워|옮겨|맞춰|넣어|올려|넘겨|채워|붙여|처리해)야(?:\s?(?:함|됨))?\s*\.?\s*$`,
       unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
       // Alternatives (-거나), a purpose (-려면) or a generic rule (매번, 없이는) explain; they do not plan.
       // … and so does a setting marked as a topic (배포 후에는, 운영 환경에서는, 적용할 때는): a rule for the reader.
       unlessSentence: TOPIC + "|" +
-        r`려면|거나|없이는|없으면|않으면|매번|항상|일반적으로|(?:후|뒤|다음|에서|때|경우)에?는\s`,
+        r`려면|거나|없이는|없으면|않으면|매번|항상|일반적으로|(?:전|후|뒤|다음|에서|때|경우)에?는\s`,
     },
     // Rule-outs: the announcing sentence is something else.
+    // A summary opener with the summary under it ("변경 사항을 정리하겠습니다." and a list): the summary
+    // is given already. As the message's last words it is still a step.
+    {
+      id: "ko.ruleout.summary-opener",
+      kind: "ruleout",
+      why: "report",
+      scope: "tail",
+      followed: true,
+      source:
+        r`(?:변경\s?사항|변경\s?내용|작업\s?내용|작업|결과|진행\s?상황|수정\s?내용|지금까지(?:의)?(?:\s?(?:내용|작업))?|현재\s?상황|내용)(?:을|를|만)?\s?(?:간단히\s?|아래에\s?)?(?:정리|요약|보고|공유)(?:하겠습니다|합니다|할게요|해\s?드리겠습니다|해\s?드릴게요|하면)`,
+    },
     {
       id: "ko.ruleout.condition",
       kind: "ruleout",
@@ -266,6 +316,10 @@ export const KO: LangPatterns = {
       terminal: true,
       source:
         r`^(?:(?!고\s)[^,，])*?[가-힣](?<!그러|이러|저러|그렇다)(?<!(?:이렇게|그렇게|이와\s?같이)\s?하)(?<!화|측|표|전|정|단|평|이|내|방|국|장|지|양|수|대|반|당|후)면(?=[\s,])|경우에?는?\s`,
+      // A case the change handles, described after a step ("태그가 닫히지 않은 경우에는 텍스트로 처리합니다."): it
+      // describes the step, the step still decides.
+      unless:
+        r`^[^,，.]*?경우에?는?\s[^.]*?(?:(?:처리|반환|사용|표시|무시|간주|취급|대체|유지)(?:합니다|하도록\s?합니다)|하도록\s?합니다|건너뜁니다)\s*\.?\s*$`,
     },
     {
       id: "ko.ruleout.recommend",
@@ -347,6 +401,13 @@ export const KO: LangPatterns = {
       source: r`^(?:(?:원인을\s?)?(?:찾았습니다|찾았어요|찾았다|발견했습니다|알아냈습니다))[!！]`,
     },
     // What a pushed message may not end on (issue 31): tried on every sentence from the end.
+    // A fix plan's label over its steps, the message ending on the steps ("수정 계획:" and "1. … 2. …", after "found it"):
+    // the agent's own plan about to be carried out. (A plan offered for a choice or an OK asks, and is a wait.)
+    {
+      id: "ko.plan-label",
+      kind: "announce",
+      source: r`^(?:수정|해결|구현|작업|조치)\s?(?:계획|방안|방침|순서|절차)\s*[:：]\s*$`,
+    },
     {
       id: "ko.end.label",
       kind: "ruleout",
@@ -354,7 +415,8 @@ export const KO: LangPatterns = {
       terminal: true,
       above: true,
       source: r`[:：]\s*$`,
-      unless: r`(?:겠습니다|할게요|하겠음|합니다|봅니다|갑니다)\s*[:：]\s*$`,
+      unless:
+        r`(?:겠습니다|할게요|하겠음|합니다|봅니다|갑니다)\s*[:：]\s*$|(?:수정|해결|구현|작업|조치)\s?(?:계획|방안|방침|순서|절차)\s*[:：]\s*$`,
     },
     {
       id: "ko.end.past",
@@ -379,7 +441,9 @@ export const KO: LangPatterns = {
         // After an event that is not the agent's ("로그인 후 …로 이동합니다"): what the code does then.
         r`^(?:이제|이젠)\s[가-힣A-Za-z]{2,}\s?(?:후|뒤)(?:에는?|에)?\s|(?:반환|표시|출력|무시|허용|차단|인식|감지|보장|렌더링|리다이렉트)(?:합니다|됩니다|해요)` +
         END + r`|(?:보여\s?줍니다|나타납니다|건너뜁니다|가져옵니다|돌려줍니다)` + END,
-      unless: r`겠습니다|할게요`,
+      // (The agent checking a problem, "호출 시 API 키가 빠지는 문제를 확인합니다", describes no behaviour of the code.)
+      unless:
+        r`겠습니다|할게요|(?:문제|부분|원인|이유|곳|지점|여부)(?:를|을)\s(?:\S+\s)?(?:확인|조사|점검|파악|분석|살펴)`,
     },
     {
       id: "ko.end.possible",

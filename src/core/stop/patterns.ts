@@ -25,6 +25,8 @@ export interface Pattern {
   above: boolean;
   last: boolean;
   colonEnd: boolean;
+  followed: boolean;
+  ownWait: RegExp | null;
 }
 
 export interface PatternSet {
@@ -58,6 +60,8 @@ function compile(lang: LangPatterns): Pattern[] {
     above: p.above ?? false,
     last: p.last ?? false,
     colonEnd: p.colonEnd ?? false,
+    followed: p.followed ?? false,
+    ownWait: p.ownWait ? new RegExp(p.ownWait, lang.flags) : null,
   }));
 }
 
@@ -103,6 +107,8 @@ export function patternSet(extra: { continuation: string[]; approval: string[] }
           above: false,
           last: false,
           colonEnd: false,
+          followed: false,
+          ownWait: null,
         });
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);

@@ -1,0 +1,587 @@
+/**
+ * Issue 31, round 15: the families recorded from round 14's second sealed run (docs/stop-gate.md, "Round 14's second
+ * sealed run") and Korean pre-tool announcement forms, as phrasing of our own, written in batches before each was run
+ * (gate2's closing note gives their sizes and first-run errors). Every row is ours: never a sealed text, never an
+ * evaluation's message.
+ */
+import { describe, expect, test } from "bun:test";
+import { classifyMessage } from "../../src/core/stop/classify.ts";
+import { decideStop } from "../../src/core/stop/gate.ts";
+import { patternSet } from "../../src/core/stop/patterns.ts";
+import { gateInput } from "./stop-input.ts";
+
+const BASE = gateInput();
+const decide = (message: string) => decideStop({ ...BASE, message });
+
+type Family = { name: string; push: boolean; rows: string[] };
+
+const FAMILIES: Family[] = [
+  {
+    name: "Japanese: agreeing to keep things as they are, then saying it is already so (not pushed)",
+    push: false,
+    rows: [
+      "ポーリング間隔は今の30秒のままでいきましょう。設定はすでにその値になっているので変更は不要です。",
+      "了解です、その方針でいきましょう。現在の実装がすでにそうなっています。",
+      "タイムアウトは据え置きでいきましょう。既に反映済みです。",
+      "それでいこう。今の設定で問題ありません。",
+      "はい、デフォルトのままにしておきましょう。",
+      "その案で進めましょう。必要な変更はすでにコミットしてあります。",
+    ],
+  },
+  {
+    name: "Korean: agreeing to keep things as they are (not pushed)",
+    push: false,
+    rows: [
+      "네, 지금 설정 그대로 가죠. 이미 그 값으로 되어 있습니다.",
+      "좋습니다, 그 방향으로 가겠습니다. 현재 코드가 이미 그렇게 동작합니다.",
+    ],
+  },
+  {
+    name: "English: agreeing to keep things as they are (not pushed)",
+    push: false,
+    rows: [
+      "Sounds good — let's keep the 30 s interval. That's already what the config says, so nothing to change.",
+      "Agreed, let's go with the default. It's already set that way.",
+    ],
+  },
+  {
+    name: "Agreement followed by the agent's own step (pushed)",
+    push: true,
+    rows: [
+      "了解です、その方針でいきましょう。まず設定ファイルを修正します。",
+      "Agreed. Let me update the config to use the default now.",
+    ],
+  },
+  {
+    name: "Japanese: a summary opener with the summary under it (not pushed)",
+    push: false,
+    rows: [
+      "変更内容をまとめます。\n\n- キャッシュキーにロケールを追加\n- テストを2件追加\n- READMEを更新\n\n以上です。",
+      "今回の作業をまとめます。\n\n1. ログイン画面のバリデーションを修正しました。\n2. エラーメッセージを日本語化しました。",
+      "ここまでの内容を整理します。\n\n**原因**: 環境変数の読み込み順\n**対応**: dotenvの読み込みを先頭に移動\n**確認**: テスト全件パス",
+      "結果を報告します。\n\nビルドは成功し、全テストが通りました。",
+    ],
+  },
+  {
+    name: "English: a summary opener with the summary under it (not pushed)",
+    push: false,
+    rows: [
+      "Let me sum up what changed.\n\n- The parser now handles unclosed tags\n- Two tests were added\n- The README mentions the new flag",
+      "I'll summarize the session.\n\n**Fixed:** the redirect loop on logout.\n**Added:** a regression test.\n**Left:** nothing.",
+      "Here's a quick recap of the work.\n\n1. Moved the config loader into its own module.\n2. Dropped the unused helper.",
+    ],
+  },
+  {
+    name: "Korean: a summary opener with the summary under it (not pushed)",
+    push: false,
+    rows: [
+      "변경 사항을 정리하겠습니다.\n\n- 로그인 실패 시 메시지 수정\n- 테스트 2개 추가\n- README 갱신",
+      "작업 내용을 요약합니다.\n\n1. 캐시 키에 로케일 추가\n2. 테스트 추가\n\n모두 통과했습니다.",
+    ],
+  },
+  {
+    name: "Japanese: what a hook or job does by itself next time (not pushed)",
+    push: false,
+    rows: [
+      "修正したフックは次回のapply後に自動で実行されます。",
+      "これで次回のデプロイ時からマイグレーションが自動で走ります。",
+      "次にcronが動いたときに、新しい設定でバックアップを取得します。",
+      "次回セッション開始時には、フックが自動的に状態ファイルを読み込みます。",
+      "以後、pushのたびにCIがlintを実行します。",
+    ],
+  },
+  {
+    name: "English: what a hook or job does by itself next time (not pushed)",
+    push: false,
+    rows: [
+      "Next time you run apply, the hook will regenerate the lockfile by itself.",
+      "From the next deploy on, the migration will run automatically.",
+      "The watcher will pick up the new config on its next restart.",
+    ],
+  },
+  {
+    name: "Korean: what a hook or job does by itself next time (not pushed)",
+    push: false,
+    rows: [
+      "다음 배포부터는 훅이 자동으로 마이그레이션을 실행합니다.",
+      "이제 다음 세션이 시작될 때 상태 파일을 자동으로 읽어 옵니다.",
+    ],
+  },
+  {
+    name: "Japanese: the agent's own step that makes something run by itself (pushed)",
+    push: true,
+    rows: [
+      "次にフックを修正して、apply後に自動で実行されるようにします。",
+    ],
+  },
+  {
+    name: "Japanese: a step, then the case it handles as a spec (pushed)",
+    push: true,
+    rows: [
+      "次にパーサーを修正。タグが閉じていない場合は、テキストとして扱う。",
+      "次は設定ローダーの修正。環境変数が見つかったときは、そちらを優先する。",
+      "続いてキャッシュの無効化処理を追加。キーが見つかった場合、古いエントリを削除する。",
+      "リトライ処理を修正します。タイムアウトした場合は、3回まで再試行する形にします。",
+    ],
+  },
+  {
+    name: "English: a step, then the case it handles as a spec (pushed)",
+    push: true,
+    rows: [
+      "Next, fix the parser. When a tag is unclosed, treat the rest as text.",
+    ],
+  },
+  {
+    name: "Korean: a step, then the case it handles as a spec (pushed)",
+    push: true,
+    rows: [
+      "다음으로 파서를 수정합니다. 태그가 닫히지 않은 경우에는 텍스트로 처리합니다.",
+    ],
+  },
+  {
+    name: "A condition on the action, or a report followed by a spec (not pushed)",
+    push: false,
+    rows: [
+      "ビルドが通ればマージします。",
+      "パーサーを修正しました。タグが閉じていない場合は、テキストとして扱います。",
+    ],
+  },
+  {
+    name: "Japanese: found it, then a fix plan's label over its steps (pushed)",
+    push: true,
+    rows: [
+      "構造を確認しました。\n\n修正方針:\n1. キャッシュキーにロケールを追加\n2. 既存テストの更新",
+      "原因を特定しました。\n\n対応方針:\n1. 設定読み込み順の変更\n2. 回帰テストの追加",
+      "ログを確認しました。次の手順で直します:\n\n1. リトライ回数の上限設定\n2. タイムアウト値の見直し",
+    ],
+  },
+  {
+    name: "English: found it, then a fix plan's label over its steps (pushed)",
+    push: true,
+    rows: [
+      "Found the cause: the cache key ignores the locale.\n\nFix plan:\n1. Add the locale to the key\n2. Update the two tests",
+    ],
+  },
+  {
+    name: "Korean: found it, then a fix plan's label over its steps (pushed)",
+    push: true,
+    rows: [
+      "원인을 찾았습니다.\n\n수정 계획:\n1. 캐시 키에 로케일 추가\n2. 기존 테스트 갱신",
+    ],
+  },
+  {
+    name: "A plan offered for a choice, or a list of what was changed (not pushed)",
+    push: false,
+    rows: [
+      "原因を特定し、修正しました。\n\n対応内容:\n1. 設定読み込み順の変更\n2. 回帰テストの追加",
+      "構造を確認しました。\n\n修正方針の候補:\n1. キャッシュキーにロケールを追加\n2. キャッシュを無効化\n\nどちらで進めますか？",
+      "Fixed the cause.\n\nChanges:\n1. Added the locale to the key\n2. Updated the two tests",
+    ],
+  },
+  {
+    name: "Japanese: one more fix after a when-clause noun phrase (pushed)",
+    push: true,
+    rows: [
+      "設定ファイルがない場合のフォールバックも修正。",
+      "引数が空のときのエラー処理も追加。",
+      "トークン期限切れ時のリトライもあわせて修正する。",
+      "ついでに、キーが存在しない場合のデフォルト値も直す。",
+    ],
+  },
+  {
+    name: "English: one more fix at the very end (pushed)",
+    push: true,
+    rows: [
+      "Also fix the fallback for when there's no config file.",
+    ],
+  },
+  {
+    name: "Korean: one more fix after a when-clause noun phrase (pushed)",
+    push: true,
+    rows: [
+      "설정 파일이 없을 때의 폴백도 수정.",
+    ],
+  },
+  {
+    name: "One more fix reported, or a spec after a case (not pushed)",
+    push: false,
+    rows: [
+      "設定ファイルがない場合のフォールバックも修正済み。",
+      "設定ファイルがない場合は、デフォルト値を使います。",
+    ],
+  },
+  {
+    name: "English: waiting on one's own agents or jobs, then one's own step meanwhile (pushed)",
+    push: true,
+    rows: [
+      "Now I'm waiting for the remaining agents to finish. In the meantime, let me check which worktrees exist.",
+      "Two of the three subagents are still running. While they work, I'll look at the failing test myself.",
+      "Waiting on the background build. Meanwhile, let me read the migration file.",
+      "The agents are still going. Let me check their worktrees now.",
+    ],
+  },
+  {
+    name: "English: waiting on one's own agents with no step meanwhile, or on the reader (not pushed)",
+    push: false,
+    rows: [
+      "I'm waiting for the remaining agents to finish. I'll review their output when they're done.",
+      "The three agents are running in the background; I'll report back once they finish.",
+      "Waiting on your review. In the meantime, let me know if you want the docs updated too.",
+      "The build is running. When it finishes, I'll run the smoke test.",
+    ],
+  },
+  {
+    name: "English: the fix stated impersonally as the last words (pushed)",
+    push: true,
+    rows: [
+      "The root cause is the sort order. The fix is to give drafts a lower rank than published posts.",
+      "The fix is to pass the locale through to the cache key.",
+      "So the right fix here is to move the retry inside the lock.",
+    ],
+  },
+  {
+    name: "English: the fix in the past, for the reader, or for a case (not pushed)",
+    push: false,
+    rows: [
+      "The fix was to pass the locale through to the cache key.",
+      "If you hit this again, the fix is to clear the cache and restart.",
+      "The fix is to upgrade to v2.3 on your side; I can't change the vendor package.",
+    ],
+  },
+  {
+    name: "English: a numbered edit heading at the very end (pushed)",
+    push: true,
+    rows: [
+      "Now the sort change.\n\n**Edit 9: give drafts a lower rank than published posts**",
+      "**Edit 3: add the locale to the cache key**",
+      "## Change 2: move the retry inside the lock",
+    ],
+  },
+  {
+    name: "Japanese: a numbered edit heading at the very end (pushed)",
+    push: true,
+    rows: [
+      "**編集3: キャッシュキーにロケールを追加**",
+    ],
+  },
+  {
+    name: "Numbered edit headings over results (not pushed)",
+    push: false,
+    rows: [
+      "**Edit 3: add the locale to the cache key** — done.\n\nAll tests pass.",
+      "## Edits\n\n**Edit 1:** added the locale to the key\n**Edit 2:** updated the tests",
+    ],
+  },
+  {
+    name: "Waits on the reader or a question next to a step taken meanwhile (not pushed)",
+    push: false,
+    rows: [
+      "The build is still running. In the meantime, let me know if you want the changelog updated as well.",
+      "I'm waiting for your approval on the PR. Meanwhile, I'll fix the lint warnings.",
+      "Waiting for the reviewer. In the meantime I'll tidy the docs.",
+      "Still waiting on the agents. Should I cancel them and do it myself?",
+      "The agents are still running. Meanwhile, could you check whether the staging key is still valid?",
+      "I'm waiting for the CI to finish. Once it's green, please merge.",
+      "Waiting on the deploy. While it runs, you can review the diff.",
+      "Waiting on the background build; I'll check it when it finishes.",
+    ],
+  },
+  {
+    name: "The fix stated for the reader, asked about, or done (not pushed)",
+    push: false,
+    rows: [
+      "The fix is to upgrade the SDK on your machine.",
+      "The fix is to set `NODE_OPTIONS` before you start the server.",
+      "The fix was to give drafts a lower rank than published posts.",
+      "The fix is to add the locale to the cache key. Want me to do that?",
+      "The fix is to add the locale to the cache key, if you agree with that direction.",
+      "The fix is to add the locale to the cache key. Done in the last commit.",
+    ],
+  },
+  {
+    name: "A fix plan asked about, offered as choices, or done (not pushed)",
+    push: false,
+    rows: [
+      "原因を特定しました。\n\n修正方針:\n1. キャッシュキーにロケールを追加\n2. 既存テストの更新\n\nこの方針で進めてよいですか？",
+      "原因を特定しました。\n\n修正方針の案:\n- A案: キャッシュキーにロケールを追加\n- B案: キャッシュを無効化\n\nどちらにしますか？",
+      "Found the cause.\n\nFix plan:\n1. Add the locale to the key\n2. Update the two tests\n\nShall I go ahead?",
+      "원인을 찾았습니다.\n\n수정 계획:\n1. 캐시 키에 로케일 추가\n2. 기존 테스트 갱신\n\n이 방향으로 진행해도 될까요?",
+      "修正方針:\n1. キャッシュキーにロケールを追加（済み）\n2. 既存テストの更新（済み）\n\n以上で対応完了です。",
+      "対応方針:\n1. 設定読み込み順の変更 ✅\n2. 回帰テストの追加 ✅",
+      "Fix plan:\n1. Added the locale to the key\n2. Updated the two tests",
+    ],
+  },
+  {
+    name: "One more fix reported or asked of the reader (not pushed)",
+    push: false,
+    rows: [
+      "Also fix your `.npmrc` so the registry points at the mirror.",
+      "設定ファイルがない場合のフォールバックも修正済みです。",
+      "設定ファイルがない場合のフォールバックも修正しました。",
+      "설정 파일이 없을 때의 폴백도 수정했습니다.",
+      "引数が空のときのエラー処理も追加をお願いします。",
+      "設定ファイルがない場合のフォールバックも修正してください。",
+    ],
+  },
+  {
+    name: "An agreement followed by a turn to the reader (not pushed)",
+    push: false,
+    rows: [
+      "了解しました。そのままでいきましょう。何か変更があれば教えてください。",
+      "Let's keep the current layout. Let me know if you change your mind.",
+    ],
+  },
+  {
+    name: "A summary followed by a question or a request (not pushed)",
+    push: false,
+    rows: [
+      "変更内容をまとめます。\n\n- キャッシュキーにロケールを追加\n- テストを追加\n\nこのままマージしてよいですか？",
+      "작업 내용을 정리하겠습니다.\n\n- 로그인 수정\n- 테스트 추가\n\n확인 부탁드립니다.",
+      "Let me recap.\n\n- Parser fixed\n- Tests added\n\nWant me to open the PR?",
+    ],
+  },
+  {
+    name: "A step followed by a turn to the reader, or a rule for the reader (not pushed)",
+    push: false,
+    rows: [
+      "パーサーを修正します。タグが閉じていない場合は、ご連絡ください。",
+      "テストを実行します。失敗した場合は、ログを共有いただけますか？",
+      "PRを作成しました。レビューが通った場合は、マージする。",
+      "I'll deploy it. If anything breaks, let me know.",
+      "When a user signs up, send them the welcome email.",
+    ],
+  },
+  {
+    name: "Next time: a rule for the reader, or what happens by itself (not pushed)",
+    push: false,
+    rows: [
+      "次にデプロイするときは、環境変数を設定してください。",
+      "次回のリリースで自動的に反映されます。",
+      "This runs automatically on the next deploy.",
+    ],
+  },
+  {
+    name: "Edit headings done, explained, or for review (not pushed)",
+    push: false,
+    rows: [
+      "**Edit 1: add the locale to the cache key** (done)\n**Edit 2: update the tests** (done)",
+      "## Edit 2: move the retry inside the lock\n\nThis moves the retry inside the lock so two workers can't both retry.",
+      "**Change 2 — please review before I apply it.**",
+    ],
+  },
+  {
+    name: "A step meanwhile, a fix plan, the fix stated (controls) (pushed)",
+    push: true,
+    rows: [
+      "Waiting on the three agents. Meanwhile, I'll run the unit tests myself.",
+      "While the tests run, let me read the migration file.",
+      "原因を特定しました。\n\n修正方針:\n1. リトライ回数の上限設定\n2. ログの追加",
+      "So the fix is to move the retry inside the lock.",
+    ],
+  },
+  {
+    name: "Korean: need-to with more verbs of work (pushed)",
+    push: true,
+    rows: [
+      "원인은 환경 변수가 하위 프로세스에 전달되지 않는 것입니다. 실행 스크립트에서 변수를 명시적으로 넘겨야 합니다.",
+      "새 컨트롤러가 아직 로드되지 않았습니다. 서버를 재시작해야 합니다.",
+      "두 컴포넌트를 콜백으로 연결해야 합니다.",
+      "마이그레이션 파일도 같이 고쳐야 합니다.",
+      "타입 정의를 먼저 맞춰야 합니다.",
+    ],
+  },
+  {
+    name: "Korean: need-to as a rule for the reader or before a request (not pushed)",
+    push: false,
+    rows: [
+      "배포 전에는 환경 변수를 설정해야 합니다.",
+      "이 설정을 쓰려면 관리자 권한이 있어야 합니다.",
+      "서버를 재시작해야 합니다. 재시작한 뒤 알려 주세요.",
+    ],
+  },
+  {
+    name: "Korean: the agent's own step while its own work runs (pushed)",
+    push: true,
+    rows: [
+      "빌드가 끝나길 기다리는 동안 README를 업데이트할게요.",
+      "에이전트들이 작업하는 동안 테스트 코드를 먼저 살펴보겠습니다.",
+      "배포를 기다리면서 로그 설정을 미리 확인해 두겠습니다.",
+    ],
+  },
+  {
+    name: "Korean: waiting, or a step meanwhile for the reader (not pushed)",
+    push: false,
+    rows: [
+      "리뷰를 기다리는 동안 다른 작업은 하지 않겠습니다.",
+      "승인을 기다리는 동안 확인해 주실 부분을 정리해 두었습니다.",
+      "빌드가 끝나길 기다리고 있습니다.",
+    ],
+  },
+  {
+    name: "Korean: the next step after 이제 named by a QA or E2E word (pushed)",
+    push: true,
+    rows: [
+      "테스트 통과. 이제 스테이징 서버 스모크 QA.",
+      "타입 에러 해결. 이제 API 라우터 E2E.",
+      "이제 로그인 화면 접근성 점검.",
+    ],
+  },
+  {
+    name: "Korean: where the agent starts (…부터 시작) (pushed)",
+    push: true,
+    rows: [
+      "Task 3부터 시작.",
+      "2단계부터 진행.",
+    ],
+  },
+  {
+    name: "Korean: the plain written style of a working note (pushed)",
+    push: true,
+    rows: [
+      "설정 파일을 갱신하고 바로 진행한다.",
+      "먼저 로그를 확인한다.",
+      "테스트를 다시 돌린다.",
+    ],
+  },
+  {
+    name: "Korean: the plain written style describing code (not pushed)",
+    push: false,
+    rows: [
+      "이 함수는 입력이 비면 null을 반환한다.",
+      "훅은 커밋 전에 포맷터를 실행한다.",
+    ],
+  },
+  {
+    name: "Korean: the terse need-to of a working note (pushed)",
+    push: true,
+    rows: [
+      "스타일 기본값도 처리해야 함.",
+      "테마 파일도 패치해야.",
+      "캐시 키에 로케일을 넣어야 함.",
+    ],
+  },
+  {
+    name: "Korean: a terse need-to for the reader with a reference (not pushed)",
+    push: false,
+    rows: [
+      "배포 전 환경 변수 설정해야 함 (운영 가이드 참고).",
+    ],
+  },
+  {
+    name: "Korean: a tool's command word before 합니다 (pushed)",
+    push: true,
+    rows: [
+      "최근 커밋을 soft reset합니다.",
+      "로컬 브랜치를 rebase합니다.",
+      "변경 사항을 stash합니다.",
+      "의존성 버전을 bump합니다.",
+    ],
+  },
+  {
+    name: "Korean: a tool's command word describing a system (not pushed)",
+    push: false,
+    rows: [
+      "CI는 매 푸시마다 lint합니다.",
+    ],
+  },
+  {
+    name: "Korean: checking a problem that names a when-clause (pushed)",
+    push: true,
+    rows: [
+      "연결 오류를 조사하겠습니다. 호출 시 API 키가 빠지는 문제를 확인합니다.",
+      "로그인 실패 원인을 살펴보겠습니다. 토큰이 만료될 때 갱신이 안 되는 부분을 확인합니다.",
+    ],
+  },
+  {
+    name: "Korean: a terse note ending on a colon (pushed)",
+    push: true,
+    rows: [
+      "프론트엔드 타입 파일에 필드 추가:",
+      "이제 .env 복원 + 매핑 테스트 추가:",
+    ],
+  },
+  {
+    name: "Korean: found it, then the fix (pushed)",
+    push: true,
+    rows: [
+      "업로드 경로는 별도 코드 경로라 하이라이트가 빠져 있음. 수정.",
+      "원인 찾음. 스킴을 떼는 부분이 잘못됨. 고치겠습니다.",
+    ],
+  },
+  {
+    name: "Korean: found it and fixed (not pushed)",
+    push: false,
+    rows: [
+      "원인 찾음. 스킴을 떼는 부분이 잘못되어 있었고 수정 완료.",
+    ],
+  },
+  {
+    name: "Korean: results (not pushed)",
+    push: false,
+    rows: [
+      "빌드 성공 (21/21 페이지, 에러 0).",
+      "모든 테스트가 통과했습니다. 이제 로그인 화면에서 세션이 유지됩니다.",
+    ],
+  },
+  {
+    name: "Korean: waiting a moment (not pushed)",
+    push: false,
+    rows: [
+      "웹훅 재등록에 시간이 걸립니다. 잠시 기다립니다.",
+    ],
+  },
+];
+
+for (const f of FAMILIES) {
+  describe(f.name, () => {
+    for (const row of f.rows) {
+      test(row, () => {
+        const d = decide(row);
+        expect(d.decision).toBe(f.push ? "block" : "pass");
+        // A wait for a person passes at gate 4; a report at gate 5 (nothing announced, or ruled out).
+        if (!f.push) expect(["approval", "announcement"]).toContain(d.gate);
+      });
+    }
+  });
+}
+
+describe("the audit names the words that decided", () => {
+  const set = patternSet({ continuation: [], approval: [] });
+  test("a summary opener with the summary under it is ruled out by its own id", () => {
+    const c = classifyMessage("変更内容をまとめます。\n\n- キャッシュキーにロケールを追加\n- テストを2件追加", set);
+    expect(c.announcement).toBeNull();
+    expect(c.ruledOut?.why).toBe("report: ja.ruleout.summary-opener");
+    // As the message's last words it is still a step.
+    expect(decide("変更内容をまとめます。").decision).toBe("block");
+  });
+  test("an agreement to keep things as they are names its rule-out", () => {
+    const c = classifyMessage("タイムアウトは据え置きでいきましょう。", set);
+    expect(c.ruledOut?.why).toBe("state: ja.ruleout.agree");
+    expect(classifyMessage("Agreed, let's go with the default.", set).ruledOut?.why).toBe("state: en.ruleout.agree");
+  });
+  test("a step taken meanwhile outranks a background wait on the agent's own work, not one on the reader", () => {
+    const own = decide("Now I'm waiting for the remaining agents. In the meantime, let me check the worktrees.");
+    expect(own.decision).toBe("block");
+    expect(own.hit?.excerpt).toBe("In the meantime, let me check the worktrees.");
+    const reader = decide("I'm waiting for your approval on the PR. Meanwhile, I'll fix the lint warnings.");
+    expect(reader.decision).toBe("pass");
+    expect(["approval", "wait"]).toContain(reader.hit?.kind ?? "none");
+  });
+  test("a fix plan's label over its steps pushes under its own id", () => {
+    expect(decide("原因を特定しました。\n\n修正方針:\n1. キャッシュキーにロケールを追加\n2. 既存テストの更新").hit?.id)
+      .toBe("ja.plan-label");
+    expect(decide("Found the cause.\n\nFix plan:\n1. Add the locale to the key\n2. Update the tests").decision).toBe(
+      "block",
+    );
+  });
+  test("what a hook does by itself next time is a state, and the audit says so", () => {
+    const c = classifyMessage("修正したフックは次回のapply後に自動で実行されます。", set);
+    expect(c.announcement).toBeNull();
+    expect(decide("The fix is to pass the locale through to the cache key.").hit?.id).toBe("en.fix-is");
+  });
+  test("Korean working-note forms name their patterns", () => {
+    expect(decide("Task 3부터 시작.").hit?.id).toBe("ko.start-from");
+    expect(decide("먼저 로그를 확인한다.").hit?.id).toBe("ko.plain");
+    expect(decide("테마 파일도 패치해야.").hit?.id).toBe("ko.need");
+  });
+});
