@@ -530,6 +530,211 @@ const FAMILIES: Family[] = [
       "웹훅 재등록에 시간이 걸립니다. 잠시 기다립니다.",
     ],
   },
+  {
+    name: "Japanese: more agreements to keep things as they are (not pushed)",
+    push: false,
+    rows: [
+      "なるほど、ではリトライは3回のままにしましょう。今のコードがその値です。",
+      "ご提案どおり、命名は現状のままでOKとしましょう。",
+      "そうですね、ここは今の構成を維持しましょう。特に変更はありません。",
+      "承知しました。Node 20のままで進めましょう。CIもすでに20で動いています。",
+      "了解、既存のスキーマを活かす方向でいきましょう。追加の作業はありません。",
+    ],
+  },
+  {
+    name: "Japanese: a volitional that advises the reader (not pushed)",
+    push: false,
+    rows: [
+      "次に同じエラーが出たら、キャッシュを消してから再実行しましょう。",
+      "本番に入れる前に、ステージングで一度動かしておきましょう。",
+      "今後はmainに直接pushせず、PRを経由するようにしましょう。",
+    ],
+  },
+  {
+    name: "Japanese: more summary openers with the summary under them (not pushed)",
+    push: false,
+    rows: [
+      "最後に、今回の変更点を整理しておきます。\n\n1. 設定ファイルの読み込み順を修正\n2. テストを追加\n3. ドキュメントを更新",
+      "作業内容を簡単にまとめます。\n\n- APIのレスポンス形式を統一\n- エラーハンドリングを追加",
+      "調査結果を共有します。\n\n原因はタイムゾーンの扱いでした。UTCに統一することで解消しています。",
+      "ここまでの経緯を振り返ります。\n\n最初にビルドが失敗し、依存関係を更新して解決しました。",
+      "変更点をまとめると以下の通りです。\n\n- パーサー修正\n- テスト追加",
+    ],
+  },
+  {
+    name: "Japanese: what happens by itself next time or on a schedule (not pushed)",
+    push: false,
+    rows: [
+      "次回起動時から新しい設定が読み込まれます。",
+      "これ以降、PRを作るたびにプレビュー環境が自動で作成されます。",
+      "次にcronが走るタイミングで、古いログは削除されます。",
+      "明日の定期実行で、このジョブが新しいバケットにバックアップを書き出します。",
+      "フックはコミットのたびにフォーマッタを実行します。",
+      "次のapply以降は、このフックが自動でトークンを更新します。",
+    ],
+  },
+  {
+    name: "Japanese: a step, then the case it handles (second phrasing) (pushed)",
+    push: true,
+    rows: [
+      "次はバリデーションの追加。値が空のときは、デフォルトを返す。",
+      "続いて日付パーサーを修正します。タイムゾーンが無い場合は、UTCとして扱います。",
+      "エラー処理を入れます。レスポンスが404のときは、空配列を返すようにします。",
+    ],
+  },
+  {
+    name: "Japanese: a spec after a report, alone, or a condition on the action (not pushed)",
+    push: false,
+    rows: [
+      "日付パーサーを修正しました。タイムゾーンが無い場合は、UTCとして扱います。",
+      "タイムゾーンが無い場合は、UTCとして扱います。",
+      "テストが通った場合は、そのままマージします。",
+    ],
+  },
+  {
+    name: "Japanese: a fix plan under its label (second phrasing) (pushed)",
+    push: true,
+    rows: [
+      "原因がわかりました。\n\n対応手順:\n1. 古いキャッシュの削除\n2. キー生成関数の修正\n3. テストの追加",
+      "問題箇所を特定しました。修正計画:\n\n- ロック取得順の統一\n- タイムアウトの追加",
+    ],
+  },
+  {
+    name: "Japanese: a fix plan marked done, or options (not pushed)",
+    push: false,
+    rows: [
+      "修正計画:\n\n- ロック取得順の統一（完了）\n- タイムアウトの追加（完了）",
+      "原因がわかりました。\n\n対応方針は2つ考えられます:\n1. キャッシュを無効化\n2. キーを修正",
+    ],
+  },
+  {
+    name: "Japanese: one more fix (second phrasing) (pushed)",
+    push: true,
+    rows: [
+      "あわせて、トークンが無いときの401処理も修正。",
+      "入力が長すぎる場合のエラーメッセージも追加する。",
+    ],
+  },
+  {
+    name: "Japanese: one more fix reported (not pushed)",
+    push: false,
+    rows: [
+      "入力が長すぎる場合のエラーメッセージも追加済みです。",
+      "入力が長すぎる場合のエラーメッセージも追加されています。",
+    ],
+  },
+  {
+    name: "English: one's own step while one's own agents or tests run (pushed)",
+    push: true,
+    rows: [
+      "Two agents are still working on the migration. While they run, I'll update the changelog.",
+      "The test suite is still running in the background. Meanwhile I'll look at the flaky test's history.",
+    ],
+  },
+  {
+    name: "English: waiting on one's own agents, or the reader meanwhile (not pushed)",
+    push: false,
+    rows: [
+      "Two agents are still working on the migration. I'll wait for them before touching the schema.",
+      "The deploy is still running. Meanwhile, feel free to review the PR.",
+    ],
+  },
+  {
+    name: "English: the fix or the plan stated as the last words (pushed)",
+    push: true,
+    rows: [
+      "Found it — the sort comparator ignores drafts. The simplest fix is to rank drafts below published posts.",
+      "The plan is to split the config loader into a reader and a validator.",
+    ],
+  },
+  {
+    name: "English: a plan for later (not pushed)",
+    push: false,
+    rows: [
+      "The plan is to ship this in the next release.",
+      "The plan is to revisit this after the holidays.",
+    ],
+  },
+  {
+    name: "English: edit and change headings at the very end (pushed)",
+    push: true,
+    rows: [
+      "**Edit 4: move the retry into the lock**",
+      "Next the tests.\n\n### Change 3: update the fixtures",
+    ],
+  },
+  {
+    name: "English: more agreements to keep things as they are (not pushed)",
+    push: false,
+    rows: [
+      "Let's keep it simple then — the current check already covers both cases.",
+      "Fine by me, let's leave the timeout at 30 s.",
+    ],
+  },
+  {
+    name: "English: an agreement followed by the agent's own step (pushed)",
+    push: true,
+    rows: [
+      "OK, let's go with option B. Starting with the schema change now.",
+    ],
+  },
+  {
+    name: "English: a plain wait on one's own agents or jobs, then one's own step (pushed)",
+    push: true,
+    rows: [
+      "Now I'm waiting for the last two agents to complete. Let me look at the first agent's output.",
+      "Still waiting on the background install. Let me read the config loader.",
+      "I'm waiting for the three subagents to report. I'll start on the README now.",
+      "The build is still running, so I'm waiting on it. Let me check the lint output.",
+    ],
+  },
+  {
+    name: "English: a wait on one's own agents followed by a request, a later step or a conditional one (not pushed)",
+    push: false,
+    rows: [
+      "Now I'm waiting for the last two agents to complete. Let me know if you need anything else.",
+      "I'm waiting for the agents to finish. I'll review their output when they're done.",
+      "Waiting on the CI run. Let me check back in a few minutes.",
+      "I'm waiting for your answer on the naming. Let me know which one you prefer.",
+      "I'm waiting for the reviewer. I'll merge after the review.",
+      "Waiting on the build. I'll let you know when it's done.",
+      "I'm waiting for the agents. If one fails, I'll retry it.",
+    ],
+  },
+  {
+    name: "Japanese: automatic compounds (自動実行, 自動起動) describe what happens by itself (not pushed)",
+    push: false,
+    rows: [
+      "次の apply 後にファイルを編集すると、修正版のフックが自動実行されます。",
+      "以後はマージのたびに、ドキュメントが自動更新されます。",
+      "次回のビルドから、この設定が自動反映されます。",
+      "次にセッションを開くと、フックが自動起動します。",
+      "デプロイ後は、このジョブが毎朝自動実行します。",
+    ],
+  },
+  {
+    name: "Japanese: the agent's own step that adds something automatic (pushed)",
+    push: true,
+    rows: [
+      "フックを修正して自動実行されるようにします。",
+      "自動更新スクリプトを追加します。",
+    ],
+  },
+  {
+    name: "Japanese: a fix plan's label inline after the found-it sentence (pushed)",
+    push: true,
+    rows: [
+      "現在の実装を確認しました。修正方針：\n1. 古い分岐を削除（判定を有効化）\n2. タイムアウト後も安全に再試行",
+      "ログを読みました。対応方針：\n\n1. リトライ処理の削除\n2. 上限値の見直し",
+    ],
+  },
+  {
+    name: "Japanese: a fix plan's items reported as done (not pushed)",
+    push: false,
+    rows: [
+      "現在の実装を確認しました。修正方針：\n1. 古い分岐を削除しました\n2. タイムアウト後も安全に再試行するようにしました",
+    ],
+  },
 ];
 
 for (const f of FAMILIES) {
@@ -566,6 +771,14 @@ describe("the audit names the words that decided", () => {
     const reader = decide("I'm waiting for your approval on the PR. Meanwhile, I'll fix the lint warnings.");
     expect(reader.decision).toBe("pass");
     expect(["approval", "wait"]).toContain(reader.hit?.kind ?? "none");
+  });
+  test("a step before the wait on the agent's own work does not outrank it: the message ends waiting", () => {
+    const d = decide("Let me check the worktrees first. I'm waiting for the remaining agents to finish.");
+    expect(d.decision).toBe("pass");
+    expect(d.hit?.kind).toBe("wait");
+    expect(decide("I'm waiting for the remaining agents to finish. Let me check the worktrees.").decision).toBe(
+      "block",
+    );
   });
   test("a fix plan's label over its steps pushes under its own id", () => {
     expect(decide("原因を特定しました。\n\n修正方針:\n1. キャッシュキーにロケールを追加\n2. 既存テストの更新").hit?.id)

@@ -255,8 +255,14 @@ function underSummary(
  * wait does not hold. Only a wait of kind `wait` whose sentence names the agent's own work; requests, questions and
  * approvals are looked for as before.
  */
-function meanwhile(set: PatternSet, waiting: Hit | null, announcement: Hit | null): boolean {
+function meanwhile(view: MessageView, set: PatternSet, waiting: Hit | null, announcement: Hit | null): boolean {
   if (waiting?.kind !== "wait" || announcement === null) return false;
+  // The step must come after the wait: "Let me check the logs. I'm waiting for the agents." ends waiting.
+  const at = (excerpt: string) => readerSentences(view).findIndex((x) => clip(x.original) === excerpt);
+  const step = at(announcement.excerpt);
+  if (step < 0 || step <= at(waiting.excerpt)) return false;
+  // Nor may the step's own sentence wait ("I'll review their output when they're done").
+  if (set.patterns.some((p) => p.kind === "wait" && p.re.test(announcement.excerpt))) return false;
   return set.patterns.some((p) =>
     p.kind === "announce" && p.ownWait !== null && p.re.test(announcement.excerpt) &&
     !(p.unless?.test(announcement.excerpt) ?? false) && p.ownWait.test(waiting.excerpt) &&
@@ -270,7 +276,7 @@ export function classifyMessage(text: string, set: PatternSet): Classification {
   const gate5 = findAnnouncement(view, set);
   const waiting = findWaiting(view, set);
   return {
-    waiting: meanwhile(set, waiting, gate5.announcement) ? findWaiting(view, set, "wait") : waiting,
+    waiting: meanwhile(view, set, waiting, gate5.announcement) ? findWaiting(view, set, "wait") : waiting,
     ...(gate5.announcement ? underSummary(view, set, gate5.announcement) : gate5),
   };
 }

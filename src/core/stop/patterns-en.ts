@@ -337,6 +337,20 @@ export const EN: LangPatterns = {
       source: r`^(?:and\s+)?also\s+(?:fix|add|update|handle|cover|patch|guard)\s+(?:the|a|an|that|this|its)\b`,
       unless: r`\b(?:you|your|yours)\b`,
     },
+    // The same after a plain wait on the agent's own agents or jobs: "Now I'm waiting for the last two agents to
+    // complete. Let me look at the first agent's output." Never an announcement of its own (scope `window`: gate 5
+    // does not try it); only tried on the step gate 5 found after such a wait, to outrank the wait.
+    {
+      id: "en.own-wait.step",
+      kind: "announce",
+      scope: "window",
+      source:
+        r`^(?:now\s+|so\s+|ok(?:ay)?,?\s+)?(?:let\s+me|I'll|I\s+will)\s+(?!(?:wait|know|check\s+back|circle\s+back|report|let\s+you|get\s+back|ping|update\s+you|keep\s+you|retry|rerun)\b)\w+`,
+      unless:
+        r`\b(?:you|your|yours|review|reviews|approval|approve|reply|response|answer|feedback|user|team|someone|when|once|after|if|until|unless|later|minutes?|hours?|soon)\b`,
+      ownWait:
+        r`\b(?:agents?|subagents?|sub-agents?|workers?|jobs?|builds?|tests?|test\s+suite|CI|pipeline|background|tasks?|process(?:es)?|servers?|runs?|scripts?|install(?:s|ation)?|downloads?|compil\w+|deploys?|deployment)\b`,
+    },
     // The step stated impersonally before the edit: "The fix is to give drafts a lower rank than posts." (Not the
     // reader's fix, "… on your side", nor a remedy for a case, "If you hit this again, the fix is to …".)
     {
@@ -346,7 +360,8 @@ export const EN: LangPatterns = {
       last: true,
       source: r`^` + INTERJECTION +
         r`(?:the|my|our)\s+(?:(?:right|real|proper|simplest|minimal|cleanest|actual|correct|obvious)\s+)?(?:fix|solution|plan)\s+(?:here\s+|then\s+|now\s+)?is\s+to\s+[a-z]+`,
-      unless: r`\b(?:you|your|yours|if|when|whenever|unless)\b`,
+      unless:
+        r`\b(?:you|your|yours|if|when|whenever|unless|after|later|next|tomorrow|release|week|month|sprint|eventually|holidays?)\b`,
     },
     {
       id: "en.progressive",

@@ -204,7 +204,11 @@ export function viewMessage(text: string): MessageView {
   // A list's lead-in ("Next, I will:") carries the subject its items leave out.
   const lines = masked.slice(lastP.start, lastP.end).split("\n").filter((l) => l.trim() !== "");
   if (lines.some((l) => LIST_ITEM.test(l))) {
-    const lead = lastSentences.find((s) => !LIST_ITEM.test(masked.slice(s.start, s.end)));
+    // The lead-in is the last sentence before the first item ("Found it. Fix plan:" above "1. …" is led by "Fix plan:").
+    const firstItem = lastSentences.find((s) => LIST_ITEM.test(masked.slice(s.start, s.end)));
+    const lead = lastSentences.filter((s) =>
+      !LIST_ITEM.test(masked.slice(s.start, s.end)) && (firstItem === undefined || s.start < firstItem.start)
+    ).at(-1);
     const prev = paragraphs.at(-2);
     const prevLast = prev ? sentencesOf(masked, prev).at(-1) : undefined;
     if (lead && !tail.includes(lead)) tail.unshift(lead);
