@@ -359,9 +359,11 @@ export const EN: LangPatterns = {
       // (Only as the last words: steps for the reader after it make it advice, "… Update the value in .env.")
       last: true,
       source: r`^` + INTERJECTION +
-        r`(?:the|my|our)\s+(?:(?:right|real|proper|simplest|minimal|cleanest|actual|correct|obvious)\s+)?(?:fix|solution|plan)\s+(?:here\s+|then\s+|now\s+)?is\s+to\s+[a-z]+`,
+        r`(?:the|my|our)\s+(?:(?:right|real|proper|simplest|minimal|cleanest|actual|correct|obvious)\s+)?(?:fix|solution|plan)\s+(?:here\s+|then\s+|now\s+)?is\s+to\s+` +
+        // (a change to code: granting, approving or rotating something is the reader's, in a console)
+        r`(?:give|make|move|add|change|use|pass|set|swap|replace|wrap|call|sort|rank|split|drop|remove|return|skip|guard|handle|normalize|include|exclude|rename|update|revert|reorder|lower|raise|increase|decrease|invalidate|escape|parse|convert|extract|inline|delete|treat|check|read|write|load|catch|retry|reset|clear|strip|trim|map|filter|merge|bump|pin|point)\b`,
       unless:
-        r`\b(?:you|your|yours|if|when|whenever|unless|after|later|next|tomorrow|release|week|month|sprint|eventually|holidays?)\b`,
+        r`\b(?:you|your|yours|if|when|whenever|unless|after|later|next|tomorrow|release|week|month|sprint|eventually|holidays?|console|dashboard|portal|settings|permissions?|access|billing|admin)\b`,
     },
     {
       id: "en.progressive",

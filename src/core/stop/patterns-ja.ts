@@ -229,7 +229,7 @@ export const JA: LangPatterns = {
       kind: "ruleout",
       why: "state",
       source:
-        r`(?:まま|据え置き|現状維持|現状)で(?:いき|行き|よし|いい|OK|ok|オーケー|大丈夫|問題(?:なし|ない))|(?:現状|今の(?:構成|設定|形|まま))を(?:維持|保持|キープ)しましょう|(?:まま|据え置き)に(?:して)?(?:おき|し)ましょう|(?:その|この)(?:方針|案|方向|方向性|設定|値|形|やり方)で(?:いき|行き)ましょう|それで(?:いき|行き)ましょう`,
+        r`(?:まま|据え置き|現状維持|現状)で(?:いき|行き|よし|いい|OK|ok|オーケー|大丈夫|問題(?:なし|ない))|(?:現状|今の(?:構成|設定|形|まま))を(?:維持|保持|キープ)しましょう|(?:まま|据え置き)に(?:して)?(?:おき|し)ましょう|(?:その|この)(?:方針|案|方向|方向性|設定|値|形|やり方)で(?:いき|行き)ましょう|それで(?:いき|行き)ましょう|様子を見(?:ましょう|ます)`,
     },
     // Advice for a setting ("本番に入れる前に、ステージングで一度動かしておきましょう", "デプロイの際は…しましょう"): a
     // recommendation to the reader, not the agent's step.
@@ -308,6 +308,8 @@ export const JA: LangPatterns = {
       kind: "announce",
       last: true,
       subjectless: true,
+      // (on the final clause: "…が原因っぽいので、設定値を確認。" is the check after its reason)
+      clause: "final",
       // Also a dispatch in parallel ("3つの観点で並列レビュー。").
       source:
         r`^[^。\n]{0,80}?を[^。\n]{0,40}?(?:確認|調査|依頼|検証|再ビルド|実行|実施|起動|委譲|委任|レビュー)[。．]?\s*$|` +
@@ -431,7 +433,8 @@ export const JA: LangPatterns = {
       why: "result",
       terminal: true,
       // "これで…します": what the change now makes happen, not the agent's next step.
-      source: r`^(?:これで|これにより|この(?:変更|修正|対応)(?:で|により))`,
+      source:
+        r`^(?:これで|これにより|この(?:変更|修正|対応|設定|仕組み|フック|スクリプト)(?:で|により|によって)|今回の(?:変更|修正|対応)(?:で|により|によって))`,
       unless: r`ましょう|(?:次に|続いて|では)`,
     },
     // What a hook, a job or the system then does by itself ("フックが次回のapply後に自動で実行されます",

@@ -181,6 +181,17 @@ export const KO: LangPatterns = {
         r`^(?:이제|다음으로|다음은|이어서|그다음)\s(?:[^.!?:：]|\.(?=\S)){1,80}?(?:QA|E2E|e2e|스모크|리뷰|smoke|lint|벤치마크)\s*\.?\s*$`,
       unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT,
     },
+    // "린트 에러 3건 수정 중.": the agent's own edit under way as the message ends (not something that runs by itself:
+    // 배포 중, 빌드 중, 설치 중 wait on a job).
+    {
+      id: "ko.doing",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source:
+        r`^[^.!?:：\n]{0,60}?(?:수정|작성|추가|구현|정리|리팩터링|리팩토링|디버깅|조사|분석|확인|교체|적용|반영|검토|점검|갱신)\s?중(?:입니다|이에요)?[.…]*\s*$`,
+      unless: SUBJECT + "|" + TOPIC + "|" + THIRD_PERSON_TOPIC,
+    },
     // "Task 3부터 시작.", "2단계부터 진행.": where the agent starts, at the very end.
     {
       id: "ko.start-from",
