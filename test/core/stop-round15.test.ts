@@ -899,6 +899,62 @@ const FAMILIES: Family[] = [
       "念のためビルドも通しておきます。",
     ],
   },
+  {
+    name: "Korean: the agent's own step while its own job runs (batch 9) (pushed)",
+    push: true,
+    rows: [
+      "재빌드 기다리는 동안 CHANGELOG.md 정리할게요.",
+      "에이전트 작업이 끝나길 기다리면서, 다음 단계에 필요한 파일을 미리 살펴보겠습니다.",
+      "배포가 도는 동안 문서부터 갱신하겠습니다.",
+      "테스트 기다리는 사이에 타입 정의를 정리합니다.",
+    ],
+  },
+  {
+    name: "Korean: a step meanwhile that waits on the reader, or nothing meanwhile (not pushed)",
+    push: false,
+    rows: [
+      "재빌드 기다리는 동안 다른 파일은 건드리지 않겠습니다.",
+      "리뷰를 기다리는 동안 수정 사항을 정리해 두었습니다. 확인 부탁드립니다.",
+      "재빌드가 끝나면 결과를 확인하겠습니다.",
+      "승인을 기다리는 동안 CHANGELOG.md 정리할게요.",
+      "답변 주시길 기다리는 동안 문서부터 갱신하겠습니다.",
+    ],
+  },
+  {
+    name: "Korean: a terse note with its details after a dash (pushed)",
+    push: true,
+    rows: [
+      "로그인 폼 검증 추가 — 빈 값과 이메일 형식.",
+      "설정 로더 전체 재작성 — 환경 변수 우선 + 기본값 분리.",
+      "README 갱신 — 설치 섹션 뒤에 문제 해결 항목으로.",
+      "작업 4 — 배포 가이드 갱신",
+    ],
+  },
+  {
+    name: "Korean: a terse note with a status after a dash (not pushed)",
+    push: false,
+    rows: [
+      "로그인 폼 검증 추가 — 완료.",
+      "설정 로더 재작성 — 이미 반영됨.",
+    ],
+  },
+  {
+    name: "Korean: notes ending on 추가 or 통일 (추가 is no subject) (pushed)",
+    push: true,
+    rows: [
+      "로그인 화면 테스트 추가 + 신규 render_form 단위 테스트.",
+      "버튼 스타일 통일.",
+      "Task 2부터 시작. 공통 컴포넌트 기준 통일.",
+    ],
+  },
+  {
+    name: "Korean: 통일 reported (not pushed)",
+    push: false,
+    rows: [
+      "버튼 스타일 통일 완료.",
+      "버튼 스타일은 이미 통일되어 있습니다.",
+    ],
+  },
 ];
 
 for (const f of FAMILIES) {

@@ -17,10 +17,10 @@ const HABIT = r`다음에는|다음부터는?|앞으로는?|향후`;
 const END = r`(?=[\s.!:。]|$)`;
 /** Verb nouns of work that take 합니다 in the plain present of one's own next step. */
 const WORK_NOUN =
-  r`(?:재|다시\s?)?(?:확인|수정|시도|변경|커밋|테스트|반영|업데이트|제거|삭제|설치|빌드|배포|생성|조사|점검|검토|추가|작성|구현|적용|실행|정리|검증|교체|이동|통합|병합|리팩터링|리팩토링|디버깅|측정|재실행|재시도|푸시|보완|개선|정정|분석|재현|갱신|업로드|다운로드|등록|전환|초기화|비교|조회|편집|재작성|재시작|동기화|트리거|복원|롤백|기록|저장|전송|호출|파악|설정|연결|전달|패치)`;
+  r`(?:재|다시\s?)?(?:확인|수정|시도|변경|커밋|테스트|반영|업데이트|제거|삭제|설치|빌드|배포|생성|조사|점검|검토|추가|작성|구현|적용|실행|정리|검증|교체|이동|통합|병합|리팩터링|리팩토링|디버깅|측정|재실행|재시도|푸시|보완|개선|정정|분석|재현|갱신|업로드|다운로드|등록|전환|초기화|비교|조회|편집|재작성|재시작|동기화|트리거|복원|롤백|기록|저장|전송|호출|파악|설정|연결|전달|패치|통일)`;
 /** A subject marked 이/가 that is not the agent: the clause describes something else acting. */
 const SUBJECT =
-  r`(?:^|\s)(?!제가|저희가|내가|우리가)[가-힣A-Za-z0-9\uE000]*[가-힣A-Za-z0-9\uE000](?<!같|없|많|깊|높|빨|일일)(?:가|이)\s` +
+  r`(?:^|\s)(?!제가|저희가|내가|우리가)[가-힣A-Za-z0-9\uE000]*[가-힣A-Za-z0-9\uE000](?<!같|없|많|깊|높|빨|일일|추|증|평|참)(?:가|이)\s` +
   // (not one inside a case that names the object: "설정 파일이 없을 때의 폴백도 수정.")
   r`(?![^.!?:：]{0,30}?(?:때|경우)의\s)`;
 /** A sentence-initial topic (파서는 …): a description of the thing, not the agent's step. */
@@ -141,7 +141,7 @@ export const KO: LangPatterns = {
       kind: "approval",
       scope: "tail",
       source:
-        r`(?:두|세|네|몇)\s?가지\s?(?:방법|방안|선택지|옵션|길)|(?:방법|방안|선택지|옵션)(?:이|은)?\s?(?:두|세|네|몇)\s?가지|(?:옵션|선택지|방안|안)\s?(?:[1-4A-D]|두\s?가지|세\s?가지)|(?:둘|두\s?가지|세\s?가지)(?:\s?\S+)?\s중|어느\s?쪽이든|어느\s?것이든|원하(?:는|시는)\s?(?:쪽|방식|방향|대로|것)`,
+        r`(?:두|세|네|몇)\s?가지\s?(?:방법|방안|선택지|옵션|길)|(?:방법|방안|선택지|옵션)(?:이|은)?\s?(?:두|세|네|몇)\s?가지|(?:옵션|선택지|방안|(?<![가-힣])안)\s?(?:[1-4A-D](?![A-Za-z])|두\s?가지|세\s?가지)|(?:둘|두\s?가지|세\s?가지)(?:\s?\S+)?\s중|어느\s?쪽이든|어느\s?것이든|원하(?:는|시는)\s?(?:쪽|방식|방향|대로|것)`,
     },
     // "확인하고 싶은 점이 있습니다:" at the very end introduces a question to the reader.
     {
@@ -191,6 +191,16 @@ export const KO: LangPatterns = {
       source:
         r`^[^.!?:：\n]{0,60}?(?:수정|작성|추가|구현|정리|리팩터링|리팩토링|디버깅|조사|분석|확인|교체|적용|반영|검토|점검|갱신)\s?중(?:입니다|이에요)?[.…]*\s*$`,
       unless: SUBJECT + "|" + TOPIC + "|" + THIRD_PERSON_TOPIC,
+    },
+    // A terse note with its details after a dash, standing alone at the very end: "로그인 폼 검증 추가 — 빈 값과 이메일
+    // 형식." (a status after the dash, "— 완료", reports).
+    {
+      id: "ko.dash-note",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source: r`^[^.!?:：—–\n]{1,60}?` + WORK_NOUN + r`\s[—–]\s\S`,
+      unless: r`(?:완료|됨|했|었|았|습니다|입니다|이미|끝)|` + SUBJECT + "|" + TOPIC + "|" + THIRD_PERSON_TOPIC,
     },
     // "Task 3부터 시작.", "2단계부터 진행.": where the agent starts, at the very end.
     {
