@@ -955,6 +955,123 @@ const FAMILIES: Family[] = [
       "버튼 스타일은 이미 통일되어 있습니다.",
     ],
   },
+  {
+    name: "Japanese: a tool's command word before する (pushed)",
+    push: true,
+    rows: [
+      "よし。push する。",
+      "差分は問題なし。rebase する。",
+      "では merge する。",
+    ],
+  },
+  {
+    name: "Japanese: a tool's command word describing a habit (CI は…たびに) (not pushed)",
+    push: false,
+    rows: [
+      "CI は push するたびに lint を走らせる。",
+    ],
+  },
+  {
+    name: "Japanese: a step with an aside in brackets at the end (pushed)",
+    push: true,
+    rows: [
+      "README だけ更新します（CHANGELOG は次の PR なので触りません）。",
+      "設定ファイルのみコミットします（テストは別の変更なので含めません）。",
+    ],
+  },
+  {
+    name: "Japanese: a report with an aside in brackets (not pushed)",
+    push: false,
+    rows: [
+      "README だけ更新しました（CHANGELOG は次の PR なので触っていません）。",
+    ],
+  },
+  {
+    name: "Japanese: a step with an emoji after it (pushed)",
+    push: true,
+    rows: [
+      "次に、設定画面にトグルボタンを追加します 🌙",
+      "では、テストを実行します 🚀",
+    ],
+  },
+  {
+    name: "Japanese: a report with an emoji after it (not pushed)",
+    push: false,
+    rows: [
+      "設定画面にトグルボタンを追加しました 🎉",
+    ],
+  },
+  {
+    name: "Japanese: a phase begun now (これから, 今から) (pushed)",
+    push: true,
+    rows: [
+      "Step 1 は完了。Step 2 で設計を確認済み、これから Step 3 のレビューを実行します。",
+      "フェーズ1は完了しました。今からフェーズ2の実装に入ります。",
+    ],
+  },
+  {
+    name: "Japanese: a phase named for its step, not now (not pushed)",
+    push: false,
+    rows: [
+      "Step 3 でレビューを実行します。",
+      "実装フェーズで結合テストを行います。",
+    ],
+  },
+  {
+    name: "Japanese: a dispatch to a subagent at the very end (pushed)",
+    push: true,
+    rows: [
+      "レビュー subagent dispatch (Sonnet)。",
+      "一次レビュー完了 → 検証 subagent を dispatch。",
+    ],
+  },
+  {
+    name: "Japanese: a dispatch reported (not pushed)",
+    push: false,
+    rows: [
+      "検証 subagent の dispatch は完了済み。",
+    ],
+  },
+  {
+    name: "Japanese: a step label with two numbers (pushed)",
+    push: true,
+    rows: [
+      "**修正 2 & 3:** 入力チェックの追加、型の整理",
+    ],
+  },
+  {
+    name: "Japanese: a step above a label over the list (the label defers to it) (pushed)",
+    push: true,
+    rows: [
+      "全体像が把握できました。実装に移ります。\n\n必要な変更:\n1. `a.nix` - 入力追加\n2. `b.nix` - 新規作成",
+      "ブランチを確認しました。では変更を進めます。\n\nやること:\n1. `flake.nix` の入力を変更\n2. 不要な inherit を削除",
+    ],
+  },
+  {
+    name: "Japanese: a step list asked about (not pushed)",
+    push: false,
+    rows: [
+      "全体像が把握できました。\n\n必要な変更:\n1. `a.nix` - 入力追加\n2. `b.nix` - 新規作成\n\nこの方針で進めてよいですか？",
+    ],
+  },
+  {
+    name: "A label naming the files made or changed, above their list, reports (not pushed)",
+    push: false,
+    rows: [
+      "仕様書の雛形を配置する。\n\n作成ファイル:\n- docs/spec.md\n- docs/brief.md",
+      "Split the loader and add validation.\n\nFiles changed:\n- src/config/load.ts\n- src/config/validate.ts",
+      "Add the retry wrapper.\n\nCreated files:\n- src/retry.ts\n- test/retry.test.ts",
+      "설정 로더를 분리하고 검증을 추가한다.\n\n변경된 파일:\n- src/config/load.ts\n- src/config/validate.ts",
+    ],
+  },
+  {
+    name: "A label naming the files about to change, after the agent's step (pushed)",
+    push: true,
+    rows: [
+      "では変更を進めます。\n\n対象ファイル:\n- src/config/load.ts\n- src/config/validate.ts",
+      "Let me update these next.\n\nFiles to change:\n- src/config/load.ts\n- src/config/validate.ts",
+    ],
+  },
 ];
 
 for (const f of FAMILIES) {
@@ -1011,6 +1128,11 @@ describe("the audit names the words that decided", () => {
     const c = classifyMessage("修正したフックは次回のapply後に自動で実行されます。", set);
     expect(c.announcement).toBeNull();
     expect(decide("The fix is to pass the locale through to the cache key.").hit?.id).toBe("en.fix-is");
+  });
+  test("a label naming the files made reports, and the audit names it", () => {
+    const c = classifyMessage("仕様書の雛形を配置する。\n\n作成ファイル:\n- docs/spec.md\n- docs/brief.md", set);
+    expect(c.announcement).toBeNull();
+    expect(c.ruledOut?.why).toBe("report: ja.end.files-label");
   });
   test("Korean working-note forms name their patterns", () => {
     expect(decide("Task 3부터 시작.").hit?.id).toBe("ko.start-from");

@@ -168,6 +168,11 @@ function terminal(view: MessageView, set: PatternSet, s: Sentence): End {
     const label = { id: `${script}.end.label`, why: "label" };
     // Above code, a table or prose the colon introduces something shown to the reader.
     if (s.above === "block" || !isLead(view, s) || itemsReport(view, set)) return label;
+    // A label naming the files made or changed ("変更ファイル:", "Files changed:") reports, whatever came before it.
+    const files = set.patterns.find((x) =>
+      x.kind === "ruleout" && x.terminal && x.above && x.why === "report" && x.lang === script && matches(x, s)
+    );
+    if (files) return { id: files.id, why: "report" };
     // Above steps: the agent's own lead-in ("Next, I will:") can push; any other label leaves it to what came before.
     const notOwn = set.patterns.find((x) => x.kind === "ruleout" && x.why === "label" && x.lang === script);
     return notOwn && matches(notOwn, s) ? "skip" : null;

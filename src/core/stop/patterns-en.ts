@@ -641,6 +641,16 @@ export const EN: LangPatterns = {
       kind: "announce",
       source: r`^(?:(?:the|my)\s+)?(?:fix|repair|implementation)\s+plan\s*:\s*$`,
     },
+    // A label naming the files made or changed, above their list, reports whatever sentence came before it.
+    {
+      id: "en.end.files-label",
+      kind: "ruleout",
+      why: "report",
+      terminal: true,
+      above: true,
+      source:
+        r`^(?:(?:files?\s+)?(?:created|changed|modified|added|updated|touched|removed|deleted)(?:\s+files?)?|files?\s+(?:created|changed|modified|added|updated|touched))\s*:\s*$`,
+    },
     {
       id: "en.end.label",
       kind: "ruleout",

@@ -10,9 +10,10 @@ const r = String.raw;
 
 /** A sentence end; a colon ends the line that introduces what the agent is about to do. */
 /** A sentence end; a colon ends the line that introduces what the agent is about to do; ね / よ soften it. */
-const STOP = r`(?:ね|よ|ねー|よね)?(?:[（(][^）)]*[）)])?[。．!！:：]?\s*$`;
+const STOP =
+  r`(?:ね|よ|ねー|よね)?(?:[（(][^）)]*[）)])?[。．!！:：]?(?:\s*[\p{Extended_Pictographic}\uFE0F\u200D]+)?\s*$`;
 /** A topic marked with は after a noun, other than sequencing topics (次は, 今回は). */
-const TOPIC = r`[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|今日|今|最後)は`;
+const TOPIC = r`[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|今日|今|最後) ?は(?![いじ])`;
 /** Passive, potential, existential, negative and question endings, and requests to the reader. */
 const NOT_ACTION =
   r`(?:されます|られます|(?<!入)れます|あります|(?<![行使])います|なります|できます|ません|ますか|お願いします|お願いいたします|(?:終了|完了|終わりに)します)` +
@@ -276,8 +277,9 @@ export const JA: LangPatterns = {
       kind: "announce",
       clause: "final",
       source:
-        r`(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|(?:見る|[てで]みる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう|任せる|潰す|に入る|揃える|そろえる|合わせる|消す|戻す|外す|足す|加える|置き換える|書き換える|切り替える|分ける|まとめる|片付ける))[。．!！]?\s*$`,
-      unless: SUBJECT + "|" + TOPIC + "|" + r`(?:ことが|ように|ために|場合(?!の)|とき(?!の)|時に|必要|べき)`,
+        r`(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|[A-Za-z]{2,}\s?(?:する|しよう|してみる)|(?:見る|[てで]みる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう|任せる|潰す|に入る|揃える|そろえる|合わせる|消す|戻す|外す|足す|加える|置き換える|書き換える|切り替える|分ける|まとめる|片付ける))[。．!！]?\s*$`,
+      unless: SUBJECT + "|" + TOPIC + "|" +
+        r`(?:ことが|ように|ために|場合(?!の)|とき(?!の)|時に|必要|べき|たびに|ごとに|毎回)`,
       // "トークンは24時間で失効し、再ログインを要求する。": a topic over the sentence makes it a description (a spec).
       unlessSentence: TOPIC,
     },
@@ -341,6 +343,17 @@ export const JA: LangPatterns = {
         r`^[^。\n]{0,60}?も(?:あわせて|併せて|一緒に|ついでに)?\s?(?:修正|追加|更新|対応|削除|直す|修正する|追加する|対応する)[。．]?\s*$`,
       unless: SUBJECT + "|" + TOPIC + "|" + r`(?:済み|完了|した|ました|です|でした|ている|てある)`,
     },
+    // A dispatch to a subagent at the very end, after an arrow or standing alone: "レビュー subagent dispatch (Sonnet)。",
+    // "一次レビュー完了 → 検証 subagent を dispatch。" (済み or 完了 after the last arrow reports).
+    {
+      id: "ja.dispatch",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source:
+        r`(?:^|→)[^。→\n]{0,60}?(?:subagent|サブエージェント|agent|エージェント)s?\s?(?:を\s?)?(?:dispatch|起動|投入|spawn)(?:\s?[（(][^）)]*[）)])?[。．]?\s*$`,
+      unless: r`(?:済み|完了|した|ました|です|でした)[^→]*$`,
+    },
     // A numbered step's label the message ends on, standing alone, with its title after it ("**ステップ2:** …の作成").
     {
       id: "ja.step-label",
@@ -348,7 +361,7 @@ export const JA: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|編集|Step|Phase|Task|Fix|Test|Edit)\s*[0-9０-９]+[A-Za-z]?\s*[:：.．—–-]\s*\S`,
+        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|編集|Step|Phase|Task|Fix|Test|Edit)\s*[0-9０-９]+[A-Za-z]?(?:\s*(?:&|and|,|・|、)\s*[0-9０-９]+)*\s*[:：.．—–-]\s*\S`,
       unless: r`完了|済み|ました|でした|です|[✅✓]`,
     },
     // "ビルドが通るか確認。": checking whether, standing alone at the very end ("…ことを確認。" is the report); the
@@ -410,6 +423,17 @@ export const JA: LangPatterns = {
       kind: "announce",
       source: r`^(?:修正|対応|実装|作業|改修)(?:方針|計画|手順|プラン)\s*[:：]\s*$`,
     },
+    // A label naming the files made or changed, above their list, reports whatever sentence came before it.
+    {
+      id: "ja.end.files-label",
+      kind: "ruleout",
+      why: "report",
+      terminal: true,
+      above: true,
+      // (変更ファイル alone is as often the files about to change: only made files, or a done form.)
+      source:
+        r`(?:(?:作成|生成)(?:した|された|済み)?|(?:変更|追加|更新|修正|削除)(?:した|された|済み))(?:の)?ファイル(?:一覧)?\s*[:：]\s*$`,
+    },
     {
       id: "ja.end.label",
       kind: "ruleout",
@@ -465,6 +489,8 @@ export const JA: LangPatterns = {
       // A named phase of a workflow: "実装フェーズで…を検証します", "レビューフェーズに進みます".
       source:
         r`(?:フェーズ|工程|段階|ステージ|Phase|Stage)\s*[0-9０-９]*\s*(?:[（(][^）)]*[）)])?\s*(?:で|では|において|にて|に|へ|を開始|を始め)|(?:ステップ|Step)\s*[0-9０-９]+\s*(?:で|では|に|へ)`,
+      // "…、これから Step 3 のレビューを実行します": the phase begun now is the agent's step.
+      unless: r`これから|今から|ここから|これより`,
     },
     {
       id: "ja.ruleout.report-item",

@@ -429,6 +429,15 @@ export const KO: LangPatterns = {
       kind: "announce",
       source: r`^(?:수정|해결|구현|작업|조치)\s?(?:계획|방안|방침|순서|절차)\s*[:：]\s*$`,
     },
+    // A label naming the files made or changed, above their list, reports whatever sentence came before it.
+    {
+      id: "ko.end.files-label",
+      kind: "ruleout",
+      why: "report",
+      terminal: true,
+      above: true,
+      source: r`(?:변경|생성|추가|수정|삭제|갱신)(?:된|한)?\s?파일(?:\s?목록)?\s*[:：]\s*$`,
+    },
     {
       id: "ko.end.label",
       kind: "ruleout",

@@ -155,10 +155,14 @@ function isTrailer(masked: string, p: Span): boolean {
  * clause ("all tests passed, so") would mislead.
  */
 export function finalClause(text: string): string {
-  const parts = text.split(CLAUSE_BOUNDARY);
+  // An aside in brackets at the very end is no clause of its own: "README だけ更新します（CHANGELOG は次の PR なので
+  // 触りません）。" ends on 更新します.
+  const parts = text.replace(TRAILING_ASIDE, "$1").split(CLAUSE_BOUNDARY);
   for (let i = parts.length - 1; i >= 0; i--) if (parts[i].trim() !== "") return parts[i].trim();
   return text.trim();
 }
+
+const TRAILING_ASIDE = /(?<=[\u3040-\u30FF\u4E00-\u9FFF][^（(]*)\s*[（(][^（）()]*[）)]\s*([。．.!！]?)\s*$/u;
 
 const CLAUSE_BOUNDARY = new RegExp(
   [
@@ -214,7 +218,12 @@ export function viewMessage(text: string): MessageView {
     if (lead && !tail.includes(lead)) tail.unshift(lead);
     const items = lastSentences.filter((x) => x.start > (lead?.start ?? Infinity));
     if (lead && items.length > 0) leadIn = { lead: sentence(lead), items: items.map(sentence) };
-    else if (!lead && prevLast && /:\s*$/.test(masked.slice(prevLast.start, prevLast.end))) tail.unshift(prevLast);
+    // A label over the list ("必要な変更:", "Changes:") leaves the decision to the sentence before it, in this
+    // paragraph or at the end of the one before.
+    if (lead && items.length > 0 && /[:：]\s*$/.test(masked.slice(lead.start, lead.end))) {
+      const earlier = lastSentences.filter((s) => s.end <= lead.start).at(-1) ?? prevLast;
+      if (earlier && !tail.some((t) => t.start === earlier.start)) tail.unshift(earlier);
+    } else if (!lead && prevLast && /:\s*$/.test(masked.slice(prevLast.start, prevLast.end))) tail.unshift(prevLast);
   }
   // A message that ends on a list or on headings is introduced by the sentence before them.
   let trailerStart = paragraphs.length;
