@@ -363,7 +363,7 @@ export const EN: LangPatterns = {
         // (a change to code: granting, approving or rotating something is the reader's, in a console)
         r`(?:give|make|move|add|change|use|pass|set|swap|replace|wrap|call|sort|rank|split|drop|remove|return|skip|guard|handle|normalize|include|exclude|rename|update|revert|reorder|lower|raise|increase|decrease|invalidate|escape|parse|convert|extract|inline|delete|treat|check|read|write|load|catch|retry|reset|clear|strip|trim|map|filter|merge|bump|pin|point)\b`,
       unless:
-        r`\b(?:you|your|yours|if|when|whenever|unless|after|later|next|tomorrow|release|week|month|sprint|eventually|holidays?|console|dashboard|portal|settings|permissions?|access|billing|admin)\b`,
+        r`\b(?:you|your|yours|if|when|whenever|unless|after|later|next|tomorrow|release|week|month|sprint|eventually|holidays?|console|dashboard|portal|settings|permissions?|access|billing|admin|already|done|did|commit)\b|\bwhich\s+is\s+what\b`,
     },
     {
       id: "en.progressive",
@@ -728,7 +728,7 @@ export const EN: LangPatterns = {
       kind: "ruleout",
       why: "report",
       source:
-        r`\b(?:is|are|was|were|has|have|had|does|did|looks?|works?|passes|passed|fails|failed|handles?|handled|covers?|covered|matches|matched|uses|used|returns|returned|contains|includes|exists|remains?|found|fixed|added|updated|removed)\b|[✅✓❌]`,
+        r`\b(?:is|are|was|were|has|have|had|does|did|looks?|works?|passes|passed|fails|failed|handles?|handled|covers?|covered|matches|matched|uses|used|returns|returned|contains|includes|exists|remains?|found|fixed|added|updated|removed|done|completed?)\b|[✅✓❌]`,
     },
   ],
 };
