@@ -1142,6 +1142,25 @@ const FAMILIES: Family[] = [
       "I'm waiting for the test agent. Let me read the parser meanwhile.",
     ],
   },
+  {
+    name: 'An "also" note after a result continues the report (not pushed)',
+    push: false,
+    rows: [
+      "パーサーを修正しました。ついでにREADMEの誤字も修正。",
+      "ビルドエラーを解消しました。\n\n設定ファイルがない場合のフォールバックも対応。",
+      "ログイン処理を直しました。トークン切れのときのリトライも追加。",
+      "Fixed the parser. Also fixed the README typo.",
+      "파서를 수정했습니다. 설정 파일이 없을 때의 폴백도 수정.",
+    ],
+  },
+  {
+    name: 'An "also" note after a next step, or standing alone (pushed)',
+    push: true,
+    rows: [
+      "パーサーの修正は終わり。次に、設定ファイルがない場合のフォールバックも修正。",
+      "設定ファイルがない場合のフォールバックも修正。",
+    ],
+  },
 ];
 
 for (const f of FAMILIES) {
@@ -1203,6 +1222,11 @@ describe("the audit names the words that decided", () => {
     const c = classifyMessage("仕様書の雛形を配置する。\n\n作成ファイル:\n- docs/spec.md\n- docs/brief.md", set);
     expect(c.announcement).toBeNull();
     expect(c.ruledOut?.why).toBe("report: ja.end.files-label");
+  });
+  test("an also note after a result names the result it continues", () => {
+    const c = classifyMessage("ログイン処理を直しました。トークン切れのときのリトライも追加。", set);
+    expect(c.announcement).toBeNull();
+    expect(c.ruledOut?.why).toBe("result: ja.ruleout.also-after-result (after ja.end.past)");
   });
   test("Korean working-note forms name their patterns", () => {
     expect(decide("Task 3부터 시작.").hit?.id).toBe("ko.start-from");

@@ -110,10 +110,22 @@ function findWaiting(view: MessageView, set: PatternSet, skip: PatternKind | nul
   return null;
 }
 
+/** The sentence right before `s` in the closing prose, or null. */
+function before(view: MessageView, s: Sentence): Sentence | null {
+  const i = view.window.findIndex((x) => x.original === s.original);
+  return i > 0 ? view.window[i - 1] : null;
+}
+
 /** Why the announcing sentence `s` is not an announcement after all, or null. */
 function ruleOut(view: MessageView, set: PatternSet, s: Sentence): string | null {
+  // An "also" note after a result continues the report ("パーサーを修正しました。ついでにREADMEの誤字も修正。").
+  const also = set.patterns.find((x) => x.kind === "ruleout" && x.afterResult && matches(x, s));
+  const prev = also ? before(view, s) : null;
+  const end = prev ? terminal(view, set, prev) : null;
+  if (also && end && end !== "skip" && end.why === "result") return `result: ${also.id} (after ${end.id})`;
   const p = set.patterns.find((x) =>
-    x.kind === "ruleout" && x.scope === "tail" && !x.terminal && !(x.followed && s.last) && matches(x, s)
+    x.kind === "ruleout" && x.scope === "tail" && !x.terminal && !x.afterResult && !(x.followed && s.last) &&
+    matches(x, s)
   );
   if (p) return `${p.why}: ${p.id}`;
   const items = isLead(view, s) ? view.leadIn?.items ?? [] : [];

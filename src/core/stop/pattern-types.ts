@@ -75,6 +75,11 @@ export interface PatternDef {
    */
   ownWait?: string;
   /**
+   * For `ruleout` patterns: an "also" note ("…も修正。", "…도 수정.", "Also fixed …") takes its tense from the sentence
+   * before it. After a result ("パーサーを修正しました。") it continues the report; after a step it is one more step.
+   */
+  afterResult?: boolean;
+  /**
    * Tried only when the message's last sentence ends on a colon with nothing after it: the agent stopped just before
    * showing or doing what this sentence opened ("Found it! The cache key is missing the locale:"). Such a pattern
    * outranks the terminal shapes on its own sentence (a found-it exclamation is past tense, but not where the message

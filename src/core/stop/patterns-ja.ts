@@ -435,6 +435,16 @@ export const JA: LangPatterns = {
       source:
         r`(?:(?:作成|生成)(?:した|された|済み)?|(?:変更|追加|更新|修正|削除)(?:した|された|済み))(?:の)?ファイル(?:一覧)?\s*[:：]\s*$`,
     },
+    // An "also" note takes its tense from the sentence before it: after a result it continues the report.
+    {
+      id: "ja.ruleout.also-after-result",
+      kind: "ruleout",
+      why: "result",
+      afterResult: true,
+      // (a terse noun only: "…も修正します。" after a result is one more step)
+      source: r`も(?:あわせて|併せて|一緒に|ついでに)?\s?[\u4E00-\u9FFF\u30A0-\u30FF]{2,}[。．]?\s*$`,
+      unless: r`^(?:次に|次は|続いて|これから|今から|では|それでは)`,
+    },
     {
       id: "ja.end.label",
       kind: "ruleout",

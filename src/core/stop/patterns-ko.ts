@@ -438,6 +438,16 @@ export const KO: LangPatterns = {
       above: true,
       source: r`(?:변경|생성|추가|수정|삭제|갱신)(?:된|한)?\s?파일(?:\s?목록)?\s*[:：]\s*$`,
     },
+    // An "also" note takes its tense from the sentence before it: after a result it continues the report.
+    {
+      id: "ko.ruleout.also-after-result",
+      kind: "ruleout",
+      why: "result",
+      afterResult: true,
+      // (the particle after a noun, then one terse word: "폴백도 수정." not "…도 수정하겠습니다.")
+      source: r`[가-힣A-Za-z0-9)]도\s(?:함께\s|같이\s)?[가-힣A-Za-z]+(?<!니다|어요|게요|세요|해요)\s*\.?\s*$`,
+      unless: r`^(?:이제|다음으로|다음은|이어서|그럼)\s`,
+    },
     {
       id: "ko.end.label",
       kind: "ruleout",

@@ -27,6 +27,7 @@ export interface Pattern {
   colonEnd: boolean;
   followed: boolean;
   ownWait: RegExp | null;
+  afterResult: boolean;
 }
 
 export interface PatternSet {
@@ -62,6 +63,7 @@ function compile(lang: LangPatterns): Pattern[] {
     colonEnd: p.colonEnd ?? false,
     followed: p.followed ?? false,
     ownWait: p.ownWait ? new RegExp(p.ownWait, lang.flags) : null,
+    afterResult: p.afterResult ?? false,
   }));
 }
 
@@ -109,6 +111,7 @@ export function patternSet(extra: { continuation: string[]; approval: string[] }
           colonEnd: false,
           followed: false,
           ownWait: null,
+          afterResult: false,
         });
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);
