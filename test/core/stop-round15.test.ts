@@ -1161,6 +1161,27 @@ const FAMILIES: Family[] = [
       "設定ファイルがない場合のフォールバックも修正。",
     ],
   },
+  {
+    name: "Reports that end on a need-to note for the reader, a caveat or production (not pushed)",
+    push: false,
+    rows: [
+      "모든 변경을 푸시했습니다. 참고: 운영 서버에서는 포트를 열어야 함.",
+      "배포 완료. 주의: 다음 배포 전 환경 변수 설정해야 함.",
+      "마이그레이션을 적용했습니다. 운영 DB에도 같은 마이그레이션을 적용해야 합니다.",
+      "작업 끝. 나중에 토큰 갱신해야 함.",
+      "テストは全て通りました。注意: 本番ではキャッシュを消す必要があります。",
+      "Pushed everything. Note: the prod server still needs the port opened.",
+      "The migration is applied locally. Production will need the same migration.",
+    ],
+  },
+  {
+    name: "A need-to as the agent's own next step (controls) (pushed)",
+    push: true,
+    rows: [
+      "테스트 실패 원인 확인. 타입 정의를 고쳐야 함.",
+      "빌드가 깨졌습니다. 의존성 버전을 맞춰야 합니다.",
+    ],
+  },
 ];
 
 for (const f of FAMILIES) {

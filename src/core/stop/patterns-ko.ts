@@ -316,7 +316,9 @@ export const KO: LangPatterns = {
       // Alternatives (-거나), a purpose (-려면) or a generic rule (매번, 없이는) explain; they do not plan.
       // … and so does a setting marked as a topic (배포 후에는, 운영 환경에서는, 적용할 때는): a rule for the reader.
       unlessSentence: TOPIC + "|" +
-        r`려면|거나|없이는|없으면|않으면|매번|항상|일반적으로|(?:전|후|뒤|다음|에서|때|경우)에?는\s`,
+        r`려면|거나|없이는|없으면|않으면|매번|항상|일반적으로|(?:전|후|뒤|다음|에서|때|경우)에?는\s|` +
+        // … a caveat for the reader (주의:, 참고:), the next release, or production (운영 DB에도 …적용해야 합니다)
+        r`(?:^|\s)(?:주의|참고|노트|메모|Note|NOTE)\s*[:：]|다음\s?(?:배포|릴리스|버전|세션)|운영\s?(?:DB|서버|환경)|프로덕션|production|prod\b`,
     },
     // Rule-outs: the announcing sentence is something else.
     // A summary opener with the summary under it ("변경 사항을 정리하겠습니다." and a list): the summary
