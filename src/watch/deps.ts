@@ -5,7 +5,7 @@ import { sendNotifications } from "../edge/notify.ts";
 import { probeMany } from "../edge/proc.ts";
 import { claudeConfigDir, findSessionByPid, readRegistry } from "../edge/registry.ts";
 import { restartSession } from "../edge/restart.ts";
-import { paneInfo } from "../edge/tmux.ts";
+import { findPaneForPid, paneInfo } from "../edge/tmux.ts";
 import type { Store } from "../edge/store.ts";
 import { readAppended, readTail, statTranscript } from "../edge/transcript-append.ts";
 import { deliverNudge } from "./nudge.ts";
@@ -61,6 +61,7 @@ export function watchDeps(
     },
     nudge: (t, text, idleMs) => deliverNudge(t, text, nudgeDeps({ env, home: env.HOME, tmux: { env } }), { idleMs }),
     canNudge: (t) => t.pid !== null && !!findSessionByPid(t.pid, { env, home: env.HOME })?.messagingSocketPath,
+    paneOf: async (pid) => (await findPaneForPid(pid, { env }))?.paneId ?? null,
     pendingWork: (t) => pendingWork(t, config),
     lastMessage: (path) => {
       const tail = readTail(path, FIRST_SIGHT_TAIL);

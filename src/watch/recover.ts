@@ -40,6 +40,8 @@ export interface RecoveryDeps {
   nudge: (t: NudgeTarget, text: string, idleMs: number | null) => Promise<NudgeResult>;
   /** A nudge has a way in besides a known pane (an inbox socket); default: none. */
   canNudge?: (t: Target) => boolean;
+  /** The tmux pane whose process tree holds a live pid, or null (none, or tmux unreachable); default: none. */
+  paneOf?: (pid: number) => Promise<string | null>;
   /** The final text of the newest turn no person has answered yet (see `unansweredTurnText`), or null. */
   lastMessage: (transcriptPath: string) => string | null;
   /** Whether the session has open todo items, tasks or checklist lines (null: unknown). */
@@ -65,16 +67,19 @@ const msg = (e: unknown) => e instanceof Error ? e.message : String(e);
  * process still gone calls for it; null when there is nothing to do.
  */
 export async function recoverSession(
-  p: SessionPlan,
+  given: SessionPlan,
   news: MachineNews,
   deps: RecoveryDeps,
   now: number,
 ): Promise<RecoveryResult | null> {
   const { config, store } = deps;
-  const d = p.decision, t = p.target;
+  const d = given.decision;
   const isDown = d.verdict === "down" || d.verdict === "reuse-down";
-  const checked = p.events.find((e) => e.kind === "restart_check");
+  const checked = given.events.find((e) => e.kind === "restart_check");
   if (config.recovery === "off" || !(isDown || news.stalled || checked !== undefined)) return null;
+  const found = news.stalled && !isDown ? await paneFound(given, deps) : null;
+  const p = found === null ? given : { ...given, target: { ...given.target, pane: found } };
+  const t = p.target;
   const out: RecoveryResult = {
     sessionId: t.sessionId,
     events: [],
@@ -83,6 +88,8 @@ export async function recoverSession(
     notified: 0,
     restarted: 0,
     nudged: 0,
+    // The watch row keeps the pane found, so the next stall needs no lookup.
+    ...(found === null ? {} : { pane: found }),
   };
   const added: OpenIntervention[] = [];
   const s: RunState = { p, news, deps, now, out, added };
@@ -118,6 +125,26 @@ export async function recoverSession(
   out.memo = { ...out.memo, breakerNotified: planned.breakerNotified };
   for (const e of planned.effects) await runRecoveryEffect(e, s);
   return finish(out, added);
+}
+
+/**
+ * The pane a new stall can be nudged in when none is known: 2.1.88's registry entry names no
+ * pane, so its sessions have one only from `night on`'s lookup, and a session that lookup did
+ * not see (started after `night on`, or its entry read while Claude Code was still writing it:
+ * an empty file for a moment) had no way in all night and was never nudged. Looked up by the
+ * live pid as `night on` does, only for an interactive session of the registry (a headless
+ * `claude -p` inside a script's pane is not typed into) with no inbox socket.
+ */
+async function paneFound(p: SessionPlan, deps: RecoveryDeps): Promise<string | null> {
+  const t = p.target;
+  if (t.pane !== null || t.pid === null || !p.alive || deps.paneOf === undefined) return null;
+  if (!deps.config.nudgeText || !t.sources.includes("registry") || t.kind === "bg") return null;
+  if (deps.canNudge?.(t)) return null;
+  try {
+    return await deps.paneOf(t.pid);
+  } catch {
+    return null;
+  }
 }
 
 /** Tell people how a restart ended: verified, failed, or failed again and now held for the night. */

@@ -104,6 +104,9 @@ export function harness(opts: { config?: Partial<Config>; deps?: Partial<WatchDe
       const deps = { ...nudgeDeps({ env, home: root }), sendTmux, now: () => clock, receiptWaitMs: 0 };
       return deliverNudge(t, text, deps, { idleMs });
     },
+    // No pane lookup on whatever tmux server the test runs under (a developer's own panes hold
+    // the stand-ins' ancestors): a test that wants one passes a private server's.
+    paneOf: () => Promise.resolve(null),
     ...opts.deps,
   };
   return {

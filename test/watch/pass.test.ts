@@ -7,6 +7,7 @@ import { classifyPrompt } from "../../src/core/classify.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 import { restartSession } from "../../src/edge/restart.ts";
 import { probe } from "../../src/edge/proc.ts";
+import { findPaneForPid } from "../../src/edge/tmux.ts";
 import { eventually, privateTmux } from "../edge/private-tmux.ts";
 import { appendTo, type Harness, harness, records, touch } from "./harness.ts";
 import { withRawDb } from "../raw-db.ts";
@@ -185,6 +186,50 @@ describe("STALE", () => {
     expect(h.events("followup", s.id).map((e) => [e.detail.intervention, e.detail.resumed, e.detail.afterMs])).toEqual([
       ["nudge", true, 2 * MIN],
     ]);
+  });
+
+  // 2.1.88's registry names no pane, and `night on` only learns one for the sessions it read:
+  // it writes each entry with a plain writeFile, so the file is empty for a moment after it
+  // appears, and a session read then (or started after `night on`) is in no snapshot.
+  test("a stall whose registry entry names no pane and no snapshot holds is nudged in the pane found by its pid", async () => {
+    let tm: ReturnType<typeof privateTmux> | null = null;
+    h = harness({ config: { nudgeText: "Continue with the ticket" } });
+    try {
+      // The night is on for the session's directory, and its snapshot does not hold it.
+      const night = { on: true, scope: [join(h.root, "work")], until: null, since: h.now() - 90 * MIN, snapshot: [] };
+      h.store.setSetting(NIGHT_KEY, JSON.stringify(night));
+      tm = privateTmux({ PATH: "/usr/bin:/bin", HOME: h.root, TERM: "xterm" });
+      const server = tm.opts;
+      const [pane, pid] = tm.run("new-window", "-d", "-P", "-F", "#{pane_id} #{pane_pid}", "sleep 1000").split(" ");
+      const s = h.session("sess-unlisted");
+      // The session is the pane's process: its registry file, as 2.1.88 writes it (no tmux field).
+      rmSync(s.registryFile);
+      const procStart = probe(Number(pid))?.procStart ?? null;
+      writeFileSync(
+        join(h.claudeDir, "sessions", `${pid}.json`),
+        JSON.stringify({ pid: Number(pid), sessionId: s.id, cwd: s.cwd, startedAt: h.now(), procStart }),
+      );
+      // It read its TODO.md, reported step 1 of 3 and stopped with two steps open.
+      writeFileSync(join(s.cwd, "TODO.md"), "- [x] one\n- [ ] two\n- [ ] three\n");
+      appendTo(s.transcript, records(h.now() - 60 * MIN, "end", "Step 1 of 3 is done."));
+      touch(s.transcript, h.now() - 60 * MIN);
+      h.deps.paneOf = (p) => findPaneForPid(p, server).then((found) => found?.paneId ?? null);
+      const passes = [await h.pass()];
+      h.advance(5 * MIN);
+      passes.push(await h.pass());
+      // STALE once; before the lookup, that stall had no way in: no nudge, not even a held one.
+      expect(passes.map((p) => p.stale)).toEqual([1, 0]);
+      expect(h.calls.nudge).toEqual([[pane, "Continue with the ticket"]]);
+      expect(h.events("nudge", s.id).map((e) => [e.detail.ok, e.detail.pane])).toEqual([[true, pane]]);
+      // The pane found is the watch's from now on (no second lookup is needed for the next stall).
+      const row = withRawDb(
+        h.store.file,
+        (db) => db.query<{ pane: string | null }, [string]>("SELECT pane FROM watch WHERE session_id = ?").get(s.id),
+      );
+      expect(row?.pane).toBe(pane);
+    } finally {
+      tm?.kill();
+    }
   });
 });
 
