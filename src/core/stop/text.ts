@@ -157,12 +157,15 @@ function isTrailer(masked: string, p: Span): boolean {
 export function finalClause(text: string): string {
   // An aside in brackets at the very end is no clause of its own: "README だけ更新します（CHANGELOG は次の PR なので
   // 触りません）。" ends on 更新します.
-  const parts = text.replace(TRAILING_ASIDE, "$1").split(CLAUSE_BOUNDARY);
+  const body = /[）)]\s*[。．.!！]?\s*$/u.test(text) && JAPANESE.test(text) ? text.replace(TRAILING_ASIDE, "$1") : text;
+  const parts = body.split(CLAUSE_BOUNDARY);
   for (let i = parts.length - 1; i >= 0; i--) if (parts[i].trim() !== "") return parts[i].trim();
   return text.trim();
 }
 
-const TRAILING_ASIDE = /(?<=[\u3040-\u30FF\u4E00-\u9FFF][^（(]*)\s*[（(][^（）()]*[）)]\s*([。．.!！]?)\s*$/u;
+const TRAILING_ASIDE = /\s*[（(][^（）()]*[）)]\s*([。．.!！]?)\s*$/u;
+/** Kana or kanji: the bracketed aside is cut only in Japanese text (a Korean terse note ends on its own words). */
+const JAPANESE = /[\u3040-\u30FF\u4E00-\u9FFF]/u;
 
 const CLAUSE_BOUNDARY = new RegExp(
   [
