@@ -126,6 +126,18 @@ describe("the hot path loads only what every call needs", () => {
     expect(names(c.command("src/app/parts/continuity.ts")).some((f) => /continuity\/restore\.ts$/.test(f))).toBe(true);
   });
 
+  // structuredClone loads the structured-serialisation code: +0.75 MiB of a hook process's peak
+  // RSS for the config's defaults (bench/RESULTS.md, "Hook peak RSS").
+  test("vigil hook and vigil statusline call no structuredClone", () => {
+    for (const source of ["src/app/hook-call.ts", "src/cli/statusline.ts"]) {
+      const cloning = names(c.command(source)).filter((f) => {
+        const rel = f.replace(/^.*?(src|machines)\//, "$1/");
+        return /^(src|machines)\//.test(rel) && /\bstructuredClone\(/.test(readFileSync(join(ROOT, rel), "utf8"));
+      });
+      expect({ source, cloning }).toEqual({ source, cloning: [] });
+    }
+  });
+
   // node:fs alone costs a hot-path process about a fifth of a no-op's run (bench/RESULTS.md):
   // the hot path reads through file-read.ts and Bun's stdin/stdout, and asks edge/node-fs.ts
   // for node:fs only on paths that need it (the writing store, the log, /proc).

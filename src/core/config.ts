@@ -235,6 +235,27 @@ function coerce(kind: Kind, v: unknown, fromEnv: boolean): { ok: true; v: unknow
 }
 
 /**
+ * A copy of the defaults that shares no array or object with them. Not structuredClone: it
+ * loads the structured-serialisation code, +0.75 MiB of a hook process's peak RSS (bench/RESULTS.md,
+ * "Hook peak RSS"), for a table of strings, numbers and flat lists.
+ */
+function copyOfDefaults(): Config {
+  const d = DEFAULT_CONFIG;
+  return {
+    ...d,
+    workerTypes: [...d.workerTypes],
+    handoffGlobs: [...d.handoffGlobs],
+    allowedCommands: [...d.allowedCommands],
+    reportCommands: [...d.reportCommands],
+    allowedTools: [...d.allowedTools],
+    passCommands: [...d.passCommands],
+    stopPatterns: { continuation: [...d.stopPatterns.continuation], approval: [...d.stopPatterns.approval] },
+    todoFiles: [...d.todoFiles],
+    notifiers: d.notifiers.map((n) => ({ ...n })),
+  };
+}
+
+/**
  * Merge defaults, the parsed config file and the environment. Bad values are reported and
  * ignored rather than fatal: a hook must keep working with a typo in the config file.
  */
@@ -242,7 +263,7 @@ export function resolveConfig(
   file: JsonObject | null,
   env: Record<string, string | undefined>,
 ): ResolvedConfig {
-  const config: Config = structuredClone(DEFAULT_CONFIG);
+  const config: Config = copyOfDefaults();
   const sources = Object.fromEntries(Object.keys(DEFAULT_CONFIG).map((k) => [k, "default"])) as Record<
     keyof Config,
     Source

@@ -10,6 +10,30 @@ describe("resolveConfig", () => {
     expect(r.warnings).toEqual([]);
   });
 
+  // The copy is written out field by field (no structuredClone: bench/RESULTS.md, "Hook peak
+  // RSS"): a field of a new kind must be copied too, or one caller's change would be the next's.
+  test("the defaults it starts from are a copy that shares no array or object with DEFAULT_CONFIG", () => {
+    const notifier = { kind: "ntfy" as const, url: "https://ntfy.example/x" };
+    const saved = DEFAULT_CONFIG.notifiers;
+    DEFAULT_CONFIG.notifiers = [notifier];
+    try {
+      const shared: string[] = [];
+      const walk = (a: unknown, b: unknown, at: string) => {
+        if (typeof a !== "object" || a === null) return;
+        if (a === b) shared.push(at);
+        for (const [k, v] of Object.entries(a)) {
+          walk(v, typeof b === "object" && b !== null ? Reflect.get(b, k) : null, `${at}.${k}`);
+        }
+      };
+      const config = resolveConfig(null, {}).config;
+      walk(DEFAULT_CONFIG, config, "config");
+      expect(shared).toEqual([]);
+      expect(config).toEqual(DEFAULT_CONFIG);
+    } finally {
+      DEFAULT_CONFIG.notifiers = saved;
+    }
+  });
+
   test.each<[string, JsonObject | null, Record<string, string>, Partial<typeof DEFAULT_CONFIG>, Source]>([
     ["file snake_case", { soft_tokens: 100_000, hard_tokens: 150_000 }, {}, {
       softTokens: 100_000,
