@@ -61,8 +61,14 @@ async function closures() {
     if (!chunk) throw new Error(`no chunk holds ${source}`);
     return chunk[0];
   };
+  /** The inputs of the chunks that the chunk holding `source` imports dynamically, with their static closures. */
+  const dynamicFrom = (source: string) => {
+    const targets = (byPath.get(chunkOf(source))?.imports ?? []).filter((i) => i.kind === "dynamic-import");
+    return inputsOf(targets.reduce((seen, t) => closure(t.path.replace(/^\.\//, ""), seen), new Set<string>()));
+  };
   return {
     entry: inputsOf(closure(entry)),
+    dynamicFrom,
     entryBuiltins: builtinsOf(closure(entry)),
     builtins: (source: string) => builtinsOf(closure(chunkOf(source), closure(entry))),
     command,
@@ -124,6 +130,17 @@ describe("the hot path loads only what every call needs", () => {
     const all = names(c.command("src/app/parts/stop.ts"));
     expect(all.some((f) => /src\/core\/stop\/patterns-en\.ts$/.test(f))).toBe(true);
     expect(names(c.command("src/app/parts/continuity.ts")).some((f) => /continuity\/restore\.ts$/.test(f))).toBe(true);
+  });
+
+  // A statusLine render with no usage figures (a resumed session's first) meters the transcript:
+  // through deps.ts it also loaded the hook's dependencies, +1.7 MiB of that process's peak RSS.
+  test("vigil statusline loads the meter alone when it meters, not the hook's dependencies", () => {
+    const loaded = names(c.dynamicFrom("src/app/statusline-call.ts"));
+    expect(loaded.some((f) => /src\/app\/meter-adapter\.ts$/.test(f))).toBe(true);
+    for (const pattern of [/src\/app\/deps\.ts$/, /src\/app\/hook-parts\.ts$/, /src\/edge\/window-facts\.ts$/]) {
+      expect({ pattern: String(pattern), loaded: loaded.filter((f) => pattern.test(f)) })
+        .toEqual({ pattern: String(pattern), loaded: [] });
+    }
   });
 
   // structuredClone loads the structured-serialisation code: +0.75 MiB of a hook process's peak

@@ -8,13 +8,13 @@
 import { resolveWindow } from "../core/meter/window.ts";
 import type { ResolvedConfig } from "../core/config.ts";
 import { descendantsOf } from "../edge/process-tree.ts";
-import { measureTranscript, readTranscriptFacts, transcriptFactsReader } from "../edge/transcript.ts";
-import { parseMeterState } from "../core/meter.ts";
+import { readTranscriptFacts, transcriptFactsReader } from "../edge/transcript.ts";
 import type { TranscriptFacts } from "../core/policy.ts";
 import { processArgv, settingsWindows } from "../edge/window-facts.ts";
 import { baseDeps } from "./base-deps.ts";
 import { allParts } from "./hook-parts.ts";
-import type { HookDeps, MeterOutcome } from "./run-hook.ts";
+import { measureAdapter } from "./meter-adapter.ts";
+import type { HookDeps } from "./run-hook.ts";
 
 export type ClosableDeps = HookDeps & { close: () => void };
 
@@ -69,28 +69,6 @@ export function allHookDeps(
   now: () => number = Date.now,
 ): Promise<ClosableDeps> {
   return allParts({ ...hookDeps(env, now), facts: transcriptFactsReader() });
-}
-
-/**
- * The transcript meter as the pipeline uses it: the stored meter state is a JSON string in the
- * sessions row; a state that no longer parses is dropped and the next read starts fresh from
- * the end of the file. Returns the state to store.
- */
-export function measureAdapter(path: string, prev: string | null): MeterOutcome {
-  let parsed: unknown = null;
-  try {
-    parsed = prev ? JSON.parse(prev) : null;
-  } catch {
-    parsed = null;
-  }
-  const r = measureTranscript(path, parseMeterState(parsed));
-  return {
-    measurement: r.measurement,
-    state: JSON.stringify(r.state),
-    offset: r.state.offset,
-    newBoundaries: r.info.newBoundaries,
-    ...(r.unreadable ? { unreadable: r.unreadable } : {}),
-  };
 }
 
 /** The tail facts policies may ask for (newest user record, whether a restore landed). */

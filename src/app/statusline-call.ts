@@ -64,7 +64,9 @@ export async function renderHere(wrap: string | null, read: StdinResult | null, 
       const opts = { color: !io.env.NO_COLOR };
       const parsed = parseStatusPayload(input.text);
       // Null usage (a resumed session's first render): the meter is loaded before the render, for it only.
-      if (parsed.ok && metersTranscript(parsed.value)) deps.measure = (await import("./deps.ts")).measureAdapter;
+      if (parsed.ok && metersTranscript(parsed.value)) {
+        deps.measure = (await import("./meter-adapter.ts")).measureAdapter;
+      }
       line = runStatusline(parsed, deps, cache, opts).line;
     } finally {
       deps.close();
