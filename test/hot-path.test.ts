@@ -113,6 +113,10 @@ describe("the hot path loads only what every call needs", () => {
     const parts = [
       /src\/core\/stop\/patterns(-\w+)?\.ts$/,
       /src\/core\/stop\/gate\.ts$/,
+      // The message classifier (what a final message waits on): loaded with rest.ts, it cost every
+      // other call ~0.8 MiB of peak RSS (bench/RESULTS.md, "Hook peak RSS").
+      /src\/core\/stop\/(classify|text)\.ts$/,
+      /src\/core\/awaiting\.ts$/,
       /src\/core\/policies\/unattended\.ts$/,
       /src\/app\/stop-facts\.ts$/,
       /src\/core\/policies\/continuity\.ts$/,

@@ -365,8 +365,12 @@ function decide(p: HookPayload, stored: SessionRow | null, c: DecideCtx): Plan {
   const classify = classifiesStop(c.night, config, at);
   const stop = p.event === EV.Stop
     ? {
-      message: p.lastAssistantMessage ?? stopFactsOf(c.facts).lastAssistantText ?? null,
-      patterns: classify && deps.stop ? deps.stop.patterns(config.stopPatterns) : null,
+      awaiting: classify && deps.stop
+        ? deps.stop.awaiting(
+          p.lastAssistantMessage ?? stopFactsOf(c.facts).lastAssistantText ?? null,
+          deps.stop.patterns(config.stopPatterns),
+        )
+        : null,
       goalDue: c.facts.goalDue ?? null,
     }
     : undefined;

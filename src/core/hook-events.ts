@@ -2,7 +2,7 @@
  * Maps one Claude Code hook call to the session machine's events (product.md section 3).
  * Pure: the caller supplies the time and the measurement.
  */
-import type { SessionEvent, SessionRole, SessionState } from "../../machines/session.ts";
+import type { AwaitKind, SessionEvent, SessionRole, SessionState } from "../../machines/session.ts";
 import { becomes, speaksOn } from "./claude-events.ts";
 import type { classifyPrompt, PromptHint, PromptKind, PromptVerdict } from "./classify.ts";
 import type { Config } from "./config.ts";
@@ -13,7 +13,6 @@ import { isHandoffPath } from "./policies/hard/handoff-path.ts";
 import { bashHandoffWrites, type LineAnalyzer } from "./policies/hard.ts";
 import { stopFailureEvent, stoppedEvent } from "./rest.ts";
 import { callRole } from "./scope.ts";
-import type { PatternSet } from "./stop/patterns.ts";
 
 /** The role of a main session from its payload and config; subagent calls have no say. */
 export function mainRole(p: HookPayload, config: Config): SessionRole | null {
@@ -29,7 +28,8 @@ export function hookEvents(
   opts: {
     at: number;
     config: Config;
-    stop?: { message: string | null; patterns: PatternSet | null; goalDue?: number | null };
+    /** A Stop's final message as classified (`awaitingIn`, awaiting.ts; null: not classified), and the goal check-in. */
+    stop?: { awaiting: AwaitKind | null; goalDue?: number | null };
     /** The call's one prompt classification (`classifyCall`), handed to the policies too. */
     prompt?: PromptVerdict | null;
     /** Where the measurement's window came from (kept in the machine's context). */

@@ -9,8 +9,6 @@ import { isRateLimitFailure, resetFromText } from "./usage-limit.ts";
 import type { AwaitKind, SessionEvent, SleepCause } from "../../machines/session.ts";
 import type { JsonObject } from "./payload.ts";
 import { textOf, turnWakes } from "./wake.ts";
-import { classifyMessage } from "./stop/classify.ts";
-import type { PatternSet } from "./stop/patterns.ts";
 
 /**
  * How long running background tasks keep a session asleep after its Stop: their end arrives
@@ -22,24 +20,14 @@ export const RATE_LIMIT_SLEEP_MS = 5 * 60 * 60_000;
 /** Crons are looked ahead this far; one that fires later leaves the session asleep this long. */
 const CRON_HORIZON_MS = 8 * 86_400_000;
 
-const AWAIT_KINDS: ReadonlySet<string> = new Set(["approval", "question", "escape"]);
-
-/** What a final assistant message waits on a person for, or null (no message, or not waiting). */
-export function awaitingIn(message: string | null, patterns: PatternSet): AwaitKind | null {
-  if (message === null || message.trim() === "") return null;
-  const waiting = classifyMessage(message, patterns).waiting;
-  return waiting !== null && AWAIT_KINDS.has(waiting.kind) ? awaitKind(waiting.kind) : null;
-}
-
 /**
- * The Stop's `stopped` event: what the message waits on, and the earliest self-wake. Without
- * `patterns` the message is not classified (the hook skips it when nothing could push the
- * session; the watch classifies before it pushes).
+ * The Stop's `stopped` event: what the final message waits on (`awaitingIn`, awaiting.ts: the
+ * caller classifies it, or passes null when nothing could push the session; the watch classifies
+ * before it pushes), and the earliest self-wake.
  */
 export function stoppedEvent(
   inp: {
-    message: string | null;
-    patterns: PatternSet | null;
+    awaiting: AwaitKind | null;
     crons: readonly JsonObject[];
     backgroundTasks: readonly JsonObject[];
     /** When Claude Code's goal check-in is due if background work runs (core/goal-checkin.ts). */
@@ -47,7 +35,7 @@ export function stoppedEvent(
   },
   at: number,
 ): Extract<SessionEvent, { type: "stopped" }> {
-  const awaiting = inp.patterns === null ? null : awaitingIn(inp.message, inp.patterns);
+  const awaiting = inp.awaiting;
   const crons = inp.crons.flatMap((c) => typeof c.schedule === "string" ? [c.schedule] : []);
   if (runningTasks(inp.backgroundTasks).length === 0) {
     return { type: "stopped", at, awaiting, asleepUntil: null, cause: null, crons };
@@ -122,10 +110,6 @@ export function unansweredTurnText(records: readonly JsonObject[], now: number):
   const last = turnWakes(records, { now }).at(-1);
   if (last === undefined || last.waker === "human") return null;
   return textOf(records[last.endIndex]);
-}
-
-function awaitKind(k: string): AwaitKind {
-  return k === "approval" ? "approval" : k === "question" ? "question" : "escape";
 }
 
 /**

@@ -7,7 +7,8 @@
  */
 import type { Config } from "../core/config.ts";
 import type { TranscriptStat } from "../core/liveness.ts";
-import { awaitingIn, pendingCause } from "../core/rest.ts";
+import { awaitingIn } from "../core/awaiting.ts";
+import { pendingCause } from "../core/rest.ts";
 import { snapshotFacts } from "../core/status-view.ts";
 import { type PatternSet, patternSet } from "../core/stop/patterns.ts";
 import type { ProcProbe } from "../edge/proc.ts";

@@ -9,7 +9,7 @@ import type { SessionEvent } from "../../machines/session.ts";
 import type { Config } from "../core/config.ts";
 import type { PushFacts } from "../core/liveness.ts";
 import { type MachineNews, type RecoveryEffect, recoveryEffects } from "../core/watch/recovery.ts";
-import { awaitingIn } from "../core/rest.ts";
+import { awaitingIn } from "../core/awaiting.ts";
 import { snapshotFacts } from "../core/status-view.ts";
 import { patternSet } from "../core/stop/patterns.ts";
 import { classifyMessage } from "../core/stop/classify.ts";

@@ -143,7 +143,7 @@ describe("the Stop's sleep", () => {
   const T = Date.UTC(2026, 11, 4, 23, 0);
   const running: JsonObject[] = [{ id: "b1", type: "shell", status: "running" }];
   const stop = (goalDue: number | null, backgroundTasks: JsonObject[] = running) =>
-    stoppedEvent({ message: "Waiting on the build.", patterns: null, crons: [], backgroundTasks, goalDue }, T);
+    stoppedEvent({ awaiting: null, crons: [], backgroundTasks, goalDue }, T);
 
   test("background work with a goal check-in due sooner: asleep until the check-in", () => {
     expect(stop(T + 30 * MIN)).toMatchObject({ asleepUntil: T + 30 * MIN, cause: "goal" });

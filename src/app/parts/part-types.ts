@@ -1,4 +1,5 @@
 /** The shapes of the hook pipeline's on-demand parts (hook-parts.ts loads them). */
+import type { awaitingIn } from "../../core/awaiting.ts";
 import type { Config } from "../../core/config.ts";
 import type { ContinuityFacts, PendingDraft } from "../../core/continuity/facts.ts";
 import type { HookPayload } from "../../core/payload.ts";
@@ -22,6 +23,8 @@ export interface StopPart {
   goalDue: (p: HookPayload, at: number, env: Record<string, string | undefined>) => number | null | undefined;
   /** The built-in and configured stop patterns, compiled once per process. */
   patterns: (extra: Config["stopPatterns"]) => PatternSet;
+  /** What a final message waits on a person for (awaiting.ts), with those patterns. */
+  awaiting: typeof awaitingIn;
 }
 
 export interface ContinuityPart {
