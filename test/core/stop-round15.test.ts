@@ -1182,6 +1182,51 @@ const FAMILIES: Family[] = [
       "빌드가 깨졌습니다. 의존성 버전을 맞춰야 합니다.",
     ],
   },
+  {
+    name: "Korean waits phrased with this round's working-note forms (not pushed)",
+    push: false,
+    rows: [
+      "Task 3부터 시작하면 될까요?",
+      "어디부터 시작할지 정해 주세요. 2단계부터 진행?",
+      "로그인 폼 검증 추가 — 이 방향이 괜찮으면 진행하겠습니다.",
+      "배포 진행 중. 끝나면 알려 드리겠습니다.",
+      "배포 승인 대기 중입니다.",
+      "빌드 확인 중. 결과 나오면 공유하겠습니다.",
+      "먼저 로그를 확인한다? 아니면 바로 배포한다?",
+      "이제 스테이징 QA. 테스트 계정을 알려 주시면 시작하겠습니다.",
+      "수정 계획:\n1. 캐시 키 수정\n2. 테스트 갱신\n\n어느 쪽부터 할까요?",
+      "브랜치를 rebase합니다. 다만 강제 푸시가 필요하니 승인해 주세요.",
+      "서브에이전트 작업이 끝나길 기다리는 동안 잠시 대기하겠습니다.",
+      "테마 파일도 패치해야 하는데, 디자인 팀 확인이 필요합니다.",
+    ],
+  },
+  {
+    name: "Japanese waits phrased with this round's working-note forms (not pushed)",
+    push: false,
+    rows: [
+      "レビュー subagent dispatch してよいですか？",
+      "rebase する？それとも merge する？",
+      "修正方針:\n1. キャッシュキー修正\n2. テスト更新\n\nどちらから着手しますか？",
+      "修正方針:\n1. キャッシュキー修正\n2. テスト更新\n\n問題なければ着手します。",
+      "変更内容をまとめます。\n\n- A\n- B\n\nこの内容でコミットしてよろしいでしょうか。",
+      "設定はそのままでいきましょうか、それとも60秒に変えますか？",
+      "次はREADMEの更新。内容はお任せいただけますか？",
+      "デプロイ後に自動実行されるので、承認をお願いします。",
+      "サブエージェントの結果待ちです。戻り次第まとめます。",
+      "ビルド完了を待っています。終わったらテストを流す。",
+    ],
+  },
+  {
+    name: "English waits phrased with this round's forms (not pushed)",
+    push: false,
+    rows: [
+      "I'm waiting for the agents. Let me know when you want me to merge their branches.",
+      "Waiting on the build. Let me get your approval before I deploy it.",
+      "Waiting for the agents to finish. I'll then need you to pick which result to keep.",
+      "Also fix this in your local config, since I can't reach it.",
+      "The fix is to move the retry inside the lock — should I go ahead?",
+    ],
+  },
 ];
 
 for (const f of FAMILIES) {
