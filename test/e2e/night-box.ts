@@ -383,16 +383,29 @@ export async function openBox(o: BoxOptions): Promise<Box> {
       await until(`${name}'s TUI`, () => TUI_READY.test(screen(name)), deadline, () => screen(name));
     }
     // Running sessions are in Claude Code's registry (2.1.88 writes its entry a moment after
-    // the input box is up): `night on` snapshots them from there, panes included.
+    // the input box is up): `night on` snapshots them from there, panes included. An entry is
+    // in once it reads: 2.1.88 writes it with a plain writeFile, so the file exists, empty, for
+    // a moment first (0.25-0.9 s measured with seven TUIs opening), and a `night on` run then
+    // left that session out of its snapshot, and out of the night the box means to test.
     for (const s of sessions.values()) {
       const entry = join(dirs.home, ".claude", "sessions", `${s.pid}.json`);
-      await until(`${s.name}'s registry entry`, () => existsSync(entry), deadline, () => screen(s.name));
+      await until(`${s.name}'s registry entry`, () => registered(entry), deadline, () => screen(s.name));
     }
   } catch (e) {
     await box.close();
     throw e;
   }
   return box;
+}
+
+/** Whether a registry file holds an entry yet (it is created empty, then written). */
+function registered(file: string): boolean {
+  try {
+    const entry: unknown = JSON.parse(readFileSync(file, "utf8"));
+    return typeof entry === "object" && entry !== null && "sessionId" in entry;
+  } catch {
+    return false;
+  }
 }
 
 /** `~/.claude.json` past onboarding, the key approved and every session's directory trusted. */
