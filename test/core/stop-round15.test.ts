@@ -1227,6 +1227,58 @@ const FAMILIES: Family[] = [
       "The fix is to move the retry inside the lock — should I go ahead?",
     ],
   },
+  {
+    name: "Korean pre-tool lines in mixed styles (batch 17) (pushed)",
+    push: true,
+    rows: [
+      "좋아, 이제 실제로 API 호출 부분 바꿔볼게.",
+      "package.json 스크립트 확인해볼게요.",
+      "린트 먼저 통과시키고 나서 테스트 돌리겠습니다.",
+      "캐시 무효화 로직을 넣겠습니다.",
+      "테스트 파일 생성.",
+      "DB 스키마부터 확인.",
+      "문제 재현을 위해 같은 요청을 다시 보내봅니다.",
+      "이제 커밋하고 PR 올리겠습니다.",
+      "변경 사항 커밋.",
+    ],
+  },
+  {
+    name: "Korean reports and offers in the same words (batch 17) (not pushed)",
+    push: false,
+    rows: [
+      "빌드가 통과했고 테스트도 모두 성공했습니다.",
+      "API 호출 부분을 바꿔서 이제 응답이 2배 빨라졌어요.",
+      "캐시 무효화 로직은 이미 들어가 있습니다.",
+      "테스트 파일 생성 완료.",
+      "원하시면 PR도 올려 드릴게요.",
+      "이 함수는 입력값을 검증한 뒤 저장합니다.",
+    ],
+  },
+  {
+    name: "Japanese pre-tool lines in mixed styles (batch 17) (pushed)",
+    push: true,
+    rows: [
+      "よし、APIの呼び出し部分を書き換えます。",
+      "とりあえずビルドを回してみます。",
+      "package.json のスクリプトを見てみます。",
+      "lint を通してからテストを流します。",
+      "キャッシュ無効化のロジックを入れます。",
+      "DBスキーマから確認。",
+      "再現のため同じリクエストをもう一度送ってみる。",
+      "コミットしてPRを出します。",
+    ],
+  },
+  {
+    name: "Japanese reports and offers in the same words (batch 17) (not pushed)",
+    push: false,
+    rows: [
+      "ビルドが通り、テストもすべて成功しました。",
+      "キャッシュ無効化のロジックは既に入っています。",
+      "テストファイル作成済み。",
+      "ご希望であればPRも作成します。",
+      "この関数は入力値を検証してから保存します。",
+    ],
+  },
 ];
 
 for (const f of FAMILIES) {
