@@ -1279,6 +1279,27 @@ const FAMILIES: Family[] = [
       "この関数は入力値を検証してから保存します。",
     ],
   },
+  {
+    name: "English: a wait on one's own agents, then a check that is itself later (not pushed)",
+    push: false,
+    rows: [
+      "Waiting on the agents now. I'll check on them in a bit.",
+      "The three agents are running. I'll look at their progress shortly.",
+      "I'm waiting for the build. I'll poll it every few minutes.",
+      "Waiting for the test run to complete. Let me give it a moment.",
+      "The background job is still going. I'll keep an eye on it.",
+      "I'm waiting for the agents to report back. I'll summarize everything at the end.",
+      "Still waiting on CI. I'll merge afterwards.",
+      "I'm waiting for the deploy. Let me pause here until it's live.",
+    ],
+  },
+  {
+    name: "English: a wait on one's own job, then a step meanwhile (pushed)",
+    push: true,
+    rows: [
+      "I'm waiting for the deploy. Let me draft the release notes in the meantime.",
+    ],
+  },
 ];
 
 for (const f of FAMILIES) {

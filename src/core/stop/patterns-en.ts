@@ -140,7 +140,7 @@ export const EN: LangPatterns = {
       kind: "wait",
       // "Wait, …" / "Hmm, wait —" is an interjection (hold on), not a wait.
       source:
-        r`(?:^|\b(?:I'm|I\s+am|we're|we\s+are|I'll|I\s+will|will|now|and|just)\s+|[,;]\s*)(?:waiting|wait)\b(?!\s*[,!—–-])`,
+        r`(?:^|\b(?:I'm|I\s+am|we're|we\s+are|I'll|I\s+will|will|now|and|just|still)\s+|[,;]\s*)(?:waiting|wait)\b(?!\s*[,!—–-])`,
     },
     {
       id: "en.wait.monitor",
@@ -345,9 +345,9 @@ export const EN: LangPatterns = {
       kind: "announce",
       scope: "window",
       source:
-        r`^(?:now\s+|so\s+|ok(?:ay)?,?\s+)?(?:let\s+me|I'll|I\s+will)\s+(?!(?:wait|know|check\s+back|circle\s+back|report|let\s+you|get\s+back|ping|update\s+you|keep\s+you|retry|rerun)\b)\w+`,
+        r`^(?:now\s+|so\s+|ok(?:ay)?,?\s+)?(?:let\s+me|I'll|I\s+will)\s+(?!(?:wait|know|check\s+back|check\s+on|circle\s+back|report|let\s+you|get\s+back|ping|update\s+you|keep\s+you|retry|rerun|give\s+it|poll|monitor|watch|pause)\b)\w+`,
       unless:
-        r`\b(?:you|your|yours|review|reviews|approval|approve|reply|response|answer|feedback|user|team|someone|when|once|after|if|until|unless|later|minutes?|hours?|soon)\b`,
+        r`\b(?:you|your|yours|review|reviews|approval|approve|reply|response|answer|feedback|user|team|someone|when|once|after|afterwards?|if|until|unless|later|minutes?|hours?|soon)\b`,
       ownWait:
         r`\b(?:agents?|subagents?|sub-agents?|workers?|jobs?|builds?|tests?|test\s+suite|CI|pipeline|background|tasks?|process(?:es)?|servers?|runs?|scripts?|install(?:s|ation)?|downloads?|compil\w+|deploys?|deployment)\b`,
     },
@@ -548,7 +548,7 @@ export const EN: LangPatterns = {
       why: "later",
       terminal: true,
       source:
-        r`\b(?:later(?:\s+on)?|tomorrow|separately|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
+        r`\b(?:later(?:\s+on)?|tomorrow|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
     },
     // A step with a time estimate at the very end ("Check the redirect URL (2 min)", "3. URLの確認（2分）"): a plan's
     // next item, in any script; a spent or total time reports.
