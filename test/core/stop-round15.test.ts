@@ -1300,6 +1300,28 @@ const FAMILIES: Family[] = [
       "I'm waiting for the deploy. Let me draft the release notes in the meantime.",
     ],
   },
+  {
+    name: "Korean and Japanese: a wait on one's own agents or jobs, then a later check (not pushed)",
+    push: false,
+    rows: [
+      "에이전트 작업을 기다리는 중입니다. 잠시 후 확인하겠습니다.",
+      "빌드가 돌고 있습니다. 끝나면 결과를 보겠습니다.",
+      "서브에이전트 3개가 실행 중입니다. 조금 있다가 진행 상황을 확인할게요.",
+      "CI 결과를 기다리고 있어요. 통과하면 머지하겠습니다.",
+      "エージェントの完了を待っています。少ししたら確認します。",
+      "ビルド中です。終わり次第、結果を見ます。",
+      "サブエージェント3体が実行中です。しばらくしてから進捗を確認します。",
+      "CIの結果待ちです。通ったらマージします。",
+    ],
+  },
+  {
+    name: "Korean and Japanese: a step while one's own job runs (pushed)",
+    push: true,
+    rows: [
+      "빌드가 도는 동안 README를 고치겠습니다.",
+      "ビルドを待つ間に、READMEを直します。",
+    ],
+  },
 ];
 
 for (const f of FAMILIES) {

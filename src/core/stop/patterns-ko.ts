@@ -362,7 +362,7 @@ export const KO: LangPatterns = {
       why: "later",
       // …, or after a stretch of time: "20분 후 결과를 확인하겠습니다" waits for the time to pass.
       source:
-        r`나중에|추후|차후|이후에|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|별도(?:로|의)\s|\d+\s?(?:초|분|시간)\s?(?:후|뒤)`,
+        r`나중에|추후|차후|이후에|조금\s?(?:있다가|뒤에?|후에?)|이따가?\s|잠시\s?(?:후|뒤)에?\s|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|별도(?:로|의)\s|\d+\s?(?:초|분|시간)\s?(?:후|뒤)`,
     },
     {
       id: "ko.ruleout.state",
