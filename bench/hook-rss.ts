@@ -5,9 +5,15 @@
  * run, calls rotated every round. Each round starts a fresh store, so its first call also
  * creates and migrates it. product.md section 10: hook peak RSS ≤ 40 MiB.
  *
- *   bun run compile.ts --single && bun bench/hook-rss.ts [--runs 5]
+ * `--ref PATH` adds a reference build (e.g. main's at an earlier commit), run in its own process
+ * in the same rounds, for a before/after in one run. Every binary runs from a copy made at the
+ * start: most of a hook's peak is the executable's own pages, and the kernel maps more of them
+ * per page fault when the file is all in the page cache (a fresh build is; an older file
+ * partly evicted peaked up to 1.5 MiB lower, the same bytes).
+ *
+ *   bun run compile.ts --single && bun bench/hook-rss.ts [--runs 5] [--ref /path/to/vigil]
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -15,21 +21,39 @@ import { ensureNoop, ensureTranscript, median } from "./lib.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
-  options: { runs: { type: "string", default: "5" } },
+  options: { runs: { type: "string", default: "5" }, ref: { type: "string" } },
   strict: true,
 });
 const runs = Number(values.runs);
 const ROOT = join(import.meta.dir, "..");
-const BIN = join(ROOT, "dist", "vigil");
+/** Fresh copies of the binaries measured, removed at exit. */
+const COPIES = mkdtempSync(join(tmpdir(), "vigil-rss-bin-"));
+process.on("exit", () => rmSync(COPIES, { recursive: true, force: true }));
+function fresh(path: string, name: string): string {
+  const to = join(COPIES, name);
+  copyFileSync(path, to);
+  chmodSync(to, 0o755);
+  return to;
+}
+const BIN = fresh(join(ROOT, "dist", "vigil"), "vigil");
+const REF = values.ref === undefined ? null : fresh(values.ref, "ref");
 const transcript = ensureTranscript("1MB", 1e6);
-const payload = (event: string, dir = "basic") => {
+const payload = (event: string, dir = "basic", fields: Record<string, string> = {}) => {
   const first = readFileSync(join(ROOT, `test/fixtures/claude-code-2.1.336/hooks/${dir}/${event}.jsonl`), "utf8");
-  return JSON.stringify({ ...JSON.parse(first.split("\n")[0]).stdin, transcript_path: transcript });
+  return JSON.stringify({ ...JSON.parse(first.split("\n")[0]).stdin, transcript_path: transcript, ...fields });
 };
 /** The calls of one turn, in the order Claude Code makes them. */
 const CALLS: [string, string[], string][] = [
   ["SessionStart", ["hook"], payload("SessionStart")],
   ["UserPromptSubmit", ["hook"], payload("UserPromptSubmit")],
+  // A prompt that names the handoff runs the handoff request's clause model (core/handoff-*.ts).
+  [
+    "UserPromptSubmit naming the handoff",
+    ["hook"],
+    payload("UserPromptSubmit", "basic", {
+      prompt: "write the handoff to HANDOFF.md",
+    }),
+  ],
   ["PreToolUse", ["hook"], payload("PreToolUse")],
   ["PostToolUse", ["hook"], payload("PostToolUse")],
   ["Stop", ["hook"], payload("Stop")],
@@ -49,7 +73,7 @@ function peak(argv: string[], stdin: string, env: Record<string, string>): numbe
   return kib;
 }
 
-const noop = ensureNoop();
+const noop = fresh(ensureNoop(), "noop");
 const samples = new Map<string, number[]>();
 const add = (k: string, v: number) => samples.set(k, [...(samples.get(k) ?? []), v]);
 for (let round = 0; round < runs; round++) {
@@ -63,6 +87,7 @@ for (let round = 0; round < runs; round++) {
   for (const [name, args, stdin] of CALLS) {
     add(`${name}, via serve`, peak([BIN, ...args], stdin, env));
     add(`${name}, own process`, peak([BIN, ...args], stdin, own));
+    if (REF) add(`${name}, own process, ref`, peak([REF, ...args], stdin, { ...own, VIGIL_HOME: join(home, "ref") }));
   }
   server.kill("SIGTERM");
   await server.exited;
