@@ -231,6 +231,23 @@ describe("STALE", () => {
       tm?.kill();
     }
   });
+
+  test("a stall the registry does not list (headless) has no pane looked up: nothing is typed into a pane it runs under", async () => {
+    h = harness({ config: { nudgeText: "Continue with the ticket", recoverOutsideNight: true } });
+    const asked: number[] = [];
+    h.deps.paneOf = (pid) => (asked.push(pid), Promise.resolve("%9"));
+    const s = h.session("sess-headless");
+    // Known from its hooks only (SessionStart recorded CLAUDE_PID), as a `claude -p` run is.
+    rmSync(s.registryFile);
+    h.store.saveSession({ ...newRow(s.id, h.now()), cwd: s.cwd, transcript_path: s.transcript, pid: s.pid });
+    appendTo(s.transcript, records(h.now() - 60 * MIN, "end", "Step 1 of 3 is done."));
+    touch(s.transcript, h.now() - 60 * MIN);
+    const passes = [await h.pass()];
+    h.advance(5 * MIN);
+    passes.push(await h.pass());
+    expect(passes.map((p) => p.stale)).toEqual([1, 0]);
+    expect([asked, h.calls.nudge, h.events("nudge", s.id)]).toEqual([[], [], []]);
+  });
 });
 
 describe("samples", () => {
