@@ -53,7 +53,7 @@ describe("the recorded split", () => {
   });
 
   test("owners of a spent sealed half, folded into tuning, stay tuning and count as seen", () => {
-    // Their errors were read (round 12) or their half was run once on final rules (rounds 13 and 14).
+    // Their errors were read (round 12) or their half was run once on final rules (rounds 13, 14 and 15).
     const split = readSplit(join(ROOT, "eval/stop-gate/split.json"));
     expect(split.folded.length).toBeGreaterThan(0);
     for (const o of split.folded) {
