@@ -103,6 +103,36 @@ function weights(): Weights {
   return table;
 }
 
+/** A trained feature's weights below this (largest difference from the mean) are not shipped: they decide nothing. */
+export const PRUNE = 0.15;
+
+/** The weights a feature ships with (two decimals), or null when it is not worth shipping. */
+export function shippedWeight(v: readonly number[], prune = PRUNE): [number, number, number] | null {
+  const r = v.map((x) => Math.round(x * 100) / 100);
+  return r.every((x) => Math.abs(x) < prune) ? null : [r[0], r[1], r[2]];
+}
+
+/**
+ * Evaluation only (eval/handoff-prompts/model/loso.ts): score with another table, e.g. one trained without a held-out
+ * writer's prompts; null goes back to the shipped table. The hook never calls this.
+ */
+export function useTable(w: Map<string, readonly number[]> | null, prune = PRUNE): void {
+  if (w === null) {
+    table = null;
+    knownWords = null;
+    return;
+  }
+  const t: Weights = {};
+  const k = new Set<string>();
+  for (const [f, v] of w) {
+    const r = shippedWeight(v, prune);
+    if (r === null) k.add(f);
+    else t[f] = r;
+  }
+  table = t;
+  knownWords = k;
+}
+
 /** Whether the model has seen a feature at all (weighted, or a word it knows with no weight). */
 function known(f: string): boolean {
   knownWords ??= new Set(KNOWN.split("\n"));
