@@ -3,17 +3,17 @@
  * compiled Bun programs (vigil's compile switches) that do only what every such call must do,
  * one thing added at a time: start, write its answer to stdout, read stdin, open the store
  * (bun:sqlite, WAL, one query), and node:fs (which the writing store, the transcript's reads
- * and the log need). Each runs from a fresh copy (see hook-rss.ts on the page cache), rounds
- * rotated. product.md section 10 puts the whole call at 40 MiB: the last row is what is left of
+ * and the log need). Each is built fresh for the run (so all in the page cache, as a fresh copy
+ * is: see hook-rss.ts), rounds rotated. product.md section 10 puts the whole call at 40 MiB: the last row is what is left of
  * that before any of vigil's code loads.
  *
  *   bun bench/rss-floor.ts [--runs 7]
  */
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { compileLikeVigil, DATA, median } from "./lib.ts";
+import { compileLikeVigil, median } from "./lib.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -47,16 +47,14 @@ const STEPS: [string, string][] = [
   ],
 ];
 
-mkdirSync(join(DATA, "rss-floor"), { recursive: true });
+// Sources and binaries live in the run's temporary folder: a .ts file under bench/ would be
+// type-checked with the repository (tsc -p .).
 const bins = STEPS.map(([, code], i) => {
-  const src = join(DATA, "rss-floor", `step${i}.ts`);
-  writeFileSync(src, code + "\n");
-  const built = join(DATA, "rss-floor", `step${i}`);
+  const src = join(work, `step${i}.ts`);
+  writeFileSync(src, code + "\nexport {};\n");
+  const built = join(work, `step${i}`);
   compileLikeVigil(src, built);
-  const copy = join(work, `step${i}`);
-  copyFileSync(built, copy);
-  chmodSync(copy, 0o755);
-  return copy;
+  return built;
 });
 
 const samples: number[][] = STEPS.map(() => []);
