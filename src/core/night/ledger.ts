@@ -139,8 +139,19 @@ export function nightLedger(
       ? ofKind(events, "restart_check").find((e) => e.session_id === id && e.detail.restartAt === restart.at)
       : undefined;
     const told = same("notify").some((n) => n.detail.outcomes.some((o) => o.result === "sent"));
-    // Dead until the machine left `dead` (resumed by a restart or by hand), or the night's end.
-    const back = ofKind(events, "state").find((e) => e.session_id === id && e.at > d.at && e.detail.from === "dead");
+    // Dead until the machine left `dead` (resumed by a restart or by hand), or the night's end;
+    // back only once the session wrote again (its first prompt's wake, or a restart verified by
+    // its transcript): a restarted process seen alive for a pass that exited without writing
+    // (a lost conversation's resume, slow under load) brought nothing back.
+    const wrote = ofKind(events, "wake").some((w) =>
+      w.session_id === id && w.at >= d.at && w.detail.waker !== "nobody"
+    ) ||
+      ofKind(events, "restart_check").some((c) =>
+        c.session_id === id && c.detail.verified === true && c.detail.restartAt >= d.at
+      );
+    const back = wrote
+      ? ofKind(events, "state").find((e) => e.session_id === id && e.at > d.at && e.detail.from === "dead")
+      : undefined;
     idle.dead += (back?.at ?? until) - d.at;
     deaths.push({ sessionId: id, at: d.at, action: actionOf(restart, check), told, resumed: back !== undefined });
   }

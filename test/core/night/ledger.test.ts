@@ -250,6 +250,37 @@ test("woken by nobody: each turn nothing answered by the ledger's moment counts 
   expect(l.idleMinutes.awaiting).toBe(10);
 });
 
+test("a restart the watch saw running for a pass that exited without writing did not bring the session back", () => {
+  // The night box's doomed session under load (2.1.336): its conversation is gone, so each
+  // `claude --resume` exits; the first lived past a pass (the machine left `dead`), then ended.
+  const check = (at: number, restartAt: number) =>
+    ev(at, "doomed", "restart_check", {
+      restartAt,
+      grew: false,
+      alive: false,
+      afterMs: null,
+      verified: false,
+      failed: "process exited without writing its transcript",
+    });
+  const l = nightLedger(
+    [
+      down(T + 10 * MIN, "doomed"),
+      restarted(T + 10 * MIN, "doomed", true, null),
+      ev(T + 10 * MIN + 10_000, "doomed", "state", { from: "dead", to: "restoring", event: "resumed", by: "watch" }),
+      check(T + 10 * MIN + 20_000, T + 10 * MIN),
+      restarted(T + 10 * MIN + 20_000, "doomed", true, null),
+      ev(T + 10 * MIN + 24_000, "doomed", "state", { from: "restoring", to: "dead", event: "SessionEnd" }),
+      ev(T + 10 * MIN + 24_000, "doomed", "died", { at: T + 10 * MIN + 24_000, reason: "other", by: "hook" }),
+      check(T + 10 * MIN + 30_000, T + 10 * MIN + 20_000),
+    ],
+    T,
+    T + 60 * MIN,
+  );
+  expect(l.deaths.map((d) => [d.sessionId, d.resumed])).toEqual([["doomed", false]]);
+  expect(l.woken.nobody).toEqual({ turns: 1, sessions: 1 });
+  expect(l.idleMinutes.dead).toBe(50);
+});
+
 test("an older version's down and stale rows count as the deaths and stalls they recorded", () => {
   const stale = (at: number, id: string, endedAt?: number) =>
     row(at, id, "stale", {
