@@ -224,7 +224,7 @@ const KO = (): Lexicon => ({
   reason:
     /(?:컨텍스트|한도|상한|토큰|세션|시간|길어|늦었|얼마\s?(?:없|안\s?남)|부족|여유가?\s?없|작업자\s*(?:교체|변경))/,
   imperative: new RegExp(
-    r`(?:줘|줘요|주세요|주십시오|해|해요|하세요|하십시오|해라|하자|봐|봐요|보세요|둬|두세요)${END}`,
+    r`(?:줘|줘요|주세요|주십시오|주고|주시고|해|해요|하세요|하십시오|해라|하자|봐|봐요|보세요|둬|두세요)${END}`,
   ),
 });
 
@@ -384,13 +384,15 @@ const FINE = lazy((): RegExp =>
  */
 export const LIMITS = {
   veto: 0.9,
-  fineVeto: 0.8,
+  fineVeto: 0.95,
   rescue: 0.1,
   unknown: 1,
   askDoc: 2,
   requestVeto: 0.9,
   restWork: 0,
   docAsk: 0.97,
+  askForm: 1,
+  net: 0,
 };
 
 /** How one clause was judged, and by what. */
@@ -414,7 +416,7 @@ function modelWhy(p: readonly number[], top: string[], label: string): string {
  * refuses anything it gives other work OTHER_AT or more; the old request and support rules only add
  * passes when the model is not against them.
  */
-export function judgeClause(whole: string, fine = false, asQuestion = false): ClauseJudgement {
+export function judgeClause(whole: string, fine = false, asQuestion = false, ends = true): ClauseJudgement {
   const at = fine ? LIMITS.fineVeto : LIMITS.veto;
   // Courtesy at either end is never work: "you stop, please" is "you stop".
   const clause = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").trim() || whole;
@@ -489,6 +491,10 @@ export function judgeClause(whole: string, fine = false, asQuestion = false): Cl
       return { kind: "other", by: modelWhy(s.p, scoreClause(clause, "other").top, "other") };
     }
     if (request && LATER().test(clause)) return { kind: "other", by: "rule: a handoff for later" };
+    // What was done to the document ("어제 인계서 잘 써 주셨네요", "昨日の引き継ぎ書、よく書けていました"): a statement.
+    if (request && ends && PAST().test(clause)) {
+      return { kind: "support", by: "rule: a statement about the document (past), asks nothing", question: true };
+    }
     if (ALONG().test(clause)) return { kind: "other", by: "rule: a task along with the document" };
     // A Japanese clause that ends on a plain negative states something ("…と書いてあるが通らない"); it asks nothing.
     if (request && /(?<!て|で)(?:ない|なかった)[。.!！]?$/.test(clause)) {
@@ -576,6 +582,22 @@ const OTHER_DOC = lazy((): RegExp =>
   /\bREADME\b|\bCHANGELOG\b|\bCONTRIBUTING\b|release\s+notes|회의록|릴리스\s*노트|議事録|リリースノート/i
 );
 
+/** A clause that ends in the past or as praise: Korean -었/았/셨 + 어요/네요/습니다, Japanese -た/ました/でした. */
+const PAST = lazy((): RegExp =>
+  /(?:었|았|였|했|셨|됐|웠)(?:어요|네요|습니다|어|네|다|군요|죠|더라고요|더라)[\s.!~…]*\p{Extended_Pictographic}*[\s.!~…]*$|(?:ました|でした|った|いた|した|えた|けた|れた|だった|てくれた|てもらった)(?:ね|よ|な|です|けど)?[\s。.!！…]*\p{Extended_Pictographic}*[\s。.!！…]*$/u
+);
+
+/** A request form in a clause, per language: "please / can you" or an English imperative, 줘 / 주세요, て / ください. */
+const ASK_FORM = lazy((): RegExp =>
+  new RegExp(
+    r`\b(?:please|pls|plz|kindly|can\s+(?:you|u)|could\s+you|would\s+you|will\s+you|need\s+you|want\s+you|make\s+sure|let'?s|go\s+ahead|don'?t|do\s+not)\b` +
+      r`|^(?:(?:and|then|also|now|just|so|first|next|finally|but)\s+)*(?:${EN_CLAUSE_VERB}|keep|get|give|send|bring)\b` +
+      r`|(?:줘|줘요|주세요|주십시오|주시고|해|해라|하세요|하십시오|하자|할\s*것|하기|바람|바랍니다|부탁|요망|둬|놔|세요|시오)[\s.!~…]*$` +
+      r`|(?:て|で|ください|下さい|しろ|せよ|こと|お願い(?:します)?|よろしく|頼む|ほしい|欲しい|いただ\S*|くれ)[\s。.!！…]*$`,
+    "i",
+  )
+);
+
 /** A clause that ends as a question. */
 const QUESTION = lazy((): RegExp => /[?？]\s*$/);
 
@@ -619,11 +641,11 @@ const BAN_CLAUSE = lazy((): RegExp =>
 
 /** Verbs of work, per language: a clause no rule reads that has one is never rescued by the model. */
 const KO_WORK_NOUN =
-  r`(?:구현|수정|배포|마이그레이션|리팩터링|리팩토링|실행|리뷰|조사|디버그|디버깅|진행|확인|시작|삭제|제거|설치|머지|병합|리베이스|변경|업그레이드|번역|빌드|교체|세팅|설정|생성|처리|답변|태깅|릴리스|점검|개선|최적화)`;
+  r`(?:구현|수정|배포|마이그레이션|리팩터링|리팩토링|실행|리뷰|조사|디버그|디버깅|진행|확인|시작|삭제|제거|설치|머지|병합|리베이스|변경|업그레이드|번역|빌드|교체|세팅|설정|생성|처리|답변|태깅|릴리스|점검|개선|최적화|착수)`;
 const JA_WORK_NOUN =
   r`(?:実装|修正|デプロイ|移行|リファクタリング|実行|レビュー|調査|デバッグ|確認|着手|削除|インストール|マージ|リベース|変更|翻訳|ビルド|設定|セットアップ|対応|送信|ローテーション|クリア|改善|最適化|クローズ|再生成|取り消し|タグ付け)`;
 const EN_WORK =
-  r`(?:implement|fix|build|refactor|deploy|migrate|run|rerun|review|investigate|debug|continue|proceed|follow|read|look\s+into|work\s+on|delete|remove|rename|upgrade|install|merge|rebase|open|close(?!\s+out)|tag|release|publish|translate|localize|port|bump|rotate|clear|set\s+up|configure|enable|disable|change|replace|switch|move|split|clean\s+up|profile|optimi[sz]e|benchmark|reply(?!\s+(?:when|with\s+the\s+path|once))|answer|send(?!\s+(?:me|us|it|the\s+(?:link|path)))|file|resolve|handle|address|tackle|try|verify|lint|regenerate|upload|download|squash|revert|restart|rebuild|retry|check|look\s+at|pick\s+up|keep\s+working|keep\s+\w+ing|kill|tidy|knock\s+out|let\s+me\s+know\s+(?:which|what|whether|if|how|why|where|who)|tell\s+me\s+(?:which|what|whether|if|how|why|where|who)|get\s+(?:\S+\s+){0,6}?(?:passing|green|working|fixed|merged|deployed|running))`;
+  r`(?:implement|fix|build|refactor|deploy|migrate|run|rerun|review|investigate|debug|continue|proceed|follow|read|look\s+into|work\s+on|delete|remove|rename|upgrade|install|merge|rebase|open|close(?!\s+out)|tag|release|publish|translate|localize|port|bump|rotate|clear|set\s+up|configure|enable|disable|change|replace|switch|move|split|clean\s+up|profile|optimi[sz]e|benchmark|reply(?!\s+(?:when|with\s+the\s+path|once))|answer|send(?!\s+(?:me|us|it|the\s+(?:link|path)))|file|resolve|handle|address|tackle|try|verify|lint|regenerate|upload|download|squash|revert|restart|rebuild|retry|check|look\s+at|pick\s+up|keep\s+working|keep\s+\w+ing|kill|tidy|start(?:\s+on)?\s+(?:[A-Z]{2,}-\d+|#\d+|the\s+next\s+ticket|ticket)|knock\s+out|let\s+me\s+know\s+(?:which|what|whether|if|how|why|where|who)|tell\s+me\s+(?:which|what|whether|if|how|why|where|who)|get\s+(?:\S+\s+){0,6}?(?:passing|green|working|fixed|merged|deployed|running))`;
 /** Where an English verb asks for something: the clause's start, or after please / can you / also / and / to… */
 const EN_ASK =
   r`(?:^|[:;+,]\s*|\b(?:please|pls|plz|so|and\s+so|can\s+(?:you|u)|could\s+you|would\s+you|will\s+you|also|then|and|must|should|need\s+to|you|i|we|let'?s|go\s+ahead\s+and|just|now|quickly|maybe|first|actually)\s+)`;
@@ -638,14 +660,15 @@ const WORK = lazy((): readonly [string, RegExp][] => [
       KO_WORK_NOUN +
         r`\s*(?:도|를|을|좀)?\s*(?:해|하|할|했으면|부탁|요망|바랍|까지|ㄱ|좀|[.!]?$|(?=\s*\d{1,2}[).]\s))` +
         r`|\b(?:fix|refactor|deploy|merge|rebase|bump|upgrade|migrate|debug|implement|revert|release)\b\s*(?:(?:도|를|을|좀)?\s*(?:해|하고|하|까지)|$|(?=\s*\(?\d{1,2}[).]))` +
-        r`|(?:뭐|무엇|어디|언제|왜|어떻게|몇|어느)[^.?]*알려|답(?:변|장)?\s*(?:좀\s*)?(?:해|하|줘|주세요|달아)|마저\s*(?:끝내|끝|하|해|마무리|처리)|(?:에|에게|한테)\s*(?:\S+\s*){0,3}?알려|고치|고쳐|고칠|돌려|돌리|(?<!진행\s*상황을?\s*)읽|올려|올리|바꿔|바꾸|손봐|손보|보내|지워|지우|달아|찾아\s*(?:줘|주세요|봐)`,
+        r`|(?:브랜치|캐시|폴더|디렉터리|디렉토리|로그|이슈|티켓|의존성|패키지|임시|안\s*쓰는|오래된|불필요한)\S*\s*(?:\S+\s*){0,2}?정리` +
+        r`|[A-Z]{2,}-\d+\s*(?:착수|시작|진행|작업|구현)|(?:에러|버그|오류|경고|이슈|문제)\S*\s*(?:\S+\s*){0,3}?잡(?:아|고|기)|(?:뭐|무엇|어디|언제|왜|어떻게|몇|어느)[^.?]*알려|답(?:변|장)?\s*(?:좀\s*)?(?:해|하|줘|주세요|달아)|마저\s*(?:끝내|끝|하|해|마무리|처리)|(?:에|에게|한테)\s*(?:\S+\s*){0,3}?알려|고치|고쳐|고칠|돌려|돌리|(?<!진행\s*상황을?\s*)읽|올려|올리|바꿔|바꾸|손봐|손보|보내|지워|지우|달아|찾아\s*(?:줘|주세요|봐)`,
     ),
   ],
   [
     "ja",
     new RegExp(
       JA_WORK_NOUN + r`(?:を|も|に)?(?:して|する|しと|し(?!た)|お願い|よろ|頼|まで|のこと|$|(?=\s*\d{1,2}[).]\s))` +
-        r`|(?:どこ|何|なに|どれ|なぜ|どう|いつ|どの|誰)[^。?？]*教えて|投稿|(?:今|先に|すぐ)(?:やって|やっと|対応して|片付けて)` +
+        r`|(?:ブランチ|キャッシュ|フォルダ|ディレクトリ|ログ|イシュー|チケット|依存|パッケージ|一時|不要な|使っていない|古い)[^、。]{0,12}?(?:整理|片付け|掃除)|[A-Z]{2,}-\d+\s*(?:に)?(?:着手|開始|対応)|(?:どこ|何|なに|どれ|なぜ|どう|いつ|どの|誰)[^。?？]*教えて|投稿|(?:今|先に|すぐ)(?:やって|やっと|対応して|片付けて)` +
         r`|\b(?:fix|refactor|deploy|merge|rebase|bump|upgrade|migrate|debug|implement|revert|release)\b\s*(?:(?:を|も)?\s*(?:して|する|しと|し(?!た)|お願い)|$|(?=\s*\(?\d{1,2}[).]))` +
         r`|(?<!書き)直(?:し|す|さ)|回(?:し|す)|続け(?!られ|る(?:人|ため|よう))|進め|読んで|調べ|確かめ|始め|消(?:し|す)|替え|タグを打|答え|返信|取り消|(?<!仕|書き)上げ(?!た)|変え(?!た)|(?<!申し)送(?:っ|る|り)|切り替え|取り(?:かか|掛か)`,
     ),
@@ -685,6 +708,16 @@ export function onlyRequest(clause: string): boolean {
   const lx = tables().lexicons.find((l) => l.request.test(clause) && !l.negated.test(clause));
   return lx !== undefined &&
     !/[\p{L}]{2}/u.test(clause.replace(lx.request, " ").replace(/\b(?:please|now|the|a)\b/gi, ""));
+}
+
+/** A verb of work in a clause, outside what a request rule reads: the language's name, or undefined. */
+function workIn(clause: string): string | undefined {
+  if (BAN().test(clause) || /(?:니까|으니|어서|아서|ので|から|\bsince\b|\bbecause\b)[\s,、.。]*$/i.test(clause)) {
+    return undefined;
+  }
+  const lx = tables().lexicons.find((l) => l.request.test(clause) && !l.negated.test(clause));
+  const rest = lx ? clause.replace(lx.request, " ") : clause;
+  return WORK().find(([, re]) => re.test(rest) && re.test(clause))?.[0];
 }
 
 /** What one clause asks for (see judgeClause). */
@@ -735,7 +768,15 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
   for (const c of clauses.slice(0, MAX_CLAUSES)) {
     const i = head.indexOf(c, at);
     if (i >= 0) at = i + c.length;
-    const j = judgeClause(c, false, i >= 0 && /^\s*[?？]/.test(head.slice(at, at + 8)));
+    // (One that ends a sentence can state a past fact; "…を書いた上で、…" is a step before the next clause.)
+    const after = head.slice(at, at + 8);
+    let j = judgeClause(c, false, i >= 0 && /^\s*[?？]/.test(after), i < 0 || /^\s*(?:[。.!！?？\n]|$)/.test(after));
+    // The safety net: a verb of work anywhere in a clause that was not refused (what a request rule reads taken
+    // out; a ban, or a reason that ends the clause, asks nothing).
+    if (LIMITS.net > 0 && j.kind !== "other" && j.question !== true) {
+      const net = workIn(c);
+      if (net) j = { kind: "other", by: `a verb of work (${net}) in a clause read as ${j.kind}; ${j.by}` };
+    }
     judged.push(j);
     if (j.kind === "other") break;
   }
@@ -746,6 +787,11 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
     clauses.some((c, i) =>
       judged[i]?.question !== true && tables().lexicons.some((lx) => lx.request.test(c) && !lx.negated.test(c))
     ) ||
+    (LIMITS.askForm > 0 && judged.every((j) => j.kind !== "other") &&
+      clauses.some((c, i) =>
+        i < judged.length && judged[i].question !== true && DOC_NOUN.test(c) && ASK_FORM().test(c) &&
+        !OTHER_DOC().test(c)
+      )) ||
     (LIMITS.askDoc <= 1 && judged.every((j) => j.kind !== "other") &&
       clauses.some((c, i) =>
         i < judged.length && judged[i].question !== true && DOC_NOUN.test(c) && scoreClause(c).p[0] >= LIMITS.askDoc

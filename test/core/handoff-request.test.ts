@@ -417,6 +417,13 @@ const R15_WORK: ClauseRow[] = [
   ["ja", "引き継ぎを楽にするために、アップロード処理を先に仕上げてから引き継ぎ書を書いて。", "先に仕上げて"],
   ["ja", "引き継ぎメモ書いてそれとキャッシュの設定を毎晩クリアにして", "キャッシュの設定"],
   ["ja", "引き継ぎ書をまとめて、残りの型エラーも fix しといて。", "fix しといて"],
+  // Cycle 2: families recorded from sealed-8's run, in our own words: tidying something else with the document's
+  // verb (정리, 整理), the next ticket started after the document, work added on a condition.
+  ["ko", "인계서 써 주시고 안 쓰는 원격 브랜치들 정리해 주세요.", "브랜치들 정리해"],
+  ["ko", "[작업] 인계 문서 작성 후 VIG-231 착수", "VIG-231 착수"],
+  ["ko", "인수인계 노트 남겨 줘. 시간 남으면 남은 타입 에러 몇 개만 잡아 주고.", "타입 에러"],
+  ["ja", "引き継ぎ書を書いて、使っていないリモートブランチを整理しておいて。", "ブランチを整理"],
+  ["en", "Write the handoff, then start on VIG-231.", "start on VIG-231"],
 ];
 
 const R15_MENTIONS: [lang: "en" | "ko" | "ja", text: string][] = [
@@ -427,6 +434,10 @@ const R15_MENTIONS: [lang: "en" | "ko" | "ja", text: string][] = [
   ["ko", "인계 문서 지금 몇 줄이야?"],
   ["ja", "月曜の引き継ぎ書はどこに保存した？"],
   ["ja", "引き継ぎ書って今も正しい?直さなくていいので答えるだけで。"],
+  // Praise of an earlier document asks for nothing.
+  ["ko", "어제 인계서 정말 깔끔하게 잘 써 주셨네요."],
+  ["ko", "지난번 인수인계 문서 진짜 좋았어요 👍"],
+  ["ja", "昨日の引き継ぎ書、とても分かりやすかったです。"],
 ];
 
 describe("round 15: phrasing from many writers, measured leaving one writer out", () => {
