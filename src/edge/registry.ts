@@ -131,11 +131,38 @@ export function readRegistry(opts: RegistryOptions = {}): { entries: RegistryEnt
       skipped.push({ file, reason: `larger than ${MAX_REGISTRY_FILE} bytes` });
       continue;
     }
+    if (text.trim() === "") {
+      skipped.push({ file, reason: EMPTY });
+      continue;
+    }
     const r = parseRegistryEntry(text, file, Number(m[1]));
     if (r.ok) entries.push(r.value);
     else skipped.push({ file, reason: r.error });
   }
   return { entries, skipped };
+}
+
+/** Why an empty registry file was skipped: Claude Code has created it and not yet written it. */
+export const EMPTY = "empty (not written yet)";
+
+/**
+ * readRegistry for a one-time snapshot (`vigil night on`): a file still empty is read again
+ * until it is written or `settleMs` has passed. Claude Code 2.1.88 creates `<pid>.json` empty and
+ * writes it 0.25–0.9 s later (measured with seven TUIs starting at once); a snapshot that reads
+ * it then misses that session for the whole night. A watch pass does not wait: it reads the
+ * registry again a minute later.
+ */
+export function readRegistrySettled(
+  opts: RegistryOptions = {},
+  settleMs = 2000,
+  sleep: (ms: number) => void = Bun.sleepSync,
+): { entries: RegistryEntry[]; skipped: SkippedFile[] } {
+  let read = readRegistry(opts);
+  for (let waited = 0; waited < settleMs && read.skipped.some((s) => s.reason === EMPTY); waited += 50) {
+    sleep(50);
+    read = readRegistry(opts);
+  }
+  return read;
 }
 
 /** The registry entry for a pid, if that process registered. */

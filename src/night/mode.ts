@@ -5,7 +5,7 @@
  */
 import type { Config } from "../core/config.ts";
 import { ancestry, type ProcProbe } from "../edge/proc.ts";
-import type { RegistryEntry } from "../edge/registry.ts";
+import { readRegistrySettled, type RegistryEntry } from "../edge/registry.ts";
 import type { Store } from "../edge/store.ts";
 import type { AppendedRead } from "../edge/transcript-append.ts";
 import { listPanes } from "../edge/tmux.ts";
@@ -126,7 +126,8 @@ export function nightDeps(
     config,
     now: w.now,
     configDir: w.configDir,
-    registry: w.registry,
+    // One snapshot for the night: an entry Claude Code is still writing is waited for (see readRegistrySettled).
+    registry: () => readRegistrySettled({ env, home: env.HOME }).entries,
     probe: w.probe,
     stat: w.stat,
     tail: w.transcript.tail,

@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   claudeConfigDir,
+  EMPTY,
   findBySessionId,
   findSessionByPid,
   inboxToken,
   parseTmuxRef,
   readRegistry,
+  readRegistrySettled,
 } from "../../src/edge/registry.ts";
 
 const root = mkdtempSync(join(tmpdir(), "vigil-registry-"));
@@ -95,6 +97,49 @@ describe("readRegistry", () => {
 
   test("a missing directory is an empty registry", () => {
     expect(readRegistry({ dir: join(root, "nope") })).toEqual({ entries: [], skipped: [] });
+  });
+});
+
+// Claude Code 2.1.88 creates <pid>.json empty and writes it 0.25-0.9 s later: a snapshot read in
+// that moment lost the session for a whole night (CI's 2.1.88 night box, round 14).
+describe("a file created and not yet written", () => {
+  const fresh = () => {
+    const d = mkdtempSync(join(root, "settle-"));
+    writeFileSync(join(d, "101.json"), JSON.stringify(entry(101)));
+    writeFileSync(join(d, "300.json"), "");
+    return d;
+  };
+
+  test("is skipped as empty, not as broken", () => {
+    const d = fresh();
+    const r = readRegistry({ dir: d });
+    expect(r.entries.map((e) => e.pid)).toEqual([101]);
+    expect(r.skipped).toEqual([{ file: join(d, "300.json"), reason: EMPTY }]);
+  });
+
+  test("a snapshot waits for it to be written", () => {
+    const d = fresh();
+    const slept: number[] = [];
+    const r = readRegistrySettled({ dir: d }, 2000, (ms) => {
+      slept.push(ms);
+      if (slept.length === 3) writeFileSync(join(d, "300.json"), JSON.stringify(entry(300)));
+    });
+    expect(r.entries.map((e) => e.pid).sort((a, b) => a - b)).toEqual([101, 300]);
+    expect(r.skipped).toEqual([]);
+    expect(slept).toEqual([50, 50, 50]);
+  });
+
+  test("a snapshot gives up after the settle time, and does not wait for a broken file", () => {
+    const d = fresh();
+    writeFileSync(join(d, "301.json"), "{half");
+    const slept: number[] = [];
+    const r = readRegistrySettled({ dir: d }, 500, (ms) => slept.push(ms));
+    expect(slept.length).toBe(10);
+    expect(r.skipped.map((s) => s.reason).sort()).toEqual([EMPTY, "not JSON"]);
+    rmSync(join(d, "300.json"));
+    slept.length = 0;
+    expect(readRegistrySettled({ dir: d }, 500, (ms) => slept.push(ms)).entries.map((e) => e.pid)).toEqual([101]);
+    expect(slept).toEqual([]);
   });
 });
 
