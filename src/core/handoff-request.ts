@@ -74,7 +74,7 @@ interface Lexicon {
 const r = String.raw;
 
 const EN_NOUN =
-  r`(?:hand[-\s]?(?:off|over)s?(?:[-\s](?:doc(?:ument)?s?|notes?|file|memo|report|summary|write-?up))?|(?:[\w.-]+/)*handoff\.md)`;
+  r`(?:(?:hand[-\s]?(?:off|over)|hnad[-\s]?off|hadnoff|handof+(?=\b)|hand[-\s]?of(?=\b))s?(?:[-\s](?:doc(?:ument)?s?|notes?|file|memo|report|summary|write-?up))?|(?:[\w.-]+/)*handoff\.md)`;
 const EN_DET =
   r`(?:(?:the|a|an|your|our|my|its|this|that)\s+)?(?:(?:new|final|short|brief|full|current|existing|latest|same|shared)\s+)?`;
 /** Verbs whose object is the document itself ("write the handoff", "commit HANDOFF.md"). */
@@ -95,7 +95,7 @@ const EN = (): Lexicon => ({
     r`\b${EN_VERB}\s+${EN_DET}${EN_NOUN}(?![-\w])` +
       r`|\b${EN_INTO_VERB}\b[^.;!?]{0,120}?\b(?:into|in|to|inside|within|as)\s+${EN_DET}${EN_NOUN}(?![-\w])` +
       r`|\b${EN_VERB}\s+(?:it|that|this)\s+(?:up\s+)?(?:in|into|as)\s+${EN_DET}${EN_NOUN}(?![-\w])` +
-      r`|^(?:(?:please|now|ok(?:ay)?|right|so)[,\s]+)*(?:hand\s*(?:off|over)|${EN_NOUN})\b(?:\s*(?:please|now|time))?\s*[.!:]?\s*$` +
+      r`|^(?:(?:please|now|ok(?:ay)?|right|so)[,\s]+)*(?:hand\s*(?:off|over)|${EN_NOUN})\b(?:\s*(?:please|pls|plz|now|time))?\s*[.!:]?\s*$` +
       r`|^(?:(?:please|now|ok(?:ay)?|then|so)[,\s]+)*hand\s*(?:off|over)\s+(?:to|your|the\s+(?:ticket|work|session)|now|please)\b` +
       r`|\b(?:time\s+to|ready\s+to|need\s+(?:you\s+)?to|go\s+ahead\s+and|let'?s)\s+hand\s*(?:off|over)\b` +
       r`|\b(?:need|want|require)\s+(?:a|the|your)\s+(?:new\s+|short\s+|proper\s+)?${EN_NOUN}(?![-\w])` +
@@ -175,14 +175,14 @@ const JA_TAIL = r`(?:おいて|しておいて)?(?:ください|下さい|くれ
 const KO_TAIL = r`(?:\s*(?:해\s*)?(?:줘|줘요|주세요|주십시오|주실래요|둬|두세요|요))?`;
 
 const KO_NOUN =
-  r`(?:인계\s*(?:서|문서|노트|메모|파일|자료)|인수인계\s*(?:서|문서|노트|메모|자료)?|핸드오프(?:\s*(?:문서|노트|파일))?|핸드오버(?:\s*(?:문서|노트))?|넘김\s*문서|이관\s*문서|hand[-\s]?(?:off|over)(?:\s*(?:문서|노트|파일|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
+  r`(?:인계\s*(?:서|문서|노트|메모|파일|자료)|인게\s*(?:서|문서|노트)|인수인계\s*(?:서|문서|노트|메모|자료)?|핸드오프(?:\s*(?:문서|노트|파일))?|핸드오버(?:\s*(?:문서|노트))?|넘김\s*문서|이관\s*문서|hand[-\s]?(?:off|over)(?:\s*(?:문서|노트|파일|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
 const KO_DOC_VERB =
   r`(?:덧붙|붙여|최신(?:화|으로)|작성|써|쓰|정리|업데이트|갱신|마무리|완성|남겨|남기|만들|채워|준비|마쳐|끝내|기록|요약|적어|적|반영|추가|옮겨|담아|커밋|푸시)`;
 const KO = (): Lexicon => ({
   request: new RegExp(
     // The verb opens a word ("덮어쓰는" is another verb that only ends like 쓰).
     r`${KO_NOUN}\s*(?:을|를|도|은|는|에|에다|에다가|으로|로)?\s*(?:\S+\s*){0,5}?(?<=[\s을를도은는에로]|${KO_NOUN})${KO_DOC_VERB}` +
-      r`|(?:^|\s)(?:인계|인수인계|핸드오프)\s*(?:해|하(?:세요|십시오|자|고)|해\s*(?:줘|주세요|주십시오))` +
+      r`|^${KO_NOUN}\s*(?:ㄱㄱ+|고고|ㄱ|go\s*go)${END}|(?:^|\s)(?:인계|인수인계|핸드오프)\s*(?:해|하(?:세요|십시오|자|고)|해\s*(?:줘|주세요|주십시오))` +
       r`|(?:인계|인수인계|핸드오프)\s*(?:를|을)?\s*(?:부탁|요청)` +
       // "다음 사람이 이어받을 수 있게 정리해 줘": written for whoever takes over.
       r`|(?:이어받|이어\s?받|인계받|넘겨받)(?:을\s?수\s?있|기\s?쉽)(?:게|도록)\s*(?:\S+\s*){0,3}?(?:정리|작성|남겨|기록|써)`,
@@ -229,14 +229,14 @@ const KO = (): Lexicon => ({
 });
 
 const JA_NOUN =
-  r`(?:引き?継ぎ(?:書|資料|文書|メモ|ドキュメント|ノート)?|引継(?:書|資料|文書|メモ)?|ハンドオ(?:フ|ーバー)(?:文書|資料|メモ|ドキュメント)?|hand[-\s]?(?:off|over)(?:\s*(?:文書|資料|メモ|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
+  r`(?:引き?継ぎ(?:書|資料|文書|メモ|ドキュメント|ノート)?|ひきつぎ(?:しょ|メモ|ぶんしょ)?|引継(?:書|資料|文書|メモ)?|ハンドオ(?:フ|ーバー)(?:文書|資料|メモ|ドキュメント)?|hand[-\s]?(?:off|over)(?:\s*(?:文書|資料|メモ|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
 const JA_DOC_VERB =
   r`(?:追加|足し|加え|最新に|メモ(?:して|し|する|を取)|書い|書き|書く|作成|作っ|作り|作る|更新|まとめ|仕上げ|完成|残し|用意|準備|記入|記録|記載|追記|反映|整理|要約|終わらせ|コミット|プッシュ)`;
 const JA = (): Lexicon => ({
   request: new RegExp(
     // The verb opens a word ("上書き" is another verb that only ends like 書き).
     r`${JA_NOUN}\s*(?:を|も|は|に|へ|として)?\s*(?:[^、。]{0,20}?)(?:(?<=${JA_NOUN})|(?<![\u4E00-\u9FFF]))${JA_DOC_VERB}` +
-      r`|引き?継いで(?:ください|下さい|くれ|ほしい)?|(?:引き?継ぎ|引継ぎ|ハンドオフ)(?:を|の)?(?:して|お願い|やって|頼)` +
+      r`|ひきつぎ(?:しょ|メモ)?\s*(?:を|も)?\s*(?:かい|かく|かき|まとめ)|引き?継いで(?:ください|下さい|くれ|ほしい)?|(?:引き?継ぎ|引継ぎ|ハンドオフ)(?:を|の)?(?:して|お願い|やって|頼)` +
       // "次の人が引き継げるようにまとめて": written for whoever takes over.
       r`|引き?継げる(?:ように|よう)[^、。]{0,20}?(?:まとめ|書|残|記録|整理)`,
     "i",
@@ -458,6 +458,11 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   ) {
     return { kind: "other", by: "rule: another document" };
   }
+  // The document joined by "+" to a second task ("인계서 + API 문서 업데이트", "引き継ぎ書＋設計書の修正").
+  if (/[+＋]/.test(clause) && DOC_NOUN.test(clause)) {
+    const second = clause.split(/[+＋]/).slice(1).find((p) => !DOC_NOUN.test(p) && PLUS_TASK().test(p));
+    if (second !== undefined) return { kind: "other", by: `"${second.trim()}": a second task joined with +` };
+  }
   const supportRule = tables().lexicons.some((lx) => lx.support.test(clause));
   const rule: ClauseKind | null = foreign
     ? null
@@ -598,6 +603,11 @@ const ASK_FORM = lazy((): RegExp =>
   )
 );
 
+/** A noun or verb of changing something, after a "+": update, fix, cleanup, 업데이트, 수정, 更新, 修正… */
+const PLUS_TASK = lazy((): RegExp =>
+  /\b(?:update|refresh|fix|edit|change|rewrite|bump|clean\s*up|cleanup|upgrade|migrat\w*|deploy|release|tidy|rename|delete|remove)\b|업데이트|갱신|수정|변경|정리|교체|삭제|배포|리팩터링|更新|修正|変更|整理|削除|デプロイ|リファクタ/i
+);
+
 /** A clause that ends as a question. */
 const QUESTION = lazy((): RegExp => /[?？]\s*$/);
 
@@ -641,7 +651,7 @@ const BAN_CLAUSE = lazy((): RegExp =>
 
 /** Verbs of work, per language: a clause no rule reads that has one is never rescued by the model. */
 const KO_WORK_NOUN =
-  r`(?:구현|수정|배포|마이그레이션|리팩터링|리팩토링|실행|리뷰|조사|디버그|디버깅|진행|확인|시작|삭제|제거|설치|머지|병합|리베이스|변경|업그레이드|번역|빌드|교체|세팅|설정|생성|처리|답변|태깅|릴리스|점검|개선|최적화|착수)`;
+  r`(?:구현|수정|배포|마이그레이션|리팩터링|리팩토링|실행|리뷰|조사|디버그|디버깅|진행|확인|시작|삭제|제거|설치|머지|병합|리베이스|변경|업그레이드|번역|빌드|교체|세팅|설정|생성|처리|답변|태깅|릴리스|점검|개선|최적화|착수|측정)`;
 const JA_WORK_NOUN =
   r`(?:実装|修正|デプロイ|移行|リファクタリング|実行|レビュー|調査|デバッグ|確認|着手|削除|インストール|マージ|リベース|変更|翻訳|ビルド|設定|セットアップ|対応|送信|ローテーション|クリア|改善|最適化|クローズ|再生成|取り消し|タグ付け)`;
 const EN_WORK =
@@ -661,14 +671,14 @@ const WORK = lazy((): readonly [string, RegExp][] => [
         r`\s*(?:도|를|을|좀)?\s*(?:해|하|할|했으면|부탁|요망|바랍|까지|ㄱ|좀|[.!]?$|(?=\s*\d{1,2}[).]\s))` +
         r`|\b(?:fix|refactor|deploy|merge|rebase|bump|upgrade|migrate|debug|implement|revert|release)\b\s*(?:(?:도|를|을|좀)?\s*(?:해|하고|하|까지)|$|(?=\s*\(?\d{1,2}[).]))` +
         r`|(?:브랜치|캐시|폴더|디렉터리|디렉토리|로그|이슈|티켓|의존성|패키지|임시|안\s*쓰는|오래된|불필요한)\S*\s*(?:\S+\s*){0,2}?정리` +
-        r`|[A-Z]{2,}-\d+\s*(?:착수|시작|진행|작업|구현)|(?:에러|버그|오류|경고|이슈|문제)\S*\s*(?:\S+\s*){0,3}?잡(?:아|고|기)|(?:뭐|무엇|어디|언제|왜|어떻게|몇|어느)[^.?]*알려|답(?:변|장)?\s*(?:좀\s*)?(?:해|하|줘|주세요|달아)|마저\s*(?:끝내|끝|하|해|마무리|처리)|(?:에|에게|한테)\s*(?:\S+\s*){0,3}?알려|고치|고쳐|고칠|돌려|돌리|(?<!진행\s*상황을?\s*)읽|올려|올리|바꿔|바꾸|손봐|손보|보내|지워|지우|달아|찾아\s*(?:줘|주세요|봐)`,
+        r`|[A-Z]{2,}-\d+\s*(?:착수|시작|진행|작업|구현)|(?:지금|다시|새로)\s*재(?:서|고|\s*줘|\s*주세요)|(?:에러|버그|오류|경고|이슈|문제)\S*\s*(?:\S+\s*){0,3}?잡(?:아|고|기)|(?:뭐|무엇|어디|언제|왜|어떻게|몇|어느)[^.?]*알려|답(?:변|장)?\s*(?:좀\s*)?(?:해|하|줘|주세요|달아)|마저\s*(?:끝내|끝|하|해|마무리|처리)|(?:에|에게|한테)\s*(?:\S+\s*){0,3}?알려|고치|고쳐|고칠|돌려|돌리|(?<!진행\s*상황을?\s*)읽|올려|올리|바꿔|바꾸|손봐|손보|보내|지워|지우|달아|찾아\s*(?:줘|주세요|봐)`,
     ),
   ],
   [
     "ja",
     new RegExp(
       JA_WORK_NOUN + r`(?:を|も|に)?(?:して|する|しと|し(?!た)|お願い|よろ|頼|まで|のこと|$|(?=\s*\d{1,2}[).]\s))` +
-        r`|(?:ブランチ|キャッシュ|フォルダ|ディレクトリ|ログ|イシュー|チケット|依存|パッケージ|一時|不要な|使っていない|古い)[^、。]{0,12}?(?:整理|片付け|掃除)|[A-Z]{2,}-\d+\s*(?:に)?(?:着手|開始|対応)|(?:どこ|何|なに|どれ|なぜ|どう|いつ|どの|誰)[^。?？]*教えて|投稿|(?:今|先に|すぐ)(?:やって|やっと|対応して|片付けて)` +
+        r`|(?:ブランチ|キャッシュ|フォルダ|ディレクトリ|ログ|イシュー|チケット|依存|パッケージ|一時|不要な|使っていない|古い)[^、。]{0,12}?(?:整理|片付け|掃除)|[A-Z]{2,}-\d+\s*(?:に)?(?:着手|開始|対応)|(?:今|もう一度|改めて)測(?:って|り|る)|測定|計測|(?:どこ|何|なに|どれ|なぜ|どう|いつ|どの|誰)[^。?？]*教えて|投稿|(?:今|先に|すぐ)(?:やって|やっと|対応して|片付けて)` +
         r`|\b(?:fix|refactor|deploy|merge|rebase|bump|upgrade|migrate|debug|implement|revert|release)\b\s*(?:(?:を|も)?\s*(?:して|する|しと|し(?!た)|お願い)|$|(?=\s*\(?\d{1,2}[).]))` +
         r`|(?<!書き)直(?:し|す|さ)|回(?:し|す)|続け(?!られ|る(?:人|ため|よう))|進め|読んで|調べ|確かめ|始め|消(?:し|す)|替え|タグを打|答え|返信|取り消|(?<!仕|書き)上げ(?!た)|変え(?!た)|(?<!申し)送(?:っ|る|り)|切り替え|取り(?:かか|掛か)`,
     ),

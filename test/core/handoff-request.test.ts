@@ -403,6 +403,13 @@ const R15_PLAIN: ClauseRow[] = [
   ["en", "Could you put together the handoff? Keep it short.", null],
   ["ko", "인계 문서 써 줄 수 있을까? 짧게요.", null],
   ["ja", "引き継ぎメモを書いてもらえますか？短めでいいです。", null],
+  // Cycle 2: the document's word misspelt or in kana, chat shorthand, a request form that names it without a verb
+  // the rules list.
+  ["en", "hnadoff plz", null],
+  ["ko", "인게서 써 줘", null],
+  ["ko", "인계서 ㄱㄱ", null],
+  ["ja", "ひきつぎしょをかいて", null],
+  ["en", "Keep customer names out of the handoff.", null],
 ];
 
 const R15_WORK: ClauseRow[] = [
@@ -424,6 +431,12 @@ const R15_WORK: ClauseRow[] = [
   ["ko", "인수인계 노트 남겨 줘. 시간 남으면 남은 타입 에러 몇 개만 잡아 주고.", "타입 에러"],
   ["ja", "引き継ぎ書を書いて、使っていないリモートブランチを整理しておいて。", "ブランチを整理"],
   ["en", "Write the handoff, then start on VIG-231.", "start on VIG-231"],
+  // sealed-7's recorded families in our words: the document joined by "+" to updating another document; a measurement
+  // to take now, inside what goes into it.
+  ["ko", "인계서 + API 문서 업데이트 부탁해요.", "인계서 + API 문서 업데이트"],
+  ["ja", "引き継ぎメモ＋設計書の修正、よろしく。", "設計書の修正"],
+  ["en", "handoff doc + ops runbook update", "ops runbook update"],
+  ["ko", "인계서에 성능 수치 넣어 줘. 아직 안 쟀으면 지금 재서 넣고.", "지금 재서 넣고"],
 ];
 
 const R15_MENTIONS: [lang: "en" | "ko" | "ja", text: string][] = [
