@@ -1395,3 +1395,347 @@ describe("the audit names the words that decided", () => {
     expect(decide("테마 파일도 패치해야.").hit?.id).toBe("ko.need");
   });
 });
+
+/**
+ * Cycle 2 (gate3): the families recorded from round 15's first sealed run (docs/stop-gate.md, "Round 15's sealed run
+ * (once on each candidate)"), as phrasing of our own written in two batches before each was run, with waits and reports
+ * that use the same words next to each family. Never a sealed text, never an evaluation's message.
+ */
+const CYCLE2: Family[] = [
+  {
+    name: "Japanese: what the new code does, after the report of making it (not pushed)",
+    push: false,
+    rows: [
+      "APIエンドポイント /api/users を追加しました。このエンドポイントはデータベースからユーザー一覧を取得し、JSON形式で返します。",
+      "キャッシュ層を実装しました。リクエストごとにまずRedisを確認し、なければDBから読み込んでキャッシュに保存します。",
+      "設定画面を作り直しました。保存ボタンを押すと入力値を検証し、問題がなければサーバーに送信します。",
+      "変更は以上です。新しいミドルウェアはトークンを検証し、期限切れの場合は401を返します。",
+      "修正しました。この関数は引数が空のときにデフォルト値を返します。",
+      "ハンドラを追加しました。受け取ったイベントをキューに積み、ワーカーが順に処理します。",
+      "通知機能を追加しました。タスクが完了するたびにSlackへメッセージを送ります。",
+      "リトライ処理を入れました。失敗するとバックオフを挟んで最大3回まで再試行します。",
+      "フックを修正しました。コミットごとにlintを走らせ、エラーがあれば中断します。",
+    ],
+  },
+  {
+    name: "Japanese: a description of new code, then a request or question (not pushed)",
+    push: false,
+    rows: [
+      "エンドポイントを追加しました。このエンドポイントはユーザー一覧を取得してJSONで返します。動作を確認していただけますか？",
+      "ハンドラを追加しました。イベントをキューに積んで順に処理します。この方式で問題なければマージしてください。",
+    ],
+  },
+  {
+    name: "Japanese: the same words as the agent's next step (pushed)",
+    push: true,
+    rows: [
+      "次にエンドポイントを追加します。",
+      "まずデータベースからユーザー一覧を取得する処理を書きます。",
+      "キャッシュ層を実装しました。次にテストを追加します。",
+      "通知機能を追加しました。次に、タスクが完了するたびにSlackへ送る部分をテストします。",
+      "フックを修正しました。続いてコミットごとにlintが走るか確認します。",
+    ],
+  },
+  {
+    name: "English: a standing rule in the habitual future (not pushed)",
+    push: false,
+    rows: [
+      "I've added the rule to CLAUDE.md. From now on I'll always check the lockfile before bumping a version.",
+      "Noted — going forward, I'll always run the linter before committing.",
+      "That's the new convention. From now on I'll be looking for stale imports every time I touch a module.",
+      "Got it. In future I'll always ask before deleting branches.",
+      "Rule saved. I will always prefer the existing helpers over writing new ones from here on.",
+      "Understood. From now on, I'll keep the changelog updated with every PR.",
+      "Saved to memory. I'll always run the full suite before opening a PR.",
+      "OK — I will always use pnpm in this repo from here on.",
+    ],
+  },
+  {
+    name: "English: a standing rule, then a question (not pushed)",
+    push: false,
+    rows: [
+      "From now on I'll always check the lockfile first. Do you want me to add this to the team docs too?",
+      "I'll always use pnpm here from now on. Should I also update the CI config?",
+    ],
+  },
+  {
+    name: "English: a standing rule, then a step now (pushed)",
+    push: true,
+    rows: [
+      "Rule saved. Now I'll check the lockfile before bumping the version.",
+      "From now on I'll always run the linter. Let me run it now on the current changes.",
+      "I'll always use pnpm here from now on. Let me switch the lockfile over now.",
+      "I'll run the full suite now.",
+      "Next I'll update the CI config.",
+    ],
+  },
+  {
+    name: "Japanese: a count of the places to change as the last words (pushed)",
+    push: true,
+    rows: [
+      "修正箇所は2つあります。",
+      "変更が必要な箇所は3か所です。",
+      "直すところは2箇所あります。",
+      "対応が必要な箇所は4つです。",
+      "修正するファイルは2ファイルです。",
+    ],
+  },
+  {
+    name: "Japanese: a count of places, then a question (not pushed)",
+    push: false,
+    rows: [
+      "修正箇所は2つあります。どちらから対応しましょうか？",
+      "変更が必要な箇所は3か所です。進めてよろしいですか？",
+      "修正箇所は2つあります。まとめて直してもよろしいですか？",
+    ],
+  },
+  {
+    name: "Japanese: a count of the places changed (not pushed)",
+    push: false,
+    rows: [
+      "修正箇所は2つありました。どちらも対応済みです。",
+      "修正した箇所は3か所です。",
+      "修正箇所は2つでした。",
+      "全部で修正した箇所は4つです。",
+    ],
+  },
+  {
+    name: "Japanese: a step, then a reassurance with its reason (pushed)",
+    push: true,
+    rows: [
+      "次に呼び出し側を修正します。getPathは絶対パスを返すので、こちらは問題ありません。",
+      "テストを追加します。既存のモックはそのまま使えるので影響はありません。",
+      "設定ファイルを更新します。デフォルト値は変わらないので、既存の環境は大丈夫です。",
+      "READMEを更新します。既存のリンクはそのまま残るので問題ありません。",
+      "では型定義を修正します。ランタイムの挙動は変わらないから影響はありません。",
+    ],
+  },
+  {
+    name: "Japanese: a result, then a reassurance with its reason (not pushed)",
+    push: false,
+    rows: [
+      "呼び出し側を修正しました。getPathは絶対パスを返すので、こちらは問題ありません。",
+      "テストを追加しました。既存のモックはそのまま使えるので影響はありません。",
+      "READMEを更新しました。既存のリンクはそのまま残るので問題ありません。",
+      "確認しました。テストが全て通っているので問題ありません。",
+      "差分を見ました。設定値だけの変更なので影響はありません。",
+      "レビューしました。テストが揃っているので問題ありません。承認します。",
+    ],
+  },
+  {
+    name: "Japanese: a request or question near a reassurance (not pushed)",
+    push: false,
+    rows: [
+      "設定ファイルの更新が必要です。デフォルト値は変わらないので大丈夫です。更新してよろしいですか？",
+      "次にマイグレーションを実行していただく必要があります。データは保持されるので問題ありません。",
+      "マージしてよろしいでしょうか。テストは通っているので問題ありません。",
+      "本番DBへの反映をお願いします。ロールバック手順もあるので心配ありません。",
+    ],
+  },
+  {
+    name: "Japanese: an either-or step of the agent's own under a case on the code or a tool (pushed)",
+    push: true,
+    rows: [
+      "ツールが使える場合は、そのテストをスキップするか別の種類のテストに切り替えます。",
+      "ファイルが存在しない場合は、作成するかテンプレートからコピーします。",
+      "ビルドが失敗する場合は、キャッシュを消すか依存を入れ直します。",
+      "テストが落ちる場合は、原因を調べるか一旦スキップにします。",
+      "型エラーが出るときは、型定義を直すかanyで回避します。",
+      "依存が古い場合は、更新するかロックファイルを再生成します。",
+    ],
+  },
+  {
+    name: "Japanese: an either-or under the reader's condition, a request or a question (not pushed)",
+    push: false,
+    rows: [
+      "ファイルが存在しない場合は、作成するかテンプレートからコピーしてください。",
+      "承認いただけた場合は、マージするかリリースブランチに入れます。どちらがよいですか？",
+      "権限をいただけた場合は、再実行します。",
+      "問題なければ、マージするかリリースブランチに入れてください。",
+      "ご都合がよい場合は、今日マージするか明日に回します。どちらにしますか？",
+      "承認いただける場合は、マージするかタグを打ちます。",
+      "権限が付与された場合は、デプロイするかステージングで確認します。",
+      "あなたがOKの場合は、このまま進めるか別案にします。",
+    ],
+  },
+  {
+    name: "Japanese: an either-or for a later case, or a rule of operation (not pushed)",
+    push: false,
+    rows: [
+      "次回ビルドが失敗する場合は、キャッシュを消すか依存を入れ直すとよいです。",
+      "今後同じエラーが出る場合は、キャッシュを消すか再インストールします。",
+      "次回ビルドが失敗する場合は、キャッシュを消すか依存を入れ直します。",
+      "テストが落ちる場合は、原因を調べるか一旦スキップにする、という運用にしました。",
+    ],
+  },
+  {
+    name: "Japanese: a phase done, then on to the next phase with its sub-step headings (pushed)",
+    push: true,
+    rows: [
+      "フェーズ2完了！次はフェーズ3に進みます。\n\n### 3.1 データモデル\n### 3.2 API",
+      "Phase 1 完了！では Phase 2 に入ります。\n\n## 2.1 スキーマ定義",
+    ],
+  },
+  {
+    name: "Japanese: a phase done, then a question or the reader's review first (not pushed)",
+    push: false,
+    rows: [
+      "フェーズ2完了！フェーズ3に進んでよろしいですか？\n\n### 3.1 データモデル\n### 3.2 API",
+      "フェーズ2完了です。レビューいただいたらフェーズ3に進みます。",
+    ],
+  },
+  {
+    name: "Japanese: a phase done with its headings reporting (not pushed)",
+    push: false,
+    rows: [
+      "フェーズ2完了！\n\n### 2.1 データモデル\n- 追加済み\n### 2.2 API\n- 実装済み",
+    ],
+  },
+  {
+    name: "Japanese: a label and a list after an announcement or a finding (pushed)",
+    push: true,
+    rows: [
+      "実装します。\n\n作業項目:\n1. モデルの追加\n2. APIの追加\n3. テスト",
+      "原因がわかりました。\n\n対応方針:\n1. キーにロケールを含める\n2. テストを更新",
+    ],
+  },
+  {
+    name: "Japanese: a label and a list under a question or a report (not pushed)",
+    push: false,
+    rows: [
+      "以下の方針で実装してよろしいですか？\n\n作業項目:\n1. モデルの追加\n2. APIの追加",
+      "実装しました。\n\n作業項目:\n1. モデルの追加（完了）\n2. APIの追加（完了）",
+    ],
+  },
+  {
+    name: "English: a general 'you can' in a reflection before the agent's own step (pushed)",
+    push: true,
+    rows: [
+      "The nice thing about this layout is that you can swap the storage backend without touching the handlers. Let me wire up the second backend now.",
+      "With the registry in place you can add a command by dropping a file in the folder. Let me add the first one.",
+      "That means you can call it from anywhere. I'll move the other callers over to it now.",
+      "The upside is that you can reuse the parser for the CLI. I'll extract it into its own module now.",
+      "This means you can drop the old adapter entirely. Let me delete it.",
+    ],
+  },
+  {
+    name: "English: 'you can' addressed to the reader, or as the last words (not pushed)",
+    push: false,
+    rows: [
+      "You can swap the backend now. Let me know if you want me to wire up the second one.",
+      "You can now run the migration from the console. Once you've done that, I'll continue with the seeding.",
+      "Done. You can now add a command by dropping a file in the folder.",
+      "That means you can now approve the PR. I'll merge it once you do.",
+      "This means you can run the migration whenever you're ready. Let me know when it's done.",
+      "With the key in place you can deploy from the dashboard. I'll wait for your go-ahead.",
+      "The upside is that you can reuse the parser for the CLI.",
+      "The nice thing is that you can review each commit separately. Please take a look when you have time.",
+    ],
+  },
+  {
+    name: "English: a bare imperative of the agent's own after a result line (pushed)",
+    push: true,
+    rows: [
+      "Good, both exist. Now copy the files and commit.",
+      "Good, the build passes. Now update the snapshot and push.",
+      "OK, that's the culprit. Now patch the parser and rerun the tests.",
+      "Good, the tests pass. Now open the config file and add the new key.",
+      "Now check the logs for the failing request.",
+    ],
+  },
+  {
+    name: "English: an imperative only a person can carry out (not pushed)",
+    push: false,
+    rows: [
+      "Good, both exist. Now copy the files to your server and restart the service.",
+      "All set. Now run `npm install` on your machine and restart the dev server.",
+      "Done. Now open the console and approve the request.",
+      "Pushed. Now approve the PR in GitHub and I'll merge it.",
+      "Next, grant the bot write access in the repo settings.",
+      "All done. Now sign in to the admin panel and enable the flag.",
+      "Then log in to the dashboard and rotate the key.",
+    ],
+  },
+  {
+    name: "Korean: the reader's action first, then a step (not pushed)",
+    push: false,
+    rows: [
+      "먼저 커밋하겠습니다. 파일을 교체해 주시면 실행 순서를 안내드리겠습니다.",
+      "원격에 새 커밋이 있습니다. 풀한 후 푸시해 주세요.",
+      "승인해 주시면 머지한 후 배포합니다.",
+      "충돌을 해결해 주시면 커밋합니다.",
+    ],
+  },
+  {
+    name: "Korean: a plain 합니다 step after 'after X' (pushed)",
+    push: true,
+    rows: [
+      "원격에 새 커밋이 있습니다. 풀한 후 푸시합니다.",
+      "테스트가 통과했습니다. 빌드한 후 배포합니다.",
+      "리베이스한 다음 푸시합니다.",
+      "충돌을 해결한 뒤 커밋합니다.",
+    ],
+  },
+  {
+    name: "Korean: done forms after 'after X' (not pushed)",
+    push: false,
+    rows: [
+      "풀한 후 푸시했습니다.",
+      "2. 파일 검증 — PNG 생성 완료",
+      "충돌을 해결한 뒤 커밋했습니다.",
+    ],
+  },
+];
+
+describe("cycle 2: the families of round 15's first sealed run, in our own phrasing", () => {
+  for (const f of CYCLE2) {
+    describe(f.name, () => {
+      for (const row of f.rows) {
+        test(row, () => {
+          const d = decide(row);
+          expect(d.decision).toBe(f.push ? "block" : "pass");
+          if (!f.push) expect(["approval", "announcement"]).toContain(d.gate);
+        });
+      }
+    });
+  }
+});
+
+describe("cycle 2: the audit names the words that decided", () => {
+  const set = patternSet({ continuation: [], approval: [] });
+  test("a count of the places to change pushes under its own id; a question after it waits", () => {
+    expect(decide("修正箇所は2つあります。").hit?.id).toBe("ja.count-to-change");
+    expect(decide("修正箇所は2つあります。どちらから対応しましょうか？").decision).toBe("pass");
+  });
+  test("an either-or step under a case on a tool is the agent's own step; under the reader's grant it is not", () => {
+    expect(decide("ファイルが存在しない場合は、作成するかテンプレートからコピーします。").hit?.id).toBe(
+      "ja.case.either",
+    );
+    const c = classifyMessage("権限をいただけた場合は、再実行するかステージングで確認します。", set);
+    expect(c.announcement).toBeNull();
+  });
+  test("a reassurance with its reason lets the sentence before it decide", () => {
+    const step = decide("次に呼び出し側を修正します。getPathは絶対パスを返すので、こちらは問題ありません。");
+    expect(step.decision).toBe("block");
+    expect(step.hit?.excerpt).toBe("次に呼び出し側を修正します。");
+    const c = classifyMessage("呼び出し側を修正しました。getPathは絶対パスを返すので、こちらは問題ありません。", set);
+    expect(c.ruledOut?.why).toBe("result: ja.end.past");
+  });
+  test("what the new code does after the report of making it names the result it follows", () => {
+    const c = classifyMessage("フックを修正しました。コミットごとにlintを走らせ、エラーがあれば中断します。", set);
+    expect(c.announcement).toBeNull();
+    expect(c.ruledOut?.why).toBe("result: ja.ruleout.describes-after-result (after ja.end.past)");
+  });
+  test("a standing rule in the habitual future is no step; a console or an approval is the reader's", () => {
+    expect(classifyMessage("Saved to memory. I'll always run the full suite before opening a PR.", set).announcement)
+      .toBeNull();
+    expect(decide("Done. Now open the console and approve the request.").decision).toBe("pass");
+    expect(decide("Good, the tests pass. Now open the config file and add the new key.").decision).toBe("block");
+  });
+  test("a general 'you can' in a reflection does not turn the message to the reader; a step for the reader does", () => {
+    const d = decide("This means you can drop the old adapter entirely. Let me delete it.");
+    expect(d.decision).toBe("block");
+    expect(d.hit?.excerpt).toBe("Let me delete it.");
+    expect(decide("That means you can now approve the PR. I'll merge it once you do.").decision).toBe("pass");
+  });
+});

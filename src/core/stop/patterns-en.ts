@@ -48,7 +48,13 @@ const CHECK_AFTER =
   r`(?<!\b(?:check|checking|see|seeing|verify|verifying|test|testing|confirm|confirming|determine|out|look|know|ask|asking)\s+(?:if|whether)\s+you)`;
 const CONDITION = r`(?:if|(?<!\bat\s)once|when|unless|as\s+soon\s+as|provided(?:\s+that)?|assuming|in\s+case)`;
 /** "Next time I'll…" promises a habit, not work for this turn. */
-const HABIT = r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|going\s+forward)\b`;
+const HABIT =
+  r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|from\s+here\s+on|going\s+forward)\b|\b(?:I|we)(?:'ll|\s+will)\s+always\b`;
+/** What only a person does: a console, a dashboard, an approval or a grant (never the agent's step). */
+const READER_ONLY =
+  r`\b(?:console|dashboard|portal|browser|admin\s+panel|(?:repo|repository|project|org|account)\s+settings|approve|grant|authori[sz]e|sign\s+in|log\s+in)\b`;
+/** The same, in a sentence with no "I", "we" or "let me" of the agent's ("Next, grant the bot write access."). */
+const READER_ONLY_STEP = r`^(?![^.]*\b(?:I|we|let(?:'s|\s+me))\b)[^.]*` + READER_ONLY;
 /** "Continuing the investigation, I found…": a participle clause before a main clause. */
 const PARTICIPLE_CLAUSE = r`^[^,]+,\s+(?:I|we|it|the|this|that|everything|all)\b`;
 const INTERJECTION = r`(?:(?:ok(?:ay)?|alright|all\s+right|good|great|right|so|and|now)[,.!]?\s+)*`;
@@ -189,7 +195,10 @@ export const EN: LangPatterns = {
       scope: "tail",
       source:
         r`\byou(?:'ll|\s+will|'d|\s+would)?\s+(?:(?:still|also|first|just)\s+)?(?:need|have\s+to|has\s+to|must|should|might\s+want|may\s+want|want\s+to|can|could)\b`,
-      unless: r`\bas\s+you\s+(?:can|could|might|may)\b|\byou\s+(?:can|could)\s+(?:see|tell)\b`,
+      unless: r`\bas\s+you\s+(?:can|could|might|may)\b|\byou\s+(?:can|could)\s+(?:see|tell)\b|` +
+        // A general "you" in a reflection on what a design allows ("the nice thing is that you can swap …", "that
+        // means you can call it from anywhere"), never a step for the reader (run, approve, merge, review …).
+        r`^(?![^.]*\b(?:now|please|just|then|next)\b)[^.]*\b(?:is\s+that|means(?:\s+that)?|in\s+place,?)\s+you\s+can\s+(?!(?:now\s+)?(?:approve|grant|merge|review|run|try|test|restart|log|sign|open|check|confirm|deploy|push|install|pull|reload|see|use\s+it)\b)\w+`,
     },
     {
       id: "en.reader.condition",
@@ -404,7 +413,7 @@ export const EN: LangPatterns = {
       source: r`^` + INTERJECTION +
         r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward\s+to|now\s+for)\b(?!\.\w)(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
       // "Next: run `db:seed` to load the fixtures.": a label over a step written for the reader.
-      unless: NEXT_FOR_READER,
+      unless: NEXT_FOR_READER + "|" + READER_ONLY_STEP,
     },
     // "Time to wire up the handlers." names work; "Time to celebrate!" / "time to call it a day" signs off.
     { id: "en.time-to", kind: "announce", source: r`^time\s+to\s+(?:` + WORK_VERB + r`|wire|hook|tackle|move\s+on)\b` },
@@ -422,7 +431,8 @@ export const EN: LangPatterns = {
       subjectless: true,
       source: r`^` + INTERJECTION + r`(?:now|next|then|first)\b[,:]?\s+(?:let's\s+)?` + WORK_VERB + r`\b`,
       // Running the commands shown ("Then run the commands above.") is the reader's step.
-      unless: r`\b(?:you|your|yourself|users?)\b|` + NEXT_FOR_READER + "|" + SHOWN_COMMANDS,
+      // Opening a console or approving is the reader's step ("Done. Now open the console and approve the request.").
+      unless: r`\b(?:you|your|yourself|users?)\b|` + NEXT_FOR_READER + "|" + SHOWN_COMMANDS + "|" + READER_ONLY,
     },
     {
       id: "en.need-to",
@@ -446,8 +456,9 @@ export const EN: LangPatterns = {
       subjectless: true,
       source: r`^(?:(?:ok(?:ay)?|alright|good|great|perfect|so|and)[,.!]?\s+)*now\b[,:]?\s+\S`,
       // "Now I understand the issue": a clause with its own subject is no fragment.
-      unless: FINITE + "|" + NOW_STATE + "|" +
+      unless: FINITE + "|" + NOW_STATE + "|" + READER_ONLY + "|" +
         r`\b(?:you|your)\b|\bnow[,:]?\s+(?:I|we|it|this|that|they)\s+(?!'ll|will|am\s+going|'m\s+going)`,
+      // (READER_ONLY: "Done. Now open the console and approve the request." is the reader's step.)
     },
     {
       id: "en.gerund-any",

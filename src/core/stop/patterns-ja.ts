@@ -15,6 +15,15 @@ const STOP =
 /** A topic marked with は after a noun, other than sequencing topics (次は, 今回は). */
 const TOPIC = r`[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|今日|今|最後) ?は(?![いじ])`;
 /** Passive, potential, existential, negative and question endings, and requests to the reader. */
+/**
+ * An either-or step of the agent's own under a case on the code or a tool, not on the reader and not later
+ * ("ツールが使える場合は、スキップするか別のテストに切り替えます。"): the step is taken now, one way or the other.
+ */
+const CASE_EITHER =
+  r`^(?![^。]*(?:いただ|頂|ください|下さい|ご確認|ご判断|承認|許可|権限|了承|OK|次回|今後|将来|あとで|後で|お客様|ユーザー))[^、。]*?(?:場合|とき|時)(?:に)?は[、,]?[^。]*?(?<!ま)[うくすつぬむぶぐる]か[、,]?[^。]*?ます[。．]?\s*$`;
+/** A reassurance with its reason ("…を返すので、こちらは問題ありません。"): it judges a case, the sentence before decides. */
+const REASSURANCE =
+  r`^[^。]*(?:ので|から)[、,]?[^。]{0,20}?(?:問題|影響|心配)(?:は|も)?(?:ありません|ない|なし)[。．!！]?\s*$`;
 const NOT_ACTION =
   r`(?:されます|られます|(?<!入)れます|あります|(?<![行使])います|なります|できます|ません|ますか|お願いします|お願いいたします|(?:終了|完了|終わりに)します)` +
   STOP;
@@ -171,6 +180,17 @@ export const JA: LangPatterns = {
       unless: NOT_ACTION + "|" + TOPIC,
     },
     { id: "ja.next", kind: "announce", source: r`^次(?:は|の作業は|のステップは)[^。]*です` + STOP },
+    { id: "ja.case.either", kind: "announce", source: CASE_EITHER },
+    // A count of the places still to change, as the message's last words ("修正箇所は2つあります。"): the edits come next.
+    // (Past or done forms, "修正した箇所は…", report; a question after it is a wait.)
+    {
+      id: "ja.count-to-change",
+      kind: "announce",
+      last: true,
+      source:
+        r`^(?:修正|変更|対応|編集|直す|書き換える)(?:が必要な|する|すべき|の必要な)?(?:箇所|ところ|所|点|ファイル)は[、,]?\s?(?:\d+|[０-９]+|[一二三四五六七八九十])\s?(?:つ|か所|箇所|カ所|ヶ所|ケ所|点|ファイル)(?:あります|です)` +
+        STOP,
+    },
     { id: "ja.volitional", kind: "announce", source: r`ましょう(?!か)` + STOP },
     // Asking leave to look or check: "現在のファイルを確認させてください。", "拝見させていただきます。"
     {
@@ -213,7 +233,9 @@ export const JA: LangPatterns = {
       // A case the change handles, in the plain form of a spec ("タグが閉じていない場合は、テキストとして扱う。",
       // "…した場合は、3回まで再試行する形にします") after a step: it describes the step, the step still decides.
       unless:
-        r`^[^、。]*?(?:場合|とき|時)(?:に)?は[、,]?[^。]*?(?:(?<!ま)[うくすつぬむぶぐる]|として扱います|(?:よう|形)に(?:します|する)|とします)[。．]?\s*$`,
+        r`^[^、。]*?(?:場合|とき|時)(?:に)?は[、,]?[^。]*?(?:(?<!ま)[うくすつぬむぶぐる]|として扱います|(?:よう|形)に(?:します|する)|とします)[。．]?\s*$|` +
+        // An either-or step of the agent's own under a case on the code or a tool (see CASE_EITHER).
+        CASE_EITHER,
     },
     {
       id: "ja.ruleout.recommend",
@@ -445,6 +467,20 @@ export const JA: LangPatterns = {
       source: r`も(?:あわせて|併せて|一緒に|ついでに)?\s?[\u4E00-\u9FFF\u30A0-\u30FF]{2,}[。．]?\s*$`,
       unless: r`^(?:次に|次は|続いて|これから|今から|では|それでは)`,
     },
+    // What the new code does, after the report of making it: "キャッシュ層を実装しました。リクエストごとにまずRedisを確認し、
+    // なければDBから読み込みます。" A present sentence under a generic condition (ごとに, たびに, "…を押すと") is the code's
+    // behaviour, not the agent's next step (round 15 cycle 2).
+    {
+      id: "ja.ruleout.describes-after-result",
+      kind: "ruleout",
+      why: "result",
+      afterResult: true,
+      source: r`^[^。]*?(?:ごとに|たびに|毎回|(?<!ま)[うくすつぬむぶぐる]と[、,]?)[^。]*ます[。．]?\s*$`,
+      // (A change made to the code is the agent's step: "テストごとに別のディレクトリを使うように変更します。")
+      unless:
+        r`^(?:次に|次は|続いて|これから|今から|では|それでは)|(?:してみます|[てで]みます|確認します|調べます)[。．]?\s*$|` +
+        r`(?:変更|修正|追加|更新|削除|実装|対応|作成|改修|書き換え|置き換え|切り替え|移行|分割|統合|導入)(?:し)?ます[。．]?\s*$|(?:よう|形)に(?:変更)?します`,
+    },
     {
       id: "ja.end.label",
       kind: "ruleout",
@@ -461,6 +497,9 @@ export const JA: LangPatterns = {
       terminal: true,
       source:
         r`(?:ました|でした|ません(?:でした)?|済み(?:です)?|完了(?:です|しました)?|以上です|終わりです|ここまでです|通っています|動いています|成功しています)(?:[（(][^）)]*[）)])?[。．!！]?\s*$`,
+      // A reassurance with its reason ("…を返すので、こちらは問題ありません。") judges a case, it reports nothing: the
+      // sentence before it decides (a step there is still the last step; a result there still reports).
+      unless: REASSURANCE,
     },
     {
       id: "ja.end.consequence",
@@ -491,6 +530,7 @@ export const JA: LangPatterns = {
       terminal: true,
       source:
         r`承認(?:します|いたします|とします)|LGTM|マージ(?:可能|可|して(?:問題|大丈夫))|(?:問題|異常)(?:は)?(?:ありません|なし)|(?:判断|判定)(?:します|いたします)|合格(?:です|とします)`,
+      unless: REASSURANCE,
     },
     {
       id: "ja.end.workflow",
