@@ -1415,6 +1415,8 @@ const CYCLE2: Family[] = [
       "通知機能を追加しました。タスクが完了するたびにSlackへメッセージを送ります。",
       "リトライ処理を入れました。失敗するとバックオフを挟んで最大3回まで再試行します。",
       "フックを修正しました。コミットごとにlintを走らせ、エラーがあれば中断します。",
+      "バリデーションを追加しました。入力が空だと、エラーメッセージを表示して送信を止めます。",
+      "ログ出力を整理しました。リクエストごとにIDを付けて出力します。",
     ],
   },
   {
@@ -1423,6 +1425,7 @@ const CYCLE2: Family[] = [
     rows: [
       "エンドポイントを追加しました。このエンドポイントはユーザー一覧を取得してJSONで返します。動作を確認していただけますか？",
       "ハンドラを追加しました。イベントをキューに積んで順に処理します。この方式で問題なければマージしてください。",
+      "ログ出力を整理しました。リクエストごとにIDを付けて出力します。この形式でよろしいですか？",
     ],
   },
   {
@@ -1448,6 +1451,7 @@ const CYCLE2: Family[] = [
       "Understood. From now on, I'll keep the changelog updated with every PR.",
       "Saved to memory. I'll always run the full suite before opening a PR.",
       "OK — I will always use pnpm in this repo from here on.",
+      "Noted: I'll always rebase instead of merging from now on.",
     ],
   },
   {
@@ -1456,6 +1460,7 @@ const CYCLE2: Family[] = [
     rows: [
       "From now on I'll always check the lockfile first. Do you want me to add this to the team docs too?",
       "I'll always use pnpm here from now on. Should I also update the CI config?",
+      "Going forward I'll always ask before force-pushing. Is that what you wanted?",
     ],
   },
   {
@@ -1467,6 +1472,7 @@ const CYCLE2: Family[] = [
       "I'll always use pnpm here from now on. Let me switch the lockfile over now.",
       "I'll run the full suite now.",
       "Next I'll update the CI config.",
+      "I'll rebase onto main now.",
     ],
   },
   {
@@ -1478,6 +1484,7 @@ const CYCLE2: Family[] = [
       "直すところは2箇所あります。",
       "対応が必要な箇所は4つです。",
       "修正するファイルは2ファイルです。",
+      "変更が必要なファイルは3つあります。",
     ],
   },
   {
@@ -1487,6 +1494,7 @@ const CYCLE2: Family[] = [
       "修正箇所は2つあります。どちらから対応しましょうか？",
       "変更が必要な箇所は3か所です。進めてよろしいですか？",
       "修正箇所は2つあります。まとめて直してもよろしいですか？",
+      "変更が必要なファイルは3つあります。全部直しますか？",
     ],
   },
   {
@@ -1497,6 +1505,7 @@ const CYCLE2: Family[] = [
       "修正した箇所は3か所です。",
       "修正箇所は2つでした。",
       "全部で修正した箇所は4つです。",
+      "変更したファイルは3つです。",
     ],
   },
   {
@@ -1520,6 +1529,7 @@ const CYCLE2: Family[] = [
       "確認しました。テストが全て通っているので問題ありません。",
       "差分を見ました。設定値だけの変更なので影響はありません。",
       "レビューしました。テストが揃っているので問題ありません。承認します。",
+      "全テストが通りました。警告は既知のものなので問題ありません。",
     ],
   },
   {
@@ -1530,6 +1540,8 @@ const CYCLE2: Family[] = [
       "次にマイグレーションを実行していただく必要があります。データは保持されるので問題ありません。",
       "マージしてよろしいでしょうか。テストは通っているので問題ありません。",
       "本番DBへの反映をお願いします。ロールバック手順もあるので心配ありません。",
+      "念のためご確認ください。後方互換は保たれるので問題ありません。",
+      "この方針でよいか教えてください。既存のデータは消えないので心配ありません。",
     ],
   },
   {
@@ -1542,6 +1554,8 @@ const CYCLE2: Family[] = [
       "テストが落ちる場合は、原因を調べるか一旦スキップにします。",
       "型エラーが出るときは、型定義を直すかanyで回避します。",
       "依存が古い場合は、更新するかロックファイルを再生成します。",
+      "lintが通らない場合は、ルールを無効化するかコードを直します。",
+      "ポートが使用中のときは、プロセスを止めるか別のポートで起動します。",
     ],
   },
   {
@@ -1630,6 +1644,9 @@ const CYCLE2: Family[] = [
       "With the key in place you can deploy from the dashboard. I'll wait for your go-ahead.",
       "The upside is that you can reuse the parser for the CLI.",
       "The nice thing is that you can review each commit separately. Please take a look when you have time.",
+      "The good news is that you can fix this from the settings page. Could you try it?",
+      "This means you can review the diff now and approve it.",
+      "In short, the upside is that you can run both servers side by side.",
     ],
   },
   {
@@ -1641,6 +1658,7 @@ const CYCLE2: Family[] = [
       "OK, that's the culprit. Now patch the parser and rerun the tests.",
       "Good, the tests pass. Now open the config file and add the new key.",
       "Now check the logs for the failing request.",
+      "Next, I'll grant the test user the admin role in the seed script.",
     ],
   },
   {
@@ -1654,6 +1672,9 @@ const CYCLE2: Family[] = [
       "Next, grant the bot write access in the repo settings.",
       "All done. Now sign in to the admin panel and enable the flag.",
       "Then log in to the dashboard and rotate the key.",
+      "Next, authorize the app in your GitHub account and I'll retry.",
+      "Now grant the service account access to the bucket.",
+      "Then approve the pending deployment.",
     ],
   },
   {
@@ -1664,6 +1685,8 @@ const CYCLE2: Family[] = [
       "원격에 새 커밋이 있습니다. 풀한 후 푸시해 주세요.",
       "승인해 주시면 머지한 후 배포합니다.",
       "충돌을 해결해 주시면 커밋합니다.",
+      "확인해 주신 후에 배포합니다.",
+      "권한을 주시면 다시 실행한 후 결과를 알려드리겠습니다.",
     ],
   },
   {
@@ -1674,6 +1697,7 @@ const CYCLE2: Family[] = [
       "테스트가 통과했습니다. 빌드한 후 배포합니다.",
       "리베이스한 다음 푸시합니다.",
       "충돌을 해결한 뒤 커밋합니다.",
+      "테스트를 돌린 후 결과를 확인합니다.",
     ],
   },
   {
@@ -1683,6 +1707,29 @@ const CYCLE2: Family[] = [
       "풀한 후 푸시했습니다.",
       "2. 파일 검증 — PNG 생성 완료",
       "충돌을 해결한 뒤 커밋했습니다.",
+    ],
+  },
+  {
+    name: "Japanese: an either-or under an event still to come, often a person's (not pushed)",
+    push: false,
+    rows: [
+      "レビューが通った場合は、マージするかリリースブランチに入れます。",
+      "返信があった場合は、修正するかクローズします。",
+      "ご指示があれば、削除するかアーカイブします。",
+      "方針が決まった場合は、書き直すか今のまま残します。",
+      "CIの承認が下りた場合は、デプロイするかロールバックします。",
+      "お返事をいただいた場合は、続行するか中止します。",
+      "キーを発行してもらえた場合は、設定するか環境変数に入れます。",
+      "手が空いたときに、確認するかコメントをお願いします。",
+      "本番環境へのアクセスがもらえた場合は、ログを見るかダンプを取ります。",
+    ],
+  },
+  {
+    name: "Japanese: a finding, then a change made per case (pushed)",
+    push: true,
+    rows: [
+      "原因はキャッシュの共有でした。リクエストごとに別のキーを使うように変更します。",
+      "テストが落ちていました。テストごとに一時ディレクトリを分けるよう修正します。",
     ],
   },
 ];
@@ -1737,5 +1784,14 @@ describe("cycle 2: the audit names the words that decided", () => {
     expect(d.decision).toBe("block");
     expect(d.hit?.excerpt).toBe("Let me delete it.");
     expect(decide("That means you can now approve the PR. I'll merge it once you do.").decision).toBe("pass");
+  });
+  test("a step only a person takes after a sequencing word is a wait, and the audit says which words", () => {
+    const d = decide("Next, authorize the app in your GitHub account and I'll retry.");
+    expect(d.decision).toBe("pass");
+    expect(d.hit?.id).toBe("en.reader.next-only");
+  });
+  test("an either-or under an event still to come (a review passed, a key received) stays a condition", () => {
+    expect(decide("レビューが通った場合は、マージするかリリースブランチに入れます。").decision).toBe("pass");
+    expect(decide("キーを発行してもらえた場合は、設定するか環境変数に入れます。").decision).toBe("pass");
   });
 });

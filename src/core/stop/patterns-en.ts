@@ -224,6 +224,15 @@ export const EN: LangPatterns = {
         r`\b(?:[^.?!]|[.?!](?!\s|$))*?(?:\band\b|\bthen\b|,)\s*(?:then\s+)?(?:(?:once|when|if|after)\s+[^,.;]{1,40}?,?\s+)?(?:I|we)(?:'ll|\s+will|\s+can|'d\s+be\s+able)\b`,
     },
     {
+      id: "en.reader.next-only",
+      kind: "approval",
+      scope: "tail",
+      // "Next, authorize the app in your account and I'll retry.", "Now approve the pending deployment.": after a
+      // sequencing word, a step only a person takes (an approval, a grant, a console) is the reader's (cycle 2).
+      source: r`^(?:(?:ok(?:ay)?|all\s+done|done|pushed|good)[,.!]?\s+)?(?:next|now|then|first)[,:]?\s+(?:please\s+)?` +
+        r`(?:approve|grant|authori[sz]e|sign\s+in|log\s+in|open\s+the\s+(?:\w+\s+)?(?:console|dashboard|portal|admin\s+panel)|accept\s+the\s+invit)`,
+    },
+    {
       id: "en.reader.tell-me",
       kind: "approval",
       scope: "tail",

@@ -20,7 +20,10 @@ const TOPIC = r`[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|�
  * ("ツールが使える場合は、スキップするか別のテストに切り替えます。"): the step is taken now, one way or the other.
  */
 const CASE_EITHER =
-  r`^(?![^。]*(?:いただ|頂|ください|下さい|ご確認|ご判断|承認|許可|権限|了承|OK|次回|今後|将来|あとで|後で|お客様|ユーザー))[^、。]*?(?:場合|とき|時)(?:に)?は[、,]?[^。]*?(?<!ま)[うくすつぬむぶぐる]か[、,]?[^。]*?ます[。．]?\s*$`;
+  // The case is a state now, in the non-past ("使える場合", "失敗する場合", "使用中のとき"): a case in the past form
+  // ("レビューが通った場合", "もらえた場合") is an event still to come, often a person's, so it stays a condition.
+  r`^(?![^。]*(?:いただ|頂|ください|下さい|もら|くれ|ご[\u4E00-\u9FFF]|承認|許可|権限|了承|OK|次回|今後|将来|あとで|後で|お客様|ユーザー|レビュー|返信|返事|回答|指示|決ま|判断))` +
+  r`[^、。]*?(?<![ただ])(?:場合|とき|時)(?:に)?は[、,]?[^。]*?(?<!ま)[うくすつぬむぶぐる]か[、,]?[^。]*?ます[。．]?\s*$`;
 /** A reassurance with its reason ("…を返すので、こちらは問題ありません。"): it judges a case, the sentence before decides. */
 const REASSURANCE =
   r`^[^。]*(?:ので|から)[、,]?[^。]{0,20}?(?:問題|影響|心配)(?:は|も)?(?:ありません|ない|なし)[。．!！]?\s*$`;
