@@ -1687,6 +1687,9 @@ const CYCLE2: Family[] = [
       "충돌을 해결해 주시면 커밋합니다.",
       "확인해 주신 후에 배포합니다.",
       "권한을 주시면 다시 실행한 후 결과를 알려드리겠습니다.",
+      "원격 브랜치가 앞서 있습니다. Rebase 후 push해 주세요.",
+      "승인 후 merge합니다. 승인 부탁드립니다.",
+      "리뷰해 주시면 rebase 후 push하겠습니다.",
     ],
   },
   {
@@ -1698,6 +1701,7 @@ const CYCLE2: Family[] = [
       "리베이스한 다음 푸시합니다.",
       "충돌을 해결한 뒤 커밋합니다.",
       "테스트를 돌린 후 결과를 확인합니다.",
+      "빌드가 실패하니 캐시를 지우고 다시 빌드합니다.",
     ],
   },
   {
@@ -1707,6 +1711,9 @@ const CYCLE2: Family[] = [
       "풀한 후 푸시했습니다.",
       "2. 파일 검증 — PNG 생성 완료",
       "충돌을 해결한 뒤 커밋했습니다.",
+      "Rebase 후 push했습니다.",
+      "Build 후 deploy 완료했습니다.",
+      "1. 설정 파일 검증 — 스키마 체크 완료\n2. 로그 정리 — 오래된 파일 삭제 완료",
     ],
   },
   {
@@ -1730,6 +1737,71 @@ const CYCLE2: Family[] = [
     rows: [
       "原因はキャッシュの共有でした。リクエストごとに別のキーを使うように変更します。",
       "テストが落ちていました。テストごとに一時ディレクトリを分けるよう修正します。",
+    ],
+  },
+  {
+    name: "Japanese: waits and reports in the new rules' words (not pushed)",
+    push: false,
+    rows: [
+      "修正箇所は3つあります。一覧は上のとおりです。ご確認お願いします。",
+      "変更が必要な箇所は2か所です。対応方針をご指示ください。",
+      "設定が読めない場合は、環境変数を使うかデフォルトに戻します。どちらがよいか教えてください。",
+      "ネットワークが不安定な場合は、再試行するかタイムアウトを延ばします、という案でよろしいでしょうか。",
+      "サーバーが落ちている場合は、再起動するかお知らせします。再起動の許可をください。",
+      "データが多い場合は、ページングするか絞り込みを入れます。ご判断をお願いします。",
+      "ファイルがない場合は、作成するかテンプレートからコピーする実装にしました。",
+      "依存が古い場合は、更新するかロックファイルを再生成するようにスクリプトを直しました。",
+      "マイグレーションをお願いできますか。既存データは残るので問題ありません。",
+      "リリースして大丈夫です。テストが全部通っているので問題ありません。",
+      "デプロイしました。ロールバック手順もあるので問題ありません。",
+      "キャッシュを実装しました。キーが変わるたびに古いエントリを捨てます。",
+      "キャッシュを実装しました。キーが変わるたびに古いエントリを捨てます。問題があれば教えてください。",
+    ],
+  },
+  {
+    name: "English: waits and reports in the new rules' words (not pushed)",
+    push: false,
+    rows: [
+      "From now on I'll always ask first — just tell me if you'd rather I didn't.",
+      "I'll always run the linter from now on. Want me to add a pre-commit hook for it?",
+      "That means you can deploy it yourself now. I'll be around if anything breaks.",
+      "The nice part is that you can choose either backend. Which one should I set up?",
+      "This means you can merge whenever you're ready.",
+      "Now approve the migration in the admin panel, and I'll run the backfill after.",
+      "Then sign in to the portal and paste the token here.",
+      "First, grant me access to the staging bucket.",
+      "OK, next log in to the dashboard and check the alert.",
+      "Done. The dashboard now shows both series.",
+      "Approved and merged. Now the console shows the new version.",
+    ],
+  },
+  {
+    name: "English: the agent's own step that names a dashboard or a panel (pushed)",
+    push: true,
+    rows: [
+      "Now let me open the dashboard config and add the panel.",
+      "Next I'll open the admin panel component and fix the layout.",
+    ],
+  },
+  {
+    name: "Korean: waits and reports in the new rules' words (not pushed)",
+    push: false,
+    rows: [
+      "수정할 곳은 두 군데입니다. 어느 쪽부터 할까요?",
+      "빌드가 실패하면 캐시를 지우거나 의존성을 다시 설치하겠습니다. 진행해도 될까요?",
+      "승인해 주시면 머지하거나 릴리스 브랜치에 넣겠습니다.",
+      "빌드가 실패하면 캐시를 지우거나 의존성을 다시 설치하도록 스크립트를 고쳤습니다.",
+      "남은 작업입니다. 어느 것부터 할까요?\n\n2. 로그 정리 — 오래된 파일 삭제\n3. 설정 검증 — 스키마 체크",
+    ],
+  },
+  {
+    name: "Korean: a step after a step in a tool's words (pushed)",
+    push: true,
+    rows: [
+      "원격 브랜치가 앞서 있습니다. Rebase 후 push합니다.",
+      "테스트 통과. Build 후 deploy합니다.",
+      "충돌 해결 완료. Commit 다음 push합니다.",
+      "lint 에러가 있습니다. Fix 후 다시 commit합니다.",
     ],
   },
 ];
@@ -1789,6 +1861,10 @@ describe("cycle 2: the audit names the words that decided", () => {
     const d = decide("Next, authorize the app in your GitHub account and I'll retry.");
     expect(d.decision).toBe("pass");
     expect(d.hit?.id).toBe("en.reader.next-only");
+  });
+  test("a step after a step in a tool's words names its pattern; after a person's step it does not push", () => {
+    expect(decide("원격 브랜치가 앞서 있습니다. Rebase 후 push합니다.").hit?.id).toBe("ko.after-then");
+    expect(decide("승인 후 merge합니다.").decision).toBe("pass");
   });
   test("an either-or under an event still to come (a review passed, a key received) stays a condition", () => {
     expect(decide("レビューが通った場合は、マージするかリリースブランチに入れます。").decision).toBe("pass");

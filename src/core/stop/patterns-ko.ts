@@ -273,6 +273,16 @@ export const KO: LangPatterns = {
       // "훅은 커밋 전에 포맷터를 실행합니다": a topic governs the sentence, which describes the thing.
       unlessSentence: TOPIC,
     },
+    // A step after a step, in a tool's words ("Rebase 후 push합니다.", "Build 후 deploy합니다."): the agent's next two
+    // steps (round 15 cycle 2). Not after a person's step (승인, 리뷰, 검토).
+    {
+      id: "ko.after-then",
+      kind: "announce",
+      source:
+        r`^(?:[A-Za-z][A-Za-z -]{0,20}[A-Za-z]|[가-힣]{2,}한)\s?(?:후|뒤|다음)(?:에)?\s+(?:다시\s+)?[A-Za-z][A-Za-z -]{0,20}[A-Za-z]\s?합니다` +
+        END,
+      unless: r`승인|리뷰|검토|허락|확인해\s?주`,
+    },
     {
       id: "ko.progressive",
       kind: "announce",
