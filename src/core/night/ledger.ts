@@ -143,15 +143,21 @@ export function nightLedger(
     // back only once the session wrote again (its first prompt's wake, or a restart verified by
     // its transcript): a restarted process seen alive for a pass that exited without writing
     // (a lost conversation's resume, slow under load) brought nothing back.
-    const wrote = ofKind(events, "wake").some((w) =>
-      w.session_id === id && w.at >= d.at && w.detail.waker !== "nobody"
-    ) ||
-      ofKind(events, "restart_check").some((c) =>
+    const wroteAt = Math.min(
+      ...ofKind(events, "wake").filter((w) => w.session_id === id && w.at >= d.at && w.detail.waker !== "nobody")
+        .map((w) => w.at),
+      ...ofKind(events, "restart_check").filter((c) =>
         c.session_id === id && c.detail.verified === true && c.detail.restartAt >= d.at
-      );
-    const back = wrote
-      ? ofKind(events, "state").find((e) => e.session_id === id && e.at > d.at && e.detail.from === "dead")
-      : undefined;
+      ).map((c) => c.at),
+    );
+    // The leaving of `dead` that led to that write: the last one before it (an earlier restart that
+    // exited without writing left `dead` too, and went back).
+    const leaves = ofKind(events, "state").filter((e) =>
+      e.session_id === id && e.at > d.at && e.detail.from === "dead"
+    );
+    const back = wroteAt === Infinity
+      ? undefined
+      : leaves.filter((e) => e.at <= wroteAt).at(-1) ?? leaves.find((e) => e.at > wroteAt);
     idle.dead += (back?.at ?? until) - d.at;
     deaths.push({ sessionId: id, at: d.at, action: actionOf(restart, check), told, resumed: back !== undefined });
   }

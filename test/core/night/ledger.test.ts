@@ -281,6 +281,35 @@ test("a restart the watch saw running for a pass that exited without writing did
   expect(l.idleMinutes.dead).toBe(50);
 });
 
+test("a restart that exited without writing, then one verified: dead until the verified one, not the first", () => {
+  // The first resume left `dead` for a pass and went back; the second wrote. The death lasted until the second.
+  const check = (at: number, restartAt: number, verified: boolean) =>
+    ev(at, "s", "restart_check", {
+      restartAt,
+      grew: verified,
+      alive: verified,
+      afterMs: verified ? 5_000 : null,
+      verified,
+      ...(verified ? {} : { failed: "process exited without writing its transcript" }),
+    });
+  const l = nightLedger(
+    [
+      down(T + 10 * MIN, "s"),
+      restarted(T + 10 * MIN, "s", true, null),
+      ev(T + 10 * MIN + 10_000, "s", "state", { from: "dead", to: "restoring", event: "resumed", by: "watch" }),
+      ev(T + 10 * MIN + 24_000, "s", "state", { from: "restoring", to: "dead", event: "SessionEnd" }),
+      check(T + 10 * MIN + 30_000, T + 10 * MIN, false),
+      restarted(T + 40 * MIN, "s", true, null),
+      ev(T + 40 * MIN + 10_000, "s", "state", { from: "dead", to: "restoring", event: "resumed", by: "watch" }),
+      check(T + 41 * MIN, T + 40 * MIN, true),
+    ],
+    T,
+    T + 60 * MIN,
+  );
+  expect(l.deaths.map((d) => [d.sessionId, d.resumed])).toEqual([["s", true]]);
+  expect(l.idleMinutes.dead).toBe(30);
+});
+
 test("an older version's down and stale rows count as the deaths and stalls they recorded", () => {
   const stale = (at: number, id: string, endedAt?: number) =>
     row(at, id, "stale", {
