@@ -3,6 +3,7 @@
  * into it. A socket name (`-L`) or path (`-S`) can be given so tests run a private server and
  * never touch a user's tmux.
  */
+import { readFileSync } from "node:fs";
 import { ancestry, type ProbeOptions } from "./proc.ts";
 
 export interface TmuxOptions {
@@ -87,16 +88,35 @@ export async function paneInfo(paneId: string, opts: TmuxOptions = {}): Promise<
   return p?.paneId === paneId ? p : null;
 }
 
-/** The pane whose process tree holds `pid`: walk its ancestors until one is a pane's shell. */
+/**
+ * The pane whose process tree holds `pid` (walk its ancestors until one is a pane's shell), when
+ * `pid` is that terminal's foreground: what is typed into the pane reaches it.
+ */
 export async function findPaneForPid(pid: number, opts: TmuxOptions & ProbeOptions = {}): Promise<Pane | null> {
   const panes = await listPanes(opts);
   if (panes.length === 0) return null;
   const byPid = new Map(panes.map((p) => [p.panePid, p]));
   for (const p of ancestry(pid, opts)) {
     const hit = byPid.get(p);
-    if (hit) return hit;
+    if (hit) return inForeground(pid, opts) ? hit : null;
   }
   return null;
+}
+
+/**
+ * Whether `pid` is in its terminal's foreground process group (/proc stat: pgrp = tpgid): text
+ * typed into the pane reaches it, not a shell it was backgrounded or suspended under. Not checked
+ * off Linux (as before); a stat that cannot be read, or no controlling terminal (tpgid -1), is no.
+ */
+function inForeground(pid: number, opts: ProbeOptions): boolean {
+  if ((opts.platform ?? process.platform) !== "linux") return true;
+  try {
+    const text = readFileSync(`${opts.procRoot ?? "/proc"}/${pid}/stat`, "utf8");
+    const f = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return Number(f[2]) === Number(f[5]);
+  } catch {
+    return false;
+  }
 }
 
 /**

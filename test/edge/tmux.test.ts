@@ -20,6 +20,25 @@ test.if(process.platform === "linux")("a pid deep in a pane's process tree finds
   expect(await findPaneForPid(process.pid, tm.opts)).toBeNull();
 });
 
+// A session backgrounded or suspended under a person's shell (job control on) is in the pane's tree, but what is typed
+// there reaches the shell: the watch once nudged such a stall into it (text and Enter).
+test.if(process.platform === "linux")(
+  "a pid backgrounded under a pane's shell finds no pane to type into",
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vigil-tmux-bg-"));
+    try {
+      const pidFile = join(dir, "bg.pid");
+      tm.run("new-window", "-d", "sh -c 'set -m; sleep 300 & echo $! > " + pidFile + "; exec cat'");
+      const bg = await eventually(() =>
+        existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").trim()) || null : null
+      );
+      expect(await findPaneForPid(bg, tm.opts)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
+
 test("listPanes and paneInfo agree; a session name with spaces and bars survives", async () => {
   tm.run("new-session", "-d", "-s", "odd|session name", "sh");
   const panes = await listPanes(tm.opts);
