@@ -94,7 +94,11 @@ export async function paneInfo(paneId: string, opts: TmuxOptions = {}): Promise<
  */
 export async function findPaneForPid(pid: number, opts: TmuxOptions & ProbeOptions = {}): Promise<Pane | null> {
   const panes = await listPanes(opts);
-  if (panes.length === 0) return null;
+  return panes.length === 0 ? null : paneHolding(pid, panes, opts);
+}
+
+/** findPaneForPid on panes already listed (`night on` looks up many pids with one listing). */
+export function paneHolding(pid: number, panes: readonly Pane[], opts: ProbeOptions = {}): Pane | null {
   const byPid = new Map(panes.map((p) => [p.panePid, p]));
   for (const p of ancestry(pid, opts)) {
     const hit = byPid.get(p);

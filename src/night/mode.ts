@@ -4,11 +4,11 @@
  * cannot wake, and how many stops the gate has blocked since the mode went on.
  */
 import type { Config } from "../core/config.ts";
-import { ancestry, type ProcProbe } from "../edge/proc.ts";
+import type { ProcProbe } from "../edge/proc.ts";
 import { readRegistrySettled, type RegistryEntry } from "../edge/registry.ts";
 import type { Store } from "../edge/store.ts";
 import type { AppendedRead } from "../edge/transcript-append.ts";
-import { listPanes } from "../edge/tmux.ts";
+import { listPanes, paneHolding } from "../edge/tmux.ts";
 import { recentSessionRows, stopBlocksBetween } from "../edge/store/watch.ts";
 import type { TranscriptStat } from "../core/liveness.ts";
 import type { NightLedger } from "../core/night/ledger.ts";
@@ -135,10 +135,10 @@ export function nightDeps(
       const out = new Map<number, string>();
       const panes = await listPanes({ env });
       if (panes.length === 0) return out;
-      const byPid = new Map(panes.map((p) => [p.panePid, p.paneId]));
       for (const pid of pids) {
-        const pane = ancestry(pid).map((p) => byPid.get(p)).find((p) => p !== undefined);
-        if (pane !== undefined) out.set(pid, pane);
+        // Only a pane whose foreground is the session: what a nudge types there reaches it (paneHolding).
+        const pane = paneHolding(pid, panes);
+        if (pane !== null) out.set(pid, pane.paneId);
       }
       return out;
     },
