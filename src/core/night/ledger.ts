@@ -143,11 +143,14 @@ export function nightLedger(
     // back only once the session wrote again (its first prompt's wake, or a restart verified by
     // its transcript): a restarted process seen alive for a pass that exited without writing
     // (a lost conversation's resume, slow under load) brought nothing back.
+    // A later death the watch saw starts its own count: this one ends there at the latest.
+    const next = died.find((e) => e.session_id === id && e.at > d.at)?.at ?? until;
     const wroteAt = Math.min(
-      ...ofKind(events, "wake").filter((w) => w.session_id === id && w.at >= d.at && w.detail.waker !== "nobody")
-        .map((w) => w.at),
+      ...ofKind(events, "wake").filter((w) =>
+        w.session_id === id && w.at >= d.at && w.at <= next && w.detail.waker !== "nobody"
+      ).map((w) => w.at),
       ...ofKind(events, "restart_check").filter((c) =>
-        c.session_id === id && c.detail.verified === true && c.detail.restartAt >= d.at
+        c.session_id === id && c.detail.verified === true && c.detail.restartAt >= d.at && c.detail.restartAt <= next
       ).map((c) => c.at),
     );
     // The leaving of `dead` that led to that write: the last one before it (an earlier restart that
@@ -158,7 +161,7 @@ export function nightLedger(
     const back = wroteAt === Infinity
       ? undefined
       : leaves.filter((e) => e.at <= wroteAt).at(-1) ?? leaves.find((e) => e.at > wroteAt);
-    idle.dead += (back?.at ?? until) - d.at;
+    idle.dead += Math.min(back?.at ?? next, next) - d.at;
     deaths.push({ sessionId: id, at: d.at, action: actionOf(restart, check), told, resumed: back !== undefined });
   }
 

@@ -310,6 +310,21 @@ test("a restart that exited without writing, then one verified: dead until the v
   expect(l.idleMinutes.dead).toBe(30);
 });
 
+test("a death the watch saw again after a failed restart is counted once: the first ends where the second starts", () => {
+  const l = nightLedger(
+    [
+      down(T + 10 * MIN, "s"),
+      restarted(T + 10 * MIN, "s", true, null),
+      ev(T + 10 * MIN + 10_000, "s", "state", { from: "dead", to: "restoring", event: "resumed", by: "watch" }),
+      down(T + 12 * MIN, "s"),
+    ],
+    T,
+    T + 60 * MIN,
+  );
+  expect(l.deaths.map((d) => [d.at, d.resumed])).toEqual([[T + 10 * MIN, false], [T + 12 * MIN, false]]);
+  expect(l.idleMinutes.dead).toBe(50);
+});
+
 test("an older version's down and stale rows count as the deaths and stalls they recorded", () => {
   const stale = (at: number, id: string, endedAt?: number) =>
     row(at, id, "stale", {
