@@ -41,6 +41,9 @@ export function isPassCommand(text: string, passCommands: readonly string[]): bo
   });
 }
 
+/** Two or more blanks in a row (not newlines, which end a clause). */
+const SPACE_RUN = /[^\S\n]{2,}/g;
+
 /** Bounds the work on one prompt; a handoff request is far shorter than this. */
 const HANDOFF_WINDOW = 4_000;
 /** A handoff request, even an orchestrator's card with a contents checklist, has fewer clauses than this. */
@@ -313,7 +316,9 @@ function tables(): NonNullable<typeof built> {
  * work, Korean -고 / 한 다음, Japanese 、 / してから / その後.
  */
 export function clausesOf(text: string): string[] {
-  return text.split(SPLIT()).map((c) => c.trim()).filter((c) => c !== "" && !/^[\s\p{P}\p{S}]+$/u.test(c));
+  return text.replace(SPACE_RUN, " ").split(SPLIT()).map((c) => c.trim()).filter((c) =>
+    c !== "" && !/^[\s\p{P}\p{S}]+$/u.test(c)
+  );
 }
 
 /** The clause boundaries, compiled once on first use (a prompt that names no handoff never needs them). */
@@ -762,24 +767,27 @@ function namesHandoff(text: string): boolean {
 /** Judge a prompt clause by clause (English, Korean, Japanese). */
 export function judgeHandoffRequest(text: string): HandoffJudgement {
   const head = trimStart(text);
-  if (!namesHandoff(head.slice(0, HANDOFF_WINDOW))) {
+  // Runs of spaces are one space to every rule below: the clause patterns backtrack over a run once per position, so
+  // 3,900 spaces in a prompt naming the handoff took 730-805 ms a call (review, round 15) and a hook that slow fails open.
+  const window = head.slice(0, HANDOFF_WINDOW).replace(SPACE_RUN, " ");
+  if (!namesHandoff(window)) {
     // Nothing names the handoff: no request, and no clause split or model to run (the hook's common case; the
     // split's pattern alone cost ~6.7 MiB of the hook's own peak to build and first run, rss measured).
-    const first = head.slice(0, HANDOFF_WINDOW).split(/[。！？\n]+|[.;!?]+(?=\s|$)/).map((c) => c.trim())
+    const first = window.split(/[。！？\n]+|[.;!?]+(?=\s|$)/).map((c) => c.trim())
       .find((c) => c !== "");
     return { asks: false, request: false, clause: first === undefined ? null : clip(first) };
   }
-  const clauses = clausesOf(head.slice(0, HANDOFF_WINDOW));
+  const clauses = clausesOf(window);
   // Judged in order up to the first clause of other work (one is enough to refuse; a long run-on prompt need not
   // be scored to its end).
   const judged: ClauseJudgement[] = [];
   // Where each clause ends: one followed by a question mark is a question (the split drops the mark).
   let at = 0;
   for (const c of clauses.slice(0, MAX_CLAUSES)) {
-    const i = head.indexOf(c, at);
+    const i = window.indexOf(c, at);
     if (i >= 0) at = i + c.length;
     // (One that ends a sentence can state a past fact; "…を書いた上で、…" is a step before the next clause.)
-    const after = head.slice(at, at + 8);
+    const after = window.slice(at, at + 8);
     let j = judgeClause(c, false, i >= 0 && /^\s*[?？]/.test(after), i < 0 || /^\s*(?:[。.!！?？\n]|$)/.test(after));
     // The safety net: a verb of work anywhere in a clause that was not refused (what a request rule reads taken
     // out; a ban, or a reason that ends the clause, asks nothing).
@@ -806,7 +814,7 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
       clauses.some((c, i) =>
         i < judged.length && judged[i].question !== true && DOC_NOUN.test(c) && scoreClause(c).p[0] >= LIMITS.askDoc
       ));
-  const negated = tables().lexicons.map((lx) => lx.negated.exec(head)).find((m) => m !== null);
+  const negated = tables().lexicons.map((lx) => lx.negated.exec(window)).find((m) => m !== null);
   const refuse = (clause: string, because: string): HandoffJudgement =>
     asks ? { asks, request: false, clause: clip(clause), because } : { asks, request: false, clause: clip(clause) };
   if (negated) return refuse(negated[0], "rule: says not to write it");

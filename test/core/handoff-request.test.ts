@@ -4,7 +4,7 @@
  * "mention" rows are the two prompts the issue reports as having slipped through.
  */
 import { describe, expect, test } from "bun:test";
-import { isHandoffRequest, judgeHandoffRequest } from "../../src/core/handoff-request.ts";
+import { clausesOf, isHandoffRequest, judgeHandoffRequest } from "../../src/core/handoff-request.ts";
 
 type Row = [lang: "en" | "ko" | "ja", text: string, request: boolean, why: string];
 
@@ -466,5 +466,30 @@ describe("round 15: phrasing from many writers, measured leaving one writer out"
 
   test.each(R15_MENTIONS)("[%s] a question about the document or work on its code is not a request: %p", (_l, text) => {
     expect(isHandoffRequest(text)).toBe(false);
+  });
+});
+
+describe("a run of spaces", () => {
+  // The clause patterns backtracked over a run of blanks once per position: 3,900 spaces in a prompt naming the
+  // handoff took 730-805 ms a call (round 15's review), and a hook that slow fails open. A run is one space before
+  // any clause pattern runs, which the clauses show (no wall time is measured here).
+  test("is one space in every clause the rules read", () => {
+    const text = `Write the handoff,${" ".repeat(3_900)}then fix${"\t ".repeat(20)}the  login\u3000\u3000bug.`;
+    expect(clausesOf(text)).toEqual(["Write the handoff", "fix the login bug"]);
+    const j = judgeHandoffRequest(text);
+    expect(j.request).toBe(false);
+    expect(j.clause).toContain("fix the login bug");
+  });
+
+  test("changes no decision: a padded prompt is judged as the plain one", () => {
+    for (
+      const text of [
+        "Write the handoff to HANDOFF.md and push it.",
+        "인계 문서 써 주세요.",
+        "引き継ぎ書を書いてください。",
+      ]
+    ) {
+      expect(judgeHandoffRequest(text.replace(/ /g, " ".repeat(50)))).toEqual(judgeHandoffRequest(text));
+    }
   });
 });
