@@ -5,7 +5,7 @@
  * (seed 004). Every file is distrusted: size-capped, parsed, type-checked, else skipped.
  */
 import { createHash } from "node:crypto";
-import { closeSync, openSync, readdirSync, readSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isObject, type JsonObject, num, str } from "../core/payload.ts";
 import type { RegistryEntry, TmuxRef } from "../core/watch/observed.ts";
@@ -158,11 +158,21 @@ export function readRegistrySettled(
   sleep: (ms: number) => void = Bun.sleepSync,
 ): { entries: RegistryEntry[]; skipped: SkippedFile[] } {
   let read = readRegistry(opts);
-  for (let waited = 0; waited < settleMs && read.skipped.some((s) => s.reason === EMPTY); waited += 50) {
+  for (let waited = 0; waited < settleMs && read.skipped.some(beingWritten); waited += 50) {
     sleep(50);
     read = readRegistry(opts);
   }
   return read;
+}
+
+/** An empty file created in the last few seconds is being written; one left empty longer (a crashed start) is not. */
+function beingWritten(s: SkippedFile): boolean {
+  if (s.reason !== EMPTY) return false;
+  try {
+    return Date.now() - statSync(s.file).mtimeMs < 5_000;
+  } catch {
+    return false;
+  }
 }
 
 /** The registry entry for a pid, if that process registered. */
