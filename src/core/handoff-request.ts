@@ -295,7 +295,9 @@ const EN_SECOND_VERB = (): RegExp =>
 /** Every Hangul syllable that ends in ㄴ: a verb's adnominal before 다음 / 뒤 / 후 ("작성한 다음"). */
 function nFinal(): string {
   let out = "";
-  for (let c = 0xAC00; c <= 0xD7A3; c++) if ((c - 0xAC00) % 28 === 4) out += String.fromCodePoint(c);
+  // Every 28th syllable from the first with final ㄴ: the same 399 as testing all 11,172, whose loop
+  // the optimising JIT compiled on every prompt (~2 MiB of a hook process's peak RSS, bench/RESULTS.md).
+  for (let c = 0xAC00 + 4; c <= 0xD7A3; c += 28) out += String.fromCodePoint(c);
   return `[${out}]`;
 }
 
