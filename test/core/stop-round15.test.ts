@@ -1883,3 +1883,17 @@ describe("cycle 2: the audit names the words that decided", () => {
     expect(decide("キーを発行してもらえた場合は、設定するか環境変数に入れます。").decision).toBe("pass");
   });
 });
+
+describe("a sentence written twice", () => {
+  const set = patternSet({ continuation: [], approval: [] });
+  // The "also" note after a result is read against the sentence right before it. That neighbour was found by text,
+  // so a note written twice read the first copy's neighbour and a report was pushed (round 15's review).
+  test.each([
+    ["ja", "ついでにREADMEの誤字も修正。パーサーを修正しました。ついでにREADMEの誤字も修正。"],
+    ["ja", "ついでに型定義も修正。\n\nテストを追加しました。ついでに型定義も修正。"],
+  ])("[%s] the last copy reads its own neighbour: %p", (_lang, text) => {
+    const c = classifyMessage(text, set);
+    expect(c.announcement).toBeNull();
+    expect(c.ruledOut?.why).toStartWith("result: ja.ruleout.also-after-result");
+  });
+});

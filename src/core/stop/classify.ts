@@ -112,7 +112,10 @@ function findWaiting(view: MessageView, set: PatternSet, skip: PatternKind | nul
 
 /** The sentence right before `s` in the closing prose, or null. */
 function before(view: MessageView, s: Sentence): Sentence | null {
-  const i = view.window.findIndex((x) => x.original === s.original);
+  // By identity (the tail's sentences are the window's own): a sentence written twice must read its own neighbour,
+  // not the first copy's. Else the nearest copy to the end, where the tail is.
+  let i = view.window.indexOf(s);
+  if (i < 0) i = view.window.findLastIndex((x) => x.original === s.original);
   return i > 0 ? view.window[i - 1] : null;
 }
 
