@@ -16,10 +16,14 @@ import { join } from "node:path";
 const ROOT = join(import.meta.dir, "..");
 const FIXTURES = join(ROOT, "test/fixtures/claude-code-2.1.336");
 
-/** The fixture's first recorded payload of `event`, pointed at a recorded transcript. */
-function payload(dir: string, event: string, transcript: string): string {
+/** The fixture's first recorded payload of `event`, pointed at a recorded transcript (and `fields` over it). */
+function payload(dir: string, event: string, transcript: string, fields: Record<string, string> = {}): string {
   const first = readFileSync(join(FIXTURES, "hooks", dir, `${event}.jsonl`), "utf8").split("\n")[0];
-  return JSON.stringify({ ...JSON.parse(first).stdin, transcript_path: join(FIXTURES, "transcripts", transcript) });
+  return JSON.stringify({
+    ...JSON.parse(first).stdin,
+    transcript_path: join(FIXTURES, "transcripts", transcript),
+    ...fields,
+  });
 }
 
 /** The optimising-JIT compiles of one call in a fresh store, as JSC reports them. */
@@ -59,5 +63,11 @@ describe("a hook call in its own process compiles nothing with the optimising JI
     ["statusline", "StatusLine", "tui"],
   ])("vigil %s: %s", (command, event, dir) => {
     expect(dfgCompiles([command], payload(dir, event, `${dir}.jsonl`))).toEqual([]);
+  }, 30_000);
+
+  // The clause model scores each clause: its filter and sort callbacks were compiled (four functions).
+  test("vigil hook: UserPromptSubmit naming the handoff", () => {
+    const prompt = { prompt: "write the handoff to HANDOFF.md" };
+    expect(dfgCompiles(["hook"], payload("basic", "UserPromptSubmit", "basic.jsonl", prompt))).toEqual([]);
   }, 30_000);
 });
