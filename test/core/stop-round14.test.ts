@@ -7,12 +7,10 @@ import { describe, expect, test } from "bun:test";
 import { classifyMessage } from "../../src/core/stop/classify.ts";
 import { decideStop } from "../../src/core/stop/gate.ts";
 import { patternSet } from "../../src/core/stop/patterns.ts";
-import { gateInput } from "./stop-input.ts";
+import { type Family, familyTests, gateInput } from "./stop-input.ts";
 
 const BASE = gateInput();
 const decide = (message: string) => decideStop({ ...BASE, message });
-
-type Family = { name: string; push: boolean; rows: string[] };
 
 const FAMILIES: Family[] = [
   {
@@ -1221,18 +1219,7 @@ const FAMILIES: Family[] = [
   },
 ];
 
-for (const f of FAMILIES) {
-  describe(f.name, () => {
-    for (const row of f.rows) {
-      test(row, () => {
-        const d = decide(row);
-        expect(d.decision).toBe(f.push ? "block" : "pass");
-        // A wait for a person passes at gate 4; a report at gate 5 (nothing announced, or ruled out).
-        if (!f.push) expect(["approval", "announcement"]).toContain(d.gate);
-      });
-    }
-  });
-}
+familyTests(FAMILIES);
 
 describe("the audit names the words that decided", () => {
   const set = patternSet({ continuation: [], approval: [] });
