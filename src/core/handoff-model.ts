@@ -8,7 +8,7 @@
  * (eval/handoff-prompts/model/corpus.ts, train.ts); every decision can be explained by its
  * heaviest features, which the refusal reason names.
  */
-import { KNOWN, WEIGHTS_JSON } from "./handoff-weights.ts";
+import { WEIGHTS_JSON } from "./handoff-weights.ts";
 
 export const CLASSES = ["doc", "support", "other"] as const;
 export type ClauseClass = typeof CLASSES[number];
@@ -95,7 +95,6 @@ export function clauseFeatures(clause: string): string[] {
 
 type Weights = Record<string, readonly [number, number, number] | undefined>;
 let table: Weights | null = null;
-let knownWords: Set<string> | null = null;
 
 /** The weight table, parsed once on first use (only a prompt that names the handoff gets this far). */
 function weights(): Weights {
@@ -119,24 +118,14 @@ export function shippedWeight(v: readonly number[], prune = PRUNE): [number, num
 export function useTable(w: Map<string, readonly number[]> | null, prune = PRUNE): void {
   if (w === null) {
     table = null;
-    knownWords = null;
     return;
   }
   const t: Weights = {};
-  const k = new Set<string>();
   for (const [f, v] of w) {
     const r = shippedWeight(v, prune);
-    if (r === null) k.add(f);
-    else t[f] = r;
+    if (r !== null) t[f] = r;
   }
   table = t;
-  knownWords = k;
-}
-
-/** Whether the model has seen a feature at all (weighted, or a word it knows with no weight). */
-function known(f: string): boolean {
-  knownWords ??= new Set(KNOWN.split("\n"));
-  return weights()[f] !== undefined || knownWords.has(f);
 }
 
 /** What the model says about one clause. */
@@ -145,8 +134,6 @@ export interface ClauseScore {
   p: readonly [number, number, number];
   /** The features that pushed most towards the winning class, heaviest first. */
   top: string[];
-  /** The share of the clause's features the model has never seen (an open-class word it has no weight for). */
-  unknown: number;
 }
 
 /** Score one clause. */
@@ -158,16 +145,6 @@ export function scoreClause(clause: string, towards?: ClauseClass): ClauseScore 
   // process that judged one (bench/RESULTS.md, "Hook peak RSS").
   const feats: string[] = [];
   for (let i = 0; i < all.length; i++) if (w[all[i]] !== undefined) feats.push(all[i]);
-  // Unseen: Latin words and two-character grams of Hangul or Japanese the model does not know.
-  let units = 0, unseen = 0;
-  for (let i = 0; i < all.length; i++) {
-    const f = all[i];
-    if (f.startsWith("w:") || (f.startsWith("c:") && codePoints(f) === 4)) {
-      units++;
-      if (!known(f)) unseen++;
-    }
-  }
-  const unknown = units === 0 ? 0 : unseen / units;
   const z = [0, 0, 0];
   for (let i = 0; i < feats.length; i++) {
     const v = w[feats[i]]!;
@@ -199,19 +176,5 @@ export function scoreClause(clause: string, towards?: ClauseClass): ClauseScore 
       margins.pop();
     }
   }
-  return { p, top, unknown };
-}
-
-/** Code points in a string (a surrogate pair counts once), as `[...s].length` counts them. */
-function codePoints(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xDC00 && d <= 0xDFFF) i++;
-    }
-    n++;
-  }
-  return n;
+  return { p, top };
 }

@@ -385,21 +385,19 @@ const FINE = lazy((): RegExp =>
 
 /**
  * The model's thresholds. A clause the rules read as the request or as support is refused when the model gives other
- * work `veto` or more (`fineVeto` for a finer part); a clause no rule reads is rescued only when the model gives other
- * work at most `rescue` and it has at most `unknown` of words the model has never seen. Fixed in the hook;
+ * work `veto` or more (`fineVeto` for a finer part), and a request clause when what its rule leaves over reads as other
+ * work `requestVeto` or more; a clause no rule reads is rescued only when the model gives other work at most `rescue`;
+ * the model alone makes a clause that names the document ask at `docAsk`. Fixed in the hook;
  * eval/handoff-prompts/model/loso.ts tries others on held-out writers (the only place that changes them).
+ * (Round 15 also tried an unseen-words guard, a model-only ask and a verb-of-work net over every clause; held-out
+ * writers chose them off, so they are gone rather than kept switched off in the hook: see docs/stop-gate.md.)
  */
 export const LIMITS = {
   veto: 0.9,
   fineVeto: 0.95,
   rescue: 0.1,
-  unknown: 1,
-  askDoc: 2,
   requestVeto: 0.9,
-  restWork: 0,
   docAsk: 0.97,
-  askForm: 1,
-  net: 0,
 };
 
 /** How one clause was judged, and by what. */
@@ -516,14 +514,14 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
       // What the request rule leaves over may be a task of its own: a verb of work the model reads as work.
       const rest = clause.replace(request.request, " ").replace(/\s+/g, " ").trim();
       // (A verb of work in what is left, and in the clause: "書き直して" is not "直して".)
-      // A verb of work refuses at LIMITS.restWork; a verb that makes (만들어, create) only when the model agrees.
+      // A verb of work refuses; a verb that makes (만들어, create) only when the model agrees.
       const verb = BAN().test(rest) ? undefined : WORK().find(([, re]) => re.test(rest) && re.test(clause));
       const work = verb ??
         (BAN().test(rest) || DOC_NOUN.test(rest) || NEXT_PARTY.test(rest)
           ? undefined
           : MAKE().find(([, re]) => re.test(rest)));
       const r = scoreClause(rest, "other");
-      if (work && /[\p{L}]{2}/u.test(rest) && r.p[2] >= (verb ? LIMITS.restWork : 0.5)) {
+      if (work && /[\p{L}]{2}/u.test(rest) && (verb !== undefined || r.p[2] >= 0.5)) {
         return { kind: "other", by: `"${rest}": a verb of work (${work[0]}); ` + modelWhy(r.p, r.top, "other") };
       }
       // Or a task the model is sure of, with no verb ("… including a fix for the login bug").
@@ -558,7 +556,6 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   if (s.p[2] > LIMITS.rescue) return { kind: "other", by: why };
   // A verb aimed at another target, in a clause that does not name the handoff, is that target's work.
   if (foreign && !names) return { kind: "other", by: why };
-  if (s.unknown > LIMITS.unknown) return { kind: "other", by: `${(s.unknown * 100).toFixed(0)}% unseen words; ${why}` };
   // A reason ("…만 읽으니까", "since it only reads …") describes; its verb asks for nothing.
   const reason = /(?:니까|으니|어서|아서|니|ので|から|\bsince\b|\bbecause\b)[\s,、.。]*$/i.test(clause);
   const work = BAN().test(clause) || reason ? undefined : WORK().find(([, re]) => re.test(clause)) ??
@@ -727,16 +724,6 @@ export function onlyRequest(clause: string): boolean {
     !/[\p{L}]{2}/u.test(clause.replace(lx.request, " ").replace(/\b(?:please|now|the|a)\b/gi, ""));
 }
 
-/** A verb of work in a clause, outside what a request rule reads: the language's name, or undefined. */
-function workIn(clause: string): string | undefined {
-  if (BAN().test(clause) || /(?:니까|으니|어서|아서|ので|から|\bsince\b|\bbecause\b)[\s,、.。]*$/i.test(clause)) {
-    return undefined;
-  }
-  const lx = tables().lexicons.find((l) => l.request.test(clause) && !l.negated.test(clause));
-  const rest = lx ? clause.replace(lx.request, " ") : clause;
-  return WORK().find(([, re]) => re.test(rest) && re.test(clause))?.[0];
-}
-
 /** What one clause asks for (see judgeClause). */
 export function clauseKind(whole: string): ClauseKind {
   return judgeClause(whole).kind;
@@ -790,31 +777,21 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
     if (i >= 0) at = i + c.length;
     // (One that ends a sentence can state a past fact; "…を書いた上で、…" is a step before the next clause.)
     const after = window.slice(at, at + 8);
-    let j = judgeClause(c, false, i >= 0 && /^\s*[?？]/.test(after), i < 0 || /^\s*(?:[。.!！?？\n]|$)/.test(after));
-    // The safety net: a verb of work anywhere in a clause that was not refused (what a request rule reads taken
-    // out; a ban, or a reason that ends the clause, asks nothing).
-    if (LIMITS.net > 0 && j.kind !== "other" && j.question !== true) {
-      const net = workIn(c);
-      if (net) j = { kind: "other", by: `a verb of work (${net}) in a clause read as ${j.kind}; ${j.by}` };
-    }
+    const j = judgeClause(c, false, i >= 0 && /^\s*[?？]/.test(after), i < 0 || /^\s*(?:[。.!！?？\n]|$)/.test(after));
     judged.push(j);
     if (j.kind === "other") break;
   }
   // A clause can ask for the handoff and for more ("the handoff and the migration script").
-  // Or, with no other work, a clause that names the document and that the model reads as asking for it (an e-mail's
-  // "the only thing I want now is the handoff", a card's "task: handoff").
+  // Or, with no other work, a clause that names the document in a request form (an e-mail's "the only thing I want now
+  // is the handoff, please", a card's "task: handoff").
   const asks = judged.some((j) => j.kind === "request") ||
     clauses.some((c, i) =>
       judged[i]?.question !== true && tables().lexicons.some((lx) => lx.request.test(c) && !lx.negated.test(c))
     ) ||
-    (LIMITS.askForm > 0 && judged.every((j) => j.kind !== "other") &&
+    (judged.every((j) => j.kind !== "other") &&
       clauses.some((c, i) =>
         i < judged.length && judged[i].question !== true && DOC_NOUN.test(c) && ASK_FORM().test(c) &&
         !OTHER_DOC().test(c)
-      )) ||
-    (LIMITS.askDoc <= 1 && judged.every((j) => j.kind !== "other") &&
-      clauses.some((c, i) =>
-        i < judged.length && judged[i].question !== true && DOC_NOUN.test(c) && scoreClause(c).p[0] >= LIMITS.askDoc
       ));
   const negated = tables().lexicons.map((lx) => lx.negated.exec(window)).find((m) => m !== null);
   const refuse = (clause: string, because: string): HandoffJudgement =>

@@ -40,7 +40,7 @@ const add = (k: string, c: Cell) => {
   t.nPlain += c.nPlain;
 };
 
-// --grid "rescue=0.1,0.2;unknown=0.34,0.5": every combination of thresholds (LIMITS), each fold trained once.
+// --grid "rescue=0.1,0.2;veto=0.85,0.9": every combination of thresholds (LIMITS), each fold trained once.
 const grid: [keyof typeof LIMITS, number[]][] = args.includes("--grid")
   ? args[args.indexOf("--grid") + 1].split(";").map((kv) => {
     const [k, v] = kv.split("=");
