@@ -5,9 +5,9 @@
  * exception: a sealed half that has been spent is folded into tuning. In round 13 the round-12
  * sealed half was folded (its families had been published while rules were still being written,
  * so its figures were no longer independent); in round 14 the round-13 sealed half was folded,
- * then round 14's first sealed half, at the start of round 15 round 14's second, and in round 15's
- * second cycle round 15's first (each had been run once on final rules and its families recorded,
- * so it can measure nothing new).
+ * then round 14's first sealed half, at the start of round 15 round 14's second, in round 15's
+ * second cycle round 15's first, and at the start of round 16 round 15's second (each had been
+ * run once on final rules and its families recorded, so it can measure nothing new).
  * Folded owners are listed in `folded` and added to `seen`, and each time the sealed half
  * starts again from owners nobody had looked at.
  *
@@ -16,7 +16,7 @@
  *
  * How a new owner is assigned (deterministic, seeded):
  * - owners whose texts earlier rounds already tuned on or whose errors were read (every owner
- *   of the first 868 references, and every owner of a folded sealed half: round 12's, 13's, 14's two, 15's first)
+ *   of the first 868 references, and every owner of a folded sealed half: round 12's, 13's, 14's two, 15's two)
  *   are `tuning`: their errors have been read, so they cannot measure anything;
  * - owners who also own a repository reserved for independent measurement are `sealed`, so
  *   nobody tunes on phrasing close to the reserved text;
@@ -45,7 +45,7 @@ export interface Split {
   seen: string[];
   /** Owners that also own a reserved repository (forced into `sealed`). */
   reservedOwners: string[];
-  /** Owners of spent sealed halves (round 12's, 13's, 14's two, 15's first), folded into `tuning` (also in `seen`). */
+  /** Owners of spent sealed halves (round 12's, 13's, 14's two, 15's two), folded into `tuning` (also in `seen`). */
   folded: string[];
   owners: Record<string, Half>;
 }
