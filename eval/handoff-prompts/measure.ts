@@ -3,7 +3,7 @@
  * SOFT/HARD guard as a handoff request, per language, through the same classifier the hook
  * uses (`classifyPrompt`, a plain prompt with no pass commands).
  *
- *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|…|sealed10] [--json] [--list]
+ *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|…|sealed11] [--json] [--list]
  *
  * Categories: `request` (asks only for the handoff document: write, update, summarize into,
  * record in, commit or push it), `request-plus-work` (a handoff request and any other work),
@@ -29,7 +29,8 @@
  * same way by another engineer; its mentions 01–04 per language likewise ask for other work on
  * handoff-named code or files, counted apart. `sealed-9.jsonl` and `sealed-10.jsonl` (`--half sealed9`,
  * `--half sealed10`) are round 15's third and fourth blind sets, written for handoff's second cycle by two
- * more engineers the same way; mentions 01–04 per language likewise counted apart.
+ * more engineers the same way; mentions 01–04 per language likewise counted apart. `sealed-11.jsonl`
+ * (`--half sealed11`) is a round 16 blind set written the same way; mentions 01–04 per language counted apart.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -55,6 +56,7 @@ const HALVES = new Map([
   ["sealed8", "sealed-8.jsonl"],
   ["sealed9", "sealed-9.jsonl"],
   ["sealed10", "sealed-10.jsonl"],
+  ["sealed11", "sealed-11.jsonl"],
 ]);
 
 /** Per half, the mentions that ask for other work (on handoff code or files): counted apart, never listed. */
@@ -64,6 +66,7 @@ const WORK_MENTIONS = new Map([
   ["sealed8", /^s8-mention-0[1-4]-/],
   ["sealed9", /^s9-mention-0[1-4]-/],
   ["sealed10", /^s10-mention-0[1-4]-/],
+  ["sealed11", /^s11-mention-0[1-4]-/],
 ]);
 
 /** One prompt of our own, and what it is. */
