@@ -214,7 +214,8 @@ function findAnnouncement(view: MessageView, set: PatternSet): Pick<Classificati
   for (const s of [...view.tail].reverse()) {
     const p = announce.find((x) =>
       (x.scope === "heading" ? s.heading === true && s.last === true : !(x.last && !s.last)) &&
-      !(x.colonEnd && !(colonEnd && s !== final)) && !(x.subjectless && s.item) && matches(x, s)
+      !(x.colonEnd && !(colonEnd && s !== final)) && !(x.subjectless && s.item) && !(x.lone && !s.lone) &&
+      matches(x, s)
     );
     const end = (isUnderLead(view, s) && !p) || p?.colonEnd ? null : terminal(view, set, s);
     if (end === "skip") {
@@ -230,6 +231,17 @@ function findAnnouncement(view: MessageView, set: PatternSet): Pick<Classificati
       return { announcement: null, ruledOut: { ...words, why: `${end.why}: ${end.id}` } };
     }
     if (!p) continue;
+    // A numbered step alone at the end is the agent's next step only after its own words or a result: under a label,
+    // a recommendation, a later phase or a heading it is one item of that text ("Remaining for later:\n\n1. Add …").
+    const above = p.lone ? view.leadIn?.lead : undefined;
+    const head = above ? terminal(view, set, above) : null;
+    if (head !== null && (head === "skip" || head.why !== "result")) {
+      const id = head === "skip" ? `${scriptOf(above!.text)}.end.label` : head.id;
+      return {
+        announcement: null,
+        ruledOut: { ...hit(p, s.original), why: `${head === "skip" ? "label" : head.why}: ${id}` },
+      };
+    }
     // Under a label that is not the agent's own ("Next steps:", "남은 작업:"), an item that says "I'll …" is one
     // step of a list written for the reader, not the action the message ends on.
     const lead = view.leadIn?.lead;

@@ -19,7 +19,10 @@ const PROGRESS =
 const GERUND_SUBJECT =
   r`^\S+ing\b[^,;:—]*?\b(?:takes|took|is|was|are|were|showed|shows|requires|required|fails|failed|causes|caused|makes|made|needs|seems|works|worked)\b` +
   // "Raising the resolver timeout fixes it": a present verb with its own object after the gerund's phrase.
-  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|and|then)\b)[^,;:—])*?\s[a-z]{3,}(?<!ss)(?:es|s)\s+(?:it|them|this|that|everything)\b`;
+  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|and|then)\b)[^,;:—])*?\s[a-z]{3,}(?<!ss)(?:es|s)\s+(?:it|them|this|that|everything)\b` +
+  // "Rewriting the parser in Rust would take a week", "Caching the responses could halve the load": a hypothetical
+  // about the work, not the work (round 16). Not a modal inside "whether …" or "to see if …".
+  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|which|when|where|and|then|so|until|before|after|once)\b)[^,;:—])*?\b(?:would|could|might|may|should|will|can|won't|wouldn't|couldn't|shouldn't|can't|cannot)\b`;
 const NOT_GERUND =
   r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring|showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|working(?!\s+on)|missing|pending|remaining|existing|following|outstanding|according|regarding|being|having|warning|heading|blocking|breaking|ongoing|upcoming|incoming|trailing|leading|corresponding|underlying|surrounding|resulting|interesting|amazing|ceiling|wedding|clothing|nothing|stopping|pausing|halting|ending|waiting|leaving|signing|wrapping\s+up|standing|holding|yielding|handing)\b)`;
 /**
@@ -34,6 +37,18 @@ const NOW_STATE =
 /** Progressives that describe a stance or a setup, not work under way: "I'm leaning toward B". */
 const STATIVE =
   r`(?:leaning|hoping|using|relying|targeting|keeping|aiming|expecting|considering|treating|following|favou?ring|inclined|happy|glad|trying\s+to\b(?![^.]*\b(?:now|next|again)\b))`;
+/**
+ * A progressive that describes an approach, not work under way (round 16): an explaining adverb before it ("In effect
+ * we're teaching the ranker to prefer recent documents", "Essentially, we're trading memory for round trips", "What
+ * we're doing here is …"), or a causative on a part of the system ("we're letting the cache absorb the burst", "we
+ * are asking the scheduler to do less"). Not on an agent or a worker the agent dispatches ("I'm asking a subagent to
+ * review the diff"), and not with now or next.
+ */
+const APPROACH = r`^(?![^.]*\b(?:now|next|right\s+away)\b)(?:` +
+  r`[^.]*\b(?:essentially|basically|in\s+effect|in\s+essence|in\s+other\s+words|effectively|conceptually|in\s+this\s+(?:phase|stage|approach|design|setup|version)|the\s+idea\s+is)\b[^.]*\b(?:we're|we\s+are|I'm|I\s+am)\s+\w+ing\b` +
+  r`|[^.]*\bwhat\s+(?:we're|we\s+are|I'm|I\s+am)\s+(?:really\s+)?doing\b[^.]{0,40}?\bis\b` +
+  r`|[^.]*\b(?:we're|we\s+are|I'm|I\s+am)\s+(?:teaching|training|letting|asking|telling|forcing|allowing|encouraging|nudging|giving|trading)\s+(?!(?:a|the|an|each|every|one|two|three)?\s*(?:sub-?agents?|agents?|workers?|reviewers?|claude|codex|gemini|team)\b)(?:the|a|an|each|every|it|them)\b[^.]*?\b(?:to\s+\w+|for\s+\w+|\w+(?<!ing)\s+(?:the|a|an|it|them))\b` +
+  r`)`;
 /** Base-form verbs of work, for subjectless commands ("Now rerun the linter."). */
 const WORK_VERB =
   r`(?:re-?run|run|fix|update|add|remove|delete|rename|refactor|implement|write|rewrite|commit|push|bump|wire|swap|replace|move|split|merge|rebase|install|build|rebuild|deploy|retest|test|check|verify|apply|migrate|regenerate|generate|revert|clean\s+up|clean|format|lint|document|port|extract|patch|change|edit|create|restart|finish|tackle|address|handle|investigate|debug|profile|measure|convert|plug|drop|enable|disable|tighten|simplify|inline|wrap|tidy|trim|look\s+into|dig\s+into|go\s+through|review|stage|squash|amend|read|inspect|confirm|validate|compare|grep|search|open|scan)`;
@@ -84,6 +99,14 @@ const HOW_TO = r`^(?:(?:and|so|then)\s+)?to\s+\w+[^,:]*,\s|\b(?:with|using|via|b
  * as often as the agent's own ("Next: implement …" too), so it does not push; "Next: I'll …" does.
  */
 const NEXT_FOR_READER = r`^\W*next(?:\s+step)?\W*[:：]\W*(?!let(?:'s|\s+me)\b)` + READER_VERB + r`\b`;
+
+/**
+ * A proposal, marked as one: "Fix 2 (optional): raise the pool size —", "Option B (recommended): …", "修正案2（任意）:",
+ * "対策案:", "수정안 1:". It is offered for a decision, not the agent's next step (round 16).
+ */
+const PROPOSAL =
+  r`[(（]\s*(?:optional|recommended|suggested|proposal|alternative|任意|オプション|推奨|提案|代替案?|選択|선택|권장|옵션)\s*[)）]|` +
+  r`(?:修正案|対策案|改善案|代替案|提案|解決案|수정안|개선안|대안|제안)\s*[0-9０-９A-Za-z]?\s*[:：(（]|^(?:option|alternative|proposal)\s*[a-d0-9]?\b`;
 
 /** The commands or script shown to the reader: "the commands above", "these two commands", "the script below". */
 const SHOWN_COMMANDS =
@@ -146,7 +169,7 @@ export const EN: LangPatterns = {
       kind: "wait",
       // "Wait, …" / "Hmm, wait —" is an interjection (hold on), not a wait.
       source:
-        r`(?:^|\b(?:I'm|I\s+am|we're|we\s+are|I'll|I\s+will|will|now|and|just|still)\s+|[,;]\s*)(?:waiting|wait)\b(?!\s*[,!—–-])`,
+        r`(?:^|\b(?:I'm|I\s+am|we're|we\s+are|I'll|I\s+will|will|now|and|just|still)\s+|[,;]\s*|\s[—–]\s*)(?:waiting|wait)\b(?!\s*[,!—–-])`,
     },
     {
       id: "en.wait.monitor",
@@ -213,7 +236,9 @@ export const EN: LangPatterns = {
       kind: "approval",
       scope: "tail",
       source:
-        r`\byour\s+(?:turn|call|choice|decision|move|input|answer|preference|go-?ahead|approval|sign-?off|confirmation|action|side|end|credentials?|token|key|password|permission)\b`,
+        r`\byour\s+(?:turn|call|choice|decision|move|input|answer|preference|go-?ahead|approval|sign-?off|confirmation|action|side|end|credentials?|token|key|password|permission)\b` +
+        // "Step 3 is yours.", "the choice is yours" (round 16).
+        r`|\b(?:is|are|'s)\s+(?:all\s+)?yours\b`,
     },
     {
       id: "en.reader.imperative-then-i",
@@ -267,7 +292,10 @@ export const EN: LangPatterns = {
       kind: "approval",
       scope: "tail",
       source:
-        r`\b(?:two|three|four|a\s+few|several|some|a\s+couple\s+of|the)\s+(?:(?:real|main|possible|viable|good|obvious|clear|different)\s+)?(?:options|choices|alternatives|ways(?:\s+(?:forward|to\s+do\s+(?:it|this|that)))?|paths|forks|routes|approaches|directions)\b|^(?:option|alternative|approach)\s+(?:[a-d1-4]|one|two)\b|\beither\b[^.]*\bor\b[^.]*\b(?:works|is\s+fine|fine|would\s+work)\b|\b(?:whichever|whatever)\s+you\b`,
+        r`\b(?:two|three|four|a\s+few|several|some|a\s+couple\s+of|the)\s+(?:(?:real|main|possible|viable|good|obvious|clear|different)\s+)?(?:options|choices|alternatives|ways(?:\s+(?:forward|to\s+do\s+(?:it|this|that)))?|paths|forks|routes|approaches|directions)\b` +
+        // … not a thing in the code: "the routes folder", "the paths in tsconfig", "the options passed to the client",
+        // "the paths that import the old module" (round 16).
+        r`(?!\s+(?:folders?|files?|dir|directory|directories|module|table|object|array|config|passed|(?:in|from)\s+(?:the\s+)?(?:\w+\s+)?(?:\w+\.\w+|\uE000|config|code|files?|repo|router|app|tsconfig|settings|schema|source)|that\s+(?:hit|import|use|call|match|point|reference)s?)\b)|^(?:option|alternative|approach)\s+(?:[a-d1-4]|one|two)\b|\beither\b[^.]*\bor\b[^.]*\b(?:works|is\s+fine|fine|would\s+work)\b|\b(?:whichever|whatever)\s+you\b`,
     },
     {
       id: "en.reader.menu",
@@ -316,6 +344,28 @@ export const EN: LangPatterns = {
       unless: HABIT + "|" + HELP_OPENER,
     },
     { id: "en.help-opener", kind: "announce", last: true, source: HELP_OPENER },
+    // "Done and pushed! Now I can go on with the settings page." as the message's last words: the agent is free to
+    // take its next step and names it (round 16). Not the reader ("you can"), not a thing ("the app can"), and a
+    // condition, a later time or a person after it is read by the rules for those.
+    {
+      id: "en.can-proceed",
+      kind: "announce",
+      last: true,
+      source: r`^` + INTERJECTION +
+        r`(?:now\s+)?(?:I|we)\s+can\s+(?:now\s+|finally\s+)?(?:(?:go\s+on|move\s+on|proceed|continue|carry\s+on|turn)\s+(?:with|to|on|onto)|get\s+(?:back\s+)?(?:on\s+)?to|start\s+on)\b`,
+      unless:
+        r`\b(?:you|your|whenever|once|if|after|when|until|pending|later|tomorrow|next\s+(?:session|time|week|sprint)|say|go-?ahead|review|approval|sign-?off|team|QA|waiting|wait)\b|[—–]`,
+    },
+    // A numbered step alone at the very end, a bare imperative of work ("2. Wire the new endpoint into the frontend"):
+    // the title of the step about to be taken (round 16; `lone`).
+    {
+      id: "en.lone-step",
+      kind: "announce",
+      lone: true,
+      source: r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])` + WORK_VERB + r`\b`,
+      unless: r`\b(?:you|your|yours|done|complete|completed|finished|skipped|later|optional|manually)\b|[✅✓~]|` +
+        READER_ONLY,
+    },
     {
       id: "en.intent",
       kind: "announce",
@@ -388,7 +438,8 @@ export const EN: LangPatterns = {
       kind: "announce",
       source:
         r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+)?(?!(?:waiting|stopping|pausing|holding|leaving|ending|handing|seeing|getting|noticing|assuming|thinking|guessing|wondering|going)\b)\w+ing\b`,
-      unless: r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+|still\s+)?` + STATIVE,
+      unless: r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+|still\s+)?` + STATIVE + "|" +
+        APPROACH,
     },
     {
       id: "en.on-it",
@@ -535,6 +586,17 @@ export const EN: LangPatterns = {
       source: r`\b(?:I|we)(?:'ll|\s+will|\s+can|'d|\s+would)\s+[^,;]*?` + CHECK_BEFORE + r`\b` + CONDITION +
         r`\b(?!\s+(?:that|this|it)(?:'s|\s+is)\s+done\b)`,
     },
+    // "We need to see the exact error to fix this.": information the agent lacks, which the reader has to bring, after
+    // the steps written for them (round 16). The agent's own way to get it in the same sentence ("…, so let me fetch
+    // the log") is a step.
+    {
+      id: "en.ruleout.need-info",
+      kind: "ruleout",
+      why: "recommendation",
+      source:
+        r`\b(?:I|we)\s+(?:still\s+|first\s+|really\s+)?need\s+(?:to\s+(?:see|know|get|have|look\s+at|read)\s+)?(?:the|that|this|which|what|an?|exact|actual|full|more)\b[^.]*?\b(?:error|errors|output|logs?|stack\s*trace|trace(?:back)?|message|assertion|exception|screenshot|crash\s+report)\b`,
+      unless: r`\blet(?:'s|\s+me)\b|\b(?:I|we)(?:'ll|\s+will)\b|\b(?:so|then)\s+(?:I|we)\b`,
+    },
     {
       id: "en.ruleout.recommend",
       kind: "ruleout",
@@ -603,7 +665,8 @@ export const EN: LangPatterns = {
       source:
         r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])(?:step|phase|task|fix|part|stage|file|test|check|change|edit|patch)\s*\d+[a-z]?(?:\s*(?:&|and|,|-|–|/)\s*\d+[a-z]?)*\s*[:.—–-]\s*\S`,
       // A label used as a subject ("**Step 3: Deploy** is the only step left") states something.
-      unless: r`\b(?:you|your|done|complete|completed|finished|passed|passing|skipped)\b|[✅✓]|` + FINITE,
+      unless: r`\b(?:you|your|done|complete|completed|finished|passed|passing|skipped)\b|[✅✓]|` + PROPOSAL + "|" +
+        FINITE,
     },
     // A message that ends on a step heading with nothing under it ("## Step 2: Updating the parser").
     {
@@ -611,7 +674,8 @@ export const EN: LangPatterns = {
       kind: "announce",
       scope: "heading",
       // (… or a numbered title, "### 3. The config file": a heading with nothing under it names the step begun.)
-      source: r`^(?:(?:step|part|phase|stage|fix|test|edit|change|patch)\s*\d+\b|\d{1,2}[.)]\s*\S|next\s*[:\-–—]|` +
+      source:
+        r`^(?:(?:step|part|phase|stage|fix|test|edit|change|patch)\s*\d+\b|\d{1,2}(?:-\d{1,2})?[.)]\s*\S|next\s*[:\-–—]|` +
         WORK_GERUND +
         r`|(?:migrating|moving|setting\s+up|porting|converting|splitting|testing)\b)`,
     },
@@ -625,7 +689,7 @@ export const EN: LangPatterns = {
       source: r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
       unless:
         r`\b(?:as\s+follows|here(?:'s|\s+is|\s+are)|summary|results?|changes|what\s+(?:changed|I\s+(?:found|did|changed))|output|details|notes?|findings|status|overview|below|breakdown)\b[^:]*[:：]\s*$|\b(?:is|are|was|were|looks?\s+like)\b[^:]*[:：]\s*$|\b(?:you|your)\b|` +
-        HOW_TO,
+        PROPOSAL + "|" + HOW_TO,
     },
     // "Now `render.go` — drop the legacy branch": the object first, then the work.
     {

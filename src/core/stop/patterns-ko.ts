@@ -410,6 +410,15 @@ export const KO: LangPatterns = {
       source: r`^` + STEP_NUMBER + r`\s*[:：.—–-]\s*(?=[^\n]*[가-힣])\S`,
       unless: r`완료|끝남|했|됐|됨|[✅✓]`,
     },
+    // A numbered step alone at the very end whose title ends on a verb noun of work ("2. 설정 검증 — 기본값 확인",
+    // "2. 라우터 수정"): the step about to be taken (round 16; `lone`).
+    {
+      id: "ko.lone-step",
+      kind: "announce",
+      lone: true,
+      source: r`^(?=[^\n]*[가-힣])[^\n.]{0,60}?` + WORK_NOUN + r`(?:\s*[—–-]\s*[^\n]*)?[.]?\s*$`,
+      unless: r`완료|끝남|했|됐|됨|되었|주세요|주시|해\s?주|승인|권한|나중에|다음에|선택|[✅✓]|` + SUBJECT,
+    },
     // The very last words open on a colon with nothing after them ("해결 방법:").
     // A colon that introduces content for the reader ("다음과 같습니다:", "요약:") is no step.
     {
@@ -418,7 +427,9 @@ export const KO: LangPatterns = {
       last: true,
       source: r`^(?=[^\n]*[\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
       unless:
-        r`(?:같습니다|입니다|있습니다|됩니다|했습니다|요약|결과|변경\s?사항|변경\s?내용|내용|정리|현황|상태|목록|아래|다음)\s*[:：]\s*$`,
+        r`(?:같습니다|입니다|있습니다|됩니다|했습니다|요약|결과|변경\s?사항|변경\s?내용|내용|정리|현황|상태|목록|아래|다음)\s*[:：]\s*$|` +
+        // A proposal marked as one ("수정안 1 (선택):"): offered for a decision (round 16).
+        r`[(（]\s*(?:선택|권장|옵션|제안|optional|recommended)\s*[)）]|(?:수정안|개선안|대안|제안)\s*[0-9A-Za-z]?\s*[:：(（]`,
     },
     // The heading a message's last paragraph sits under sums it up ("Summary", "まとめ", "결론"): a report.
     {

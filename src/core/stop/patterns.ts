@@ -28,6 +28,7 @@ export interface Pattern {
   followed: boolean;
   ownWait: RegExp | null;
   afterResult: boolean;
+  lone: boolean;
 }
 
 export interface PatternSet {
@@ -64,6 +65,7 @@ function compile(lang: LangPatterns): Pattern[] {
     followed: p.followed ?? false,
     ownWait: p.ownWait ? new RegExp(p.ownWait, lang.flags) : null,
     afterResult: p.afterResult ?? false,
+    lone: p.lone ?? false,
   }));
 }
 
@@ -112,6 +114,7 @@ export function patternSet(extra: { continuation: string[]; approval: string[] }
           followed: false,
           ownWait: null,
           afterResult: false,
+          lone: false,
         });
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);

@@ -20,6 +20,12 @@ export interface Sentence {
   last?: boolean;
   /** The sentence is a heading line (Markdown `#`, or bold from end to end). */
   heading?: boolean;
+  /**
+   * The sentence is a numbered item standing alone at the very end: the last paragraph is that one line, nothing
+   * follows it, and the message numbers no other line ("The backend part is done.\n\n2. Wire the endpoint in"). It
+   * titles the step about to be taken; a numbered list written for the reader has more than one item.
+   */
+  lone?: boolean;
 }
 
 /**
@@ -61,6 +67,7 @@ const INLINE = [
   /\bhttps?:\/\/\S+/g,
 ];
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/;
+const NUMBERED = /^\s*\d+[.)]\s+/;
 /** A line that opens on a bold label ("**settings.json**: …"): an item of a list by another name. */
 const BOLD_LABEL = /^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)\s*[:：]/;
 /** A Markdown heading, or a line that is bold from end to end (a heading by another name). */
@@ -79,7 +86,8 @@ const WINDOW_MAX = 40;
 const WINDOW_MIN = 8;
 // A list number ("2. Then run…", "### 3. The config", "**3. config.ts**") ends no sentence; lines are split one at a
 // time, so ^ is the line start.
-const SENTENCE_END = /(?<=[.!?;])(?<!^\s*(?:#{1,6}\s+|\*\*|__)?\d+[.)])\s+|(?<=[。！？])\s*/g;
+// (… nor does a sub-step's number, "**3-2. Validation**", "2.1. The router".)
+const SENTENCE_END = /(?<=[.!?;])(?<!^\s*(?:#{1,6}\s+|\*\*|__)?\d+(?:[-.]\d+)?[.)])\s+|(?<=[。！？])\s*/g;
 
 function blank(s: string, fill: string): string {
   return s.replace(/[^\n]/g, fill);
@@ -190,6 +198,14 @@ export function viewMessage(text: string): MessageView {
     return t.length <= SENTENCE_MAX ? t : `${t.slice(0, half)} ${MASK} ${t.slice(-half)}`;
   };
   const contentEnd = source.trimEnd().length;
+  const paragraphs = paragraphsOf(masked);
+  const lastP = paragraphs.at(-1);
+  // (not under a heading of its own: "## Open items\n\n1. Add rate limiting" is an item of that section)
+  const above = paragraphs.at(-2);
+  const lone = lastP !== undefined && loneStep(masked, lastP) &&
+      !(above && HEADING.test(masked.slice(above.start, above.end).trimEnd().split("\n").at(-1) ?? ""))
+    ? lastP
+    : null;
   const sentence = (s: Span): Sentence => {
     const text = bounded(s).replace(DECORATION, "").replace(/(?:\*\*|__)/g, "").trim();
     return {
@@ -200,10 +216,9 @@ export function viewMessage(text: string): MessageView {
       ...(/[:：]\s*$/.test(text) && s.end < contentEnd ? { above: belowOf(source, s.end) } : {}),
       ...(s.end >= contentEnd ? { last: true } : {}),
       ...(HEADING.test(lineAt(masked, s.start)) ? { heading: true } : {}),
+      ...(lone && s.start >= lone.start && s.end >= contentEnd ? { lone: true } : {}),
     };
   };
-  const paragraphs = paragraphsOf(masked);
-  const lastP = paragraphs.at(-1);
   if (!lastP) return { unfenced, tail: [], window: [], last: [], leadIn: null, section: null };
   const lastSentences = sentencesOf(masked, lastP);
   const tail = lastSentences.slice(-3);
@@ -261,6 +276,13 @@ export function viewMessage(text: string): MessageView {
     leadIn,
     section: sectionOf(masked, lastP.start),
   };
+}
+
+/** The paragraph is one numbered line the message ends on, and no other line of the message is numbered. */
+function loneStep(masked: string, p: Span): boolean {
+  const lines = masked.slice(p.start, p.end).split("\n").filter((l) => l.replaceAll(MASK, "").trim() !== "");
+  if (lines.length !== 1 || !NUMBERED.test(lines[0]) || HEADING.test(lines[0])) return false;
+  return masked.split("\n").filter((l) => NUMBERED.test(l)).length === 1;
 }
 
 /** The last heading line before `end` ("## まとめ", "**Summary**"), decoration stripped, or null. */
