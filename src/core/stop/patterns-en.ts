@@ -33,10 +33,21 @@ const FINITE =
   r`\b(?:is|are|was|were|am|been|has|have|had|does|did|do|can|could|will|would|should|must|may|might|shall|works?|worked|pass|passe[sd]|fails?|failed|shows?|showed|returns?|returned|looks?|looked|matche[sd]|seems?|seemed|builds|built|runs|ran|compiles|compiled|renders|rendered|handles|handled|contains|includes|lives|points|uses|used|loads|loaded|starts|started|succeeds|succeeded|finishe[sd]|completes|completed|resolves|resolved|stays|remains|supports|reports|reported|gives|gave|produces|produced|confirms|confirmed|landed|lands|found|got|went|came|appears|appeared|behaves|exists|means|meant|needs|needed|takes|took|fixed|added|updated|removed)\b|n't\b|[✅✓]`;
 /** What "Now …" is followed by when it states a result ("Now green across the board"). */
 const NOW_STATE =
-  r`^(?:and\s+)?now\s+(?:(?:that|it|you|they|there|this|everything|all|both|each|only|also|fully|correctly|properly)\b|(?:showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|available|live|green|fixed|done|complete|working|ready|clean|correct|in\s+place|supported|enabled|disabled|visible|possible|consistent|identical|aligned)\b)`;
+  r`^(?:and\s+)?now\s+(?:(?:that|it|you|they|there|this|everything|all|both|each|every|any|no|none|most|only|also|fully|correctly|properly)\b|(?:showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|available|live|green|fixed|done|complete|working|ready|clean|correct|in\s+place|supported|enabled|disabled|visible|possible|consistent|identical|aligned)\b)`;
 /** Progressives that describe a stance or a setup, not work under way: "I'm leaning toward B". */
 const STATIVE =
   r`(?:leaning|hoping|using|relying|targeting|keeping|aiming|expecting|considering|treating|following|favou?ring|inclined|happy|glad|trying\s+to\b(?![^.]*\b(?:now|next|again)\b))`;
+/** Progressives of what code does, not of work on it ("caching", "returning"). */
+const BEHAVIOUR_ING =
+  r`(?:caching|returning|sending|storing|serving|logging|showing|displaying|rendering|streaming|emitting|retrying|rejecting|accepting|skipping|ignoring|redirecting|validating|compressing|batching|deduplicating|tracking|recording|exposing|publishing|throttling|rate-limiting|falling\s+back|defaulting|polling|persisting|hashing|encrypting|paginating)\b`;
+/**
+ * What the system does now, said with "we" ("We're now caching the profile responses for five minutes", "we are now
+ * returning 404 instead of 500"): the behaviour after a change, not work under way (round 16). A verb of behaviour,
+ * with "now" before it or a duration, a case or a default in the sentence.
+ */
+const BEHAVIOUR_NOW = r`\b(?:we're|we\s+are)\s+(?:now\s+|also\s+|already\s+|no\s+longer\s+)+` + BEHAVIOUR_ING +
+  r`|\b(?:we're|we\s+are)\s+(?:also\s+)?` + BEHAVIOUR_ING +
+  r`[^.]*\b(?:instead\s+of|whenever|when\s+(?:the|a|an|no)|for\s+(?:\d+|a|an|one|two|three|five|ten|fifteen|thirty|sixty)\s+\w+|on\s+every|per\s+\w+|by\s+default)\b`;
 /**
  * A progressive that describes an approach, not work under way (round 16): an explaining adverb before it ("In effect
  * we're teaching the ranker to prefer recent documents", "Essentially, we're trading memory for round trips", "What
@@ -51,7 +62,7 @@ const APPROACH = r`^(?![^.]*\b(?:now|next|right\s+away)\b)(?:` +
   r`)`;
 /** Base-form verbs of work, for subjectless commands ("Now rerun the linter."). */
 const WORK_VERB =
-  r`(?:re-?run|run|fix|update|add|remove|delete|rename|refactor|implement|write|rewrite|commit|push|bump|wire|swap|replace|move|split|merge|rebase|install|build|rebuild|deploy|retest|test|check|verify|apply|migrate|regenerate|generate|revert|clean\s+up|clean|format|lint|document|port|extract|patch|change|edit|create|restart|finish|tackle|address|handle|investigate|debug|profile|measure|convert|plug|drop|enable|disable|tighten|simplify|inline|wrap|tidy|trim|look\s+into|dig\s+into|go\s+through|review|stage|squash|amend|read|inspect|confirm|validate|compare|grep|search|open|scan)`;
+  r`(?:re-?run|run|fix|update|add|remove|delete|rename|refactor|implement|write|rewrite|commit|push|bump|wire|swap|replace|move|split|merge|rebase|install|build|rebuild|deploy|retest|test|check|verify|apply|migrate|regenerate|generate|revert|clean\s+up|clean|format|lint|document|port|extract|patch|change|edit|create|restart|finish|tackle|address|handle|investigate|debug|profile|measure|convert|plug|drop|enable|disable|tighten|simplify|inline|wrap|tidy|trim|look\s+into|dig\s+into|go\s+through|review|stage|squash|amend|read|inspect|confirm|validate|compare|grep|search|open|scan|copy|find|locate)`;
 /** Gerunds of work that open a fragment announcing it ("Checking the config.", "Looking at the logs."). */
 const WORK_GERUND =
   r`(?:checking|looking\s+(?:at|into|for|through)|reading|re-?running|searching|grepping|fixing|updating|adding|writing|rewriting|creating|examining|inspecting|investigating|verifying|exploring|reviewing|opening|building|rebuilding|installing|editing|refactoring|removing|deleting|implementing|renaming|replacing|applying|patching|committing|pushing|regenerating|rerunning|wiring|tracing|debugging|profiling|measuring|locating|finding|scanning|digging\s+into)`;
@@ -67,7 +78,15 @@ const HABIT =
   r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|from\s+here\s+on|going\s+forward)\b|\b(?:I|we)(?:'ll|\s+will)\s+always\b`;
 /** What only a person does: a console, a dashboard, an approval or a grant (never the agent's step). */
 const READER_ONLY =
-  r`\b(?:console|dashboard|portal|browser|admin\s+panel|(?:repo|repository|project|org|account)\s+settings|approve|grant|authori[sz]e|sign\s+in|log\s+in)\b`;
+  r`\b(?:console|dashboard|portal|browser|admin\s+panel|(?:repo|repository|project|org|account)\s+settings|approve|grant|authori[sz]e|sign\s+in|log\s+in)\b` +
+  // (an invitation, a password manager, a double-click: round 16)
+  r`|\baccept\s+(?:it|the\s+invit\w*|the\s+request|the\s+terms)\b|\binvit(?:e|ation)\s+e-?mail\b|\bpassword\s+manager\b|\bdouble-click|\bkeychain\b`;
+/**
+ * A person's step in a numbered step's title ("3-1: Approve the migration in the admin console"): narrower than
+ * READER_ONLY, since a title names code ("create the dashboard root component") more often than a place.
+ */
+const READER_STEP =
+  r`\b(?:approve|grant|authori[sz]e|sign\s+in|log\s+in|accept\s+(?:it|the\s+invit\w*|the\s+request|the\s+terms)|double-click)\b|\b(?:in|on|from|via)\s+(?:the|your)\s+(?:[\w-]+\s+)?(?:console|dashboard|portal|browser|admin\s+panel|settings|inbox|password\s+manager)\b`;
 /** The same, in a sentence with no "I", "we" or "let me" of the agent's ("Next, grant the bot write access."). */
 const READER_ONLY_STEP = r`^(?![^.]*\b(?:I|we|let(?:'s|\s+me))\b)[^.]*` + READER_ONLY;
 /** "Continuing the investigation, I found…": a participle clause before a main clause. */
@@ -83,7 +102,7 @@ const READER_VERB = r`(?:` + WORK_VERB +
   r`|try|playtest|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go)`;
 /** Verbs in the third person that say what code now does ("Now displays as…", "Now the CLI exits 2"). */
 const BEHAVES =
-  r`(?:displays|shows|renders|returns|prints|reads|writes|uses|handles|accepts|rejects|skips|ignores|includes|contains|supports|works|runs|loads|saves|stores|sends|logs|emits|throws|raises|falls|points|lists|matches|sorts|groups|counts|appears|behaves|respects|defaults|resolves|exits|retries|waits|validates|parses|formats|calls|creates|keeps|honou?rs|reports|fails|passes|builds|compiles|opens|closes|refreshes|updates|shows|wraps|truncates|caches|redirects|streams)`;
+  r`(?:displays|shows|renders|returns|prints|reads|writes|uses|handles|accepts|rejects|skips|ignores|includes|contains|supports|works|runs|loads|saves|stores|sends|logs|emits|throws|raises|falls|points|lists|matches|sorts|groups|counts|appears|behaves|respects|defaults|resolves|exits|retries|waits|validates|parses|formats|calls|creates|keeps|honou?rs|reports|fails|passes|builds|compiles|opens|closes|refreshes|updates|shows|wraps|truncates|caches|redirects|streams|carries|gets|triggers|fires|applies|stays|remains|lives|goes)`;
 /** The agent's own next action in the same sentence: "I'll make sure it is committed". */
 const FIRST_PERSON_NEXT =
   r`\b(?:I|we)(?:'ll|\s+will|\s+shall|'m\s+going|\s+am\s+going|'re\s+going|\s+are\s+going|'m\s+about|\s+am\s+about)\b|\blet(?:'s|\s+me|\s+us)\b|\b(?:next|then)\b`;
@@ -296,6 +315,9 @@ export const EN: LangPatterns = {
         // … not a thing in the code: "the routes folder", "the paths in tsconfig", "the options passed to the client",
         // "the paths that import the old module" (round 16).
         r`(?!\s+(?:folders?|files?|dir|directory|directories|module|table|object|array|config|passed|(?:in|from)\s+(?:the\s+)?(?:\w+\s+)?(?:\w+\.\w+|\uE000|config|code|files?|repo|router|app|tsconfig|settings|schema|source)|that\s+(?:hit|import|use|call|match|point|reference)s?)\b)|^(?:option|alternative|approach)\s+(?:[a-d1-4]|one|two)\b|\beither\b[^.]*\bor\b[^.]*\b(?:works|is\s+fine|fine|would\s+work)\b|\b(?:whichever|whatever)\s+you\b`,
+      // "Let me check if the routes are registered in main.py:": an embedded question about the code (round 16).
+      unless:
+        r`^(?:(?:ok(?:ay)?|now|so|good|great)[,.!]?\s+)*(?:let\s+me|I'll|I\s+will)\s+(?:check|see|verify|confirm|look|find\s+out|test)\s+(?:if|whether|how|where|that)\b(?![^.]*\b(?:you|your|prefer|rather)\b)`,
     },
     {
       id: "en.reader.menu",
@@ -364,7 +386,7 @@ export const EN: LangPatterns = {
       lone: true,
       source: r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])` + WORK_VERB + r`\b`,
       unless: r`\b(?:you|your|yours|done|complete|completed|finished|skipped|later|optional|manually)\b|[✅✓~]|` +
-        READER_ONLY,
+        READER_STEP,
     },
     {
       id: "en.intent",
@@ -439,7 +461,7 @@ export const EN: LangPatterns = {
       source:
         r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+)?(?!(?:waiting|stopping|pausing|holding|leaving|ending|handing|seeing|getting|noticing|assuming|thinking|guessing|wondering|going)\b)\w+ing\b`,
       unless: r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+|still\s+)?` + STATIVE + "|" +
-        APPROACH,
+        APPROACH + "|" + BEHAVIOUR_NOW,
     },
     {
       id: "en.on-it",
@@ -473,7 +495,9 @@ export const EN: LangPatterns = {
       source: r`^` + INTERJECTION +
         r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward\s+to|now\s+for)\b(?!\.\w)(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
       // "Next: run `db:seed` to load the fixtures.": a label over a step written for the reader.
-      unless: NEXT_FOR_READER + "|" + READER_ONLY_STEP,
+      // "Next up on the roadmap: offline mode" names a plan's later item (round 16).
+      unless: NEXT_FOR_READER + "|" + READER_ONLY_STEP + "|" +
+        r`\b(?:on|in|for)\s+(?:the|our|my|this)\s+(?:roadmap|backlog|wishlist|todo\s+list|next\s+(?:release|version|sprint|milestone))\b`,
     },
     // "Time to wire up the handlers." names work; "Time to celebrate!" / "time to call it a day" signs off.
     { id: "en.time-to", kind: "announce", source: r`^time\s+to\s+(?:` + WORK_VERB + r`|wire|hook|tackle|move\s+on)\b` },
@@ -489,7 +513,7 @@ export const EN: LangPatterns = {
       id: "en.command",
       kind: "announce",
       subjectless: true,
-      source: r`^` + INTERJECTION + r`(?:now|next|then|first)\b[,:]?\s+(?:let's\s+)?` + WORK_VERB + r`\b`,
+      source: r`^` + INTERJECTION + r`(?:now|next|then|first)\b[,:]?\s+(?:let's\s+)?(?:also\s+)?` + WORK_VERB + r`\b`,
       // Running the commands shown ("Then run the commands above.") is the reader's step.
       // Opening a console or approving is the reader's step ("Done. Now open the console and approve the request.").
       unless: r`\b(?:you|your|yourself|users?)\b|` + NEXT_FOR_READER + "|" + SHOWN_COMMANDS + "|" + READER_ONLY,
@@ -663,10 +687,10 @@ export const EN: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])(?:step|phase|task|fix|part|stage|file|test|check|change|edit|patch)\s*\d+[a-z]?(?:\s*(?:&|and|,|-|–|/)\s*\d+[a-z]?)*\s*[:.—–-]\s*\S`,
+        r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])(?:(?:step|phase|task|fix|part|stage|file|test|check|change|edit|patch|track)\s*\d+[a-z]?(?:\s*(?:&|and|,|-|–|/)\s*\d+[a-z]?)*|\d{1,2}-\d{1,2}[a-z]?)\s*[:.—–-]\s*\S`,
       // A label used as a subject ("**Step 3: Deploy** is the only step left") states something.
       unless: r`\b(?:you|your|done|complete|completed|finished|passed|passing|skipped)\b|[✅✓]|` + PROPOSAL + "|" +
-        FINITE,
+        READER_STEP + "|" + FINITE,
     },
     // A message that ends on a step heading with nothing under it ("## Step 2: Updating the parser").
     {
@@ -804,7 +828,8 @@ export const EN: LangPatterns = {
       // A workflow's phase is the pipeline's next step, not this turn's work.
       source:
         r`\b(?:phase|stage|milestone)\s*\d+\s+(?:will|is\s+next|comes\s+next|can|should|covers?)\b|\b(?:the\s+)?(?:next|following|later|upcoming)\s+(?:phase|stage)\b|\b(?:review|implementation|testing|qa|verification|deployment|planning|design)\s+(?:phase|stage)\s+(?:will|picks|can|should|is|covers?)\b`,
-      unless: r`\b(?:now|right\s+away|immediately)\b`,
+      // (… nor the agent's own move: "Let me mark the task complete and move to the next phase.", round 16)
+      unless: r`\b(?:now|right\s+away|immediately)\b|\blet(?:'s|\s+me)\b(?![^.]*\b(?:know|you|your)\b)`,
     },
     // Items under a lead-in that report (a finite verb, a verdict) rather than list steps.
     {

@@ -398,7 +398,7 @@ export const JA: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|編集|Step|Phase|Task|Fix|Test|Edit)\s*[0-9０-９]+[A-Za-z]?(?:\s*(?:&|and|,|・|、)\s*[0-9０-９]+)*\s*[:：.．—–-]\s*\S`,
+        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|編集|Step|Phase|Task|Fix|Test|Edit)\s*[0-9０-９]+[A-Za-z]?(?:\s*(?:&|and|,|・|、)\s*[0-9０-９]+)*|[0-9０-９]{1,2}[-ー－][0-9０-９]{1,2})\s*[:：.．—–-]\s*\S`,
       unless: r`完了|済み|ました|でした|です|[✅✓]|` + PROPOSAL,
     },
     // "ビルドが通るか確認。": checking whether, standing alone at the very end ("…ことを確認。" is the report); the

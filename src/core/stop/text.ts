@@ -68,6 +68,8 @@ const INLINE = [
 ];
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/;
 const NUMBERED = /^\s*\d+[.)]\s+/;
+/** A line that opens on a bold span ("**Issue 1: wrong flag format** (line 12)"). */
+const BOLD_START = /^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)/;
 /** A line that opens on a bold label ("**settings.json**: …"): an item of a list by another name. */
 const BOLD_LABEL = /^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)\s*[:：]/;
 /** A Markdown heading, or a line that is bold from end to end (a heading by another name). */
@@ -140,7 +142,9 @@ function paragraphsOf(masked: string): Span[] {
 /** What follows a sentence that ends on a colon: a list or headings, or a block of anything else. */
 function belowOf(source: string, end: number): "list" | "block" {
   const next = source.slice(end).split("\n").find((l, i) => i > 0 && l.trim() !== "") ?? "";
-  return LIST_ITEM.test(next) || HEADING.test(next) || BOLD_LABEL.test(next) ? "list" : "block";
+  return LIST_ITEM.test(next) || HEADING.test(next) || BOLD_LABEL.test(next) || BOLD_START.test(next)
+    ? "list"
+    : "block";
 }
 
 /** The whole line around an offset. */
@@ -225,11 +229,20 @@ export function viewMessage(text: string): MessageView {
   let leadIn: LeadIn | null = null;
   // A list's lead-in ("Next, I will:") carries the subject its items leave out.
   const lines = masked.slice(lastP.start, lastP.end).split("\n").filter((l) => l.trim() !== "");
-  if (lines.some((l) => LIST_ITEM.test(l))) {
+  // Under a colon in the same paragraph, a line that opens on a bold title is an item too ("Let me fix them:" above
+  // "**Issue 1: …** (line 12)", round 16).
+  const colonAt = lastSentences.findIndex((s) => /[:：]\s*$/.test(masked.slice(s.start, s.end)));
+  const opensItem = (s: Span, i: number) => {
+    const t = masked.slice(s.start, s.end);
+    if (LIST_ITEM.test(t)) return true;
+    const lineStart = masked.lastIndexOf("\n", s.start - 1) + 1 === s.start;
+    return colonAt >= 0 && i > colonAt && lineStart && (BOLD_START.test(t) || HEADING.test(lineAt(masked, s.start)));
+  };
+  if (lines.some((l) => LIST_ITEM.test(l)) || lastSentences.some(opensItem)) {
     // The lead-in is the last sentence before the first item ("Found it. Fix plan:" above "1. …" is led by "Fix plan:").
-    const firstItem = lastSentences.find((s) => LIST_ITEM.test(masked.slice(s.start, s.end)));
-    const lead = lastSentences.filter((s) =>
-      !LIST_ITEM.test(masked.slice(s.start, s.end)) && (firstItem === undefined || s.start < firstItem.start)
+    const firstItem = lastSentences.find(opensItem);
+    const lead = lastSentences.filter((s, i) =>
+      !opensItem(s, i) && (firstItem === undefined || s.start < firstItem.start)
     ).at(-1);
     const prev = paragraphs.at(-2);
     const prevLast = prev ? sentencesOf(masked, prev).at(-1) : undefined;
