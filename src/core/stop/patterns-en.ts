@@ -99,7 +99,7 @@ const PARTICIPLE =
   r`(?:pushed|merged|committed|fixed|added|applied|deployed|landed|updated|removed|resolved|released|shipped|published|created|written|built|installed|renamed|reverted|restored|deleted|enabled|disabled|bumped|tagged|moved|rebased|squashed|regenerated|addressed|verified|confirmed|done|complete|completed|finished|green|clean|passing|in\s+place|sorted|handled|wired(?:\s+up)?|cleaned\s+up)`;
 /** Base-form verbs a message tells the reader to do: work verbs and the reader's own actions. */
 const READER_VERB = r`(?:` + WORK_VERB +
-  r`|try|playtest|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go)`;
+  r`|try|playtest|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go|holler|shout|yell|ping)`;
 /** Verbs in the third person that say what code now does ("Now displays as…", "Now the CLI exits 2"). */
 const BEHAVES =
   r`(?:displays|shows|renders|returns|prints|reads|writes|uses|handles|accepts|rejects|skips|ignores|includes|contains|supports|works|runs|loads|saves|stores|sends|logs|emits|throws|raises|falls|points|lists|matches|sorts|groups|counts|appears|behaves|respects|defaults|resolves|exits|retries|waits|validates|parses|formats|calls|creates|keeps|honou?rs|reports|fails|passes|builds|compiles|opens|closes|refreshes|updates|shows|wraps|truncates|caches|redirects|streams|carries|gets|triggers|fires|applies|stays|remains|lives|goes)`;
@@ -142,7 +142,9 @@ export const EN: LangPatterns = {
       id: "en.approval.need",
       kind: "approval",
       source:
-        r`\b(?:need|needs|require|requires|awaiting|await|waiting\s+for|wait\s+for)\s+(?:your|a\s+human'?s?|human|someone'?s?|explicit|an?|the)?\s*(?:approval|sign-?off|go-?ahead|confirmation|permission|decision|review|input|call|ok|okay|otp)\b`,
+        r`\b(?:need|needs|require|requires|awaiting|await|waiting\s+for|wait\s+for)\s+(?:your|a\s+human'?s?|human|someone'?s?|explicit|an?|the)?\s*(?:approval|sign-?off|go-?ahead|confirmation|permission|decision|review|input|call|ok|okay|otp|green\s+light|thumbs[\s-]up|nod|blessing)\b` +
+        // "Pending your review, I'll merge.", "The PR is up for review." (round 16)
+        r`|\bpending\s+(?:your|their|a|an|the|his|her)\s+(?:[\w-]+\s+)?(?:review|approval|sign-?off|decision|feedback|ok|okay|go-?ahead|confirmation|input|answer|reply)\b|\b(?:is|are)\s+(?:now\s+)?up\s+for\s+review\b`,
     },
     {
       id: "en.approval.before-you",
@@ -207,7 +209,9 @@ export const EN: LangPatterns = {
       kind: "wait",
       source:
         r`\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:finish(?:es)?|completes?|is\s+done|are\s+done|reports?\s+back|returns?|lands?|arrives?|comes?\s+back|is\s+ready)\b` +
-        r`|\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they)(?:'s|'re)\s+(?:done|finished|complete|ready|back)\b`,
+        r`|\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they)(?:'s|'re)\s+(?:done|finished|complete|ready|back)\b` +
+        // "I'll address comments as they come in." (round 16)
+        r`|\bas\s+(?:they|the\s+\w+|comments|reviews|results|reports)\s+(?:come|roll|trickle|arrive)\s*(?:in|back)?\b`,
     },
     // "I'll merge it after the review": the next step waits on someone else's review, approval or meeting.
     {
@@ -275,6 +279,15 @@ export const EN: LangPatterns = {
       // sequencing word, a step only a person takes (an approval, a grant, a console) is the reader's (cycle 2).
       source: r`^(?:(?:ok(?:ay)?|all\s+done|done|pushed|good)[,.!]?\s+)?(?:next|now|then|first)[,:]?\s+(?:please\s+)?` +
         r`(?:approve|grant|authori[sz]e|sign\s+in|log\s+in|open\s+the\s+(?:\w+\s+)?(?:console|dashboard|portal|admin\s+panel)|accept\s+the\s+invit)`,
+    },
+    // "Next: rotate the key in the AWS console, then I'll update the secret in CI.": after a sequencing word, a step in
+    // a place only a person reaches, then the agent's own step (round 16).
+    {
+      id: "en.reader.next-place",
+      kind: "approval",
+      scope: "tail",
+      source: r`^(?:(?:ok(?:ay)?|done|good)[,.!]?\s+)?(?:next|now|then|first)\s*[,:]?\s+(?!(?:let|I|we)\b)[^.]*` +
+        READER_ONLY + r`[^.]*\b(?:then|and)\s+(?:I|we)(?:'ll|\s+will|\s+can)\b`,
     },
     {
       id: "en.reader.tell-me",
@@ -654,7 +667,7 @@ export const EN: LangPatterns = {
       why: "later",
       terminal: true,
       source:
-        r`\b(?:later(?:\s+on)?|tomorrow|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
+        r`\b(?:later(?:\s+on)?|tomorrow|tonight(?!'s)|overnight|this\s+(?:afternoon|evening)(?!'s)|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
     },
     // A step with a time estimate at the very end ("Check the redirect URL (2 min)", "3. URLの確認（2分）"): a plan's
     // next item, in any script; a spent or total time reports.

@@ -61,6 +61,13 @@ export const KO: LangPatterns = {
       kind: "approval",
       source: r`[가-힣]시면(?=[\s,.]|$)|(?:고르|선택하|정하|말하|알려\s?주|결정하|지정하)면(?=[\s,])`,
     },
+    // "배포는 맡기겠습니다", "나머지는 넘겨 드리겠습니다": the rest is left to the reader (round 16). (Not "서브에이전트에게
+    // 맡기겠습니다": a dispatch.)
+    {
+      id: "ko.approval.leave",
+      kind: "approval",
+      source: r`(?:은|는)\s?맡기겠습니다|(?:맡겨|넘겨)\s?드리겠습니다`,
+    },
     {
       id: "ko.approval.human",
       kind: "approval",
@@ -372,7 +379,7 @@ export const KO: LangPatterns = {
       why: "later",
       // …, or after a stretch of time: "20분 후 결과를 확인하겠습니다" waits for the time to pass.
       source:
-        r`나중에|추후|차후|이후에|조금\s?(?:있다가|뒤에?|후에?)|이따가?\s|잠시\s?(?:후|뒤)에?\s|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|별도(?:로|의)\s|\d+\s?(?:초|분|시간)\s?(?:후|뒤)`,
+        r`나중에|추후|차후|이후에|내일|모레|다음\s?주|주말에|오늘\s?(?:오후|저녁|밤)에?|조금\s?(?:있다가|뒤에?|후에?)|이따가?\s|잠시\s?(?:후|뒤)에?\s|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|별도(?:로|의)\s|\d+\s?(?:초|분|시간)\s?(?:후|뒤)`,
     },
     {
       id: "ko.ruleout.state",
