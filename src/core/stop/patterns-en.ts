@@ -171,7 +171,12 @@ export const EN: LangPatterns = {
     {
       id: "en.approval.blocked",
       kind: "approval",
-      source: r`\bI(?:'m|\s+am)\s+blocked\b|\bblocked\s+(?:on|by)\b|\bcan(?:not|'t)\s+(?:continue|proceed)\b`,
+      source: r`\bI(?:'m|\s+am)\s+blocked\b|\bblocked\s+(?:on|by)\b|\bcan(?:not|'t)\s+(?:continue|proceed)\b` +
+        // "…, but it needs the prod credentials, which I don't have.", "The deploy job needs a manual trigger." (round 16)
+        r`|\b(?:which|that)\s+I\s+(?:don't|do\s+not)\s+have\b|\bI\s+(?:don't|do\s+not)\s+have\s+(?:the\s+|any\s+)?(?:access|credentials?|permissions?|rights|keys?|tokens?|passwords?)\b` +
+        r`|\b(?:needs?|requires?)\s+(?:a\s+|an\s+)?(?:manual|human)\b` +
+        // "…; I'll take it from there": the reader acts first.
+        r`|\b(?:I|we)(?:'ll|\s+will|\s+can)\s+take\s+(?:it|over)\s+from\s+there\b`,
     },
     {
       id: "en.approval.human",
@@ -202,7 +207,9 @@ export const EN: LangPatterns = {
     {
       id: "en.wait.hold",
       kind: "wait",
-      source: r`\b(?:holding|hold(?:ing)?\s+off|continuing\s+to\s+(?:hold|wait))\s+(?:for|until|on)\b`,
+      source: r`\b(?:holding|hold(?:ing)?\s+off|continuing\s+to\s+(?:hold|wait))\s+(?:for|until|on)\b` +
+        // "Going to hold here until the vendor replies." (round 16)
+        r`|\bhold(?:ing)?\s+(?:here|off|for\s+now)\b`,
     },
     {
       id: "en.wait.event",
@@ -219,7 +226,7 @@ export const EN: LangPatterns = {
       kind: "wait",
       scope: "tail",
       source:
-        r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release)\b`,
+        r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release|reboot|power\s+cycle|freeze)\b`,
     },
     {
       id: "en.handoff",
@@ -667,7 +674,7 @@ export const EN: LangPatterns = {
       why: "later",
       terminal: true,
       source:
-        r`\b(?:later(?:\s+on)?|tomorrow|tonight(?!'s)|overnight|this\s+(?:afternoon|evening)(?!'s)|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
+        r`\b(?:later(?:\s+on)?|tomorrow|tonight(?!'s)|overnight|this\s+(?:afternoon|evening)(?!'s)|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:(?:roughly|about|around|approximately|maybe|~)\s*)?(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several|an?|half\s+an)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
     },
     // A step with a time estimate at the very end ("Check the redirect URL (2 min)", "3. URLの確認（2分）"): a plan's
     // next item, in any script; a spent or total time reports.

@@ -89,7 +89,9 @@ export const KO: LangPatterns = {
       id: "ko.wait.after-event",
       kind: "wait",
       scope: "tail",
-      source: r`(?:리뷰|검토|승인|회의|미팅|피드백|릴리스|릴리즈)\s?(?:후|뒤|이후|다음)(?:에)?(?=[\s,])`,
+      source: r`(?:리뷰|검토|승인|회의|미팅|피드백|릴리스|릴리즈|재부팅)\s?(?:후|뒤|이후|다음)(?:에)?(?=[\s,])` +
+        // "…GitHub Actions에서 수동으로 실행해야 합니다": a manual step is a person's (round 16).
+        r`|수동으로\s?\S+\s?(?:해야|하셔야|돌려야|눌러야)`,
     },
     {
       id: "ko.handoff",
