@@ -22,7 +22,10 @@ const GERUND_SUBJECT =
   r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|and|then)\b)[^,;:—])*?\s[a-z]{3,}(?<!ss)(?:es|s)\s+(?:it|them|this|that|everything)\b` +
   // "Rewriting the parser in Rust would take a week", "Caching the responses could halve the load": a hypothetical
   // about the work, not the work (round 16). Not a modal inside "whether …" or "to see if …".
-  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|which|when|where|and|then|so|until|before|after|once)\b)[^,;:—])*?\b(?:would|could|might|may|should|will|can|won't|wouldn't|couldn't|shouldn't|can't|cannot)\b`;
+  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|which|when|where|and|then|so|until|before|after|once)\b)[^,;:—])*?\b(?:would|could|might|may|should|will|can|won't|wouldn't|couldn't|shouldn't|can't|cannot)\b` +
+  // "Removing the legacy flag broke nothing", "Updating the lockfile pulled in a new minor": a gerund subject with a
+  // past verb and its object (round 16).
+  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|which|when|where|and|then|so|until|before|after|once)\b)[^,;:—])*?\s(?:broke|fixed|changed|cut|brought|removed|added|left|gave|pulled\s+in|dropped|saved|shaved|halved|doubled|introduced|exposed|revealed|triggered|solved|resolved)\s+(?:nothing|everything|something|it|them|the|a|an|this|that|us|\d+)\b`;
 const NOT_GERUND =
   r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring|showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|working(?!\s+on)|missing|pending|remaining|existing|following|outstanding|according|regarding|being|having|warning|heading|blocking|breaking|ongoing|upcoming|incoming|trailing|leading|corresponding|underlying|surrounding|resulting|interesting|amazing|ceiling|wedding|clothing|nothing|stopping|pausing|halting|ending|waiting|leaving|signing|wrapping\s+up|standing|holding|yielding|handing)\b)`;
 /**
@@ -126,6 +129,10 @@ const NEXT_FOR_READER = r`^\W*next(?:\s+step)?\W*[:：]\W*(?!let(?:'s|\s+me)\b)`
 const PROPOSAL =
   r`[(（]\s*(?:optional|recommended|suggested|proposal|alternative|任意|オプション|推奨|提案|代替案?|選択|선택|권장|옵션)\s*[)）]|` +
   r`(?:修正案|対策案|改善案|代替案|提案|解決案|수정안|개선안|대안|제안)\s*[0-9０-９A-Za-z]?\s*[:：(（]|^(?:option|alternative|proposal)\s*[a-d0-9]?\b`;
+
+/** Someone else's step named as the next thing ("Next, the security team's sign-off."): a wait, not work (round 16). */
+const OTHERS_STEP =
+  r`\b(?:team|team's|teams|maintainers?|reviewers?|someone|somebody)\b|\b(?:sign-?off|approval|go-?ahead|green\s+light)\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b`;
 
 /** The commands or script shown to the reader: "the commands above", "these two commands", "the script below". */
 const SHOWN_COMMANDS =
@@ -516,7 +523,7 @@ export const EN: LangPatterns = {
         r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward\s+to|now\s+for)\b(?!\.\w)(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
       // "Next: run `db:seed` to load the fixtures.": a label over a step written for the reader.
       // "Next up on the roadmap: offline mode" names a plan's later item (round 16).
-      unless: NEXT_FOR_READER + "|" + READER_ONLY_STEP + "|" +
+      unless: NEXT_FOR_READER + "|" + READER_ONLY_STEP + "|" + OTHERS_STEP + "|" +
         r`\b(?:on|in|for)\s+(?:the|our|my|this)\s+(?:roadmap|backlog|wishlist|todo\s+list|next\s+(?:release|version|sprint|milestone))\b`,
     },
     // "Time to wire up the handlers." names work; "Time to celebrate!" / "time to call it a day" signs off.
@@ -579,9 +586,21 @@ export const EN: LangPatterns = {
       kind: "announce",
       subjectless: true,
       source:
-        r`^(?:a\s+)?(?:quick|final|one\s+more|another|same|last|full|independent)\s+(?:[\w'/.\uE000-]+\s+){0,5}?(?:check|review|pass|test|run|look|validation|verification|sweep|scan|build|diff|rerun|smoke\s+test)\b`,
-      // A verb inside "that …" / "whether …" is the check's object, not the sentence's verb.
-      unless: r`^(?:(?!\b(?:that|whether|if)\b).)*?(?:` + FINITE + r`)|\b(?:you|your)\b`,
+        r`^(?:a\s+)?(?:quick|final|one\s+more|another|same|last|full|independent)\s+(?:[\w'/.\uE000-]+\s+){0,5}?(?:check|review|pass|test|run|look|validation|verification|sweep|scan|build|diff|rerun|smoke\s+test|grep|search|typecheck|lint)\b`,
+      // A verb inside "that …" / "whether …" / "to be sure …" is the check's object, not the sentence's verb.
+      unless:
+        r`^(?:(?!\b(?:that|whether|if|to\s+(?:be|make)\s+sure|to\s+(?:check|confirm|see|verify|ensure))\b).)*?(?:` +
+        FINITE + r`)|\b(?:you|your)\b`,
+    },
+    // "First, the failing test in isolation." as the last words: the next action named by its object (round 16).
+    {
+      id: "en.first-fragment",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source: r`^(?:first|next|then|after\s+that)\b[,:]?\s+(?:the|a|an|this|that|these|those|my|our)\s+\S`,
+      unless: FINITE + "|" + OTHERS_STEP + "|" +
+        r`\b(?:you|your|question|questions|decision|thought|thoughts|note|caveat|heads-up|warning|concern|good\s+news|bad\s+news|catch)\b`,
     },
     {
       id: "en.noun-next",
