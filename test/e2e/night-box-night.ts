@@ -90,8 +90,13 @@ export function saidAt(box: Box, role: Role, text: string): number | null {
   return hit === undefined ? null : Date.parse(String(hit.timestamp));
 }
 
-/** The order the prompts are typed in: the longest behaviours first. */
-const LONGEST: readonly Role[] = ["doomed", "report", "killed", "stall"];
+/**
+ * The order the prompts are typed in: the longest behaviours first. The report session's (two
+ * thresholds, one after its first turn and one after its nudge, then two passes) is the night's
+ * last in both versions, so it is typed before the doomed session's (two restart checks, in well
+ * before it).
+ */
+const LONGEST: readonly Role[] = ["report", "doomed", "killed", "stall"];
 const TYPING_ORDER: readonly Role[] = [...LONGEST, ...ROLES.filter((r) => !LONGEST.includes(r))];
 
 /** Bounds: generous, since CI has two cores shared by every TUI of the night. */

@@ -76,7 +76,10 @@ export interface BoxOptions {
   scenario: (cwdOf: (name: string) => string) => Scenario;
   /** Extra config.toml lines (the box writes the compressed thresholds, recovery and the notifier). */
   config?: string;
-  /** `vigil watch --every` (default 10s: each pass is short; a behaviour waits for the pass after its threshold). */
+  /**
+   * `vigil watch --every` (default 5s: each pass is short; a behaviour waits for the pass after
+   * its threshold, and the report session's last one for two passes after it).
+   */
   every?: string;
 }
 
@@ -281,7 +284,7 @@ export async function openBox(o: BoxOptions): Promise<Box> {
     },
     startWatch() {
       writeFileSync(watchOut, "");
-      watch = Bun.spawn([vigilBin(), "watch", "--every", o.every ?? "10s"], {
+      watch = Bun.spawn([vigilBin(), "watch", "--every", o.every ?? "5s"], {
         env: vigilEnv,
         stdout: Bun.file(watchOut),
         stderr: Bun.file(watchOut + ".err"),
