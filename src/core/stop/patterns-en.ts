@@ -134,6 +134,15 @@ const PROPOSAL =
 const OTHERS_STEP =
   r`\b(?:team|team's|teams|maintainers?|reviewers?|someone|somebody)\b|\b(?:sign-?off|approval|go-?ahead|green\s+light)\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b`;
 
+/**
+ * A question the agent asks itself about the code ("Why is this only failing on CI?", "What's causing the 401?"): it
+ * asks the reader nothing (round 16). Not "why not …", and not one with you, we, I, should, want or ready in it, which
+ * could be the reader's to answer. Shared with the script-neutral question patterns of ko and ja.
+ */
+export const SELF_QUESTION =
+  // (written for the case-sensitive flags of ko and ja as well)
+  r`^(?:(?:[Hh]mm+|[Oo][Kk](?:ay)?|[Ss]o|[Bb]ut|[Ww]ait)[,.!]?\s+)*(?:[Ww]hy|[Hh]ow\s+come|[Ww]hat(?:'s|\s+is)\s+(?:causing|making|breaking|going\s+on|wrong|happening)|[Ww]here\s+(?:is|does|do|did)|[Ww]hich\s+(?:file|test|line|function|call|module|commit))\b(?!\s+not\b)(?![^?]*\b(?:[Yy]ou|[Yy]our|[Ww]e|[Uu]s|I|[Ss]hould|[Ss]hall|[Ww]ould|[Ww]ant|[Pp]refer|[Oo][Kk](?:ay)?|[Gg]ood|[Ff]ine|[Rr]eady|[Pp]roceed)\b)`;
+
 /** The commands or script shown to the reader: "the commands above", "these two commands", "the script below". */
 const SHOWN_COMMANDS =
   r`\b(?:the|these|those|both|two|three|same)\s+(?:\w+\s+)?(?:commands?|snippets?)\b|\b(?:commands?|script|snippet)\s+(?:above|below|from\s+step)\b`;
@@ -377,7 +386,14 @@ export const EN: LangPatterns = {
         // "Three things to decide before I plan the rest:": decisions listed for the reader.
         r`|\b(?:things?|points?|decisions?|choices?|details?)\s+(?:(?:still\s+)?to\s+(?:decide|settle|pin\s+down|agree\s+on)|(?:that\s+)?need\s+(?:a\s+)?(?:decision|deciding|your))\b[^:：]*[:：]\s*$`,
     },
-    { id: "en.question.end", kind: "question", source: SENTENCE_QUESTION },
+    {
+      id: "en.question.end",
+      kind: "question",
+      source: SENTENCE_QUESTION,
+      // A question the agent asks itself about the code ("Why is this only failing on CI? Let me compare …"): it asks
+      // the reader nothing, so gate 5 decides (round 16). Not one that could be the reader's to answer.
+      unless: SELF_QUESTION,
+    },
     {
       id: "en.question.addressed",
       kind: "question",
@@ -598,7 +614,8 @@ export const EN: LangPatterns = {
       kind: "announce",
       last: true,
       subjectless: true,
-      source: r`^(?:first|next|then|after\s+that)\b[,:]?\s+(?:the|a|an|this|that|these|those|my|our)\s+\S`,
+      source:
+        r`^(?:and\s+)?(?:first|next|then|after\s+that|finally|lastly)\b[,:]?\s+(?:the|a|an|this|that|these|those|my|our)\s+\S`,
       unless: FINITE + "|" + OTHERS_STEP + "|" +
         r`\b(?:you|your|question|questions|decision|thought|thoughts|note|caveat|heads-up|warning|concern|good\s+news|bad\s+news|catch)\b`,
     },

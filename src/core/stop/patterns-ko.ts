@@ -4,6 +4,7 @@
  * Present "시작합니다 / 진행합니다" is the form seed 004 found in 3 of 5 real stalls.
  */
 import type { LangPatterns } from "./pattern-types.ts";
+import { SELF_QUESTION } from "./patterns-en.ts";
 
 const r = String.raw;
 
@@ -162,7 +163,13 @@ export const KO: LangPatterns = {
         // "구현 전에 정해야 할 것 3가지:": decisions listed for the reader.
         r`|(?:(?:정할|결정할|결정이\s?필요한|선택이\s?필요한)\s?(?:것|점|부분|사항|항목)|(?:정해야|결정해야|골라야|선택해야)(?:\s|$))[^:：\n]*[:：]\s*$`,
     },
-    { id: "ko.question.end", kind: "question", source: r`[?？]\s*$|(?:까요|습니까|나요|는가요|을까|할지요)\s*[.?]?$` },
+    {
+      id: "ko.question.end",
+      kind: "question",
+      source: r`[?？]\s*$|(?:까요|습니까|나요|는가요|을까|할지요)\s*[.?]?$`,
+      // (an English self-question is no question to the reader, round 16)
+      unless: SELF_QUESTION,
+    },
     { id: "ko.question.addressed", kind: "question", scope: "window", source: r`(?:까요|습니까|나요)\s*[?？]` },
     // gate 5
     { id: "ko.future", kind: "announce", source: r`(?<=[가-힣])` + NOT_WORK_STEM + r`겠습니다`, unless: HABIT },
