@@ -141,7 +141,9 @@ const OTHERS_STEP =
  */
 export const SELF_QUESTION =
   // (written for the case-sensitive flags of ko and ja as well)
-  r`^(?:(?:[Hh]mm+|[Oo][Kk](?:ay)?|[Ss]o|[Bb]ut|[Ww]ait)[,.!]?\s+)*(?:[Ww]hy|[Hh]ow\s+come|[Ww]hat(?:'s|\s+is)\s+(?:causing|making|breaking|going\s+on|wrong|happening)|[Ww]here\s+(?:is|does|do|did)|[Ww]hich\s+(?:file|test|line|function|call|module|commit))\b(?!\s+not\b)(?![^?]*\b(?:[Yy]ou|[Yy]our|[Ww]e|[Uu]s|I|[Ss]hould|[Ss]hall|[Ww]ould|[Ww]ant|[Pp]refer|[Oo][Kk](?:ay)?|[Gg]ood|[Ff]ine|[Rr]eady|[Pp]roceed)\b)`;
+  r`^(?:(?:[Hh]mm+|[Oo][Kk](?:ay)?|[Ss]o|[Bb]ut|[Ww]ait)[,.!]?\s+)*(?:[Ww]hy|[Hh]ow\s+come|[Ww]hat(?:'s|\s+is)\s+(?:causing|making|breaking|going\s+on|wrong|happening)|[Ww]here\s+(?:is|does|do|did)|[Ww]hich\s+(?:file|test|line|function|call|module|commit))\b(?!\s+not\b)(?![^?]*\b(?:[Yy]ou|[Yy]our|[Ww]e|[Uu]s|I|[Ss]hould|[Ss]hall|[Ww]ould|[Ww]ant|[Pp]refer|[Oo][Kk](?:ay)?|[Gg]ood|[Ff]ine|[Rr]eady|[Pp]roceed)\b)` +
+  // Korean self-talk: "왜 CI에서만 실패하지?" (a plain -지/-나/-까 with no polite 요, opening on 왜 or 어째서)
+  r`|^(?:왜|어째서)\s[^?？]*[가-힣](?<![요죠])[?？]\s*$`;
 
 /** The commands or script shown to the reader: "the commands above", "these two commands", "the script below". */
 const SHOWN_COMMANDS =

@@ -26,7 +26,7 @@ const SUBJECT =
   r`(?![^.!?:：]{0,30}?(?:때|경우)의\s)`;
 /** A sentence-initial topic (파서는 …): a description of the thing, not the agent's step. */
 const TOPIC =
-  r`^(?!저는|나는|저희는|우리는|다음은|이번에는|이제는|지금은|먼저는|오늘은)[가-힣A-Za-z0-9\uE000]+(?<!하|되|있|없|남|같|많|좋|작)(?:은|는)\s`;
+  r`^(?!저는|나는|저희는|우리는|다음은|이번에는|이제는|지금은|먼저는|오늘은|마지막은)[가-힣A-Za-z0-9\uE000]+(?<!하|되|있|없|남|같|많|좋|작)(?:은|는)\s`;
 
 /** A numbered step's label: "1단계", "테스트 2", "Step A3", "Phase 4", "4-B.", "A-3:". */
 const STEP_NUMBER =
@@ -186,7 +186,8 @@ export const KO: LangPatterns = {
         r`(?:(?:까지|부터|도)?\s?(?:시작|진행))?[.…]*\s*$`,
       // A note under a topic ("이 PR에서는 …", "원인은 …") or with a subject describes; a past or a state reports.
       unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT + "|" +
-        r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s`,
+        // (nor a verb's adnominal -는: "안 쓰는 import 제거.", round 16)
+        r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작|쓰|막|깨지|걸리|바뀌|남기|돌리|고치|만드|바꾸|지우|올리|내리)(?:은|는)\s`,
     },
     // "이제 스테이징 서버 스모크 QA.", "이제 API 라우터 E2E.": the next step named after "now" by a work word the
     // verb-noun list does not hold, standing alone at the very end.
@@ -322,6 +323,14 @@ export const KO: LangPatterns = {
       unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
       // A topic closed by a concessive clause ("설정은 맞지만 …확인합니다") governs that clause only.
       unlessSentence: r`(?:` + TOPIC + r`)(?![^,]*?(?:지만|는데)\s)|` + THIRD_PERSON_TOPIC,
+    },
+    // "이제 까다로운 부분인 재시도 로직입니다.": the part of the work taken up now, named (round 16).
+    {
+      id: "ko.now-part",
+      kind: "announce",
+      last: true,
+      source: r`^이제\s[^.!?]*(?:부분|작업|단계|순서)(?:인|은|이)?\s[^.!?]*입니다[.!]?\s*$`,
+      unless: r`끝|완료|됐|되었|상태|정상|문제|필요|가능|남았|남은`,
     },
     { id: "ko.turn", kind: "announce", source: r`^(?:이제|다음은?|이번엔?|그다음은?)\s.*차례입니다` + END },
     { id: "ko.next", kind: "announce", source: r`^다음(?:은|\s?차례는|\s?작업은)\s.*(?:입니다|차례입니다)` + END },
