@@ -41,6 +41,25 @@ test("each failed test is printed with its error, and the summary's repeat of th
   expect(out).not.toContain("earlier 1");
 });
 
+test("npm test's two bun runs in one log: a failure after the first run's summary is explained too", () => {
+  const run = (name: string, why: string) => [
+    "bun test v1.4.5 (a7733435c)",
+    "(pass) before",
+    `error: ${why}`,
+    `(fail) ${name} [5.00ms]`,
+    "",
+    "1 tests failed:",
+    `(fail) ${name} [5.00ms]`,
+  ];
+  const out = failures([
+    ...run("a unit test", "the first run's reason"),
+    ...run("a night in a box (2.1.88)", "the second run's reason"),
+  ].join("\n"));
+  expect(out.match(/^=== /gm)).toHaveLength(2);
+  expect(out).toContain("=== a night in a box (2.1.88)");
+  expect(out).toContain("the second run's reason");
+});
+
 test("a long error keeps its start and its end, and says how much it left out", () => {
   const detail = Array.from({ length: 200 }, (_, i) => `detail ${i}`);
   const out = failures(["error: first line", ...detail, "(fail) long [1ms]", "", "1 tests failed:"].join("\n"));
