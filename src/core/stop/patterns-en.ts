@@ -541,7 +541,8 @@ export const EN: LangPatterns = {
         r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward\s+to|now\s+for)\b(?!\.\w)(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
       // "Next: run `db:seed` to load the fixtures.": a label over a step written for the reader.
       // "Next up on the roadmap: offline mode" names a plan's later item (round 16).
-      unless: NEXT_FOR_READER + "|" + READER_ONLY_STEP + "|" + OTHERS_STEP + "|" +
+      // ("Next, we could add caching, but …" is a possibility, round 16)
+      unless: NEXT_FOR_READER + "|" + READER_ONLY_STEP + "|" + OTHERS_STEP + "|" + r`\b(?:could|might|would)\b|` +
         r`\b(?:on|in|for)\s+(?:the|our|my|this)\s+(?:roadmap|backlog|wishlist|todo\s+list|next\s+(?:release|version|sprint|milestone))\b`,
     },
     // "Time to wire up the handlers." names work; "Time to celebrate!" / "time to call it a day" signs off.
@@ -790,6 +791,17 @@ export const EN: LangPatterns = {
       source:
         r`^(?:(?:in\s+)?summary(?!\s+of\s+(?:the\s+)?(?:plan|next|remaining))|tl;?\s?dr|conclusion|in\s+short|bottom\s+line|recap|wrap-?up|the\s+short\s+answer|one-line\s+summary)\b`,
       unless: r`^(?:(?:and|so|ok(?:ay)?)[,.]?\s+)?(?:next|now|then|after\s+that|from\s+here)\b`,
+    },
+    // A section of proposals ("## Proposed fixes", "## Solution 2: …", "### Recommended fix"): what it ends on is offered
+    // to the reader, whatever its verbs (round 16); the agent's own next step opens on now, next, let me or I'll.
+    {
+      id: "en.section.proposal",
+      kind: "ruleout",
+      why: "recommendation",
+      scope: "section",
+      source:
+        r`^(?:(?:proposed|recommended|suggested|possible|potential)\s+(?:fix(?:es)?|changes?|solutions?|approach(?:es)?|options?)|(?:solution|option|alternative|approach)\s*(?:\d+|[a-d])\b|(?:solutions|options|alternatives|recommendations?)\s*$)`,
+      unless: r`^(?:(?:and|so|ok(?:ay)?)[,.]?\s+)?(?:next|now|then|first|let(?:'s|\s+me)|I'll|I\s+will|we'll)\b`,
     },
     // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
     {

@@ -473,6 +473,15 @@ export const JA: LangPatterns = {
       source: r`^(?:まとめ|要約|結論|一言で(?:まとめると|言うと|いうと)|総括|概要)`,
       unless: r`^(?:次は|次に|続いて|続けて|これから|では|それでは|引き続き)`,
     },
+    // A section of proposals ("## 推奨修正", "### 修正案（優先度順）", "## 対策案"): offered to the reader (round 16).
+    {
+      id: "ja.section.proposal",
+      kind: "ruleout",
+      why: "recommendation",
+      scope: "section",
+      source: r`^(?:推奨(?:修正|対応|対策|設定)?|修正案|対策案|改善案|解決案|代替案|提案|選択肢|案\s?[0-9０-９A-Za-z])`,
+      unless: r`^(?:次は|次に|続いて|続けて|これから|では|それでは|まず|早速)`,
+    },
     // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
     {
       id: "ja.found-it",

@@ -467,6 +467,15 @@ export const KO: LangPatterns = {
       source: r`^(?:요약|정리|결론|한\s?줄\s?(?:요약|정리)|한마디로|총평)`,
       unless: r`^(?:다음은|다음으로|이제|이어서|그다음|계속해서|그럼)`,
     },
+    // A section of proposals ("## 수정 제안", "## 개선안", "## 대안"): offered to the reader (round 16).
+    {
+      id: "ko.section.proposal",
+      kind: "ruleout",
+      why: "recommendation",
+      scope: "section",
+      source: r`^(?:수정\s?(?:제안|안)|개선\s?(?:제안|안)|제안|권장\s?(?:수정|사항|설정)?|대안|해결\s?방안|선택지)`,
+      unless: r`^(?:다음은|다음으로|이제|이어서|그다음|계속해서|그럼|먼저|우선|바로)`,
+    },
     // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
     {
       id: "ko.found-it",
