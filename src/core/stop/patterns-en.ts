@@ -233,7 +233,7 @@ export const EN: LangPatterns = {
       id: "en.wait.event",
       kind: "wait",
       source:
-        r`\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:finish(?:es)?|completes?|is\s+done|are\s+done|reports?\s+back|returns?|lands?|arrives?|comes?\s+back|is\s+ready)\b` +
+        r`\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:finish(?:es)?|completes?|is\s+done|are\s+done|reports?\s+back|returns?|lands?|arrives?|comes?\s+back|is\s+ready|merges|is\s+merged|gets\s+merged|is\s+approved|gets\s+approved|goes\s+(?:in|live|out)|ships|propagates)\b` +
         r`|\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they)(?:'s|'re)\s+(?:done|finished|complete|ready|back)\b` +
         // "I'll address comments as they come in." (round 16)
         r`|\bas\s+(?:they|the\s+\w+|comments|reviews|results|reports)\s+(?:come|roll|trickle|arrive)\s*(?:in|back)?\b`,
@@ -258,7 +258,7 @@ export const EN: LangPatterns = {
       kind: "approval",
       scope: "tail",
       source:
-        r`\bfrom\s+you\b|\bfor\s+you\s+to\b|\b(?:need(?:s|ing)?|want(?:s|ing)?|ask(?:s|ing)?|requir(?:e|es|ing)|rel(?:y|ies|ying)\s+on|count(?:s|ing)?\s+on|wait(?:s|ing)?\s+on|depend(?:s|ing)?\s+on)\s+you\b|\bup\s+to\s+you\b|\b(?:over|back)\s+to\s+you\b|\bin\s+your\s+court\b`,
+        r`\bfrom\s+you\b|\bfor\s+you\s+to\b|\bsuits\s+you\b|\b(?:at\s+your|when\s+(?:it's\s+)?)convenien(?:ce|t)\b|\baction\s+(?:needed|required)\b|\b(?:need(?:s|ing)?|want(?:s|ing)?|ask(?:s|ing)?|requir(?:e|es|ing)|rel(?:y|ies|ying)\s+on|count(?:s|ing)?\s+on|wait(?:s|ing)?\s+on|depend(?:s|ing)?\s+on)\s+you\b|\bup\s+to\s+you\b|\b(?:over|back)\s+to\s+you\b|\bin\s+your\s+court\b`,
     },
     {
       id: "en.reader.you-must",
