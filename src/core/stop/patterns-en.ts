@@ -141,7 +141,7 @@ const OTHERS_STEP =
  */
 export const SELF_QUESTION =
   // (written for the case-sensitive flags of ko and ja as well)
-  r`^(?:(?:[Hh]mm+|[Oo][Kk](?:ay)?|[Ss]o|[Bb]ut|[Ww]ait)[,.!]?\s+)*(?:[Ww]hy|[Hh]ow\s+come|[Ww]hat(?:'s|\s+is)\s+(?:causing|making|breaking|going\s+on|wrong|happening)|[Ww]here\s+(?:is|does|do|did)|[Ww]hich\s+(?:file|test|line|function|call|module|commit))\b(?!\s+not\b)(?![^?]*\b(?:[Yy]ou|[Yy]our|[Ww]e|[Uu]s|I|[Ss]hould|[Ss]hall|[Ww]ould|[Ww]ant|[Pp]refer|[Oo][Kk](?:ay)?|[Gg]ood|[Ff]ine|[Rr]eady|[Pp]roceed)\b)` +
+  r`^(?:(?:[Hh]mm+|[Oo][Kk](?:ay)?|[Ss]o|[Bb]ut|[Ww]ait)[,.!]?\s+)*(?:(?:[Cc]ould|[Cc]an|[Mm]ight|[Ww]ould|[Ii]s|[Mm]aybe)\s+(?:this|it|that)\s+(?:be\s+)?(?:because|due\s+to|caused\s+by|related\s+to)|[Ww]hy|[Hh]ow\s+come|[Ww]hat(?:'s|\s+is)\s+(?:causing|making|breaking|going\s+on|wrong|happening)|[Ww]here\s+(?:is|does|do|did)|[Ww]hich\s+(?:file|test|line|function|call|module|commit))\b(?!\s+not\b)(?![^?]*\b(?:[Yy]ou|[Yy]our|[Ww]e|[Uu]s|I|[Ss]hould|[Ss]hall|[Ww]ould|[Ww]ant|[Pp]refer|[Oo][Kk](?:ay)?|[Gg]ood|[Ff]ine|[Rr]eady|[Pp]roceed)\b)` +
   // Korean self-talk: "왜 CI에서만 실패하지?" (a plain -지/-나/-까 with no polite 요, opening on 왜 or 어째서)
   r`|^(?:왜|어째서)\s[^?？]*[가-힣](?<![요죠])[?？]\s*$`;
 
@@ -371,7 +371,9 @@ export const EN: LangPatterns = {
       scope: "tail",
       // A bare imperative only the reader can carry out: choose, select, reply, specify, provide.
       source:
-        r`^(?:(?:please|now|so|then|just)[,]?\s+)?(?:choose|select|pick|specify|reply|respond|answer|enter|type|provide|decide|approve|confirm)\b(?!\s+(?:that|whether|if)\b)`,
+        r`^(?:(?:please|now|so|then|just)[,]?\s+)?(?:choose|select|pick|specify|reply|respond|answer|enter|type|provide|decide|approve|confirm)\b(?!\s+(?:that|whether|if)\b)` +
+        // (not a noun phrase with its own verb: "Type checking passed.", "Select queries are fast now", round 16)
+        r`(?!\s+[\w-]+\s+(?:passed|passes|pass|failed|fails|fail|works|worked|succeeded|is|are|was|were|looks?)\b)`,
     },
     {
       id: "en.reader.try-it",
