@@ -1152,6 +1152,42 @@ const FAMILIES: Family[] = [
       "테스트도 추가할까요?",
     ],
   },
+  {
+    name: "English: reports ending on an 'I'll' that is no step now (not pushed)",
+    push: false,
+    rows: [
+      "I'll keep the flag off until the next release.",
+      "I'll leave the old endpoint in place for now.",
+      "I'll remember to run the linter before committing next time.",
+      "From here on I'll use the new API in every module I touch.",
+      "I'll consider this done.",
+      "I'll call it here for today.",
+      "I'll stop here; the rest is in the issue.",
+      "I won't touch the legacy module.",
+      "I'll treat this as resolved unless it comes back.",
+      "I'll assume the default timeout is fine.",
+      "I'll keep an eye on the error rate over the next day.",
+      "That's it — I'll be around if anything comes up.",
+      "I'll note that the benchmark ran on a laptop, so absolute numbers will differ.",
+      "All done. I'll wrap up here.",
+      "I'll skip the Windows build for this PR, as agreed.",
+      "I'll hand this over to the docs team.",
+      "I'm going to leave the TODO comments in place; they point to open issues.",
+      "I'm done with the refactor.",
+      "We'll revisit the caching strategy in the next sprint.",
+      "I'll try to keep future PRs smaller.",
+    ],
+  },
+  {
+    name: "English: the same verbs as the agent's step now (pushed)",
+    push: true,
+    rows: [
+      "I'll skip the flaky test and rerun the rest of the suite.",
+      "I'll wrap up the remaining two handlers now.",
+      "I'll consolidate the three helpers into one module.",
+      "Next I'll call the new endpoint from the settings page.",
+    ],
+  },
 ];
 
 familyTests(FAMILIES);

@@ -10,7 +10,7 @@ const r = String.raw;
 
 /** Verbs after "I'll"/"I will" that are not work still to be done in this turn. */
 const NOT_WORK =
-  r`(?:(?:just|also|then|now|simply|happily|gladly)\s+)?(?:not|never|wait|await|stop|pause|hold|halt|leave|let\s+you|be|need|defer|hand|end|note|mention|point|summari[sz]e|recap|explain|clarify|keep\s+you|report\s+back|check\s+back|circle\s+back|get\s+back|stand\s*by|refrain|avoid|assume|remember|know|ask|admit|say|confess|concede|grant)\b`;
+  r`(?:(?:just|also|then|now|simply|happily|gladly)\s+)?(?:not|never|wait|await|stop|pause|hold|halt|leave|let\s+you|be|need|defer|hand|end|note|mention|point|summari[sz]e|recap|explain|clarify|keep\s+you|report\s+back|check\s+back|circle\s+back|get\s+back|stand\s*by|refrain|avoid|assume|remember|know|ask|admit|say|confess|concede|grant|consider|call\s+it|wrap\s+(?:things\s+|it\s+)?up(?=\s*(?:here|now|for\s+(?:now|today)|[.!]|$))|skip\b(?=[^.]*\b(?:for\s+(?:now|this|today)|as\s+(?:agreed|discussed|requested)))|try\s+to\s+keep)\b`;
 const AUX =
   r`(?:'ll|\s+will|\s+shall|'m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to|'m\s+about\s+to|\s+am\s+about\s+to)`;
 const PROGRESS =
@@ -78,7 +78,7 @@ const CHECK_AFTER =
 const CONDITION = r`(?:if|(?<!\bat\s)once|when|unless|as\s+soon\s+as|provided(?:\s+that)?|assuming|in\s+case)`;
 /** "Next time I'll…" promises a habit, not work for this turn. */
 const HABIT =
-  r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|from\s+here\s+on|going\s+forward)\b|\b(?:I|we)(?:'ll|\s+will)\s+always\b`;
+  r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|from\s+here\s+on|going\s+forward|future\s+(?:PRs?|changes|commits|work|sessions?|tasks?))\b|\b(?:I|we)(?:'ll|\s+will)\s+always\b`;
 /** What only a person does: a console, a dashboard, an approval or a grant (never the agent's step). */
 const READER_ONLY =
   r`\b(?:console|dashboard|portal|browser|admin\s+panel|(?:repo|repository|project|org|account)\s+settings|approve|grant|authori[sz]e|sign\s+in|log\s+in)\b` +
@@ -715,7 +715,7 @@ export const EN: LangPatterns = {
       why: "later",
       terminal: true,
       source:
-        r`\b(?:later(?:\s+on)?|tomorrow|tonight(?!'s)|overnight|this\s+(?:afternoon|evening)(?!'s)|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:(?:roughly|about|around|approximately|maybe|~)\s*)?(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several|an?|half\s+an)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
+        r`\b(?:later(?:\s+on)?|until\s+(?:the\s+)?next\s+(?:release|version|sprint|week|session|deploy|quarter)|tomorrow|tonight(?!'s)|overnight|this\s+(?:afternoon|evening)(?!'s)|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:(?:roughly|about|around|approximately|maybe|~)\s*)?(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several|an?|half\s+an)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
     },
     // A step with a time estimate at the very end ("Check the redirect URL (2 min)", "3. URLの確認（2分）"): a plan's
     // next item, in any script; a spent or total time reports.
