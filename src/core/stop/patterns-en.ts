@@ -293,7 +293,7 @@ export const EN: LangPatterns = {
       kind: "approval",
       scope: "tail",
       // "Restart the server and I'll retry": the reader acts first. A dot inside a token ("2.4 GHz") is no sentence end.
-      source: r`(?:^|\s[—–]\s*|;\s*)(?:please\s+)?(?:go\s+(?:ahead\s+and\s+)?)?` + READER_VERB +
+      source: r`(?:^|\s[—–]\s*|;\s*|:\s+)(?:please\s+)?(?:go\s+(?:ahead\s+and\s+)?)?` + READER_VERB +
         r`\b(?:[^.?!]|[.?!](?!\s|$))*?(?:\band\b|\bthen\b|,)\s*(?:then\s+)?(?:(?:once|when|if|after)\s+[^,.;]{1,40}?,?\s+)?(?:I|we)(?:'ll|\s+will|\s+can|'d\s+be\s+able)\b`,
     },
     {
@@ -465,6 +465,16 @@ export const EN: LangPatterns = {
       ownWait:
         r`\b(?:agents?|subagents?|sub-agents?|workers?|jobs?|builds?|tests?|test\s+suite|CI|pipeline|background|tasks?|process(?:es)?|servers?|runs?|scripts?|install(?:s|ation)?|downloads?|compil\w+|deploys?|deployment)\b`,
     },
+    // "Same fix for the other two handlers." as the last words: the step just taken, once more (round 16).
+    {
+      id: "en.same-fix",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source:
+        r`^(?:(?:and|ok(?:ay)?|good|now)[,.!]?\s+)?(?:the\s+)?same\s+(?:fix|change|treatment|edit|update|patch)\s+(?:for|in|on|to|across)\s+\S`,
+      unless: FINITE + "|" + PARTICIPLE + r`\b|\b(?:you|your)\b`,
+    },
     // One more fix named at the very end, standing alone: "Also fix the fallback for when there's no config file."
     {
       id: "en.also",
@@ -540,7 +550,8 @@ export const EN: LangPatterns = {
       id: "en.next",
       kind: "announce",
       source: r`^` + INTERJECTION +
-        r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward\s+to|now\s+for)\b(?!\.\w)(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
+        // (… and "Back to the parser.", "Onward: the settings page.", round 16; not "back to normal/green/you")
+        r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onwards?(?:\s+to)?|now\s+for|back\s+to(?!\s+(?:normal|green|you|square\s+one|stable|working|life|the\s+drawing\s+board)\b))\b(?!\.\w)(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
       // "Next: run `db:seed` to load the fixtures.": a label over a step written for the reader.
       // "Next up on the roadmap: offline mode" names a plan's later item (round 16).
       // ("Next, we could add caching, but …" is a possibility, round 16)
