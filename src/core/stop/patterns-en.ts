@@ -551,7 +551,7 @@ export const EN: LangPatterns = {
       kind: "announce",
       source: r`^` + INTERJECTION +
         // (… and "Back to the parser.", "Onward: the settings page.", round 16; not "back to normal/green/you")
-        r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onwards?(?:\s+to)?|now\s+for|back\s+to(?!\s+(?:normal|green|you|square\s+one|stable|working|life|the\s+drawing\s+board)\b))\b(?!\.\w)(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
+        r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward(?:\s+to|(?=\s*:))|now\s+for|back\s+to(?!\s+(?:normal|green|you|square\s+one|stable|working|life|the\s+drawing\s+board)\b))\b(?!\.\w)(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
       // "Next: run `db:seed` to load the fixtures.": a label over a step written for the reader.
       // "Next up on the roadmap: offline mode" names a plan's later item (round 16).
       // ("Next, we could add caching, but …" is a possibility, round 16)
