@@ -1265,6 +1265,32 @@ const FAMILIES: Family[] = [
       "Same change for the other handlers is in the second commit.",
     ],
   },
+  {
+    name: "English: recommendations and answers at the end of a turn (not pushed)",
+    push: false,
+    rows: [
+      "Use the v2 client instead; the v1 one is deprecated.",
+      "Switch to the hosted queue — it removes the cron job entirely.",
+      "Consider pinning the dependency until upstream ships a fix.",
+      "It's worth adding an index on `user_id` before the table grows.",
+      "My suggestion: keep the monorepo and split later if builds get slow.",
+      "Go with Postgres; SQLite will struggle with concurrent writes.",
+      "The best option here is to cache at the CDN.",
+      "I'd start with the flaky upload test, since it blocks the release.",
+      "If I were doing it, I'd migrate the reads first and the writes a week later.",
+      "Short version: upgrade Node, then rerun the installer.",
+      "To fix this on your end, clear the browser cache and reload.",
+      "Best practice is to keep secrets out of the repo and load them from the environment.",
+      "The simplest path forward is to drop support for the old format.",
+      "Rebuilding the image should pick up the new base layer.",
+      "Adding `--no-cache` to the build command avoids the stale layer.",
+      "A quick way to check is `curl -I` against the health endpoint.",
+      "Yes, you can run both servers at once — they use different ports.",
+      "No, the migration doesn't need downtime.",
+      "The answer is in `config.ts`: the timeout is read once at startup.",
+      "Both work; I'd pick the second for readability.",
+    ],
+  },
 ];
 
 familyTests(FAMILIES);

@@ -20,6 +20,8 @@ const GERUND_SUBJECT =
   r`^\S+ing\b[^,;:—]*?\b(?:takes|took|is|was|are|were|showed|shows|requires|required|fails|failed|causes|caused|makes|made|needs|seems|works|worked)\b` +
   // "Raising the resolver timeout fixes it": a present verb with its own object after the gerund's phrase.
   r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|and|then)\b)[^,;:—])*?\s[a-z]{3,}(?<!ss)(?:es|s)\s+(?:it|them|this|that|everything)\b` +
+  // "Adding the flag avoids the stale layer": a verb of effect with its object (round 16).
+  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|which|and|then)\b)[^,;:—])*?\s(?:avoids|fixes|solves|prevents|removes|causes|breaks|triggers|reduces|cuts|makes|keeps|gives|helps|lets|means|resolves|eliminates|forces|bypasses)\s+(?:the|a|an|any|all|it|them|this|that|us|everything)\b` +
   // "Rewriting the parser in Rust would take a week", "Caching the responses could halve the load": a hypothetical
   // about the work, not the work (round 16). Not a modal inside "whether …" or "to see if …".
   r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|which|when|where|and|then|so|until|before|after|once)\b)[^,;:—])*?\b(?:would|could|might|may|should|will|can|won't|wouldn't|couldn't|shouldn't|can't|cannot)\b` +
@@ -620,8 +622,7 @@ export const EN: LangPatterns = {
       source:
         r`^(?:a\s+)?(?:quick|final|one\s+more|another|same|last|full|independent)\s+(?:[\w'/.\uE000-]+\s+){0,5}?(?:check|review|pass|test|run|look|validation|verification|sweep|scan|build|diff|rerun|smoke\s+test|grep|search|typecheck|lint)\b`,
       // A verb inside "that …" / "whether …" / "to be sure …" is the check's object, not the sentence's verb.
-      unless:
-        r`^(?:(?!\b(?:that|whether|if|to\s+(?:be|make)\s+sure|to\s+(?:check|confirm|see|verify|ensure))\b).)*?(?:` +
+      unless: r`^(?:(?!\b(?:that|whether|if|to\s+(?:be|make)\s+sure)\b).)*?(?:` +
         FINITE + r`)|\b(?:you|your)\b`,
     },
     // "First, the failing test in isolation." as the last words: the next action named by its object (round 16).
