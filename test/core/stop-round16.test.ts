@@ -1291,6 +1291,35 @@ const FAMILIES: Family[] = [
       "Both work; I'd pick the second for readability.",
     ],
   },
+  {
+    name: "Mixed-script lines written right before a tool call (pushed)",
+    push: true,
+    rows: [
+      "Now let me update the i18n file: `ko.json` 에 새 키 추가.",
+      "pnpm test 다시 돌려볼게요.",
+      "git rebase main 후 push하겠습니다.",
+      "Dockerfile 수정합니다.",
+      "では `npm run build` を実行します。",
+      "next: README の更新",
+      "README 업데이트 — 설치 방법 섹션 추가.",
+      "Checking `設定.yaml` for the missing key.",
+    ],
+  },
+  {
+    name: "Mixed-script reports and waits (not pushed)",
+    push: false,
+    rows: [
+      "Done. README에 설치 방법을 추가했습니다.",
+      "PR 올렸습니다: https://github.com/acme/app/pull/42",
+      "`npm run build` は成功しました。",
+      "The label now reads 「保存」 instead of 「送信」.",
+      "All tests pass. 모든 테스트 통과.",
+      "Deployed to staging. ステージングで確認済みです。",
+      "Let me know if the Korean copy (「저장」 vs 「보관」) reads right to you.",
+      "확인 부탁드립니다 — especially the migration part.",
+      "ご確認ください。Especially the retry logic.",
+    ],
+  },
 ];
 
 familyTests(FAMILIES);
