@@ -246,7 +246,9 @@ export const EN: LangPatterns = {
       kind: "wait",
       scope: "tail",
       source:
-        r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release|reboot|power\s+cycle|freeze)\b`,
+        r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release|reboot|power\s+cycle|freeze)\b` +
+        // "I'll merge it after approval.", "On your go, I'll run the migration." (round 16)
+        r`|\b(?:after|upon|pending|on)\s+(?:approval|sign-?off|review|confirmation)\b|\bon\s+your\s+(?:go|signal|word|mark|command|ok|okay)\b`,
     },
     {
       id: "en.handoff",
