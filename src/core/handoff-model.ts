@@ -8,7 +8,7 @@
  * (eval/handoff-prompts/model/corpus.ts, train.ts); every decision can be explained by its
  * heaviest features, which the refusal reason names.
  */
-import { WEIGHTS_JSON } from "./handoff-weights.ts";
+import { WEIGHTS } from "./handoff-weights.ts";
 
 export const CLASSES = ["doc", "support", "other"] as const;
 export type ClauseClass = typeof CLASSES[number];
@@ -93,12 +93,70 @@ export function clauseFeatures(clause: string): string[] {
   return [...out];
 }
 
-type Weights = Record<string, readonly [number, number, number] | undefined>;
-let table: Weights | null = null;
+/**
+ * The weight table (round 16): one string, a line per feature, sorted, "feature<TAB>doc,support,other" in hundredths.
+ * A feature is found by binary search over the string itself, so nothing is parsed or built when the table is first
+ * used: parsing the JSON object it replaced cost a hook process about 6 MiB of peak on a prompt naming the handoff
+ * (bench/RESULTS.md).
+ */
+let table: string | null = null;
 
-/** The weight table, parsed once on first use (only a prompt that names the handoff gets this far). */
-function weights(): Weights {
-  table ??= JSON.parse(WEIGHTS_JSON) as Weights;
+/** Where a feature's line starts in the table, or -1. */
+function find(t: string, f: string): number {
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const a = t.lastIndexOf("\n", mid - 1) + 1;
+    // Compare f with the line's feature (up to the tab), code unit by code unit: the order the trainer sorted in.
+    let k = 0;
+    let c = 0;
+    for (;; k++) {
+      const x = t.charCodeAt(a + k);
+      if (x === 9) {
+        c = k < f.length ? 1 : 0;
+        break;
+      }
+      if (k === f.length) {
+        c = -1;
+        break;
+      }
+      const y = f.charCodeAt(k);
+      if (y !== x) {
+        c = y < x ? -1 : 1;
+        break;
+      }
+    }
+    if (c === 0) return a;
+    if (c < 0) hi = a;
+    else {
+      const e = t.indexOf("\n", a);
+      if (e < 0) return -1;
+      lo = e + 1;
+    }
+  }
+  return -1;
+}
+
+/** The three weights on a feature's line (hundredths over 100: the same doubles as the two-decimal literals). */
+function weightsAt(t: string, at: number, out: number[]): void {
+  let i = t.indexOf("\t", at) + 1;
+  for (let k = 0; k < 3; k++) {
+    let neg = false;
+    if (t.charCodeAt(i) === 45) {
+      neg = true;
+      i++;
+    }
+    let v = 0;
+    for (let c = t.charCodeAt(i); c >= 48 && c <= 57; c = t.charCodeAt(++i)) v = v * 10 + c - 48;
+    out[k] = (neg ? -v : v) / 100;
+    i++;
+  }
+}
+
+/** The weight table, used as it is shipped (only a prompt that names the handoff gets this far). */
+function weights(): string {
+  table ??= WEIGHTS;
   return table;
 }
 
@@ -111,6 +169,18 @@ export function shippedWeight(v: readonly number[], prune = PRUNE): [number, num
   return r.every((x) => Math.abs(x) < prune) ? null : [r[0], r[1], r[2]];
 }
 
+/** The shipped table's text: a line per feature worth shipping, sorted, "feature<TAB>doc,support,other" in hundredths. */
+export function packTable(w: Map<string, readonly number[]>, prune = PRUNE): string {
+  const lines: string[] = [];
+  for (const [f, v] of [...w].sort(([a], [b]) => a < b ? -1 : 1)) {
+    const r = shippedWeight(v, prune);
+    if (r === null) continue;
+    if (/[\t\n]/.test(f)) throw new Error(`a feature holds a tab or newline: ${JSON.stringify(f)}`);
+    lines.push(f + "\t" + r.map((x) => Math.round(x * 100)).join(","));
+  }
+  return lines.join("\n");
+}
+
 /**
  * Evaluation only (eval/handoff-prompts/model/loso.ts): score with another table, e.g. one trained without a held-out
  * writer's prompts; null goes back to the shipped table. The hook never calls this.
@@ -120,12 +190,7 @@ export function useTable(w: Map<string, readonly number[]> | null, prune = PRUNE
     table = null;
     return;
   }
-  const t: Weights = {};
-  for (const [f, v] of w) {
-    const r = shippedWeight(v, prune);
-    if (r !== null) t[f] = r;
-  }
-  table = t;
+  table = packTable(w, prune);
 }
 
 /** What the model says about one clause. */
@@ -144,13 +209,23 @@ export function scoreClause(clause: string, towards?: ClauseClass): ClauseScore 
   // prompt naming the handoff for the optimising JIT to compile four functions in every hook
   // process that judged one (bench/RESULTS.md, "Hook peak RSS").
   const feats: string[] = [];
-  for (let i = 0; i < all.length; i++) if (w[all[i]] !== undefined) feats.push(all[i]);
+  const rows: number[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const j = find(w, all[i]);
+    if (j >= 0) {
+      feats.push(all[i]);
+      rows.push(j);
+    }
+  }
   const z = [0, 0, 0];
+  const v = [0, 0, 0];
+  const vs: number[][] = [];
   for (let i = 0; i < feats.length; i++) {
-    const v = w[feats[i]]!;
+    weightsAt(w, rows[i], v);
     z[0] += v[0];
     z[1] += v[1];
     z[2] += v[2];
+    vs.push([v[0], v[1], v[2]]);
   }
   const mx = Math.max(...z);
   const e = z.map((x) => Math.exp(x - mx));
@@ -164,7 +239,7 @@ export function scoreClause(clause: string, towards?: ClauseClass): ClauseScore 
   for (let i = 0; i < feats.length; i++) {
     const f = feats[i];
     if (f === "bias") continue;
-    const v = w[f]!;
+    const v = vs[i];
     const m = v[k] - (k === 0 ? Math.max(v[1], v[2]) : k === 1 ? Math.max(v[0], v[2]) : Math.max(v[0], v[1]));
     let at = top.length;
     while (at > 0 && margins[at - 1] < m) at--;

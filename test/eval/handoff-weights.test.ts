@@ -5,15 +5,15 @@
  * prompt sets and span files (eval/handoff-prompts/model/prompts.ts), so a change to any of them needs a retrain too.
  */
 import { expect, test } from "bun:test";
-import { WEIGHTS_JSON } from "../../src/core/handoff-weights.ts";
+import { WEIGHTS } from "../../src/core/handoff-weights.ts";
 import { tableText, trainingSet, trainOn } from "../../eval/handoff-prompts/model/train.ts";
 
 test(
   "the shipped weights are the trainer's output on the corpus and every writer's prompts (30 epochs, as train.ts ships)",
   () => {
     const weights = tableText(trainOn(trainingSet(), 30));
-    expect(weights.length).toBe(WEIGHTS_JSON.length);
-    expect(weights === WEIGHTS_JSON).toBe(true);
+    expect(weights.length).toBe(WEIGHTS.length);
+    expect(weights === WEIGHTS).toBe(true);
   },
   180_000,
 );
