@@ -333,7 +333,13 @@ export const KO: LangPatterns = {
       unless: r`끝|완료|됐|되었|상태|정상|문제|필요|가능|남았|남은`,
     },
     { id: "ko.turn", kind: "announce", source: r`^(?:이제|다음은?|이번엔?|그다음은?)\s.*차례입니다` + END },
-    { id: "ko.next", kind: "announce", source: r`^다음(?:은|\s?차례는|\s?작업은)\s.*(?:입니다|차례입니다)` + END },
+    {
+      id: "ko.next",
+      kind: "announce",
+      source: r`^다음(?:은|\s?차례는|\s?작업은)\s.*(?:입니다|차례입니다)` + END,
+      // "다음은 사용자 쪽 동작 확인입니다.", "다음은 보안팀의 승인입니다.": someone else's step (round 16).
+      unless: r`승인|허가|리뷰|검토|판단|결정|팀|담당자|사용자|고객|님`,
+    },
     {
       id: "ko.intent",
       kind: "announce",
