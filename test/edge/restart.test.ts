@@ -100,6 +100,9 @@ describe("restartSession in a real tmux server", () => {
 
   test("something else runs in the pane: leave it alone, use a new session", async () => {
     const pane = tm.run("new-window", "-P", "-F", "#{pane_id}", "sleep 300");
+    // tmux starts the command through a shell: until it execs sleep, the pane's foreground is
+    // that shell, and a restart rightly types into it (seen under load in a full run).
+    await eventually(() => tm.run("display-message", "-p", "-t", pane, "#{pane_current_command}") === "sleep" || null);
     const out = await restartSession({ sessionId: "sess-busy", cwd, pane }, opts);
     expect([out.ok, out.method]).toEqual([true, "new-session"]);
     expect(await nextRun()).toEqual(expected("sess-busy"));
