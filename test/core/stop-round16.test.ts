@@ -1216,6 +1216,19 @@ const FAMILIES: Family[] = [
       "운영 토큰은 제가 준비할 수 없어서 설정 부탁드려요.",
       "승인 나면 바로 시작할게요.",
       "다음은 사용자 쪽 동작 확인입니다.",
+      "I'll wire up the deploy step next. Where is the production config stored?",
+      "Next I'll add the secret to CI. Where is the API key kept?",
+      "I'll migrate the schema next. Which module is the source of truth here?",
+      "Next I'll rotate the key. Where did the old key come from?",
+      "Let me check the logs next. What's going on with the staging server, is it down on purpose?",
+      "다음으로 배포 스크립트를 수정하겠습니다. 왜 스테이징 배포가 비활성화되어 있나?",
+      "Where is the API key kept? I'll add it to CI next.",
+      "I'll fix the import next. Why is the old client still vendored?",
+      "Let me update the config. Why does staging use a different port?",
+      "Could this be because of the proxy on your network? I'll add a retry for now.",
+      "Why is the deploy disabled on staging? I'll enable it once you confirm.",
+      "次に設定を更新します。なぜステージングだけポートが違うのでしょう？",
+      "설정을 업데이트하겠습니다. 왜 스테이징만 포트가 다르죠?",
     ],
   },
   {
@@ -1378,6 +1391,16 @@ const FAMILIES: Family[] = [
       "ご確認ください。Especially the retry logic.",
     ],
   },
+  {
+    name: "A question the agent asks itself, then its own look (pushed)",
+    push: true,
+    rows: [
+      "Why is this only failing on CI? Let me compare the Node versions.",
+      "Could this be because the cleanup runs first? Let me look at the order of the handlers.",
+      "What's causing the 401? Checking how the token is refreshed.",
+      "왜 CI에서만 실패하지? Node 버전을 비교해 보겠습니다.",
+    ],
+  },
 ];
 
 familyTests(FAMILIES);
@@ -1437,5 +1460,13 @@ describe("round 16: the audit names the words that decided", () => {
     const d = decide("We're now returning 404 instead of 500 when the record is missing.");
     expect(d.decision).toBe("pass");
     expect(d.gate).toBe("announcement");
+  });
+
+  test("a question the message ends on is the reader's, whatever it asks (review)", () => {
+    const d = decide("I'll wire up the deploy step next. Where is the production config stored?");
+    expect(d.decision).toBe("pass");
+    expect(d.gate).toBe("approval");
+    const own = decide("Why is this only failing on CI? Let me compare the Node versions.");
+    expect(own.decision).toBe("block");
   });
 });

@@ -12,6 +12,7 @@
  */
 import type { Pattern, PatternKind, PatternLang, PatternSet } from "./patterns.ts";
 import { finalClause, type MessageView, type Sentence, viewMessage } from "./text.ts";
+import { OWN_LOOK, SELF_QUESTION } from "./patterns-en.ts";
 
 /** The pattern that decided, and the words it matched (the original text, not the masked). */
 export interface Hit {
@@ -100,7 +101,9 @@ function findWaiting(view: MessageView, set: PatternSet, skip: PatternKind | nul
         if (m) hits.push({ hit: hit(p, lineAround(view.unfenced, m.index)), script: p.lang });
         continue;
       }
-      const s = (p.scope === "tail" ? reader : sentencesFor(view, p)).find((x) => matches(p, x));
+      const s = (p.scope === "tail" ? reader : sentencesFor(view, p)).find((x) =>
+        matches(p, x) && !(kind === "question" && selfAsked(view, x))
+      );
       if (s) hits.push({ hit: hit(p, s.original), script: scriptOf(s.text) });
     }
     // Script-neutral patterns (a bare "?") are attributed to the sentence's own language.
@@ -108,6 +111,21 @@ function findWaiting(view: MessageView, set: PatternSet, skip: PatternKind | nul
     if (best) return best.hit;
   }
   return null;
+}
+
+const SELF_QUESTION_RE = new RegExp(SELF_QUESTION, "iu");
+const OWN_LOOK_RE = new RegExp(OWN_LOOK, "iu");
+
+/**
+ * A question the agent asks itself, followed at once by its own look ("Why is this only failing on CI? Let me compare
+ * the Node versions."): it asks the reader nothing. Never the message's last sentence: a question the message ends on is
+ * the reader's to answer, whatever it asks ("I'll wire up the deploy step next. Where is the production config stored?").
+ */
+function selfAsked(view: MessageView, s: Sentence): boolean {
+  if (s.last || !SELF_QUESTION_RE.test(s.text)) return false;
+  const i = view.window.findLastIndex((x) => x.original === s.original);
+  const next = i >= 0 ? view.window[i + 1] : undefined;
+  return next !== undefined && OWN_LOOK_RE.test(next.text);
 }
 
 /** The sentence right before `s` in the closing prose, or null. */

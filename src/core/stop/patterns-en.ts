@@ -137,15 +137,22 @@ const OTHERS_STEP =
   r`\b(?:team|team's|teams|maintainers?|reviewers?|someone|somebody)\b|\b(?:sign-?off|approval|go-?ahead|green\s+light)\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b`;
 
 /**
- * A question the agent asks itself about the code ("Why is this only failing on CI?", "What's causing the 401?"): it
- * asks the reader nothing (round 16). Not "why not …", and not one with you, we, I, should, want or ready in it, which
- * could be the reader's to answer. Shared with the script-neutral question patterns of ko and ja.
+ * A question the agent asks itself about the code ("Why is this only failing on CI?", "What's causing the 401?", "Could
+ * this be because …?"), never "why not …", never with you, we, I, should, want, ready or OK. It asks the reader nothing
+ * only when the agent's own look follows it at once (OWN_LOOK): `findWaiting` (classify.ts) skips such a question, and
+ * only then; a question the message ends on is always the reader's (round 16, after review).
  */
 export const SELF_QUESTION =
   // (written for the case-sensitive flags of ko and ja as well)
-  r`^(?:(?:[Hh]mm+|[Oo][Kk](?:ay)?|[Ss]o|[Bb]ut|[Ww]ait)[,.!]?\s+)*(?:(?:[Cc]ould|[Cc]an|[Mm]ight|[Ww]ould|[Ii]s|[Mm]aybe)\s+(?:this|it|that)\s+(?:be\s+)?(?:because|due\s+to|caused\s+by|related\s+to)|[Ww]hy|[Hh]ow\s+come|[Ww]hat(?:'s|\s+is)\s+(?:causing|making|breaking|going\s+on|wrong|happening)|[Ww]here\s+(?:is|does|do|did)|[Ww]hich\s+(?:file|test|line|function|call|module|commit))\b(?!\s+not\b)(?![^?]*\b(?:[Yy]ou|[Yy]our|[Ww]e|[Uu]s|I|[Ss]hould|[Ss]hall|[Ww]ould|[Ww]ant|[Pp]refer|[Oo][Kk](?:ay)?|[Gg]ood|[Ff]ine|[Rr]eady|[Pp]roceed)\b)` +
+  r`^(?:(?:[Hh]mm+|[Oo][Kk](?:ay)?|[Ss]o|[Bb]ut|[Ww]ait)[,.!]?\s+)*(?:(?:[Cc]ould|[Cc]an|[Mm]ight|[Ww]ould|[Ii]s|[Mm]aybe)\s+(?:this|it|that)\s+(?:be\s+)?(?:because|due\s+to|caused\s+by|related\s+to)|[Ww]hy|[Hh]ow\s+come|[Ww]hat(?:'s|\s+is)\s+(?:causing|making|breaking|going\s+on|wrong|happening))\b(?!\s+not\b)(?![^?]*\b(?:[Yy]ou|[Yy]our|[Ww]e|[Uu]s|I|[Ss]hould|[Ss]hall|[Ww]ould|[Ww]ant|[Pp]refer|[Oo][Kk](?:ay)?|[Gg]ood|[Ff]ine|[Rr]eady|[Pp]roceed)\b)` +
   // Korean self-talk: "왜 CI에서만 실패하지?" (a plain -지/-나/-까 with no polite 요, opening on 왜 or 어째서)
   r`|^(?:왜|어째서)\s[^?？]*[가-힣](?<![요죠])[?？]\s*$`;
+
+/** The agent's own look right after a question it asked itself ("Let me compare …", "Checking …", "…비교해 보겠습니다"). */
+export const OWN_LOOK =
+  r`^(?:(?:ok(?:ay)?|so|first|hmm+)[,.!]?\s+)*(?:let(?:'s|\s+me)\s+(?:(?:first|quickly|also)\s+)?(?:check|look|see|compare|verify|inspect|trace|find|read|grep|dig|test|try|isolate|reproduce|debug|investigate)|(?:checking|looking|comparing|verifying|inspecting|tracing|digging|reading|grepping|investigating)\b|I'll\s+(?:check|look|compare|verify|inspect|trace|dig|investigate))` +
+  r`|(?:확인|비교|조사|검토|살펴|들여다|찾아|알아|읽어|돌려)\S*\s?(?:보겠습니다|봅니다|볼게요|하겠습니다|합니다)[.!]?\s*$` +
+  r`|(?:確認|調査|比較|調べ|見て|確かめ)\S*(?:します|みます|ます)[。．]?\s*$`;
 
 /** The commands or script shown to the reader: "the commands above", "these two commands", "the script below". */
 const SHOWN_COMMANDS =
@@ -398,9 +405,6 @@ export const EN: LangPatterns = {
       id: "en.question.end",
       kind: "question",
       source: SENTENCE_QUESTION,
-      // A question the agent asks itself about the code ("Why is this only failing on CI? Let me compare …"): it asks
-      // the reader nothing, so gate 5 decides (round 16). Not one that could be the reader's to answer.
-      unless: SELF_QUESTION,
     },
     {
       id: "en.question.addressed",

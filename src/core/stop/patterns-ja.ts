@@ -5,7 +5,6 @@
  * and no third-person topic. Passive, potential, existential and negative endings never count.
  */
 import type { LangPatterns } from "./pattern-types.ts";
-import { SELF_QUESTION } from "./patterns-en.ts";
 
 const r = String.raw;
 
@@ -165,8 +164,6 @@ export const JA: LangPatterns = {
       id: "ja.question.end",
       kind: "question",
       source: r`[?？]\s*$|(?:ますか|ですか|でしょうか|ましょうか|ませんか)[。．]?\s*$`,
-      // (an English self-question is no question to the reader, round 16)
-      unless: SELF_QUESTION,
     },
     // Japanese writes ？ for questions only: a casual one near the end ("このUXでOK？") asks the reader.
     // (Not a URL's query string: "/api/search?q=term".)
@@ -175,8 +172,6 @@ export const JA: LangPatterns = {
       kind: "question",
       scope: "window",
       source: r`[？?](?![^\s「」]*[」』])(?![\w\-.\[\]]+=)`,
-      // (an English self-question is no question to the reader, round 16)
-      unless: SELF_QUESTION,
     },
     {
       id: "ja.question.addressed",

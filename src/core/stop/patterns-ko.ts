@@ -4,7 +4,6 @@
  * Present "시작합니다 / 진행합니다" is the form seed 004 found in 3 of 5 real stalls.
  */
 import type { LangPatterns } from "./pattern-types.ts";
-import { SELF_QUESTION } from "./patterns-en.ts";
 
 const r = String.raw;
 
@@ -167,8 +166,6 @@ export const KO: LangPatterns = {
       id: "ko.question.end",
       kind: "question",
       source: r`[?？]\s*$|(?:까요|습니까|나요|는가요|을까|할지요)\s*[.?]?$`,
-      // (an English self-question is no question to the reader, round 16)
-      unless: SELF_QUESTION,
     },
     { id: "ko.question.addressed", kind: "question", scope: "window", source: r`(?:까요|습니까|나요)\s*[?？]` },
     // gate 5

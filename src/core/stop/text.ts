@@ -141,7 +141,18 @@ function paragraphsOf(masked: string): Span[] {
 
 /** What follows a sentence that ends on a colon: a list or headings, or a block of anything else. */
 function belowOf(source: string, end: number): "list" | "block" {
-  const next = source.slice(end).split("\n").find((l, i) => i > 0 && l.trim() !== "") ?? "";
+  // Line by line from `end`, not a split of the whole rest: a message of many colon lines (bold titles under lead-ins,
+  // round 16) would read the rest of itself once per line (quadratic; found in review).
+  let next = "";
+  for (let at = source.indexOf("\n", end); at !== -1;) {
+    const eol = source.indexOf("\n", at + 1);
+    const line = source.slice(at + 1, eol === -1 ? source.length : eol);
+    if (line.trim() !== "") {
+      next = line;
+      break;
+    }
+    at = eol;
+  }
   return LIST_ITEM.test(next) || HEADING.test(next) || BOLD_LABEL.test(next) || BOLD_START.test(next)
     ? "list"
     : "block";
