@@ -134,7 +134,7 @@ const PROPOSAL =
 
 /** Someone else's step named as the next thing ("Next, the security team's sign-off."): a wait, not work (round 16). */
 const OTHERS_STEP =
-  r`\b(?:team|team's|teams|maintainers?|reviewers?|someone|somebody)\b|\b(?:sign-?off|approval|go-?ahead|green\s+light)\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b`;
+  r`\b(?:team|team's|teams|maintainers?|reviewers?|someone|somebody)\b|\b(?:legal|compliance|security|design|ux)\s+(?:review|sign-?off|check)\b|\b(?:sign-?off|approval|go-?ahead|green\s+light)\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b`;
 
 /**
  * A question the agent asks itself about the code ("Why is this only failing on CI?", "What's causing the 401?", "Could
@@ -150,9 +150,11 @@ export const SELF_QUESTION =
 
 /** The agent's own look right after a question it asked itself ("Let me compare …", "Checking …", "…비교해 보겠습니다"). */
 export const OWN_LOOK =
-  r`^(?:(?:ok(?:ay)?|so|first|hmm+)[,.!]?\s+)*(?:let(?:'s|\s+me)\s+(?:(?:first|quickly|also)\s+)?(?:check|look|see|compare|verify|inspect|trace|find|read|grep|dig|test|try|isolate|reproduce|debug|investigate)|(?:checking|looking|comparing|verifying|inspecting|tracing|digging|reading|grepping|investigating)\b|I'll\s+(?:check|look|compare|verify|inspect|trace|dig|investigate))` +
-  r`|(?:확인|비교|조사|검토|살펴|들여다|찾아|알아|읽어|돌려)\S*\s?(?:보겠습니다|봅니다|볼게요|하겠습니다|합니다)[.!]?\s*$` +
-  r`|(?:確認|調査|比較|調べ|見て|確かめ)\S*(?:します|みます|ます)[。．]?\s*$`;
+  // (never one that turns to the reader: "Let me check with you first.", "…확인해 주세요", "…ご確認ください"; review)
+  r`^(?![\s\S]*(?:\b(?:you|your|yours)\b|주세요|주시|해\s?주|드릴|님|いただ|ください|下さい|ご確認|お願い))(?:` +
+  r`(?:(?:ok(?:ay)?|so|first|hmm+)[,.!]?\s+)*(?:let(?:'s|\s+me)\s+(?:(?:first|quickly|also)\s+)?(?:check|look|see|compare|verify|inspect|trace|find|read|grep|dig|test|try|isolate|reproduce|debug|investigate)|(?:checking|looking|comparing|verifying|inspecting|tracing|digging|reading|grepping|investigating)\b|I'll\s+(?:check|look|compare|verify|inspect|trace|dig|investigate))` +
+  r`|[\s\S]*?(?:확인|비교|조사|검토|살펴|들여다|찾아|알아|읽어|돌려)\S*\s?(?:보겠습니다|봅니다|볼게요|하겠습니다|합니다)[.!]?\s*$` +
+  r`|[\s\S]*?(?:確認|調査|比較|調べ|見て|確かめ)\S*(?:します|みます|ます)[。．]?\s*$)`;
 
 /** The commands or script shown to the reader: "the commands above", "these two commands", "the script below". */
 const SHOWN_COMMANDS =
@@ -256,6 +258,15 @@ export const EN: LangPatterns = {
         r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release|reboot|power\s+cycle|freeze)\b` +
         // "I'll merge it after approval.", "On your go, I'll run the migration." (round 16)
         r`|\b(?:after|upon|pending|on)\s+(?:approval|sign-?off|review|confirmation)\b|\bon\s+your\s+(?:go|signal|word|mark|command|ok|okay)\b`,
+    },
+    // A person's sign-off, approval or review as the condition of the next thing ("Onward: the migration, after the DBA
+    // signs off.", "Back to the parser after Sam's review.", "Same fix for the other repo — it's theirs to apply.",
+    // "2. Merge the PR when ready"): a wait (review, round 16).
+    {
+      id: "en.wait.person",
+      kind: "approval",
+      source:
+        r`\b(?:after|once|when|until|as\s+soon\s+as)\s+[^,.;]{0,40}?\b(?:signs?\s+off|approves?|approved|confirms?|okays?|gives?\s+the\s+go-?ahead)\b|\b(?!(?:let|it|that|what|here|there|he|she|who|where|how)'s)\w+'s\s+(?:review|approval|sign-?off|ok|okay|go-?ahead)\b|\bneeds?\s+(?:the\s+)?(?:[\w-]+\s+)?(?:sign-?off|approval)\b|\btheirs\b|\bwhen\s+ready\b`,
     },
     {
       id: "en.handoff",
@@ -364,7 +375,7 @@ export const EN: LangPatterns = {
         // … not a thing in the code: "the routes folder", "the paths in tsconfig", "the options passed to the client",
         // "the paths that import the old module" (round 16).
         r`(?!\s+(?:folders?|files?|dir|directory|directories|module|table|object|array|config|passed|(?:in|from)\s+(?:the\s+)?(?:\w+\s+)?(?:\w+\.\w+|\uE000|config|code|files?|repo|router|app|tsconfig|settings|schema|source)|that\s+(?:hit|import|use|call|match|point|reference)s?)\b)|^(?:option|alternative|approach)\s+(?:[a-d1-4]|one|two)\b|\beither\b[^.]*\bor\b[^.]*\b(?:works|is\s+fine|fine|would\s+work)\b|\b(?:whichever|whatever)\s+you\b`,
-      // "Let me check if the routes are registered in main.py:": an embedded question about the code (round 16).
+      // "Let me check whether each endpoint is wired into server.go:": an embedded question about the code (round 16).
       unless:
         r`^(?:(?:ok(?:ay)?|now|so|good|great)[,.!]?\s+)*(?:let\s+me|I'll|I\s+will)\s+(?:check|see|verify|confirm|look|find\s+out|test)\s+(?:if|whether|how|where|that)\b(?![^.]*\b(?:you|your|prefer|rather)\b)`,
     },
@@ -923,7 +934,7 @@ export const EN: LangPatterns = {
       // A workflow's phase is the pipeline's next step, not this turn's work.
       source:
         r`\b(?:phase|stage|milestone)\s*\d+\s+(?:will|is\s+next|comes\s+next|can|should|covers?)\b|\b(?:the\s+)?(?:next|following|later|upcoming)\s+(?:phase|stage)\b|\b(?:review|implementation|testing|qa|verification|deployment|planning|design)\s+(?:phase|stage)\s+(?:will|picks|can|should|is|covers?)\b`,
-      // (… nor the agent's own move: "Let me mark the task complete and move to the next phase.", round 16)
+      // (… nor the agent's own move: "let me tick this off and move to the next phase", round 16)
       unless: r`\b(?:now|right\s+away|immediately)\b|\blet(?:'s|\s+me)\b(?![^.]*\b(?:know|you|your)\b)`,
     },
     // Items under a lead-in that report (a finite verb, a verdict) rather than list steps.

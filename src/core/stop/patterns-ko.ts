@@ -341,7 +341,7 @@ export const KO: LangPatterns = {
       id: "ko.intent",
       kind: "announce",
       source: r`(?:려고|고자)\s?합니다|(?:할|될)\s?예정입니다|할\s?계획입니다|할\s?것입니다`,
-      // "이제 alias가 제대로 동작할 것입니다": a prediction about something else, not a plan. "운영 반영은 금요일에 진행할
+      // "이제 설정이 제대로 반영될 것입니다": a prediction about something else, not a plan. "운영 반영은 금요일에 진행할
       // 예정입니다": a plan with its own day, under a topic (round 16).
       unless: SUBJECT + "|" + TOPIC + "|" +
         r`[월화수목금토일]요일|내일|모레|다음\s?주|다음\s?달|주말|오후|저녁|\d+\s?(?:일|시)`,

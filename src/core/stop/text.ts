@@ -68,7 +68,7 @@ const INLINE = [
 ];
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/;
 const NUMBERED = /^\s*\d+[.)]\s+/;
-/** A line that opens on a bold span ("**Issue 1: wrong flag format** (line 12)"). */
+/** A line that opens on a bold span ("**Problem A: stale cache key** (cache.ts:30)"). */
 const BOLD_START = /^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)/;
 /** A line that opens on a bold label ("**settings.json**: …"): an item of a list by another name. */
 const BOLD_LABEL = /^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)\s*[:：]/;
@@ -240,8 +240,8 @@ export function viewMessage(text: string): MessageView {
   let leadIn: LeadIn | null = null;
   // A list's lead-in ("Next, I will:") carries the subject its items leave out.
   const lines = masked.slice(lastP.start, lastP.end).split("\n").filter((l) => l.trim() !== "");
-  // Under a colon in the same paragraph, a line that opens on a bold title is an item too ("Let me fix them:" above
-  // "**Issue 1: …** (line 12)", round 16).
+  // Under a colon in the same paragraph, a line that opens on a bold title is an item too ("I\'ll fix both:" above
+  // "**Problem A: …** (cache.ts:30)", round 16).
   const colonAt = lastSentences.findIndex((s) => /[:：]\s*$/.test(masked.slice(s.start, s.end)));
   const opensItem = (s: Span, i: number) => {
     const t = masked.slice(s.start, s.end);
