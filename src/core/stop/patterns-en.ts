@@ -452,7 +452,9 @@ export const EN: LangPatterns = {
       lone: true,
       source: r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])` + WORK_VERB + r`\b`,
       unless: r`\b(?:you|your|yours|done|complete|completed|finished|skipped|later|optional|manually)\b|[✅✓~]|` +
-        READER_STEP,
+        READER_STEP + "|" +
+        // a step only the reader takes on their own machine, device or account (review, finding 7)
+        r`\b(?:click|tap|press|scan|plug|unplug|allow|reboot|power|publish|restart\s+(?:claude|the\s+(?:terminal|shell|editor|ide|app|computer|machine|browser|device))|reload\s+the\s+(?:window|page|browser)|e-?mail|inbox|phone|registrar|installer|administrator|settings|locally|releases\s+page)\b|\bin\s+(?:stripe|github|gitlab|slack|jira|vercel|netlify|aws|gcp|azure)\b`,
     },
     {
       id: "en.intent",
