@@ -14,6 +14,7 @@
  */
 
 import { DOC_NOUN, NEXT_PARTY, scoreClause } from "./handoff-model.ts";
+import { judgeHandoffRequest as judgeByMood } from "./handoff-mood.ts";
 
 /** Text of ASCII characters only (an English leftover; NUL to DEL, so control characters count too). */
 // deno-lint-ignore no-control-regex
@@ -753,8 +754,28 @@ function namesHandoff(text: string): boolean {
   return DOC_NOUN.test(text) || NEXT_PARTY.test(text) || tables().lexicons.some((lx) => lx.request.test(text));
 }
 
-/** Judge a prompt clause by clause (English, Korean, Japanese). */
+/**
+ * Judge a prompt (English, Korean, Japanese) by two judges that must agree (round 16): this module's clause judge
+ * (round 15's) and the mood judge (handoff-mood.ts: each clause's mood read from its edges, its own model). A prompt
+ * passes only when both pass it; on blind writers' first runs the two let through different prompts with other work
+ * (docs/stop-gate.md, "The handoff exception, round 16"). The mood judge runs only on a prompt the clause judge passes,
+ * and a refusal it makes says so ("mood judge: …"); any other refusal is the clause judge's.
+ */
 export function judgeHandoffRequest(text: string): HandoffJudgement {
+  const own = judgeByClauses(text);
+  if (!own.request) return own;
+  const mood = judgeByMood(text);
+  if (mood.request) return own;
+  return {
+    asks: true,
+    request: false,
+    clause: mood.clause ?? clip(trimStart(text)),
+    because: `mood judge: ${mood.because ?? "no clause it reads asks for the document"}`,
+  };
+}
+
+/** The clause judge alone (round 15's judgement). */
+export function judgeByClauses(text: string): HandoffJudgement {
   const head = trimStart(text);
   // Runs of spaces are one space to every rule below: the clause patterns backtrack over a run once per position, so
   // 3,900 spaces in a prompt naming the handoff took 730-805 ms a call (review, round 15) and a hook that slow fails open.

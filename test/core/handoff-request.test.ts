@@ -469,6 +469,30 @@ describe("round 15: phrasing from many writers, measured leaving one writer out"
   });
 });
 
+describe("round 16: two judges must agree", () => {
+  // The clause judge passes these; the mood judge (handoff-mood.ts) refuses them, and the refusal says it did.
+  test.each([
+    ["action=handoff path=HANDOFF.md next_ticket=VIG-88", "next_ticket=VIG-88"],
+    [
+      "Please write the handoff and send me the list of files you changed without tests, plus your estimate of the work left.",
+      "send me the list of files",
+    ],
+  ])("a prompt the mood judge refuses is refused, naming that judge and its clause: %p", (text, clause) => {
+    const j = judgeHandoffRequest(text);
+    expect(j.request).toBe(false);
+    expect(j.clause).toContain(clause);
+    expect(j.because).toStartWith("mood judge: ");
+  });
+
+  test("a plain request both judges pass still passes", () => {
+    expect(judgeHandoffRequest("Summarize your progress into HANDOFF.md for the next worker.")).toEqual({
+      asks: true,
+      request: true,
+      clause: null,
+    });
+  });
+});
+
 describe("a run of spaces", () => {
   // The clause patterns backtracked over a run of blanks once per position: 3,900 spaces in a prompt naming the
   // handoff took 730-805 ms a call (round 15's review), and a hook that slow fails open. A run is one space before

@@ -1,0 +1,1030 @@
+/**
+ * The mood judge (round 16): the second of the handoff exception's two judges. handoff-request.ts passes a prompt only
+ * when its own (round 15's) judgement and this one both pass it. This is round 15's clause judge with each clause's
+ * mood read from its edges (handoff-mood-model.ts, moodOf): a clause that only describes asks for nothing, an ask whose
+ * target is not the document is refused, a request form acting on the document named elsewhere asks; payload fields,
+ * task labels, replies with information, work stated as an obligation and contents that need a fresh run are work.
+ * Frozen as measured (docs/stop-gate.md, round 16); round 15's description follows.
+ *
+ * The requests that still pass the SOFT guard (product.md section 4): asking for the handoff
+ * document, and the slash commands that save state or compact. Whoever sent the work is told
+ * these pass, so they are how an orchestrator gets a handoff from a worker over its limit.
+ *
+ * A handoff request is a request, not a keyword, and it is judged clause by clause (issue 31):
+ * the refusal text tells senders a handoff request is accepted, so "write the handoff, then
+ * <next task>" is the natural way to slip work past the limit. A prompt passes only when at
+ * least one clause asks for the handoff document (write, update, summarize into, record in,
+ * commit or push it; 정리, まとめる and the like) and every other clause only supports it: commit
+ * or push, stop, courtesy, what to put in it, why (the limit, the next worker). Any other clause
+ * refuses the whole prompt, and the judgement names it. The line, per language, is drawn in
+ * test/core/handoff-request.test.ts.
+ */
+
+import { DOC_NOUN, moodOf, NEXT_PARTY, scoreClause, TASK_LABEL } from "./handoff-mood-model.ts";
+
+/** Text of ASCII characters only (an English leftover; NUL to DEL, so control characters count too). */
+// deno-lint-ignore no-control-regex
+const ASCII_ONLY = /^[\x00-\x7F]+$/;
+
+/** A value built once, on first use (the hook loads this module for every prompt; few prompts need it). */
+function lazy<T>(make: () => T): () => T {
+  let v: T | undefined;
+  return () => (v ??= make());
+}
+
+/** Leading whitespace, BOM and zero-width characters are not part of the opening. */
+function trimStart(s: string): string {
+  return s.replace(/^[\s\uFEFF\u200B]+/, "");
+}
+
+/** Whether the prompt opens with one of the configured pass commands (args allowed). */
+export function isPassCommand(text: string, passCommands: readonly string[]): boolean {
+  const first = trimStart(text).split(/\s/, 1)[0].toLowerCase();
+  if (!first.startsWith("/")) return false;
+  return passCommands.some((c) => {
+    const cmd = c.toLowerCase();
+    // A plugin-installed skill is invoked as "/plugin:name".
+    return first === cmd || first.endsWith(":" + cmd.replace(/^\//, ""));
+  });
+}
+
+/** Two or more blanks in a row (not newlines, which end a clause). */
+const SPACE_RUN = /[^\S\n]{2,}/g;
+
+/** Bounds the work on one prompt; a handoff request is far shorter than this. */
+const HANDOFF_WINDOW = 4_000;
+/** A handoff request, even an orchestrator's card with a contents checklist, has fewer clauses than this. */
+const MAX_CLAUSES = 40;
+
+/** What one clause of a prompt does. */
+export type ClauseKind = "request" | "support" | "other";
+
+/** How one language says "the handoff document", "write/update/summarize into it" and what supports it. */
+interface Lexicon {
+  /** A clause asking for the document: a document verb with the handoff as its object or its target. */
+  request: RegExp;
+  /** The handoff word used as the name of code or a feature ("handoff parser", "인계 흐름"). */
+  thing: RegExp;
+  /** A clause that only supports the request: commit or push, stop, courtesy, contents, the reason. */
+  support: RegExp;
+  /** A clause that says not to write it ("don't write the handoff yet"). */
+  negated: RegExp;
+  /**
+   * A supporting verb aimed elsewhere: another document or file as the target ("note it in the README",
+   * "API 문서에도 기록", "READMEにも書いて"), or a thing made rather than noted ("write tests too", "テストも書いて").
+   * Such a clause is other work even when its verb is one that fills the handoff.
+   */
+  foreign: RegExp;
+  /** Why the handoff is asked for (the limit, the context, a change of worker), said without asking anything. */
+  reason: RegExp;
+  /** A clause that ends on a request to act: a reason clause ("the context is full") never does. */
+  imperative: RegExp;
+}
+
+const r = String.raw;
+
+const EN_NOUN =
+  r`(?:(?:hand[-\s]?(?:off|over)|hnad[-\s]?off|hadnoff|handof+(?=\b)|hand[-\s]?of(?=\b))s?(?:[-\s](?:doc(?:ument)?s?|notes?|file|memo|report|summary|write-?up))?|(?:[\w.-]+/)*handoff\.md)`;
+const EN_DET =
+  r`(?:(?:the|a|an|your|our|my|its|this|that)\s+)?(?:(?:new|final|short|brief|full|current|existing|latest|same|shared)\s+)?`;
+/** Verbs whose object is the document itself ("write the handoff", "commit HANDOFF.md"). */
+const EN_VERB =
+  r`(?:(?:write|wrte|wirte|wrtie|rite)(?:\s+(?:up|out))?|put\s+together|pull\s+together|assemble|compose|update|finish|finali[sz]e|complete|prepare|draft|create|produce|fill\s+in|make|save|do|add\s+to|record|refresh|wrap\s+up|start|give\s+me|send\s+me|leave|commit|push|check\s+in)`;
+/** Verbs that put something into the document ("summarize your progress into HANDOFF.md"). */
+const EN_INTO_VERB =
+  r`(?:append|attach|leave|summari[sz]e|write(?:\s+(?:up|down))?|record|note|put|dump|capture|jot(?:\s+down)?|log|document|list|describe|add|save|update|collect|gather|consolidate|distil+|condense|move|copy)`;
+/** Imperative verbs of work that start a clause after a comma ("…, fix the parser"). */
+const EN_WORK_VERB =
+  r`(?:re-?)?(?:fix|implement|add|refactor|build|review|investigate|debug|deploy|run|test|take|start|work|continue|pick|change|rename|remove|delete|migrate|rewrite|port|optimi[sz]e|upgrade|install|merge|rebase|open|switch|move|replace|update|create|write|make|bump|release|publish|clean|set|configure|enable|disable|check|verify|look|try|finish|complete|close|resolve|handle|address|tackle|do|go|help|send|reply|answer|file|draft|prepare|draft)`;
+/** Verbs that open a clause of their own after "and": work, and what supports the handoff. */
+const EN_CLAUSE_VERB =
+  r`(?:${EN_WORK_VERB}|commit|push|stop|exit|include|list|note|mention|record|summari[sz]e|leave|wrap|hand|put|save|describe|explain)`;
+
+const EN = (): Lexicon => ({
+  request: new RegExp(
+    r`\b${EN_VERB}\s+${EN_DET}${EN_NOUN}(?![-\w])` +
+      r`|\b${EN_INTO_VERB}\b[^.;!?]{0,120}?\b(?:into|in|to|inside|within|as)\s+${EN_DET}${EN_NOUN}(?![-\w])` +
+      r`|\b${EN_VERB}\s+(?:it|that|this)\s+(?:up\s+)?(?:in|into|as)\s+${EN_DET}${EN_NOUN}(?![-\w])` +
+      r`|^(?:(?:please|now|ok(?:ay)?|right|so)[,\s]+)*(?:hand\s*(?:off|over)|${EN_NOUN})\b(?:\s*(?:please|pls|plz|now|time))?\s*[.!:]?\s*$` +
+      r`|^(?:(?:please|now|ok(?:ay)?|then|so)[,\s]+)*hand\s*(?:off|over)\s+(?:to|your|the\s+(?:ticket|work|session)|now|please)\b` +
+      r`|\b(?:time\s+to|ready\s+to|need\s+(?:you\s+)?to|go\s+ahead\s+and|let'?s)\s+hand\s*(?:off|over)\b` +
+      r`|\b(?:need|want|require)\s+(?:a|the|your)\s+(?:new\s+|short\s+|proper\s+)?${EN_NOUN}(?![-\w])` +
+      // "Hand this off", "get the handoff ready", "the handoff needs updating", "time for a handoff".
+      r`|\bhand\s+(?:it|this|that|things|everything|the\s+\w+)\s+(?:off|over)\b` +
+      r`|\b(?:get|make|have)\s+${EN_DET}${EN_NOUN}\s+(?:ready|done|written|finished|complete|up\s+to\s+date)\b` +
+      r`|\bmake\s+sure\s+${EN_DET}${EN_NOUN}\s+is\s+(?:complete|up\s+to\s+date|written|done|finished|current)\b` +
+      r`|\b${EN_NOUN}\s+(?:needs?|has)\s+(?:to\s+be\s+)?(?:updat|writ|finish|refresh|complet)\w*` +
+      r`|\b(?:time|ready)\s+for\s+(?:a|the|your)\s+${EN_NOUN}(?![-\w])` +
+      r`|\b(?:wrap|finish|end|close)\s+(?:it\s+|things\s+)?(?:up\s+)?with\s+${EN_DET}${EN_NOUN}(?![-\w])` +
+      // "Wrap up by writing the handoff", "finish by updating HANDOFF.md".
+      r`|\bbring\s+${EN_DET}${EN_NOUN}\s+up\s+to\s+date\b` +
+      r`|\b(?:spend|use)\b[^.;!?]{0,60}?\bon\s+${EN_DET}${EN_NOUN}(?![-\w])` +
+      r`|\bby\s+(?:writing|updating|finishing|preparing|drafting|putting\s+together|filling\s+in|completing)\s+${EN_DET}${EN_NOUN}(?![-\w])`,
+    "i",
+  ),
+  thing: new RegExp(
+    // "write the handoff and the migration script": a second object is other work.
+    r`\b${EN_NOUN}\s+and\s+(?:the|a|an|its|some)\s+(?!hand[-\s]?(?:off|over))\w+|` +
+      r`\bhand[-\s]?(?:off|over)s?[-\s]+(?:parser|flow|bug|crash|code|module|test|tests|endpoint|api|feature|logic|pr|function|service|page|screen|handler|job|queue|script|step|button|form|component|table|schema|migration|worker|protocol|format|writer|loader|renderer|generator|builder|exporter|importer|validator|serializer)\b`,
+    "i",
+  ),
+  support: new RegExp(
+    [
+      // courtesy and address
+      r`^(?:please|thanks?(?:\s+you)?|thx|ty|cheers|ok(?:ay)?|great|good|nice|hi|hello|hey|sure|right|go\s+ahead)(?:\s+(?:work|job|stuff|everyone|all|again|so\s+much))?\W*$`,
+      r`^@[\w-]+\W*$`,
+      // "We'll hand off after this": the plan to hand off, and what "after" points back to.
+      r`^(?:we|you|I)(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to)\s+hand\s*(?:off|over)\b[^:]*$`,
+      r`^(?:this|that|it|that'?s\s+done|this\s+one)\W*$`,
+      // commit, push or stop: allowed at HARD, no new work
+      r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:git\s+)?(?:commit|push|stage|add)(?:\s+(?:and|&)\s+(?:commit|push))?(?:\s+(?:it|them|that|this|everything|all|the\s+(?:file|doc(?:ument)?|note|changes?)|your\s+(?:changes|work)))?(?:\s+(?:(?:to|on|into)\s+(?:the\s+|your\s+|this\s+)?[\w./-]+(?:\s+branch)?|now|too|as\s+well|when\s+(?:you're\s+)?done))?\W*$`,
+      r`^(?:(?:before|once|when|after|as\s+soon\s+as)\s+)?(?:you(?:'re|\s+are)?\s+|your\s+(?:context(?:\s+window)?|session|window)\s+)?(?:stop(?:ping)?|finish(?:ing)?|end(?:ing)?|exit(?:ing)?|leav(?:e|ing)|go(?:ing)?|runs?\s+out(?:\s+of\s+(?:context|room|space|tokens))?|fills?\s+up|hits?\s+(?:the\s+)?(?:hard\s+)?limit|done|finished)(?:\s+(?:up|here|there|now|(?:the|this|your)\s+(?:session|turn|current\s+ticket)))?\W*$`,
+      r`^(?:ok(?:ay)?,?\s+)?that(?:'s|\s+is)\s+(?:enough|it|all)(?:\s+for\s+(?:this|the|today|now)(?:\s+(?:session|today))?)?\W*$`,
+      r`^(?:(?:time\s+to|let'?s|please|ok(?:ay)?)\s+)?(?:wrap\s+(?:it\s+|this\s+|things\s+|everything\s+)?up|finish\s+up|call\s+it\s+a\s+(?:day|session))(?:\s+(?:here|there|now|for\s+(?:today|now)))?\W*$`,
+      r`^(?:please\s+)?(?:write|do|make|prepare|draft|leave)\s+(?:one|it|that)(?:\s+(?:up|now|please))?\W*$`,
+      r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:stop\s+(?:taking|starting|picking\s+up)\s+(?:new|more|any)\s+(?:work|tickets?|tasks?)|take\s+no\s+(?:new|more)\s+(?:work|tickets?|tasks?)|stop|exit|quit|end\s+(?:the|your)\s+session|stop\s+(?:there|here|working|after\s+that)|wait|that'?s\s+(?:all|it)|nothing\s+else|no\s+new\s+work|don'?t\s+(?:start|take)\s+anything\s+(?:new|else))\W*$`,
+      // what goes into it, and reporting it
+      r`^(?:(?:and|then|also|please|make\s+sure\s+(?:to|you))\s+)*(?:include|list|note|mention|cover|describe|explain|summari[sz]e|recap|state|record|capture|say|flag|call\s+out|keep\s+it)\b(?![^.;!?]*\b(?:in|to)\s+(?:the\s+)?(?:readme|changelog|docs?|wiki|issue|pr|ticket|slack|channel)\b)`,
+      r`^(?:(?:and|then|also|please)\s+)*(?:write|put|leave)\s+(?:it|that|this|them)\s*(?:up|down)?\b`,
+      // Placing the same document somewhere: "save it under .vigil/handoff/", "copy it to notes/".
+      r`^(?:(?:and|then|also|please)\s+)*(?:save|store|copy|move|place|keep|upload|attach|check\s+in|link|share|post)\s+(?:it|them|that|this)\b`,
+      r`^(?:including|with|listing|covering|noting|mentioning|describing|explaining|detailing|outlining|summari[sz]ing|documenting|especially|particularly)\b`,
+      r`^(?:what(?:'s|\s+is|\s+was|\s+you)|where\s+you|which|open\s+questions|next\s+steps|blockers|known\s+issues|remaining|decisions|status)\b`,
+      // why: the limit, the session, the next worker
+      r`^(?:(?:so|since|because|as)\s+)?(?:you(?:'re|\s+are|'ve|\s+have)|your\s+(?:context|session|window)|(?:the\s+)?context(?:\s+window)?\s+(?:is|has)|we(?:'re|\s+are))\b[^:]*\b(?:limit|full|context|tokens?|window|soft|hard|near|close|almost|over)\b[^:]*$`,
+      // For whom, and nothing more: "for the next worker, set up the DB" is that task.
+      r`^(?:so\s+(?:that\s+)?|for\s+)(?:the\s+next|a\s+(?:new|fresh)|another|the\s+new)\s+(?:worker|session|agent|person|engineer)\b(?:\s+(?:to|can|will|who)\s+(?:read|pick\s+(?:it\s+|this\s+)?up|continue|take\s+over)\b[^,;:]*)?\W*$`,
+      r`^(?:a\s+)?(?:new|fresh|the\s+next)\s+(?:worker|session|agent)\s+will\s+(?:take\s+over|pick\s+(?:it\s+)?up|continue)\b[^:]*$`,
+    ].join("|"),
+    "i",
+  ),
+  negated:
+    /\b(?:don'?t|do\s+not|no\s+need\s+to|never|not\s+yet|stop\s+writing)\b[^.;!?,]{0,30}\bhand[-\s]?(?:off|over)/i,
+  foreign: new RegExp(
+    r`\b(?:in|into|to|inside|on|under)\s+(?:the\s+|a\s+|our\s+|your\s+|its\s+)?(?!${EN_NOUN}(?![-\w]))(?![\w./-]*hand-?(?:off|over))` +
+      r`(?:[\w-]+\s+)?(?:readme|changelog|docs?|documentation|wiki|issues?|pr|pull\s+request|ticket|slack|channel|spec|comments?|code|module|config|tests?|release\s+notes|api|[\w-]+\.(?!md\b)[a-z]{1,5})\b` +
+      r`|\b(?:a|the|some|new|more)\s+(?:fix|fixes|patch|tests?|test\s+cases?|feature|endpoint|migration|script|function|refactor)\b(?!\s+(?:names?|results?|status|ids?|output|failures?|list))`,
+    "i",
+  ),
+  reason:
+    /\b(?:limit|context(?:\s+window)?|tokens?|session|conversation|time|(?:switch(?:ing)?|rotat(?:e|ing)|chang(?:e|ing)|replac(?:e|ing))\s+(?:the\s+|to\s+a\s+(?:new\s+|fresh\s+)?)?(?:workers?|sessions?|agents?)|(?:rotat(?:e|ing)|swap(?:ping)?|replac(?:e|ing)|switch(?:ing)?)\s+you(?:\s+out)?)\b/i,
+  imperative:
+    /^(?:(?:please|now|and|then|also|so)\s+)*(?!(?:you|we|i|it|the|this|that|your|our|my)\b)[a-z]+\b(?<!ing)(?!\s*(?:is|are|was|'s)\b)/i,
+});
+
+/**
+ * The end of a Korean or Japanese clause after its last word: spaces and punctuation only. (`\W` would do for
+ * English, but Hangul and kana are `\W` too, so "\W*$" would let anything follow.)
+ */
+const END = r`[\s.,!?~…。、！？・」』)）]*$`;
+
+/** A Japanese request's polite tail: "…しておいてください", "…入れてね", "…お願いします". */
+const JA_TAIL = r`(?:おいて|しておいて)?(?:ください|下さい|くれ|ね|よ|ほしい|お願い(?:します|いたします)?)?`;
+
+/** A Korean request's polite tail after the verb: "멈춰 주세요", "종료해 주세요". */
+const KO_TAIL = r`(?:\s*(?:해\s*)?(?:줘|줘요|주세요|주십시오|주실래요|둬|두세요|요))?`;
+
+const KO_NOUN =
+  r`(?:인계\s*(?:서|문서|노트|메모|파일|자료)|인게\s*(?:서|문서|노트)|인수인[계게]\s*(?:서|문서|노트|메모|자료)?|핸드(?:오프|옾)(?:\s*(?:문서|노트|파일))?|핸드오버(?:\s*(?:문서|노트))?|넘김\s*문서|이관\s*문서|hand[-\s]?(?:off|over)(?:\s*(?:문서|노트|파일|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
+const KO_DOC_VERB =
+  r`(?:덧붙|붙여|최신(?:화|으로)|작성|써|쓰|정리|업데이트|갱신|마무리|완성|남겨|남기|만들|채워|준비|마쳐|끝내|기록|요약|적어|적|반영|추가|옮겨|담아|커밋|푸시)`;
+const KO = (): Lexicon => ({
+  request: new RegExp(
+    // The verb opens a word ("덮어쓰는" is another verb that only ends like 쓰).
+    r`${KO_NOUN}\s*(?:을|를|도|은|는|에|에다|에다가|으로|로)?\s*(?:\S+\s*){0,5}?(?<=[\s을를도은는에로]|${KO_NOUN})${KO_DOC_VERB}` +
+      r`|^${KO_NOUN}\s*(?:ㄱㄱ+|고고|ㄱ|go\s*go)${END}|(?:^|\s)(?:인계|인수인계|핸드오프)\s*(?:해|하(?:세요|십시오|자|고)|해\s*(?:줘|주세요|주십시오))` +
+      r`|(?:인계|인수인계|핸드오프)\s*(?:를|을)?\s*(?:부탁|요청)` +
+      // "다음 사람이 이어받을 수 있게 정리해 줘": written for whoever takes over.
+      r`|(?:이어받|이어\s?받|인계받|넘겨받)(?:을\s?수\s?있|기\s?쉽)(?:게|도록)\s*(?:\S+\s*){0,3}?(?:정리|작성|남겨|기록|써)`,
+    "i",
+  ),
+  thing:
+    // The document coordinated with another object ("인계 문서와 함께 PR도") is other work too.
+    /(?:인계\s*(?:서|문서|노트|메모)|인수인계\s*(?:서|문서|노트)?|핸드오프\s*(?:문서|노트)?|HANDOFF\.md)\s*(?:작성|업데이트|정리)?(?:와|과|랑|이랑|및|뿐만\s?아니라|외에도)\s|(?:인계|핸드오프|핸드오버|hand[-\s]?(?:off|over))\s*(?:문서|노트|파일|메모)?\s*(?:파서|흐름|플로우|기능|버그|코드|로직|모듈|테스트|화면|페이지|api|처리|크래시|작성기|생성기|로더|렌더러|(?:생성\s*)?스크립트|봇|툴)/i,
+  support: new RegExp(
+    [
+      // "끝나면": when that is done (what follows is judged as its own clause).
+      r`^(?:(?:그게|다|작성이|정리가|그것이)\s*)?(?:끝나면|끝내면|마치면|완료되면|완료하면|다\s*쓰면|다\s*되면)${END}`,
+      r`^(?:감사(?:합니다|해요)?|고마워(?:요)?|수고(?:했어|하셨습니다|했어요|많으셨습니다)?|부탁(?:해|해요|합니다|드립니다)|좋아(?:요)?|네|그래)${END}`,
+      // Commit, push or save it (to a branch, to a path): the same document.
+      r`^(?:그리고\s*|그다음\s*|마지막으로\s*)?(?:(?:\S+\s+)?\S+(?:에|로|으로)\s*)?(?:다\s*)?(?:git\s*)?(?:커밋\s*[,，]?\s*(?:하고|후|해서)?\s*푸시|커밋|푸시|저장)(?:\s*(?:까지|도))?(?:\s*(?:하고|해|하|해\s*줘|해\s*줘요|해\s*주세요|해\s*주십시오|해요|하세요|부탁(?:해|해요|합니다|드립니다)?))?${END}`,
+      // Stop, wrap up here: "여기까지 하고", "작업은 여기서 마무리하고".
+      r`^(?:그리고\s*|그다음\s*|이제\s*|일단\s*)?(?:(?:작업|일|오늘)(?:을|은|는)?\s*)?(?:(?:여기까지|여기서|이쯤에서|이쯤|여기)\s*)?(?:(?:멈추|끝내|종료하|마치|중단하|마무리하)기|멈춰|멈추|중단|그만|끝내|종료|마무리|마치|세션\s*(?:끝내|종료)|새\s*일은?\s*(?:받지|하지)\s*마|하고|하자)\S*${KO_TAIL}${END}`,
+      r`^(?:그리고\s*)?\S*(?:포함|적어|남겨|언급|명시|기록|요약|정리|설명)(?:해|하|시켜)?\s*(?:줘|줘요|주세요|주십시오|둬|두세요)?${END}`,
+      r`(?:남은\s*작업|진행\s*상황|막힌\s*점|다음\s*단계|결정\s*사항|미해결).*(?:포함|적어|남겨|언급|명시|기록)`,
+      // What it should focus on: "바뀐 것, 깨진 것 위주로요".
+      r`(?:위주로|중심으로|포함해서)(?:요)?${END}`,
+      // "…도 적어 줘" inside a handoff prompt says what goes into it (not into another document).
+      r`^(?!.*(?:README|CHANGELOG|위키|이슈|PR))[^.]*(?:포함|적어|남겨|언급|명시|기록|넣어|써|설명)\s?(?:해\s?)?(?:줘|줘요|주세요|주십시오|둬|두세요|놔)?${END}`,
+      // For whom, and nothing more ("다음 작업자를 위해"): a purpose that goes on to a task is that task.
+      r`^(?:다음|새|새로운)\s*(?:작업자|세션|워커|사람|분)(?:를|가|에게|이)?\s*(?:위해(?:서)?|용으로|이어받을\s*수\s*있(?:게|도록)|볼\s*수\s*있(?:게|도록))${END}`,
+    ].join("|"),
+    "i",
+  ),
+  // "인계서만, 그 이상은 필요 없어" asks for the document only: not a "no".
+  negated:
+    /(?:인계|핸드오프|인수인계)(?![^.!?。\n]{0,20}(?:만|이상|다른|외에|말고))[^.!?。\n]{0,40}(?:쓰지\s*마|하지\s*마|작성하지\s*마|필요\s*없|아직\s*(?:쓰지|안\s*써|작성하지|하지|은\s*(?:괜찮|됐|돼|필요))|안\s*(?:써|해|적어|만들어|고쳐)도\s*(?:돼|되|괜찮))/,
+  foreign: new RegExp(
+    r`(?<!(?:인계|인수인계|핸드오프|핸드오버|hand-?off|hand-?over)\s*)(?:README|CHANGELOG|문서|위키|매뉴얼|런북|이슈|PR|코드|스펙|주석|설정|\.(?!md)[a-z]{1,5})(?:에|에도|에다|에다가|으로|로)\s` +
+      r`|(?:테스트|코드|함수|기능|스크립트|마이그레이션|엔드포인트)\S*\s*(?:\S+\s*){0,3}?(?:써|쓰|작성|추가|만들|구현|고쳐|수정|채워|채우)` +
+      r`|(?<!인계\s*|인수인계\s*)(?:초안|공지|메일|보고서|리포트|위키|슬라이드)(?:도|를|을)\s*(?:같이|함께)?\s*(?:써|쓰|작성|만들)` +
+      // Put into something that is not the handoff ("웹훅 클라이언트에 … 넣어 줘").
+      r`|[가-힣A-Za-z0-9](?<!(?:인계|핸드오프|핸드오버|문서|노트|메모|파일|인계서|위|아래|앞|끝|뒤|마지막|맨|거기|여기|상단|하단|항목|섹션|md|handoff|hand-off|다음|때|전|후|이후|나중|오늘|지금|처음|중간))에(?:도|다|다가)?\s+(?:\S+\s+){0,4}?\S*(?:넣|추가|적|기록|써|쓰|반영|남기|남겨|붙여)`,
+    "i",
+  ),
+  reason:
+    /(?:컨텍스트|한도|상한|토큰|세션|시간|길어|늦었|얼마\s?(?:없|안\s?남)|부족|여유가?\s?없|작업자\s*(?:교체|변경))/,
+  imperative: new RegExp(
+    r`(?:줘|줘요|주세요|주십시오|주고|주시고|해|해요|하세요|하십시오|해라|하자|봐|봐요|보세요|둬|두세요)${END}`,
+  ),
+});
+
+const JA_NOUN =
+  r`(?:申し送り(?:書|事項|メモ)?|引き?[継次]ぎ(?:書|資料|文書|メモ|ドキュメント|ノート)?|ひきつぎ(?:の)?(?:しょ|メモ|めも|ぶんしょ)?|引継(?:書|資料|文書|メモ)?|ハンドオ(?:フ|ーバー)(?:文書|資料|メモ|ドキュメント)?|hand[-\s]?(?:off|over)(?:\s*(?:文書|資料|メモ|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
+const JA_DOC_VERB =
+  r`(?:追加|足し|加え|最新に|メモ(?:して|し|する|を取)|書い|書き|書く|作成|作っ|作り|作る|更新|まとめ|仕上げ|完成|残し|用意|準備|記入|記録|記載|追記|反映|整理|要約|終わらせ|コミット|プッシュ)`;
+const JA = (): Lexicon => ({
+  request: new RegExp(
+    // The verb opens a word ("上書き" is another verb that only ends like 書き).
+    r`${JA_NOUN}\s*(?:を|も|は|に|へ|として)?\s*(?:[^、。]{0,20}?)(?:(?<=${JA_NOUN})|(?<![\u4E00-\u9FFF]))${JA_DOC_VERB}` +
+      r`|ひきつぎ(?:の)?(?:しょ|メモ|めも)?\s*(?:を|も)?\s*(?:かい|かく|かき|まとめ)|ひきつぎ\s*(?:おねがい|お願い|よろしく|たのむ)|引き?継いで(?:ください|下さい|くれ|ほしい)?|(?:引き?継ぎ|引継ぎ|ハンドオフ)(?:を|の)?(?:して|お願い|やって|頼)` +
+      // "次の人が引き継げるようにまとめて": written for whoever takes over.
+      r`|引き?継げる(?:ように|よう)[^、。]{0,20}?(?:まとめ|書|残|記録|整理)`,
+    "i",
+  ),
+  thing:
+    // The document coordinated with another object ("引き継ぎ書とあわせて README も") is other work too.
+    /(?:引き?継ぎ(?:書|資料|文書|メモ)|引継(?:書|資料|文書|メモ)|申し送り(?:書|事項)?|ハンドオフ文書|HANDOFF\.md)(?:と(?:あわせて|合わせて|一緒に)?|や|および|及び|に加えて)(?!して|する|いう)|(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand[-\s]?(?:off|over))(?:書|メモ|資料|文書)?(?:を(?:読み込む|読む|書き出す|生成する|パースする|出力する))?[)）」』]?\s*(?:処理|機能|フロー|パーサー?|バグ|コード|ロジック|モジュール|テスト|画面|ページ|api|クラッシュ|ライター|ローダー|レンダラー|生成|スクリプト|ツール|ボット)/i,
+  support: new RegExp(
+    [
+      r`^(?:(?:それが|書き|まとめ)?(?:終わったら|終えたら|済んだら|完了したら|できたら))${END}`,
+      r`^(?:よろしく)?(?:お願い(?:します|いたします)?|ありがとう(?:ございます)?|お疲れ(?:様|さま)(?:です)?|了解)${END}`,
+      // Commit, push or save it (to a branch, to a path): the same document.
+      r`^(?:その後|最後に|それから)?\s*(?:\S+(?:に|へ)\s*)?(?:git\s*)?(?:コミット|プッシュ|保存)(?:(?:して|し)?(?:から)?\s*(?:プッシュ|コミット))?(?:して|し|する|まで)?${JA_TAIL}${END}`,
+      r`^(?:その後|それから|今日は|作業は)?\s*(?:(?:それが|書き|まとめ)?(?:終わったら|終えたら|済んだら|完了したら|できたら)\s*)?(?:作業を)?\s*(?:(?:ここまでに|終わりに|おしまいに)(?:して|しましょう|します)|(?:そろそろ)?締め(?:ましょう|て|る)|止まる|終わる|終える|やめる|終了する|ここで(?:止めて|終えて|区切って)|切り上げて|止まって|止めて|停止して|中断して|やめて|終了して|終わって|終えて|新しい作業は(?:しないで|受けないで))${JA_TAIL}${END}`,
+      r`(?:を|も)?(?:含めて|書いて|記載して|明記して|残して|入れて|記録して|説明して|記述して)${JA_TAIL}${END}`,
+      // What it should focus on: "…を中心に".
+      r`(?:を)?(?:中心に|重点的に|メインに)${JA_TAIL}${END}`,
+      // For whom, and nothing more: a purpose that goes on to a task is that task.
+      r`^(?:次|新しい)の?(?:担当者|ワーカー|セッション|人|エージェント)(?:の|が|に|へ|向け)?(?:ために|向けに|用に|読める|引き継げる)?${END}`,
+    ].join("|"),
+    "i",
+  ),
+  negated:
+    /(?:引き?継ぎ|ハンドオフ)[^。.!?\n]{0,30}(?:書かないで|不要|まだ(?:いい|書かない)|(?:書き直さ|書か|作ら|更新せ|直さ|せ)(?:ん|ない|なく)(?:で|ても)(?:ええ|いい|大丈夫|よい|OK))/,
+  foreign: new RegExp(
+    r`(?<!(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand-?off|hand-?over)\s*(?:用の|の)?)(?:README|CHANGELOG|ドキュメント|仕様書|設計書|手順書|マニュアル|Wiki|wiki|イシュー|Issue|PR|コード|コメント|設定|\.(?!md)[a-z]{1,5})(?:に|にも|へ|へも)` +
+      r`|(?:テスト|コード|関数|機能|スクリプト|マイグレーション|エンドポイント)(?:も|を)\s*(?:新しく)?(?:書|作|追加|実装|直|修正)` +
+      // Put into something that is not the handoff ("Webhookクライアントにリトライも入れて").
+      r`|(?<!(?:申し送り|引き?継ぎ|引継|ハンドオフ|ハンドオーバー|書|資料|文書|メモ|ドキュメント|ノート|md|handoff|最後|最初|冒頭|末尾|上|下|先頭|ため|よう|向け|時|際|次|前|後|簡単|簡潔|詳細|丁寧|具体的|明確|正確|手短|一緒|個別|箇条書き|最新)\s*)(?:に|にも|へ)(?:は)?[^、。]{0,20}?(?:入れ|追加|書い|書き|記載|追記|反映|残し|足し)`,
+    "i",
+  ),
+  reason: /(?:コンテキスト|上限|トークン|セッション|時間|長く|残り|少な|遅く|余裕|担当者?の?(?:交代|変更))/,
+  imperative: new RegExp(r`(?:ください|下さい|て|(?<!の)で|してね|てね|して|しろ|やって|くれ|お願い(?:します)?)${END}`),
+});
+
+/**
+ * English coordinates a second verb with "and" / "then" and nothing else to mark it: a word that is neither a
+ * determiner nor a word that supports the handoff, followed by its object (a determiner, a pronoun, a file name, a
+ * capitalised name), is a verb with its own object: "…, and translate the docs", "and localize the error messages".
+ * A noun in a list ("your status and blockers") has no object after it.
+ */
+const EN_SECOND_VERB = (): RegExp =>
+  new RegExp(
+    r`(?:^|[\s,;])(?:and|then|plus|also)\s+(?:then\s+|also\s+|please\s+)?` +
+      r`(?!(?:the|a|an|your|our|its|my|this|that|these|those|it|them|what|which|where|how|why|who|any|all|every|each|some|no|` +
+      r`stop|end|exit|commit|push|include|list|note|mention|wrap|leave|hand|save|describe|explain|summari[sz]e|record|` +
+      r`open|next|remaining|current|failing|known|pending|outstanding|unresolved|new)\b)` +
+      // A pronoun object ("and copy it to notes/") is the same document.
+      r`[a-z][\w-]*\s+(?:the|a|an|all|any|every|our|your|its|these|those|\S+\.[a-z]{1,5}\b|[A-Z][\w-]*)\b`,
+    "",
+  );
+
+/** Every Hangul syllable that ends in ㄴ: a verb's adnominal before 다음 / 뒤 / 후 ("작성한 다음"). */
+function nFinal(): string {
+  let out = "";
+  // Every 28th syllable from the first with final ㄴ: the same 399 as testing all 11,172, whose loop
+  // the optimising JIT compiled on every prompt (~2 MiB of a hook process's peak RSS, bench/RESULTS.md).
+  for (let c = 0xAC00 + 4; c <= 0xD7A3; c += 28) out += String.fromCodePoint(c);
+  return `[${out}]`;
+}
+
+let built: { lexicons: readonly Lexicon[]; secondVerb: RegExp; nFinal: string } | null = null;
+
+/**
+ * The lexicons and the patterns built from tables, compiled once, on first use: only a prompt that
+ * reaches the handoff judgement needs them, and compiling them at load cost every UserPromptSubmit
+ * call about a third more instructions (bench/RESULTS.md, hook-ab), a vigil nudge included.
+ */
+function tables(): NonNullable<typeof built> {
+  built ??= { lexicons: [EN(), KO(), JA()], secondVerb: EN_SECOND_VERB(), nFinal: nFinal() };
+  return built;
+}
+
+/**
+ * Sentences, and the clauses joined by "then", "and", "after that", a comma before a verb of
+ * work, Korean -고 / 한 다음, Japanese 、 / してから / その後.
+ */
+export function clausesOf(text: string): string[] {
+  return text.replace(SPACE_RUN, " ").split(SPLIT()).map((c) => c.trim()).filter((c) =>
+    c !== "" && !/^[\s\p{P}\p{S}]+$/u.test(c)
+  );
+}
+
+/** The clause boundaries, compiled once on first use (a prompt that names no handoff never needs them). */
+const SPLIT = lazy((): RegExp =>
+  new RegExp(
+    [
+      r`[。！？\n]+`,
+      r`[.;!?]+["'”’」』]*(?=\s|$)|[?？](?=[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])`,
+      // Round 16: key=value fields ("action=handoff path=HANDOFF.md next_ticket=VIG-88") and "|" are fields of their own.
+      r`\s+(?=[A-Za-z_][\w.-]*=\S)|\s+\|\s+`,
+      r`,?\s+(?:and\s+)?while\s+you'?re\s+at\s+it,?\s*`,
+      // Not before a time ("what happened after 2pm", "since lunch"): that names the contents.
+      r`,?\s+(?:and\s+then|then|after\s+that|afterwards|while|before|after|once|when)\s+(?!\d|lunch|noon|today|yesterday|this\s+(?:morning|afternoon)|the\s+last\b|you(?:'re|\s+are)?\s+(?:go|leave|stop|log\s+off|sign\s+off|run\s+out|done|gone|off)\b(?=\W*(?:$|[.?!,;]))|your\s+(?:context|session|window)\b)`,
+      // "and" joins nouns as often as clauses: split only before a verb ("… and commit it").
+      r`,?\s+(?:and(?:\s+also)?|also|plus)\s+(?=(?:please\s+)?${EN_CLAUSE_VERB}\b)`,
+      r`,\s*(?=(?:please\s+|so\s+|next\s+|now\s+)?${EN_WORK_VERB}\b|so\b|next\b|now\b)`,
+      // A Korean comma joins clauses after a verb ending; after a noun it joins a list ("한 일, 남은 일").
+      r`(?<=(?:고|서|며|면서|는데|지만|니까|니|면|해|요|다|줘))\s*,\s*`,
+      r`\s*김에\s+`,
+      r`ついでに、?`,
+      r`,?\s+while\s+you'?re\s+at\s+it,?\s*`,
+      r`\s+[—–-]\s+`,
+      r`[:：]\s*(?=(?:please\s+)?${EN_WORK_VERB}\b)`,
+      // Not after a sentence connective ("그리고 …"): it opens the clause that follows.
+      r`(?<=[가-힣](?:고|면서|며|면|니|니까|어서|아서|해서))(?<!(?:^|\s)(?:그리고|그러고|그러면|그렇다면|그럼|그러면서|이어서))(?<!(?:수고|참고|최고|광고|재고|창고|경고|원고|사고|라고))\s+`,
+      r`(?:한|하고\s*난)\s*(?:다음|뒤|후)(?:에)?\s+`,
+      r`(?<=[てで])から、?`,
+      // "…쓰기 전에 …", "…書く前に …": the clause before "before" is a step of its own.
+      r`(?<=[가-힣]기)\s*전에\s*|(?<=[うくぐすつぬぶむる])前に、?`,
+      r`(?<=し)た?後(?:で|に)?、?`,
+      // "…をまとめた後、…", "…を書いたら、…": a clause ends at the completed first step.
+      r`(?<=[たっだ])(?:後|あと)(?:で|に|は)?、?|(?<=[たっだ]ら)、`,
+      // A Japanese 、 joins clauses after a verb's connective form; after a noun it joins a list.
+      r`(?<=[てでしきえけせめりいぎびみち]|ので|から|けど|けれど|ため|ば|たら)、|(?<=ので)(?![、\s])`,
+      r`(?<=[\u4E00-\u9FFF\u30A0-\u30FF])(?<!最|午|前|直|今|以)後(?:で|に|は)?、?|(?<=た)上で、?`,
+      // "…を書いたら412番の…": a completed first step, even with no comma.
+      r`(?<=(?:いた|った|した|えた|けた|めた|れた|んだ)ら)(?![、。\s]|$)`,
+      // "작성한 다음", "쓴 뒤": after a verb's adnominal (final ㄴ), not "다음 단계" (the next step).
+      r`(?<=${tables().nFinal})\s+(?:후|다음|뒤)(?:에|에는)?\s+|(?<=[가-힣])\s+(?:후|뒤)(?:에|에는)?\s+`,
+      r`(?<=つつ|ながら|がてら)、?`,
+      r`(?:^|(?<=[、。\s]))(?:そして|それから|その後)、?|(?:^|(?<=[。\s]))次に、?|次に、`,
+      // Round 14: "also" and its kin open a clause of their own in every language; so does a second request form.
+      r`,?\s+(?:and\s+also|oh\s+and|btw|p\.?s\.?)[,:]?\s+|(?<![,;])\s+also[,:]?\s+`,
+      r`,?\s+and\s+(?=(?:can|could|would|will)\s+(?:you|u)\b|I(?:'d|\s+need|\s+want|\s+would)\b|please\b|if\s+you\b)`,
+      // Round 16: a question joined with "and" ("…, and roughly how many tokens are left?"), circled list numbers.
+      r`,\s*and\s+(?=(?:roughly\s+|also\s+)?(?:how|what|which|where|when|why|who|whether)\b)|\s*[①-⑳]\s*|\s+\(\d{1,2}\)\s+|:\s+\(\d{1,2}\)\s+`,
+      r`\s+(?=(?:그리고|그\s*다음에?|그다음엔?|그\s*후에?|추가로|참고로|덤으로|아\s*그리고|끝나면|다\s*하면)\s)`,
+      r`(?:^|(?<=[、。\s]))(?:あと|それと|加えて|追伸|ちなみに|ついでに)[、:：]?|(?<=[てで])(?:それと|あと)、?`,
+      // A Korean sentence that ends on a verb form with no full stop, before the next one ("…써라 캐시를 …").
+      r`(?<=[가-힣](?:줘|요|라|해|둬|놔|까|죠|자|세요|니다|어|아|돼|야|네)(?<!까지))(?<!(?:위해|대해|통해|인해|의해))\s+(?!(?:줘|주|둬|두|놔|놓|봐|보|드|달|줄|좀|놓|한대|해요|합니|한다|돼요|됩니|된대)|$)(?=[가-힣A-Za-z0-9])`,
+      r`(?<=のと)、?`,
+      r`[〜~]+\s+`,
+    ].join("|"),
+    "iu",
+  )
+);
+
+/**
+ * A Japanese clause can chain two steps on a -て form with no comma ("…を更新してREADMEも直して"): the
+ * finer parts, split after a -て form that does not go on to an auxiliary (-ている, -ておいて,
+ * -てください, -てもらえる, -てほしい…), are judged too, and one of them that reads as other work refuses
+ * the clause.
+ */
+const FINE = lazy((): RegExp =>
+  /(?<=(?:し|い|っ|え|け|め|れ|せ|げ|べ|み|ち|き|じ)て|んで|いで)(?![いおくもほあねーよなは、。！？!?」）)\s]|$)|[,，、]\s*|\s+(?:and|&|\+)\s+|\s*[+＋]\s*/u
+);
+
+/**
+ * The model's thresholds. A clause the rules read as the request or as support is refused when the model gives other
+ * work `veto` or more (`fineVeto` for a finer part), and a request clause when what its rule leaves over reads as other
+ * work `requestVeto` or more; a clause no rule reads is rescued only when the model gives other work at most `rescue`;
+ * the model alone makes a clause that names the document ask at `docAsk`. Fixed in the hook;
+ * eval/handoff-prompts/model/loso.ts tries others on held-out writers (the only place that changes them).
+ * (Round 15 also tried an unseen-words guard, a model-only ask and a verb-of-work net over every clause; held-out
+ * writers chose them off, so they are gone rather than kept switched off in the hook: see docs/stop-gate.md.)
+ */
+export const LIMITS = {
+  veto: 0.9,
+  fineVeto: 0.95,
+  rescue: 0.1,
+  requestVeto: 0.9,
+  docAsk: 0.97,
+  askVeto: 0.3,
+};
+
+/** How one clause was judged, and by what. */
+export interface ClauseJudgement {
+  kind: ClauseKind;
+  /** A question about the document: it asks for nothing, so no request rule may count it as asking. */
+  question?: boolean;
+  /** What decided: a rule's name, or "model" with the model's probability and heaviest features. */
+  by: string;
+}
+
+function modelWhy(p: readonly number[], top: string[], label: string): string {
+  const i = label === "request" ? 0 : label === "support" ? 1 : 2;
+  return `model ${label} ${p[i].toFixed(2)} (${top.join(", ")})`;
+}
+
+/**
+ * What one clause asks for: the handoff, something that only supports it, or other work. The rules
+ * that find other work (code named handoff, a supporting verb aimed at another target, a second
+ * English verb with its own object) decide first; then the clause model (src/core/handoff-model.ts)
+ * refuses anything it gives other work OTHER_AT or more; the old request and support rules only add
+ * passes when the model is not against them.
+ */
+export function judgeClause(whole: string, fine = false, asQuestion = false, ends = true): ClauseJudgement {
+  const at = fine ? LIMITS.fineVeto : LIMITS.veto;
+  // Courtesy at either end is never work: "you stop, please" is "you stop".
+  const clause = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").trim() || whole;
+  if (tables().lexicons.some((lx) => lx.thing.test(clause)) || CODE_FILE().test(clause)) {
+    return { kind: "other", by: "rule: code named handoff" };
+  }
+  // Round 16, by the clause's mood and target: a task label ("next ticket: …", next_ticket=VIG-88, 다음 티켓:, 次のチケット：)
+  // asks for the work it names, unless it names the document or nothing.
+  const label = TASK_LABEL.exec(clause.normalize("NFKC").replace(/^[\s\p{P}\p{S}\d]+/u, "")) ??
+    /^"?[a-z_]*(?:next_?(?:ticket|task|issue)|todo|also|follow_?up)[a-z_]*"?\s*[:=]/i.exec(clause.trim());
+  if (label && !fine) {
+    const value = clause.slice(clause.indexOf(label[0].slice(-1)) + 1).replace(/[\s"',}\]]+/g, " ").trim();
+    if (
+      /[\p{L}\p{N}]{2}/u.test(value) && !DOC_NOUN.test(value) &&
+      !/^(?:none|null|nil|n\/?a|no|-|없음|なし)$/i.test(value)
+    ) {
+      return { kind: "other", by: `rule: a task label names work ("${label[0].trim()}")` };
+    }
+  }
+  // A payload field that names a second task ("followup": "close OPS-77", post=purge_temp, "후속": "…", "次": "…").
+  if (!fine) {
+    for (const m of clause.matchAll(WORK_KEY())) {
+      const value = m[1].trim();
+      if (/[\p{L}]{2}/u.test(value) && !DOC_NOUN.test(value) && !NOT_WORK_VALUE().test(value)) {
+        return { kind: "other", by: `rule: a payload field names work ("${m[0].trim()}")` };
+      }
+    }
+  }
+  // A task element of a payload that does not name the document ("<task><kind>benchmark_rerun</kind></task>").
+  if (/^<(?:task|tasks|작업|作業|job|todo|item)(?=[\s>])[^>]*>/i.test(clause.trim()) && !DOC_NOUN.test(clause)) {
+    return { kind: "other", by: "rule: a task element that is not the document" };
+  }
+  // Contents that need a run now ("p95 from a fresh load test", "EXPLAIN 새로 떠서", "取り直しで"): that run is work.
+  if (FRESH().test(clause)) return { kind: "other", by: "rule: contents that need a fresh run" };
+  // "X도 부탁드려요", "Xもお願いします": a second thing asked for alongside.
+  const also = ALSO_PLEASE().exec(clause);
+  if (also && !DOC_NOUN.test(also[1])) {
+    return { kind: "other", by: `rule: "${also[0].trim()}" asks for a second thing` };
+  }
+  // A reply asked for when it is done, with nothing in it but "done" or the path ("reply DONE", 완료라고 회신, 「完了」と返信),
+  // or a footer that asks for none, is part of the request; a reply that carries other information is not.
+  if (COMPLETION_REPLY().test(clause) && clause.split(/\s+/).length <= 10) {
+    return { kind: "support", by: "rule: a completion reply" };
+  }
+  // A reply that carries other information ("in your reply, list the files…", 답장으로 …, 返信に…を書いて): work.
+  if (REPLY_INFO().test(clause)) return { kind: "other", by: "rule: a reply that carries other information" };
+  // Other work stated as what must happen ("VGL-2301 is assigned to you and due today", "…분류돼야 해요", "…落としておく
+  // 必要があります"), in a clause that does not name the document.
+  if (!fine && DUTY().test(clause) && !DOC_NOUN.test(clause)) {
+    return { kind: "other", by: "rule: work stated as what must happen" };
+  }
+  // An edit of a part of the document the prompt names ("Fix that line", 그 줄만 고쳐 주시고, その一文だけ訂正して): the document.
+  if (DOC_PART_EDIT().test(clause) && !OTHER_DOC().test(clause)) {
+    return { kind: "support", by: "rule: an edit of a part of the document" };
+  }
+  // What must stay out of it ("Leave secrets out of it", 고객 이름은 빼 주세요, 個人名は入れないで): a ban on its contents.
+  if (EXCLUDE().test(clause.trim())) return { kind: "support", by: "rule: what stays out of the document" };
+  // An edit of the document's own parts ("'현재 상태' 부분만 … 고치고", 「現状」の節だけ…直して, "rename its Other heading"), or a
+  // verb of work whose object is the document itself ("translate HANDOFF.md", "open HANDOFF.md").
+  if (
+    !OTHER_DOC().test(clause) && !tables().lexicons.some((lx) => lx.foreign.test(clause)) &&
+    !/(?:도|も)\s*(?:같이|함께|一緒に)?\s*\S*$|\b(?:also|too|and)\b|\(\d\)/i.test(clause) && DOC_PART().test(clause)
+  ) {
+    return { kind: "support", by: "rule: an edit of the document's own part" };
+  }
+  // A single payload field that names no work ("file=HANDOFF.md", lang=ko).
+  if (/^[A-Za-z_][\w.-]*\s*=\s*\S+$/.test(clause.trim())) {
+    return DOC_NOUN.test(clause.split("=")[1]) && !/^(?:path|file|dir|doc|out|output)\b/i.test(clause.trim())
+      ? { kind: "request", by: "rule: a payload field that asks for the document" }
+      : { kind: "support", by: "rule: a payload field" };
+  }
+  // "Please do" after a relayed ask: it asks for what was quoted, which is judged as its own clause.
+  if (
+    /^(?:(?:ok(?:ay)?|so|then|yes)[,\s]+)*(?:please\s+do(?:\s+(?:it|that|so))?|do\s+(?:it|that|so|as\s+(?:asked|s?he\s+says|they\s+say))(?:\s+please)?|go\s+ahead)\W*$|^(?:그렇게|그대로)\s*(?:해|부탁)\S*[.!~\s]*$|^(?:そのように|その通りに|そう)(?:して|お願い)\S*[。!！\s]*$/i
+      .test(clause.trim())
+  ) {
+    return { kind: "support", by: "rule: asks for what was relayed" };
+  }
+  // A supporting verb aimed at another target is other work unless the model rescues it (below): sure it is not
+  // work, it knows the words, and no verb of work.
+  const foreign = tables().lexicons.some((lx) => lx.foreign.test(clause));
+  const names = DOC_NOUN.test(clause) || NEXT_PARTY.test(clause);
+  const foreignWhy = foreign ? "rule: aimed at another target; " : "";
+  const request = tables().lexicons.find((lx) => lx.request.test(clause) && !lx.negated.test(clause));
+  if (request && tables().secondVerb.test(clause.replace(request.request, " "))) {
+    return { kind: "other", by: "rule: a second verb with its own object" };
+  }
+  // A question that asks nothing of the reader ("Where did you save yesterday's handoff?", 커밋됐어?, コミットされた？)
+  // is about the document, not a request for it; "can you write it?" is a request.
+  const isQuestion = asQuestion || QUESTION().test(clause);
+  if (isQuestion && DOC_NOUN.test(clause) && !ASKING_QUESTION().test(clause)) {
+    return { kind: "support", by: "rule: a question about the document, asks nothing", question: true };
+  }
+  // A question that does not name the document asks the worker for a reply or for something else: other work.
+  if (isQuestion && !fine && !DOC_NOUN.test(clause) && !NEXT_PARTY.test(clause) && /[\p{L}]{2}/u.test(clause)) {
+    return { kind: "other", by: "rule: a question to the worker (a reply is work)" };
+  }
+  // The handoff named only as the purpose of other work ("인계가 정확하도록 …부터 마무리하고", "引き継ぎを正確にするために…を
+  // 先に仕上げて", "so the handoff is accurate, finish …"): what is done is that work.
+  const purpose = PURPOSE().exec(clause);
+  if (purpose && DOC_NOUN.test(purpose[0])) {
+    const rest = clause.slice(purpose.index + purpose[0].length).trim();
+    if (/[\p{L}]{2}/u.test(rest) && !DOC_NOUN.test(rest) && !BAN().test(rest) && VERB_OF_ANY().test(rest)) {
+      return { kind: "other", by: `"${rest}": work done for the handoff is still work` };
+    }
+  }
+  // Another document by name, where the clause does not name the handoff (a card's "file: README.md").
+  if (
+    OTHER_DOC().test(clause) && !BAN().test(clause) &&
+    (!DOC_NOUN.test(clause) || /[+＋]|\b(?:too|also|and|plus)\b|도\s|も/i.test(clause))
+  ) {
+    return { kind: "other", by: "rule: another document" };
+  }
+  // The document joined by "+" to a second task ("인계서 + API 문서 업데이트", "引き継ぎ書＋設計書の修正").
+  if (/[+＋]/.test(clause) && DOC_NOUN.test(clause)) {
+    const second = clause.split(/[+＋]/).slice(1).find((p) => !DOC_NOUN.test(p) && PLUS_TASK().test(p));
+    if (second !== undefined) return { kind: "other", by: `"${second.trim()}": a second task joined with +` };
+  }
+  // Round 16: a clause that only describes (context, a reason, the successor, what was done: its mood, read from its
+  // edges) asks for nothing, whatever its topic words ("the next worker will pick up the Redis migration").
+  if (!fine && !isQuestion) {
+    const m = moodOf(clause);
+    // (An English statement with an imperative of work after a comma, "before that, squash …", is not one.)
+    // (A Korean or Japanese clause cut at a step, "…を書いた上で、", "…쓴 다음", ends in the past without ending a
+    // sentence: that is a step, not a statement. Only a sentence's end, a reason or the sender's own action describes.)
+    const step = !ends && /statement ending/.test(m.by) && !ASCII_ONLY.test(clause);
+    if (m.mood === "describe" && !step && !(ASCII_ONLY.test(clause) && WORK()[0][1].test(clause))) {
+      return { kind: "support", by: `rule: describes, asks nothing (${m.by})`, question: true };
+    }
+  }
+  const supportRule = tables().lexicons.some((lx) => lx.support.test(clause));
+  const rule: ClauseKind | null = foreign
+    ? null
+    : request
+    ? "request"
+    : supportRule || tables().lexicons.some((lx) => lx.reason.test(clause) && !lx.imperative.test(clause))
+    ? "support"
+    : null;
+  const s = scoreClause(clause);
+  // Read as support only because it gives a reason (the limit, "every hour"), with a verb of work: that work.
+  if (rule === "support" && !supportRule && !fine) {
+    const w = BAN().test(clause) ? undefined : WORK().find(([, re]) => re.test(clause));
+    if (w) return { kind: "other", by: `a verb of work (${w[0]}) in a reason; ` + modelWhy(s.p, s.top, "other") };
+  }
+  // A clause the request rules read is refused when the model is sure that what the rule leaves over is other work
+  // (the whole clause names the document, whose own words the model has also seen in clauses that carried work).
+  if (rule === "request" && request) {
+    const left = clause.replace(request.request, " ").replace(/\s+/g, " ").trim();
+    // (What the leftover says goes into it, "that the password was rotated", "which comments are still open", is its
+    // content: it describes, and asks nothing of its own.)
+    const content =
+      /^(?:(?:could|can|would|will)\s+you\s+|please\s+|pls\s+)?(?:that|which|what|where|how|why|who|whether|when)\b/i
+        .test(left);
+    const l = /[\p{L}]{2}/u.test(left) && !content ? scoreClause(left, "other") : undefined;
+    if (l !== undefined && l.p[2] >= LIMITS.requestVeto && s.p[2] >= 0.5) {
+      return { kind: "other", by: `"${left}": ` + modelWhy(l.p, l.top, "other") };
+    }
+  }
+  if (rule !== null) {
+    // The rules read it as support: the model refuses it only when it is sure. The request rules pair a document
+    // verb with the document itself, so only a finer part of that clause can be other work.
+    // (Not on a support clause of three words or fewer, "you finish", "stop there": too little for the model to go on;
+    // Korean and Japanese, with few spaces, by their length.)
+    const short = clause.split(/\s+/).length <= 3 && (ASCII_ONLY.test(clause) || clause.length <= 6);
+    if (rule === "support" && s.p[2] >= at && !short) {
+      return { kind: "other", by: modelWhy(s.p, scoreClause(clause, "other").top, "other") };
+    }
+    // Round 16: a clause that asks (its mood) and does not name the document: the model decides its target, at
+    // askVeto ("오늘은 결제 모듈 테스트 마저 써 주세요" asks, and what it asks for is not the document).
+    // (Not a verb whose object is what goes into the document: explain, include, note, 설명, 포함, 説明, 含め.)
+    const content =
+      /\b(?:explain|describe|include|list|note|mention|cover|summari[sz]e|record)\b|설명|포함|명시|언급|기록|요약|説明|含め|記載|明記|記録|要約|触れ/i
+        .test(clause);
+    if (
+      rule === "support" && !fine && !names && !short && !content && s.p[2] >= LIMITS.askVeto &&
+      moodOf(clause).mood === "ask"
+    ) {
+      return {
+        kind: "other",
+        by: `asks (${moodOf(clause).by}), not for the document: ` +
+          modelWhy(s.p, scoreClause(clause, "other").top, "other"),
+      };
+    }
+    if (request && LATER().test(clause)) return { kind: "other", by: "rule: a handoff for later" };
+    // What was done to the document ("어제 인계서 잘 써 주셨네요", "昨日の引き継ぎ書、よく書けていました"): a statement.
+    if (request && ends && PAST().test(clause)) {
+      return { kind: "support", by: "rule: a statement about the document (past), asks nothing", question: true };
+    }
+    if (ALONG().test(clause)) return { kind: "other", by: "rule: a task along with the document" };
+    // A Japanese clause that ends on a plain negative states something ("…と書いてあるが通らない"); it asks nothing.
+    if (request && /(?<!て|で)(?:ない|なかった)[。.!！]?$/.test(clause)) {
+      return { kind: "other", by: "rule: a statement about the document, not a request" };
+    }
+    if (request) {
+      // What the request rule leaves over may be a task of its own: a verb of work the model reads as work.
+      const rest = clause.replace(request.request, " ").replace(/\s+/g, " ").trim();
+      // (A verb of work in what is left, and in the clause: "書き直して" is not "直して".)
+      // A verb of work refuses; a verb that makes (만들어, create) only when the model agrees.
+      const verb = BAN().test(rest) ? undefined : WORK().find(([, re]) => re.test(rest) && re.test(clause));
+      const work = verb ??
+        (BAN().test(rest) || DOC_NOUN.test(rest) || NEXT_PARTY.test(rest)
+          ? undefined
+          : MAKE().find(([, re]) => re.test(rest)));
+      const r = scoreClause(rest, "other");
+      // (A verb that makes, with nothing else left, "인계 문서를 최신으로 만들어 줘", is the document's own verb.)
+      const made = verb === undefined && work !== undefined
+        ? /[\p{L}]{2}/u.test(
+          rest.replace(work[1], " ").replace(/(?:어|아)?\s*(?:줘|주세요|둬|놔)|\b(?:please|it|one)\b/g, " "),
+        )
+        : true;
+      if (work && made && /[\p{L}]{2}/u.test(rest) && (verb !== undefined || r.p[2] >= 0.5)) {
+        return { kind: "other", by: `"${rest}": a verb of work (${work[0]}); ` + modelWhy(r.p, r.top, "other") };
+      }
+      // Or a task the model is sure of, with no verb ("… including a fix for the login bug").
+      // (English only: a Korean or Japanese leftover is mostly what goes in, "지금까지 한 리팩터링 상황을".)
+      const content =
+        /^(?:(?:could|can|would|will)\s+you\s+|please\s+|pls\s+)?(?:that|which|what|where|how|why|who|whether|when)\b/i
+          .test(rest);
+      if (
+        ASCII_ONLY.test(rest) && rest.split(/\s+/).length >= 3 && !NEXT_PARTY.test(rest) && !content && r.p[2] >= 0.95
+      ) {
+        return { kind: "other", by: `"${rest}": ` + modelWhy(r.p, r.top, "other") };
+      }
+    }
+    if (!fine) {
+      // Finer parts: a -て chain, a comma inside the clause. One the model is sure is other work refuses the clause.
+      const fine = clause.split(FINE()).map((c) => c.trim()).filter((c) => /[\p{L}\p{N}]/u.test(c));
+      if (fine.length > MAX_CLAUSES) return { kind: "other", by: `rule: more than ${MAX_CLAUSES} parts in one clause` };
+      if (fine.length > 1) {
+        for (const part of fine) {
+          const f = judgeClause(part, true);
+          if (f.kind === "other") return { kind: "other", by: `part "${part}": ${f.by}` };
+        }
+      }
+    }
+    // The document named with a verb that fills, saves or delivers it ("인계서만 …에 저장해 주세요") asks for it.
+    const asked = rule === "request" || (names && (FILL().test(clause) || DELIVER().test(clause)));
+    return asked ? { kind: "request", by: "rule: asks for the document" } : { kind: "support", by: "rule: supports" };
+  }
+  // A ban supports; a "no" about the handoff itself ("no need for a handoff yet") is not a request for it.
+  if (BAN_CLAUSE().test(clause) && !names) return { kind: "support", by: "rule: a ban on other work" };
+  if (fine) {
+    // A finer part is other work only when the model is sure (and has more than a filler to go on: "はい", "네").
+    if (clause.replace(/[\s\p{P}\p{S}]/gu, "").length <= 3) return { kind: "support", by: "part" };
+    // A finer part is other work only when the model is sure.
+    return s.p[2] >= at ? { kind: "other", by: modelWhy(s.p, s.top, "other") } : { kind: "support", by: "part" };
+  }
+  // No rule reads it: the model may rescue it, only when it is sure, knows the clause's words, and sees no work.
+  const why = foreignWhy + modelWhy(s.p, scoreClause(clause, "other").top, "other");
+  if (s.p[2] > LIMITS.rescue) return { kind: "other", by: why };
+  // A verb aimed at another target, in a clause that does not name the handoff, is that target's work.
+  if (foreign && !names) return { kind: "other", by: why };
+  // A reason ("…만 읽으니까", "since it only reads …") describes; its verb asks for nothing.
+  const reason = /(?:니까|으니|어서|아서|니|ので|から|\bsince\b|\bbecause\b)[\s,、.。]*$/i.test(clause);
+  const work = BAN().test(clause) || reason ? undefined : WORK().find(([, re]) => re.test(clause)) ??
+    (names ? undefined : MAKE().find(([, re]) => re.test(clause)));
+  if (work) return { kind: "other", by: `a verb of work (${work[0]}); ${why}` };
+  if (ALONG().test(clause)) return { kind: "other", by: `a task along with the document; ${why}` };
+  if (!names && ALSO_WORK().test(clause)) return { kind: "other", by: `"also" on another thing; ${why}` };
+  // The document asked for with its name left out ("…の引き継ぎ書が古い。更新してプッシュして", "put it all there"): a
+  // verb that fills a document, in a prompt that names the handoff (judgeHandoffRequest only gets here if it does).
+  // (Round 15: the model's reading alone no longer makes a clause ask; a statement about the document — "the notes
+  // are generated by the bot now", 인수인계 받음 — named it and was read as asking, so a mention passed.)
+  const kind: ClauseKind = (names && s.p[0] >= LIMITS.docAsk) || FILL().test(clause) ? "request" : "support";
+  return { kind, by: modelWhy(s.p, s.top, kind) };
+}
+
+/** A ban or a stop ("don't start anything else", 바꾸지 마, 始めないで): asks for no work. */
+const BAN = lazy((): RegExp =>
+  /\b(?:don'?t|do\s+not|never|no\s+(?:new|more|other))\b(?!\s+forget)|\bstop\s+(?:\w+ing)\b|지\s*(?:마|말|않)|금지|그만|ないで|なし|禁止|やめ/i
+);
+
+/** A purpose before the work: "…하도록", "…위해(서)", "…ために、", "…ように、", "so (that) the handoff …,". */
+const PURPOSE = lazy((): RegExp =>
+  /^[^.!?。]*?(?:(?:하|되|있|쉽|알)도록|수\s*있게|위해(?:서)?|ために|ように|\bso\s+(?:that\s+)?[^,]*,)\s*[、,]?\s*/i
+);
+
+/** Verbs that finish, make or fix something (not the document's own verbs: write, summarize, record). */
+const VERB_OF_ANY = lazy((): RegExp =>
+  /마무리|끝내|완성|만들|고치|고쳐|수정|구현|처리|측정|실행|돌려|仕上げ|終わらせ|作っ|作る|直|修正|実装|対応|片付け|測定|実行|\b(?:finish|complete|fix|make|build|implement|get|clean|run|measure)\b/i
+);
+
+/** Another document by name: README, CHANGELOG, release notes, 회의록, 議事録. */
+const OTHER_DOC = lazy((): RegExp =>
+  /\bREADME\b|\bCHANGELOG\b|\bCONTRIBUTING\b|release\s+notes|(?:daily|status|weekly)\s+report|회의록|릴리스\s*노트|일일\s*보고|주간\s*보고|업무\s*일지|議事録|リリースノート|日報|週報|作業日誌/i
+);
+
+/** A clause that ends in the past or as praise: Korean -었/았/셨 + 어요/네요/습니다, Japanese -た/ました/でした. */
+const PAST = lazy((): RegExp =>
+  /(?:었|았|였|했|셨|됐|웠)(?:어요|네요|습니다|어|네|다|군요|죠|더라고요|더라)[\s.!~…]*\p{Extended_Pictographic}*[\s.!~…]*$|(?:ました|でした|った|いた|した|えた|けた|れた|だった|てくれた|てもらった)(?:ね|よ|な|です|けど)?[\s。.!！…]*\p{Extended_Pictographic}*[\s。.!！…]*$/u
+);
+
+/** A request form in a clause, per language: "please / can you" or an English imperative, 줘 / 주세요, て / ください. */
+const ASK_FORM = lazy((): RegExp =>
+  new RegExp(
+    r`\b(?:please|pls|plz|kindly|can\s+(?:you|u)|could\s+you|would\s+you|will\s+you|need\s+you|want\s+you|make\s+sure|let'?s|go\s+ahead|don'?t|do\s+not)\b` +
+      r`|^(?:(?:and|then|also|now|just|so|first|next|finally|but)\s+)*(?:${EN_CLAUSE_VERB}|keep|get|give|send|bring)\b` +
+      r`|(?:줘|줘요|주세요|주십시오|주시고|해|해라|하세요|하십시오|하자|할\s*것|하기|바람|바랍니다|부탁|요망|둬|놔|세요|시오)[\s.!~…]*$` +
+      r`|(?:て|で|ください|下さい|しろ|せよ|こと|お願い(?:します)?|よろしく|頼む|ほしい|欲しい|いただ\S*|くれ)[\s。.!！…]*$`,
+    "i",
+  )
+);
+
+/** A reply with nothing in it but completion or the document's path; a footer asking for no reply. */
+const COMPLETION_REPLY = lazy((): RegExp =>
+  /^(?:(?:and|then|please|when\s+(?:you(?:'re|\s+are)\s+)?done|once\s+(?:it'?s\s+)?(?:done|committed|pushed))[,\s]+)*(?:reply|respond|answer|report\s+back|post|comment|say|write\s+back)\s+(?:with\s+)?(?:["'“]?(?:done|ok|okay|ack|finished|complete)["'”]?|(?:the\s+|its\s+)?(?:(?:handoff|document|doc|file|note)'?s?\s+)?(?:path|file\s*name|link))(?:\s+(?:when|once|after)\b[^,;]*)?\W*$|(?:no\s+reply\s+(?:needed|required|necessary)|do\s+not\s+reply|don'?t\s+reply|automated\s+message)|(?:^|\s|['"‘“])(?:완료|done|DONE|경로|파일\s*경로)['"’”]?\s*(?:라고|이라고|로)?\s*(?:만\s*)?(?:회신|답장|답|보고)\S*(?:\s*(?:바랍니다|부탁\S*|주세요|해\s*주세요|해\s*줘|해\s*주십시오|하세요|해요))?[.!~\s]*$|(?:회신|답장|답변)\s*(?:불필요|필요\s*없|안\s*하셔도)|[「『"]?(?:完了|終わり|終了|done|DONE|パス)[」』"]?\s*(?:と|で)?(?:だけ)?\s*(?:返信|返答|回答|報告|返して|返事)\S*[。!！\s]*$|返信不要|返信は不要|自動送信/i
+);
+
+/** An edit of a named part of the document: "fix that line", "correct the status entry", 그 줄만 고쳐, その一文だけ訂正して. */
+const DOC_PART_EDIT = lazy((): RegExp =>
+  /^(?:(?:please|pls|just|and|then|so|now|ok(?:ay)?)[,\s]+)*(?:fix|correct|update|reword|rephrase|delete|remove|drop|change|amend|edit)\s+(?:that|this|the)\s+(?:(?:status|stale|wrong|last|first|one|outdated)\s+)?(?:line|sentence|section|entry|paragraph|heading|bullet|typo|wording|row|item)s?\b(?:\s+(?:in\s+it|there|only|too))?[^,;]{0,30}$|^(?:그|해당|그\s*부분|이)\s*(?:줄|문장|항목|섹션|부분|한\s*줄)(?:만|도)?\s*(?:\S+\s*){0,2}(?:고쳐|수정|정정|바꿔|지워|빼)\S*(?:\s*(?:주세요|줘|줘요|주시고|주십시오|주실래요))?[.!~\s]*$|^(?:その|この|該当の?|そこ)(?:一文|行|一行|節|項目|箇所|部分|欄)?(?:だけ|のみ)?(?:を)?\s*(?:訂正|修正|直し|直して|書き換え|削除|消し)\S*[。!！\s]*$/i
+);
+
+/** A payload field whose key names a second task. */
+const WORK_KEY = lazy((): RegExp =>
+  /["'“]?(?:follow[_-]?up|assign[_-]?next|next(?:[_-]?(?:ticket|task|issue|step|job))?|also|post|after[_-]?that|todo|extra|additional|후속(?:\s*작업)?|다음\s*작업|추가\s*작업|追加(?:作業)?|次(?:の作業)?|後続(?:作業)?)["'”]?\s*[:=：]\s*["'“「]?([^"'”」,}\]\n]+)/gi
+);
+const NOT_WORK_VALUE = lazy((): RegExp =>
+  /^(?:stop|exit|end|none|null|nil|n\/?a|no|-|done|quit|halt|stop\s+and\s+exit|없음|종료|중지|なし|終了|停止|true|false)$/i
+);
+/** Contents that need a run now. */
+const FRESH = lazy((): RegExp =>
+  /\bfresh\s+(?:run|load\s+test|benchmark|measurement|profile|numbers|figures|test\s+run)|\bre-?(?:run|measure|profile|benchmark)\b|\bnumbers\s+are\s+stale|(?:새로|다시)\s*(?:떠|뽑|돌려|재|측정)|取り直|測り直|再計測|計測して|計測し直|計測してもら/i
+);
+/** "배치 재기동도 부탁드려요", "検証環境の停止もお願いします": a second thing asked for. */
+const ALSO_PLEASE = lazy((): RegExp =>
+  /(\S+?)(?<!커밋|푸시|저장|정리|작성|내용|것|점|상황|부분|コミット|プッシュ|保存|内容|こと|点|状況)(?:도|も)\s*(?:같이\s*|一緒に\s*)?(?:부탁|お願い|よろしく)/
+);
+
+/** A reply asked to carry information other than completion or the path. */
+const REPLY_INFO = lazy((): RegExp =>
+  /\b(?:in\s+your\s+reply|in\s+the\s+reply|reply\s+with|respond\s+with|report\s+back\s+with)\b(?!\s+(?:the\s+|its\s+)?(?:(?:handoff|doc(?:ument)?|file)'?s?\s+)?(?:path|done|ok|link)\b)|(?:답장|회신|답변)(?:으로|에|에는)\s|返信(?:に|で|には)(?![」』]?\s*(?:完了|パス))/i
+);
+/** Work stated as what must happen. */
+const DUTY = lazy((): RegExp =>
+  /\b(?:still\s+owed|is\s+owed|overdue|still\s+pending|still\s+outstanding|assigned\s+to\s+(?:you|u)|is\s+(?:yours|on\s+you)|due\s+(?:today|tonight|tomorrow|by|before|this)|needs?\s+(?:\w+\s+)?(?:triage|attention|fixing|a\s+fix|a\s+look))\b|[가-힣]야\s*(?:해|해요|합니다|한대요|한다|함|돼|돼요|됩니다|된대요)(?![가-힣])|(?:送付|提出|対応|作業|実行|返信|連絡)がまだ(?:です)?[。\s]*$|必要があります|必要がある|なければ(?:なりません|いけません|ならない)|ないと(?:いけません|いけない|だめ)/i
+);
+
+/** A part of the document named with an edit verb, or the document as a verb of work's direct object. */
+const DOC_PART = lazy((): RegExp =>
+  new RegExp(
+    r`^[^,、]{0,30}?(?<![가-힣])(?:섹션|항목|부분|제목|목차|맨\s*위|상단|見出し|節|欄|セクション|項目|冒頭|タイトル)(?:만|을|를|은|는|에|だけ|を|は|に)?[\s、]*(?:\S+\s*){0,4}?(?:고치|고쳐|바꿔|바꾸|수정|붙여|추가|옮겨|直し|直して|変え|変更|追加|付け|移し|移動|入れ替え)\S*(?:\s*(?:주세요|줘|주시고|주십시오))?[\s.!~。]*$` +
+      r`|^(?:(?:please|pls|and|then|now|could\s+you|can\s+you)\s+)*(?:translate|open|rename|move|trim|shorten|finish|complete|proofread|reformat|restructure)\s+(?:the\s+|your\s+|our\s+)?${EN_NOUN}(?![-\w])(?:\s+(?:into|to|in|as)\s+[\w./-]+)?[\s.!?]*$`,
+    "i",
+  )
+);
+
+/** What stays out of the document: "leave secrets out (of it)", "고객 이름은 빼 주세요", "個人名は入れないで". */
+const EXCLUDE = lazy((): RegExp =>
+  /^(?:(?:please|and|but|also|just)\s+)*(?:leave|keep)\s+(?!\w+ing\b)(?:\S+\s+){1,6}?(?<!\brun\s)out(?:\s+of\s+(?:it|them|the\s+(?:handoff|doc(?:ument)?|notes?|file)|HANDOFF\.md))?\W*$|^[^.]{1,40}?(?:은|는|을|를)\s*(?:절대\s*)?(?:빼\s*(?:줘|주세요|주시고|주십시오)|넣지\s*(?:마|말아)\S*|적지\s*(?:마|말아)\S*)[.!~\s]*$|^[^。]{1,40}?(?:は|を)(?:絶対に?)?(?:入れないで|書かないで|含めないで|除いて|伏せて|載せないで)\S*[。!！\s]*$/i
+);
+
+/** A condition with nothing after it: "여유 되면", "時間があれば", "if you have time". */
+const CONDITION = lazy((): RegExp =>
+  /(?:으면|면|다면|거든|たら|れば|なら)[\s,.、。]*$|^(?:if|when|once|unless)\b[^,]*$/i
+);
+
+/** A verb that writes, edits or delivers a document (the one the prompt names): "commit it", "cut it down", 줄여 주세요. */
+const DOC_ACT = lazy((): RegExp =>
+  /\b(?:write|update|refresh|record|note|add|append|summari[sz]e|fill|finish|complete|redo|rewrite|save|commit|push|cut|trim|shorten|condense|correct|fix|rename|merge|redact|mask|move|translate)\b|\bkeep\s+it\s+(?:short|brief|concise|tight|simple|focused)\b|정정|작성|써|쓰|적어|정리|업데이트|갱신|기록|남겨|요약|채워|반영|넣어|추가|줄여|고쳐|수정|바꿔|합쳐|커밋|푸시|저장|마무리|완성|書い|書き|更新|まとめ|記録|残し|追記|要約|反映|入れ|追加|縮め|短く|直し|直して|修正|変更|統合|訂正|コミット|プッシュ|保存|仕上げ|完成/i
+);
+
+/** An English imperative that edits or delivers: "Cut it down", "Trim the status section". */
+const EN_ACT = lazy((): RegExp =>
+  /^(?:(?:please|pls|now|just|then|and|ok(?:ay)?)[,\s]+)*(?:cut|trim|shorten|condense|correct|fix|rename|merge|redact|mask|translate|finish|complete|commit|push|update|append|add|save)\b/i
+);
+
+/** A noun or verb of changing something, after a "+": update, fix, cleanup, 업데이트, 수정, 更新, 修正… */
+const PLUS_TASK = lazy((): RegExp =>
+  /\b(?:update|refresh|fix|edit|change|rewrite|bump|clean\s*up|cleanup|upgrade|migrat\w*|deploy|release|tidy|rename|delete|remove|benchmark\w*|profil\w*|measur\w*|test\s+run|ping|message|msg|slack|e-?mail|mail|dm|notify|review|PR|pull\s+request|tag|merge|rebase|squash)\b|업데이트|갱신|수정|변경|정리|교체|삭제|배포|리팩터링|更新|修正|変更|整理|削除|デプロイ|リファクタ/i
+);
+
+/** A clause that ends as a question. */
+const QUESTION = lazy((): RegExp => /[?？]\s*$/);
+
+/** A question that asks the reader to do it: "can you write it?", 써 줄래?, 書いてくれる？, 書いてもらえますか. */
+const ASKING_QUESTION = lazy((): RegExp =>
+  /\b(?:can|could|would|will|won'?t|wo?uld)\s+(?:you|u|ya)\b|\b(?:mind|how\s+about|any\s+chance|please|pls)\b|\bwhy\s+(?:not|don'?t)\b|줄래|줄\s*수|주실|주시겠|주세요|줘|줄까|해\s*줄|할\s*수\s*있|수\s*있(?:을까|나|어|어요|습니까|겠)|해\s*볼래|할래|하실|될까|되나요|くれ|くださ|もらえ|もらっ|いただけ|ない(?:か|の)?\s*[?？]|ますか|ませんか|お願い|頼め/i
+);
+
+/** Verbs that fill a document, with or without its name. */
+const FILL = lazy((): RegExp =>
+  /\b(?:write|update|refresh|record|note|put|add|append|summari[sz]e|jot|dump|capture|fill|finish|redo|rewrite|save|leave)\b|작성|써|쓰|적어|적|정리|업데이트|갱신|기록|남겨|요약|채워|반영|넣어|書い|書き|更新|まとめ|記録|残し|メモ|追記|要約|反映|入れ/i
+);
+
+/** "…, including a fix for the typo", "along with the SDK bump": a task carried in with the document. */
+const ALONG = lazy((): RegExp =>
+  /\b(?:including|along\s+with|together\s+with|as\s+well\s+as|plus|and\s+also)\s+(?:\S+\s+){0,5}?(?:fix|fixes|bump|upgrade|migration|refactor(?:ing)?|deploy(?:ment)?|cleanup|switch|rename|release|rollout|patch|implementation|port|rewrite|PR|pull\s+request)\b/i
+);
+
+/** A source file named handoff (handoff.ts, hand_off.py): code, not the document. */
+const CODE_FILE = lazy((): RegExp =>
+  /hand[-_]?(?:off|over)[\w-]*\.(?:ts|tsx|js|jsx|mjs|py|go|rs|rb|java|kt|swift|c|cc|cpp|h|cs|php|sh)\b/i
+);
+
+/** Verbs that save or deliver a document. */
+const DELIVER = lazy((): RegExp => /\b(?:save|commit|push|store)\b|저장|커밋|푸시|保存|コミット|プッシュ/i);
+
+/** The handoff put off: "we'll do the handoff later", 인계는 나중에, 引き継ぎは後で. */
+const LATER = lazy((): RegExp =>
+  /\b(?:later|at\s+some\s+point|eventually|not\s+(?:yet|now))\b|나중에|이따가?|언젠가|後で|あとで|いずれ/i
+);
+
+/** A whole clause that only forbids: "don't touch any other file", 다른 작업은 시작하지 마세요, 新しい作業は始めないで. */
+const BAN_CLAUSE = lazy((): RegExp =>
+  new RegExp(
+    r`^(?:(?:please|and|but|also|now)\s+)*(?:don'?t|do\s+not|never|no)\b(?!\s+(?:forget|need\s+to\s+wait))(?![^.;!?]*\b(?:but|instead|just|only|rather)\b)[^.;!?]*$` +
+      r`|(?:지\s*(?:마|마요|마세요|말\s*것|말아\s*주세요|말아요|않도록)|금지|그만(?:해|하세요|해요)?|마세요)[.!~\s]*$` +
+      r`|(?:ないで(?:ください|下さい|ね)?|しないこと|禁止|(?:は)?なしで|はなし|やめて(?:ください)?)[。.!！\s]*$`,
+    "i",
+  )
+);
+
+/** Verbs of work, per language: a clause no rule reads that has one is never rescued by the model. */
+const KO_WORK_NOUN =
+  r`(?:구현|적용|공유|전달|수정|배포|마이그레이션|리팩터링|리팩토링|실행|리뷰|조사|디버그|디버깅|(?<!(?:커밋|푸시|작성|인계|대로)\S{0,2}\s?)진행|확인|시작|삭제|제거|설치|머지|병합|리베이스|변경|업그레이드|번역|빌드|교체|세팅|설정|생성|처리|답변|태깅|릴리스|점검|개선|최적화|착수|측정|재기동|재시작|문서화|분류|승인\s*요청|트리아지)`;
+const JA_WORK_NOUN =
+  r`(?:実装|適用|共有|通知|修正|デプロイ|移行|リファクタリング|実行|レビュー|調査|デバッグ|確認|着手|削除|インストール|マージ|リベース|変更|翻訳|ビルド|設定|セットアップ|対応|送信|ローテーション|クリア|改善|最適化|クローズ|再生成|取り消し|タグ付け|再起動|文書化|トリアージ|再計測|再取得|再実行)`;
+const EN_WORK =
+  r`(?:implement|fix|build|refactor|deploy|migrate|run|rerun|review|investigate|debug|continue|proceed|follow|read|look\s+into|work\s+on|delete|remove|rename|upgrade|install|merge|rebase|open|close(?!\s+(?:out|this\s+session|the\s+session|up|it\s+out))|tag|release|publish|translate|localize|port|bump|rotate(?!\s+(?:you|u)\b)|clear|set\s+up|configure|enable|disable|change|replace|switch|move|split|clean\s+up|profile|optimi[sz]e|benchmark|reply(?!\s+(?:when|once|with\s+(?:the|its)\s+(?:path|file\s*name|link)|(?:with\s+)?["']?(?:done|ok|ack|finished|complete)\b))|answer|send(?!\s+(?:me\s+|us\s+)?(?:it|that|this|the\s+(?:link|path|doc(?:ument)?|handoff\w*)|its\s+(?:path|link))\b)|file(?!\s*[=:])|resolve|handle|address|tackle|try|verify|lint|regenerate|upload|download|squash|revert|restart|rebuild|retry|e-?mail(?:ed)?|mail(?:ed)?|ping(?:ed)?|notif(?:y|ied)|slack(?:ed)?|dm|triage|check|look\s+at|pick\s+up|keep\s+working|keep\s+\w+ing|kill|tidy|start(?:\s+on)?\s+(?:[A-Z]{2,}-\d+|#\d+|the\s+next\s+ticket|ticket)|knock\s+out|let\s+me\s+know\s+(?:which|what|whether|if|how|why|where|who)|tell\s+me\s+(?:which|what|whether|if|how|why|where|who)|get\s+(?:\S+\s+){0,6}?(?:passing|green|working|fixed|merged|deployed|running))`;
+/** Where an English verb asks for something: the clause's start, or after please / can you / also / and / to… */
+const EN_ASK =
+  r`(?:^|[:;+,]\s*|\b(?:please|pls|plz|so|and\s+so|can\s+(?:you|u)|could\s+you|would\s+you|will\s+you|also|then|and|must|should|need\s+to|you|i|we|let'?s|go\s+ahead\s+and|just|now|quickly|maybe|first|actually)\s+)`;
+const WORK = lazy((): readonly [string, RegExp][] => [
+  [
+    "en",
+    new RegExp(EN_ASK + EN_WORK + r`\b(?!\s+(?:questions?|issues?|items?|risks?|points?|threads?|problems?)\b)`, "i"),
+  ],
+  [
+    "ko",
+    new RegExp(
+      KO_WORK_NOUN +
+        r`\s*(?:도|를|을|좀)?\s*(?:해|하|할|했으면|부탁|요망|바랍|까지|ㄱ|좀|[.!]?$|(?=\s*\d{1,2}[).]\s))` +
+        r`|\b(?:fix|refactor|deploy|merge|rebase|bump|upgrade|migrate|debug|implement|revert|release)\b\s*(?:(?:도|를|을|좀)?\s*(?:해|하고|하|까지)|$|(?=\s*\(?\d{1,2}[).]))` +
+        r`|(?:브랜치|캐시|폴더|디렉터리|디렉토리|로그|이슈|티켓|의존성|패키지|임시|안\s*쓰는|오래된|불필요한)\S*\s*(?:\S+\s*){0,2}?정리` +
+        r`|[A-Z]{2,}-\d+\s*(?:착수|시작|진행|작업|구현)|(?:지금|다시|새로)\s*재(?:서|고|\s*줘|\s*주세요)|(?:에러|버그|오류|경고|이슈|문제)\S*\s*(?:\S+\s*){0,3}?잡(?:아|고|기)|(?:뭐|무엇|어디|언제|왜|어떻게|몇|어느)[^.?]*알려|답(?:변|장)?\s*(?:좀\s*)?(?:해|하|줘|주세요|달아)|마저\s*(?:끝내|끝|하|해|마무리|처리)|(?:에|에게|한테)\s*(?:\S+\s*){0,3}?알려|고치|고쳐|고칠|돌려|돌리|(?<!진행\s*상황을?\s*)읽|올려|올리|바꿔|바꾸|손봐|손보|보내|지워|지우|달아|찾아\s*(?:줘|주세요|봐)|[A-Z]{2,}-\d+[^.]{0,40}?잡(?:아|고)|(?:새로|다시)\s*(?:떠|뽑|돌려|재|측정)|(?:답장|회신)(?:으로|에)\s*(?:\S+\s*){0,6}?(?:알려|적어|보내|써)|(?:뭔지|무슨|얼마)[^.?]*알려|(?:문제|버그|이슈|에러|오류|권한|로그|설정|코드|PR)\S*\s*(?:\S+\s*){0,2}?봐\s*(?:줘|주세요|주시고|주실|요)`,
+    ),
+  ],
+  [
+    "ja",
+    new RegExp(
+      JA_WORK_NOUN + r`(?:を|も|に)?(?:して|する|しと|し(?!た)|お願い|よろ|頼|まで|のこと|$|(?=\s*\d{1,2}[).]\s))` +
+        r`|(?:ブランチ|キャッシュ|フォルダ|ディレクトリ|ログ|イシュー|チケット|依存|パッケージ|一時|不要な|使っていない|古い)[^、。]{0,12}?(?:整理|片付け|掃除)|[A-Z]{2,}-\d+\s*(?:に)?(?:着手|開始|対応)|(?:今|もう一度|改めて)測(?:って|り|る)|測定|計測|(?:どこ|何|なに|どれ|なぜ|どう|いつ|どの|誰)[^。?？]*教えて|投稿|(?:今|先に|すぐ)(?:やって|やっと|対応して|片付けて)` +
+        r`|\b(?:fix|refactor|deploy|merge|rebase|bump|upgrade|migrate|debug|implement|revert|release)\b\s*(?:(?:を|も)?\s*(?:して|する|しと|し(?!た)|お願い)|$|(?=\s*\(?\d{1,2}[).]))` +
+        r`|聞い(?:て|と)|尋ね|取り直|測り直|計測して|計測し直|計測してもら|(?:落と|止め)(?:して|しておく|しておいて|す必要|とい)|(?<!書き)直(?:し|す|さ)|回(?:し|す)|続け(?!られ|る(?:人|ため|よう))|進め|読んで|調べ|確かめ|(?<!書き)始め|消(?:し|す)|替え|タグを打|答え|返信|取り消|(?<!仕|書き)上げ(?!た)|変え(?!た)|(?<!申し)送(?:っ|る|り)|切り替え|取り(?:かか|掛か)`,
+    ),
+  ],
+]);
+
+/** "X도 올려 줘", "Xも上げといて": an "also" on a thing that is not the document, with a verb that does not fill it. */
+const ALSO_WORK = lazy((): RegExp =>
+  /(?<!것|점|내용|상황|이유|위치|결과)도\s*(?!(?:포함|적|넣|기록|써|쓰|남기|남겨|메모|정리|같이|함께))[가-힣]+\s*(?:줘|주세요|둬|놔|해|하세요|할\s*것)|(?<!こと|点|内容|状況|理由|場所|経緯|結果|の|いつ|で|と|に|て|く|し|ど|誰|何)も(?!う|っと|し|の|含め|書|入れ|記録|記載|追記|残|メモ|まとめ|一緒)[^\s、。]{1,8}(?:て|で)(?:おいて|といて|ください|ね|$)/
+);
+
+/** Verbs that make or add: the document's own verbs when the clause names it, other work when it does not. */
+const MAKE = lazy((): readonly [string, RegExp][] => [
+  [
+    "en",
+    new RegExp(
+      EN_ASK +
+        r`(?:add|create|make(?!\s+sure)|build|draft|prepare|finish|complete|update|write|start|begin)\s+(?!(?:it|that|this|them|one|up|out|down)\b)\w`,
+      "i",
+    ),
+  ],
+  [
+    "ko",
+    /[가-힣A-Za-z0-9]+(?:을|를|도)\s*(?:작성|업데이트|써|쓰)|[가-힣A-Za-z0-9]+\s*(?:갱신|업데이트)\s*(?:해|하)|만들|추가(?!하면)|완성|구현/,
+  ],
+  [
+    "ja",
+    /(?<!こと|点|内容|状況|理由|場所|経緯|結果)(?:を|も)(?:作成|更新|書い|書く|仕上げ)|作っ|作る|追加(?!すれば)|完成|実装/,
+  ],
+]);
+
+/**
+ * Whether a clause is nothing but a request for the document: a request rule reads it and leaves no word over
+ * ("인계서 써 줘", "write the handoff"). The trainer never labels such a clause other work.
+ */
+export function onlyRequest(clause: string): boolean {
+  const lx = tables().lexicons.find((l) => l.request.test(clause) && !l.negated.test(clause));
+  return lx !== undefined &&
+    !/[\p{L}]{2}/u.test(clause.replace(lx.request, " ").replace(/\b(?:please|now|the|a)\b/gi, ""));
+}
+
+/** What one clause asks for (see judgeClause). */
+export function clauseKind(whole: string): ClauseKind {
+  return judgeClause(whole).kind;
+}
+
+/** The judgement on one prompt, with the clause that decided a refusal. */
+export interface HandoffJudgement {
+  /** Some clause asks for the handoff document. */
+  asks: boolean;
+  /** The prompt passes: it asks for the handoff and for nothing else. */
+  request: boolean;
+  /** The first clause that asks for something else (or says not to write it), or null. */
+  clause: string | null;
+  /** When a prompt that asks for the handoff is refused: what decided about that clause. */
+  because?: string;
+}
+
+const CLAUSE_MAX = 120;
+
+function clip(s: string): string {
+  const one = s.replace(/\s+/g, " ").trim();
+  return one.length <= CLAUSE_MAX ? one : one.slice(0, CLAUSE_MAX - 1) + "…";
+}
+
+/** Whether the prompt names the handoff at all (a document noun, a path, a next-worker purpose, a request rule). */
+function namesHandoff(text: string): boolean {
+  return DOC_NOUN.test(text) || NEXT_PARTY.test(text) || tables().lexicons.some((lx) => lx.request.test(text));
+}
+
+/** Judge a prompt clause by clause (English, Korean, Japanese). */
+export function judgeHandoffRequest(text: string): HandoffJudgement {
+  const head = trimStart(text);
+  // Runs of spaces are one space to every rule below: the clause patterns backtrack over a run once per position, so
+  // 3,900 spaces in a prompt naming the handoff took 730-805 ms a call (review, round 15) and a hook that slow fails open.
+  const window = head.slice(0, HANDOFF_WINDOW).replace(SPACE_RUN, " ");
+  if (!namesHandoff(window)) {
+    // Nothing names the handoff: no request, and no clause split or model to run (the hook's common case; the
+    // split's pattern alone cost ~6.7 MiB of the hook's own peak to build and first run, rss measured).
+    const first = window.split(/[。！？\n]+|[.;!?]+(?=\s|$)/).map((c) => c.trim())
+      .find((c) => c !== "");
+    return { asks: false, request: false, clause: first === undefined ? null : clip(first) };
+  }
+  const clauses = clausesOf(window);
+  // Judged in order up to the first clause of other work (one is enough to refuse; a long run-on prompt need not
+  // be scored to its end).
+  const judged: ClauseJudgement[] = [];
+  // Where each clause ends: one followed by a question mark is a question (the split drops the mark).
+  let at = 0;
+  for (const c of clauses.slice(0, MAX_CLAUSES)) {
+    const i = window.indexOf(c, at);
+    if (i >= 0) at = i + c.length;
+    // (One that ends a sentence can state a past fact; "…を書いた上で、…" is a step before the next clause.)
+    const after = window.slice(at, at + 8);
+    // (A clause on a quoted line that asks a question, "> 계속 진행할까요, 여기서 멈출까요?", is someone's question being
+    // answered below it: it asks nothing of the worker.)
+    const line = i < 0 ? "" : window.slice(window.lastIndexOf("\n", i) + 1).split("\n", 1)[0];
+    const j = /^\s*>/.test(line) && /(?:[?？]|까요|나요|ますか|ですか)\s*$/.test(line)
+      ? { kind: "support" as const, by: "rule: a quoted question, answered below it", question: true }
+      : judgeClause(c, false, i >= 0 && /^\s*[?？]/.test(after), i < 0 || /^\s*(?:[。.!！?？\n]|$)/.test(after));
+    judged.push(j);
+    if (j.kind === "other") break;
+  }
+  // A clause can ask for the handoff and for more ("the handoff and the migration script").
+  // Or, with no other work, a clause that names the document in a request form (an e-mail's "the only thing I want now
+  // is the handoff, please", a card's "task: handoff").
+  const asks = judged.some((j) => j.kind === "request") ||
+    clauses.some((c, i) =>
+      judged[i]?.question !== true && tables().lexicons.some((lx) => lx.request.test(c) && !lx.negated.test(c))
+    ) ||
+    (judged.every((j) => j.kind !== "other") &&
+      clauses.some((c, i) =>
+        i < judged.length && judged[i].question !== true && DOC_NOUN.test(c) && ASK_FORM().test(c) &&
+        !OTHER_DOC().test(c)
+      ));
+  // Round 16: or, with no other work, a clause in a request form that acts on the document named elsewhere in the
+  // prompt ("You already drafted HANDOFF.md. Commit it and push", "The handoff is too long. Cut it down").
+  const acts = !asks && judged.every((j) => j.kind !== "other") && DOC_NOUN.test(window) && !OTHER_DOC().test(window) &&
+    clauses.some((c, i) =>
+      i < judged.length && judged[i].question !== true &&
+      (ASK_FORM().test(c) || moodOf(c).mood === "ask" || EN_ACT().test(c)) && DOC_ACT().test(c)
+    );
+  const negated = tables().lexicons.map((lx) => lx.negated.exec(window)).find((m) => m !== null);
+  const refuse = (clause: string, because: string): HandoffJudgement =>
+    asks ? { asks, request: false, clause: clip(clause), because } : { asks, request: false, clause: clip(clause) };
+  if (negated) return refuse(negated[0], "rule: says not to write it");
+  if (head.length > HANDOFF_WINDOW) return refuse(head.slice(HANDOFF_WINDOW), "rule: too long for a handoff request");
+  const i = judged.findIndex((j) => j.kind === "other");
+  if (i >= 0) {
+    // A condition refused ("여유 되면", "if you have time") is refused for what follows it: name the clause after it that
+    // asks for the work, when there is one.
+    if (CONDITION().test(clauses[i])) {
+      for (let k = i + 1; k < Math.min(clauses.length, MAX_CLAUSES); k++) {
+        const j = judgeClause(clauses[k]);
+        if (j.kind === "other") return refuse(clauses[k], j.by);
+      }
+    }
+    return refuse(clauses[i], judged[i].by);
+  }
+  if (clauses.length > MAX_CLAUSES) {
+    return refuse(clauses[MAX_CLAUSES], `rule: more than ${MAX_CLAUSES} clauses is not a handoff request`);
+  }
+  return { asks: asks || acts, request: asks || acts, clause: null };
+}
+
+/** Whether the text asks for the handoff document (English, Korean, Japanese) and nothing else. */
+export function isHandoffRequest(text: string): boolean {
+  return judgeHandoffRequest(text).request;
+}
