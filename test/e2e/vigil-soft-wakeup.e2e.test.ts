@@ -15,8 +15,11 @@ import { vigilEvents } from "./vigil-db.ts";
 
 const agents = { worker: { description: "Works one ticket", prompt: "You are E2E_WORKER." } };
 const LOOP = "/loop check the CI run";
-/** ScheduleWakeup fires on a minute boundary at least 60 s away: up to two minutes. */
-const WAKE_TIMEOUT_MS = 170_000;
+/**
+ * ScheduleWakeup fires on a minute boundary at least 60 s away: up to two minutes, plus the CLI's
+ * start and turns, which `npm test` runs beside the night box's TUIs. A bound on a hang only.
+ */
+const WAKE_TIMEOUT_MS = 240_000;
 
 test(
   "worker at SOFT: its own /loop wake-up passes; a teammate's ticket and a handoff-parser ticket are refused; a handoff request passes",
