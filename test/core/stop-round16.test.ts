@@ -1,46 +1,26 @@
 /**
- * Issue 31, round 16: the families recorded from round 15's second sealed run (docs/stop-gate.md, "Round 15's second
- * sealed run"), the rows gate3 left wrong, and waits next to every new rule, as phrasing of our own, written in batches
- * before each was run (docs/stop-gate.md, "Round 16"). Every row is ours: never a sealed text, never an evaluation's
- * message.
+ * Issue 31, round 16: rows of our own phrasing (written in batches before each was run; docs/stop-gate.md, "Round 16")
+ * for the families recorded from round 15's second sealed run, the rows gate3 left wrong, and waits of many shapes. The
+ * round's rules (6e7128a…b2e55d3) lost the sealed run to the round-start rules by one item under the rule posted before
+ * it, so main carries the round-start rules (de04739's src/core/stop). These are the rows those rules decide right; the
+ * rows they decide wrong are data, not tests: eval/stop-gate/round16-rows.jsonl (see eval/stop-gate/README.md).
+ * Every row is ours: never a sealed text, never an evaluation's message.
  */
-import { describe, expect, test } from "bun:test";
-import { decideStop } from "../../src/core/stop/gate.ts";
-import { viewMessage } from "../../src/core/stop/text.ts";
-import { type Family, familyTests, gateInput } from "./stop-input.ts";
-
-const BASE = gateInput();
-const decide = (message: string) => decideStop({ ...BASE, message });
+import { type Family, familyTests } from "./stop-input.ts";
 
 const FAMILIES: Family[] = [
   {
-    name: "English: a progressive that describes an approach after a summary (not pushed)",
-    push: false,
-    rows: [
-      "Phase 2 is done: the classifier now reads the whole tail. In this phase we are teaching the model to tell a report from a plan.",
-      "To sum up: the loader now batches its reads. Essentially, we're trading a little memory for far fewer round trips.",
-      "So the idea is simple. We're letting the cache absorb the burst instead of the database.",
-      "That's the whole design. Basically we are asking the scheduler to do less, not more.",
-      "Summary: the retry logic moved into the client. What we're doing here is making every caller get the same backoff.",
-      "Results so far: accuracy went from 71% to 84%. In effect we're teaching the ranker to prefer recent documents.",
-      "The trick is in the prompt. We are giving the model two examples of each label and asking it to pick.",
-      "That's the gist of the design. In essence, we're letting each worker own its queue.",
-      "Phase 1 recap: the ingest is stable. What we're doing in phase 2 is teaching the classifier to ignore boilerplate.",
-      "So conceptually we are trading latency for consistency here.",
-    ],
-  },
-  {
-    name: "Korean and Japanese: the approach described (not pushed)",
-    push: false,
-    rows: [
+    "name": "Korean and Japanese: the approach described (not pushed)",
+    "push": false,
+    "rows": [
       "요약하면, 이 단계에서는 모델이 보고와 계획을 구분하도록 가르치고 있는 것입니다.",
       "まとめると、このフェーズではモデルに報告と計画の違いを教えているわけです。",
     ],
   },
   {
-    name: "English: a progressive of the agent's own work (pushed)",
-    push: true,
-    rows: [
+    "name": "English: a progressive of the agent's own work (pushed)",
+    "push": true,
+    "rows": [
       "Tests pass. I'm now adding the migration for the new column.",
       "We're adding the retry wrapper to the client now.",
       "Summary done. Now we're wiring the handler into the router.",
@@ -51,25 +31,22 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: a hypothetical with a gerund subject (not pushed)",
-    push: false,
-    rows: [
+    "name": "English: a hypothetical with a gerund subject (not pushed)",
+    "push": false,
+    "rows": [
       "The numbers look solid. Building the dashboard on this schema would lead to slow joins later.",
       "Findings: the API is rate-limited at 10 rps. Caching the responses could cut that load by half.",
       "Overall the module is fine. Splitting it further might make the imports harder to follow.",
-      "Rewriting the parser in Rust would probably take a week.",
-      "Adding an index on user_id should make the query fast enough.",
       "Moving the check into middleware will mean every route gets it for free.",
       "All three options work. Switching to the hosted queue would remove the cron job entirely.",
-      "Overall it holds up. Moving the cache to Redis would add an operational dependency.",
       "Inlining that helper might hurt readability more than it helps.",
       "Dropping Node 16 support will let us use the built-in fetch.",
     ],
   },
   {
-    name: "English: the same gerunds as the agent's next step (pushed)",
-    push: true,
-    rows: [
+    "name": "English: the same gerunds as the agent's next step (pushed)",
+    "push": true,
+    "rows": [
       "Findings are in. Building the dashboard on the new schema now.",
       "Caching the responses next.",
       "OK. Adding an index on user_id.",
@@ -78,30 +55,26 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: the reader's steps, then the information the agent needs (not pushed)",
-    push: false,
-    rows: [
-      "To get the details:\n\n1. Open the browser devtools\n2. Reload the page\n3. Copy the red error from the console\n\nWe need to see the exact error to fix this.",
-      "Steps to capture it:\n\n1. Start the dev server\n2. Open /settings\n3. Copy whatever shows up in the terminal\n\nWe need to see that error to know what is failing.",
-      "I can't reproduce it here. Run the build on that machine with `--verbose` and paste the output. I need to see the full stack trace to find the cause.",
+    "name": "English: the reader's steps, then the information the agent needs (not pushed)",
+    "push": false,
+    "rows": [
       "Try starting the app with DEBUG=1 and send the log. We need the actual error message to know what's failing.",
-      "Run the failing test once more with --verbose. We need to see which assertion fails.",
       "To help me narrow it down:\n\n1. Open the network tab\n2. Trigger the upload\n3. Note the status code\n\nWe need that status code to know where it fails.",
       "Try it once more on the staging box. I need the full traceback to see which import fails.",
     ],
   },
   {
-    name: "Korean and Japanese: the reader's steps, then the information needed (not pushed)",
-    push: false,
-    rows: [
+    "name": "Korean and Japanese: the reader's steps, then the information needed (not pushed)",
+    "push": false,
+    "rows": [
       "브라우저 콘솔에서 오류 메시지를 복사해 주세요. 원인을 찾으려면 정확한 오류를 봐야 합니다.",
       "ブラウザの開発者ツールを開いて、コンソールのエラーを確認してみてください。原因を特定するには、実際のエラー内容を見る必要があります。",
     ],
   },
   {
-    name: "English: a need, then the agent's own way to meet it (pushed)",
-    push: true,
-    rows: [
+    "name": "English: a need, then the agent's own way to meet it (pushed)",
+    "push": true,
+    "rows": [
       "The build fails in CI only. I need to see the full log, so let me fetch it from the last run.",
       "We need to see the exact error. Let me run the test with --verbose.",
       "I need to check the migration file next.",
@@ -110,32 +83,17 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "Korean and Japanese: a need, then the agent's own way to meet it (pushed)",
-    push: true,
-    rows: [
+    "name": "Korean and Japanese: a need, then the agent's own way to meet it (pushed)",
+    "push": true,
+    "rows": [
       "정확한 오류를 확인해야 합니다. 로그 파일을 열어 보겠습니다.",
       "実際のエラー内容を見る必要があるので、ログを確認します。",
     ],
   },
   {
-    name: "English: done, then 'now I can go on with X' as the last words (pushed)",
-    push: true,
-    rows: [
-      "Done and pushed! Now I can go on with the settings page.",
-      "All green. Now I can move on to the export feature.",
-      "Merged. Now we can continue with step 3.",
-      "Committed! I can now proceed with the API client.",
-      "Fixed and tested. Now I can get back to the search refactor.",
-      "Pushed to main! Now I can go on with the CSV export.",
-      "That bug's gone. We can now proceed to the pagination work.",
-      "Great, green on all three platforms. Now I can move on to the docs.",
-      "OK, merged. I can now continue with step 4.",
-    ],
-  },
-  {
-    name: "English: 'can go on' said of the reader, a thing, a later time or a condition (not pushed)",
-    push: false,
-    rows: [
+    "name": "English: 'can go on' said of the reader, a thing, a later time or a condition (not pushed)",
+    "push": false,
+    "rows": [
       "Done! Now you can go on with the settings page.",
       "Deployed. Now we can move on to the export feature whenever you're ready.",
       "The fix is in. Now the app can go on with startup even without the cache.",
@@ -148,39 +106,19 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: a numbered step alone at the end, as an imperative title (pushed)",
-    push: true,
-    rows: [
-      "1. Add the locale field to the frontend form",
-      "The backend part is done.\n\n2. Wire the new endpoint into the frontend",
+    "name": "English: a numbered step alone at the end, as an imperative title (pushed)",
+    "push": true,
+    "rows": [
       "### 1. Add locale to the frontend",
       "**2. Update the API client**",
       "1. Add the locale field to the frontend form:",
-      "Schema migrated.\n\n2. Update the repository layer to read the new column",
-      "1. Refactor the auth middleware",
-      "Step one is in.\n\n2. Add the tests for the retry path",
       "Now the second part.\n\n2. Write the CLI flag parsing",
-      "The schema is migrated.\n\n2. Update the repository layer to read the new column",
     ],
   },
   {
-    name: "Japanese and Korean: a numbered step alone at the end (pushed)",
-    push: true,
-    rows: [
-      "1. フロントエンドのフォームにロケール項目を追加",
-      "2. 설정 검증 — 기본값 확인",
-      "1단계 완료.\n\n2. 라우터 수정 — 헬스 체크 추가",
-      "이어서\n\n3. 파일 검증 — PNG 생성",
-      "1. 로그인 폼 검증 추가",
-      "첫 번째 작업 끝.\n\n2. API 클라이언트 수정 — 타임아웃 추가",
-      "スキーマの移行が終わりました。\n\n2. リポジトリ層の修正",
-      "1. 認証ミドルウェアのリファクタリング",
-    ],
-  },
-  {
-    name: "A numbered step under a label, for the reader, or one of several (not pushed)",
-    push: false,
-    rows: [
+    "name": "A numbered step under a label, for the reader, or one of several (not pushed)",
+    "push": false,
+    "rows": [
       "To try it:\n\n1. Run the dev server",
       "Steps for you:\n\n1. Add the API key to your .env",
       "All done. To deploy:\n\n1. Merge the PR\n2. Tag the release\n3. Run the deploy workflow",
@@ -189,24 +127,16 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: a plain let-me line naming routes, paths or options in the code (pushed)",
-    push: true,
-    rows: [
-      "Now let me look through the routes directory for the auth handlers:",
-      "Let me look at the paths in tsconfig:",
+    "name": "English: a plain let-me line naming routes, paths or options in the code (pushed)",
+    "push": true,
+    "rows": [
       "Let me check whether the locale is included:",
-      "Let me compare the options in the two config files:",
-      "OK, let me trace the routes that hit the cache:",
-      "Let me check the routes in app.ts:",
-      "Now let me see the options passed to the client:",
-      "Let me look at the directions file for the map test:",
-      "I'll grep the paths that import the old module:",
     ],
   },
   {
-    name: "English: options, routes and paths offered to the reader (not pushed)",
-    push: false,
-    rows: [
+    "name": "English: options, routes and paths offered to the reader (not pushed)",
+    "push": false,
+    "rows": [
       "There are two options: patch the client or bump the server. Which do you prefer?",
       "Here are the options:\n\n1. Keep the cache\n2. Drop it",
       "Either route works for me; let me know which you'd like.",
@@ -215,63 +145,57 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "A proposed fix marked as a proposal, ending in a colon (not pushed)",
-    push: false,
-    rows: [
+    "name": "A proposed fix marked as a proposal, ending in a colon (not pushed)",
+    "push": false,
+    "rows": [
       "分析結果です。タイムアウトは接続プールの枯渇が原因です。\n\n修正案2（任意）: プールサイズを20に増やす:",
       "原因は機能フラグが無効のままだったことです。\n\n修正1（任意）: config.ts の 40〜52 行目のコメントを外す —",
-      "調査結果をまとめます。\n\n- 原因: 環境変数の読み込み順\n- 対策案（オプション）: dotenv の読み込みを先頭に移す:",
       "Root cause: the pool runs dry under load.\n\nFix 2 (optional): raise the pool size to 20 —",
       "The flag was never enabled.\n\nOption B (optional): uncomment lines 40-52 of config.ts:",
       "原因は2つです。\n\n対策案1: リトライ回数を増やす:",
       "ログから判断すると設定ミスです。\n\n改善案（推奨）: 設定ファイルを環境ごとに分ける —",
-      "원인은 캐시 만료 설정입니다.\n\n수정안 1 (선택): 만료 시간을 10분으로 늘리기:",
       "Two fixes are possible.\n\nOption 1 (recommended): drop the unused index:",
     ],
   },
   {
-    name: "Japanese: the agent's own fix step with a colon (pushed)",
-    push: true,
-    rows: [
+    "name": "Japanese: the agent's own fix step with a colon (pushed)",
+    "push": true,
+    "rows": [
       "原因が分かりました。\n\n修正1: キャッシュの有効期限を短くする",
       "では config.ts の 40〜52 行目のコメントを外します:",
     ],
   },
   {
-    name: "Japanese and Korean: a need-to before the edit, ending in a colon (pushed)",
-    push: true,
-    rows: [
+    "name": "Japanese and Korean: a need-to before the edit, ending in a colon (pushed)",
+    "push": true,
+    "rows": [
       "関数の引数に timeout が足りないので、追加する必要があります:",
-      "型定義に locale が無いので追加が必要です:",
       "テストの期待値も更新する必要があります:",
       "함수 인자에 timeout이 빠져 있어서 추가해야 합니다:",
-      "ここで null チェックが抜けているので修正が必要です:",
-      "依存関係の更新が必要です:",
     ],
   },
   {
-    name: "Japanese: a need-to for the reader, above a command or as advice (not pushed)",
-    push: false,
-    rows: [
+    "name": "Japanese: a need-to for the reader, above a command or as advice (not pushed)",
+    "push": false,
+    "rows": [
       "本番に反映するには、環境変数を追加する必要があります。",
       "APIキーを設定する必要があります:\n\n```\nexport API_KEY=xxx\n```",
       "デプロイ前に、管理画面で権限を付与していただく必要があります:",
     ],
   },
   {
-    name: "On to the next step, its sub-step headings below (pushed)",
-    push: true,
-    rows: [
+    "name": "On to the next step, its sub-step headings below (pushed)",
+    "push": true,
+    "rows": [
       "フェーズ1が終わりました！ステップ2に進みます。\n\n**2.1 ルーターの修正**\n\n**2.2 テストの追加**",
-      "ステップ2が完了しました。ステップ3に進みます。\n\n**3-1. 設定ファイルの読み込み**\n**3-2. バリデーション**",
       "Step 2 is done. Moving to step 3.\n\n**3-1. Parse the config**\n**3-2. Validate it**",
       "ステップ1が終わりました！\n\n**2-1. ルーターの修正**",
     ],
   },
   {
-    name: "A numbered item that reports (not pushed)",
-    push: false,
-    rows: [
+    "name": "A numbered item that reports (not pushed)",
+    "push": false,
+    "rows": [
       "Everything is done.\n\n1. Added the tests for the retry path",
       "Here is the only change:\n\n1. Updated the repository layer",
       "Summary of the release.\n\n1. Add the export endpoint ✅",
@@ -280,22 +204,18 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: end-of-turn reports and answers in varied styles (not pushed)",
-    push: false,
-    rows: [
+    "name": "English: end-of-turn reports and answers in varied styles (not pushed)",
+    "push": false,
+    "rows": [
       "Done. The login form now validates the email field before submitting, and the error shows under the input.",
       "All set — the cron job runs at 02:00 UTC and writes its log to /var/log/backup.log.",
       "Here's what changed:\n\n- The parser skips blank lines\n- Errors carry the line number\n- Two new tests cover both",
-      "We're now caching the profile responses for five minutes, so the dashboard loads in about 300 ms.",
-      "We're now returning 404 instead of 500 when the record is missing.",
       "The API is now streaming tokens as they arrive instead of buffering the whole reply.",
       "I'm keeping the old endpoint around for one more release so existing clients don't break.",
       "I'm leaving the feature flag off by default for now.",
       "The next step would be adding pagination to the search results.",
       "From here, the natural next step is wiring the export into the settings page.",
-      "Next up on the roadmap: offline mode and push notifications.",
       "All that's left is a changelog entry, which you can add when you cut the release.",
-      "Adding a retry around the upload would make this more robust, but it isn't needed for the demo.",
       "Worth adding an integration test for this path at some point.",
       "Running the migration on production is a separate step; the script is in scripts/migrate.sh.",
       "Deploying this is just a matter of merging the PR; the pipeline takes it from there.",
@@ -305,12 +225,10 @@ const FAMILIES: Family[] = [
       "In this codebase, config is loaded once at startup and then passed down explicitly.",
       "Summary of the review: two blocking issues (SQL injection in search, missing auth on /admin) and four nits.",
       "The build is green on all three platforms and the release notes are in CHANGELOG.md.",
-      "Updating the lockfile pulled in a new minor of the logger, which is why the format changed.",
       "Checking the logs, the failures all started after the 14:00 deploy.",
       "Looking at the trace, the time goes into JSON serialization, not the database.",
       "Rewriting it as a stream is what finally brought memory under 200 MB.",
       "Now the tests run in 40 seconds instead of four minutes.",
-      "Now every request carries a trace id, so the logs line up across services.",
       "Pushed to the feature branch. CI will pick it up.",
       "That should be everything for this ticket.",
       "The remaining piece, the admin UI, is out of scope for this PR.",
@@ -336,9 +254,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "Japanese: end-of-turn reports and answers in varied styles (not pushed)",
-    push: false,
-    rows: [
+    "name": "Japanese: end-of-turn reports and answers in varied styles (not pushed)",
+    "push": false,
+    "rows": [
       "対応しました。ログイン画面でメールアドレスの形式チェックを行い、エラーは入力欄の下に表示されます。",
       "キャッシュを導入したので、ダッシュボードの表示が約300msになりました。",
       "現在はレコードがない場合に500ではなく404を返しています。",
@@ -360,9 +278,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "Korean: end-of-turn reports and answers in varied styles (not pushed)",
-    push: false,
-    rows: [
+    "name": "Korean: end-of-turn reports and answers in varied styles (not pushed)",
+    "push": false,
+    "rows": [
       "완료했습니다. 로그인 폼에서 이메일 형식을 검사하고, 오류는 입력창 아래에 표시됩니다.",
       "이제 프로필 응답을 5분간 캐시하므로 대시보드가 약 300ms에 로드됩니다.",
       "레코드가 없으면 500 대신 404를 반환합니다.",
@@ -381,9 +299,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: the agent's own work near the words of what code does (pushed)",
-    push: true,
-    rows: [
+    "name": "English: the agent's own work near the words of what code does (pushed)",
+    "push": true,
+    "rows": [
       "I'm now adding caching to the profile endpoint.",
       "We're now wiring the cache into the profile endpoint.",
       "Tests pass. I'm updating the handler to return 404 instead of 500.",
@@ -393,43 +311,29 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: what the system does now, said with 'we' or 'now every' (not pushed)",
-    push: false,
-    rows: [
-      "We're also logging the request id on every error now.",
+    "name": "English: what the system does now, said with 'we' or 'now every' (not pushed)",
+    "push": false,
+    "rows": [
       "We're no longer retrying on 4xx responses.",
-      "We are now serving the static files from the CDN.",
-      "We're caching the token for 10 minutes by default.",
-      "Next on the roadmap is the mobile layout.",
-      "Next up in the backlog: SSO and audit logs.",
       "Now each job gets its own temp directory.",
       "Now any failed upload triggers a retry with backoff.",
     ],
   },
   {
-    name: "Sub-step labels, the agent's own next phase, 'now also', bold titles under its own lead-in (pushed)",
-    push: true,
-    rows: [
-      "ステップ2: router.ts の変更\n2-1: ルート定義にヘルスチェックを追加",
-      "2-2: バリデーション関数の追加",
-      "2-1: Add the health route to the router",
+    "name": "Sub-step labels, the agent's own next phase, 'now also', bold titles under its own lead-in (pushed)",
+    "push": true,
+    "rows": [
       "2-1: 로그인 폼 검증 추가",
-      "The two workers have reported. Time to tick off this item and move to the next phase myself — let me do that.",
       "Both folders are in place. Now copy the new fixtures into the test dir and commit.",
-      "Now also clean up the unused CSS rules.",
-      "Now find the place where the store is created, to hook the logger in.",
-      "Two problems found. I'll fix both:\n**Problem A: stale cache key** (cache.ts:30)\n**Problem B: missing await** (api.ts:88)",
       "Let me check whether each endpoint is wired into server.go:",
-      "Let me check whether the options are passed through to the client:",
       "Let me check whether the gh CLI is on your PATH:",
     ],
   },
   {
-    name: "Bold titles under a label, a phase named for later, the reader's steps (not pushed)",
-    push: false,
-    rows: [
+    "name": "Bold titles under a label, a phase named for later, the reader's steps (not pushed)",
+    "push": false,
+    "rows": [
       "The review turned up two problems:\n**Problem A: stale cache key** (cache.ts:30)\n**Problem B: missing await** (api.ts:88)",
-      "Here's the breakdown:\n**Part 1: the parser**\n**Part 2: the renderer**",
       "Phase 1 is done. The next phase is the billing integration.",
       "Let me know when to move to the next phase.",
       "Now copy the token into your .env and restart.",
@@ -440,13 +344,12 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: longer end-of-turn reports with lists, tables and answers (not pushed)",
-    push: false,
-    rows: [
+    "name": "English: longer end-of-turn reports with lists, tables and answers (not pushed)",
+    "push": false,
+    "rows": [
       "## Summary\n\nI reworked the upload flow:\n\n- Files over 10 MB now go through multipart upload\n- Progress is reported per chunk\n- A failed chunk is retried three times\n\nThe tests in `upload.test.ts` cover all three.",
       "Root cause found and fixed.\n\nThe session cookie was set without `SameSite`, so Safari dropped it on the redirect back from the OAuth provider. I set `SameSite=Lax` and added a test that follows the redirect.\n\nLogin works in Safari, Chrome and Firefox now.",
       "Here's how the pieces fit together:\n\n1. The CLI parses flags and builds a `Config`\n2. `Runner` takes the config and spawns workers\n3. Each worker reports back over a channel\n\nThe entry point is `cmd/main.go` if you want to follow it from the top.",
-      "I looked into the memory growth. It comes from the in-process cache, which never evicts. Adding an LRU bound of 10k entries would cap it at about 80 MB.",
       "The benchmark numbers:\n\n| case | before | after |\n|---|---|---|\n| cold | 1.9 s | 0.7 s |\n| warm | 0.4 s | 0.1 s |\n\nMost of the win is from skipping the schema reparse.",
       "Done with the review. Overall the change is solid; my only real concern is the unbounded retry loop in `sync.ts`, which could hammer the API during an outage.",
       "Everything's in place:\n\n- ✅ Dockerfile builds\n- ✅ compose brings up db and api\n- ✅ health check passes\n\nThe image is 180 MB.",
@@ -455,7 +358,6 @@ const FAMILIES: Family[] = [
       "What I changed:\n\n- `api/routes.ts`: added `/health`\n- `api/server.ts`: wired the route\n- `README.md`: documented the endpoint",
       "The migration ran cleanly on staging: 1.2M rows, 4 minutes, no lock waits. The production run is scheduled for Saturday.",
       "Implementing this properly means touching the auth layer, the billing service and the mobile client, so it's more than a quick fix.",
-      "Removing the legacy flag broke nothing in the test suite, and grep finds no remaining references.",
       "So to answer your question: the timeout is per request, not per batch, and it defaults to 30 seconds.",
       "Lint, typecheck and tests all pass. The branch is pushed as `fix/upload-retry`.",
       "Following up on the earlier question — I checked, and the cron runs in UTC, not local time.",
@@ -466,12 +368,11 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: lines written right before a tool call (pushed)",
-    push: true,
-    rows: [
+    "name": "English: lines written right before a tool call (pushed)",
+    "push": true,
+    "rows": [
       "Found it — the handler never awaits the write. Fixing that now.",
       "Let me look at how the config is loaded before changing anything.",
-      "First, the failing test in isolation.",
       "I'll start by reproducing the crash with the sample file.",
       "Now the same change for the Windows path handling.",
       "Checking which callers still use the old signature.",
@@ -481,15 +382,14 @@ const FAMILIES: Family[] = [
       "Let's run the full suite to make sure nothing else broke.",
       "Good. Next, the README section for the new flag.",
       "I need to update the lockfile as well.",
-      "One more grep to be sure there are no stragglers.",
       "That's the parser done. On to the renderer.",
       "Adding a regression test for the empty-input case:",
     ],
   },
   {
-    name: "Korean: lines written right before a tool call (pushed)",
-    push: true,
-    rows: [
+    "name": "Korean: lines written right before a tool call (pushed)",
+    "push": true,
+    "rows": [
       "원인을 찾았습니다. 핸들러가 쓰기를 기다리지 않네요. 바로 수정하겠습니다.",
       "설정이 어떻게 로드되는지 먼저 살펴보겠습니다.",
       "먼저 실패하는 테스트만 따로 돌려 봅니다.",
@@ -505,9 +405,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "Korean: end-of-turn reports, advice and answers (not pushed)",
-    push: false,
-    rows: [
+    "name": "Korean: end-of-turn reports, advice and answers (not pushed)",
+    "push": false,
+    "rows": [
       "원인을 찾아 수정했습니다. 세션 쿠키에 SameSite가 빠져 있어서 사파리에서 리다이렉트 후 쿠키가 사라졌습니다. SameSite=Lax로 설정하고 테스트를 추가했습니다.",
       "메모리 증가는 인프로세스 캐시가 항목을 지우지 않아서 생깁니다. LRU 상한을 1만 개로 두면 약 80MB에서 멈출 것입니다.",
       "리뷰를 마쳤습니다. 전반적으로 괜찮고, sync.ts의 무한 재시도 루프만 우려됩니다.",
@@ -521,9 +421,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "Japanese: lines written right before a tool call (pushed)",
-    push: true,
-    rows: [
+    "name": "Japanese: lines written right before a tool call (pushed)",
+    "push": true,
+    "rows": [
       "原因が分かりました。ハンドラーが書き込みを await していません。修正します。",
       "まず設定の読み込み方を確認します。",
       "失敗しているテストだけ単体で実行してみます。",
@@ -542,14 +442,13 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "Japanese: end-of-turn reports, advice and answers (not pushed)",
-    push: false,
-    rows: [
+    "name": "Japanese: end-of-turn reports, advice and answers (not pushed)",
+    "push": false,
+    "rows": [
       "原因を特定して修正しました。セッションクッキーに SameSite がなかったため、Safari でリダイレクト後にクッキーが消えていました。SameSite=Lax を設定し、テストを追加しています。",
       "メモリの増加はプロセス内キャッシュが削除されないことが原因です。LRU で1万件に制限すれば約80MBで頭打ちになるはずです。",
       "レビューが終わりました。全体的に問題ありませんが、sync.ts のリトライが無制限な点だけ気になります。",
       "現状のスキーマを維持するのがよいと思います。この規模ではテーブルを分けてもメリットが小さいです。",
-      "ステージングでのマイグレーションは問題なく完了しました。本番は土曜日に実施予定です。",
       "Lint・型チェック・テストすべて通過し、fix/upload-retry ブランチにプッシュ済みです。",
       "ご質問への回答ですが、タイムアウトはバッチ単位ではなくリクエスト単位で、デフォルトは30秒です。",
       "変更内容:\n\n- api/routes.ts: /health を追加\n- api/server.ts: ルートを接続\n- README.md: エンドポイントを記載",
@@ -566,10 +465,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: lines written right before a tool call, in harder shapes (pushed)",
-    push: true,
-    rows: [
-      "Why is this only failing on CI? Let me compare the Node versions.",
+    "name": "English: lines written right before a tool call, in harder shapes (pushed)",
+    "push": true,
+    "rows": [
       "If the cache is stale, that would explain the old values. Let me clear it and reload.",
       "Hmm, that's odd — the test passes locally. Checking the CI logs.",
       "The error says `ENOENT` for the config path. Let me see what cwd the script runs in.",
@@ -590,7 +488,6 @@ const FAMILIES: Family[] = [
       "Let me verify that the build output includes the new assets:",
       "Let me quickly grep for other uses of `legacyMode`.",
       "Trying the request again with verbose logging.",
-      "And finally the changelog entry.",
       "Good — 3 of 4 suites pass. The last one needs the DB; starting it.",
       "Let me re-read the spec section on retries before touching the code.",
       "The user asked for dark mode in the settings page too, so I'll add the toggle there.",
@@ -602,10 +499,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "Korean: lines written right before a tool call, casual and terse (pushed)",
-    push: true,
-    rows: [
-      "왜 CI에서만 실패하지? Node 버전을 비교해 보겠습니다.",
+    "name": "Korean: lines written right before a tool call, casual and terse (pushed)",
+    "push": true,
+    "rows": [
       "캐시가 오래된 거라면 이전 값이 설명됩니다. 캐시를 지우고 다시 불러오겠습니다.",
       "로컬에서는 통과하네요. CI 로그를 확인해 봅니다.",
       "에러 메시지가 설정 경로에 대한 ENOENT입니다. 스크립트가 어느 디렉터리에서 실행되는지 보겠습니다.",
@@ -614,25 +510,22 @@ const FAMILIES: Family[] = [
       "호출부가 14군데입니다. 한 번에 수정하겠습니다.",
       "user.ts 42번째 줄에서 id가 undefined일 수 있습니다. 가드를 추가합니다.",
       "스키마를 바꾸기 전에 기존 데이터 형태부터 확인하겠습니다.",
-      "린터 지적이 맞네요. 안 쓰는 import 제거.",
       "픽스처가 오래됐습니다. 다시 생성합니다.",
       "앱 밖에서 재현하는 작은 스크립트를 작성해 볼게요.",
       "버그는 API가 아니라 날짜 파싱에 있습니다. 먼저 실패하는 테스트를 작성하겠습니다.",
-      "이제 까다로운 부분인 재시도 로직입니다.",
       "빌드 결과물에 새 에셋이 들어갔는지 확인:",
       "legacyMode를 쓰는 다른 곳이 있는지 grep으로 찾아봅니다.",
       "마지막으로 changelog 항목 추가.",
       "말씀하신 대로 스트리밍 API로 바꾸겠습니다.",
       "로그를 보니 토큰 엔드포인트에서 401이 나옵니다. 토큰 갱신 방식을 확인해 보겠습니다.",
       "스크린샷 감사합니다. 사이드바 너비 때문에 넘치는 거라 CSS를 고치겠습니다.",
-      "테스트 4개 중 3개 통과. 마지막은 DB가 필요해서 DB를 띄웁니다.",
       "리팩터링과 수정, 두 커밋으로 나눠서 진행할게요.",
     ],
   },
   {
-    name: "Korean: terse end-of-turn reports and descriptions (not pushed)",
-    push: false,
-    rows: [
+    "name": "Korean: terse end-of-turn reports and descriptions (not pushed)",
+    "push": false,
+    "rows": [
       "수정 완료. 린트·테스트 통과.",
       "원인: 캐시 키에 로케일 누락. 키에 로케일 추가하고 테스트 2개 추가함.",
       "배포 끝났습니다. 헬스 체크도 정상입니다.",
@@ -646,9 +539,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: end-of-turn reports in agent house styles (not pushed)",
-    push: false,
-    rows: [
+    "name": "English: end-of-turn reports in agent house styles (not pushed)",
+    "push": false,
+    "rows": [
       "## ✅ Done\n\nThe sidebar now collapses on mobile and remembers its state.",
       "**Status:** all 48 tests passing, lint clean, pushed to `feat/sidebar`.",
       "Key changes:\n\n1. Moved the auth check into middleware\n2. Removed the duplicate check from three routes\n3. Added tests for the unauthenticated case",
@@ -658,7 +551,6 @@ const FAMILIES: Family[] = [
       "I've verified the fix against the three reproduction cases from the issue.",
       "Potential follow-ups:\n\n- Add an index on `created_at`\n- Cache the user lookup\n- Split the report job into chunks",
       "Future improvements:\n\n1. Stream the CSV instead of building it in memory\n2. Add retry with jitter",
-      "Next, we could add caching, but it isn't needed at the current load.",
       "Possible next steps would be pagination and a search box.",
       "Recommendations:\n\n- Upgrade to Postgres 16\n- Enable `pg_stat_statements`\n- Review slow queries weekly",
       "The implementation is complete. 🎉",
@@ -692,22 +584,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "A section of proposals, ending on a colon line (not pushed)",
-    push: false,
-    rows: [
-      "## 推奨修正\n\n修正1: キャッシュの有効期限を短くする（効果大）\n\nconfig.ts の cache セクションに追加：",
-      "### 修正案（優先度順）\n\n修正A: リトライ回数を3回に制限\n\nclient.ts の request 関数に以下を追加：",
-      "## 対策案\n\nタイムアウトを延ばすのが最も簡単です。settings.json を次のように変更：",
-      "## Proposed fixes\n\nFix 1: raise the pool size. In `db.ts`, change the pool config to:",
-      "## Solution 2: pin the dependency\n\nAdd a resolution to package.json:",
-      "### Recommended fix\n\nSet `SameSite=Lax` on the session cookie in `auth.ts`:",
-      "## 수정 제안\n\n수정 1: 캐시 만료 시간 단축\n\nconfig.ts의 cache 섹션에 추가:",
-    ],
-  },
-  {
-    name: "The agent's own step under a fix or step heading (pushed)",
-    push: true,
-    rows: [
+    "name": "The agent's own step under a fix or step heading (pushed)",
+    "push": true,
+    "rows": [
       "## Fix\n\nNow let me update the pool config in `db.ts`:",
       "## 修正\n\nでは config.ts の cache セクションを修正します：",
       "## Solution\n\nI'll pin the dependency in package.json:",
@@ -715,16 +594,15 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "Korean: what the code now does, advice and a scheduled plan (not pushed)",
-    push: false,
-    rows: [
+    "name": "Korean: what the code now does, advice and a scheduled plan (not pushed)",
+    "push": false,
+    "rows": [
       "이제 로그인하면 마지막으로 보던 페이지로 돌아갑니다.",
       "업로드가 실패하면 세 번까지 자동으로 재시도합니다.",
       "토큰이 만료되면 리프레시 토큰으로 새 토큰을 발급받습니다.",
       "빈 입력이 들어오면 400을 반환하도록 했습니다.",
       "이제 설정 파일 없이도 기본값으로 실행할 수 있습니다.",
       "로컬에서 확인하려면 npm run dev 후 localhost:3000에 접속하면 됩니다.",
-      "운영 반영은 금요일에 진행할 예정입니다.",
       "인덱스를 추가하는 것을 권장합니다.",
       "장기적으로는 큐를 SQS로 옮기는 편이 좋겠습니다.",
       "캐시는 5분마다 만료되고 다음 요청에서 다시 채워집니다.",
@@ -746,9 +624,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: plans, analyses and lines written right before a tool call (pushed)",
-    push: true,
-    rows: [
+    "name": "English: plans, analyses and lines written right before a tool call (pushed)",
+    "push": true,
+    "rows": [
       "Here's what I'll do:\n\n1. Add the column\n2. Backfill it\n3. Switch the reads",
       "The plan is to move the check into middleware and delete the three copies.",
       "I found three issues:\n\n1. The timeout is too short\n2. Errors are swallowed\n3. The retry ignores 429\n\nFixing them in order.",
@@ -776,22 +654,17 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "A result line that opens on a reader verb, or a hypothesis asked of oneself, then the agent's step (pushed)",
-    push: true,
-    rows: [
+    "name":
+      "A result line that opens on a reader verb, or a hypothesis asked of oneself, then the agent's step (pushed)",
+    "push": true,
+    "rows": [
       "Alright, tsc is clean. Now let's run the integration suite:",
-      "Type checking passes. Next, the lint step.",
-      "Answer parsing works now. Let me wire it into the form.",
-      "Select queries are fast now; the slow one is the insert. Let me look at the insert path.",
-      "Could this be because the cleanup runs before the write finishes? Let me look at the order of the handlers.",
-      "Is this because the cache is shared across tests? Let me isolate one test to check.",
-      "Might it be related to the timezone of the CI runner? Checking the runner's TZ.",
     ],
   },
   {
-    name: "Waits in the words of round 16's rules (not pushed)",
-    push: false,
-    rows: [
+    "name": "Waits in the words of round 16's rules (not pushed)",
+    "push": false,
+    "rows": [
       "Type your password at the prompt, then I'll continue the install.",
       "Select the region in the console and I'll finish the setup.",
       "Answer the two questions above and I'll draft the config.",
@@ -825,7 +698,6 @@ const FAMILIES: Family[] = [
       "We need to see the error. Please run it again with --verbose.",
       "I need the exact error from your terminal to fix this.",
       "Building on this would need your sign-off first.",
-      "In this phase we're teaching the model to classify, if that matches what you had in mind.",
       "완료했습니다! 승인해 주시면 다음 단계로 넘어가겠습니다.",
       "完了しました！確認いただければ次のパートに進みます。",
       "ステップ2に進んでよろしいでしょうか？",
@@ -886,7 +758,6 @@ const FAMILIES: Family[] = [
       "Let me know when you want to start the next phase; I'll hold until then.",
       "Now copy the API key from the dashboard into the .env file.",
       "Next, copy the token from your password manager and paste it here.",
-      "Now find the invite email and accept it.",
       "Then locate the downloaded certificate and double-click it to install.",
       "Now also approve the two pending deployments in the console.",
       "First, copy the connection string from the Azure portal.",
@@ -902,13 +773,10 @@ const FAMILIES: Family[] = [
       "The choice is between the two routes: rewrite or patch. Let me check whether the patch route is even possible — if you'd rather rewrite, say so.",
       "Before I start, the options:\n**A: patch now**\n**B: wait for upstream**",
       "ご判断いただきたい点:\n**論点1: v1 API を残すか**\n**論点2: パッケージ名の変更**",
-      "결정이 필요한 부분:\n**1번: v1 API 유지 여부**\n**2번: 패키지 이름 변경**",
       "What changed:\n**Parser:** skips blank lines\n**Renderer:** escapes HTML",
       "Summary:\n**Fixed:** the race in the uploader\n**Added:** two tests",
       "Ready to merge on your signal.",
-      "Awaiting the green light before I touch production.",
       "Standing by.",
-      "Holler if anything looks off and I'll adjust.",
       "Once the DNS change propagates I'll verify the certificate.",
       "Want me to go ahead with the migration",
       "Shall I proceed with the rename across all packages",
@@ -916,11 +784,8 @@ const FAMILIES: Family[] = [
       "Happy to take a stab at the caching layer next.",
       "If useful, I can also add a CLI flag for it.",
       "I can also split this into two PRs — just say.",
-      "Pending your review, I'll merge this afternoon.",
-      "The PR is up for review; I'll address comments as they come in.",
       "I'll circle back after the standup.",
       "I'll pick this up tomorrow morning.",
-      "Next: rotate the key in the AWS console, then I'll update the secret in CI.",
       "The last thing is on your end: add the webhook URL in the Stripe dashboard.",
       "I've drafted the email; it's in drafts/announce.md for you to send.",
       "Two questions before I continue: should the export include archived rows, and is CSV enough?",
@@ -933,7 +798,6 @@ const FAMILIES: Family[] = [
       "Should I open a PR or push directly to main?",
       "Before I go further, can you confirm the API should stay backward compatible?",
       "I've paused here because the next step deletes data; confirm and I'll run it.",
-      "Next step is yours: merge #42, and I'll rebase the follow-up on top.",
       "All set on my side. Over to you for the deploy.",
       "Let me know if you'd like me to write the migration too.",
       "I can start on the mobile layout whenever you're ready.",
@@ -969,20 +833,14 @@ const FAMILIES: Family[] = [
       "Node 16 지원을 중단해도 괜찮다면 engines 필드를 올리겠습니다.",
       "터미널을 재시작한 뒤 다시 실행하고 출력을 붙여 주세요.",
       "진행할까요",
-      "내일 아침에 이어서 하겠습니다.",
       "디자인 리뷰를 기다리는 중입니다.",
       "npm에 한 번 로그인해 주셔야 배포할 수 있습니다.",
       "이름은 어떻게 할까요? 별다른 의견이 없으면 vigil-cli로 하겠습니다.",
       "에이전트들이 결과를 보고하면 브랜치를 병합하겠습니다.",
-      "제 쪽 작업은 끝났습니다. 배포는 맡기겠습니다.",
       "Merging is blocked until someone with write access approves. I'll rebase once that happens.",
-      "The deploy job needs a manual trigger in GitHub Actions. After that, I'll smoke-test the endpoints.",
-      "I've queued the long benchmark; results in roughly an hour, then I'll write up the comparison.",
-      "Next up is the data backfill, but it needs the prod credentials, which I don't have.",
       "Next I'd run the migration, but that touches production — confirm first?",
       "I'm ready to start the refactor as soon as the freeze lifts on Monday.",
       "I'll start on the export as soon as you send the sample file.",
-      "Going to hold here until the vendor replies about the rate limit.",
       "Let me know your thoughts on the naming and I'll finalize the API.",
       "Let me know if the numbers look right to you, then I'll publish the report.",
       "Let me know when the staging box is free and I'll run the load test there.",
@@ -1007,8 +865,6 @@ const FAMILIES: Family[] = [
       "Plan for the migration (for your review):\n\n1. Snapshot the DB\n2. Run the script\n3. Verify counts",
       "Please try the new build and report back.",
       "Next step on your side: rerun the installer with admin rights.",
-      "To finish, open Settings → Privacy and allow screen recording for the app; I'll take it from there.",
-      "After the reboot, I'll verify the service starts on its own.",
       "The PR needs one more approval before it can merge.",
       "I'll continue once the CI minutes reset at midnight.",
       "Do you want me to also update the docs, or leave that for the docs team?",
@@ -1016,7 +872,6 @@ const FAMILIES: Family[] = [
       "If the design team signs off, I'll roll it out to everyone.",
       "Approve the two PRs and I'll cut the release.",
       "쓰기 권한이 있는 분이 승인해야 병합할 수 있습니다. 승인되면 리베이스하겠습니다.",
-      "배포 작업은 GitHub Actions에서 수동으로 실행해야 합니다. 그 뒤에 엔드포인트를 점검하겠습니다.",
       "벤치마크를 돌려 두었습니다. 한 시간쯤 뒤에 결과가 나오면 비교 내용을 정리하겠습니다.",
       "다음은 데이터 백필인데, 운영 자격 증명이 필요해서 진행하지 못했습니다.",
       "샘플 파일을 보내 주시면 바로 내보내기 작업을 시작하겠습니다.",
@@ -1028,12 +883,9 @@ const FAMILIES: Family[] = [
       "수정 방법이 세 가지 있습니다. 어느 쪽이 환경에 맞을까요?\n\n1. 버전 고정\n2. import 패치\n3. 모듈 복사",
       "제안하는 순서:\n\n1. 파서 분리\n2. 캐시 추가\n3. CLI 재작성\n\n이 순서로 괜찮을까요?",
       "백그라운드 에이전트가 아직 실행 중입니다. 끝나면 작업을 병합하겠습니다.",
-      "재부팅 후 서비스가 자동으로 올라오는지 확인하겠습니다.",
       "디자인 팀이 승인하면 전체에 배포하겠습니다.",
       "두 PR을 승인해 주시면 릴리스를 만들겠습니다.",
       "First, a question about the schema: should `email` be unique?",
-      "Next, the security team's sign-off.",
-      "Next, the approval from the platform team.",
       "First, the good news: the fix works.",
       "Then the part only you can do: the DNS change.",
       "After that, the review with the design team on Thursday.",
@@ -1042,11 +894,9 @@ const FAMILIES: Family[] = [
       "One more review pass from you and it can merge.",
       "A final look from the maintainers is needed before release.",
       "First, the caveat: this only works on Linux.",
-      "Next, the migration window — the ops team picks the date.",
       "本番への反映はご承認をいただいてから行います。",
       "マージには書き込み権限を持つ方の承認が必要です。承認され次第リベースします。",
       "デプロイジョブは GitHub Actions で手動実行が必要です。その後でエンドポイントを確認します。",
-      "ベンチマークを回しています。1時間ほどで結果が出るので、その後比較をまとめます。",
       "次はデータのバックフィルですが、本番の認証情報がないため進められません。",
       "サンプルファイルを送っていただければ、すぐにエクスポートに取りかかります。",
       "命名についてご意見をいただければ API を確定します。",
@@ -1072,13 +922,11 @@ const FAMILIES: Family[] = [
       "公開するとパッケージがパブリックになります。進めて大丈夫ですか",
       "名前の希望はありますか。なければ `vigil-cli` にします。",
       "ベンダーから返事が来るまでここで止めておきます。",
-      "次はセキュリティチームの承認です。",
       "どちらの方針にするか決めてもらえれば、そのまま実装に入ります。",
       "事前に確認したいことが2点あります:\n\n1. email は一意にすべきか\n2. 削除は論理削除か",
       "以上で私の作業は終わりです。あとはお願いします。",
       "그린라이트가 나기 전까지 운영에는 손대지 않겠습니다.",
       "PR이 리뷰 대기 중입니다. 코멘트가 달리면 차례로 반영하겠습니다.",
-      "벤더 답변이 올 때까지 여기서 멈춰 두겠습니다.",
       "다음은 보안팀의 승인입니다.",
       "어느 방향으로 할지 정해 주시면 바로 구현하겠습니다.",
       "제 작업은 여기까지입니다. 나머지는 부탁드립니다.",
@@ -1113,14 +961,12 @@ const FAMILIES: Family[] = [
       "## Summary\n\nThe importer is done and tested.\n\n## Open questions\n\n1. Should duplicates be merged or skipped\n2. Is UTF-16 input possible\n\nOnce I know, I'll finish the edge cases.",
       "## Next steps\n\n- [ ] You: rotate the leaked key\n- [ ] Me: update the CI secret after that",
       "I've finished the first pass.\n\n**Blocked on:** the staging credentials.\n\nI'll continue with the load test when they're available.",
-      "Changes are on the branch.\n\n**Action needed:** approve the migration PR (#88).\n\nAfter it merges I'll deploy the worker.",
       "Everything except the DNS part is done.\n\n### Remaining (needs you)\n\n1. Add the CNAME record at your registrar\n2. Wait for propagation\n\nThen I'll issue the certificate.",
       "Build passes.\n\nDecision needed: keep the v1 endpoints for one more release, or remove them now? I'll prepare either PR.",
       "Here's the plan:\n\n1. Extract the parser\n2. Add the cache\n3. Rewrite the CLI\n\nLet me know if I should start with step 1 or if you'd rather reorder.",
       "I've stopped here because the next command drops the old tables.\n\n```sql\nDROP TABLE legacy_users;\n```\n\nGive me a go and I'll run it.",
       "Two things before I continue:\n\n- The API key in `.env.example` looks real. Rotate it?\n- Should the export be public?\n\nI'll pick up the export work after your answers.",
       "## Status\n\n- Parser: done\n- Renderer: done\n- Deploy: waiting on your approval in the pipeline\n\nI'll cut the release right after.",
-      "Heads-up: the fix needs a DB migration on prod.\n\nRun this when it suits you:\n\n```\nmake migrate ENV=prod\n```\n\nThen I'll verify the counts.",
       "## まとめ\n\nインポーターは完成しテスト済みです。\n\n## 確認したいこと\n\n1. 重複はマージとスキップどちらにするか\n2. UTF-16 の入力はあり得るか\n\n分かり次第、エッジケースを仕上げます。",
       "ここで止めています。次のコマンドは古いテーブルを削除するためです。\n\n```sql\nDROP TABLE legacy_users;\n```\n\nOKをいただければ実行します。",
       "## 요약\n\n임포터 완성, 테스트 완료.\n\n## 확인 필요\n\n1. 중복은 병합할지 건너뛸지\n2. UTF-16 입력이 가능한지\n\n답 주시면 나머지를 마무리하겠습니다.",
@@ -1143,7 +989,6 @@ const FAMILIES: Family[] = [
       "Shall I also update the changelog?",
       "Would it help if I added a README section for this?",
       "Up to you whether we keep the old endpoint; I can remove it in a few minutes.",
-      "I'd be glad to profile the slow query next.",
       "ご希望であれば CLI フラグも追加します。",
       "必要でしたらマイグレーションも書きます。",
       "よろしければ、テストも追加しましょうか。",
@@ -1155,7 +1000,6 @@ const FAMILIES: Family[] = [
       "Back to you: which option do you prefer?",
       "Onward once you approve the schema.",
       "Back to the parser after your review of the API.",
-      "Same fix for your fork: apply the patch in the gist and I'll rebase.",
       "Same change for the staging config — please confirm before I apply it.",
       "Onwards to the deploy when the freeze lifts on Monday.",
       "Back to the migration tomorrow morning.",
@@ -1163,17 +1007,11 @@ const FAMILIES: Family[] = [
       "The build is running in the background; I'll check the result in a few minutes.",
       "The server is starting up. I'll hit the endpoint once it's listening.",
       "Kicked off the full test run (about 15 minutes). I'll report the results when it completes.",
-      "The deploy is rolling out to the second region now; I'll verify once it's live there.",
-      "DNS changes can take up to an hour to propagate, so I'll check the certificate after that.",
       "The nightly job runs at 02:00; I'll look at its log tomorrow.",
-      "I've queued the backfill. It'll take a while — I'll check on it periodically.",
       "Three of four agents are done; waiting on the last one before I merge.",
       "The upstream fix is merged but not released yet. Once the new version is out, I'll bump it.",
-      "The CI run is still in progress; the results will decide whether I need to touch the flaky test.",
-      "ビルドをバックグラウンドで実行中です。数分後に結果を確認します。",
       "3つのエージェントを起動しました。完了したら出力をレビューします。",
       "サーバーが起動中です。待ち受けを開始したらエンドポイントを叩きます。",
-      "빌드를 백그라운드에서 돌리고 있습니다. 몇 분 후에 결과를 확인하겠습니다.",
       "에이전트 세 개를 띄웠습니다. 끝나면 결과를 검토하겠습니다.",
       "서버가 올라오는 중입니다. 포트가 열리면 엔드포인트를 호출하겠습니다.",
       "Ready for your review.",
@@ -1182,7 +1020,6 @@ const FAMILIES: Family[] = [
       "Standing by for approval.",
       "The PR awaits your approval.",
       "Once approved, I'll merge.",
-      "On your go, I'll run the migration.",
       "Give the word and I'll ship it.",
       "Your move.",
       "Ball's in your court.",
@@ -1191,7 +1028,6 @@ const FAMILIES: Family[] = [
       "Once someone approves, I'll merge and tag v2.1.",
       "When approved, I'll roll it out to production.",
       "If approved, I'll start on phase 2 tomorrow.",
-      "I'll merge it after approval.",
       "Merge at will.",
       "Good to go from my side — merge whenever.",
       "レビューをお待ちしています。",
@@ -1209,14 +1045,12 @@ const FAMILIES: Family[] = [
       "ログを貼ってもらえると助かります。",
       "本番のトークンはこちらでは用意できないので、設定をお願いしたいです。",
       "承認が下りたらすぐ取りかかります。",
-      "次はユーザー側での動作確認です。",
       "이대로 진행해도 될까?",
       "괜찮으면 머지할게요.",
       "로그 좀 붙여 줄래요?",
       "어느 쪽이 좋을지 골라 주면 구현할게요.",
       "운영 토큰은 제가 준비할 수 없어서 설정 부탁드려요.",
       "승인 나면 바로 시작할게요.",
-      "다음은 사용자 쪽 동작 확인입니다.",
       "I'll wire up the deploy step next. Where is the production config stored?",
       "Next I'll add the secret to CI. Where is the API key kept?",
       "I'll migrate the schema next. Which module is the source of truth here?",
@@ -1257,7 +1091,6 @@ const FAMILIES: Family[] = [
       "The backend part is done.\n\n2. Wire the endpoint into the frontend (needs the design sign-off)",
       "The backend part is done.\n\n2. Merge the PR when ready",
       "First, the legal review.",
-      "Next: the migration, after the DBA signs off.",
       "Why does staging skip the cache? Let me check with the team lead's notes — or do you know?",
       "왜 스테이징만 캐시를 건너뛰지? 확인해 주실 수 있나요",
       "なぜステージングだけキャッシュを飛ばすのか？ご確認いただけますか",
@@ -1278,15 +1111,12 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: reports ending on an 'I'll' that is no step now (not pushed)",
-    push: false,
-    rows: [
-      "I'll keep the flag off until the next release.",
+    "name": "English: reports ending on an 'I'll' that is no step now (not pushed)",
+    "push": false,
+    "rows": [
       "I'll leave the old endpoint in place for now.",
       "I'll remember to run the linter before committing next time.",
       "From here on I'll use the new API in every module I touch.",
-      "I'll consider this done.",
-      "I'll call it here for today.",
       "I'll stop here; the rest is in the issue.",
       "I won't touch the legacy module.",
       "I'll treat this as resolved unless it comes back.",
@@ -1294,19 +1124,16 @@ const FAMILIES: Family[] = [
       "I'll keep an eye on the error rate over the next day.",
       "That's it — I'll be around if anything comes up.",
       "I'll note that the benchmark ran on a laptop, so absolute numbers will differ.",
-      "All done. I'll wrap up here.",
-      "I'll skip the Windows build for this PR, as agreed.",
       "I'll hand this over to the docs team.",
       "I'm going to leave the TODO comments in place; they point to open issues.",
       "I'm done with the refactor.",
       "We'll revisit the caching strategy in the next sprint.",
-      "I'll try to keep future PRs smaller.",
     ],
   },
   {
-    name: "English: the same verbs as the agent's step now (pushed)",
-    push: true,
-    rows: [
+    "name": "English: the same verbs as the agent's step now (pushed)",
+    "push": true,
+    "rows": [
       "I'll skip the flaky test and rerun the rest of the suite.",
       "I'll wrap up the remaining two handlers now.",
       "I'll consolidate the three helpers into one module.",
@@ -1314,9 +1141,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "Japanese: reports ending on a present verb that is no step now (not pushed)",
-    push: false,
-    rows: [
+    "name": "Japanese: reports ending on a present verb that is no step now (not pushed)",
+    "push": false,
+    "rows": [
       "今後はコミット前に必ず lint を実行します。",
       "旧エンドポイントは次のリリースまで残すことにします。",
       "キャッシュ戦略は次のスプリントで改めて検討します。",
@@ -1338,9 +1165,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "Japanese: the same verbs as the agent's step now (pushed)",
-    push: true,
-    rows: [
+    "name": "Japanese: the same verbs as the agent's step now (pushed)",
+    "push": true,
+    "rows": [
       "では Windows ビルドの設定を追加します。",
       "次に TODO コメントを Issue へのリンクに置き換えます。",
       "リトライ処理を3回までに制限します。",
@@ -1348,24 +1175,21 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: terse notes before a tool call (pushed)",
-    push: true,
-    rows: [
+    "name": "English: terse notes before a tool call (pushed)",
+    "push": true,
+    "rows": [
       "Tests next.",
       "Now: the docs.",
-      "Back to the parser.",
       "Quick sanity check on the output:",
       "Retrying with a longer timeout.",
       "One sec — checking the logs.",
-      "Same fix for the other two handlers.",
-      "Onward: the settings page.",
       "Deploying to staging.",
     ],
   },
   {
-    name: "English: terse reports and answers (not pushed)",
-    push: false,
-    rows: [
+    "name": "English: terse reports and answers (not pushed)",
+    "push": false,
+    "rows": [
       "Fixed.",
       "Done — pushed.",
       "Green.",
@@ -1383,9 +1207,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "English: recommendations and answers at the end of a turn (not pushed)",
-    push: false,
-    rows: [
+    "name": "English: recommendations and answers at the end of a turn (not pushed)",
+    "push": false,
+    "rows": [
       "Use the v2 client instead; the v1 one is deprecated.",
       "Switch to the hosted queue — it removes the cron job entirely.",
       "Consider pinning the dependency until upstream ships a fix.",
@@ -1399,8 +1223,6 @@ const FAMILIES: Family[] = [
       "To fix this on your end, clear the browser cache and reload.",
       "Best practice is to keep secrets out of the repo and load them from the environment.",
       "The simplest path forward is to drop support for the old format.",
-      "Rebuilding the image should pick up the new base layer.",
-      "Adding `--no-cache` to the build command avoids the stale layer.",
       "A quick way to check is `curl -I` against the health endpoint.",
       "Yes, you can run both servers at once — they use different ports.",
       "No, the migration doesn't need downtime.",
@@ -1409,9 +1231,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "Mixed-script lines written right before a tool call (pushed)",
-    push: true,
-    rows: [
+    "name": "Mixed-script lines written right before a tool call (pushed)",
+    "push": true,
+    "rows": [
       "Next the translations: `ko.json` 에 새 키 추가.",
       "pnpm test 다시 돌려볼게요.",
       "git rebase main 후 push하겠습니다.",
@@ -1423,9 +1245,9 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    name: "Mixed-script reports and waits (not pushed)",
-    push: false,
-    rows: [
+    "name": "Mixed-script reports and waits (not pushed)",
+    "push": false,
+    "rows": [
       "Done. README에 설치 방법을 추가했습니다.",
       "PR 올렸습니다: https://example.org/pr/7",
       "`npm run build` は成功しました。",
@@ -1437,85 +1259,6 @@ const FAMILIES: Family[] = [
       "ご確認ください。Especially the retry logic.",
     ],
   },
-  {
-    name: "A question the agent asks itself, then its own look (pushed)",
-    push: true,
-    rows: [
-      "Why is this only failing on CI? Let me compare the Node versions.",
-      "Could this be because the cleanup runs first? Let me look at the order of the handlers.",
-      "What's causing the 401? Checking how the token is refreshed.",
-      "왜 CI에서만 실패하지? Node 버전을 비교해 보겠습니다.",
-      "Why does staging skip the cache? Let me check the config loader.",
-      "Onward: the migration script.",
-      "Same fix for the other two handlers.",
-    ],
-  },
 ];
 
 familyTests(FAMILIES);
-
-describe("round 16: the audit names the words that decided", () => {
-  test("a can-go-on line after a result pushes on its own words", () => {
-    const d = decide("Done and pushed! Now I can go on with the settings page.");
-    expect(d.decision).toBe("block");
-    expect(d.hit?.id).toBe("en.can-proceed");
-    expect(d.hit?.excerpt).toBe("Now I can go on with the settings page.");
-  });
-
-  test("a numbered step alone at the end pushes; under a label it is the label's", () => {
-    const alone = decide("The backend part is done.\n\n2. Wire the new endpoint into the frontend");
-    expect(alone.hit?.id).toBe("en.lone-step");
-    expect(alone.decision).toBe("block");
-    const later = decide("Everything is merged. Remaining for later:\n\n1. Add rate limiting to the API");
-    expect(later.decision).toBe("pass");
-    expect(later.note).toContain("label");
-    const advice = decide("I'd suggest one more change.\n\n1. Add rate limiting to the public API");
-    expect(advice.decision).toBe("pass");
-    expect(advice.note).toContain("recommendation");
-  });
-
-  test("the information the agent needs, after the reader's steps, is ruled out by name", () => {
-    const d = decide("Run the failing test once more with --verbose. We need to see which assertion fails.");
-    expect(d.decision).toBe("pass");
-    expect(d.note).toContain("en.ruleout.need-info");
-  });
-
-  test("a lone numbered item is only the last paragraph's single numbered line", () => {
-    const lone = (m: string) => viewMessage(m).tail.some((s) => s.lone === true);
-    expect(lone("Done.\n\n2. Wire the endpoint")).toBe(true);
-    expect(lone("1. Install\n\n```\nnpm i\n```\n\n2. Deploy the app")).toBe(false);
-    expect(lone("Steps:\n\n1. Build\n2. Deploy")).toBe(false);
-    expect(lone("## Open items\n\n1. Add rate limiting")).toBe(false);
-    expect(lone("1. Install the CLI\n\n```\nnpm i -g foo\n```")).toBe(false);
-  });
-
-  test("a sub-step's number is no sentence end", () => {
-    const t = viewMessage("Moving to step 3.\n\n**3-1. Parse the config**\n**3-2. Validate it**").tail;
-    expect(t.at(-1)?.text).toBe("3-2. Validate it");
-  });
-
-  test("bold titles under the agent's own colon are its items; under a label they are the label's", () => {
-    const own = viewMessage(
-      "Two problems found. I'll fix both:\n**Problem A: stale key** (cache.ts:30)\n**Problem B: no await** (api.ts:88)",
-    );
-    expect(own.leadIn?.lead.text).toBe("I'll fix both:");
-    expect(own.leadIn?.items.length).toBe(2);
-    const label = decide("Here's the breakdown:\n**Part 1: the parser**\n**Part 2: the renderer**");
-    expect(label.decision).toBe("pass");
-    expect(label.note).toContain("label");
-  });
-
-  test("what the system does now, said with 'we', is no work under way", () => {
-    const d = decide("We're now returning 404 instead of 500 when the record is missing.");
-    expect(d.decision).toBe("pass");
-    expect(d.gate).toBe("announcement");
-  });
-
-  test("a question the message ends on is the reader's, whatever it asks (review)", () => {
-    const d = decide("I'll wire up the deploy step next. Where is the production config stored?");
-    expect(d.decision).toBe("pass");
-    expect(d.gate).toBe("approval");
-    const own = decide("Why is this only failing on CI? Let me compare the Node versions.");
-    expect(own.decision).toBe("block");
-  });
-});

@@ -12,7 +12,6 @@
  */
 import type { Pattern, PatternKind, PatternLang, PatternSet } from "./patterns.ts";
 import { finalClause, type MessageView, type Sentence, viewMessage } from "./text.ts";
-import { OWN_LOOK, SELF_QUESTION } from "./patterns-en.ts";
 
 /** The pattern that decided, and the words it matched (the original text, not the masked). */
 export interface Hit {
@@ -101,9 +100,7 @@ function findWaiting(view: MessageView, set: PatternSet, skip: PatternKind | nul
         if (m) hits.push({ hit: hit(p, lineAround(view.unfenced, m.index)), script: p.lang });
         continue;
       }
-      const s = (p.scope === "tail" ? reader : sentencesFor(view, p)).find((x) =>
-        matches(p, x) && !(kind === "question" && selfAsked(view, x))
-      );
+      const s = (p.scope === "tail" ? reader : sentencesFor(view, p)).find((x) => matches(p, x));
       if (s) hits.push({ hit: hit(p, s.original), script: scriptOf(s.text) });
     }
     // Script-neutral patterns (a bare "?") are attributed to the sentence's own language.
@@ -111,21 +108,6 @@ function findWaiting(view: MessageView, set: PatternSet, skip: PatternKind | nul
     if (best) return best.hit;
   }
   return null;
-}
-
-const SELF_QUESTION_RE = new RegExp(SELF_QUESTION, "iu");
-const OWN_LOOK_RE = new RegExp(OWN_LOOK, "iu");
-
-/**
- * A question the agent asks itself, followed at once by its own look ("Why is this only failing on CI? Let me compare
- * the Node versions."): it asks the reader nothing. Never the message's last sentence: a question the message ends on is
- * the reader's to answer, whatever it asks ("I'll wire up the deploy step next. Where is the production config stored?").
- */
-function selfAsked(view: MessageView, s: Sentence): boolean {
-  if (s.last || !SELF_QUESTION_RE.test(s.text)) return false;
-  const i = view.window.findLastIndex((x) => x.original === s.original);
-  const next = i >= 0 ? view.window[i + 1] : undefined;
-  return next !== undefined && OWN_LOOK_RE.test(next.text);
 }
 
 /** The sentence right before `s` in the closing prose, or null. */
@@ -232,8 +214,7 @@ function findAnnouncement(view: MessageView, set: PatternSet): Pick<Classificati
   for (const s of [...view.tail].reverse()) {
     const p = announce.find((x) =>
       (x.scope === "heading" ? s.heading === true && s.last === true : !(x.last && !s.last)) &&
-      !(x.colonEnd && !(colonEnd && s !== final)) && !(x.subjectless && s.item) && !(x.lone && !s.lone) &&
-      matches(x, s)
+      !(x.colonEnd && !(colonEnd && s !== final)) && !(x.subjectless && s.item) && matches(x, s)
     );
     const end = (isUnderLead(view, s) && !p) || p?.colonEnd ? null : terminal(view, set, s);
     if (end === "skip") {
@@ -249,17 +230,6 @@ function findAnnouncement(view: MessageView, set: PatternSet): Pick<Classificati
       return { announcement: null, ruledOut: { ...words, why: `${end.why}: ${end.id}` } };
     }
     if (!p) continue;
-    // A numbered step alone at the end is the agent's next step only after its own words or a result: under a label,
-    // a recommendation, a later phase or a heading it is one item of that text ("Remaining for later:\n\n1. Add …").
-    const above = p.lone ? view.leadIn?.lead : undefined;
-    const head = above ? terminal(view, set, above) : null;
-    if (head !== null && (head === "skip" || head.why !== "result")) {
-      const id = head === "skip" ? `${scriptOf(above!.text)}.end.label` : head.id;
-      return {
-        announcement: null,
-        ruledOut: { ...hit(p, s.original), why: `${head === "skip" ? "label" : head.why}: ${id}` },
-      };
-    }
     // Under a label that is not the agent's own ("Next steps:", "남은 작업:"), an item that says "I'll …" is one
     // step of a list written for the reader, not the action the message ends on.
     const lead = view.leadIn?.lead;

@@ -86,12 +86,6 @@ export interface PatternDef {
    * ends).
    */
   colonEnd?: boolean;
-  /**
-   * For `announce` patterns: tried only on a numbered item standing alone at the very end (`Sentence.lone`: "2. Wire
-   * the endpoint into the frontend"). A lead-in above it that ends the search on anything but a result (a label, a
-   * recommendation, a later phase, a heading) makes the item that text's, not the agent's next step.
-   */
-  lone?: boolean;
 }
 
 /** A language's patterns and the regex flags they are written for. */

@@ -10,7 +10,7 @@ const r = String.raw;
 
 /** Verbs after "I'll"/"I will" that are not work still to be done in this turn. */
 const NOT_WORK =
-  r`(?:(?:just|also|then|now|simply|happily|gladly)\s+)?(?:not|never|wait|await|stop|pause|hold|halt|leave|let\s+you|be|need|defer|hand|end|note|mention|point|summari[sz]e|recap|explain|clarify|keep\s+you|report\s+back|check\s+back|circle\s+back|get\s+back|stand\s*by|refrain|avoid|assume|remember|know|ask|admit|say|confess|concede|grant|consider|call\s+it|wrap\s+(?:things\s+|it\s+)?up(?=\s*(?:here|now|for\s+(?:now|today)|[.!]|$))|skip\b(?=[^.]*\b(?:for\s+(?:now|this|today)|as\s+(?:agreed|discussed|requested)))|try\s+to\s+keep)\b`;
+  r`(?:(?:just|also|then|now|simply|happily|gladly)\s+)?(?:not|never|wait|await|stop|pause|hold|halt|leave|let\s+you|be|need|defer|hand|end|note|mention|point|summari[sz]e|recap|explain|clarify|keep\s+you|report\s+back|check\s+back|circle\s+back|get\s+back|stand\s*by|refrain|avoid|assume|remember|know|ask|admit|say|confess|concede|grant)\b`;
 const AUX =
   r`(?:'ll|\s+will|\s+shall|'m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to|'m\s+about\s+to|\s+am\s+about\s+to)`;
 const PROGRESS =
@@ -19,15 +19,7 @@ const PROGRESS =
 const GERUND_SUBJECT =
   r`^\S+ing\b[^,;:—]*?\b(?:takes|took|is|was|are|were|showed|shows|requires|required|fails|failed|causes|caused|makes|made|needs|seems|works|worked)\b` +
   // "Raising the resolver timeout fixes it": a present verb with its own object after the gerund's phrase.
-  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|and|then)\b)[^,;:—])*?\s[a-z]{3,}(?<!ss)(?:es|s)\s+(?:it|them|this|that|everything)\b` +
-  // "Adding the flag avoids the stale layer": a verb of effect with its object (round 16).
-  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|which|and|then)\b)[^,;:—])*?\s(?:avoids|fixes|solves|prevents|removes|causes|breaks|triggers|reduces|cuts|makes|keeps|gives|helps|lets|means|resolves|eliminates|forces|bypasses)\s+(?:the|a|an|any|all|it|them|this|that|us|everything)\b` +
-  // "Rewriting the parser in Rust would take a week", "Caching the responses could halve the load": a hypothetical
-  // about the work, not the work (round 16). Not a modal inside "whether …" or "to see if …".
-  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|which|when|where|and|then|so|until|before|after|once)\b)[^,;:—])*?\b(?:would|could|might|may|should|will|can|won't|wouldn't|couldn't|shouldn't|can't|cannot)\b` +
-  // "Removing the legacy flag broke nothing", "Updating the lockfile pulled in a new minor": a gerund subject with a
-  // past verb and its object (round 16).
-  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|which|when|where|and|then|so|until|before|after|once)\b)[^,;:—])*?\s(?:broke|fixed|changed|cut|brought|removed|added|left|gave|pulled\s+in|dropped|saved|shaved|halved|doubled|introduced|exposed|revealed|triggered|solved|resolved)\s+(?:nothing|everything|something|it|them|the|a|an|this|that|us|\d+)\b`;
+  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|and|then)\b)[^,;:—])*?\s[a-z]{3,}(?<!ss)(?:es|s)\s+(?:it|them|this|that|everything)\b`;
 const NOT_GERUND =
   r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring|showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|working(?!\s+on)|missing|pending|remaining|existing|following|outstanding|according|regarding|being|having|warning|heading|blocking|breaking|ongoing|upcoming|incoming|trailing|leading|corresponding|underlying|surrounding|resulting|interesting|amazing|ceiling|wedding|clothing|nothing|stopping|pausing|halting|ending|waiting|leaving|signing|wrapping\s+up|standing|holding|yielding|handing)\b)`;
 /**
@@ -38,36 +30,13 @@ const FINITE =
   r`\b(?:is|are|was|were|am|been|has|have|had|does|did|do|can|could|will|would|should|must|may|might|shall|works?|worked|pass|passe[sd]|fails?|failed|shows?|showed|returns?|returned|looks?|looked|matche[sd]|seems?|seemed|builds|built|runs|ran|compiles|compiled|renders|rendered|handles|handled|contains|includes|lives|points|uses|used|loads|loaded|starts|started|succeeds|succeeded|finishe[sd]|completes|completed|resolves|resolved|stays|remains|supports|reports|reported|gives|gave|produces|produced|confirms|confirmed|landed|lands|found|got|went|came|appears|appeared|behaves|exists|means|meant|needs|needed|takes|took|fixed|added|updated|removed)\b|n't\b|[✅✓]`;
 /** What "Now …" is followed by when it states a result ("Now green across the board"). */
 const NOW_STATE =
-  r`^(?:and\s+)?now\s+(?:(?:that|it|you|they|there|this|everything|all|both|each|every|any|no|none|most|only|also|fully|correctly|properly)\b|(?:showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|available|live|green|fixed|done|complete|working|ready|clean|correct|in\s+place|supported|enabled|disabled|visible|possible|consistent|identical|aligned)\b)`;
+  r`^(?:and\s+)?now\s+(?:(?:that|it|you|they|there|this|everything|all|both|each|only|also|fully|correctly|properly)\b|(?:showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|available|live|green|fixed|done|complete|working|ready|clean|correct|in\s+place|supported|enabled|disabled|visible|possible|consistent|identical|aligned)\b)`;
 /** Progressives that describe a stance or a setup, not work under way: "I'm leaning toward B". */
 const STATIVE =
   r`(?:leaning|hoping|using|relying|targeting|keeping|aiming|expecting|considering|treating|following|favou?ring|inclined|happy|glad|trying\s+to\b(?![^.]*\b(?:now|next|again)\b))`;
-/** Progressives of what code does, not of work on it ("caching", "returning"). */
-const BEHAVIOUR_ING =
-  r`(?:caching|returning|sending|storing|serving|logging|showing|displaying|rendering|streaming|emitting|retrying|rejecting|accepting|skipping|ignoring|redirecting|validating|compressing|batching|deduplicating|tracking|recording|exposing|publishing|throttling|rate-limiting|falling\s+back|defaulting|polling|persisting|hashing|encrypting|paginating)\b`;
-/**
- * What the system does now, said with "we" ("We're now caching the profile responses for five minutes", "we are now
- * returning 404 instead of 500"): the behaviour after a change, not work under way (round 16). A verb of behaviour,
- * with "now" before it or a duration, a case or a default in the sentence.
- */
-const BEHAVIOUR_NOW = r`\b(?:we're|we\s+are)\s+(?:now\s+|also\s+|already\s+|no\s+longer\s+)+` + BEHAVIOUR_ING +
-  r`|\b(?:we're|we\s+are)\s+(?:also\s+)?` + BEHAVIOUR_ING +
-  r`[^.]*\b(?:instead\s+of|whenever|when\s+(?:the|a|an|no)|for\s+(?:\d+|a|an|one|two|three|five|ten|fifteen|thirty|sixty)\s+\w+|on\s+every|per\s+\w+|by\s+default)\b`;
-/**
- * A progressive that describes an approach, not work under way (round 16): an explaining adverb before it ("In effect
- * we're teaching the ranker to prefer recent documents", "Essentially, we're trading memory for round trips", "What
- * we're doing here is …"), or a causative on a part of the system ("we're letting the cache absorb the burst", "we
- * are asking the scheduler to do less"). Not on an agent or a worker the agent dispatches ("I'm asking a subagent to
- * review the diff"), and not with now or next.
- */
-const APPROACH = r`^(?![^.]*\b(?:now|next|right\s+away)\b)(?:` +
-  r`[^.]*\b(?:essentially|basically|in\s+effect|in\s+essence|in\s+other\s+words|effectively|conceptually|in\s+this\s+(?:phase|stage|approach|design|setup|version)|the\s+idea\s+is)\b[^.]*\b(?:we're|we\s+are|I'm|I\s+am)\s+\w+ing\b` +
-  r`|[^.]*\bwhat\s+(?:we're|we\s+are|I'm|I\s+am)\s+(?:really\s+)?doing\b[^.]{0,40}?\bis\b` +
-  r`|[^.]*\b(?:we're|we\s+are|I'm|I\s+am)\s+(?:teaching|training|letting|asking|telling|forcing|allowing|encouraging|nudging|giving|trading)\s+(?!(?:a|the|an|each|every|one|two|three)?\s*(?:sub-?agents?|agents?|workers?|reviewers?|claude|codex|gemini|team)\b)(?:the|a|an|each|every|it|them)\b[^.]*?\b(?:to\s+\w+|for\s+\w+|\w+(?<!ing)\s+(?:the|a|an|it|them))\b` +
-  r`)`;
 /** Base-form verbs of work, for subjectless commands ("Now rerun the linter."). */
 const WORK_VERB =
-  r`(?:re-?run|run|fix|update|add|remove|delete|rename|refactor|implement|write|rewrite|commit|push|bump|wire|swap|replace|move|split|merge|rebase|install|build|rebuild|deploy|retest|test|check|verify|apply|migrate|regenerate|generate|revert|clean\s+up|clean|format|lint|document|port|extract|patch|change|edit|create|restart|finish|tackle|address|handle|investigate|debug|profile|measure|convert|plug|drop|enable|disable|tighten|simplify|inline|wrap|tidy|trim|look\s+into|dig\s+into|go\s+through|review|stage|squash|amend|read|inspect|confirm|validate|compare|grep|search|open|scan|copy|find|locate)`;
+  r`(?:re-?run|run|fix|update|add|remove|delete|rename|refactor|implement|write|rewrite|commit|push|bump|wire|swap|replace|move|split|merge|rebase|install|build|rebuild|deploy|retest|test|check|verify|apply|migrate|regenerate|generate|revert|clean\s+up|clean|format|lint|document|port|extract|patch|change|edit|create|restart|finish|tackle|address|handle|investigate|debug|profile|measure|convert|plug|drop|enable|disable|tighten|simplify|inline|wrap|tidy|trim|look\s+into|dig\s+into|go\s+through|review|stage|squash|amend|read|inspect|confirm|validate|compare|grep|search|open|scan)`;
 /** Gerunds of work that open a fragment announcing it ("Checking the config.", "Looking at the logs."). */
 const WORK_GERUND =
   r`(?:checking|looking\s+(?:at|into|for|through)|reading|re-?running|searching|grepping|fixing|updating|adding|writing|rewriting|creating|examining|inspecting|investigating|verifying|exploring|reviewing|opening|building|rebuilding|installing|editing|refactoring|removing|deleting|implementing|renaming|replacing|applying|patching|committing|pushing|regenerating|rerunning|wiring|tracing|debugging|profiling|measuring|locating|finding|scanning|digging\s+into)`;
@@ -80,18 +49,10 @@ const CHECK_AFTER =
 const CONDITION = r`(?:if|(?<!\bat\s)once|when|unless|as\s+soon\s+as|provided(?:\s+that)?|assuming|in\s+case)`;
 /** "Next time I'll…" promises a habit, not work for this turn. */
 const HABIT =
-  r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|from\s+here\s+on|going\s+forward|future\s+(?:PRs?|changes|commits|work|sessions?|tasks?))\b|\b(?:I|we)(?:'ll|\s+will)\s+always\b`;
+  r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|from\s+here\s+on|going\s+forward)\b|\b(?:I|we)(?:'ll|\s+will)\s+always\b`;
 /** What only a person does: a console, a dashboard, an approval or a grant (never the agent's step). */
 const READER_ONLY =
-  r`\b(?:console|dashboard|portal|browser|admin\s+panel|(?:repo|repository|project|org|account)\s+settings|approve|grant|authori[sz]e|sign\s+in|log\s+in)\b` +
-  // (an invitation, a password manager, a double-click: round 16)
-  r`|\baccept\s+(?:it|the\s+invit\w*|the\s+request|the\s+terms)\b|\binvit(?:e|ation)\s+e-?mail\b|\bpassword\s+manager\b|\bdouble-click|\bkeychain\b`;
-/**
- * A person's step in a numbered step's title ("3-1: Approve the migration in the admin console"): narrower than
- * READER_ONLY, since a title names code ("create the dashboard root component") more often than a place.
- */
-const READER_STEP =
-  r`\b(?:approve|grant|authori[sz]e|sign\s+in|log\s+in|accept\s+(?:it|the\s+invit\w*|the\s+request|the\s+terms)|double-click)\b|\b(?:in|on|from|via)\s+(?:the|your)\s+(?:[\w-]+\s+)?(?:console|dashboard|portal|browser|admin\s+panel|settings|inbox|password\s+manager)\b`;
+  r`\b(?:console|dashboard|portal|browser|admin\s+panel|(?:repo|repository|project|org|account)\s+settings|approve|grant|authori[sz]e|sign\s+in|log\s+in)\b`;
 /** The same, in a sentence with no "I", "we" or "let me" of the agent's ("Next, grant the bot write access."). */
 const READER_ONLY_STEP = r`^(?![^.]*\b(?:I|we|let(?:'s|\s+me))\b)[^.]*` + READER_ONLY;
 /** "Continuing the investigation, I found…": a participle clause before a main clause. */
@@ -104,10 +65,10 @@ const PARTICIPLE =
   r`(?:pushed|merged|committed|fixed|added|applied|deployed|landed|updated|removed|resolved|released|shipped|published|created|written|built|installed|renamed|reverted|restored|deleted|enabled|disabled|bumped|tagged|moved|rebased|squashed|regenerated|addressed|verified|confirmed|done|complete|completed|finished|green|clean|passing|in\s+place|sorted|handled|wired(?:\s+up)?|cleaned\s+up)`;
 /** Base-form verbs a message tells the reader to do: work verbs and the reader's own actions. */
 const READER_VERB = r`(?:` + WORK_VERB +
-  r`|try|playtest|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go|holler|shout|yell|ping)`;
+  r`|try|playtest|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go)`;
 /** Verbs in the third person that say what code now does ("Now displays as…", "Now the CLI exits 2"). */
 const BEHAVES =
-  r`(?:displays|shows|renders|returns|prints|reads|writes|uses|handles|accepts|rejects|skips|ignores|includes|contains|supports|works|runs|loads|saves|stores|sends|logs|emits|throws|raises|falls|points|lists|matches|sorts|groups|counts|appears|behaves|respects|defaults|resolves|exits|retries|waits|validates|parses|formats|calls|creates|keeps|honou?rs|reports|fails|passes|builds|compiles|opens|closes|refreshes|updates|shows|wraps|truncates|caches|redirects|streams|carries|gets|triggers|fires|applies|stays|remains|lives|goes)`;
+  r`(?:displays|shows|renders|returns|prints|reads|writes|uses|handles|accepts|rejects|skips|ignores|includes|contains|supports|works|runs|loads|saves|stores|sends|logs|emits|throws|raises|falls|points|lists|matches|sorts|groups|counts|appears|behaves|respects|defaults|resolves|exits|retries|waits|validates|parses|formats|calls|creates|keeps|honou?rs|reports|fails|passes|builds|compiles|opens|closes|refreshes|updates|shows|wraps|truncates|caches|redirects|streams)`;
 /** The agent's own next action in the same sentence: "I'll make sure it is committed". */
 const FIRST_PERSON_NEXT =
   r`\b(?:I|we)(?:'ll|\s+will|\s+shall|'m\s+going|\s+am\s+going|'re\s+going|\s+are\s+going|'m\s+about|\s+am\s+about)\b|\blet(?:'s|\s+me|\s+us)\b|\b(?:next|then)\b`;
@@ -124,38 +85,6 @@ const HOW_TO = r`^(?:(?:and|so|then)\s+)?to\s+\w+[^,:]*,\s|\b(?:with|using|via|b
  */
 const NEXT_FOR_READER = r`^\W*next(?:\s+step)?\W*[:：]\W*(?!let(?:'s|\s+me)\b)` + READER_VERB + r`\b`;
 
-/**
- * A proposal, marked as one: "Fix 2 (optional): raise the pool size —", "Option B (recommended): …", "修正案2（任意）:",
- * "対策案:", "수정안 1:". It is offered for a decision, not the agent's next step (round 16).
- */
-const PROPOSAL =
-  r`[(（]\s*(?:optional|recommended|suggested|proposal|alternative|任意|オプション|推奨|提案|代替案?|選択|선택|권장|옵션)\s*[)）]|` +
-  r`(?:修正案|対策案|改善案|代替案|提案|解決案|수정안|개선안|대안|제안)\s*[0-9０-９A-Za-z]?\s*[:：(（]|^(?:option|alternative|proposal)\s*[a-d0-9]?\b`;
-
-/** Someone else's step named as the next thing ("Next, the security team's sign-off."): a wait, not work (round 16). */
-const OTHERS_STEP =
-  r`\b(?:team|team's|teams|maintainers?|reviewers?|someone|somebody)\b|\b(?:legal|compliance|security|design|ux)\s+(?:review|sign-?off|check)\b|\b(?:sign-?off|approval|go-?ahead|green\s+light)\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b`;
-
-/**
- * A question the agent asks itself about the code ("Why is this only failing on CI?", "What's causing the 401?", "Could
- * this be because …?"), never "why not …", never with you, we, I, should, want, ready or OK. It asks the reader nothing
- * only when the agent's own look follows it at once (OWN_LOOK): `findWaiting` (classify.ts) skips such a question, and
- * only then; a question the message ends on is always the reader's (round 16, after review).
- */
-export const SELF_QUESTION =
-  // (written for the case-sensitive flags of ko and ja as well)
-  r`^(?:(?:[Hh]mm+|[Oo][Kk](?:ay)?|[Ss]o|[Bb]ut|[Ww]ait)[,.!]?\s+)*(?:(?:[Cc]ould|[Cc]an|[Mm]ight|[Ww]ould|[Ii]s|[Mm]aybe)\s+(?:this|it|that)\s+(?:be\s+)?(?:because|due\s+to|caused\s+by|related\s+to)|[Ww]hy|[Hh]ow\s+come|[Ww]hat(?:'s|\s+is)\s+(?:causing|making|breaking|going\s+on|wrong|happening))\b(?!\s+not\b)(?![^?]*\b(?:[Yy]ou|[Yy]our|[Ww]e|[Uu]s|I|[Ss]hould|[Ss]hall|[Ww]ould|[Ww]ant|[Pp]refer|[Oo][Kk](?:ay)?|[Gg]ood|[Ff]ine|[Rr]eady|[Pp]roceed)\b)` +
-  // Korean self-talk: "왜 CI에서만 실패하지?" (a plain -지/-나/-까 with no polite 요, opening on 왜 or 어째서)
-  r`|^(?:왜|어째서)\s[^?？]*[가-힣](?<![요죠])[?？]\s*$`;
-
-/** The agent's own look right after a question it asked itself ("Let me compare …", "Checking …", "…비교해 보겠습니다"). */
-export const OWN_LOOK =
-  // (never one that turns to the reader: "Let me check with you first.", "…확인해 주세요", "…ご確認ください"; review)
-  r`^(?![\s\S]*(?:\b(?:you|your|yours)\b|주세요|주시|해\s?주|드릴|님|いただ|ください|下さい|ご確認|お願い))(?:` +
-  r`(?:(?:ok(?:ay)?|so|first|hmm+)[,.!]?\s+)*(?:let(?:'s|\s+me)\s+(?:(?:first|quickly|also)\s+)?(?:check|look|see|compare|verify|inspect|trace|find|read|grep|dig|test|try|isolate|reproduce|debug|investigate)|(?:checking|looking|comparing|verifying|inspecting|tracing|digging|reading|grepping|investigating)\b|I'll\s+(?:check|look|compare|verify|inspect|trace|dig|investigate))` +
-  r`|[\s\S]*?(?:확인|비교|조사|검토|살펴|들여다|찾아|알아|읽어|돌려)\S*\s?(?:보겠습니다|봅니다|볼게요|하겠습니다|합니다)[.!]?\s*$` +
-  r`|[\s\S]*?(?:確認|調査|比較|調べ|見て|確かめ)\S*(?:します|みます|ます)[。．]?\s*$)`;
-
 /** The commands or script shown to the reader: "the commands above", "these two commands", "the script below". */
 const SHOWN_COMMANDS =
   r`\b(?:the|these|those|both|two|three|same)\s+(?:\w+\s+)?(?:commands?|snippets?)\b|\b(?:commands?|script|snippet)\s+(?:above|below|from\s+step)\b`;
@@ -171,9 +100,7 @@ export const EN: LangPatterns = {
       id: "en.approval.need",
       kind: "approval",
       source:
-        r`\b(?:need|needs|require|requires|awaiting|await|waiting\s+for|wait\s+for)\s+(?:your|a\s+human'?s?|human|someone'?s?|explicit|an?|the)?\s*(?:approval|sign-?off|go-?ahead|confirmation|permission|decision|review|input|call|ok|okay|otp|green\s+light|thumbs[\s-]up|nod|blessing)\b` +
-        // "Pending your review, I'll merge.", "The PR is up for review." (round 16)
-        r`|\bpending\s+(?:your|their|a|an|the|his|her)\s+(?:[\w-]+\s+)?(?:review|approval|sign-?off|decision|feedback|ok|okay|go-?ahead|confirmation|input|answer|reply)\b|\b(?:is|are)\s+(?:now\s+)?up\s+for\s+review\b`,
+        r`\b(?:need|needs|require|requires|awaiting|await|waiting\s+for|wait\s+for)\s+(?:your|a\s+human'?s?|human|someone'?s?|explicit|an?|the)?\s*(?:approval|sign-?off|go-?ahead|confirmation|permission|decision|review|input|call|ok|okay|otp)\b`,
     },
     {
       id: "en.approval.before-you",
@@ -200,12 +127,7 @@ export const EN: LangPatterns = {
     {
       id: "en.approval.blocked",
       kind: "approval",
-      source: r`\bI(?:'m|\s+am)\s+blocked\b|\bblocked\s+(?:on|by)\b|\bcan(?:not|'t)\s+(?:continue|proceed)\b` +
-        // "…, but it needs the prod credentials, which I don't have.", "The deploy job needs a manual trigger." (round 16)
-        r`|\b(?:which|that)\s+I\s+(?:don't|do\s+not)\s+have\b|\bI\s+(?:don't|do\s+not)\s+have\s+(?:the\s+|any\s+)?(?:access|credentials?|permissions?|rights|keys?|tokens?|passwords?)\b` +
-        r`|\b(?:needs?|requires?)\s+(?:a\s+|an\s+)?(?:manual|human)\b` +
-        // "…; I'll take it from there": the reader acts first.
-        r`|\b(?:I|we)(?:'ll|\s+will|\s+can)\s+take\s+(?:it|over)\s+from\s+there\b`,
+      source: r`\bI(?:'m|\s+am)\s+blocked\b|\bblocked\s+(?:on|by)\b|\bcan(?:not|'t)\s+(?:continue|proceed)\b`,
     },
     {
       id: "en.approval.human",
@@ -217,14 +139,14 @@ export const EN: LangPatterns = {
       id: "en.approval.offer",
       kind: "approval",
       source:
-        r`^if\b[^,]*\b(?:you|your)\b|\bif\s+you(?:'d|\s+would)?\s+(?:like|prefer|want|wish)\b|\bif\s+that's\s+(?:easier|ok|okay|fine|preferred|helpful)\b|\b(?:happy|glad|willing|keen)\s+to\b|\bI\s+can\s+(?:also\s+)?\w+[^.]*\bif\s+you\b|^(?:just\s+)?(?:say|tell\s+me|pick|choose|name|reply\s+with|give\s+me)\b[^.]*\band\s+I(?:'ll|\s+will)\b|\bsay\s+the\s+word\b`,
+        r`^if\b[^,]*\b(?:you|your)\b|\bif\s+you(?:'d|\s+would)?\s+(?:like|prefer|want|wish)\b|\bif\s+that's\s+(?:easier|ok|okay|fine|preferred|helpful)\b|\bhappy\s+to\b|\bI\s+can\s+(?:also\s+)?\w+[^.]*\bif\s+you\b|^(?:just\s+)?(?:say|tell\s+me|pick|choose|name|reply\s+with|give\s+me)\b[^.]*\band\s+I(?:'ll|\s+will)\b|\bsay\s+the\s+word\b`,
     },
     {
       id: "en.wait.word",
       kind: "wait",
       // "Wait, …" / "Hmm, wait —" is an interjection (hold on), not a wait.
       source:
-        r`(?:^|\b(?:I'm|I\s+am|we're|we\s+are|I'll|I\s+will|will|now|and|just|still)\s+|[,;]\s*|\s[—–]\s*)(?:waiting|wait)\b(?!\s*[,!—–-])`,
+        r`(?:^|\b(?:I'm|I\s+am|we're|we\s+are|I'll|I\s+will|will|now|and|just|still)\s+|[,;]\s*)(?:waiting|wait)\b(?!\s*[,!—–-])`,
     },
     {
       id: "en.wait.monitor",
@@ -236,18 +158,14 @@ export const EN: LangPatterns = {
     {
       id: "en.wait.hold",
       kind: "wait",
-      source: r`\b(?:holding|hold(?:ing)?\s+off|continuing\s+to\s+(?:hold|wait))\s+(?:for|until|on)\b` +
-        // "Going to hold here until the vendor replies." (round 16)
-        r`|\bhold(?:ing)?\s+(?:here|off|for\s+now)\b`,
+      source: r`\b(?:holding|hold(?:ing)?\s+off|continuing\s+to\s+(?:hold|wait))\s+(?:for|until|on)\b`,
     },
     {
       id: "en.wait.event",
       kind: "wait",
       source:
-        r`\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:finish(?:es)?|completes?|is\s+done|are\s+done|reports?\s+back|returns?|lands?|arrives?|comes?\s+back|is\s+ready|merges|is\s+merged|gets\s+merged|is\s+approved|gets\s+approved|goes\s+(?:in|live|out)|ships|propagates)\b` +
-        r`|\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they)(?:'s|'re)\s+(?:done|finished|complete|ready|back|live|out|up|deployed|merged|released|green|available|listening)\b` +
-        // "I'll address comments as they come in." (round 16)
-        r`|\bas\s+(?:they|the\s+\w+|comments|reviews|results|reports)\s+(?:come|roll|trickle|arrive)\s*(?:in|back)?\b`,
+        r`\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:finish(?:es)?|completes?|is\s+done|are\s+done|reports?\s+back|returns?|lands?|arrives?|comes?\s+back|is\s+ready)\b` +
+        r`|\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they)(?:'s|'re)\s+(?:done|finished|complete|ready|back)\b`,
     },
     // "I'll merge it after the review": the next step waits on someone else's review, approval or meeting.
     {
@@ -255,18 +173,7 @@ export const EN: LangPatterns = {
       kind: "wait",
       scope: "tail",
       source:
-        r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release|reboot|power\s+cycle|freeze)\b` +
-        // "I'll merge it after approval.", "On your go, I'll run the migration." (round 16)
-        r`|\b(?:after|upon|pending|on)\s+(?:approval|sign-?off|review|confirmation)\b|\bon\s+your\s+(?:go|signal|word|mark|command|ok|okay)\b`,
-    },
-    // A person's sign-off, approval or review as the condition of the next thing ("Onward: the migration, after the DBA
-    // signs off.", "Back to the parser after Sam's review.", "Same fix for the other repo — it's theirs to apply.",
-    // "2. Merge the PR when ready"): a wait (review, round 16).
-    {
-      id: "en.wait.person",
-      kind: "approval",
-      source:
-        r`\b(?:after|once|when|until|as\s+soon\s+as)\s+[^,.;]{0,40}?\b(?:signs?\s+off|approves?|approved|confirms?|okays?|gives?\s+the\s+go-?ahead)\b|\b(?!(?:let|it|that|what|here|there|he|she|who|where|how)'s)\w+'s\s+(?:review|approval|sign-?off|ok|okay|go-?ahead)\b|\bneeds?\s+(?:the\s+)?(?:[\w-]+\s+)?(?:sign-?off|approval)\b|\btheirs\b|\bwhen\s+ready\b`,
+        r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release)\b`,
     },
     {
       id: "en.handoff",
@@ -280,7 +187,7 @@ export const EN: LangPatterns = {
       kind: "approval",
       scope: "tail",
       source:
-        r`\bfrom\s+you\b|\bfor\s+you\s+to\b|\bsuits\s+you\b|\b(?:at\s+your|when\s+(?:it's\s+)?)convenien(?:ce|t)\b|\baction\s+(?:needed|required)\b|\b(?:need(?:s|ing)?|want(?:s|ing)?|ask(?:s|ing)?|requir(?:e|es|ing)|rel(?:y|ies|ying)\s+on|count(?:s|ing)?\s+on|wait(?:s|ing)?\s+on|depend(?:s|ing)?\s+on)\s+you\b|\bup\s+to\s+you\b|\b(?:over|back)\s+to\s+you\b|\bin\s+your\s+court\b`,
+        r`\bfrom\s+you\b|\bfor\s+you\s+to\b|\b(?:need(?:s|ing)?|want(?:s|ing)?|ask(?:s|ing)?|requir(?:e|es|ing)|rel(?:y|ies|ying)\s+on|count(?:s|ing)?\s+on|wait(?:s|ing)?\s+on|depend(?:s|ing)?\s+on)\s+you\b|\bup\s+to\s+you\b|\b(?:over|back)\s+to\s+you\b|\bin\s+your\s+court\b`,
     },
     {
       id: "en.reader.you-must",
@@ -306,16 +213,14 @@ export const EN: LangPatterns = {
       kind: "approval",
       scope: "tail",
       source:
-        r`\byour\s+(?:turn|call|choice|decision|move|input|answer|preference|go-?ahead|approval|sign-?off|confirmation|action|side|end|credentials?|token|key|password|permission)\b` +
-        // "Step 3 is yours.", "the choice is yours" (round 16).
-        r`|\b(?:is|are|'s)\s+(?:all\s+)?yours\b`,
+        r`\byour\s+(?:turn|call|choice|decision|move|input|answer|preference|go-?ahead|approval|sign-?off|confirmation|action|side|end|credentials?|token|key|password|permission)\b`,
     },
     {
       id: "en.reader.imperative-then-i",
       kind: "approval",
       scope: "tail",
       // "Restart the server and I'll retry": the reader acts first. A dot inside a token ("2.4 GHz") is no sentence end.
-      source: r`(?:^|\s[—–]\s*|;\s*|:\s+)(?:please\s+)?(?:go\s+(?:ahead\s+and\s+)?)?` + READER_VERB +
+      source: r`(?:^|\s[—–]\s*|;\s*)(?:please\s+)?(?:go\s+(?:ahead\s+and\s+)?)?` + READER_VERB +
         r`\b(?:[^.?!]|[.?!](?!\s|$))*?(?:\band\b|\bthen\b|,)\s*(?:then\s+)?(?:(?:once|when|if|after)\s+[^,.;]{1,40}?,?\s+)?(?:I|we)(?:'ll|\s+will|\s+can|'d\s+be\s+able)\b`,
     },
     {
@@ -326,15 +231,6 @@ export const EN: LangPatterns = {
       // sequencing word, a step only a person takes (an approval, a grant, a console) is the reader's (cycle 2).
       source: r`^(?:(?:ok(?:ay)?|all\s+done|done|pushed|good)[,.!]?\s+)?(?:next|now|then|first)[,:]?\s+(?:please\s+)?` +
         r`(?:approve|grant|authori[sz]e|sign\s+in|log\s+in|open\s+the\s+(?:\w+\s+)?(?:console|dashboard|portal|admin\s+panel)|accept\s+the\s+invit)`,
-    },
-    // "Next: rotate the key in the AWS console, then I'll update the secret in CI.": after a sequencing word, a step in
-    // a place only a person reaches, then the agent's own step (round 16).
-    {
-      id: "en.reader.next-place",
-      kind: "approval",
-      scope: "tail",
-      source: r`^(?:(?:ok(?:ay)?|done|good)[,.!]?\s+)?(?:next|now|then|first)\s*[,:]?\s+(?!(?:let|I|we)\b)[^.]*` +
-        READER_ONLY + r`[^.]*\b(?:then|and)\s+(?:I|we)(?:'ll|\s+will|\s+can)\b`,
     },
     {
       id: "en.reader.tell-me",
@@ -371,13 +267,7 @@ export const EN: LangPatterns = {
       kind: "approval",
       scope: "tail",
       source:
-        r`\b(?:two|three|four|a\s+few|several|some|a\s+couple\s+of|the)\s+(?:(?:real|main|possible|viable|good|obvious|clear|different)\s+)?(?:options|choices|alternatives|ways(?:\s+(?:forward|to\s+do\s+(?:it|this|that)))?|paths|forks|routes|approaches|directions)\b` +
-        // … not a thing in the code: "the routes folder", "the paths in tsconfig", "the options passed to the client",
-        // "the paths that import the old module" (round 16).
-        r`(?!\s+(?:folders?|files?|dir|directory|directories|module|table|object|array|config|passed|(?:in|from)\s+(?:the\s+)?(?:\w+\s+)?(?:\w+\.\w+|\uE000|config|code|files?|repo|router|app|tsconfig|settings|schema|source)|that\s+(?:hit|import|use|call|match|point|reference)s?)\b)|^(?:option|alternative|approach)\s+(?:[a-d1-4]|one|two)\b|\beither\b[^.]*\bor\b[^.]*\b(?:works|is\s+fine|fine|would\s+work)\b|\b(?:whichever|whatever)\s+you\b`,
-      // "Let me check whether each endpoint is wired into server.go:": an embedded question about the code (round 16).
-      unless:
-        r`^(?:(?:ok(?:ay)?|now|so|good|great)[,.!]?\s+)*(?:let\s+me|I'll|I\s+will)\s+(?:check|see|verify|confirm|look|find\s+out|test)\s+(?:if|whether|how|where|that)\b(?![^.]*\b(?:you|your|prefer|rather)\b)`,
+        r`\b(?:two|three|four|a\s+few|several|some|a\s+couple\s+of|the)\s+(?:(?:real|main|possible|viable|good|obvious|clear|different)\s+)?(?:options|choices|alternatives|ways(?:\s+(?:forward|to\s+do\s+(?:it|this|that)))?|paths|forks|routes|approaches|directions)\b|^(?:option|alternative|approach)\s+(?:[a-d1-4]|one|two)\b|\beither\b[^.]*\bor\b[^.]*\b(?:works|is\s+fine|fine|would\s+work)\b|\b(?:whichever|whatever)\s+you\b`,
     },
     {
       id: "en.reader.menu",
@@ -393,9 +283,7 @@ export const EN: LangPatterns = {
       scope: "tail",
       // A bare imperative only the reader can carry out: choose, select, reply, specify, provide.
       source:
-        r`^(?:(?:please|now|so|then|just)[,]?\s+)?(?:choose|select|pick|specify|reply|respond|answer|enter|type|provide|decide|approve|confirm)\b(?!\s+(?:that|whether|if)\b)` +
-        // (not a noun phrase with its own verb: "Type checking passed.", "Select queries are fast now", round 16)
-        r`(?!\s+[\w-]+\s+(?:passed|passes|pass|failed|fails|fail|works|worked|succeeded|is|are|was|were|looks?)\b)`,
+        r`^(?:(?:please|now|so|then|just)[,]?\s+)?(?:choose|select|pick|specify|reply|respond|answer|enter|type|provide|decide|approve|confirm)\b(?!\s+(?:that|whether|if)\b)`,
     },
     {
       id: "en.reader.try-it",
@@ -412,11 +300,7 @@ export const EN: LangPatterns = {
         // "Three things to decide before I plan the rest:": decisions listed for the reader.
         r`|\b(?:things?|points?|decisions?|choices?|details?)\s+(?:(?:still\s+)?to\s+(?:decide|settle|pin\s+down|agree\s+on)|(?:that\s+)?need\s+(?:a\s+)?(?:decision|deciding|your))\b[^:：]*[:：]\s*$`,
     },
-    {
-      id: "en.question.end",
-      kind: "question",
-      source: SENTENCE_QUESTION,
-    },
+    { id: "en.question.end", kind: "question", source: SENTENCE_QUESTION },
     {
       id: "en.question.addressed",
       kind: "question",
@@ -432,36 +316,11 @@ export const EN: LangPatterns = {
       unless: HABIT + "|" + HELP_OPENER,
     },
     { id: "en.help-opener", kind: "announce", last: true, source: HELP_OPENER },
-    // "Done and pushed! Now I can go on with the settings page." as the message's last words: the agent is free to
-    // take its next step and names it (round 16). Not the reader ("you can"), not a thing ("the app can"), and a
-    // condition, a later time or a person after it is read by the rules for those.
-    {
-      id: "en.can-proceed",
-      kind: "announce",
-      last: true,
-      source: r`^` + INTERJECTION +
-        r`(?:now\s+)?(?:I|we)\s+can\s+(?:now\s+|finally\s+)?(?:(?:go\s+on|move\s+on|proceed|continue|carry\s+on|turn)\s+(?:with|to|on|onto)|get\s+(?:back\s+)?(?:on\s+)?to|start\s+on)\b`,
-      unless:
-        r`\b(?:you|your|whenever|once|if|after|when|until|pending|later|tomorrow|next\s+(?:session|time|week|sprint)|say|go-?ahead|review|approval|sign-?off|team|QA|waiting|wait)\b|[—–]`,
-    },
-    // A numbered step alone at the very end, a bare imperative of work ("2. Wire the new endpoint into the frontend"):
-    // the title of the step about to be taken (round 16; `lone`).
-    {
-      id: "en.lone-step",
-      kind: "announce",
-      lone: true,
-      source: r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])` + WORK_VERB + r`\b`,
-      unless: r`\b(?:you|your|yours|done|complete|completed|finished|skipped|later|optional|manually)\b|[✅✓~]|` +
-        READER_STEP + "|" +
-        // a step only the reader takes on their own machine, device or account (review, finding 7)
-        r`\b(?:click|tap|press|scan|plug|unplug|allow|reboot|power|publish|restart\s+(?:claude|the\s+(?:terminal|shell|editor|ide|app|computer|machine|browser|device))|reload\s+the\s+(?:window|page|browser)|e-?mail|inbox|phone|registrar|installer|administrator|settings|locally|releases\s+page)\b|\bin\s+(?:stripe|github|gitlab|slack|jira|vercel|netlify|aws|gcp|azure)\b`,
-    },
     {
       id: "en.intent",
       kind: "announce",
       source: r`\b(?:I|we)\s+(?:still\s+)?(?:plan|intend|aim|need|have|want)\s+to\s+(?!` + NOT_WORK + ")",
-      // ("the results will decide whether I need to …" is no intent, round 16)
-      unless: HABIT + "|" + r`\bwhether\s+(?:I|we)\s+(?:still\s+)?need\b`,
+      unless: HABIT,
     },
     {
       id: "en.future.subjectless",
@@ -486,16 +345,6 @@ export const EN: LangPatterns = {
         r`\b(?:you|your|yours|review|reviews|approval|approve|sign-?off|reply|response|answer|feedback|user|team|someone|colleague)\b`,
       ownWait:
         r`\b(?:agents?|subagents?|sub-agents?|workers?|jobs?|builds?|tests?|test\s+suite|CI|pipeline|background|tasks?|process(?:es)?|servers?|runs?|scripts?|install(?:s|ation)?|downloads?|compil\w+|deploys?|deployment)\b`,
-    },
-    // "Same fix for the other two handlers." as the last words: the step just taken, once more (round 16).
-    {
-      id: "en.same-fix",
-      kind: "announce",
-      last: true,
-      subjectless: true,
-      source:
-        r`^(?:(?:and|ok(?:ay)?|good|now)[,.!]?\s+)?(?:the\s+)?same\s+(?:fix|change|treatment|edit|update|patch)\s+(?:for|in|on|to|across)\s+\S`,
-      unless: FINITE + "|" + PARTICIPLE + r`\b|\b(?:you|your)\b`,
     },
     // One more fix named at the very end, standing alone: "Also fix the fallback for when there's no config file."
     {
@@ -539,8 +388,7 @@ export const EN: LangPatterns = {
       kind: "announce",
       source:
         r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+)?(?!(?:waiting|stopping|pausing|holding|leaving|ending|handing|seeing|getting|noticing|assuming|thinking|guessing|wondering|going)\b)\w+ing\b`,
-      unless: r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+|still\s+)?` + STATIVE + "|" +
-        APPROACH + "|" + BEHAVIOUR_NOW,
+      unless: r`\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+|also\s+|still\s+)?` + STATIVE,
     },
     {
       id: "en.on-it",
@@ -572,13 +420,9 @@ export const EN: LangPatterns = {
       id: "en.next",
       kind: "announce",
       source: r`^` + INTERJECTION +
-        // (… and "Back to the parser.", "Onward: the settings page.", round 16; not "back to normal/green/you")
-        r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward(?:\s+to|(?=\s*:))|now\s+for|back\s+to(?!\s+(?:normal|green|you|square\s+one|stable|working|life|the\s+drawing\s+board)\b))\b(?!\.\w)(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
+        r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward\s+to|now\s+for)\b(?!\.\w)(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
       // "Next: run `db:seed` to load the fixtures.": a label over a step written for the reader.
-      // "Next up on the roadmap: offline mode" names a plan's later item (round 16).
-      // ("Next, we could add caching, but …" is a possibility, round 16)
-      unless: NEXT_FOR_READER + "|" + READER_ONLY_STEP + "|" + OTHERS_STEP + "|" + r`\b(?:could|might|would)\b|` +
-        r`\b(?:on|in|for)\s+(?:the|our|my|this)\s+(?:roadmap|backlog|wishlist|todo\s+list|next\s+(?:release|version|sprint|milestone))\b`,
+      unless: NEXT_FOR_READER + "|" + READER_ONLY_STEP,
     },
     // "Time to wire up the handlers." names work; "Time to celebrate!" / "time to call it a day" signs off.
     { id: "en.time-to", kind: "announce", source: r`^time\s+to\s+(?:` + WORK_VERB + r`|wire|hook|tackle|move\s+on)\b` },
@@ -594,7 +438,7 @@ export const EN: LangPatterns = {
       id: "en.command",
       kind: "announce",
       subjectless: true,
-      source: r`^` + INTERJECTION + r`(?:now|next|then|first)\b[,:]?\s+(?:let's\s+)?(?:also\s+)?` + WORK_VERB + r`\b`,
+      source: r`^` + INTERJECTION + r`(?:now|next|then|first)\b[,:]?\s+(?:let's\s+)?` + WORK_VERB + r`\b`,
       // Running the commands shown ("Then run the commands above.") is the reader's step.
       // Opening a console or approving is the reader's step ("Done. Now open the console and approve the request.").
       unless: r`\b(?:you|your|yourself|users?)\b|` + NEXT_FOR_READER + "|" + SHOWN_COMMANDS + "|" + READER_ONLY,
@@ -640,21 +484,9 @@ export const EN: LangPatterns = {
       kind: "announce",
       subjectless: true,
       source:
-        r`^(?:a\s+)?(?:quick|final|one\s+more|another|same|last|full|independent)\s+(?:[\w'/.\uE000-]+\s+){0,5}?(?:check|review|pass|test|run|look|validation|verification|sweep|scan|build|diff|rerun|smoke\s+test|grep|search|typecheck|lint)\b`,
-      // A verb inside "that …" / "whether …" / "to be sure …" is the check's object, not the sentence's verb.
-      unless: r`^(?:(?!\b(?:that|whether|if|to\s+(?:be|make)\s+sure)\b).)*?(?:` +
-        FINITE + r`)|\b(?:you|your)\b`,
-    },
-    // "First, the failing test in isolation." as the last words: the next action named by its object (round 16).
-    {
-      id: "en.first-fragment",
-      kind: "announce",
-      last: true,
-      subjectless: true,
-      source:
-        r`^(?:and\s+)?(?:first|next|then|after\s+that|finally|lastly)\b[,:]?\s+(?:the|a|an|this|that|these|those|my|our)\s+\S`,
-      unless: FINITE + "|" + OTHERS_STEP + "|" +
-        r`\b(?:you|your|question|questions|decision|thought|thoughts|note|caveat|heads-up|warning|concern|good\s+news|bad\s+news|catch)\b`,
+        r`^(?:a\s+)?(?:quick|final|one\s+more|another|same|last|full|independent)\s+(?:[\w'/.\uE000-]+\s+){0,5}?(?:check|review|pass|test|run|look|validation|verification|sweep|scan|build|diff|rerun|smoke\s+test)\b`,
+      // A verb inside "that …" / "whether …" is the check's object, not the sentence's verb.
+      unless: r`^(?:(?!\b(?:that|whether|if)\b).)*?(?:` + FINITE + r`)|\b(?:you|your)\b`,
     },
     {
       id: "en.noun-next",
@@ -703,17 +535,6 @@ export const EN: LangPatterns = {
       source: r`\b(?:I|we)(?:'ll|\s+will|\s+can|'d|\s+would)\s+[^,;]*?` + CHECK_BEFORE + r`\b` + CONDITION +
         r`\b(?!\s+(?:that|this|it)(?:'s|\s+is)\s+done\b)`,
     },
-    // "We need to see the exact error to fix this.": information the agent lacks, which the reader has to bring, after
-    // the steps written for them (round 16). The agent's own way to get it in the same sentence ("…, so let me fetch
-    // the log") is a step.
-    {
-      id: "en.ruleout.need-info",
-      kind: "ruleout",
-      why: "recommendation",
-      source:
-        r`\b(?:I|we)\s+(?:still\s+|first\s+|really\s+)?need\s+(?:to\s+(?:see|know|get|have|look\s+at|read)\s+)?(?:the|that|this|which|what|an?|exact|actual|full|more)\b[^.]*?\b(?:error|errors|output|logs?|stack\s*trace|trace(?:back)?|message|assertion|exception|screenshot|crash\s+report)\b`,
-      unless: r`\blet(?:'s|\s+me)\b|\b(?:I|we)(?:'ll|\s+will)\b|\b(?:so|then)\s+(?:I|we)\b`,
-    },
     {
       id: "en.ruleout.recommend",
       kind: "ruleout",
@@ -747,11 +568,7 @@ export const EN: LangPatterns = {
       why: "later",
       terminal: true,
       source:
-        // (… and a stretch of time the agent waits out: "It'll take a while — I'll check on it periodically", "DNS can take
-        // up to an hour, so I'll check after that", round 16)
-        r`\b(?:periodically|from\s+time\s+to\s+time|take\s+a\s+while|every\s+(?:few\s+)?(?:minutes?|hours?))\b|` +
-        r`\btakes?\s+(?:(?:up\s+to|about|around|roughly|at\s+least|over|more\s+than)\s+(?:an?|\d+|a\s+few|several)\s+(?:hours?|minutes?|days?)|(?:an?|\d+|a\s+few|several)\s+(?:hours?|days?))\b(?![^.]*\bnow\b)|` +
-        r`\b(?:later(?:\s+on)?|until\s+(?:the\s+)?next\s+(?:release|version|sprint|week|session|deploy|quarter)|tomorrow|tonight(?!'s)|overnight|this\s+(?:afternoon|evening)(?!'s)|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:(?:roughly|about|around|approximately|maybe|~)\s*)?(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several|an?|half\s+an)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
+        r`\b(?:later(?:\s+on)?|tomorrow|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
     },
     // A step with a time estimate at the very end ("Check the redirect URL (2 min)", "3. URLの確認（2分）"): a plan's
     // next item, in any script; a spent or total time reports.
@@ -784,10 +601,9 @@ export const EN: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])(?:(?:step|phase|task|fix|part|stage|file|test|check|change|edit|patch|track)\s*\d+[a-z]?(?:\s*(?:&|and|,|-|–|/)\s*\d+[a-z]?)*|\d{1,2}-\d{1,2}[a-z]?)\s*[:.—–-]\s*\S`,
+        r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])(?:step|phase|task|fix|part|stage|file|test|check|change|edit|patch)\s*\d+[a-z]?(?:\s*(?:&|and|,|-|–|/)\s*\d+[a-z]?)*\s*[:.—–-]\s*\S`,
       // A label used as a subject ("**Step 3: Deploy** is the only step left") states something.
-      unless: r`\b(?:you|your|done|complete|completed|finished|passed|passing|skipped)\b|[✅✓]|` + PROPOSAL + "|" +
-        READER_STEP + "|" + FINITE,
+      unless: r`\b(?:you|your|done|complete|completed|finished|passed|passing|skipped)\b|[✅✓]|` + FINITE,
     },
     // A message that ends on a step heading with nothing under it ("## Step 2: Updating the parser").
     {
@@ -795,8 +611,7 @@ export const EN: LangPatterns = {
       kind: "announce",
       scope: "heading",
       // (… or a numbered title, "### 3. The config file": a heading with nothing under it names the step begun.)
-      source:
-        r`^(?:(?:step|part|phase|stage|fix|test|edit|change|patch)\s*\d+\b|\d{1,2}(?:-\d{1,2})?[.)]\s*\S|next\s*[:\-–—]|` +
+      source: r`^(?:(?:step|part|phase|stage|fix|test|edit|change|patch)\s*\d+\b|\d{1,2}[.)]\s*\S|next\s*[:\-–—]|` +
         WORK_GERUND +
         r`|(?:migrating|moving|setting\s+up|porting|converting|splitting|testing)\b)`,
     },
@@ -810,7 +625,7 @@ export const EN: LangPatterns = {
       source: r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
       unless:
         r`\b(?:as\s+follows|here(?:'s|\s+is|\s+are)|summary|results?|changes|what\s+(?:changed|I\s+(?:found|did|changed))|output|details|notes?|findings|status|overview|below|breakdown)\b[^:]*[:：]\s*$|\b(?:is|are|was|were|looks?\s+like)\b[^:]*[:：]\s*$|\b(?:you|your)\b|` +
-        PROPOSAL + "|" + HOW_TO,
+        HOW_TO,
     },
     // "Now `render.go` — drop the legacy branch": the object first, then the work.
     {
@@ -829,17 +644,6 @@ export const EN: LangPatterns = {
       source:
         r`^(?:(?:in\s+)?summary(?!\s+of\s+(?:the\s+)?(?:plan|next|remaining))|tl;?\s?dr|conclusion|in\s+short|bottom\s+line|recap|wrap-?up|the\s+short\s+answer|one-line\s+summary)\b`,
       unless: r`^(?:(?:and|so|ok(?:ay)?)[,.]?\s+)?(?:next|now|then|after\s+that|from\s+here)\b`,
-    },
-    // A section of proposals ("## Proposed fixes", "## Solution 2: …", "### Recommended fix"): what it ends on is offered
-    // to the reader, whatever its verbs (round 16); the agent's own next step opens on now, next, let me or I'll.
-    {
-      id: "en.section.proposal",
-      kind: "ruleout",
-      why: "recommendation",
-      scope: "section",
-      source:
-        r`^(?:(?:proposed|recommended|suggested|possible|potential)\s+(?:fix(?:es)?|changes?|solutions?|approach(?:es)?|options?)|(?:solution|option|alternative|approach)\s*(?:\d+|[a-d])\b|(?:solutions|options|alternatives|recommendations?)\s*$)`,
-      unless: r`^(?:(?:and|so|ok(?:ay)?)[,.]?\s+)?(?:next|now|then|first|let(?:'s|\s+me)|I'll|I\s+will|we'll)\b`,
     },
     // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
     {
@@ -936,8 +740,7 @@ export const EN: LangPatterns = {
       // A workflow's phase is the pipeline's next step, not this turn's work.
       source:
         r`\b(?:phase|stage|milestone)\s*\d+\s+(?:will|is\s+next|comes\s+next|can|should|covers?)\b|\b(?:the\s+)?(?:next|following|later|upcoming)\s+(?:phase|stage)\b|\b(?:review|implementation|testing|qa|verification|deployment|planning|design)\s+(?:phase|stage)\s+(?:will|picks|can|should|is|covers?)\b`,
-      // (… nor the agent's own move: "let me tick this off and move to the next phase", round 16)
-      unless: r`\b(?:now|right\s+away|immediately)\b|\blet(?:'s|\s+me)\b(?![^.]*\b(?:know|you|your)\b)`,
+      unless: r`\b(?:now|right\s+away|immediately)\b`,
     },
     // Items under a lead-in that report (a finite verb, a verdict) rather than list steps.
     {

@@ -24,15 +24,6 @@ const CASE_EITHER =
   // ("レビューが通った場合", "もらえた場合") is an event still to come, often a person's, so it stays a condition.
   r`^(?![^。]*(?:いただ|頂|ください|下さい|もら|くれ|ご[\u4E00-\u9FFF]|承認|許可|権限|了承|OK|次回|今後|将来|あとで|後で|お客様|ユーザー|レビュー|返信|返事|回答|指示|決ま|判断))` +
   r`[^、。]*?(?<![ただ])(?:場合|とき|時)(?:に)?は[、,]?[^。]*?(?<!ま)[うくすつぬむぶぐる]か[、,]?[^。]*?ます[。．]?\s*$`;
-/**
- * A proposal, marked as one ("修正案2（任意）:", "対策案（オプション）:", "Fix 2 (optional):"): offered for a decision,
- * not the agent's next step (round 16).
- */
-const PROPOSAL =
-  r`[(（]\s*(?:任意|オプション|推奨|提案|代替案?|選択肢?|optional|recommended|suggested|alternative)\s*[)）]|(?:修正案|対策案|改善案|代替案|提案|解決案)\s*[0-9０-９A-Za-z]?\s*[:：(（]`;
-/** Verbal nouns of work a numbered step's title ends on ("1. フォームにロケール項目を追加"). */
-const STEP_NOUN =
-  r`(?:追加|修正|変更|実装|作成|削除|更新|確認|対応|導入|置き換え|書き換え|分割|統合|移行|テスト|検証|調査|設定|適用|整理|リファクタ(?:リング)?|接続|登録|生成|反映|定義|記述|差し替え|切り替え)`;
 /** A reassurance with its reason ("…を返すので、こちらは問題ありません。"): it judges a case, the sentence before decides. */
 const REASSURANCE =
   r`^[^。]*(?:ので|から)[、,]?[^。]{0,20}?(?:問題|影響|心配)(?:は|も)?(?:ありません|ない|なし)[。．!！]?\s*$`;
@@ -133,8 +124,6 @@ export const JA: LangPatterns = {
       kind: "approval",
       scope: "tail",
       source:
-        // "お客様側の作業です", "ご自身で…" (round 16): the reader's part.
-        r`お客様(?:側|ご自身|の(?:ほう|方)で|にて)|ご自身|` +
         r`ご(?:確認|対応|検討|判断|指示|連絡|返信|承認|協力|選択|設定|用意|準備|提供|共有|教示|入力|実行|登録|希望|意見|一報|了承)(?!(?:を|の)?(?:いただいた|いただき(?:ました|まして|あり)|くださった|くださり|ありがとう))|お(?:知らせ|待ち|試し|手数|選び|伝え|手元|使いの|持ち)|あなた(?!の(?:変更|編集|修正|コード|コミット|作業|設定)(?:は|を|に|も)?(?:そのまま|残|維持|保持|活か))`,
     },
     {
@@ -193,13 +182,7 @@ export const JA: LangPatterns = {
       source: r`(?:今から|引き続き|これから|早速|すぐに?|この後|このあと|続けて|続いて)[^。]*ます` + STOP,
       unless: NOT_ACTION + "|" + TOPIC,
     },
-    {
-      id: "ja.next",
-      kind: "announce",
-      source: r`^次(?:は|の作業は|のステップは)[^。]*です` + STOP,
-      // "次はセキュリティチームの承認です。": someone else's step (round 16).
-      unless: r`承認|了承|許可|レビュー|判断|チーム|担当者|お客様|ユーザー|あなた|皆様`,
-    },
+    { id: "ja.next", kind: "announce", source: r`^次(?:は|の作業は|のステップは)[^。]*です` + STOP },
     { id: "ja.case.either", kind: "announce", source: CASE_EITHER },
     // A count of the places still to change, as the message's last words ("修正箇所は2つあります。"): the edits come next.
     // (Past or done forms, "修正した箇所は…", report; a question after it is a wait.)
@@ -310,7 +293,7 @@ export const JA: LangPatterns = {
       terminal: true,
       why: "later",
       source:
-        r`\d+\s?(?:秒|分|時間)(?:後|ほど後|経ったら)|数(?:秒|分|時間|日)(?:後|ほど後|経ったら)|\d+\s?(?:分|時間|日)(?:ほど|くらい|ぐらい|程度)?で(?:結果|終わ|完了|出)|明日|明朝|今夜|来週|翌日|後で|後ほど|しばらく(?:して|後|経って)|少し(?:して|後|経って)|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は|` +
+        r`\d+\s?(?:秒|分|時間)(?:後|ほど後|経ったら)|明日|明朝|今夜|来週|翌日|後で|後ほど|しばらく(?:して|後|経って)|少し(?:して|後|経って)|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は|` +
         // "次にcronが動いたときに…": the next time something happens, not the next step.
         r`次に[^、。]{1,30}?(?:とき|時|際|たび)(?:に|は|、)|次に[^、。]{1,30}?[うくすつぬむぶぐるた]と[、,]|次の[^、。]{1,30}?(?:とき|時|際)(?:に|は|、)`,
     },
@@ -404,8 +387,8 @@ export const JA: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|編集|Step|Phase|Task|Fix|Test|Edit)\s*[0-9０-９]+[A-Za-z]?(?:\s*(?:&|and|,|・|、)\s*[0-9０-９]+)*|[0-9０-９]{1,2}[-ー－][0-9０-９]{1,2})\s*[:：.．—–-]\s*\S`,
-      unless: r`完了|済み|ました|でした|です|[✅✓]|` + PROPOSAL,
+        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|編集|Step|Phase|Task|Fix|Test|Edit)\s*[0-9０-９]+[A-Za-z]?(?:\s*(?:&|and|,|・|、)\s*[0-9０-９]+)*\s*[:：.．—–-]\s*\S`,
+      unless: r`完了|済み|ました|でした|です|[✅✓]`,
     },
     // "ビルドが通るか確認。": checking whether, standing alone at the very end ("…ことを確認。" is the report); the
     // embedded question's subject is not the sentence's.
@@ -417,24 +400,13 @@ export const JA: LangPatterns = {
       source: r`^[^。\n]{0,80}?[^こ]か(?:どうか)?を?(?:確認|チェック|検証)[。．]?\s*$`,
       unless: TOPIC + "|" + r`(?:済み|完了|した|ました|です|でした)`,
     },
-    // A numbered step alone at the very end whose title ends on a verbal noun of work ("1. フォームにロケール項目を追加",
-    // "2. ルーターの修正 — ヘルスチェック"): the step about to be taken (round 16; `lone`).
-    {
-      id: "ja.lone-step",
-      kind: "announce",
-      lone: true,
-      source: r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])[^\n。]{0,60}?` + STEP_NOUN +
-        r`(?:する)?(?:\s*[—–-]\s*[^\n]*)?[。．]?\s*$`,
-      unless:
-        r`完了|済み|した|ました|です|でした|ください|下さい|いただ|ご[\u4E00-\u9FFF]|権限|承認|任意|後で|次回|[✅✓]`,
-    },
     // A message that ends on a step heading with nothing under it ("### ステップ3: テストの追加").
     {
       id: "ja.heading.step",
       kind: "announce",
       scope: "heading",
       source:
-        r`^(?:(?:ステップ|手順|フェーズ|段階|修正|テスト|編集|変更|作業)\s*[0-9０-９]|第?\d+\s*(?:ステップ|フェーズ|段階)|[0-9０-９]{1,2}(?:[-ー－][0-9０-９]{1,2})?[.)．）]\s*\S|次(?:の(?:作業|ステップ))?\s*[:：])`,
+        r`^(?:(?:ステップ|手順|フェーズ|段階|修正|テスト|編集|変更|作業)\s*[0-9０-９]|第?\d+\s*(?:ステップ|フェーズ|段階)|[0-9０-９]{1,2}[.)．）]\s*\S|次(?:の(?:作業|ステップ))?\s*[:：])`,
     },
     // The very last words open on a colon with nothing after them ("…に update 実装:").
     // A colon that introduces content for the reader ("以下の通りです:", "まとめ:") is no step.
@@ -443,13 +415,7 @@ export const JA: LangPatterns = {
       kind: "announce",
       last: true,
       source: r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
-      // (… but "追加が必要です:" is the need the next edit meets, round 16.) A proposal marked as one ("修正案2（任意）:",
-      // "対策案:") is offered for a decision.
-      unless:
-        r`(?:(?<!(?:追加|修正|変更|更新|実装|対応|削除|置き換え|書き換え)が必要)です|ました|通り|まとめ|結果|変更点|変更内容|概要|内容|状況|一覧|以下|下記)\s*[:：]\s*$|` +
-        // (a person's part: "ユーザー側での設定変更が必要です:", "管理画面での手動操作が必要です:")
-        r`必要です\s*[:：]\s*$(?<=(?:ユーザー|あなた|お客様|手動|管理画面|ログイン|再発行|権限|承認|トークン|パスワード|キー|ください|いただ)[^\n]*)|` +
-        PROPOSAL,
+      unless: r`(?:です|ました|通り|まとめ|結果|変更点|変更内容|概要|内容|状況|一覧|以下|下記)\s*[:：]\s*$`,
     },
     // A chain that opens on the agent's own work with an object ("…を…に置き換え、…は…のまま維持します"):
     // the later clause's topic does not make the sentence a description.
@@ -467,15 +433,6 @@ export const JA: LangPatterns = {
       scope: "section",
       source: r`^(?:まとめ|要約|結論|一言で(?:まとめると|言うと|いうと)|総括|概要)`,
       unless: r`^(?:次は|次に|続いて|続けて|これから|では|それでは|引き続き)`,
-    },
-    // A section of proposals ("## 推奨修正", "### 修正案（優先度順）", "## 対策案"): offered to the reader (round 16).
-    {
-      id: "ja.section.proposal",
-      kind: "ruleout",
-      why: "recommendation",
-      scope: "section",
-      source: r`^(?:推奨(?:修正|対応|対策|設定)?|修正案|対策案|改善案|解決案|代替案|提案|選択肢|案\s?[0-9０-９A-Za-z])`,
-      unless: r`^(?:次は|次に|続いて|続けて|これから|では|それでは|まず|早速)`,
     },
     // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
     {
@@ -596,12 +553,6 @@ export const JA: LangPatterns = {
       source:
         r`(?:ています|ていました|ていません|ました|ません|です|でした|あります|ありません|います|済み|問題なし)[。．]?\s*$|[（(](?:完了|済み|対応済み|修正済み|done|DONE)[）)]\s*$|[✅✓❌]`,
     },
-    {
-      id: "ja.intent",
-      kind: "announce",
-      source: r`(?:予定|つもり)です|(?:しよう|よう)と(?:思います|考えています)`,
-      // "本番は土曜日に実施予定です。": a plan with its own day, under a topic (round 16).
-      unless: TOPIC + "|" + r`曜日|明日|明後日|来週|来月|後日|次回|今後|午後|今夜|[0-9０-９]+\s?(?:日|時)`,
-    },
+    { id: "ja.intent", kind: "announce", source: r`(?:予定|つもり)です|(?:しよう|よう)と(?:思います|考えています)` },
   ],
 };

@@ -25,7 +25,7 @@ const SUBJECT =
   r`(?![^.!?:：]{0,30}?(?:때|경우)의\s)`;
 /** A sentence-initial topic (파서는 …): a description of the thing, not the agent's step. */
 const TOPIC =
-  r`^(?!저는|나는|저희는|우리는|다음은|이번에는|이제는|지금은|먼저는|오늘은|마지막은)[가-힣A-Za-z0-9\uE000]+(?<!하|되|있|없|남|같|많|좋|작)(?:은|는)\s`;
+  r`^(?!저는|나는|저희는|우리는|다음은|이번에는|이제는|지금은|먼저는|오늘은)[가-힣A-Za-z0-9\uE000]+(?<!하|되|있|없|남|같|많|좋|작)(?:은|는)\s`;
 
 /** A numbered step's label: "1단계", "테스트 2", "Step A3", "Phase 4", "4-B.", "A-3:". */
 const STEP_NUMBER =
@@ -61,13 +61,6 @@ export const KO: LangPatterns = {
       kind: "approval",
       source: r`[가-힣]시면(?=[\s,.]|$)|(?:고르|선택하|정하|말하|알려\s?주|결정하|지정하)면(?=[\s,])`,
     },
-    // "배포는 맡기겠습니다", "나머지는 넘겨 드리겠습니다": the rest is left to the reader (round 16). (Not "서브에이전트에게
-    // 맡기겠습니다": a dispatch.)
-    {
-      id: "ko.approval.leave",
-      kind: "approval",
-      source: r`(?:은|는)\s?맡기겠습니다|(?:맡겨|넘겨)\s?드리겠습니다`,
-    },
     {
       id: "ko.approval.human",
       kind: "approval",
@@ -82,18 +75,14 @@ export const KO: LangPatterns = {
       id: "ko.wait",
       kind: "wait",
       source:
-        r`(?:^|\s)(?:완료|종료|끝난|완료된|끝나는)\s?(?:후|뒤|대로)에?\s|기다리(?:겠습니다|고\s?있습니다|는\s?중)|대기(?:하겠습니다|하고\s?있습니다|\s?중입니다)|(?:오면|나오면|끝나면|완료되면|도착하면|돌아오면|받으면|받는\s?대로|받은\s?뒤에?|오는\s?대로)(?=\s)` +
-        // "벤더 답변이 올 때까지 …" (round 16)
-        r`|(?:올|나올|끝날|받을|도착할|풀릴)\s?때까지`,
+        r`(?:^|\s)(?:완료|종료|끝난|완료된|끝나는)\s?(?:후|뒤|대로)에?\s|기다리(?:겠습니다|고\s?있습니다|는\s?중)|대기(?:하겠습니다|하고\s?있습니다|\s?중입니다)|(?:오면|나오면|끝나면|완료되면|도착하면|돌아오면|받으면|받는\s?대로|받은\s?뒤에?|오는\s?대로)(?=\s)`,
     },
     // "리뷰 후에 머지하겠습니다": the next step waits on someone else's review, approval or meeting.
     {
       id: "ko.wait.after-event",
       kind: "wait",
       scope: "tail",
-      source: r`(?:리뷰|검토|승인|회의|미팅|피드백|릴리스|릴리즈|재부팅)\s?(?:후|뒤|이후|다음)(?:에)?(?=[\s,])` +
-        // "…GitHub Actions에서 수동으로 실행해야 합니다": a manual step is a person's (round 16).
-        r`|수동으로\s?\S+\s?(?:해야|하셔야|돌려야|눌러야)`,
+      source: r`(?:리뷰|검토|승인|회의|미팅|피드백|릴리스|릴리즈)\s?(?:후|뒤|이후|다음)(?:에)?(?=[\s,])`,
     },
     {
       id: "ko.handoff",
@@ -162,11 +151,7 @@ export const KO: LangPatterns = {
         // "구현 전에 정해야 할 것 3가지:": decisions listed for the reader.
         r`|(?:(?:정할|결정할|결정이\s?필요한|선택이\s?필요한)\s?(?:것|점|부분|사항|항목)|(?:정해야|결정해야|골라야|선택해야)(?:\s|$))[^:：\n]*[:：]\s*$`,
     },
-    {
-      id: "ko.question.end",
-      kind: "question",
-      source: r`[?？]\s*$|(?:까요|습니까|나요|는가요|을까|할지요)\s*[.?]?$`,
-    },
+    { id: "ko.question.end", kind: "question", source: r`[?？]\s*$|(?:까요|습니까|나요|는가요|을까|할지요)\s*[.?]?$` },
     { id: "ko.question.addressed", kind: "question", scope: "window", source: r`(?:까요|습니까|나요)\s*[?？]` },
     // gate 5
     { id: "ko.future", kind: "announce", source: r`(?<=[가-힣])` + NOT_WORK_STEM + r`겠습니다`, unless: HABIT },
@@ -183,8 +168,7 @@ export const KO: LangPatterns = {
         r`(?:(?:까지|부터|도)?\s?(?:시작|진행))?[.…]*\s*$`,
       // A note under a topic ("이 PR에서는 …", "원인은 …") or with a subject describes; a past or a state reports.
       unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT + "|" +
-        // (nor a verb's adnominal -는: "안 쓰는 import 제거.", round 16)
-        r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작|쓰|막|깨지|걸리|바뀌|남기|돌리|고치|만드|바꾸|지우|올리|내리)(?:은|는)\s`,
+        r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s`,
     },
     // "이제 스테이징 서버 스모크 QA.", "이제 API 라우터 E2E.": the next step named after "now" by a work word the
     // verb-noun list does not hold, standing alone at the very end.
@@ -321,30 +305,14 @@ export const KO: LangPatterns = {
       // A topic closed by a concessive clause ("설정은 맞지만 …확인합니다") governs that clause only.
       unlessSentence: r`(?:` + TOPIC + r`)(?![^,]*?(?:지만|는데)\s)|` + THIRD_PERSON_TOPIC,
     },
-    // "이제 까다로운 부분인 재시도 로직입니다.": the part of the work taken up now, named (round 16).
-    {
-      id: "ko.now-part",
-      kind: "announce",
-      last: true,
-      source: r`^이제\s[^.!?]*(?:부분|작업|단계|순서)(?:인|은|이)?\s[^.!?]*입니다[.!]?\s*$`,
-      unless: r`끝|완료|됐|되었|상태|정상|문제|필요|가능|남았|남은`,
-    },
     { id: "ko.turn", kind: "announce", source: r`^(?:이제|다음은?|이번엔?|그다음은?)\s.*차례입니다` + END },
-    {
-      id: "ko.next",
-      kind: "announce",
-      source: r`^다음(?:은|\s?차례는|\s?작업은)\s.*(?:입니다|차례입니다)` + END,
-      // "다음은 사용자 쪽 동작 확인입니다.", "다음은 보안팀의 승인입니다.": someone else's step (round 16).
-      unless: r`승인|허가|리뷰|검토|판단|결정|팀|담당자|사용자|고객|님`,
-    },
+    { id: "ko.next", kind: "announce", source: r`^다음(?:은|\s?차례는|\s?작업은)\s.*(?:입니다|차례입니다)` + END },
     {
       id: "ko.intent",
       kind: "announce",
       source: r`(?:려고|고자)\s?합니다|(?:할|될)\s?예정입니다|할\s?계획입니다|할\s?것입니다`,
-      // "이제 설정이 제대로 반영될 것입니다": a prediction about something else, not a plan. "운영 반영은 금요일에 진행할
-      // 예정입니다": a plan with its own day, under a topic (round 16).
-      unless: SUBJECT + "|" + TOPIC + "|" +
-        r`[월화수목금토일]요일|내일|모레|다음\s?주|다음\s?달|주말|오후|저녁|\d+\s?(?:일|시)`,
+      // "이제 alias가 제대로 동작할 것입니다": a prediction about something else, not a plan.
+      unless: SUBJECT,
     },
     // "…를 수정해야 합니다": the agent's own next necessity, like "I need to".
     {
@@ -404,7 +372,7 @@ export const KO: LangPatterns = {
       why: "later",
       // …, or after a stretch of time: "20분 후 결과를 확인하겠습니다" waits for the time to pass.
       source:
-        r`나중에|추후|차후|이후에|내일|모레|다음\s?주|주말에|오늘\s?(?:오후|저녁|밤)에?|조금\s?(?:있다가|뒤에?|후에?)|이따가?\s|잠시\s?(?:후|뒤)에?\s|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|별도(?:로|의)\s|\d+\s?(?:초|분|시간)\s?(?:후|뒤)|몇\s?(?:초|분|시간)\s?(?:후|뒤)`,
+        r`나중에|추후|차후|이후에|조금\s?(?:있다가|뒤에?|후에?)|이따가?\s|잠시\s?(?:후|뒤)에?\s|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|별도(?:로|의)\s|\d+\s?(?:초|분|시간)\s?(?:후|뒤)`,
     },
     {
       id: "ko.ruleout.state",
@@ -442,15 +410,6 @@ export const KO: LangPatterns = {
       source: r`^` + STEP_NUMBER + r`\s*[:：.—–-]\s*(?=[^\n]*[가-힣])\S`,
       unless: r`완료|끝남|했|됐|됨|[✅✓]`,
     },
-    // A numbered step alone at the very end whose title ends on a verb noun of work ("2. 설정 검증 — 기본값 확인",
-    // "2. 라우터 수정"): the step about to be taken (round 16; `lone`).
-    {
-      id: "ko.lone-step",
-      kind: "announce",
-      lone: true,
-      source: r`^(?=[^\n]*[가-힣])[^\n.]{0,60}?` + WORK_NOUN + r`(?:\s*[—–-]\s*[^\n]*)?[.]?\s*$`,
-      unless: r`완료|끝남|했|됐|됨|되었|주세요|주시|해\s?주|승인|권한|나중에|다음에|선택|[✅✓]|` + SUBJECT,
-    },
     // The very last words open on a colon with nothing after them ("해결 방법:").
     // A colon that introduces content for the reader ("다음과 같습니다:", "요약:") is no step.
     {
@@ -459,9 +418,7 @@ export const KO: LangPatterns = {
       last: true,
       source: r`^(?=[^\n]*[\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
       unless:
-        r`(?:같습니다|입니다|있습니다|됩니다|했습니다|요약|결과|변경\s?사항|변경\s?내용|내용|정리|현황|상태|목록|아래|다음)\s*[:：]\s*$|` +
-        // A proposal marked as one ("수정안 1 (선택):"): offered for a decision (round 16).
-        r`[(（]\s*(?:선택|권장|옵션|제안|optional|recommended)\s*[)）]|(?:수정안|개선안|대안|제안)\s*[0-9A-Za-z]?\s*[:：(（]`,
+        r`(?:같습니다|입니다|있습니다|됩니다|했습니다|요약|결과|변경\s?사항|변경\s?내용|내용|정리|현황|상태|목록|아래|다음)\s*[:：]\s*$`,
     },
     // The heading a message's last paragraph sits under sums it up ("Summary", "まとめ", "결론"): a report.
     {
@@ -471,15 +428,6 @@ export const KO: LangPatterns = {
       scope: "section",
       source: r`^(?:요약|정리|결론|한\s?줄\s?(?:요약|정리)|한마디로|총평)`,
       unless: r`^(?:다음은|다음으로|이제|이어서|그다음|계속해서|그럼)`,
-    },
-    // A section of proposals ("## 수정 제안", "## 개선안", "## 대안"): offered to the reader (round 16).
-    {
-      id: "ko.section.proposal",
-      kind: "ruleout",
-      why: "recommendation",
-      scope: "section",
-      source: r`^(?:수정\s?(?:제안|안)|개선\s?(?:제안|안)|제안|권장\s?(?:수정|사항|설정)?|대안|해결\s?방안|선택지)`,
-      unless: r`^(?:다음은|다음으로|이제|이어서|그다음|계속해서|그럼|먼저|우선|바로)`,
     },
     // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
     {

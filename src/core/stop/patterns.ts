@@ -28,7 +28,6 @@ export interface Pattern {
   followed: boolean;
   ownWait: RegExp | null;
   afterResult: boolean;
-  lone: boolean;
 }
 
 export interface PatternSet {
@@ -65,7 +64,6 @@ function compile(lang: LangPatterns): Pattern[] {
     followed: p.followed ?? false,
     ownWait: p.ownWait ? new RegExp(p.ownWait, lang.flags) : null,
     afterResult: p.afterResult ?? false,
-    lone: p.lone ?? false,
   }));
 }
 
@@ -114,7 +112,6 @@ export function patternSet(extra: { continuation: string[]; approval: string[] }
           followed: false,
           ownWait: null,
           afterResult: false,
-          lone: false,
         });
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);

@@ -20,12 +20,6 @@ export interface Sentence {
   last?: boolean;
   /** The sentence is a heading line (Markdown `#`, or bold from end to end). */
   heading?: boolean;
-  /**
-   * The sentence is a numbered item standing alone at the very end: the last paragraph is that one line, nothing
-   * follows it, and the message numbers no other line ("The backend part is done.\n\n2. Wire the endpoint in"). It
-   * titles the step about to be taken; a numbered list written for the reader has more than one item.
-   */
-  lone?: boolean;
 }
 
 /**
@@ -67,9 +61,6 @@ const INLINE = [
   /\bhttps?:\/\/\S+/g,
 ];
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/;
-const NUMBERED = /^\s*\d+[.)]\s+/;
-/** A line that opens on a bold span ("**Problem A: stale cache key** (cache.ts:30)"). */
-const BOLD_START = /^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)/;
 /** A line that opens on a bold label ("**settings.json**: …"): an item of a list by another name. */
 const BOLD_LABEL = /^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)\s*[:：]/;
 /** A Markdown heading, or a line that is bold from end to end (a heading by another name). */
@@ -88,8 +79,7 @@ const WINDOW_MAX = 40;
 const WINDOW_MIN = 8;
 // A list number ("2. Then run…", "### 3. The config", "**3. config.ts**") ends no sentence; lines are split one at a
 // time, so ^ is the line start.
-// (… nor does a sub-step's number, "**3-2. Validation**", "2.1. The router".)
-const SENTENCE_END = /(?<=[.!?;])(?<!^\s*(?:#{1,6}\s+|\*\*|__)?\d+(?:[-.]\d+)?[.)])\s+|(?<=[。！？])\s*/g;
+const SENTENCE_END = /(?<=[.!?;])(?<!^\s*(?:#{1,6}\s+|\*\*|__)?\d+[.)])\s+|(?<=[。！？])\s*/g;
 
 function blank(s: string, fill: string): string {
   return s.replace(/[^\n]/g, fill);
@@ -141,21 +131,8 @@ function paragraphsOf(masked: string): Span[] {
 
 /** What follows a sentence that ends on a colon: a list or headings, or a block of anything else. */
 function belowOf(source: string, end: number): "list" | "block" {
-  // Line by line from `end`, not a split of the whole rest: a message of many colon lines (bold titles under lead-ins,
-  // round 16) would read the rest of itself once per line (quadratic; found in review).
-  let next = "";
-  for (let at = source.indexOf("\n", end); at !== -1;) {
-    const eol = source.indexOf("\n", at + 1);
-    const line = source.slice(at + 1, eol === -1 ? source.length : eol);
-    if (line.trim() !== "") {
-      next = line;
-      break;
-    }
-    at = eol;
-  }
-  return LIST_ITEM.test(next) || HEADING.test(next) || BOLD_LABEL.test(next) || BOLD_START.test(next)
-    ? "list"
-    : "block";
+  const next = source.slice(end).split("\n").find((l, i) => i > 0 && l.trim() !== "") ?? "";
+  return LIST_ITEM.test(next) || HEADING.test(next) || BOLD_LABEL.test(next) ? "list" : "block";
 }
 
 /** The whole line around an offset. */
@@ -213,14 +190,6 @@ export function viewMessage(text: string): MessageView {
     return t.length <= SENTENCE_MAX ? t : `${t.slice(0, half)} ${MASK} ${t.slice(-half)}`;
   };
   const contentEnd = source.trimEnd().length;
-  const paragraphs = paragraphsOf(masked);
-  const lastP = paragraphs.at(-1);
-  // (not under a heading of its own: "## Open items\n\n1. Add rate limiting" is an item of that section)
-  const above = paragraphs.at(-2);
-  const lone = lastP !== undefined && loneStep(masked, lastP) &&
-      !(above && HEADING.test(masked.slice(above.start, above.end).trimEnd().split("\n").at(-1) ?? ""))
-    ? lastP
-    : null;
   const sentence = (s: Span): Sentence => {
     const text = bounded(s).replace(DECORATION, "").replace(/(?:\*\*|__)/g, "").trim();
     return {
@@ -231,29 +200,21 @@ export function viewMessage(text: string): MessageView {
       ...(/[:：]\s*$/.test(text) && s.end < contentEnd ? { above: belowOf(source, s.end) } : {}),
       ...(s.end >= contentEnd ? { last: true } : {}),
       ...(HEADING.test(lineAt(masked, s.start)) ? { heading: true } : {}),
-      ...(lone && s.start >= lone.start && s.end >= contentEnd ? { lone: true } : {}),
     };
   };
+  const paragraphs = paragraphsOf(masked);
+  const lastP = paragraphs.at(-1);
   if (!lastP) return { unfenced, tail: [], window: [], last: [], leadIn: null, section: null };
   const lastSentences = sentencesOf(masked, lastP);
   const tail = lastSentences.slice(-3);
   let leadIn: LeadIn | null = null;
   // A list's lead-in ("Next, I will:") carries the subject its items leave out.
   const lines = masked.slice(lastP.start, lastP.end).split("\n").filter((l) => l.trim() !== "");
-  // Under a colon in the same paragraph, a line that opens on a bold title is an item too ("I\'ll fix both:" above
-  // "**Problem A: …** (cache.ts:30)", round 16).
-  const colonAt = lastSentences.findIndex((s) => /[:：]\s*$/.test(masked.slice(s.start, s.end)));
-  const opensItem = (s: Span, i: number) => {
-    const t = masked.slice(s.start, s.end);
-    if (LIST_ITEM.test(t)) return true;
-    const lineStart = masked.lastIndexOf("\n", s.start - 1) + 1 === s.start;
-    return colonAt >= 0 && i > colonAt && lineStart && (BOLD_START.test(t) || HEADING.test(lineAt(masked, s.start)));
-  };
-  if (lines.some((l) => LIST_ITEM.test(l)) || lastSentences.some(opensItem)) {
+  if (lines.some((l) => LIST_ITEM.test(l))) {
     // The lead-in is the last sentence before the first item ("Found it. Fix plan:" above "1. …" is led by "Fix plan:").
-    const firstItem = lastSentences.find(opensItem);
-    const lead = lastSentences.filter((s, i) =>
-      !opensItem(s, i) && (firstItem === undefined || s.start < firstItem.start)
+    const firstItem = lastSentences.find((s) => LIST_ITEM.test(masked.slice(s.start, s.end)));
+    const lead = lastSentences.filter((s) =>
+      !LIST_ITEM.test(masked.slice(s.start, s.end)) && (firstItem === undefined || s.start < firstItem.start)
     ).at(-1);
     const prev = paragraphs.at(-2);
     const prevLast = prev ? sentencesOf(masked, prev).at(-1) : undefined;
@@ -300,13 +261,6 @@ export function viewMessage(text: string): MessageView {
     leadIn,
     section: sectionOf(masked, lastP.start),
   };
-}
-
-/** The paragraph is one numbered line the message ends on, and no other line of the message is numbered. */
-function loneStep(masked: string, p: Span): boolean {
-  const lines = masked.slice(p.start, p.end).split("\n").filter((l) => l.replaceAll(MASK, "").trim() !== "");
-  if (lines.length !== 1 || !NUMBERED.test(lines[0]) || HEADING.test(lines[0])) return false;
-  return masked.split("\n").filter((l) => NUMBERED.test(l)).length === 1;
 }
 
 /** The last heading line before `end` ("## まとめ", "**Summary**"), decoration stripped, or null. */
