@@ -4,6 +4,8 @@
  * "mention" rows are the two prompts the issue reports as having slipped through.
  */
 import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { clausesOf, isHandoffRequest, judgeHandoffRequest } from "../../src/core/handoff-request.ts";
 
 type Row = [lang: "en" | "ko" | "ja", text: string, request: boolean, why: string];
@@ -515,5 +517,24 @@ describe("a run of spaces", () => {
     ) {
       expect(judgeHandoffRequest(text.replace(/ /g, " ".repeat(50)))).toEqual(judgeHandoffRequest(text));
     }
+  });
+});
+
+describe("a list of handoff paths (review, round 16)", () => {
+  // "(?:\S+\s*){0,5}?" lets \s* match nothing, so a word of n characters can be cut into up to five chunks in
+  // C(n-1, 4) ways, each tried against the lookbehind and the verb after it: "Please update HANDOFF.md. Files
+  // touched: " and 80 x "services/api/handoff.md" took 12 s a call on de04739 and 24 s once both judges read it,
+  // past UserPromptSubmit's 10 s timeout (the hook fails open). "(?:\S+(?:\s+\S+){0,4}?\s*)??" matches the same
+  // words and cuts them only at white space; every judgement of the evaluation's 4,037 texts is the same. The shape
+  // is looked for in the source (no wall time is measured here).
+  const dir = join(import.meta.dir, "..", "..", "src", "core");
+  const files = readdirSync(dir).filter((f) => /^handoff-.*\.ts$/.test(f));
+  test.each(files)("no pattern of %s lets a word split into chunks", (file) => {
+    expect(readFileSync(join(dir, file), "utf8").match(/\(\?:\\S\+\\s\*\)\{/g) ?? []).toEqual([]);
+  });
+
+  test("is judged as before, a request naming the handoff with a file list", () => {
+    const text = `Please update HANDOFF.md. Files touched: ${Array(80).fill("services/api/handoff.md").join(" ")}`;
+    expect(judgeHandoffRequest(text).request).toBe(true);
   });
 });
