@@ -101,8 +101,8 @@ export function clauseFeatures(clause: string): string[] {
  */
 let table: string | null = null;
 
-/** Where a feature's line starts in the table, or -1. */
-function find(t: string, f: string): number {
+/** Where a feature's line starts in a packed table (`packTable`), or -1. Shared with the mood judge's model. */
+export function findFeature(t: string, f: string): number {
   let lo = 0;
   let hi = t.length;
   while (lo < hi) {
@@ -138,8 +138,12 @@ function find(t: string, f: string): number {
   return -1;
 }
 
-/** The three weights on a feature's line (hundredths over 100: the same doubles as the two-decimal literals). */
-function weightsAt(t: string, at: number, out: number[]): void {
+/**
+ * The three weights on a feature's line (hundredths over 100: the same doubles as the two-decimal literals). Shared with
+ * the mood judge's model.
+ */
+export function weightsAt(t: string, at: number): [number, number, number] {
+  const out: [number, number, number] = [0, 0, 0];
   let i = t.indexOf("\t", at) + 1;
   for (let k = 0; k < 3; k++) {
     let neg = false;
@@ -152,6 +156,7 @@ function weightsAt(t: string, at: number, out: number[]): void {
     out[k] = (neg ? -v : v) / 100;
     i++;
   }
+  return out;
 }
 
 /** The weight table, used as it is shipped (only a prompt that names the handoff gets this far). */
@@ -211,21 +216,20 @@ export function scoreClause(clause: string, towards?: ClauseClass): ClauseScore 
   const feats: string[] = [];
   const rows: number[] = [];
   for (let i = 0; i < all.length; i++) {
-    const j = find(w, all[i]);
+    const j = findFeature(w, all[i]);
     if (j >= 0) {
       feats.push(all[i]);
       rows.push(j);
     }
   }
   const z = [0, 0, 0];
-  const v = [0, 0, 0];
   const vs: number[][] = [];
   for (let i = 0; i < feats.length; i++) {
-    weightsAt(w, rows[i], v);
+    const v = weightsAt(w, rows[i]);
     z[0] += v[0];
     z[1] += v[1];
     z[2] += v[2];
-    vs.push([v[0], v[1], v[2]]);
+    vs.push(v);
   }
   const mx = Math.max(...z);
   const e = z.map((x) => Math.exp(x - mx));

@@ -12,7 +12,11 @@
  * (eval/handoff-prompts/model/corpus.ts, train.ts); every decision can be explained by its
  * heaviest features, which the refusal reason names.
  */
+import { findFeature, packTable, PRUNE, weightsAt } from "./handoff-model.ts";
 import { WEIGHTS } from "./handoff-mood-weights.ts";
+
+// The packed table's format, search and pruning are round 15's model's (one copy, review round 16).
+export { packTable, PRUNE, shippedWeight } from "./handoff-model.ts";
 
 export const CLASSES = ["doc", "support", "other"] as const;
 export type ClauseClass = typeof CLASSES[number];
@@ -107,84 +111,10 @@ export function clauseFeatures(clause: string): string[] {
  */
 let table: string | null = null;
 
-/** Where a feature's line starts in the table, or -1. */
-function find(t: string, f: string): number {
-  let lo = 0;
-  let hi = t.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const a = t.lastIndexOf("\n", mid - 1) + 1;
-    // Compare f with the line's feature (up to the tab), code unit by code unit: the order the trainer sorted in.
-    let k = 0;
-    let c = 0;
-    for (;; k++) {
-      const x = t.charCodeAt(a + k);
-      if (x === 9) {
-        c = k < f.length ? 1 : 0;
-        break;
-      }
-      if (k === f.length) {
-        c = -1;
-        break;
-      }
-      const y = f.charCodeAt(k);
-      if (y !== x) {
-        c = y < x ? -1 : 1;
-        break;
-      }
-    }
-    if (c === 0) return a;
-    if (c < 0) hi = a;
-    else {
-      const e = t.indexOf("\n", a);
-      if (e < 0) return -1;
-      lo = e + 1;
-    }
-  }
-  return -1;
-}
-
-/** The three weights on a feature's line (hundredths over 100: the same doubles as the two-decimal literals). */
-function weightsAt(t: string, at: number, out: number[]): void {
-  let i = t.indexOf("\t", at) + 1;
-  for (let k = 0; k < 3; k++) {
-    let neg = false;
-    if (t.charCodeAt(i) === 45) {
-      neg = true;
-      i++;
-    }
-    let v = 0;
-    for (let c = t.charCodeAt(i); c >= 48 && c <= 57; c = t.charCodeAt(++i)) v = v * 10 + c - 48;
-    out[k] = (neg ? -v : v) / 100;
-    i++;
-  }
-}
-
 /** The weight table, used as it is shipped (only a prompt that names the handoff gets this far). */
 function weights(): string {
   table ??= WEIGHTS();
   return table;
-}
-
-/** A trained feature's weights below this (largest difference from the mean) are not shipped: they decide nothing. */
-export const PRUNE = 0.15;
-
-/** The weights a feature ships with (two decimals), or null when it is not worth shipping. */
-export function shippedWeight(v: readonly number[], prune = PRUNE): [number, number, number] | null {
-  const r = v.map((x) => Math.round(x * 100) / 100);
-  return r.every((x) => Math.abs(x) < prune) ? null : [r[0], r[1], r[2]];
-}
-
-/** The shipped table's text: a line per feature worth shipping, sorted, "feature<TAB>doc,support,other" in hundredths. */
-export function packTable(w: Map<string, readonly number[]>, prune = PRUNE): string {
-  const lines: string[] = [];
-  for (const [f, v] of [...w].sort(([a], [b]) => a < b ? -1 : 1)) {
-    const r = shippedWeight(v, prune);
-    if (r === null) continue;
-    if (/[\t\n]/.test(f)) throw new Error(`a feature holds a tab or newline: ${JSON.stringify(f)}`);
-    lines.push(f + "\t" + r.map((x) => Math.round(x * 100)).join(","));
-  }
-  return lines.join("\n");
 }
 
 /**
@@ -217,21 +147,20 @@ export function scoreClause(clause: string, towards?: ClauseClass): ClauseScore 
   const feats: string[] = [];
   const rows: number[] = [];
   for (let i = 0; i < all.length; i++) {
-    const j = find(w, all[i]);
+    const j = findFeature(w, all[i]);
     if (j >= 0) {
       feats.push(all[i]);
       rows.push(j);
     }
   }
   const z = [0, 0, 0];
-  const v = [0, 0, 0];
   const vs: number[][] = [];
   for (let i = 0; i < feats.length; i++) {
-    weightsAt(w, rows[i], v);
+    const v = weightsAt(w, rows[i]);
     z[0] += v[0];
     z[1] += v[1];
     z[2] += v[2];
-    vs.push([v[0], v[1], v[2]]);
+    vs.push(v);
   }
   const mx = Math.max(...z);
   const e = z.map((x) => Math.exp(x - mx));
