@@ -101,41 +101,51 @@ export function clauseFeatures(clause: string): string[] {
  */
 let table: string | null = null;
 
-/** Where a feature's line starts in a packed table (`packTable`), or -1. Shared with the mood judge's model. */
-export function findFeature(t: string, f: string): number {
-  let lo = 0;
-  let hi = t.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const a = t.lastIndexOf("\n", mid - 1) + 1;
-    // Compare f with the line's feature (up to the tab), code unit by code unit: the order the trainer sorted in.
-    let k = 0;
-    let c = 0;
-    for (;; k++) {
-      const x = t.charCodeAt(a + k);
-      if (x === 9) {
-        c = k < f.length ? 1 : 0;
-        break;
-      }
-      if (k === f.length) {
-        c = -1;
-        break;
-      }
-      const y = f.charCodeAt(k);
-      if (y !== x) {
-        c = y < x ? -1 : 1;
-        break;
-      }
-    }
-    if (c === 0) return a;
-    if (c < 0) hi = a;
-    else {
-      const e = t.indexOf("\n", a);
-      if (e < 0) return -1;
-      lo = e + 1;
-    }
+/** A table's coarse index: the start of every HEADS-th part's first line, and that line's feature. */
+type Heads = { at: number[]; keys: string[] };
+
+/** How many parts a table's coarse index cuts it into. */
+const HEADS = 256;
+
+/** The coarse index of the tables seen in this process (the clause judge's, the mood judge's, a test's). */
+const headsOf = new Map<string, Heads>();
+
+function heads(t: string): Heads {
+  let h = headsOf.get(t);
+  if (h) return h;
+  h = { at: [], keys: [] };
+  for (let i = 0; i < HEADS; i++) {
+    const a = i === 0 ? 0 : t.indexOf("\n", Math.floor((t.length * i) / HEADS)) + 1;
+    if ((i > 0 && a <= 0) || a >= t.length || a === h.at[h.at.length - 1]) continue;
+    h.at.push(a);
+    h.keys.push(t.slice(a, t.indexOf("\t", a)));
   }
-  return -1;
+  headsOf.set(t, h);
+  return h;
+}
+
+/**
+ * Where a feature's line starts in a packed table (`packTable`), or -1. Shared with the mood judge's model. A binary
+ * search over the 256 parts' first features, then the string's own search inside that part: a binary search over the
+ * whole table turned about 1,100 times on one prompt with both judges, enough for JSC's optimising JIT to compile it
+ * (about 2 MiB of peak; test/hook-jit.test.ts). Features compare as strings, code unit by code unit: the order the
+ * trainer sorted in.
+ */
+export function findFeature(t: string, f: string): number {
+  const { at, keys } = heads(t);
+  if (keys.length === 0 || f < keys[0]) return -1;
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (keys[mid] <= f) lo = mid;
+    else hi = mid - 1;
+  }
+  const a = at[lo];
+  if (t.startsWith(f + "\t", a)) return a;
+  const part = t.slice(a, lo + 1 < at.length ? at[lo + 1] : t.length);
+  const j = part.indexOf("\n" + f + "\t");
+  return j < 0 ? -1 : a + j + 1;
 }
 
 /**

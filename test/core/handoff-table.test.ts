@@ -18,7 +18,7 @@ describe.each([["round 15's table", WEIGHTS], ["the mood judge's table", MOOD_WE
       expect(weightsAt(table, at)).toEqual(w.split(",").map((x) => Number(x) / 100) as [number, number, number]);
       at += line.length + 1;
     }
-  });
+  }, 60_000);
 
   test("a feature next to a shipped one in sort order is not found", () => {
     const shipped = new Set(lines.map((l) => l.slice(0, l.indexOf("\t"))));
@@ -27,7 +27,8 @@ describe.each([["round 15's table", WEIGHTS], ["the mood judge's table", MOOD_WE
         if (!shipped.has(near)) expect(findFeature(table, near)).toBe(-1);
       }
     }
-  });
+    // Some 160,000 searches of the mood judge's table: a bound for a loaded machine, no time asserted.
+  }, 60_000);
 });
 
 test("a small packed table: both ends, prefixes, a negative weight, a Korean feature", () => {
