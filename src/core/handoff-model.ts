@@ -20,9 +20,12 @@ export const DOC_NOUN =
 export const NEXT_PARTY =
   /\bnext\s+(?:worker|agent|session|person|engineer|shift|owner)|\bwhoever\s+(?:picks|takes|comes)|\bfresh\s+session|\bsuccessor|\bnext\.md\b|이어받|이어서\s*할\s*수|다음\s*(?:작업자|사람|세션|에이전트|담당자?)|후임|次の(?:担当|人|セッション|エージェント|作業者)|後任|引き継げる|新しいセッション/i;
 
-/** Lexicon flags, compiled on first use (the hook loads this module for every prompt). */
-const LEX_SOURCES = (): readonly [string, RegExp][] => [
-  ["doc", DOC_NOUN],
+/**
+ * Lexicon flags, compiled on first use (the hook loads this module for every prompt); `doc` is how a model names the
+ * handoff document (the mood judge's model reads more spellings). Shared with the mood judge's model.
+ */
+export const lexicon = (doc: RegExp): readonly [string, RegExp][] => [
+  ["doc", doc],
   ["next", NEXT_PARTY],
   ["path", /(?:^|[\s/(])[\w./-]+\.(?:md|txt|ts|js|json|py|go|rs|ya?ml)\b/i],
   ["handoff-path", /handoff[\w-]*\.md|next\.md/i],
@@ -55,6 +58,15 @@ function norm(s: string): string {
 
 /** The features of one clause, each a readable name. */
 export function clauseFeatures(clause: string): string[] {
+  lex ??= lexicon(DOC_NOUN);
+  return featuresOf(clause, lex);
+}
+
+/**
+ * The features of one clause under a model's lexicon, and `more` (the mood judge's mood feature) just before the
+ * lexicon flags: the order the trainers saw. Shared with the mood judge's model.
+ */
+export function featuresOf(clause: string, lx: readonly [string, RegExp][], more?: string): string[] {
   const raw = clause.normalize("NFKC");
   const t = norm(clause);
   const out = new Set<string>(["bias"]);
@@ -87,8 +99,8 @@ export function clauseFeatures(clause: string): string[] {
     const head = t.slice(0, n);
     if (HANGUL.test(head) || CJK.test(head)) out.add("s:" + head.replace(/ /g, "_"));
   }
-  lex ??= LEX_SOURCES();
-  for (const [name, re] of lex) if (re.test(raw)) out.add("L:" + name);
+  if (more !== undefined) out.add(more);
+  for (const [name, re] of lx) if (re.test(raw)) out.add("L:" + name);
   if (words.length === 0 && !HANGUL.test(t) && !CJK.test(t)) out.add("L:empty");
   return [...out];
 }
@@ -218,8 +230,11 @@ export interface ClauseScore {
 
 /** Score one clause. */
 export function scoreClause(clause: string, towards?: ClauseClass): ClauseScore {
-  const w = weights();
-  const all = clauseFeatures(clause);
+  return scoreWith(weights(), clauseFeatures(clause), towards);
+}
+
+/** Score a clause's features against a packed table. Shared with the mood judge's model. */
+export function scoreWith(w: string, all: readonly string[], towards?: ClauseClass): ClauseScore {
   // Index loops and no sort callback: filter, sort and their callbacks ran often enough on a
   // prompt naming the handoff for the optimising JIT to compile four functions in every hook
   // process that judged one (bench/RESULTS.md, "Hook peak RSS").

@@ -12,11 +12,11 @@
  * (eval/handoff-prompts/model/corpus.ts, train.ts); every decision can be explained by its
  * heaviest features, which the refusal reason names.
  */
-import { findFeature, packTable, PRUNE, weightsAt } from "./handoff-model.ts";
+import { type ClauseScore, featuresOf, lexicon, packTable, PRUNE, scoreWith } from "./handoff-model.ts";
 import { WEIGHTS } from "./handoff-mood-weights.ts";
 
 // The packed table's format, search and pruning are round 15's model's (one copy, review round 16).
-export { packTable, PRUNE, shippedWeight } from "./handoff-model.ts";
+export { type ClauseScore, packTable, PRUNE, shippedWeight } from "./handoff-model.ts";
 
 export const CLASSES = ["doc", "support", "other"] as const;
 export type ClauseClass = typeof CLASSES[number];
@@ -28,79 +28,13 @@ export const DOC_NOUN =
 export const NEXT_PARTY =
   /\bnext\s+(?:worker|agent|session|person|engineer|shift|owner)|\bwhoever\s+(?:picks|takes|comes)|\bfresh\s+session|\bsuccessor|\bnext\.md\b|이어받|이어서\s*할\s*수|다음\s*(?:작업자|사람|세션|에이전트|담당자?)|후임|次の(?:担当|人|セッション|エージェント|作業者)|後任|引き継げる|新しいセッション/i;
 
-/** Lexicon flags, compiled on first use (the hook loads this module for every prompt). */
-const LEX_SOURCES = (): readonly [string, RegExp][] => [
-  ["doc", DOC_NOUN],
-  ["next", NEXT_PARTY],
-  ["path", /(?:^|[\s/(])[\w./-]+\.(?:md|txt|ts|js|json|py|go|rs|ya?ml)\b/i],
-  ["handoff-path", /handoff[\w-]*\.md|next\.md/i],
-  [
-    "also",
-    /\b(?:also|too|as\s+well|plus|btw|p\.?s\.?)\b|(?:[가-힣A-Za-z0-9)]도\s)|도$|[^\sてで]も(?!の|う|し|ら|っ)|ついでに|あと[、,]|それと/i,
-  ],
-  [
-    "then",
-    /\b(?:then|after(?:wards)?|once|next)\b|다음에|다음엔|끝나면|나서|후에|이후|それから|その後|終わったら|済んだら/i,
-  ],
-  ["commit", /\b(?:commit|push)\b|커밋|푸시|コミット|プッシュ/i],
-  ["ticket", /#\d+|\bticket\b|\bPR\b|티켓|チケット/i],
-  ["digit", /\d/],
-  ["question", /[?？]$/],
-  ["neg", /\b(?:don'?t|do\s+not|no|never|not)\b|지\s*마|않|말고|ないで|なし|不要/i],
-  ["courtesy", /\b(?:thanks?|thank\s+you|thx|cheers)\b|고마|감사|수고|ありがと|お疲れ|よろしく/i],
-];
-
 let lex: readonly [string, RegExp][] | null = null;
 
-const HANGUL = /[\uAC00-\uD7A3\u3131-\u318E]/;
-const CJK = /[\u3040-\u30FF\u4E00-\u9FFF\uFF66-\uFF9F]/;
-
-/** Normalise: width, case, and punctuation at the ends. */
-function norm(s: string): string {
-  return s.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").replace(/^[\s\p{P}\p{S}]+|[\s\p{P}]+$/gu, "")
-    .trim();
-}
-
-/** The features of one clause, each a readable name. */
+/** The features of one clause: round 15's model's (`featuresOf`, under this model's document names) and its mood. */
 export function clauseFeatures(clause: string): string[] {
-  const raw = clause.normalize("NFKC");
-  const t = norm(clause);
-  const out = new Set<string>(["bias"]);
-  // Latin words and word pairs; the first and last word (English puts the verb first).
-  const words = t.match(/[a-z][a-z0-9'-]*|\d+/g) ?? [];
-  for (let i = 0; i < words.length; i++) {
-    out.add("w:" + words[i]);
-    if (i > 0) out.add("b:" + words[i - 1] + "_" + words[i]);
-  }
-  if (words.length > 0 && /^[a-z0-9]/.test(t)) out.add("f:" + words[0]);
-  if (words.length > 1 && /^[a-z0-9]/.test(t)) out.add("f2:" + words[0] + "_" + words[1]);
-  // Hangul and Japanese: character 1–3-grams inside runs (a space inside Korean kept as "_").
-  for (const run of t.match(/[\uAC00-\uD7A3\u3131-\u318E\u3040-\u30FF\u4E00-\u9FFF\uFF66-\uFF9F ]+/g) ?? []) {
-    const r = run.trim().replace(/ /g, "_");
-    if (r === "" || !(HANGUL.test(r) || CJK.test(r))) continue;
-    for (let n = 1; n <= 3; n++) {
-      for (let i = 0; i + n <= r.length; i++) {
-        const g = r.slice(i, i + n);
-        if (n === 1 && g === "_") continue;
-        out.add("c:" + g);
-      }
-    }
-  }
-  // Where the request form sits: the last 1–5 characters, and the first 1–3.
-  const tail = t.replace(/[\s\p{P}\p{S}]+$/gu, "");
-  if (HANGUL.test(tail.slice(-1)) || CJK.test(tail.slice(-1))) {
-    for (let n = 1; n <= 5 && n <= tail.length; n++) out.add("e:" + tail.slice(-n).replace(/ /g, "_"));
-  }
-  for (let n = 1; n <= 3 && n <= t.length; n++) {
-    const head = t.slice(0, n);
-    if (HANGUL.test(head) || CJK.test(head)) out.add("s:" + head.replace(/ /g, "_"));
-  }
+  lex ??= lexicon(DOC_NOUN);
   // The clause's mood (round 16, moodOf): whether it asks at all, apart from what it is about.
-  out.add("m:" + moodOf(clause).mood);
-  lex ??= LEX_SOURCES();
-  for (const [name, re] of lex) if (re.test(raw)) out.add("L:" + name);
-  if (words.length === 0 && !HANGUL.test(t) && !CJK.test(t)) out.add("L:empty");
-  return [...out];
+  return featuresOf(clause, lex, "m:" + moodOf(clause).mood);
 }
 
 /**
@@ -129,64 +63,9 @@ export function useTable(w: Map<string, readonly number[]> | null, prune = PRUNE
   table = packTable(w, prune);
 }
 
-/** What the model says about one clause. */
-export interface ClauseScore {
-  /** Probabilities of doc, support, other. */
-  p: readonly [number, number, number];
-  /** The features that pushed most towards the winning class, heaviest first. */
-  top: string[];
-}
-
 /** Score one clause. */
 export function scoreClause(clause: string, towards?: ClauseClass): ClauseScore {
-  const w = weights();
-  const all = clauseFeatures(clause);
-  // Index loops and no sort callback: filter, sort and their callbacks ran often enough on a
-  // prompt naming the handoff for the optimising JIT to compile four functions in every hook
-  // process that judged one (bench/RESULTS.md, "Hook peak RSS").
-  const feats: string[] = [];
-  const rows: number[] = [];
-  for (let i = 0; i < all.length; i++) {
-    const j = findFeature(w, all[i]);
-    if (j >= 0) {
-      feats.push(all[i]);
-      rows.push(j);
-    }
-  }
-  const z = [0, 0, 0];
-  const vs: number[][] = [];
-  for (let i = 0; i < feats.length; i++) {
-    const v = weightsAt(w, rows[i]);
-    z[0] += v[0];
-    z[1] += v[1];
-    z[2] += v[2];
-    vs.push(v);
-  }
-  const mx = Math.max(...z);
-  const e = z.map((x) => Math.exp(x - mx));
-  const s = e[0] + e[1] + e[2];
-  const p = [e[0] / s, e[1] / s, e[2] / s] as const;
-  const k = towards === undefined ? p.indexOf(Math.max(...p)) : CLASSES.indexOf(towards);
-  // The three features with the largest margin towards class k, heaviest first, ties in feature
-  // order: the first three of a stable sort by margin, without sorting.
-  const top: string[] = [];
-  const margins: number[] = [];
-  for (let i = 0; i < feats.length; i++) {
-    const f = feats[i];
-    if (f === "bias") continue;
-    const v = vs[i];
-    const m = v[k] - (k === 0 ? Math.max(v[1], v[2]) : k === 1 ? Math.max(v[0], v[2]) : Math.max(v[0], v[1]));
-    let at = top.length;
-    while (at > 0 && margins[at - 1] < m) at--;
-    if (at >= 3) continue;
-    top.splice(at, 0, f);
-    margins.splice(at, 0, m);
-    if (top.length > 3) {
-      top.pop();
-      margins.pop();
-    }
-  }
-  return { p, top };
+  return scoreWith(weights(), clauseFeatures(clause), towards);
 }
 
 /**
