@@ -3,7 +3,7 @@
  * docs/fleet.md): with real processes, no serve, the compiled serve of this build, a socket
  * file a killed serve left behind, and a serve of another build (which refuses every call).
  */
-import { Database } from "bun:sqlite";
+import { readDb } from "../support/read-db.ts";
 import { afterAll, expect, test } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -46,7 +46,7 @@ async function socketFinding(env: Record<string, string>): Promise<Finding> {
 function storedKinds(env: Record<string, string>): string[] {
   const file = join(env.VIGIL_HOME, "vigil.db");
   if (!existsSync(file)) return [];
-  const db = new Database(file, { readonly: true });
+  const db = readDb(file);
   try {
     return db.query<{ kind: string }, []>("SELECT kind FROM events ORDER BY id").all().map((r) => r.kind);
   } finally {

@@ -7,6 +7,7 @@
 import { afterEach, expect, test } from "bun:test";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
+import { readDb } from "../support/read-db.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { type Kit, nightKit } from "../support/night-kit.ts";
 
@@ -35,7 +36,7 @@ function backlog(db: string, now: number, events = 100_000): void {
 
 /** The pid holding a lease in the store, or null. */
 function leaseHolder(db: string, name: string): number | null {
-  const raw = new Database(db, { readonly: true });
+  const raw = readDb(db);
   try {
     return raw.query<{ holder_pid: number }, [string]>("SELECT holder_pid FROM watch_lock WHERE name = ?").get(name)
       ?.holder_pid ?? null;

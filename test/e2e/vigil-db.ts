@@ -1,5 +1,5 @@
 /** Reading what vigil recorded during an end-to-end run (its VIGIL_HOME/vigil.db). */
-import { Database } from "bun:sqlite";
+import { readDb } from "../support/read-db.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseAuditRecord } from "../../src/core/audit-details.ts";
@@ -19,7 +19,7 @@ export interface VigilEvent {
 export function vigilEvents(vigilHome: string): VigilEvent[] {
   const file = join(vigilHome, "vigil.db");
   if (!existsSync(file)) return [];
-  const db = new Database(file, { readonly: true });
+  const db = readDb(file);
   try {
     const rows = db.query<{ at: number; session_id: string | null; kind: string; detail: string }, []>(
       "SELECT at, session_id, kind, detail FROM events ORDER BY id",
@@ -34,7 +34,7 @@ export function vigilEvents(vigilHome: string): VigilEvent[] {
 
 /** The session's state as vigil stored it. */
 export function vigilState(vigilHome: string, sessionId: string): string | null {
-  const db = new Database(join(vigilHome, "vigil.db"), { readonly: true });
+  const db = readDb(join(vigilHome, "vigil.db"));
   try {
     return db.query<{ state: string }, [string]>("SELECT state FROM sessions WHERE session_id = ?").get(sessionId)
       ?.state ??

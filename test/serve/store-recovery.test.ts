@@ -8,7 +8,7 @@
  * /metrics read the fresh one.
  */
 import { afterAll, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
+import { readDb } from "../support/read-db.ts";
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServe } from "../support/serve.ts";
@@ -29,7 +29,7 @@ const prompt = (session: string) =>
 
 /** Sessions with a `hook` record in the database file as it is now. */
 function hookSessions(): string[] {
-  const d = new Database(db, { readonly: true });
+  const d = readDb(db);
   try {
     return d.query<{ s: string }, []>("SELECT DISTINCT session_id AS s FROM events WHERE kind = 'hook'").all()
       .map((r) => r.s);
