@@ -48,6 +48,8 @@ if (!existsSync(transcript)) run(["bun", join(import.meta.dir, "gen-transcript.t
 const REPORT =
   "The parser now handles quoted newlines and CRLF endings; 214 tests pass and the lint is clean. The benchmark moved from 41 ms to 39 ms, within noise.";
 const ANNOUNCE = "Tests for the reader pass. Next I'll wire the reader into `measure()` and rerun the benchmark.";
+/** A known slow path (round 16's review: 1.75 s): a line of backticks with no newline, once read as n² fence openings. */
+const BACKTICKS = "`".repeat(80_000);
 const env = (home: string) => ({ PATH: process.env.PATH ?? "", HOME: home, VIGIL_HOME: home, NO_COLOR: "1" });
 const enc = (o: unknown) => new TextEncoder().encode(JSON.stringify(o));
 
@@ -79,7 +81,13 @@ const cmds: Cmd[] = [{ name: "no-op (compiled bun)", argv: [noop], stdin: enc({}
 for (
   const [label, bin] of [[`before ${rev}`, join(beforeDir, "dist", "vigil")], ["after", join(ROOT, "dist", "vigil")]]
 ) {
-  for (const [kind, message] of [["report", REPORT], ["announcement after an idle push", ANNOUNCE]]) {
+  for (
+    const [kind, message] of [
+      ["report", REPORT],
+      ["announcement after an idle push", ANNOUNCE],
+      ["80,000 backticks", BACKTICKS],
+    ]
+  ) {
     const session = `bench-${kind.split(" ")[0]}`;
     const h = home(bin, session);
     cmds.push({
@@ -132,6 +140,7 @@ impls.forEach(([name], j) =>
     ["en, one long fragment", "now the quick check of the thing ".repeat(5000)],
     ["en, 5000 commas", "staging, ".repeat(5000) + "committing"],
     ["a 3000-item list", Array.from({ length: 3000 }, (_, i) => `- item ${i} is fine`).join("\n")],
+    ["80,000 backticks", BACKTICKS],
   ];
   console.log("\n## classifyMessage on pathological messages, median of 5\n");
   console.log(`| message | ${impls.map(([n]) => n).join(" ms | ")} ms |\n|---|${impls.map(() => "---:").join("|")}|`);
