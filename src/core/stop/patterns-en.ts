@@ -65,7 +65,7 @@ const PARTICIPLE =
   r`(?:pushed|merged|committed|fixed|added|applied|deployed|landed|updated|removed|resolved|released|shipped|published|created|written|built|installed|renamed|reverted|restored|deleted|enabled|disabled|bumped|tagged|moved|rebased|squashed|regenerated|addressed|verified|confirmed|done|complete|completed|finished|green|clean|passing|in\s+place|sorted|handled|wired(?:\s+up)?|cleaned\s+up)`;
 /** Base-form verbs a message tells the reader to do: work verbs and the reader's own actions. */
 const READER_VERB = r`(?:` + WORK_VERB +
-  r`|try|playtest|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go)`;
+  r`|try|playtest|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go|holler|shout|yell|ping)`;
 /** Verbs in the third person that say what code now does ("Now displays as…", "Now the CLI exits 2"). */
 const BEHAVES =
   r`(?:displays|shows|renders|returns|prints|reads|writes|uses|handles|accepts|rejects|skips|ignores|includes|contains|supports|works|runs|loads|saves|stores|sends|logs|emits|throws|raises|falls|points|lists|matches|sorts|groups|counts|appears|behaves|respects|defaults|resolves|exits|retries|waits|validates|parses|formats|calls|creates|keeps|honou?rs|reports|fails|passes|builds|compiles|opens|closes|refreshes|updates|shows|wraps|truncates|caches|redirects|streams)`;
@@ -100,7 +100,9 @@ export const EN: LangPatterns = {
       id: "en.approval.need",
       kind: "approval",
       source:
-        r`\b(?:need|needs|require|requires|awaiting|await|waiting\s+for|wait\s+for)\s+(?:your|a\s+human'?s?|human|someone'?s?|explicit|an?|the)?\s*(?:approval|sign-?off|go-?ahead|confirmation|permission|decision|review|input|call|ok|okay|otp)\b`,
+        r`\b(?:need|needs|require|requires|awaiting|await|waiting\s+for|wait\s+for)\s+(?:your|a\s+human'?s?|human|someone'?s?|explicit|an?|the)?\s*(?:approval|sign-?off|go-?ahead|confirmation|permission|decision|review|input|call|ok|okay|otp|green\s+light|thumbs[\s-]up|nod|blessing)\b` +
+        // "Pending your review, I'll merge.", "The PR is up for review." (round 16)
+        r`|\bpending\s+(?:your|their|a|an|the|his|her)\s+(?:[\w-]+\s+)?(?:review|approval|sign-?off|decision|feedback|ok|okay|go-?ahead|confirmation|input|answer|reply)\b|\b(?:is|are)\s+(?:now\s+)?up\s+for\s+review\b`,
     },
     {
       id: "en.approval.before-you",
@@ -127,7 +129,12 @@ export const EN: LangPatterns = {
     {
       id: "en.approval.blocked",
       kind: "approval",
-      source: r`\bI(?:'m|\s+am)\s+blocked\b|\bblocked\s+(?:on|by)\b|\bcan(?:not|'t)\s+(?:continue|proceed)\b`,
+      source: r`\bI(?:'m|\s+am)\s+blocked\b|\bblocked\s+(?:on|by)\b|\bcan(?:not|'t)\s+(?:continue|proceed)\b` +
+        // "…, but it needs the prod credentials, which I don't have.", "The deploy job needs a manual trigger." (round 16)
+        r`|\b(?:which|that)\s+I\s+(?:don't|do\s+not)\s+have\b|\bI\s+(?:don't|do\s+not)\s+have\s+(?:the\s+|any\s+)?(?:access|credentials?|permissions?|rights|keys?|tokens?|passwords?)\b` +
+        r`|\b(?:needs?|requires?)\s+(?:a\s+|an\s+)?(?:manual|human)\b` +
+        // "…; I'll take it from there": the reader acts first.
+        r`|\b(?:I|we)(?:'ll|\s+will|\s+can)\s+take\s+(?:it|over)\s+from\s+there\b`,
     },
     {
       id: "en.approval.human",
@@ -139,7 +146,7 @@ export const EN: LangPatterns = {
       id: "en.approval.offer",
       kind: "approval",
       source:
-        r`^if\b[^,]*\b(?:you|your)\b|\bif\s+you(?:'d|\s+would)?\s+(?:like|prefer|want|wish)\b|\bif\s+that's\s+(?:easier|ok|okay|fine|preferred|helpful)\b|\bhappy\s+to\b|\bI\s+can\s+(?:also\s+)?\w+[^.]*\bif\s+you\b|^(?:just\s+)?(?:say|tell\s+me|pick|choose|name|reply\s+with|give\s+me)\b[^.]*\band\s+I(?:'ll|\s+will)\b|\bsay\s+the\s+word\b`,
+        r`^if\b[^,]*\b(?:you|your)\b|\bif\s+you(?:'d|\s+would)?\s+(?:like|prefer|want|wish)\b|\bif\s+that's\s+(?:easier|ok|okay|fine|preferred|helpful)\b|\b(?:happy|glad|willing|keen)\s+to\b|\bI\s+can\s+(?:also\s+)?\w+[^.]*\bif\s+you\b|^(?:just\s+)?(?:say|tell\s+me|pick|choose|name|reply\s+with|give\s+me)\b[^.]*\band\s+I(?:'ll|\s+will)\b|\bsay\s+the\s+word\b`,
     },
     {
       id: "en.wait.word",
@@ -158,14 +165,18 @@ export const EN: LangPatterns = {
     {
       id: "en.wait.hold",
       kind: "wait",
-      source: r`\b(?:holding|hold(?:ing)?\s+off|continuing\s+to\s+(?:hold|wait))\s+(?:for|until|on)\b`,
+      source: r`\b(?:holding|hold(?:ing)?\s+off|continuing\s+to\s+(?:hold|wait))\s+(?:for|until|on)\b` +
+        // "Going to hold here until the vendor replies." (round 16)
+        r`|\bhold(?:ing)?\s+(?:here|off|for\s+now)\b`,
     },
     {
       id: "en.wait.event",
       kind: "wait",
       source:
-        r`\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:finish(?:es)?|completes?|is\s+done|are\s+done|reports?\s+back|returns?|lands?|arrives?|comes?\s+back|is\s+ready)\b` +
-        r`|\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they)(?:'s|'re)\s+(?:done|finished|complete|ready|back)\b`,
+        r`\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:finish(?:es)?|completes?|is\s+done|are\s+done|reports?\s+back|returns?|lands?|arrives?|comes?\s+back|is\s+ready|merges|is\s+merged|gets\s+merged|is\s+approved|gets\s+approved|goes\s+(?:in|live|out)|ships|propagates)\b` +
+        r`|\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they)(?:'s|'re)\s+(?:done|finished|complete|ready|back|live|out|up|deployed|merged|released|green|available|listening)\b` +
+        // "I'll address comments as they come in." (round 16)
+        r`|\bas\s+(?:they|the\s+\w+|comments|reviews|results|reports)\s+(?:come|roll|trickle|arrive)\s*(?:in|back)?\b`,
     },
     // "I'll merge it after the review": the next step waits on someone else's review, approval or meeting.
     {
@@ -173,7 +184,9 @@ export const EN: LangPatterns = {
       kind: "wait",
       scope: "tail",
       source:
-        r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release)\b`,
+        r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release|reboot|power\s+cycle|freeze)\b` +
+        // "I'll merge it after approval.", "On your go, I'll run the migration." (round 16)
+        r`|\b(?:after|upon|pending|on)\s+(?:approval|sign-?off|review|confirmation)\b|\bon\s+your\s+(?:go|signal|word|mark|command|ok|okay)\b`,
     },
     {
       id: "en.handoff",
@@ -187,7 +200,7 @@ export const EN: LangPatterns = {
       kind: "approval",
       scope: "tail",
       source:
-        r`\bfrom\s+you\b|\bfor\s+you\s+to\b|\b(?:need(?:s|ing)?|want(?:s|ing)?|ask(?:s|ing)?|requir(?:e|es|ing)|rel(?:y|ies|ying)\s+on|count(?:s|ing)?\s+on|wait(?:s|ing)?\s+on|depend(?:s|ing)?\s+on)\s+you\b|\bup\s+to\s+you\b|\b(?:over|back)\s+to\s+you\b|\bin\s+your\s+court\b`,
+        r`\bfrom\s+you\b|\bfor\s+you\s+to\b|\bsuits\s+you\b|\b(?:at\s+your|when\s+(?:it's\s+)?)convenien(?:ce|t)\b|\baction\s+(?:needed|required)\b|\b(?:need(?:s|ing)?|want(?:s|ing)?|ask(?:s|ing)?|requir(?:e|es|ing)|rel(?:y|ies|ying)\s+on|count(?:s|ing)?\s+on|wait(?:s|ing)?\s+on|depend(?:s|ing)?\s+on)\s+you\b|\bup\s+to\s+you\b|\b(?:over|back)\s+to\s+you\b|\bin\s+your\s+court\b`,
     },
     {
       id: "en.reader.you-must",
@@ -231,6 +244,15 @@ export const EN: LangPatterns = {
       // sequencing word, a step only a person takes (an approval, a grant, a console) is the reader's (cycle 2).
       source: r`^(?:(?:ok(?:ay)?|all\s+done|done|pushed|good)[,.!]?\s+)?(?:next|now|then|first)[,:]?\s+(?:please\s+)?` +
         r`(?:approve|grant|authori[sz]e|sign\s+in|log\s+in|open\s+the\s+(?:\w+\s+)?(?:console|dashboard|portal|admin\s+panel)|accept\s+the\s+invit)`,
+    },
+    // "Next: rotate the key in the AWS console, then I'll update the secret in CI.": after a sequencing word, a step in
+    // a place only a person reaches, then the agent's own step (round 16).
+    {
+      id: "en.reader.next-place",
+      kind: "approval",
+      scope: "tail",
+      source: r`^(?:(?:ok(?:ay)?|done|good)[,.!]?\s+)?(?:next|now|then|first)\s*[,:]?\s+(?!(?:let|I|we)\b)[^.]*` +
+        READER_ONLY + r`[^.]*\b(?:then|and)\s+(?:I|we)(?:'ll|\s+will|\s+can)\b`,
     },
     {
       id: "en.reader.tell-me",
@@ -320,7 +342,8 @@ export const EN: LangPatterns = {
       id: "en.intent",
       kind: "announce",
       source: r`\b(?:I|we)\s+(?:still\s+)?(?:plan|intend|aim|need|have|want)\s+to\s+(?!` + NOT_WORK + ")",
-      unless: HABIT,
+      // ("the results will decide whether I need to …" is no intent, round 16)
+      unless: HABIT + "|" + r`\bwhether\s+(?:I|we)\s+(?:still\s+)?need\b`,
     },
     {
       id: "en.future.subjectless",
@@ -568,7 +591,11 @@ export const EN: LangPatterns = {
       why: "later",
       terminal: true,
       source:
-        r`\b(?:later(?:\s+on)?|tomorrow|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
+        // (… and a stretch of time the agent waits out: "It'll take a while — I'll check on it periodically", "DNS can take
+        // up to an hour, so I'll check after that", round 16)
+        r`\b(?:periodically|from\s+time\s+to\s+time|take\s+a\s+while|every\s+(?:few\s+)?(?:minutes?|hours?))\b|` +
+        r`\btakes?\s+(?:(?:up\s+to|about|around|roughly|at\s+least|over|more\s+than)\s+(?:an?|\d+|a\s+few|several)\s+(?:hours?|minutes?|days?)|(?:an?|\d+|a\s+few|several)\s+(?:hours?|days?))\b(?![^.]*\bnow\b)|` +
+        r`\b(?:later(?:\s+on)?|until\s+(?:the\s+)?next\s+(?:release|version|sprint|week|session|deploy|quarter)|tomorrow|tonight(?!'s)|overnight|this\s+(?:afternoon|evening)(?!'s)|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:(?:roughly|about|around|approximately|maybe|~)\s*)?(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several|an?|half\s+an)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
     },
     // A step with a time estimate at the very end ("Check the redirect URL (2 min)", "3. URLの確認（2分）"): a plan's
     // next item, in any script; a spent or total time reports.

@@ -182,7 +182,13 @@ export const JA: LangPatterns = {
       source: r`(?:今から|引き続き|これから|早速|すぐに?|この後|このあと|続けて|続いて)[^。]*ます` + STOP,
       unless: NOT_ACTION + "|" + TOPIC,
     },
-    { id: "ja.next", kind: "announce", source: r`^次(?:は|の作業は|のステップは)[^。]*です` + STOP },
+    {
+      id: "ja.next",
+      kind: "announce",
+      source: r`^次(?:は|の作業は|のステップは)[^。]*です` + STOP,
+      // "次はセキュリティチームの承認です。": someone else's step (round 16).
+      unless: r`承認|了承|許可|レビュー|判断|チーム|担当者|お客様|ユーザー|あなた|皆様`,
+    },
     { id: "ja.case.either", kind: "announce", source: CASE_EITHER },
     // A count of the places still to change, as the message's last words ("修正箇所は2つあります。"): the edits come next.
     // (Past or done forms, "修正した箇所は…", report; a question after it is a wait.)
@@ -293,7 +299,7 @@ export const JA: LangPatterns = {
       terminal: true,
       why: "later",
       source:
-        r`\d+\s?(?:秒|分|時間)(?:後|ほど後|経ったら)|明日|明朝|今夜|来週|翌日|後で|後ほど|しばらく(?:して|後|経って)|少し(?:して|後|経って)|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は|` +
+        r`\d+\s?(?:秒|分|時間)(?:後|ほど後|経ったら)|数(?:秒|分|時間|日)(?:後|ほど後|経ったら)|\d+\s?(?:分|時間|日)(?:ほど|くらい|ぐらい|程度)?で(?:結果|終わ|完了|出)|明日|明朝|今夜|来週|翌日|後で|後ほど|しばらく(?:して|後|経って)|少し(?:して|後|経って)|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は|` +
         // "次にcronが動いたときに…": the next time something happens, not the next step.
         r`次に[^、。]{1,30}?(?:とき|時|際|たび)(?:に|は|、)|次に[^、。]{1,30}?[うくすつぬむぶぐるた]と[、,]|次の[^、。]{1,30}?(?:とき|時|際)(?:に|は|、)`,
     },
@@ -553,6 +559,12 @@ export const JA: LangPatterns = {
       source:
         r`(?:ています|ていました|ていません|ました|ません|です|でした|あります|ありません|います|済み|問題なし)[。．]?\s*$|[（(](?:完了|済み|対応済み|修正済み|done|DONE)[）)]\s*$|[✅✓❌]`,
     },
-    { id: "ja.intent", kind: "announce", source: r`(?:予定|つもり)です|(?:しよう|よう)と(?:思います|考えています)` },
+    {
+      id: "ja.intent",
+      kind: "announce",
+      source: r`(?:予定|つもり)です|(?:しよう|よう)と(?:思います|考えています)`,
+      // "本番は土曜日に実施予定です。": a plan with its own day, under a topic (round 16).
+      unless: TOPIC + "|" + r`曜日|明日|明後日|来週|来月|後日|次回|今後|午後|今夜|[0-9０-９]+\s?(?:日|時)`,
+    },
   ],
 };

@@ -61,6 +61,13 @@ export const KO: LangPatterns = {
       kind: "approval",
       source: r`[가-힣]시면(?=[\s,.]|$)|(?:고르|선택하|정하|말하|알려\s?주|결정하|지정하)면(?=[\s,])`,
     },
+    // "배포는 맡기겠습니다", "나머지는 넘겨 드리겠습니다": the rest is left to the reader (round 16). (Not "서브에이전트에게
+    // 맡기겠습니다": a dispatch.)
+    {
+      id: "ko.approval.leave",
+      kind: "approval",
+      source: r`(?:은|는)\s?맡기겠습니다|(?:맡겨|넘겨)\s?드리겠습니다`,
+    },
     {
       id: "ko.approval.human",
       kind: "approval",
@@ -75,14 +82,18 @@ export const KO: LangPatterns = {
       id: "ko.wait",
       kind: "wait",
       source:
-        r`(?:^|\s)(?:완료|종료|끝난|완료된|끝나는)\s?(?:후|뒤|대로)에?\s|기다리(?:겠습니다|고\s?있습니다|는\s?중)|대기(?:하겠습니다|하고\s?있습니다|\s?중입니다)|(?:오면|나오면|끝나면|완료되면|도착하면|돌아오면|받으면|받는\s?대로|받은\s?뒤에?|오는\s?대로)(?=\s)`,
+        r`(?:^|\s)(?:완료|종료|끝난|완료된|끝나는)\s?(?:후|뒤|대로)에?\s|기다리(?:겠습니다|고\s?있습니다|는\s?중)|대기(?:하겠습니다|하고\s?있습니다|\s?중입니다)|(?:오면|나오면|끝나면|완료되면|도착하면|돌아오면|받으면|받는\s?대로|받은\s?뒤에?|오는\s?대로)(?=\s)` +
+        // "벤더 답변이 올 때까지 …" (round 16)
+        r`|(?:올|나올|끝날|받을|도착할|풀릴)\s?때까지`,
     },
     // "리뷰 후에 머지하겠습니다": the next step waits on someone else's review, approval or meeting.
     {
       id: "ko.wait.after-event",
       kind: "wait",
       scope: "tail",
-      source: r`(?:리뷰|검토|승인|회의|미팅|피드백|릴리스|릴리즈)\s?(?:후|뒤|이후|다음)(?:에)?(?=[\s,])`,
+      source: r`(?:리뷰|검토|승인|회의|미팅|피드백|릴리스|릴리즈|재부팅)\s?(?:후|뒤|이후|다음)(?:에)?(?=[\s,])` +
+        // "…GitHub Actions에서 수동으로 실행해야 합니다": a manual step is a person's (round 16).
+        r`|수동으로\s?\S+\s?(?:해야|하셔야|돌려야|눌러야)`,
     },
     {
       id: "ko.handoff",
@@ -306,7 +317,13 @@ export const KO: LangPatterns = {
       unlessSentence: r`(?:` + TOPIC + r`)(?![^,]*?(?:지만|는데)\s)|` + THIRD_PERSON_TOPIC,
     },
     { id: "ko.turn", kind: "announce", source: r`^(?:이제|다음은?|이번엔?|그다음은?)\s.*차례입니다` + END },
-    { id: "ko.next", kind: "announce", source: r`^다음(?:은|\s?차례는|\s?작업은)\s.*(?:입니다|차례입니다)` + END },
+    {
+      id: "ko.next",
+      kind: "announce",
+      source: r`^다음(?:은|\s?차례는|\s?작업은)\s.*(?:입니다|차례입니다)` + END,
+      // "다음은 사용자 쪽 동작 확인입니다.", "다음은 보안팀의 승인입니다.": someone else's step (round 16).
+      unless: r`승인|허가|리뷰|검토|판단|결정|팀|담당자|사용자|고객|님`,
+    },
     {
       id: "ko.intent",
       kind: "announce",
@@ -372,7 +389,7 @@ export const KO: LangPatterns = {
       why: "later",
       // …, or after a stretch of time: "20분 후 결과를 확인하겠습니다" waits for the time to pass.
       source:
-        r`나중에|추후|차후|이후에|조금\s?(?:있다가|뒤에?|후에?)|이따가?\s|잠시\s?(?:후|뒤)에?\s|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|별도(?:로|의)\s|\d+\s?(?:초|분|시간)\s?(?:후|뒤)`,
+        r`나중에|추후|차후|이후에|내일|모레|다음\s?주|주말에|오늘\s?(?:오후|저녁|밤)에?|조금\s?(?:있다가|뒤에?|후에?)|이따가?\s|잠시\s?(?:후|뒤)에?\s|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|별도(?:로|의)\s|\d+\s?(?:초|분|시간)\s?(?:후|뒤)|몇\s?(?:초|분|시간)\s?(?:후|뒤)`,
     },
     {
       id: "ko.ruleout.state",
