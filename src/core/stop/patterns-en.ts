@@ -186,7 +186,10 @@ export const EN: LangPatterns = {
       source:
         r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release|reboot|power\s+cycle|freeze)\b` +
         // "I'll merge it after approval.", "On your go, I'll run the migration." (round 16)
-        r`|\b(?:after|upon|pending|on)\s+(?:approval|sign-?off|review|confirmation)\b|\bon\s+your\s+(?:go|signal|word|mark|command|ok|okay)\b`,
+        // ("on" names a place as often: "Total + breakdown on review page." is a line of the agent's own plan, round 17.)
+        r`|\b(?:after|upon|pending)\s+(?:approval|sign-?off|review|confirmation)\b` +
+        r`|\bon\s+(?:approval|sign-?off|confirmation)\b(?!\s+(?:page|screen|tab|panel|step|form|view|dialog|modal|button)s?\b)` +
+        r`|\bon\s+your\s+(?:go|signal|word|mark|command|ok|okay)\b`,
     },
     {
       id: "en.handoff",
