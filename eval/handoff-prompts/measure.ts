@@ -3,7 +3,7 @@
  * SOFT/HARD guard as a handoff request, per language, through the same classifier the hook
  * uses (`classifyPrompt`, a plain prompt with no pass commands).
  *
- *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|…|sealed13] [--json] [--list]
+ *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|…|sealed14] [--json] [--list]
  *
  * Categories: `request` (asks only for the handoff document: write, update, summarize into,
  * record in, commit or push it), `request-plus-work` (a handoff request and any other work),
@@ -34,7 +34,9 @@
  * `sealed-12.jsonl` (`--half sealed12`) is round 16's second blind set, written the same way by another
  * engineer; mentions 01–04 per language likewise counted apart. `sealed-13.jsonl` (`--half sealed13`)
  * is a round 17 blind set written the same way (senders at a keyboard or a phone); mentions 01–04 per
- * language likewise counted apart.
+ * language likewise counted apart. `sealed-14.jsonl` (`--half sealed14`) is round 17's second blind set,
+ * written the same way by another engineer (senders are machines and the people who configure them); mentions
+ * 01–04 per language likewise counted apart.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -63,6 +65,7 @@ const HALVES = new Map([
   ["sealed11", "sealed-11.jsonl"],
   ["sealed12", "sealed-12.jsonl"],
   ["sealed13", "sealed-13.jsonl"],
+  ["sealed14", "sealed-14.jsonl"],
 ]);
 
 /** Per half, the mentions that ask for other work (on handoff code or files): counted apart, never listed. */
@@ -75,6 +78,7 @@ const WORK_MENTIONS = new Map([
   ["sealed11", /^s11-mention-0[1-4]-/],
   ["sealed12", /^s12-mention-0[1-4]-/],
   ["sealed13", /^s13-mention-0[1-4]-/],
+  ["sealed14", /^s14-mention-0[1-4]-/],
 ]);
 
 /** One prompt of our own, and what it is. */
