@@ -83,6 +83,24 @@ describe("Bash at HARD through the binary", () => {
   }, 30_000);
 });
 
+// Known gap ("docs that disagree with the code"): the deny reason's list of what is still open
+// ended on a bare "vigil", as if any vigil command passed at HARD; only the read and hand-over
+// ones do. Every vigil command the reason names must pass, in every language, and one it does
+// not name (night off) is denied.
+test.each(["en_US.UTF-8", "ko_KR.UTF-8", "ja_JP.UTF-8"])(
+  "%s: every vigil command the deny reason names passes at HARD",
+  (locale) => {
+    const s = session(310_000, { LANG: locale });
+    const reason: string = JSON.parse(s.bash("npm test").stdout).hookSpecificOutput.permissionDecisionReason;
+    const named = /[(（](vigil [^)）]*)[)）]$/.exec(reason)?.[1].split(/, /) ?? [];
+    expect(named).toContain("vigil state save");
+    for (const command of named) expect({ command, stdout: s.bash(command).stdout }).toEqual({ command, stdout: "" });
+    const off = JSON.parse(s.bash("vigil night off").stdout).hookSpecificOutput;
+    expect(off.permissionDecision).toBe("deny");
+  },
+  30_000,
+);
+
 // Known gap: with LANG=ko_KR the deny reason's why stayed English. The worker reads the
 // session's language to the end; the audit log keeps the English detail.
 test.each([

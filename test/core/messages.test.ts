@@ -6,6 +6,7 @@ import { compactionWarning } from "../../src/core/messages/compaction.ts";
 import { formatTokens, measuredPhrase } from "../../src/core/messages/format.ts";
 import { type HardWhy, hardWhyText } from "../../src/core/messages/hard-why.ts";
 import { hardDenyReason, softNotice, softRefusal } from "../../src/core/messages/limits.ts";
+import { VIGIL_COMMANDS_AT_HARD } from "../../src/core/policies/hard/commands.ts";
 
 const LANGS: Language[] = ["en", "ko", "ja"];
 
@@ -48,6 +49,7 @@ const MESSAGES: [string, (lang: Language) => string, string[]][] = [
         limit: 300_000,
         tool: "Edit",
         why: 'file "src/app.ts" is not a handoff document',
+        vigilCommands: VIGIL_COMMANDS_AT_HARD,
       }),
     [
       "312,450",
@@ -58,7 +60,8 @@ const MESSAGES: [string, (lang: Language) => string, string[]][] = [
       "gh pr comment",
       "gh issue comment",
       "kill",
-      "vigil",
+      "vigil state save",
+      "vigil status",
     ],
   ],
   [
@@ -125,6 +128,7 @@ describe("what each message says is still open", () => {
       why: "",
       reportCommands: ["tk report"],
       handoffGlobs: ["**/HANDOFF*.md"],
+      vigilCommands: VIGIL_COMMANDS_AT_HARD,
     });
     expect(text).toContain('"tk report"');
     expect(text).toContain('"**/HANDOFF*.md"');

@@ -90,6 +90,8 @@ export interface HardParams {
   reportCommands?: readonly string[];
   /** Configured handoff document globs. */
   handoffGlobs?: readonly string[];
+  /** The vigil commands that pass at HARD (`VIGIL_COMMANDS_AT_HARD`), named one by one. */
+  vigilCommands: readonly string[];
 }
 
 /** The PreToolUse deny reason at HARD; it lists everything that is still open. */
@@ -99,18 +101,19 @@ export function hardDenyReason(lang: Language, p: HardParams): string {
   const globs = p.handoffGlobs?.length ? ` (${quotedList(p.handoffGlobs)})` : "";
   const reports = p.reportCommands?.length ? ` (${quotedList(p.reportCommands)})` : "";
   const why = p.why ? ` (${p.why})` : "";
+  const vigil = p.vigilCommands.join(", ");
   switch (lang) {
     case "en":
       return `vigil: "${p.tool}" was not run${why}. This worker session's context is over the hard limit (${m}; limit ${hard}). ` +
         `Still allowed: reading and writing the handoff document${globs}; git add, commit, push, status, diff, log and show; ` +
-        `gh pr comment and gh issue comment; report commands${reports}; kill <pid> of this session's own processes; stopping background tasks; vigil`;
+        `gh pr comment and gh issue comment; report commands${reports}; kill <pid> of this session's own processes; stopping background tasks; vigil's read and hand-over commands (${vigil})`;
     case "ko":
       return `vigil: "${p.tool}"은(는) 실행되지 않았습니다${why}. 이 작업자 세션의 컨텍스트가 HARD 상한을 넘었습니다 (${m}, 상한 ${hard}). ` +
         `아직 열려 있는 것: 넘김 문서 읽기·쓰기${globs}, git add·commit·push·status·diff·log·show, ` +
-        `gh pr comment·gh issue comment, 보고 명령${reports}, 이 세션의 프로세스에 대한 kill <pid>, 배경 작업 멈추기, vigil`;
+        `gh pr comment·gh issue comment, 보고 명령${reports}, 이 세션의 프로세스에 대한 kill <pid>, 배경 작업 멈추기, vigil의 읽기·넘김 명령 (${vigil})`;
     case "ja":
       return `vigil: "${p.tool}" は実行されませんでした${why}。このワーカーセッションのコンテキストが HARD 上限を超えています（${m}、上限 ${hard}）。` +
         `まだ使えるもの: 引き継ぎ書の読み書き${globs}、git add・commit・push・status・diff・log・show、` +
-        `gh pr comment・gh issue comment、報告コマンド${reports}、このセッション自身のプロセスへの kill <pid>、バックグラウンドタスクの停止、vigil`;
+        `gh pr comment・gh issue comment、報告コマンド${reports}、このセッション自身のプロセスへの kill <pid>、バックグラウンドタスクの停止、vigil の読み取り・引き継ぎコマンド（${vigil}）`;
   }
 }

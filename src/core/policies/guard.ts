@@ -15,6 +15,7 @@ import type { HookPayload } from "../payload.ts";
 import type { CallRole, Policy, PolicyInput, PolicyRecord, PolicyResult } from "../policy.ts";
 import { levelFor, type SessionContext, type SessionState } from "../../../machines/session-model.ts";
 import { checkToolAtHard, type LineAnalyzer, type ProcessTree } from "./hard.ts";
+import { VIGIL_COMMANDS_AT_HARD } from "./hard/commands.ts";
 
 /** Whether limits apply to a call: worker main sessions only, unless vigil is disabled. */
 export function isLimited(role: CallRole, config: Config): boolean {
@@ -127,6 +128,7 @@ function onHardTool(
     why: r.why ? hardWhyText(config.language, r.why) : r.detail,
     handoffGlobs: config.handoffGlobs,
     reportCommands: config.reportCommands,
+    vigilCommands: VIGIL_COMMANDS_AT_HARD,
   });
   records.push(guardRecord(input, { decision: "deny", rule: r.rule, limit: context.hard, extra }));
   return { proposals: [{ kind: "deny", reason, rule: r.rule }], events: [], records };

@@ -110,6 +110,14 @@ const VIGIL_AT_HARD: Record<string, readonly string[] | null> = {
   "--help": null,
 };
 
+/**
+ * The vigil commands that pass at HARD, each as a worker would type it (the flags left out):
+ * the deny reason names these, so the worker is never told that any vigil command passes.
+ */
+export const VIGIL_COMMANDS_AT_HARD: readonly string[] = Object.entries(VIGIL_AT_HARD)
+  .filter(([sub]) => !sub.startsWith("-"))
+  .flatMap(([sub, actions]) => actions === null ? [`vigil ${sub}`] : actions.map((a) => `vigil ${sub} ${a}`));
+
 function vigil(args: ShellWord[]): CommandVerdict {
   const [sub, action] = args;
   const allowed = sub && !sub.dynamic ? VIGIL_AT_HARD[sub.value] : undefined;
