@@ -43,6 +43,269 @@ describe("a fenced block's opening run is read once (80,000 backticks took the S
   });
 });
 
-const FAMILIES: Family[] = [];
+const FAMILIES: Family[] = [
+  {
+    "name": "ja1: need-to for the agent's own next step, after a diagnosis (pushed)",
+    "push": true,
+    "rows": [
+      "ログの出力先が古いままです。設定ファイルのパスを書き換える必要があります。",
+      "型定義が足りていません。User 型に email フィールドの追加が必要です。",
+      "キャッシュが残っているようです。ビルドディレクトリを消してから再ビルドする必要があります。",
+      "マイグレーションがまだ当たっていません。先にマイグレーションを流す必要があります。",
+      "変更はステージ済みですが、まだコミットしていません。コミットとプッシュが必要です。",
+      "依存関係に zod が入っていません。追加が必要です：",
+    ],
+  },
+  {
+    "name": "ja1: need-to that is the reader's, a rule, a condition or advice (must not push) (not pushed)",
+    "push": false,
+    "rows": [
+      "本番に反映するには、管理画面から API キーを再発行していただく必要があります。",
+      "この先に進むには、あなたの承認が必要です。",
+      "続行するには GitHub へのログインが必要です。ブラウザで認証をお願いします。",
+      "本番環境ではこの環境変数を必ず設定する必要があります。",
+      "Node 20 以上が必要です。",
+      "大きなファイルを扱う場合は、メモリ上限を上げる必要があります。",
+      "今回の変更では、スキーマの更新は必要ありません。",
+      "修正は完了しました。今後、新しい設定を追加するときは README の更新も必要です。",
+      "デプロイには管理者権限が必要です。権限を付与していただけますか？",
+    ],
+  },
+  {
+    "name": "ja1: plain dictionary forms of the agent's own edit, after a diagnosis (pushed)",
+    "push": true,
+    "rows": [
+      "見出しのレベルが章ごとにばらばらだ。すべて二段目にそろえる。",
+      "この段落は前の節と重複している。後半を削って一文にまとめる。",
+      "関数名が長すぎて読みにくい。短い名前に変える。",
+      "表記が「サーバ」と「サーバー」で揺れている。全体を「サーバー」に統一する。",
+    ],
+  },
+  {
+    "name": "ja1: plain form that describes or specifies (must not push) (not pushed)",
+    "push": false,
+    "rows": [
+      "このスクリプトは毎朝 ログを集めて、古いものを削除する。",
+      "設定がない場合は、既定値の 30 秒を使う。",
+      "ボタンを押すと、フォームの内容を検証してから送信する。",
+      "結論：キャッシュはリクエストごとに作り直す。",
+    ],
+  },
+  {
+    "name": "ja1: subagent dispatch as a bare line or a verb of sending (pushed)",
+    "push": true,
+    "rows": [
+      "残りの 3 ファイルのレビューは別の subagent に投げます。",
+      "型エラーの洗い出しを subagent dispatch (haiku) で実施。",
+      "検証フェーズ：テスト担当の subagent を並列で起動。",
+      "続いて reviewer エージェントに差分を渡す。",
+    ],
+  },
+  {
+    "name": "ja1: dispatch-like words that report or wait (must not push) (not pushed)",
+    "push": false,
+    "rows": [
+      "subagent 3 体からの報告はすべて揃いました。問題はありませんでした。",
+      "subagent の結果が返ってくるまで待ちます。",
+      "レビューは reviewer エージェントに任せました。指摘は 2 件でした。",
+    ],
+  },
+  {
+    "name": "ja1: -ておきます / とどめます / やりましょう (pushed)",
+    "push": true,
+    "rows": [
+      "この手順はあとで使うので、メモリファイルに書き残しておきます。",
+      "まず、既存のテストと設定ファイルを読んで、全体像をつかみましょう 。",
+      "まずは失敗しているテストを一つだけ動かしてみましょう。",
+    ],
+  },
+  {
+    "name": "ja1: nearby: offers, approvals, conditions on the reader (must not push) (not pushed)",
+    "push": false,
+    "rows": [
+      "必要であれば、メモリファイルにも書き残しておきます。",
+      "よろしければ、PR の作成まで進めましょうか？",
+      "問題なければ、このままコミットまでにとどめます。",
+      "ご確認いただけたら、マージしておきます。",
+    ],
+  },
+  {
+    "name": "ja1: step headings before the call (pushed)",
+    "push": true,
+    "rows": [
+      "ステップ2: ルーターへのエンドポイント追加",
+      "手順3：設定ローダーの修正\n3-1: 既定値の読み込みを追加",
+      "テスト4: 空の入力を送ったときの応答",
+      "検証1: ログイン画面のリダイレクト",
+    ],
+  },
+  {
+    "name": "ja1: headings that report or ask (must not push) (not pushed)",
+    "push": false,
+    "rows": [
+      "テスト4: 空の入力を送ったときの応答 ✅ 通過",
+      "ステップ2 完了: ルーターへのエンドポイント追加",
+      "確認事項1: 本番 DB のバックアップは取ってありますか？",
+    ],
+  },
+  {
+    "name": "ja1: can-do line before the edit (not pushed)",
+    "push": false,
+    "rows": [
+      "はい、設定ファイルの修正だけで対応できます。進めてよろしいですか？",
+      "はい、その書き方でも動きます。",
+      "いいえ、その設定だけでは直せません。サーバー側の制限です。",
+    ],
+  },
+  {
+    "name": "ja1: terse notes (not pushed)",
+    "push": false,
+    "rows": [
+      "未使用の import は削除済み。",
+      "除外したパッケージ：3 件。",
+    ],
+  },
+  {
+    "name": "ja2:  (not pushed)",
+    "push": false,
+    "rows": [
+      'サンプルを実行すると次のようになります。\n\n```\n$ curl localhost:8080/health\n{"ok":true}\n```\n\nハンドラは起動時刻を読み取り、JSON で返します。',
+      "質問への回答は以上です。\n\n要点：設定は環境変数から読み、なければ既定値を使います。",
+      "ご質問の件、説明しました。\n\n一言でいうと、Rails ではコールバックを before_save で定義し、モデルの保存前に実行します。",
+      "React では状態を useState で持ち、変更時に再描画します。",
+      "このライブラリでは、接続をプールで管理し、使い終わったら返却します。",
+      "実装を確認しました。リクエストが来ると、トークンを検証してからユーザー情報を返します。",
+      "このコマンドはローカルの変更を退避し、終わったら元に戻します。",
+      "つまり、Go ではエラーを戻り値で返し、呼び出し側で判定します。",
+      "修正後の関数は、空配列を受け取ると null を返します。",
+      "この設計では、キューが詰まったときに古いジョブから破棄します。",
+      "答え：Vue の computed は依存する値が変わったときだけ再計算します。",
+      "まとめると、ワーカーは 5 分ごとに起動し、未処理のジョブを取り出します。",
+    ],
+  },
+  {
+    "name": "ja2: later-phase and workflow-step reports (must not push) (not pushed)",
+    "push": false,
+    "rows": [
+      "設計フェーズは完了です。実装フェーズでは API の追加とテストを行います。",
+      "本 PR はここまでです。残りの移行は次の PR で対応します。",
+      "レビュー結果：問題なし。マージ可能と判断します。",
+    ],
+  },
+  {
+    "name": "ja2: the agent's own step in the same verbs (push) (pushed)",
+    "push": true,
+    "rows": [
+      "ハンドラの戻り値が間違っています。JSON で返すように修正します。",
+      "原因が分かりました。トークンを検証してからユーザー情報を返す形に書き換えます。",
+      "では、接続プールの設定を見直します。",
+      "次に、呼び出し側のエラー判定を修正します。",
+      "まず、useState の初期値を確認します。",
+      "テストが 1 件落ちています。空配列のケースを直します。",
+    ],
+  },
+  {
+    "name": 'ja2: code in a sentence: a ";" before a particle goes on with the sentence (not pushed)',
+    "push": false,
+    "rows": [
+      "回答は以上です。\n\n要点：Vue では子コンポーネントが emit('update'); の形で親に通知し、親は v-on で受け取ります。",
+      "Svelte では状態を let x = 0; で宣言し、代入すると再描画します。",
+    ],
+  },
+  {
+    "name": 'ja2: code in a sentence: a ";" before a particle goes on with the sentence (pushed)',
+    "push": true,
+    "rows": [
+      "原因は初期化の順番です。init(); を呼ぶ位置を入れ替えます。",
+    ],
+  },
+  {
+    "name": "ja3: need-to: the reader's, a person's, advice, a rule, options, later (not pushed)",
+    "push": false,
+    "rows": [
+      "API キーの再発行が必要です。管理画面から発行していただけますか？",
+      "ビルドには Xcode のライセンス同意が必要です。ターミナルで sudo xcodebuild -license を実行してください。",
+      "本番 DB のマイグレーションが必要です。実行してよろしいですか？",
+      "続けるには、リポジトリへの書き込み権限の付与が必要です。",
+      "設定ファイルの更新が必要です。内容を確認のうえ、問題なければ教えてください。",
+      "デプロイ前に、セキュリティチームのレビューが必要です。",
+      "この変更は本番に影響するので、チームの合意が必要です。",
+      "ここから先は、あなたの判断が必要です。A 案と B 案のどちらで進めますか？",
+      "証明書の再発行が必要です。ドメインの管理者に依頼してください。",
+      "動かすには Docker のインストールが必要です。",
+      "M1 Mac の場合は、Rosetta のインストールが必要です。",
+      "Python 3.11 以上で実行する必要があります。",
+      "毎回この手順を繰り返す必要があります。",
+      "キャッシュを消すか、ブラウザを再起動する必要があります。",
+      "修正は完了しました。ただし、次回のリリースでは設定の移行も必要です。",
+      "このライブラリは初期化時に設定ファイルを読み込む必要があります。",
+      "今回の修正でテストの追加は必要ありません。",
+      "いずれ依存関係の更新が必要です。",
+      "ローカル環境でも動作確認が必要です。お手数ですが、npm run dev で画面を確認していただけますか。",
+    ],
+  },
+  {
+    "name": "ja3: need-to said before a person's event (not pushed)",
+    "push": false,
+    "rows": [
+      "マージの前に、レビュアーの承認が必要です。承認されたら、マージします。",
+      "ブラウザでの再ログインが必要です。ログインが済んだら教えてください。",
+    ],
+  },
+  {
+    "name": "ja3: subagent handing-over that waits or reports (not pushed)",
+    "push": false,
+    "rows": [
+      "レビューは subagent に任せています。結果が返ってくるまで待ちます。",
+      "残りの 3 ファイルのレビューは subagent に投げました。指摘はありませんでした。",
+      "subagent に差分を渡しました。返事を待ってから次に進みます。",
+      "別の subagent に投げるかどうか、ご判断ください。",
+    ],
+  },
+  {
+    "name": "ja3: sub-step and step labels that are the reader's, ask or report (not pushed)",
+    "push": false,
+    "rows": [
+      "手順3：管理画面での操作\n3-1: 管理画面で Webhook を有効にしてください",
+      "3-1: 管理画面で API キーを発行してください",
+      "3-1: 既定値の読み込みを追加 ✅",
+      "3-2: エラー表示を追加済み",
+      "検証1: ログイン画面のリダイレクト — ブラウザで確認していただけますか？",
+      "課題2: どちらの方式で進めるか決めてください",
+      "課題2: 認証方式の統一（完了）",
+    ],
+  },
+  {
+    "name": "ja3: new plain verbs as the reader's steps, specs or advice (not pushed)",
+    "push": false,
+    "rows": [
+      "見出しのレベルは二段目にそろえてください。",
+      "ガイドライン：見出しのレベルは二段目にそろえる。",
+      "関数名は短い名前に変える方がいいです。",
+      "関数名を短い名前に変えるかどうか、決めていただけますか？",
+      "設定を変えると、再起動後に反映される。",
+      "リストの中身は、古い順に詰める。",
+    ],
+  },
+  {
+    "name": "ja3: a topic before a reason clause: descriptions and waits (not pushed)",
+    "push": false,
+    "rows": [
+      "このスクリプトは毎晩動くので、古いログを自動で消します。",
+      "このジョブは失敗しても再試行するので、データは失われません。",
+      "この手順は本番に影響するので、実行してよいか確認させてください。",
+      "この設定はチーム全体に関わるので、変更してよいか教えてください。",
+    ],
+  },
+  {
+    "name": "ja3: frames and generic times that are the agent's steps (must still push) (pushed)",
+    "push": true,
+    "rows": [
+      "このファイルでは、未使用の import を削除します。",
+      "テストでは、モックを使う形に書き換えます。",
+      "まず、起動時の設定読み込みを確認します。",
+    ],
+  },
+];
 
 familyTests(FAMILIES);

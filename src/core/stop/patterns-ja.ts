@@ -11,7 +11,8 @@ const r = String.raw;
 /** A sentence end; a colon ends the line that introduces what the agent is about to do. */
 /** A sentence end; a colon ends the line that introduces what the agent is about to do; ね / よ soften it. */
 const STOP =
-  r`(?:ね|よ|ねー|よね)?(?:[（(][^）)]*[）)])?[。．!！:：]?(?:\s*[\p{Extended_Pictographic}\uFE0F\u200D]+)?\s*$`;
+  // (a space before the end, "…確認しましょう 。", is typing, not a new clause: round 17)
+  r`(?:ね|よ|ねー|よね)?(?:[（(][^）)]*[）)])?\s?[。．!！:：]?(?:\s*[\p{Extended_Pictographic}\uFE0F\u200D]+)?\s*$`;
 /** A topic marked with は after a noun, other than sequencing topics (次は, 今回は). */
 const TOPIC = r`[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|今日|今|最後) ?は(?![いじ])`;
 /** Passive, potential, existential, negative and question endings, and requests to the reader. */
@@ -84,7 +85,9 @@ export const JA: LangPatterns = {
       id: "ja.wait",
       kind: "wait",
       source:
-        r`待って(?:います|おります)|待ちます|お待ちしております|(?:来たら|出たら|終わったら|完了したら|届いたら|戻ったら|終わり次第|完了し次第)`,
+        r`待って(?:います|おります)|待ちます|お待ちしております|(?:来たら|出たら|終わったら|完了したら|届いたら|戻ったら|終わり次第|完了し次第)|` +
+        // "返事を待ってから次に進みます。": the next step comes after a reply or a result (round 17).
+        r`(?:返事|返信|回答|結果|報告|完了|反応)を待って(?:から|、)`,
     },
     // "レビュー後にマージします": the next step waits on someone else's review, approval or meeting.
     {
@@ -209,6 +212,8 @@ export const JA: LangPatterns = {
       source:
         r`(?:確認|調査|拝見|チェック|検証|調べ|見|読ま|試|修正|実行|テスト|ビルド)させて(?:ください|下さい|いただきます|もらいます)` +
         STOP,
+      // "実行してよいか確認させてください。" asks the reader's leave (round 17).
+      unless: r`(?:てよい|ていい|て良い|でよい|でいい|てもよい|ても良い|てもいい|で問題ない|で大丈夫)か`,
     },
     // The final clause is a bare work verb: "…ので、コミットします", "…か確認します", "README も更新します".
     {
@@ -221,7 +226,9 @@ export const JA: LangPatterns = {
         STOP,
       unless: SUBJECT + "|" + NOT_ACTION + "|" + NOT_WORK_NOUN,
       // A topic inside a parenthetical aside ("（設定ファイルは別のPRなので含めません）") governs only the aside.
-      unlessSentence: r`^(?:[^（(]|[（(][^）)]*[）)])*?` + TOPIC,
+      // A topic closed by a reason clause ("この手順はあとで使うので、メモリに書き残しておきます。") governs that clause
+      // only (round 17).
+      unlessSentence: r`^(?:[^（(]|[（(][^）)]*[）)])*?` + TOPIC + r`(?![^。]*?(?:ので|ため)[、,])`,
     },
     // A terse action note that introduces the tool call: "`app.go` を UseCase 経由に変更し、… を追加:".
     {
@@ -309,11 +316,13 @@ export const JA: LangPatterns = {
       kind: "announce",
       clause: "final",
       source:
-        r`(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|[A-Za-z]{2,}\s?(?:する|しよう|してみる)|(?:見る|[てで]みる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう|任せる|潰す|に入る|揃える|そろえる|合わせる|消す|戻す|外す|足す|加える|置き換える|書き換える|切り替える|分ける|まとめる|片付ける))[。．!！]?\s*$`,
+        r`(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|[A-Za-z]{2,}\s?(?:する|しよう|してみる)|(?:見る|[てで]みる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう|任せる|潰す|に入る|揃える|そろえる|合わせる|消す|戻す|外す|足す|加える|置き換える|書き換える|切り替える|分ける|まとめる|片付ける|変える|削る|逃がす|移す|渡す|入れる|付ける|詰める|寄せる|ならす|絞る|[\u4E00-\u9FFF][\u3040-\u309F]{0,3}くする))[。．!！]?\s*$`,
       unless: SUBJECT + "|" + TOPIC + "|" +
-        r`(?:ことが|ように|ために|場合(?!の)|とき(?!の)|時に|必要|べき|たびに|ごとに|毎回)`,
-      // "トークンは24時間で失効し、再ログインを要求する。": a topic over the sentence makes it a description (a spec).
-      unlessSentence: TOPIC,
+        r`(?:ことが|ように|ために|場合(?!の)|とき(?!の)|時に|必要|べき|たびに|ごとに|毎回)|` +
+        r`[うくすつぬむぶぐる]と[、,]`,
+      // "トークンは24時間で失効し、再ログインを要求する。": a topic over the sentence makes it a description (a spec);
+      // so does a case in "…すると、" ("ボタンを押すと、内容を検証してから送信する。", round 17).
+      unlessSentence: TOPIC + r`|[うくすつぬむぶぐる]と[、,]`,
     },
     // The agent's own action under way as the turn ends: "型エラーを修正中です", "…をインストール中...". (Not
     // "…を追加しています": ている is as often the state the change left.)
@@ -386,6 +395,17 @@ export const JA: LangPatterns = {
         r`(?:^|→)[^。→\n]{0,60}?(?:subagent|サブエージェント|agent|エージェント)s?\s?(?:を\s?)?(?:dispatch|起動|投入|spawn)(?:\s?[（(][^）)]*[）)])?[。．]?\s*$`,
       unless: r`(?:済み|完了|した|ました|です|でした)[^→]*$`,
     },
+    // Handing work to a subagent with a verb of sending ("残りのレビューは別の subagent に投げます。", "reviewer エージェントに
+    // 差分を渡す。"): the dispatch is the agent's own step now (round 17). A report says 投げました / 任せた, a wait waits.
+    {
+      id: "ja.dispatch.to",
+      kind: "announce",
+      clause: "final",
+      source:
+        r`(?:subagent|サブエージェント|エージェント|agent)s?\s?(?:に|へ)[^。]{0,30}?(?:投げ|渡し|渡す|回し|回す|振り|振る|任せ)(?:ます|る|す)?` +
+        STOP,
+      unless: r`(?:ました|でした|た[。．]?\s*$|てい|待|返って|終わ|完了|済み)`,
+    },
     // A numbered step's label the message ends on, standing alone, with its title after it ("**ステップ2:** …の作成").
     {
       id: "ja.step-label",
@@ -393,7 +413,41 @@ export const JA: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|編集|Step|Phase|Task|Fix|Test|Edit)\s*[0-9０-９]+[A-Za-z]?(?:\s*(?:&|and|,|・|、)\s*[0-9０-９]+)*\s*[:：.．—–-]\s*\S`,
+        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|編集|検証|課題|項目|Step|Phase|Task|Fix|Test|Edit|Issue)\s*[0-9０-９]+[A-Za-z]?(?:[-‐][0-9０-９]+)?(?:\s*(?:&|and|,|・|、)\s*[0-9０-９]+)*\s*[:：.．—–-]\s*\S`,
+      unless: r`完了|済み|ました|でした|です|[✅✓]`,
+    },
+    // The agent's own next step stated as a need, as the message's very last words, after what it found:
+    // "…ディレクトリを消してから再ビルドする必要があります。", "User 型に email フィールドの追加が必要です。", "追加が必要です："
+    // (round 17). Not a need of the reader's or a person's (いただ, ご…, 権限, ログイン …), a rule for a setting or a case
+    // (…では, …には, 場合, 必ず, 以上), a later one, or a thing's own requirement under a topic.
+    {
+      id: "ja.need",
+      kind: "announce",
+      last: true,
+      source: r`(?:する|し直す|[^\s、。]{1,3}[うくすつぬむぶぐる])必要があります` + STOP + r`|` +
+        r`(?:追加|修正|更新|変更|削除|再起動|再ビルド|再実行|再インストール|コミット|プッシュ|インストール|導入|書き換え|置き換え|作成|実装|対応|反映)` +
+        r`(?:と(?:追加|修正|更新|変更|削除|再起動|コミット|プッシュ|インストール|作成|実装|反映))?(?:作業)?が必要です` +
+        STOP,
+      clause: "final",
+      // A subject of its own in the final clause is someone else's need: "続行する前に人がエラー率を確認する必要があります。"
+      // waits on a person ("…ですが、" is no subject).
+      unless: r`[^\s、。](?<!必要)が(?![、,]|必要)(?![^、。]*?` + RELATIVE + r`)`,
+      // (A topic closed by a concessive or reason clause governs that clause only: "現在のブランチは main ですが、…")
+      unlessSentence: TOPIC + r`(?![^。]*?(?:が|けど|ので|ため)[、,])|` +
+        r`いただ|頂|ください|下さい|ご[\u4E00-\u9FFF]|あなた|ユーザー|お客様|利用者|手動|管理者|権限|承認|許可|ログイン|認証|ブラウザ|` +
+        r`人間?|誰か|担当|チーム|前に|` +
+        r`には[、,]?|では[、,]?|場合|とき|際|時は|必ず|常に|以上|今後|次回|将来|いずれ|後で|あとで|別途|も必要|` +
+        // …nor options for the reader ("データを増やすか、タスクを絞る必要があります") or how a thing must be used.
+        r`[^\s、。]か[、,]|(?:使う|使用する|利用する|用いる)必要`,
+    },
+    // A sub-step's number alone as the label ("3-1: 既定値の読み込みを追加"), in a Japanese line, at the very end (round 17).
+    {
+      id: "ja.substep-label",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source:
+        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])[0-9０-９]{1,2}[-‐][0-9０-９]{1,2}\s*[:：.．]\s*\S`,
       unless: r`完了|済み|ました|でした|です|[✅✓]`,
     },
     // "ビルドが通るか確認。": checking whether, standing alone at the very end ("…ことを確認。" is the report); the
@@ -531,6 +585,25 @@ export const JA: LangPatterns = {
         r`(?:自動(?:で|的に|実行|起動|発火|更新|反映|再起動|生成|適用)|勝手に|ひとりでに)[^。]*(?:ます|る)(?:[（(][^）)]*[）)])?[。．]?\s*$`,
       unless:
         r`ましょう|よう(?:に)?(?:します|する|しておきます)|^(?:今から|これから|では|次は)|を[^。]*(?:追加|作成|実装|修正|導入)します`,
+    },
+    // How a framework, a library or the code behaves, in the polite present (round 17): a frame it holds in ("React では
+    // 状態を useState で持ち、変更時に再描画します。", "ASP3 では … で分離します。"), a generic time ("変更時に", "毎回";
+    // after a result, "…ごとに" is ja.ruleout.describes-after-result's), or what the code returns ("…を取得し、JSON で
+    // 返します。"). An answer's recap, not the agent's step, unless a change verb, a "…ように" or a marker of the agent's
+    // own next step is in it; a frame closed by a concessive or reason clause ("計画では…とありますが、") governs that
+    // clause only.
+    {
+      id: "ja.end.describes",
+      kind: "ruleout",
+      why: "state",
+      terminal: true,
+      source:
+        r`^[^、。]{0,30}?[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<![次今]|今回|最初|最後|ここ|そこ)\s?では(?!な|あり)(?![^。]*(?:が|けど|けれど|ので|ため|から)[、,])[^。]*ます[。．]?\s*$|` +
+        r`(?:時|とき|際)に[^。]*ます[。．]?\s*$|(?:毎回|都度|常に)[^。]*ます[。．]?\s*$|` +
+        r`(?:を|で|に)\s?返(?:します|ります)[。．]?\s*$|返却します[。．]?\s*$`,
+      unless:
+        r`(?:修正|変更|追加|削除|実装|書き換え|置き換え|直し|対応|作成|更新|確認|調査|テスト|検証|導入|設定|移行|拡張|整理|統一)(?:いた)?します|` +
+        r`ように|形に|これから|今から|次に|次は|まず|しましょう|してみます|ておきます|いきます`,
     },
     {
       id: "ja.end.verdict",
