@@ -8,6 +8,9 @@ import { join } from "node:path";
 import type { Notifier } from "../core/config.ts";
 import type { BinInput, SettingsFileInput } from "../core/doctor/wiring.ts";
 import type { DatabaseInput, EnvelopeInput, PermissionInput } from "../core/doctor/state.ts";
+import type { IdentityInput } from "../core/doctor/identity.ts";
+import { probeMany } from "../edge/proc.ts";
+import { readRegistry } from "../edge/registry.ts";
 import type { NotifyOutcome, ScheduleInput, ServeProbe, ServeService, SocketProbe } from "../core/doctor/services.ts";
 import { planServe } from "../core/serve-files.ts";
 import type { WrappedTiming } from "../core/doctor/statusline-timing.ts";
@@ -306,4 +309,23 @@ export async function probeNotify(
     { env, timeoutMs: 5_000, attempts: 1 },
   );
   return outcomes.map((o) => ({ kind: o.kind, target: o.target, result: o.result, error: o.error }));
+}
+
+/**
+ * Claude Code's registry entries whose pid is alive, each with vigil's probe of that pid (the
+ * watch's probe: /proc on Linux, one `ps` on macOS), for the DOWN check's identity.
+ */
+export function probeIdentity(env: Record<string, string | undefined>): IdentityInput {
+  const { entries } = readRegistry({ env, home: env.HOME ?? "" });
+  const probes = probeMany(entries.map((e) => e.pid));
+  const live: IdentityInput["live"] = [];
+  let unprobed = false;
+  for (const e of entries) {
+    const p = probes.get(e.pid);
+    if (p === null) unprobed = true;
+    else if (p?.alive) {
+      live.push({ pid: e.pid, registered: { procStart: e.procStart, startedAt: e.startedAt }, probed: p });
+    }
+  }
+  return { platform: process.platform, unprobed, live };
 }

@@ -10,6 +10,7 @@ import type { CommandIo } from "../core/command-io.ts";
 import type { Finding } from "../core/doctor/findings.ts";
 import { checkHookSocket, checkNotify, checkSchedule, checkServe } from "../core/doctor/services.ts";
 import { checkDatabase, checkEnvelopes, checkPermissions } from "../core/doctor/state.ts";
+import { checkIdentity } from "../core/doctor/identity.ts";
 import { checkWrappedTiming } from "../core/doctor/statusline-timing.ts";
 import { checkBinary, checkClaude } from "../core/doctor/versions.ts";
 import { checkWiring, type SettingsFileInput } from "../core/doctor/wiring.ts";
@@ -30,6 +31,7 @@ import {
   probeBins,
   probeDatabase,
   probeHookSocket,
+  probeIdentity,
   probeNotify,
   probePermissions,
   probePlugins,
@@ -130,6 +132,7 @@ export async function runDoctor(req: DoctorRequest, io: CommandIo): Promise<Find
     ...checkDatabase(db),
     ...checkPermissions(probePermissions(paths.stateDir)),
     ...checkSchedule(schedule),
+    ...checkIdentity(probeIdentity(io.env)),
     ...checkNotify(notify),
     proofFinding(paths.stateDir, claude),
   ];

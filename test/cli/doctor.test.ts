@@ -282,6 +282,41 @@ describe("vigil doctor", () => {
     );
   });
 
+  // Known gap 'macOS identity': the DOWN check's identity had no check of its own in doctor.
+  // Here the Linux form, through the binary: running processes registered as Claude Code
+  // registers itself, with /proc's start time (field 22), or with one no probe reads.
+  test("the DOWN check's identity against Claude Code's registry: ok when it matches, a problem when none does", async () => {
+    const sleeps = [0, 1].map(() => Bun.spawn(["sleep", "60"]));
+    try {
+      const startOf = (pid: number) => {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+      };
+      const doctorWith = async (procStart: (pid: number) => string) => {
+        const w = world("2.1.332");
+        const dir = join(w.env.HOME, ".claude", "sessions");
+        mkdirSync(dir, { recursive: true });
+        for (const p of sleeps) {
+          const entry = {
+            pid: p.pid,
+            sessionId: `id-${p.pid}`,
+            cwd: w.cwd,
+            startedAt: Date.now(),
+            procStart: procStart(p.pid),
+          };
+          writeFileSync(join(dir, `${p.pid}.json`), JSON.stringify(entry));
+        }
+        return (await doctorJson(w)).findings.filter((f) => f.check === "identity");
+      };
+      expect((await doctorWith(startOf)).map((f) => f.severity)).toEqual(["ok"]);
+      const off = await doctorWith((pid) => `${Number(startOf(pid)) + 7}`);
+      expect(off.map((f) => f.severity)).toEqual(["problem"]);
+      expect(off[0].message).toContain("every session DOWN");
+    } finally {
+      for (const p of sleeps) p.kill();
+    }
+  });
+
   test("a database that is not one, and an open state directory", async () => {
     const w = world("2.1.328");
     await run(w, ["install"]);

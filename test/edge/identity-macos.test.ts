@@ -9,6 +9,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { checkIdentity } from "../../src/core/doctor/identity.ts";
 import { sameProcess } from "../../src/core/liveness.ts";
 import { parsePsLine } from "../../src/edge/proc.ts";
 import { readRegistry } from "../../src/edge/registry.ts";
@@ -57,4 +58,32 @@ test("a reused pid (a later start on the same pid) is another process, so the se
   const probe = parsePsLine("4343 S 2048 0:00.10 Thu Dec  3 11:40:02 2026", NOW);
   if (!probe) throw new Error("ps line not parsed");
   expect(sameProcess({ procStart: entry.procStart, startedAt: entry.startedAt }, probe)).toBe("other");
+});
+
+// doctor's identity check (core/doctor/identity.ts) on the same recorded macOS values: what a
+// user on macOS sees before the watch reports anything.
+test("doctor: registry and ps agree on macOS, so the identity finding is ok", () => {
+  const live = [
+    ["Thu Dec  3 09:05:07 2026", "  4242 S+     51234   0:01.23 Thu Dec  3 09:05:07 2026"],
+    ["Mon Nov 30 23:59:59 2026", "4243 Ss 1024 12:01.00 Mon Nov 30 23:59:59 2026   "],
+  ].map(([procStart, line]) => {
+    const probed = parsePsLine(line, NOW);
+    if (!probed) throw new Error(`ps line not parsed: ${line}`);
+    const entry = registered(probed.pid, procStart);
+    return { pid: probed.pid, registered: { procStart: entry.procStart, startedAt: entry.startedAt }, probed };
+  });
+  expect(checkIdentity({ platform: "darwin", unprobed: false, live }).map((f) => f.severity)).toEqual(["ok"]);
+});
+
+test("doctor: a registry whose lstart lost ps's padding disagrees on every session, a problem", () => {
+  const live = [4444, 4445].map((pid) => {
+    const probed = parsePsLine(`${pid} S 2048 0:00.10 Thu Dec  3 09:05:07 2026`, NOW);
+    if (!probed) throw new Error("ps line not parsed");
+    // The padded day collapsed to one space on the registry side.
+    const entry = registered(pid, "Thu Dec 3 09:05:07 2026");
+    return { pid, registered: { procStart: entry.procStart, startedAt: entry.startedAt }, probed };
+  });
+  const [f] = checkIdentity({ platform: "darwin", unprobed: false, live });
+  expect(f.severity).toBe("problem");
+  expect(f.message).toContain("every session DOWN");
 });
