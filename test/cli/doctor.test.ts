@@ -95,7 +95,7 @@ describe("vigil doctor", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toStartWith("vigil doctor: ok");
     expect(r.stdout).toContain("ok settings: vigil's hooks are in user (15 events)");
-    expect(r.stdout).toContain("ok claude: Claude Code 2.1.332, tested end to end (the newest tested is 2.1.336)");
+    expect(r.stdout).toContain("ok claude: Claude Code 2.1.332, tested end to end (the newest tested is 2.1.337)");
     const d = await doctorJson(w);
     expect(d.ok).toBe(true);
     expect(d.code).toBe(0);
@@ -360,7 +360,7 @@ describe("doctor --prove --json always prints one JSON document", () => {
     ["a claude that prints no version", "#!/bin/sh\necho 'something else'\nexit 3\n"],
     ["no claude at all", null],
   ])("%s: a document naming the failed check, exit 1", async (_name, script) => {
-    const w = world("2.1.336");
+    const w = world("2.1.337");
     const claude = join(w.root, "bin", "claude");
     if (script === null) rmSync(claude);
     else writeFileSync(claude, script, { mode: 0o755 });

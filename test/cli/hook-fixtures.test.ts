@@ -30,7 +30,7 @@ function events(env: Record<string, string>) {
 describe("every recorded payload through the compiled hook", () => {
   test("covers every recorded Claude Code version", () => {
     expect(new Set(hooks.map((p) => p.version))).toEqual(
-      new Set(["2.0.76", "2.1.88", "2.1.220", "2.1.328", "2.1.332", "2.1.336"]),
+      new Set(["2.0.76", "2.1.88", "2.1.220", "2.1.328", "2.1.332", "2.1.336", "2.1.337"]),
     );
     expect(hooks.length).toBeGreaterThan(100);
   });

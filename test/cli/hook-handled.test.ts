@@ -16,11 +16,13 @@ import { allPayloads } from "../support/fixtures.ts";
 import { assistant, jsonl } from "../fixtures/transcripts/records.ts";
 import { testEnv, vigil } from "../support/vigil.ts";
 
-// The newest recording of each event: 2.1.328's, and 2.1.332's and 2.1.336's for what they added
-// or first recorded (allPayloads lists versions in that order).
-const recorded = allPayloads().filter((p) => ["2.1.328", "2.1.332", "2.1.336"].includes(p.version));
+// The newest recording of each event: the newest tested version's (2.1.337) where it recorded the
+// event, else the newest older one that did (2.1.336, 2.1.332, 2.1.328).
+const NEWEST_FIRST = ["2.1.337", "2.1.336", "2.1.332", "2.1.328"];
+const recorded = allPayloads().filter((p) => NEWEST_FIRST.includes(p.version))
+  .sort((a, b) => NEWEST_FIRST.indexOf(a.version) - NEWEST_FIRST.indexOf(b.version));
 
-/** A recorded 2.1.328 payload of `event` (optionally the one matching `pick`), pointed at our session. */
+/** The newest recorded payload of `event` (optionally the one matching `pick`), pointed at our session. */
 function payload(event: string, over: Record<string, unknown>, pick?: (p: Record<string, unknown>) => boolean) {
   const base = found(event, pick);
   const rest = Object.fromEntries(Object.entries(base).filter(([k]) => k !== "tool_response"));

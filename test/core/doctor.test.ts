@@ -178,37 +178,40 @@ describe("settings wiring", () => {
 });
 
 describe("versions", () => {
-  const c = (o: Partial<ClaudeInput>): ClaudeInput => ({ version: "2.1.336", error: null, previous: null, ...o });
+  const c = (o: Partial<ClaudeInput>): ClaudeInput => ({ version: "2.1.337", error: null, previous: null, ...o });
   test.each<[string, ClaudeInput, string[]]>([
-    ["tested", c({}), ["ok claude: Claude Code 2.1.336, the version vigil is tested with"]],
+    ["tested", c({}), ["ok claude: Claude Code 2.1.337, the version vigil is tested with"]],
     ["the newest npm package, tested end to end", c({ version: "2.1.332" }), [
-      "ok claude: Claude Code 2.1.332, tested end to end (the newest tested is 2.1.336)",
+      "ok claude: Claude Code 2.1.332, tested end to end (the newest tested is 2.1.337)",
+    ]],
+    ["the previous newest, its event table read from its binary", c({ version: "2.1.336" }), [
+      "info claude: Claude Code 2.1.336 is older than the tested 2.1.337",
     ]],
     ["between two tested versions", c({ version: "2.1.330" }), [
-      "info claude: Claude Code 2.1.330 is older than the tested 2.1.336",
+      "info claude: Claude Code 2.1.330 is older than the tested 2.1.337",
     ]],
     ["not found", c({ version: null, error: 'Claude Code not found: no "claude" on PATH' }), [
       'problem claude: Claude Code not found: no "claude" on PATH | install Claude Code, or set CLAUDE_BIN',
     ]],
     ["2.0.76: no subagent fields, no PostCompact", c({ version: "2.0.76" }), [
-      "info claude: Claude Code 2.0.76 is older than the tested 2.1.336",
+      "info claude: Claude Code 2.0.76 is older than the tested 2.1.337",
       'warn claude: Claude Code 2.0.76 sends no agent_type or agent_id: vigil cannot tell a subagent\'s tool calls from its main session, nor a worker from a person, so limits apply only where VIGIL_ROLE says "worker" | upgrade Claude Code to 2.1.69 or later, or launch workers with VIGIL_ROLE=worker',
       'info claude: Claude Code 2.0.76 has no PostCompact event: restore relies on SessionStart "compact" alone',
     ]],
     ["2.1.88", c({ version: "2.1.88", previous: { version: "2.1.88", since: 0 } }), [
-      "ok claude: Claude Code 2.1.88, tested end to end (the newest tested is 2.1.336)",
+      "ok claude: Claude Code 2.1.88, tested end to end (the newest tested is 2.1.337)",
     ]],
     ["newer", c({ version: "2.2.0" }), [
-      "warn claude: Claude Code 2.2.0 is newer than the tested 2.1.336: events it added are not registered, and new prompt shapes show up below as unknown envelopes | update vigil when a release tested with this version exists",
+      "warn claude: Claude Code 2.2.0 is newer than the tested 2.1.337: events it added are not registered, and new prompt shapes show up below as unknown envelopes | update vigil when a release tested with this version exists",
     ]],
     ["older than any known", c({ version: "1.0.100" }), [
-      "warn claude: Claude Code 1.0.100 is older than the tested 2.1.336; its hook events are not known to vigil (the 2.0.76 set is registered) | upgrade Claude Code",
+      "warn claude: Claude Code 1.0.100 is older than the tested 2.1.337; its hook events are not known to vigil (the 2.0.76 set is registered) | upgrade Claude Code",
       'warn claude: Claude Code 1.0.100 sends no agent_type or agent_id: vigil cannot tell a subagent\'s tool calls from its main session, nor a worker from a person, so limits apply only where VIGIL_ROLE says "worker" | upgrade Claude Code to 2.1.69 or later, or launch workers with VIGIL_ROLE=worker',
       'info claude: Claude Code 1.0.100 has no PostCompact event: restore relies on SessionStart "compact" alone',
     ]],
     ["upgraded since last look", c({ previous: { version: "2.1.220", since: 5 } }), [
-      "ok claude: Claude Code 2.1.336, the version vigil is tested with",
-      "info claude: Claude Code changed from 2.1.220 to 2.1.336 since vigil last looked",
+      "ok claude: Claude Code 2.1.337, the version vigil is tested with",
+      "info claude: Claude Code changed from 2.1.220 to 2.1.337 since vigil last looked",
     ]],
   ])("claude %s", (_n, input, want) => {
     expect(brief(checkClaude(input))).toEqual(want);

@@ -38,6 +38,7 @@ describe("events per Claude Code version", () => {
     ["2.1.332", 34, ["PreSkillShellCommand"], ["Interrupt"], "tested"],
     ["2.1.335", 34, ["PreSkillShellCommand"], ["Interrupt"], "between"],
     ["2.1.336", 35, ["Interrupt"], [], "tested"],
+    ["2.1.337", 35, ["Interrupt", "PreSkillShellCommand"], [], "tested"],
     ["2.2.0", 35, ["PostModelSwitch", "PreSkillShellCommand", "Interrupt"], [], "newer"],
     ["3.0.1", 35, ["PostModelSwitch"], [], "newer"],
     ["1.0.120", 12, ["PreToolUse"], ["PostCompact"], "older"],

@@ -172,13 +172,14 @@ describe("per-version event sets: what vigil handles, of what the version knows"
     }
   });
 
-  test("counts: 10 on 2.0.76 (no PostCompact), 11 from 2.1.76, 12 from 2.1.88 (StopFailure), 14 from 2.1.328 (model switches), 15 from 2.1.332 (skill shell), 16 from 2.1.336 (Interrupt)", () => {
+  test("counts: 10 on 2.0.76 (no PostCompact), 11 from 2.1.76, 12 from 2.1.88 (StopFailure), 14 from 2.1.328 (model switches), 15 from 2.1.332 (skill shell), 16 from 2.1.336 (Interrupt) and on 2.1.337", () => {
     expect(registeredEvents("2.0.76").events.length).toBe(10);
     expect(registeredEvents("2.1.76").events.length).toBe(11);
     for (const v of ["2.1.88", "2.1.220"]) expect(registeredEvents(v).events.length).toBe(12);
     expect(registeredEvents("2.1.328").events.length).toBe(14);
     expect(registeredEvents("2.1.332").events.length).toBe(15);
     expect(registeredEvents("2.1.336").events.length).toBe(16);
+    expect(registeredEvents("2.1.337").events.length).toBe(16);
   });
 
   test("no registration is ever on an event whose hook replaces Claude Code's own behaviour", () => {

@@ -2,9 +2,10 @@
  * Finds the real Claude Code CLI for a version among the dependencies. 2.1.332 ships a native
  * binary in a per-platform package of `@anthropic-ai/claude-code` (the main package's
  * postinstall, which would copy it to `bin/claude.exe`, may not have run); 2.1.88 ships
- * `cli.js`, run with node; 2.1.336, newer than any `@anthropic-ai/claude-code` on npm, is the
+ * `cli.js`, run with node; 2.1.337, newer than any `@anthropic-ai/claude-code` on npm, is the
  * `claude` at the root of the Agent SDK's per-platform package (`claude-agent-sdk-<os>-<arch>`,
- * an optionalDependency: npm installs the one matching the machine).
+ * an optionalDependency: npm installs the one matching the machine). 2.1.336, the SDK's build
+ * before it, is no longer installed: its recordings stay in test/fixtures as history.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -18,18 +19,18 @@ import { compareVersions } from "../../src/core/install/events.ts";
  */
 /**
  * The versions the e2e suite drives: 2.1.332 a devDependency, 2.1.88 one as `claude-code-2188`,
- * 2.1.336 an optionalDependency (`claude-agent-sdk-<platform>`).
+ * 2.1.337 an optionalDependency (`claude-agent-sdk-<platform>@0.3.337`).
  */
-export type ClaudeVersion = "2.1.336" | "2.1.332" | "2.1.88";
+export type ClaudeVersion = "2.1.337" | "2.1.332" | "2.1.88";
 
 /** The newest release of the `@anthropic-ai/claude-code` npm package (what `npm i -g` users run). */
 export const NEWEST_NPM: ClaudeVersion = "2.1.332";
 
 /**
  * `VIGIL_E2E_NEWEST=2.1.332` runs the whole suite with 2.1.332 in the newest release's place
- * (CI runs 2.1.336 and 2.1.88; the npm build is run this way by hand, and basic.e2e on every run).
+ * (CI runs 2.1.337 and 2.1.88; the npm build is run this way by hand, and basic.e2e on every run).
  */
-export const NEWEST: ClaudeVersion = process.env.VIGIL_E2E_NEWEST === NEWEST_NPM ? NEWEST_NPM : "2.1.336";
+export const NEWEST: ClaudeVersion = process.env.VIGIL_E2E_NEWEST === NEWEST_NPM ? NEWEST_NPM : "2.1.337";
 
 /** The old release we keep testing. */
 export const OLDEST: ClaudeVersion = "2.1.88";
@@ -38,7 +39,7 @@ export const OLDEST: ClaudeVersion = "2.1.88";
 export const ALL_VERSIONS: readonly ClaudeVersion[] = [NEWEST, NEWEST_NPM, OLDEST];
 
 /** The Agent SDK package version whose platform package carries a Claude Code version. */
-const SDK_PACKAGE: Partial<Record<ClaudeVersion, string>> = { "2.1.336": "0.3.336" };
+const SDK_PACKAGE: Partial<Record<ClaudeVersion, string>> = { "2.1.337": "0.3.337" };
 
 /** The repository root (test/e2e/../..). */
 export const REPO_ROOT = resolve(import.meta.dir, "..", "..");

@@ -3,7 +3,7 @@
  * `hooks/<run>/<Event>.jsonl` (lines `{ts, argv, cwd, env, stdin}`), `streams/<run>.jsonl`,
  * `transcripts/<run>.jsonl`. Sandbox paths become `/home/dev/harness`.
  *
- *   node_modules/.bin/bun test/e2e/record.ts 2.1.336 /tmp/fixtures-new [run…]
+ *   node_modules/.bin/bun test/e2e/record.ts 2.1.337 /tmp/fixtures-new [run…]
  *
  * Runs: basic, upsblock, deny_stop, compact1, tui (every version); failure (a failed tool call,
  * then a usage-limit error ending the turn: PostToolUseFailure, StopFailure) and interrupt (a

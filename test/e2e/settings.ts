@@ -15,7 +15,7 @@ import type { ClaudeVersion } from "./cli.ts";
 export const HOOK_EVENTS: Readonly<Record<ClaudeVersion, readonly string[]>> = {
   "2.1.88": passive("2.1.88"),
   "2.1.332": passive("2.1.332"),
-  "2.1.336": passive("2.1.336"),
+  "2.1.337": passive("2.1.337"),
 };
 
 function passive(version: ClaudeVersion): readonly string[] {

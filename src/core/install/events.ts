@@ -3,8 +3,8 @@
  * installed version does not know loses ALL of its hooks, silently (claude-code-versions.md
  * section 1), so `vigil install` registers exactly this set and `vigil doctor` checks against it.
  *
- * Sources: the CLI's own event table for 2.0.76, 2.1.88, 2.1.220, 2.1.328, 2.1.332 and 2.1.336
- * (tested), and the changelog for the steps in between (PostCompact from 2.1.76); each event's
+ * Sources: the CLI's own event table for 2.0.76, 2.1.88, 2.1.220, 2.1.328, 2.1.332, 2.1.336 and
+ * 2.1.337 (tested), and the changelog for the steps in between (PostCompact from 2.1.76); each event's
  * first version is its row's `since` in `../claude-events.ts`. An event is only assumed known
  * from the first version where it is proven, so a version between two tested ones gets the
  * older set plus what the changelog dates: registering too few events loses a hook, too many
@@ -19,7 +19,7 @@ import { eventsWhere, type HookEventName } from "../claude-events.ts";
 export { ALL_EVENTS, type HookEventName, isKnownEvent } from "../claude-events.ts";
 
 /** The version vigil is tested against end to end (the newest of the e2e suite's three). */
-export const TESTED_VERSION = "2.1.336";
+export const TESTED_VERSION = "2.1.337";
 
 /**
  * Every version the e2e suite drives end to end (test/e2e/cli.ts `ALL_VERSIONS`, held equal by
@@ -32,7 +32,7 @@ export const E2E_VERSIONS = [TESTED_VERSION, "2.1.332", "2.1.88"] as const;
 export const OLDEST_KNOWN_VERSION = "2.0.76";
 
 /** Versions whose event table was read from the CLI itself. */
-export const TESTED_TABLES = ["2.0.76", "2.1.88", "2.1.220", "2.1.328", "2.1.332", "2.1.336"] as const;
+export const TESTED_TABLES = ["2.0.76", "2.1.88", "2.1.220", "2.1.328", "2.1.332", "2.1.336", "2.1.337"] as const;
 
 /** Events that may not have `type: "http"` handlers (the CLI skips them with a debug line). */
 export const COMMAND_ONLY_EVENTS: ReadonlySet<string> = new Set(eventsWhere((r) => r.commandOnly === true));
