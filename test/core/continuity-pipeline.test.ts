@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allHookDeps } from "../../src/app/deps.ts";
 import { runHook } from "../../src/app/run-hook.ts";
-import { GUIDANCE_WORDS, RESTORE_WORDS } from "../../src/core/messages/continuity.ts";
+import { GUIDANCE_WORDS, RESTORE_WORDS, specIntro } from "../../src/core/messages/continuity.ts";
 import { isObject, type JsonObject } from "../../src/core/payload.ts";
 
 const FIX = join(import.meta.dir, "..", "fixtures", "claude-code-2.1.328");
@@ -230,6 +230,24 @@ describe("an automatic compaction, replayed", () => {
 });
 
 describe("the compaction's words follow the session's language", () => {
+  // Known gap 'messages in ko/ja': the spec's heading at session start stayed English.
+  test.each([["ko", "ko_KR.UTF-8"], ["ja", "ja_JP.UTF-8"]] as const)(
+    "%s: the spec injected at session start is introduced in that language, the spec verbatim",
+    async (lang, locale) => {
+      const s = await setup(`spec-${lang}-c9e8f64f-eddc-41c0-96a3-2dbe4031c23d`, { LANG: locale });
+      try {
+        writeFileSync(s.transcript, LINES.slice(0, 3).join("\n") + "\n");
+        const start = contextOf(s.call(P.startup).stdout);
+        const [first] = start.split("\n");
+        expect(first).toBe(specIntro(lang, first.match(/[(（](.*spec\.md)[)）]/)?.[1] ?? "?"));
+        expect(start).not.toContain(specIntro("en", "").slice(0, 30));
+        expect(start).toContain(SPEC.trim());
+      } finally {
+        s.close();
+      }
+    },
+  );
+
   test.each([["ko", "ko_KR.UTF-8"], ["ja", "ja_JP.UTF-8"]] as const)(
     "%s: the guidance before and the restore after a recorded compaction, with the spec verbatim",
     async (lang, locale) => {

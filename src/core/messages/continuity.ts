@@ -1,6 +1,6 @@
 /**
- * The restore after a compaction and the summariser's guidance (product.md section 5) in
- * English, Korean and Japanese: both are read by the model, so they speak the session's
+ * The restore after a compaction, the summariser's guidance and the spec's heading (product.md section 5) in
+ * English, Korean and Japanese: all are read by the model, so they speak the session's
  * language like every other message vigil sends. The restore's structure (ranks, cuts, the
  * 9,000-character ceiling) stays in continuity/restore.ts; only the words live here.
  */
@@ -229,3 +229,16 @@ export const GUIDANCE_WORDS: Record<Language, GuidanceWords> = {
     outro: "コンパクトの後、vigil は仕様と保存された状態を再び注入し、要約の次のステップをそれと照らし合わせます。",
   },
 };
+
+/** The line above the task spec vigil injects at every session start but a compaction's. */
+export function specIntro(lang: Language, path: string): string {
+  switch (lang) {
+    case "en":
+      return `vigil: the task spec for this project, verbatim (${path}); it is never summarised and ` +
+        `comes back after every compaction.`;
+    case "ko":
+      return `vigil: 이 프로젝트의 작업 명세, 원문 그대로 (${path}). 요약되지 않으며 컴팩션 뒤마다 다시 들어옵니다.`;
+    case "ja":
+      return `vigil: このプロジェクトのタスク仕様、原文のまま（${path}）。要約されることはなく、コンパクトのたびに戻ってきます。`;
+  }
+}

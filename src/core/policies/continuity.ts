@@ -10,6 +10,7 @@ import type { ContinuityFacts } from "../continuity/facts.ts";
 import { guidanceInput, injectedSpec, restoreInput } from "../continuity/from-facts.ts";
 import { compactionGuidance } from "../continuity/guidance.ts";
 import { restoreText } from "../continuity/restore.ts";
+import { specIntro } from "../messages/continuity.ts";
 import { NOTHING, type PolicyInput, type PolicyResult } from "../policy.ts";
 import { continuityResult as result, earlyWarning } from "./continuity-warn.ts";
 
@@ -87,8 +88,7 @@ function onSessionStart(input: PolicyInput): PolicyResult {
   if (input.state === "restoring") return checkRestore(input);
   const spec = f ? injectedSpec(f) : null;
   if (!spec) return NOTHING;
-  const text = `vigil: the task spec for this project, verbatim (${spec.path}); it is never summarised and ` +
-    `comes back after every compaction.\n\n${spec.text}`;
+  const text = `${specIntro(input.config.language, spec.path)}\n\n${spec.text}`;
   return result([{ kind: "context", text, rule: "continuity.spec" }], [], {
     action: "spec",
     source: input.payload.source ?? null,
