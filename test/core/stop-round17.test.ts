@@ -306,6 +306,235 @@ const FAMILIES: Family[] = [
       "まず、起動時の設定読み込みを確認します。",
     ],
   },
+  {
+    "name": "ko1: need-to for the agent's own next step after a diagnosis (pushed)",
+    "push": true,
+    "rows": [
+      "설정 파일 경로가 잘못되어 있습니다. 경로를 절대 경로로 바꿔야 합니다.",
+      "캐시가 남아 있는 것 같습니다. 빌드 폴더를 지우고 다시 빌드해야 합니다.",
+      "새 클래스가 반영되지 않았습니다. 개발 서버를 재시작해야 합니다.",
+      "아직 커밋되지 않았습니다. 커밋하고 푸시해야 합니다.",
+    ],
+  },
+  {
+    "name": "ko1: need-to that is the reader's, a rule or advice (must not push) (not pushed)",
+    "push": false,
+    "rows": [
+      "운영에 반영하려면 관리자 콘솔에서 키를 다시 발급하셔야 합니다.",
+      "계속하려면 GitHub 로그인이 필요합니다. 브라우저에서 인증해 주세요.",
+      "운영 환경에서는 이 환경 변수를 반드시 설정해야 합니다.",
+      "Node 20 이상이어야 합니다.",
+      "큰 파일을 다룰 때는 메모리 한도를 늘려야 합니다.",
+      "수정은 끝났습니다. 앞으로 새 설정을 추가할 때는 README도 갱신해야 합니다.",
+      "배포하려면 관리자 권한이 필요합니다. 권한을 부여해 주실 수 있나요?",
+    ],
+  },
+  {
+    "name": "ko1: terse noun notes (elliptical) as the last words (pushed)",
+    "push": true,
+    "rows": [
+      "빌드 결과 확인. 산출물을 배포 폴더로 복사",
+      "타입 오류 원인 파악됨. 수정.",
+      "서버 모두 내려감. 설치 가이드 문서 작성.",
+      "이제 로그인 폼 검증 추가 + 에러 메시지 정리.",
+      "작업 2 완료. 이제 작업 3: 설정 화면에 저장 버튼 추가.",
+      "이제 테스트 파일 정리 후 커밋.",
+    ],
+  },
+  {
+    "name": "ko1: terse notes that report (must not push) (not pushed)",
+    "push": false,
+    "rows": [
+      "빌드 결과 확인 완료. 산출물 복사됨.",
+      "수정 완료.",
+      "설치 가이드 문서 작성함.",
+      "로그인 폼 검증 추가, 에러 메시지 정리 — 모두 반영됨.",
+    ],
+  },
+  {
+    "name": "ko1: plain present of the agent's step with an object (pushed)",
+    "push": true,
+    "rows": [
+      "파일이 바깥에서 바뀌었습니다. 다시 읽고 고칩니다.",
+      "빌드 성공. 3번 작업을 완료 처리합니다.",
+      "남은 작업: 라우터에 새 엔드포인트를 등록합니다.",
+    ],
+  },
+  {
+    "name": "ko1: present that describes the code (must not push) (not pushed)",
+    "push": false,
+    "rows": [
+      "이 함수는 빈 배열을 받으면 null을 반환합니다.",
+      "install 명령은 .agents 폴더를 생성합니다.",
+      "워커는 5분마다 실행되어 대기 중인 작업을 처리합니다.",
+      "요청이 오면 토큰을 검증하고 사용자 정보를 돌려줍니다.",
+    ],
+  },
+  {
+    "name": "ko1: headings that name the next check (pushed)",
+    "push": true,
+    "rows": [
+      "주요 이슈 3: 메트릭 파라미터 명시",
+      "이슈 2: 재현성 검증",
+      "작업 4 — 사용자 가이드 HTML 갱신",
+    ],
+  },
+  {
+    "name": "ko1: headings that name the next check (not pushed)",
+    "push": false,
+    "rows": [
+      "이슈 2: 재현성 검증 ✅ 완료",
+      "결정이 필요한 부분 2: 패키지 이름 변경 여부",
+    ],
+  },
+  {
+    "name": "ko1: a casual -ㅁ / -음 form (not pushed)",
+    "push": false,
+    "rows": [
+      "전체 구조가 보이게 파일 트리 섹션도 추가했음.",
+    ],
+  },
+  {
+    "name": "ko1: waits near the new rules (must not push) (not pushed)",
+    "push": false,
+    "rows": [
+      "커밋하고 푸시해야 합니다. 진행해도 될까요?",
+      "이슈 3: 배포 방식 — 어느 쪽으로 갈지 정해 주세요.",
+      "이제 작업 3: 결제 키 등록 — 대시보드에서 직접 등록해 주셔야 합니다.",
+      "로그인 후 알려 주시면 수정하겠습니다.",
+      "빌드 폴더를 지우고 다시 빌드해야 합니다. 권한이 없어서 직접 실행해 주셔야 합니다.",
+    ],
+  },
+  {
+    "name": "ko2: a terse note ending on a verbal noun of work the list did not hold (pushed)",
+    "push": true,
+    "rows": [
+      "빌드 산출물 확인 끝. 결과 파일을 공유 폴더로 복사",
+      "환경 변수 이름이 달라서 실패. 설정 파일에 새 이름 명시.",
+      "이제 테스트 픽스처 복사 + 경로 보정.",
+    ],
+  },
+  {
+    "name": "ko2: a terse note ending on a verbal noun of work the list did not hold (not pushed)",
+    "push": false,
+    "rows": [
+      "결과 파일을 공유 폴더로 복사 완료.",
+      "결과 파일 복사됨.",
+      "캐시 폴더는 커밋 대상에서 제외됨.",
+      "결과 파일을 공유 폴더로 복사해 주세요.",
+      "설정 파일에 새 이름 명시 부탁드립니다.",
+    ],
+  },
+  {
+    "name": "ko2: marking a task done as the agent's own step (pushed)",
+    "push": true,
+    "rows": [
+      "테스트 통과. 4번 작업을 완료 처리합니다.",
+    ],
+  },
+  {
+    "name": "ko2: marking a task done as the agent's own step (not pushed)",
+    "push": false,
+    "rows": [
+      "4번 작업 완료 처리했습니다.",
+      "4번 작업은 이미 완료 처리되어 있습니다.",
+      "4번 작업을 완료 처리해도 될까요?",
+    ],
+  },
+  {
+    "name": "ko2: a need-to with an aside in brackets at the end (pushed)",
+    "push": true,
+    "rows": [
+      "타입 정의가 빠져 있습니다. 인터페이스에 필드를 추가해야 합니다 (API 응답이 바뀜).",
+    ],
+  },
+  {
+    "name": "ko2: a need-to with an aside in brackets at the end (not pushed)",
+    "push": false,
+    "rows": [
+      "개발 서버를 다시 시작해 주셔야 합니다 (제 권한으로는 재시작이 안 됨).",
+      "서버는 설정이 바뀔 때마다 다시 시작해야 합니다 (캐시 때문).",
+    ],
+  },
+  {
+    "name": "ko2: issue and item labels at the very end (pushed)",
+    "push": true,
+    "rows": [
+      "주요 이슈 2: 응답 시간 측정 방식 명시",
+      "이슈 5: 로그 포맷 통일",
+      "항목 3: 설정 로더 테스트 추가",
+    ],
+  },
+  {
+    "name": "ko2: issue and item labels at the very end (not pushed)",
+    "push": false,
+    "rows": [
+      "이슈 5: 로그 포맷 통일 ✅",
+      "주요 이슈 2: 응답 시간 측정 방식 명시 — 완료",
+      "이슈 5: 로그 포맷을 어느 쪽으로 통일할지 정해 주세요.",
+      "항목 3은 직접 확인해 주셔야 합니다.",
+    ],
+  },
+  {
+    "name":
+      "ko3: a topic closed by a reason clause: descriptions of the code (must not push) and the agent's step (push) (not pushed)",
+    "push": false,
+    "rows": [
+      "이 스크립트는 매일 밤 돌기 때문에 오래된 로그를 자동으로 지웁니다.",
+      "이 잡은 실패해도 재시도하므로 데이터는 남습니다.",
+      "워커는 큐가 비면 잠들기 때문에 CPU를 거의 쓰지 않습니다.",
+      "이 작업은 운영에 영향을 주므로 진행해도 될지 확인 부탁드립니다.",
+      "이 설정은 팀 전체에 영향을 주므로 변경 여부를 정해 주세요.",
+    ],
+  },
+  {
+    "name": "ko3: a tool's name before a topic: descriptions (must not push) (not pushed)",
+    "push": false,
+    "rows": [
+      "build 스크립트는 dist 폴더를 새로 만듭니다.",
+      "lint 명령은 변경된 파일만 검사합니다.",
+      "config.ts 파일은 환경 변수를 읽어 기본값을 채웁니다.",
+    ],
+  },
+  {
+    "name": "ko3: a tool's name before a topic: descriptions (must not push) (pushed)",
+    "push": true,
+    "rows": [
+      "build 스크립트를 고쳐서 dist 폴더를 비우고 다시 만듭니다.",
+    ],
+  },
+  {
+    "name": "ko3: new work nouns as the reader's steps, reports, or later (not pushed)",
+    "push": false,
+    "rows": [
+      "로그 파일을 이 폴더로 복사해 주시겠어요?",
+      "설정 파일에 토큰 값 명시 후 알려 주세요.",
+      "테스트 픽스처는 이미 복사되어 있습니다.",
+      "다음 배포 때 캐시 폴더를 커밋 대상에서 제외할 예정입니다.",
+      "체크리스트 2번 항목은 직접 완료 처리해 주세요.",
+      "체크리스트 2번 항목은 완료 처리했습니다.",
+    ],
+  },
+  {
+    "name": "ko3: issue and item labels with the reader, a question or a report (not pushed)",
+    "push": false,
+    "rows": [
+      "이슈 4: 배포 일정 — 언제 진행할지 알려 주세요.",
+      "항목 2: 결제 키 — 대시보드에서 직접 발급해 주셔야 합니다.",
+      "이슈 4: 배포 일정 조정 (완료)",
+      "항목 2: 결제 키 검증 — 문제 없음.",
+      "주요 이슈 1: 어떤 방식으로 갈까요?",
+    ],
+  },
+  {
+    "name": "ko3: need-to with an aside (not pushed)",
+    "push": false,
+    "rows": [
+      "서버를 다시 시작해야 합니다 (직접 실행해 주셔야 함).",
+      "이 설정은 운영 환경에서만 바꿔야 합니다 (개발 환경은 그대로).",
+      "관리자 콘솔에서 권한을 추가해야 합니다 (제 계정으로는 불가).",
+    ],
+  },
 ];
 
 familyTests(FAMILIES);

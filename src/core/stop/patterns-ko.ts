@@ -17,7 +17,9 @@ const HABIT = r`다음에는|다음부터는?|앞으로는?|향후`;
 const END = r`(?=[\s.!:。]|$)`;
 /** Verb nouns of work that take 합니다 in the plain present of one's own next step. */
 const WORK_NOUN =
-  r`(?:재|다시\s?)?(?:확인|수정|시도|변경|커밋|테스트|반영|업데이트|제거|삭제|설치|빌드|배포|생성|조사|점검|검토|추가|작성|구현|적용|실행|정리|검증|교체|이동|통합|병합|리팩터링|리팩토링|디버깅|측정|재실행|재시도|푸시|보완|개선|정정|분석|재현|갱신|업로드|다운로드|등록|전환|초기화|비교|조회|편집|재작성|재시작|동기화|트리거|복원|롤백|기록|저장|전송|호출|파악|설정|연결|전달|패치|통일)`;
+  r`(?:재|다시\s?)?(?:확인|수정|시도|변경|커밋|테스트|반영|업데이트|제거|삭제|설치|빌드|배포|생성|조사|점검|검토|추가|작성|구현|적용|실행|정리|검증|교체|이동|통합|병합|리팩터링|리팩토링|디버깅|측정|재실행|재시도|푸시|보완|개선|정정|분석|재현|갱신|업로드|다운로드|등록|전환|초기화|비교|조회|편집|재작성|재시작|동기화|트리거|복원|롤백|기록|저장|전송|호출|파악|설정|연결|전달|패치|통일|` +
+  // (round 17: copying, stating, leaving out, shoring up, and marking a task done as one's own step)
+  r`복사|명시|제외|보강|보정|완료\s?처리)`;
 /** A subject marked 이/가 that is not the agent: the clause describes something else acting. */
 const SUBJECT =
   r`(?:^|\s)(?!제가|저희가|내가|우리가)[가-힣A-Za-z0-9\uE000]*[가-힣A-Za-z0-9\uE000](?<!같|없|많|깊|높|빨|일일|추|증|평|참)(?:가|이)\s` +
@@ -25,11 +27,13 @@ const SUBJECT =
   r`(?![^.!?:：]{0,30}?(?:때|경우)의\s)`;
 /** A sentence-initial topic (파서는 …): a description of the thing, not the agent's step. */
 const TOPIC =
-  r`^(?!저는|나는|저희는|우리는|다음은|이번에는|이제는|지금은|먼저는|오늘은)[가-힣A-Za-z0-9\uE000]+(?<!하|되|있|없|남|같|많|좋|작)(?:은|는)\s`;
+  // (a tool's or a file's name may come first: "install 명령은 …", "config.ts 파일은 …", round 17)
+  r`^(?:[A-Za-z0-9._/-]+\s)?(?!저는|나는|저희는|우리는|다음은|이번에는|이제는|지금은|먼저는|오늘은)[가-힣A-Za-z0-9\uE000]+(?<!하|되|있|없|남|같|많|좋|작)(?:은|는)\s`;
 
 /** A numbered step's label: "1단계", "테스트 2", "Step A3", "Phase 4", "4-B.", "A-3:". */
 const STEP_NUMBER =
-  r`(?:(?:[Ss]tep|STEP|[Pp]hase|PHASE|[Tt]ask|[Gg]roup|[Pp]art|[Ff]ix|테스트|작업|단계|스텝|페이즈|수정|확인|변경)\s*[A-Z0-9]{1,3}(?:[-.][A-Z0-9]{1,2})?|\d+\s?단계|\d{1,2}-[A-Z0-9]{1,2}\.?|[A-Z]-?\d{1,2})`;
+  // (round 17: an issue or an item of a review, "주요 이슈 2:", "항목 3:")
+  r`(?:(?:(?:주요|핵심|[Mm]ajor|[Mm]inor)\s?)?(?:[Ss]tep|STEP|[Pp]hase|PHASE|[Tt]ask|[Gg]roup|[Pp]art|[Ff]ix|[Ii]ssue|테스트|작업|단계|스텝|페이즈|수정|확인|변경|이슈|항목|과제)\s*[A-Z0-9]{1,3}(?:[-.][A-Z0-9]{1,2})?|\d+\s?단계|\d{1,2}-[A-Z0-9]{1,2}\.?|[A-Z]-?\d{1,2})`;
 
 export const KO: LangPatterns = {
   lang: "ko",
@@ -313,8 +317,9 @@ export const KO: LangPatterns = {
         r`|(?:엽니다|돌립니다|고칩니다|맞춥니다|옮깁니다|지웁니다|비웁니다|맡깁니다|올립니다|띄웁니다|붙입니다|넣습니다|봅시다|합시다|보죠)` +
         END,
       unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
-      // A topic closed by a concessive clause ("설정은 맞지만 …확인합니다") governs that clause only.
-      unlessSentence: r`(?:` + TOPIC + r`)(?![^,]*?(?:지만|는데)\s)|` + THIRD_PERSON_TOPIC,
+      // A topic closed by a concessive or reason clause ("설정은 맞지만 …확인합니다", "Step 1은 …해야 하므로 …변경합니다")
+      // governs that clause only.
+      unlessSentence: r`(?:` + TOPIC + r`)(?![^,]*?(?:지만|는데|므로|니까|기\s?때문에)\s)|` + THIRD_PERSON_TOPIC,
     },
     { id: "ko.turn", kind: "announce", source: r`^(?:이제|다음은?|이번엔?|그다음은?)\s.*차례입니다` + END },
     {
@@ -342,13 +347,17 @@ export const KO: LangPatterns = {
         // The terse need-to of a working note, as the very last words: "테마 파일도 패치해야.", "…넣어야 함."
         r`|(?:` + WORK_NOUN +
         r`해|찾아|고쳐|바꿔|돌려|열어|읽어|지워|옮겨|맞춰|넣어|올려|넘겨|채워|붙여|처리해)야(?:\s?(?:함|됨))?\s*\.?\s*$`,
-      unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
+      // (A subject inside an aside in brackets at the end is the aside's: "…다시 시작해야 합니다 (설정이 캐시됐을 수
+      // 있음).", round 17.)
+      unless: THIRD_PERSON_TOPIC + "|" + SUBJECT + r`(?![^()（）]*[)）]\s*\.?\s*$)`,
       // Alternatives (-거나), a purpose (-려면) or a generic rule (매번, 없이는) explain; they do not plan.
       // … and so does a setting marked as a topic (배포 후에는, 운영 환경에서는, 적용할 때는): a rule for the reader.
       unlessSentence: TOPIC + "|" +
         r`려면|거나|없이는|없으면|않으면|매번|항상|일반적으로|(?:전|후|뒤|다음|에서|때|경우)에?는\s|` +
         // … a caveat for the reader (주의:, 참고:), the next release, or production (운영 DB에도 …적용해야 합니다)
-        r`(?:^|\s)(?:주의|참고|노트|메모|Note|NOTE)\s*[:：]|다음\s?(?:배포|릴리스|버전|세션)|운영\s?(?:DB|서버|환경)|프로덕션|production|prod\b`,
+        r`(?:^|\s)(?:주의|참고|노트|메모|Note|NOTE)\s*[:：]|다음\s?(?:배포|릴리스|버전|세션)|운영\s?(?:DB|서버|환경)|프로덕션|production|prod\b` +
+        // … or a step in a place or a grant only a person reaches ("관리자 콘솔에서 권한을 추가해야 합니다", round 17).
+        r`|관리자|콘솔|대시보드|권한(?:을|이|은)\s|승인|로그인|인증|결제|직접|수동`,
     },
     // Rule-outs: the announcing sentence is something else.
     // A summary opener with the summary under it ("변경 사항을 정리하겠습니다." and a list): the summary
@@ -389,7 +398,7 @@ export const KO: LangPatterns = {
       why: "later",
       // …, or after a stretch of time: "20분 후 결과를 확인하겠습니다" waits for the time to pass.
       source:
-        r`나중에|추후|차후|이후에|내일|모레|다음\s?주|주말에|오늘\s?(?:오후|저녁|밤)에?|조금\s?(?:있다가|뒤에?|후에?)|이따가?\s|잠시\s?(?:후|뒤)에?\s|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|별도(?:로|의)\s|\d+\s?(?:초|분|시간)\s?(?:후|뒤)|몇\s?(?:초|분|시간)\s?(?:후|뒤)`,
+        r`나중에|추후|차후|이후에|내일|모레|다음\s?주|주말에|오늘\s?(?:오후|저녁|밤)에?|조금\s?(?:있다가|뒤에?|후에?)|이따가?\s|잠시\s?(?:후|뒤)에?\s|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|다음\s?(?:배포|릴리스|버전|스프린트|세션|PR)\s?(?:때|시)|별도(?:로|의)\s|\d+\s?(?:초|분|시간)\s?(?:후|뒤)|몇\s?(?:초|분|시간)\s?(?:후|뒤)`,
     },
     {
       id: "ko.ruleout.state",
