@@ -73,10 +73,11 @@ export function goalDueFor(
 
 /**
  * When a person last interrupted this session, where Claude Code says who (Interrupt, 2.1.336
- * on): `undefined` for a session that never sent the event (an older version: the transcript's
- * "[Request interrupted by user]" record is all there is), else the newest interrupt whose
- * source is "user", or null. Observed on 2.1.336: the transcript writes "interrupted by user"
- * for another session's and the system's interrupts too, so it cannot tell them apart.
+ * on): `undefined` for a session that never sent the event (an older version, or a hook
+ * registered for one: the transcript's "[Request interrupted by user]" record is all there is),
+ * else the newest interrupt whose source is "user", or null. Observed on 2.1.336: the transcript
+ * writes "interrupted by user" for another session's and the system's interrupts too; 2.1.337
+ * marks a person's record, and the transcript reader skips the others (core/interrupt-note.ts).
  */
 function personInterruptAt(store: Store, sessionId: string): number | null | undefined {
   let at: number | null | undefined;

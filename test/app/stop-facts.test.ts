@@ -15,6 +15,7 @@ import { parseHookPayload } from "../../src/core/payload.ts";
 import type { StopFacts } from "../../src/core/stop/facts.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { assistant, jsonl, prompt } from "../fixtures/transcripts/records.ts";
+import { recorded } from "../support/recorded-turns.ts";
 
 const root = mkdtempSync(join(tmpdir(), "vigil-stopfacts-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -100,8 +101,8 @@ describe("Stop facts in the pipeline", () => {
 });
 
 describe("todo continuation: who interrupted", () => {
-  // 2.1.336 writes "[Request interrupted by user]" whoever stopped the turn; its Interrupt event
-  // says who. A person's interrupt moments ago holds the todo push; another session's does not.
+  // 2.1.336 writes "[Request interrupted by user]" whoever stopped the turn (2.1.337 marks a
+  // person's, below); the Interrupt event says who. A person's interrupt moments ago holds the todo push; another session's does not.
   const interruptedThenAnswered = () =>
     jsonl([
       prompt("Fix the parser"),
@@ -121,6 +122,30 @@ describe("todo continuation: who interrupted", () => {
       const call = { session_id: "s1", transcript_path: w.transcript, cwd: w.project, source, reason: "stop" };
       runHook(JSON.stringify({ ...call, hook_event_name: "Interrupt" }), w.deps);
     }
+    expect(blocked(w.stop().stdout)).toBe(pushed);
+    w.deps.close();
+  });
+});
+
+describe("todo continuation: who interrupted, from a 2.1.337 transcript alone", () => {
+  // 2.1.337 marks a person's interrupt record (`interruptedByCancel`); another session's record
+  // is the same text without it. Where no Interrupt event reached vigil (the hook registered for
+  // an older version), the record itself says whose: only a person's holds the push.
+  const note = (run: string) => {
+    const r = recorded("2.1.337", run).find((x) => JSON.stringify(x.message ?? "").includes("[Request interrupted"));
+    if (r === undefined) throw new Error(`no interrupt record in ${run}`);
+    return { ...r, sessionId: "s1", timestamp: new Date(NOW - 5_000).toISOString() };
+  };
+  test.each<[string, string, boolean]>([
+    ["a person's (recorded: an unmarked interrupt request): no push moments after it", "interrupt.jsonl", false],
+    ["another session's (recorded): the open item is pushed", "interrupt_session.jsonl", true],
+  ])("%s", async (_name, run, pushed) => {
+    const w = await world({ toml: "todo_continuation = true\n" });
+    writeFileSync(join(w.project, "TODO.md"), "- [ ] quote CRLF fields\n");
+    writeFileSync(
+      w.transcript,
+      jsonl([prompt("Fix the parser"), note(run), assistant("m1", { input: 100 }, { text: "Parsing works." })]),
+    );
     expect(blocked(w.stop().stdout)).toBe(pushed);
     w.deps.close();
   });

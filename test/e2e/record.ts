@@ -7,7 +7,8 @@
  *
  * Runs: basic, upsblock, deny_stop, compact1, tui (every version); failure (a failed tool call,
  * then a usage-limit error ending the turn: PostToolUseFailure, StopFailure) and interrupt (a
- * headless interrupt mid-answer: Interrupt, 2.1.336 on). Name runs to record only those.
+ * headless interrupt mid-answer: Interrupt, 2.1.336 on; interrupt_session: the same interrupt sent
+ * as another session's). Name runs to record only those.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -81,6 +82,9 @@ async function main(version: ClaudeVersion, out: string, only: string[]): Promis
         env: { CLAUDE_CODE_MAX_RETRIES: "0" },
       })],
     ["interrupt", () => runInterrupted({ version, hooks: recorder() })],
+    // Another session's interrupt: the transcript's note says "by user" all the same, and from
+    // 2.1.337 only a person's carries `interruptedByCancel`.
+    ["interrupt_session", () => runInterrupted({ version, hooks: recorder(), interruptedBy: "session" })],
     ["tui", async () => {
       const r = await runTui({
         version,

@@ -18,7 +18,10 @@ export interface StopFacts {
   taskFiles?: JsonObject[] | null;
   /** Texts of `config.todoFiles` found under the session's cwd. */
   checklists?: { path: string; text: string }[];
-  /** Epoch ms of the newest `[Request interrupted by user…]` and `compact_boundary` records. */
+  /**
+   * Epoch ms of the newest `[Request interrupted by user…]` record a person may have caused (not
+   * one 2.1.337 marks as another session's or the system's) and of the newest `compact_boundary`.
+   */
   lastInterruptAt?: number | null;
   lastCompactAt?: number | null;
   /** Claude Code's own `/goal` continuation is active in the session (its newest goal_status). */

@@ -119,7 +119,7 @@ export function todoHash(items: readonly TodoItem[]): string {
 export interface TodoPushInput {
   items: readonly TodoItem[];
   now: number;
-  /** Newest `[Request interrupted by user…]` record. */
+  /** Newest interrupt by a person (the Interrupt event's, else the transcript's record). */
   lastInterruptAt: number | null;
   /** Newest todo push by vigil for this session. */
   lastPushAt: number | null;

@@ -1,0 +1,36 @@
+/**
+ * Who stopped a turn, from the transcript's interrupt record alone, on the recorded runs: 2.1.337
+ * marks a person's (an unmarked interrupt request) and not another session's; 2.1.336's record
+ * is the same for both, so it cannot tell.
+ */
+import { describe, expect, test } from "bun:test";
+import { interruptByPerson } from "../../src/core/interrupt-note.ts";
+import type { JsonObject } from "../../src/core/payload.ts";
+import { recorded } from "../support/recorded-turns.ts";
+
+const note = (version: string, run: string): JsonObject => {
+  const r = recorded(version, run).find((x) => JSON.stringify(x.message ?? "").includes("[Request interrupted"));
+  if (r === undefined) throw new Error(`no interrupt record in ${version} ${run}`);
+  return JSON.parse(JSON.stringify(r));
+};
+
+describe("interruptByPerson on recorded interrupt records", () => {
+  test.each<[string, string, boolean | null]>([
+    ["2.1.337", "interrupt.jsonl", true],
+    ["2.1.337", "interrupt_session.jsonl", false],
+    ["2.1.336", "interrupt.jsonl", null],
+  ])("%s %s", (version, run, want) => {
+    expect(interruptByPerson(note(version, run))).toBe(want);
+  });
+
+  test("a record naming the cancelled request says nothing about who (the 2.1.337 binary leaves the mark out)", () => {
+    const r = { ...note("2.1.337", "interrupt_session.jsonl"), interruptedMessageId: "msg_x" };
+    expect(interruptByPerson(r)).toBeNull();
+  });
+
+  test("a newer version without the mark is not a person's; no version cannot tell", () => {
+    const { version: _v, ...bare } = note("2.1.337", "interrupt_session.jsonl");
+    expect(interruptByPerson({ ...bare, version: "2.2.0" })).toBe(false);
+    expect(interruptByPerson(bare)).toBeNull();
+  });
+});
