@@ -4,9 +4,9 @@
  * system's interrupt alike). From 2.1.337 the record of a person's interrupt carries
  * `interruptedByCancel: true` and the others carry nothing (observed offline: an unmarked
  * interrupt request, one sent as another session's and one as the system's;
- * docs/claude-code-versions.md section 11). A record that names the cancelled request
- * (`interruptedMessageId`) leaves the mark out whoever stopped it (read from the 2.1.337
- * binary), so it says nothing about who. Pure.
+ * docs/claude-code-versions.md section 11). A record that names the cancelled answer
+ * (`interruptedMessageId`: Escape mid-answer in the TUI writes one, observed) leaves the mark
+ * out whoever stopped the turn (read from the 2.1.337 binary), so it says nothing about who. Pure.
  */
 import { compareVersions } from "./install/events.ts";
 import { type JsonObject, str } from "./payload.ts";

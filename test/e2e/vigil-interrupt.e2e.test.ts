@@ -6,15 +6,25 @@
  * another session) is recorded and awaits nobody.
  */
 import { afterEach, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { interruptByPerson } from "../../src/core/interrupt-note.ts";
 import { startFakeApi } from "../../src/prove/fake-api/server.ts";
 import { type Pane, seedClaudeJson, startPane, TUI_READY } from "../../src/prove/tmux-pane.ts";
 import { lastUserText } from "./api-request.ts";
 import { claudeCommand, NEWEST, sends } from "./cli.ts";
 import { runInterrupted, slowAnswer } from "./interrupt.ts";
 import { E2E_TIMEOUT_MS } from "./runner.ts";
-import { createSandbox, offlineEnv, removeSandbox, type Sandbox, vigilBin, writeSettings } from "./sandbox.ts";
+import {
+  createSandbox,
+  findTranscript,
+  offlineEnv,
+  parseJsonl,
+  removeSandbox,
+  type Sandbox,
+  vigilBin,
+  writeSettings,
+} from "./sandbox.ts";
 import { text } from "./scenario.ts";
 import { vigilEvents } from "./vigil-db.ts";
 import { vigilIn } from "./vigil-cli.ts";
@@ -62,7 +72,7 @@ interruptTest.each<["user" | "system", "session" | "system" | undefined, string 
 );
 
 interruptTest(
-  "Escape in the 2.1.336 TUI mid-answer: Interrupt from a person, awaiting, and the watch does not nudge",
+  "Escape in the newest TUI mid-answer: Interrupt from a person, awaiting, and the watch does not nudge",
   async () => {
     const s = createSandbox();
     const fake = startFakeApi({ turns: [slowAnswer(40)], fallback: text("On it.") });
@@ -99,6 +109,14 @@ interruptTest(
     expect(interrupts(s)).toEqual([["user", "stop"]]);
     const sessionId = String(vigilEvents(s.vigilHome).find((e) => e.kind === "interrupted")?.session_id);
     expect(statusOf(s, sessionId)?.awaiting).toBe("interrupt");
+    // The transcript's record of Escape mid-answer names the cancelled answer
+    // (`interruptedMessageId`, observed on 2.1.337), which the binary writes instead of the mark
+    // of a person's interrupt: it cannot say who, so the transcript reader counts it as a
+    // person's (core/interrupt-note.ts), never as another session's.
+    const path = findTranscript(s, sessionId);
+    const notes = (path === null ? [] : parseJsonl(readFileSync(path, "utf8")))
+      .filter((r) => r.type === "user" && JSON.stringify(r.message ?? "").includes("[Request interrupted"));
+    expect(notes.map((r) => interruptByPerson(JSON.parse(JSON.stringify(r))))).toEqual([null]);
 
     // Two hours of quiet later, by the watch's clock: a stalled worker would be nudged (the inbox
     // nudge test shows it on this same set-up); one that awaits a person is left alone.
