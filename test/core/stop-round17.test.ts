@@ -535,6 +535,170 @@ const FAMILIES: Family[] = [
       "관리자 콘솔에서 권한을 추가해야 합니다 (제 계정으로는 불가).",
     ],
   },
+  {
+    "name": "mx1: Korean casual and softened forms (pushed)",
+    "push": true,
+    "rows": [
+      "일단 로그부터 한번 볼게요.",
+      "그럼 테스트를 다시 돌려볼게요.",
+      "원인이 보이네요. 바로 고쳐볼게요.",
+      "설정 파일을 먼저 열어봐야겠습니다.",
+      "좋아요, 이제 라우터 쪽을 손볼게요.",
+    ],
+  },
+  {
+    "name": "mx1: Korean casual and softened forms (not pushed)",
+    "push": false,
+    "rows": [
+      "원하시면 테스트도 돌려볼게요.",
+      "괜찮으시면 바로 고쳐볼게요.",
+      "로그를 보내 주시면 한번 볼게요.",
+      "로그를 한번 봤는데, 별다른 문제는 없었어요.",
+    ],
+  },
+  {
+    "name": "mx1: Japanese softened forms (pushed)",
+    "push": true,
+    "rows": [
+      "とりあえずログを見てみます。",
+      "では、テストをもう一度流してみますね。",
+      "原因が見えてきました。まず設定ファイルを開いてみます。",
+      "まずは依存関係のバージョンから。",
+      "ひとまず型エラーを潰していきます。",
+    ],
+  },
+  {
+    "name": "mx1: Japanese softened forms (not pushed)",
+    "push": false,
+    "rows": [
+      "よろしければ、テストも流してみます。",
+      "ログを送っていただければ、見てみます。",
+      "ログを見てみましたが、特に問題はありませんでした。",
+      "まずは依存関係のバージョンから確認しましたが、問題ありませんでした。",
+    ],
+  },
+  {
+    "name": "mx1: mixed-language lines (English verbs, tool names, code words) (pushed)",
+    "push": true,
+    "rows": [
+      "Now .env 정리 + 환경 변수 테스트 추가:",
+      "이제 `api.ts` fix 후 re-run.",
+      "次に `router.ts` を refactor します。",
+      "では lint を fix して、CI を re-run します。",
+      "テスト追加 → commit → push の順で進めます。",
+      "先に git stash してから pull します。",
+    ],
+  },
+  {
+    "name": "mx1: mixed-language lines (English verbs, tool names, code words) (not pushed)",
+    "push": false,
+    "rows": [
+      "`api.ts` fix 완료, re-run 통과.",
+      "router.ts の refactor は完了しました。",
+      "次に `router.ts` を refactor してもよいですか？",
+      "lint を fix したら push してもいいですか？",
+      "이제 `api.ts` fix 해도 될까요?",
+      "テスト追加 → commit → push まで完了しています。",
+    ],
+  },
+  {
+    "name": "w1: a person's event or decision named as the next thing (not pushed)",
+    "push": false,
+    "rows": [
+      "Next, the design review with the platform group.",
+      "Next up: legal's approval of the new terms.",
+      "Next: the database upgrade, once the DBA gives the go.",
+      "Then the release, after QA signs off.",
+      "Next, the sign-off from security.",
+      "Up next is the vendor's call on the rate limit.",
+    ],
+  },
+  {
+    "name": "w1: a person's event or decision named as the next thing (pushed)",
+    "push": true,
+    "rows": [
+      "Next, the migration for the orders table.",
+      "Next: the retry logic in the client.",
+    ],
+  },
+  {
+    "name": 'w1: the next step is the reader\'s, said with "yours" or "your turn" (not pushed)',
+    "push": false,
+    "rows": [
+      "The next part is yours: rotate the key, and I'll redeploy.",
+      "Your move: merge #17 and I'll rebase the rest.",
+      "Over to you for the DNS change; I'll verify after.",
+      "This bit is on you — approve the app in Slack and I'll finish the wiring.",
+    ],
+  },
+  {
+    "name": "w1: a check on the reader's intent at the end of the agent's description (not pushed)",
+    "push": false,
+    "rows": [
+      "I'm reading this as a UI-only change, if that's what you meant.",
+      "In this step we're only touching the parser, if that lines up with your plan.",
+      "I'm treating the old endpoint as deprecated, assuming that's your intent.",
+    ],
+  },
+  {
+    "name": 'w1: a reader-only step after "now" (not pushed)',
+    "push": false,
+    "rows": [
+      "Now open the link in the invite email and accept it.",
+      "Now scan the QR code with your phone.",
+      'Now click "Authorize" on the GitHub page.',
+    ],
+  },
+  {
+    "name": 'w1: a reader-only step after "now" (pushed)',
+    "push": true,
+    "rows": [
+      "Now open the config file and add the retry key.",
+    ],
+  },
+  {
+    "name": "w1: the same fix for the reader's copy (not pushed)",
+    "push": false,
+    "rows": [
+      "Same change for your fork: cherry-pick the commit and I'll rebase.",
+      "Same steps on your laptop: run the installer, then I'll check the logs.",
+    ],
+  },
+  {
+    "name": "w1: decisions for the reader in ko and ja (not pushed)",
+    "push": false,
+    "rows": [
+      "정해야 할 부분:\n**1. 캐시 만료 시간**\n**2. 재시도 횟수**",
+      "決めていただきたい点:\n**1. キャッシュの有効期限**\n**2. 再試行の回数**",
+      "다음은 보안팀 승인입니다.",
+      "次は法務のレビューです。",
+      "다음: 운영팀이 배포 시간을 정해야 합니다.",
+      "次：運用チームがリリース日を決めます。",
+    ],
+  },
+  {
+    "name": "w2:  (not pushed)",
+    "push": false,
+    "rows": [
+      "設定ファイルのパスを書き換える必要があります。書き換えてもよろしいですか？",
+      "テストコードの更新が必要です。ご確認ください。",
+      "追加が必要です。どちらのバージョンを入れるか決めていただけますか。",
+      "ご指示いただければ、ビルドディレクトリを消してから再ビルドする必要があります。",
+      "残りのレビューは別の subagent に投げます。その前に、対象ファイルを教えてください。",
+      "3-1: 既定値の読み込みを追加\n\nこの順番でよいか確認をお願いします。",
+      "検証1: ログイン画面のリダイレクト\n\n手元で確認していただけますか？",
+      "短い名前に変える。問題なければ OK と返信ください。",
+      "주요 이슈 2: 응답 시간 측정 방식 명시\n\n이 방향이 맞는지 확인해 주세요.",
+      "설정 파일에 새 이름 명시. 이름은 정해 주시면 반영하겠습니다.",
+      "4번 작업을 완료 처리합니다. 괜찮을까요?",
+      "인터페이스에 필드를 추가해야 합니다 (API 응답이 바뀜). 진행해도 될까요?",
+      "이제 `api.ts` fix 후 re-run. 권한이 필요하니 승인 부탁드립니다.",
+      "Next: the retry logic in the client — your call on the backoff.",
+      "We need to see the exact error. Could you paste the log?",
+      "Fix 2 (optional): raise the pool size in db.ts:",
+      "## Proposed fixes\n\nI'll apply Fix 1 once you pick one:",
+    ],
+  },
 ];
 
 familyTests(FAMILIES);

@@ -52,7 +52,9 @@ const HABIT =
   r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|from\s+here\s+on|going\s+forward)\b|\b(?:I|we)(?:'ll|\s+will)\s+always\b`;
 /** What only a person does: a console, a dashboard, an approval or a grant (never the agent's step). */
 const READER_ONLY =
-  r`\b(?:console|dashboard|portal|browser|admin\s+panel|(?:repo|repository|project|org|account)\s+settings|approve|grant|authori[sz]e|sign\s+in|log\s+in)\b`;
+  r`\b(?:console|dashboard|portal|browser|admin\s+panel|(?:repo|repository|project|org|account)\s+settings|approve|grant|authori[sz]e|sign\s+in|log\s+in|` +
+  // (round 17: a click, a tap or a scan, an invitation, the reader's own device)
+  r`click|tap|scan|invite\s+email|invitation|your\s+(?:phone|inbox|email|laptop|device))\b`;
 /** The same, in a sentence with no "I", "we" or "let me" of the agent's ("Next, grant the bot write access."). */
 const READER_ONLY_STEP = r`^(?![^.]*\b(?:I|we|let(?:'s|\s+me))\b)[^.]*` + READER_ONLY;
 /** "Continuing the investigation, I found…": a participle clause before a main clause. */
@@ -264,6 +266,41 @@ export const EN: LangPatterns = {
       // "…, then tell me both and I'll reflash": the agent's next step waits on what the reader sends.
       source:
         r`(?:^|,\s*|\b(?:then|and)\s+)(?:just\s+)?(?:tell|send|give|show|paste|share|forward)\s+(?:me|us)\b(?:[^.?!]|[.?!](?!\s|$))*?\band\s+(?:I|we)(?:'ll|\s+will|\s+can)\b`,
+    },
+    // Round 17, from wait batch w1: the next thing named is a person's or a team's event ("Next, the design review with
+    // the platform group.", "Up next is the vendor's call on the rate limit.", "Then the release, after QA signs off.").
+    {
+      id: "en.wait.next-person",
+      kind: "wait",
+      scope: "tail",
+      source: r`^(?:(?:ok(?:ay)?|done|good)[,.!]?\s+)?(?:next(?:\s+up)?|up\s+next(?:\s+is)?|then)\b[^.?!]*?` +
+        r`(?:\b(?:review|approval|sign-?off|signs?\s+off|go-?ahead|gives?\s+the\s+go|green\s+light|decision|call|answer|reply|feedback|vote|picks?|decides?)\b` +
+        r`|\b(?:legal|QA|DBA|vendor|maintainers?|reviewers?)\b|\b\w+\s+(?:team|group)\b|\b\w+'s\s+(?:\w+\s+)?(?:call|review|approval|sign-?off|decision|go)\b` +
+        r`|\bfrom\s+(?:security|legal|QA|ops|the\s+\w+\s+(?:team|group)))`,
+      // (Not the agent's own review pass: "Next, a self-review of the diff.", "Next up: reviewing the parser.")
+      unless: r`\b(?:self-?review|code\s+review\s+pass|my\s+(?:own\s+)?review|reviewing|I|we|let(?:'s|\s+me))\b`,
+    },
+    // The next part is the reader's, in so many words ("The next part is yours: …", "Your move: …", "This bit is on you").
+    {
+      id: "en.reader.yours",
+      kind: "approval",
+      source: r`\b(?:is|are)\s+(?:all\s+)?(?:yours|on\s+you)\b|\byour\s+(?:move|turn)\b`,
+    },
+    // A check on the reader's intent at the end of the agent's reading ("…, if that's what you meant.", "…, assuming
+    // that's your intent.").
+    {
+      id: "en.reader.intent",
+      kind: "approval",
+      source:
+        r`\b(?:if|assuming|provided|as\s+long\s+as)\s+(?:that's|that\s+is|this\s+is|that|it's)\s+(?:what\s+you\s+(?:meant|mean|want(?:ed)?|had\s+in\s+mind|intended|asked\s+for)|(?:your|the)\s+(?:intent|intention|plan|call|preference))\b` +
+        r`|\bif\s+(?:that|this|it)\s+(?:lines\s+up\s+with|matches|fits|aligns\s+with|is\s+close\s+to)\s+(?:your|what\s+you)\b`,
+    },
+    // The same step for the reader's own copy, then the agent's ("Same change for your fork: cherry-pick … and I'll rebase.").
+    {
+      id: "en.reader.same-for-yours",
+      kind: "approval",
+      scope: "tail",
+      source: r`^(?:the\s+)?same\s+(?:\w+\s+)?(?:for|on|in)\s+your\b`,
     },
     {
       id: "en.reader.imperative-your",
@@ -561,6 +598,18 @@ export const EN: LangPatterns = {
       source: r`\b(?:I|we)(?:'ll|\s+will|\s+can|'d|\s+would)\s+[^,;]*?` + CHECK_BEFORE + r`\b` + CONDITION +
         r`\b(?!\s+(?:that|this|it)(?:'s|\s+is)\s+done\b)`,
     },
+    // What the agent needs to see before it can go on, as the last words ("We need to see the exact error to fix this.",
+    // after the reader's steps to get it): it waits on the reader's information, unless the same sentence says how the
+    // agent gets it itself ("…, so let me fetch the log") (round 17).
+    {
+      id: "en.ruleout.need-info",
+      kind: "ruleout",
+      why: "recommendation",
+      terminal: true,
+      source:
+        r`^(?:(?:so|but|first)[,]?\s+)?(?:we|I)\s+(?:need|'d\s+need|would\s+need|have|must)\s+to\s+(?:see|know|get|look\s+at|find\s+out)\s+(?:the|that|this|which|what|whether|exactly|your|a|an)\b`,
+      unless: r`\b(?:let\s+me|let's|I'll|I\s+will|I'm\s+going\s+to|so\s+I)\b`,
+    },
     {
       id: "en.ruleout.recommend",
       kind: "ruleout",
@@ -655,6 +704,8 @@ export const EN: LangPatterns = {
       source: r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
       unless:
         r`\b(?:as\s+follows|here(?:'s|\s+is|\s+are)|summary|results?|changes|what\s+(?:changed|I\s+(?:found|did|changed))|output|details|notes?|findings|status|overview|below|breakdown)\b[^:]*[:：]\s*$|\b(?:is|are|was|were|looks?\s+like)\b[^:]*[:：]\s*$|\b(?:you|your)\b|` +
+        // (a fix marked as a proposal, "Fix 2 (optional): …:", is offered for a decision; round 17)
+        r`\([^)]*\b(?:optional|proposal|proposed|suggested|recommended)\b[^)]*\)|` +
         HOW_TO,
     },
     // "Now `render.go` — drop the legacy branch": the object first, then the work.
@@ -674,6 +725,18 @@ export const EN: LangPatterns = {
       source:
         r`^(?:(?:in\s+)?summary(?!\s+of\s+(?:the\s+)?(?:plan|next|remaining))|tl;?\s?dr|conclusion|in\s+short|bottom\s+line|recap|wrap-?up|the\s+short\s+answer|one-line\s+summary)\b`,
       unless: r`^(?:(?:and|so|ok(?:ay)?)[,.]?\s+)?(?:next|now|then|after\s+that|from\s+here)\b`,
+    },
+    // A message whose last paragraph sits under a section of proposals ("## Proposed fixes", "## Solution 2: …",
+    // "### Recommended fix") offers them for a decision, whatever its last line says, unless that line opens on the
+    // agent's own now, next or let me (round 17).
+    {
+      id: "en.section.proposal",
+      kind: "ruleout",
+      why: "recommendation",
+      scope: "section",
+      source:
+        r`^(?:proposed|suggested|recommended|possible)\s+(?:fix|fixes|change|changes|solution|solutions|approach|approaches|options?)\b|^(?:solution|option|approach|alternative)s?(?:\s+(?:\d+|[A-C]))?\b`,
+      unless: r`^(?:(?:ok(?:ay)?|so|good)[,.]?\s+)?(?:now|next|then|let\s+me|let's|I'll|I\s+will|I'm\s+going\s+to)\b`,
     },
     // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
     {

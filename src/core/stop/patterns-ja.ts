@@ -475,7 +475,9 @@ export const JA: LangPatterns = {
       kind: "announce",
       last: true,
       source: r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
-      unless: r`(?:です|ました|通り|まとめ|結果|変更点|変更内容|概要|内容|状況|一覧|以下|下記)\s*[:：]\s*$`,
+      unless: r`(?:です|ました|通り|まとめ|結果|変更点|変更内容|概要|内容|状況|一覧|以下|下記)\s*[:：]\s*$|` +
+        // (a fix marked as a proposal, "修正3（任意）: …:", "対策案（オプション）: …:", is offered for a decision; round 17)
+        r`[（(][^）)]*(?:任意|オプション|optional|提案|推奨)[^）)]*[）)]|(?:修正案|対策案|改善案|提案)`,
     },
     // A chain that opens on the agent's own work with an object ("…を…に置き換え、…は…のまま維持します"):
     // the later clause's topic does not make the sentence a description.
@@ -493,6 +495,16 @@ export const JA: LangPatterns = {
       scope: "section",
       source: r`^(?:まとめ|要約|結論|一言で(?:まとめると|言うと|いうと)|総括|概要)`,
       unless: r`^(?:次は|次に|続いて|続けて|これから|では|それでは|引き続き)`,
+    },
+    // A section of proposals ("## 推奨修正", "### 修正案（優先度順）", "## 対策案"): its last line offers a fix for a
+    // decision, unless it opens on the agent's own では, 次に or これから (round 17).
+    {
+      id: "ja.section.proposal",
+      kind: "ruleout",
+      why: "recommendation",
+      scope: "section",
+      source: r`^(?:推奨(?:される)?(?:修正|対策|対応|変更)|修正案|対策案|改善案|解決案|提案|選択肢|代替案)`,
+      unless: r`^(?:次は|次に|続いて|これから|今から|では|それでは|まず)`,
     },
     // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
     {

@@ -162,6 +162,8 @@ export const KO: LangPatterns = {
     {
       id: "ko.question.label",
       kind: "question",
+      // (in the tail: "정해야 할 부분:" with the choices in bold lines under it, round 17)
+      scope: "tail",
       source: r`(?:질문|확인(?:하고\s?싶은|할|드릴)\s?(?:점|것|사항))(?:이\s?있습니다|입니다|드립니다)?\s*[:：]\s*$` +
         // "구현 전에 정해야 할 것 3가지:": decisions listed for the reader.
         r`|(?:(?:정할|결정할|결정이\s?필요한|선택이\s?필요한)\s?(?:것|점|부분|사항|항목)|(?:정해야|결정해야|골라야|선택해야)(?:\s|$))[^:：\n]*[:：]\s*$`,
@@ -193,7 +195,9 @@ export const KO: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?:이제|다음으로|다음은|이어서|그다음)\s(?:[^.!?:：]|\.(?=\S)){1,80}?(?:QA|E2E|e2e|스모크|리뷰|smoke|lint|벤치마크)\s*\.?\s*$`,
+        r`^(?:이제|다음으로|다음은|이어서|그다음)\s(?:[^.!?:：]|\.(?=\S)){1,80}?(?:QA|E2E|e2e|스모크|리뷰|smoke|lint|벤치마크|` +
+        // (a tool's own verb in a mixed line: "이제 api.ts fix 후 re-run.", round 17)
+        r`fix|re-?run|rebase|commit|push|refactor|patch|retry|restart|rebuild|redeploy|deploy)\s*\.?\s*$`,
       unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT,
     },
     // "린트 에러 3건 수정 중.": the agent's own edit under way as the message ends (not something that runs by itself:
@@ -444,7 +448,9 @@ export const KO: LangPatterns = {
       last: true,
       source: r`^(?=[^\n]*[\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
       unless:
-        r`(?:같습니다|입니다|있습니다|됩니다|했습니다|요약|결과|변경\s?사항|변경\s?내용|내용|정리|현황|상태|목록|아래|다음)\s*[:：]\s*$`,
+        r`(?:같습니다|입니다|있습니다|됩니다|했습니다|요약|결과|변경\s?사항|변경\s?내용|내용|정리|현황|상태|목록|아래|다음)\s*[:：]\s*$|` +
+        // (a fix marked as a proposal, "수정안 1 (선택): …:", is offered for a decision; round 17)
+        r`[（(][^）)]*(?:선택|옵션|optional|제안|권장)[^）)]*[）)]|수정안|해결\s?방안|제안`,
     },
     // The heading a message's last paragraph sits under sums it up ("Summary", "まとめ", "결론"): a report.
     {
@@ -454,6 +460,16 @@ export const KO: LangPatterns = {
       scope: "section",
       source: r`^(?:요약|정리|결론|한\s?줄\s?(?:요약|정리)|한마디로|총평)`,
       unless: r`^(?:다음은|다음으로|이제|이어서|그다음|계속해서|그럼)`,
+    },
+    // A section of proposals ("## 수정 제안", "## 해결 방안"): its last line offers a fix for a decision, unless it opens
+    // on the agent's own 이제 or 다음으로 (round 17).
+    {
+      id: "ko.section.proposal",
+      kind: "ruleout",
+      why: "recommendation",
+      scope: "section",
+      source: r`^(?:수정\s?제안|수정안|해결\s?방안|해결\s?방법|권장\s?(?:수정|조치)|제안|대안|선택지)`,
+      unless: r`^(?:다음은|다음으로|이제|이어서|그다음|먼저|우선)`,
     },
     // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
     {
