@@ -97,8 +97,24 @@ async function hook(args: string[], ctx: Ctx): Promise<number> {
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     await failedOpen("hook", ctx, msg);
-    if (closed) ctx.err(`vigil: failed closed, the tool call is blocked: ${msg}\n`);
+    if (closed) ctx.err(`${await closedText(ctx.env, msg)}\n`);
     return closed ? 2 : 0;
+  }
+}
+
+/**
+ * The refusal of a fail-closed call that failed before its pipeline could say it, in the
+ * locale's language (the configuration may be what failed); English if even that cannot load.
+ */
+async function closedText(env: Record<string, string | undefined>, why: string): Promise<string> {
+  try {
+    const [{ closedReason }, { languageFromLocale }] = await Promise.all([
+      import("./core/fail-closed.ts"),
+      import("./core/config.ts"),
+    ]);
+    return closedReason(languageFromLocale(env.LC_ALL || env.LANG), why);
+  } catch {
+    return `vigil: failed closed, the tool call is blocked: ${why}`;
   }
 }
 

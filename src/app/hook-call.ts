@@ -10,6 +10,7 @@
  * long as that timeout allows instead of the usual BUSY_TIMEOUT_MS.
  */
 import type { CommandIo } from "../core/command-io.ts";
+import type { Language } from "../core/config.ts";
 import { closedReason, closedWaitMs } from "../core/fail-closed.ts";
 import { appendLog } from "../edge/log.ts";
 import { resolvePaths } from "../edge/paths.ts";
@@ -40,10 +41,10 @@ export async function runHookHere(args: string[], io: HookIo, read: StdinResult 
       } catch {
         appendLog(resolvePaths(io.env).logFile, `hook_error ${input.error}`);
       }
-      return closed ? blocked(io, input.error) : 0;
+      return closed ? blocked(io, input.error, deps.config.config.language) : 0;
     }
     const { stdout, error } = await runHookLoading(input.text, deps);
-    if (error !== null && closed) return blocked(io, error);
+    if (error !== null && closed) return blocked(io, error, deps.config.config.language);
     if (stdout) await io.print(stdout);
     return 0;
   } finally {
@@ -62,7 +63,7 @@ export function failClosedOf(args: readonly string[]): { waitMs: number } | null
 }
 
 /** Exit 2 with the reason: Claude Code blocks the tool call and shows why. */
-function blocked(io: HookIo, why: string): number {
-  io.err(`${closedReason(why)}\n`);
+function blocked(io: HookIo, why: string, lang: Language): number {
+  io.err(`${closedReason(lang, why)}\n`);
   return 2;
 }

@@ -65,6 +65,7 @@ export async function runServer(o: ServerRequest, io: CommandIo): Promise<number
       const env = header ? envFromHeaders(ownEnv, header) : ownEnv;
       return runHook(input, forwardedDeps(deps, env, resolve(configFile(), env)));
     },
+    language: (header) => resolve(configFile(), envFromHeaders(ownEnv, header)).config.language,
     renderStatusline: (input, header) => {
       const env = header ? envFromHeaders(ownEnv, header) : ownEnv;
       return statuslineOutput(deps, env, resolve(configFile(), env), lines, input);

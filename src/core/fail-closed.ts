@@ -5,6 +5,7 @@
  * same SECONDS (its registration's timeout), since serve cannot see the registration itself.
  * Pure.
  */
+import type { Language } from "./config.ts";
 import { combine } from "./output.ts";
 import { isObject } from "./payload.ts";
 
@@ -25,9 +26,19 @@ export function closedWaitMs(seconds: string): number {
   return Math.max(1_000, timeoutMs - MARGIN_MS);
 }
 
-/** The reason Claude Code shows for a call that failed closed. */
-export function closedReason(why: string): string {
-  return `vigil: failed closed, the tool call is blocked: ${why}`;
+/**
+ * The reason Claude Code shows the model for a call that failed closed, in the session's
+ * language; `why` is vigil's own error, as the log records it.
+ */
+export function closedReason(lang: Language, why: string): string {
+  switch (lang) {
+    case "en":
+      return `vigil: failed closed, the tool call is blocked: ${why}`;
+    case "ko":
+      return `vigil: 실패 시 차단(fail-closed) 설정이라 도구 호출을 막았습니다: ${why}`;
+    case "ja":
+      return `vigil: 失敗時に遮断する設定（fail-closed）のため、ツール呼び出しを止めました: ${why}`;
+  }
 }
 
 /**
@@ -36,7 +47,7 @@ export function closedReason(why: string): string {
  * null when the body names no event that takes one (the caller then answers an error status,
  * which blocks where Claude Code knows `onFailure: "block"`).
  */
-export function closedAnswer(body: string, why: string): string | null {
+export function closedAnswer(body: string, why: string, lang: Language = "en"): string | null {
   let event: unknown;
   try {
     const p: unknown = JSON.parse(body);
@@ -45,6 +56,8 @@ export function closedAnswer(body: string, why: string): string | null {
     return null;
   }
   if (typeof event !== "string") return null;
-  const out = combine(event, [{ kind: "deny", reason: closedReason(why), rule: "fail-closed" }], { contextCap: 0 });
+  const out = combine(event, [{ kind: "deny", reason: closedReason(lang, why), rule: "fail-closed" }], {
+    contextCap: 0,
+  });
   return out.stdout === "" ? null : out.stdout;
 }

@@ -376,7 +376,7 @@ export function failClosedCheck(e: ProveEvidence): CheckResult {
 }
 
 /** How a blocked call reads when vigil failed: its own refusal, or Claude Code's onFailure block. */
-const CLOSED = /failed closed|onFailure is "block"/;
+const CLOSED = /failed closed|도구 호출을 막았습니다|ツール呼び出しを止めました|onFailure is "block"/;
 
 /**
  * An `--http` install is proven as installed: its HTTP hooks went to a real `vigil serve` (the

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { hostname } from "node:os";
 import { FAIL_CLOSED_HEADER } from "../core/fail-closed.ts";
+import type { Language } from "../core/config.ts";
 import type { LastProof } from "../core/prove/last-proof.ts";
 import { eventJson } from "../core/report/json.ts";
 import { parseDetail } from "../core/report/marks.ts";
@@ -36,6 +37,8 @@ export interface AppDeps {
   runHook: (input: string, header?: RequestHeader) => HookAnswer;
   /** What `vigil statusline` prints for a payload (`statuslineOutput`); no `POST /statusline` without it. */
   renderStatusline?: (input: string, header?: RequestHeader) => string;
+  /** The language a fail-closed refusal speaks for a request (serve: its config with the headers' environment). */
+  language?: (header: RequestHeader) => Language;
   clock?: () => number;
   /** When set, every request must present it (auth.ts). */
   token?: string;
@@ -68,7 +71,7 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.token) app.use(tokenAuth(deps.token));
   else if (deps.allowedHosts) app.use(hostGuard(deps.allowedHosts));
 
-  app.post("/hook", hookRoute(deps.runHook, { store, clock, stats }));
+  app.post("/hook", hookRoute(deps.runHook, { store, clock, stats, language: deps.language }));
   if (deps.renderStatusline) app.post("/statusline", statuslineRoute(deps.renderStatusline));
   app.get("/healthz", (c) => c.json({ ok: true, version: deps.version ?? null, head: tail.head() }));
   apiRoutes(app, { store, clock, toJson });

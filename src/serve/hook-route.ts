@@ -8,6 +8,7 @@
  * body names none). Server-side time lands in the latency histogram.
  */
 import type { Handler } from "hono";
+import type { Language } from "../core/config.ts";
 import { closedAnswer, closedWaitMs, FAIL_CLOSED_HEADER } from "../core/fail-closed.ts";
 import type { Store } from "../edge/store.ts";
 import type { Histogram } from "./metrics.ts";
@@ -33,7 +34,13 @@ export interface HookStats {
 /** The hook handler. `store` is the store serve holds now (it may reopen it between calls). */
 export function hookRoute(
   runHook: (input: string, header: (name: string) => string | undefined) => HookAnswer,
-  opts: { store: () => Store; clock: () => number; stats: HookStats },
+  opts: {
+    store: () => Store;
+    clock: () => number;
+    stats: HookStats;
+    /** The language of a fail-closed refusal for this request's headers (English without it). */
+    language?: (header: (name: string) => string | undefined) => Language;
+  },
 ): Handler {
   const { store, clock, stats } = opts;
   return async (c) => {
@@ -57,7 +64,7 @@ export function hookRoute(
     stats.latency.observe((performance.now() - t0) / 1000);
     if (out.error !== null && closed !== undefined) {
       stats.outcomes.closed++;
-      const deny = closedAnswer(body, out.error);
+      const deny = closedAnswer(body, out.error, languageOf(opts.language, (name) => c.req.header(name)));
       if (deny === null) return c.text(`vigil: failed closed: ${out.error}`, 503);
       return c.body(deny, 200, { "Content-Type": "application/json" });
     }
@@ -76,4 +83,16 @@ function failed(store: () => Store, at: number, error: string, bytes: number | n
     // the store is the problem: nothing more to record (the answer still says so)
   }
   return { stdout: "", error };
+}
+
+/** The refusal's language; English when it cannot be had (the failure may be the configuration's). */
+function languageOf(
+  language: ((header: (name: string) => string | undefined) => Language) | undefined,
+  header: (name: string) => string | undefined,
+): Language {
+  try {
+    return language?.(header) ?? "en";
+  } catch {
+    return "en";
+  }
 }

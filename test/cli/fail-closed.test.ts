@@ -11,6 +11,7 @@ import { afterAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { closedReason } from "../../src/core/fail-closed.ts";
 import { vigilGroup } from "../../src/core/install/entries.ts";
 import { splitProgram } from "../../src/core/install/entries.ts";
 import { startServe } from "../support/serve.ts";
@@ -88,3 +89,26 @@ test(
   },
   60_000,
 );
+
+// Known gap 'messages in ko/ja': the model reads the refusal of a fail-closed call (stderr on
+// exit 2), and it was English whatever the session's language. A payload the pipeline cannot
+// take is the quickest failure.
+test.each(
+  [
+    ["ko_KR.UTF-8", "ko"],
+    ["ja_JP.UTF-8", "ja"],
+  ] as const,
+)("%s: a fail-closed call that failed is refused in that language", async (locale, lang) => {
+  const own = testEnv({ VIGIL_FORWARD: "0", LANG: locale });
+  try {
+    const p = Bun.spawn([BIN, "hook", "--fail-closed=2"], { stdin: "pipe", stdout: "pipe", stderr: "pipe", env: own });
+    p.stdin.write(JSON.stringify({ hook_event_name: "PreToolUse" }));
+    p.stdin.end();
+    const r = await collect(p);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toStartWith(closedReason(lang, "").trimEnd());
+    expect(r.stderr).toContain(`missing "session_id"`);
+  } finally {
+    rmSync(own.HOME, { recursive: true, force: true });
+  }
+});

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Language } from "../../src/core/config.ts";
+import { closedReason } from "../../src/core/fail-closed.ts";
 import { compactionWarning } from "../../src/core/messages/compaction.ts";
 import { formatTokens, measuredPhrase } from "../../src/core/messages/format.ts";
 import { type HardWhy, hardWhyText } from "../../src/core/messages/hard-why.ts";
@@ -63,6 +64,12 @@ const MESSAGES: [string, (lang: Language) => string, string[]][] = [
       "vigil state save",
       "vigil status",
     ],
+  ],
+  [
+    // known gap 'messages in ko/ja': the refusal of a fail-closed call was English only
+    "fail-closed refusal",
+    (l) => closedReason(l, "database is locked"),
+    ["vigil", "fail", "database is locked"],
   ],
   [
     "compaction warning",

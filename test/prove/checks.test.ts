@@ -3,6 +3,7 @@
  * is n/a. The requests are shaped as Claude Code sends them (contract Part A): a deny as an
  * `is_error` tool_result, Stop feedback bare (2.1.88) or in a system-reminder (2.1.332).
  */
+import { closedReason } from "../../src/core/fail-closed.ts";
 import { describe, expect, test } from "bun:test";
 import {
   type CheckStatus,
@@ -317,6 +318,19 @@ describe("skill shell, fail-closed and the --http install", () => {
     [
       "blocked while vigil failed",
       { failClosedEvents: ["PreToolUse"], failClosed: probe([toolResult("vigil: failed closed, …", true)]) },
+      "pass",
+      "was blocked",
+    ],
+    // a user whose locale is Korean or Japanese reads vigil's refusal in that language
+    [
+      "blocked while vigil failed, refused in Korean",
+      { failClosedEvents: ["PreToolUse"], failClosed: probe([toolResult(closedReason("ko", "…"), true)]) },
+      "pass",
+      "was blocked",
+    ],
+    [
+      "blocked while vigil failed, refused in Japanese",
+      { failClosedEvents: ["PreToolUse"], failClosed: probe([toolResult(closedReason("ja", "…"), true)]) },
       "pass",
       "was blocked",
     ],

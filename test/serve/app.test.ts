@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import type { HookOutcome } from "../../src/app/run-hook.ts";
 import { reportJson } from "../../src/core/report/json.ts";
-import { FAIL_CLOSED_HEADER } from "../../src/core/fail-closed.ts";
+import { closedReason, FAIL_CLOSED_HEADER } from "../../src/core/fail-closed.ts";
 import { createApp } from "../../src/serve/app.ts";
 import { LOOPBACK_HOSTS, sameSecret } from "../../src/serve/auth.ts";
 import { MAX_HOOK_BYTES } from "../../src/serve/hook-route.ts";
@@ -218,6 +218,23 @@ describe("POST /hook of a fail-closed registration fails closed", () => {
     expect(out).toMatchObject({ hookEventName: ev, permissionDecision: "deny" });
     expect(out.permissionDecisionReason).toBe("vigil: failed closed, the tool call is blocked: database is locked");
     expect(await closedCount(a)).toBe("1");
+  });
+
+  // known gap 'messages in ko/ja': the refusal speaks the language serve resolves for the request.
+  test("the refusal is in the request's language; English when that cannot be resolved", async () => {
+    const reason = async (language: (h: (n: string) => string | undefined) => "en" | "ko" | "ja") => {
+      const a = createApp({ store: () => store, runHook: failing, clock: () => NOW, language });
+      const res = await post(a, call("PreToolUse"), { ...closed, "x-vigil-env-lang": "ja_JP.UTF-8" });
+      return (await res.json()).hookSpecificOutput.permissionDecisionReason;
+    };
+    expect(await reason((h) => h("x-vigil-env-lang")?.startsWith("ja") ? "ja" : "en")).toBe(
+      closedReason("ja", "database is locked"),
+    );
+    expect(
+      await reason(() => {
+        throw new Error("config.toml: bad value");
+      }),
+    ).toBe(closedReason("en", "database is locked"));
   });
 
   test("a pipeline that throws is refused too; a body naming no event gets an error status", async () => {
