@@ -699,6 +699,34 @@ const FAMILIES: Family[] = [
       "## Proposed fixes\n\nI'll apply Fix 1 once you pick one:",
     ],
   },
+  {
+    "name": "q1:  (not pushed)",
+    "push": false,
+    "rows": [
+      "The cache layer is done. For the eviction policy, do we want:",
+      "Before I wire the queue, which would you prefer:",
+      "Two ways to store the sessions. Should I go with:",
+      "One open point on the schema. What's your preference here:",
+      "For the retry budget, would you rather have:",
+      "Quick check before the migration — are we keeping the old column:",
+      "캐시 정책은 어느 쪽으로 할까요:",
+      "세션 저장 방식을 골라 주세요:",
+      "キャッシュの方式はどちらにしますか：",
+      "保存先を選んでください：",
+    ],
+  },
+  {
+    "name": "q1:  (pushed)",
+    "push": true,
+    "rows": [
+      "Now wiring the queue into the worker:",
+      "Next, the eviction policy in cache.ts:",
+      "Let me update the schema:",
+      "I'll add the retry budget to the client:",
+      "이제 캐시 정책을 수정하겠습니다:",
+      "次にキャッシュの方式を修正します：",
+    ],
+  },
 ];
 
 familyTests(FAMILIES);

@@ -363,6 +363,14 @@ export const EN: LangPatterns = {
         r`|\b(?:things?|points?|decisions?|choices?|details?)\s+(?:(?:still\s+)?to\s+(?:decide|settle|pin\s+down|agree\s+on)|(?:that\s+)?need\s+(?:a\s+)?(?:decision|deciding|your))\b[^:：]*[:：]\s*$`,
     },
     { id: "en.question.end", kind: "question", source: SENTENCE_QUESTION },
+    // A question to the reader written with a colon where its options (or a choice tool) follow: "For the eviction
+    // policy, do we want:", "Before I wire the queue, which would you prefer:" (round 17).
+    {
+      id: "en.question.colon",
+      kind: "question",
+      source: r`(?:^|[,;—–]\s*)(?:do|does|should|shall|would|could|will|are|is)\s+(?:we|you|I)\b[^:?\n]*[:：]\s*$` +
+        r`|(?:^|[,;—–]\s*)(?:which|what)(?:'s|\s+(?:would|do|should|is|are|shall))\s[^:?\n]*[:：]\s*$`,
+    },
     {
       id: "en.question.addressed",
       kind: "question",

@@ -168,7 +168,12 @@ export const KO: LangPatterns = {
         // "구현 전에 정해야 할 것 3가지:": decisions listed for the reader.
         r`|(?:(?:정할|결정할|결정이\s?필요한|선택이\s?필요한)\s?(?:것|점|부분|사항|항목)|(?:정해야|결정해야|골라야|선택해야)(?:\s|$))[^:：\n]*[:：]\s*$`,
     },
-    { id: "ko.question.end", kind: "question", source: r`[?？]\s*$|(?:까요|습니까|나요|는가요|을까|할지요)\s*[.?]?$` },
+    // (a colon after the question, "어느 쪽으로 할까요:", where the options follow: round 17)
+    {
+      id: "ko.question.end",
+      kind: "question",
+      source: r`[?？]\s*$|(?:까요|습니까|나요|는가요|을까|할지요)\s*[.?:：]?$`,
+    },
     { id: "ko.question.addressed", kind: "question", scope: "window", source: r`(?:까요|습니까|나요)\s*[?？]` },
     // gate 5
     { id: "ko.future", kind: "announce", source: r`(?<=[가-힣])` + NOT_WORK_STEM + r`겠습니다`, unless: HABIT },
