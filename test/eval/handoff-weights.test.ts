@@ -15,5 +15,5 @@ test(
     expect(weights.length).toBe(WEIGHTS.length);
     expect(weights === WEIGHTS).toBe(true);
   },
-  180_000,
+  600_000,
 );

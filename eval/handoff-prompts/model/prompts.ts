@@ -47,10 +47,30 @@ export const WRITERS: readonly WriterSet[] = [
   { name: "writer-b", files: ["model/writer-b.jsonl"] },
   { name: "writer-c", files: ["model/writer-c.jsonl"] },
   { name: "writer-d", files: ["model/writer-d.jsonl"] },
+  // Round 17: every set spent by round 16's end (their first runs and families are in docs/stop-gate.md).
+  { name: "sealed-7", files: ["sealed-7.jsonl"] },
+  { name: "sealed-8", files: ["sealed-8.jsonl"] },
+  { name: "sealed-9", files: ["sealed-9.jsonl"] },
+  { name: "sealed-10", files: ["sealed-10.jsonl"] },
+  { name: "sealed-11", files: ["sealed-11.jsonl"] },
+  { name: "sealed-12", files: ["sealed-12.jsonl"] },
+  { name: "writer-e", files: ["model/writer-e.jsonl"] },
+  { name: "writer-f", files: ["model/writer-f.jsonl"] },
+  { name: "writer-g", files: ["model/writer-g.jsonl"] },
+  { name: "writer-h", files: ["model/writer-h.jsonl"] },
+  { name: "writer-i", files: ["model/writer-i.jsonl"] },
+  { name: "writer-j", files: ["model/writer-j.jsonl"] },
 ];
 
 /** Work-span files on the spent sets ({"id", "work": [substrings]} per line). */
-const SPAN_FILES = ["model/spans-a.jsonl", "model/spans-b.jsonl"];
+const SPAN_FILES = [
+  "model/spans-a.jsonl",
+  "model/spans-b.jsonl",
+  // Round 17: spans-c (sealed-7/8), spans-d (sealed-9/10), spans-e (tuning and round 14's and 15's batches).
+  "model/spans-c.jsonl",
+  "model/spans-d.jsonl",
+  "model/spans-e.jsonl",
+];
 
 /** A prompt with the substrings that ask for other work, when its writer marked them. */
 export interface LabelledPrompt extends HandoffPrompt {
