@@ -275,7 +275,7 @@ const JA = (): Lexicon => ({
     r`(?<!(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand-?off|hand-?over)\s*(?:用の|の)?)(?:README|CHANGELOG|ドキュメント|仕様書|設計書|Wiki|wiki|イシュー|Issue|PR|コード|コメント|設定|\.(?!md)[a-z]{1,5})(?:に|にも|へ|へも)` +
       r`|(?:テスト|コード|関数|機能|スクリプト|マイグレーション|エンドポイント)(?:も|を)\s*(?:新しく)?(?:書|作|追加|実装|直|修正)` +
       // Put into something that is not the handoff ("Webhookクライアントにリトライも入れて").
-      r`|(?<!(?:引き?継ぎ|引継|ハンドオフ|ハンドオーバー|書|資料|文書|メモ|ドキュメント|ノート|md|handoff|最後|最初|冒頭|末尾|上|下|先頭|ため|よう|向け|時|際|次|前|後|簡単|簡潔|詳細|丁寧|具体的|明確|正確|手短|一緒|個別|箇条書き|最新)\s*)(?:に|にも|へ)(?:は)?[^、。]{0,20}?(?:入れ|追加|書い|書き|記載|追記|反映|残し|足し)`,
+      r`|(?<!(?:引き?継ぎ|引継|ハンドオフ|ハンドオーバー|書|資料|文書|メモ|ドキュメント|ノート|md|handoff|最後|最初|冒頭|末尾|上|下|先頭|ため|よう|向け|時|際|次|前|後|中|朝|夜|簡単|簡潔|詳細|丁寧|具体的|明確|正確|手短|一緒|個別|箇条書き|最新)\s*)(?:に|にも|へ)(?:は)?[^、。]{0,20}?(?:入れ|追加|書い|書き|記載|追記|反映|残し|足し)`,
     "i",
   ),
   reason: /(?:コンテキスト|上限|トークン|セッション|時間|長く|残り|少な|遅く|余裕|担当者?の?(?:交代|変更))/,
@@ -454,7 +454,10 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   // Contents that need a fresh run now (count them in the database, tally the alerts, 집계해서, 数えて): that run is work.
   if (FRESH().test(clause)) return { kind: "other", by: "rule: contents that need a fresh run" };
   // An edit of the document's own part (its title, one line, a section): the document named, a part, an edit.
-  if (DOC_NOUN.test(clause) && PART_EDIT().test(clause) && !OTHER_DOC().test(clause) && !TEMPLATE().test(clause)) {
+  if (
+    PART_EDIT().test(clause) && !OTHER_DOC().test(clause) && !TEMPLATE().test(clause) &&
+    !/[+＋(（]|\b(?:also|too|plus)\b/i.test(clause)
+  ) {
     return { kind: "request", by: "rule: an edit of the document's own part" };
   }
   // The document named first, then only its format, language or length ("Handoff in plain English, bullets").
@@ -635,10 +638,27 @@ const CANCEL = lazy((): RegExp =>
   /^(?:(?:correction|update|change\s+of\s+plan)[^:]{0,30}:\s*)?(?:please\s+)?(?:forget|cancel|scratch|ignore|drop|never\s*mind|disregard|skip)\b[^.;!?]{0,60}\b(?:I\s+(?:asked|mentioned|said|sent)|earlier|before|(?:my|the)\s+(?:last|previous|earlier)\s+(?:message|ask|request))\b[^.;!?]*$|(?:아까|앞서|이전에|전에|방금|말한|말했던|얘기한|요청한|부탁한|시킨)\s*(?:\S+\s+){0,4}?\S*(?:은|는|건|것은)?\s*(?:취소|안\s*해도|하지\s*않아도|없던\s*걸로)\S*[.!\s]*$|(?:さっき|先ほど|先程|前回|以前)(?:の|に)?[^。]{0,30}?(?:は|も)?(?:取り消し|キャンセル|中止|なし|不要|やらなくて)\S*[。.!！\s]*$/i
 );
 
-/** A part of the document and an edit of it: its title, one line, a section, a typo; 제목 / 줄 / 항목, 見出し / 行 / 欄. */
-const PART_EDIT = lazy((): RegExp =>
-  /\b(?:heading|title|line|sentence|paragraph|section|table|typo|entry|field|list|bullet)s?\b[^.;!?]{0,60}?\b(?:fix|correct|change|rename|reword|remove|delete|drop|fill(?:\s+in)?|shorten|trim|add|replace|update)\b|\b(?:fix|correct|change|rename|reword|remove|delete|drop|fill(?:\s+in)?|shorten|trim|replace|update)\b[^.;!?]{0,30}?\b(?:heading|title|line|sentence|paragraph|section|table|typo|entry|field)s?\b|(?:제목|줄|문장|항목|섹션|목차|표|오타|칸|부분|링크|이름)(?:만|을|를|은|는|도|에)?\s*(?:\S+\s+){0,4}?\S*?\s?(?:바꿔|바꾸|고쳐|수정|지워|삭제|채워|추가|빼|줄여)|(?:見出し|タイトル|行|文|段落|節|項目|欄|表|誤字|箇所|部分|リンク|名前)(?:だけ|を|は|も|に)?[^。]{0,30}?(?:変え|直|修正|消|削除|埋め|追加|追記|短く|入れ替え)/i
-);
+/**
+ * A part of the document and an edit of it: the part tied to the document by the words themselves ("the second heading
+ * of the handoff", 인계 문서 제목, 引き継ぎ書の「残作業」の欄), and a verb that edits. A part that is only near the document
+ * ("handoff + fix the typo in the footer") is another thing's.
+ */
+const PART_EDIT = lazy((): RegExp => {
+  const enPart = r`(?:heading|title|line|sentence|paragraph|section|table|entry|field|list|bullet)s?`;
+  const enEdit =
+    r`\b(?:fix|correct|change|rename|reword|remove|delete|drop|fill(?:\s+in)?|shorten|trim|add|replace|update)\b`;
+  const koPart = r`(?:제목|줄|문장|항목|섹션|목차|표|칸|부분|링크)`;
+  const koEdit = r`(?:바꿔|바꾸|고쳐|수정|지워|삭제|채워|추가|빼|줄여)`;
+  const jaPart = r`(?:見出し|タイトル|行|段落|節|項目|欄|表|箇所|部分)`;
+  const jaEdit = r`(?:変え|直|修正|消|削除|埋め|追加|追記|短く|入れ替え)`;
+  return new RegExp(
+    r`^(?=.*${enEdit})(?:.*\b${enPart}\s+(?:of|in)\s+${EN_DET}${EN_NOUN}|.*${EN_NOUN}(?:'s)?\s+(?:\w+\s+){0,2}?${enPart}\b` +
+      r`|(?:in|on|for)\s+${EN_DET}${EN_NOUN}\s*,?\s+.*\b${enPart}\b)` +
+      r`|${KO_NOUN}\s*(?:의)?\s*(?:\S+\s+)?${koPart}(?:만|을|를|은|는|에)?\s*(?:\S+\s+){0,4}?\S*?\s?${koEdit}` +
+      r`|${JA_NOUN}\s*の\s*[^、。]{0,12}?${jaPart}(?:だけ|を|は|に)?[^。]{0,30}?${jaEdit}`,
+    "i",
+  );
+});
 
 /** The document named first, then only its format, language, length or register ("Handoff in plain English, bullets"). */
 const FORMAT_ONLY = lazy((): RegExp =>
@@ -660,7 +680,7 @@ const TEMPLATE = lazy((): RegExp => /template|テンプレ|ひな形|雛形|템�
 
 /** An edit of a part pointed back to: "correct that line", 그 줄만 고쳐, そこだけ直して. */
 const DEICTIC_EDIT = lazy((): RegExp =>
-  /^(?:(?:please|pls|just|so|then|and)\s+)*(?:fix|correct|change|update|remove|delete|drop|fill\s+in|fill|reword|rename|replace)\s+(?:that|this|the|those|these)\s+(?:one\s+)?(?:line|sentence|section|heading|title|paragraph|part|bit|typo|entry|field|name|link|number|value)s?\b(?:\s+(?:please|pls|then|in\s+it|there))?\W*$|^(?:그|해당|이|거기)\s*(?:줄|문장|부분|항목|섹션|제목|칸|값|숫자|링크)?(?:만|을|를|은|도)?\s*(?:고쳐|수정|바꿔|지워|삭제|채워)\S*\s*(?:줘|주세요|주십시오)?[.!\s]*$|^(?:そこ|その(?:行|部分|箇所|項目|欄|見出し|値)|該当(?:行|箇所|部分))(?:だけ|を|も)?\s*(?:直|修正|変え|消|削除|埋め)\S*[。.!！\s]*$/i
+  /^(?:(?:please|pls|just|so|then|and)\s+)*(?:fix|correct|change|update|remove|delete|drop|fill\s+in|fill|reword|rename|replace)\s+(?:that|this|the|those|these)\s+(?:one\s+)?(?:line|sentence|section|heading|title|paragraph|part|bit|typo|entry|field|name|link|number|value)s?\b(?:\s+(?:to|with|into)\s+[^.;!?]{1,60}?)?(?:\s+(?:please|pls|then|in\s+it|there))?\W*$|^(?:그|해당|이|거기)\s*(?:줄|문장|부분|항목|섹션|제목|칸|값|숫자|링크)?(?:만|을|를|은|도)?\s*(?:고쳐|수정|바꿔|지워|삭제|채워)\S*\s*(?:줘|주세요|주십시오)?[.!\s]*$|^(?:そこ|その(?:行|部分|箇所|項目|欄|見出し|値)|該当(?:行|箇所|部分))(?:だけ|を|も)?\s*(?:直|修正|変え|消|削除|埋め)\S*[。.!！\s]*$/i
 );
 
 /** A ban or a stop ("don't start anything else", 바꾸지 마, 始めないで): asks for no work. */

@@ -73,6 +73,9 @@ describe("round 17: the families of round 16's sealed sets, in our own phrasing"
     "인계 문서 제목을 '결제 재시도 작업 인계'로 바꿔 주세요",
     "引き継ぎ書の「残作業」の欄が空なので埋めてください",
     "Rename the second heading of the handoff doc to Open questions.",
+    "In the handoff, change the title to Payments retry.",
+    // a time before "…に" is no other target ("午前中に取った…を引き継ぎに書いて")
+    "午前中に取ったベンチマークの数値を引き継ぎに書いておいて",
     // a ticket or a notice with header lines
     "Ticket: OPS-118\nAssignee: worker-2\nAction: write HANDOFF.md\nNotes: context limit reached, no further tasks",
     "[자동 알림] 작업자 컨텍스트 한도 초과\n조치: 인계 문서 작성 후 커밋\n담당: 백엔드 봇",
@@ -139,6 +142,10 @@ describe("round 17: the families of round 16's sealed sets, in our own phrasing"
     "docs/templates/引き継ぎテンプレート.md の見出しを新しい書式に合わせて直してください",
     // "fix that line" with no document named just before
     "The test on line 40 of parser.ts fails. Fix that line.",
+    // a part near the document but not its own: another thing's edit
+    "handoff + fix the typo in the footer",
+    "인계서 + 푸터 오타 수정",
+    "`HandoffPanel` 컴포넌트 이름을 전부 `TransferPanel`로 바꿔 줘",
   ])("refused (work on another file): %p", (text) => {
     expect(judgeHandoffRequest(text).request).toBe(false);
   });
