@@ -13,6 +13,7 @@ import type { Store } from "../edge/store.ts";
 import type { Budget } from "../edge/store/batches.ts";
 import { archiveSessions, countBefore, deadSessionsBefore, deleteBefore } from "../edge/store/retention.ts";
 import { firstEventDay, rolledThrough, rollUpTo } from "../edge/store/rollups.ts";
+import { ensureReportIndexes } from "../edge/store/report-indexes.ts";
 import { giveSpaceBack, storeBytes } from "../edge/store/space.ts";
 
 /** Settings key: when gc last ran to the end (ms). */
@@ -87,6 +88,8 @@ export function runGc(
   summary.vacuumed = giveSpaceBack(store, { convert: opts.convert ?? true, budget });
   summary.bytesAfter = storeBytes(store);
   if (budget?.spent) return { ...summary, done: false };
+  // On a store just cut to its retention period: a report never has to build them first.
+  ensureReportIndexes(store);
   store.setSetting(GC_LAST_RUN_KEY, String(opts.now));
   return summary;
 }

@@ -144,6 +144,15 @@ export const MIGRATIONS: readonly string[] = [
  * (indexes hold no data) so the migrations can create the current ones; nothing is deleted.
  * Returns whether there was anything to adopt. Runs inside the migration transaction.
  */
+/**
+ * The report's own indexes (edge/store/report-indexes.ts): not a migration, since building
+ * them on a fleet's existing store takes seconds that no hook may hold the write lock for. A
+ * new store gets them when it is made, empty, at no cost, and SQLite keeps them from then on.
+ */
+export const REPORT_INDEXES = `CREATE INDEX IF NOT EXISTS events_marking ON events(session_id, at, id, kind, detail)
+     WHERE kind <> 'hook' OR instr(detail, '"decision"') > 0;
+   CREATE INDEX IF NOT EXISTS daily_seen ON daily(session_id, day, first_at, last_at) WHERE kind = 'seen';`;
+
 export function adoptUnversioned(db: Database): boolean {
   const names = (type: string) =>
     db.query<{ name: string }, [string]>(

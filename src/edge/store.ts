@@ -9,7 +9,7 @@ import type { AuditKind } from "../core/audit-kinds.ts";
 import { Database } from "bun:sqlite";
 import { dirnamePath } from "../core/posix-path.ts";
 import { nodeFs } from "./node-fs.ts";
-import { adoptUnversioned, copyAdoptedEvents, MIGRATIONS } from "./store-schema.ts";
+import { adoptUnversioned, copyAdoptedEvents, MIGRATIONS, REPORT_INDEXES } from "./store-schema.ts";
 import type { SessionRow } from "../core/session-row.ts";
 export type { SessionRow };
 
@@ -246,6 +246,8 @@ export class Store {
       const now = this.#db.query<{ user_version: number }, []>("PRAGMA user_version").get()?.user_version ?? 0;
       const adopted = now === 0 && adoptUnversioned(this.#db);
       for (let v = now; v < MIGRATIONS.length; v++) this.#db.run(MIGRATIONS[v]);
+      // A store made now is empty: its report indexes cost nothing to build (store-schema.ts).
+      if (now === 0 && !adopted) this.#db.run(REPORT_INDEXES);
       if (adopted) copyAdoptedEvents(this.#db);
       this.#db.run(`PRAGMA user_version = ${MIGRATIONS.length}`);
     }).immediate();

@@ -1,9 +1,11 @@
 /**
- * The report's own indexes, built by the commands that read reports (\`vigil report\`, \`serve\`'s
- * report routes, \`vigil gc\`), never by a hook: on a store of a busy fleet the build takes
- * seconds (5.2 s on the 10M-event bench store), and a hook that opens a store and finds a
- * migration to run would run it inside its 10 s timeout while every other hook waits on the
- * write lock and fails open; a hook killed mid-build would roll it back for the next to retry.
+ * The report's own indexes. A store is made with them (empty, they cost nothing; store.ts);
+ * one made by an earlier version gets them from gc at the end of a complete run (the watch's
+ * daily one included: the store then holds a retention period's detail, 0.7 s on the bench's
+ * fleet), and only failing both, from the first report. Never from a hook's open of an
+ * existing store: on a busy fleet's store the build takes seconds (5.2 s on the 10M-event bench
+ * store) and a hook runs inside a 10 s timeout while every other hook waits on the write lock
+ * and fails open; a hook killed mid-build would roll it back for the next to retry.
  *
  * What they are for: the report's marks, one session at a time (report-reads.ts). Only the
  * rows that can mark something (every kind but plain \`hook\` summaries, which carry no
@@ -15,12 +17,9 @@
  * (\`INDEXED BY\`), so a predicate that drifts from an index's fails instead of scanning.
  */
 import { dbOf, type Store } from "../store.ts";
+import { REPORT_INDEXES } from "../store-schema.ts";
 
 const NAMES = ["events_marking", "daily_seen"] as const;
-
-const BUILD = `CREATE INDEX IF NOT EXISTS events_marking ON events(session_id, at, id, kind, detail)
-     WHERE kind <> 'hook' OR instr(detail, '"decision"') > 0;
-   CREATE INDEX IF NOT EXISTS daily_seen ON daily(session_id, day, first_at, last_at) WHERE kind = 'seen';`;
 
 /** Build the report's indexes when missing (one catalog read when they exist). */
 export function ensureReportIndexes(store: Store): void {
@@ -31,7 +30,7 @@ export function ensureReportIndexes(store: Store): void {
     })`,
   ).get()?.n ?? 0;
   if (have === NAMES.length) return;
-  store.transaction(() => db.run(BUILD));
+  store.transaction(() => db.run(REPORT_INDEXES));
 }
 
 /** Whether the report's indexes exist (for tests and doctor-like checks). */
