@@ -21,43 +21,46 @@
  */
 
 import { DOC_NOUN, moodOf, NEXT_PARTY, scoreClause, TASK_LABEL } from "./handoff-mood-model.ts";
+import {
+  ALONG,
+  ALSO_WORK,
+  ASK_FORM,
+  ASKING_QUESTION,
+  BAN,
+  BAN_CLAUSE,
+  CODE_FILE,
+  DELIVER,
+  EN_ASK,
+  EN_CLAUSE_VERB,
+  EN_WORK_VERB,
+  FILL,
+  FINE,
+  MAKE,
+  PAST,
+  PURPOSE,
+  QUESTION,
+  VERB_OF_ANY,
+} from "./handoff-patterns.ts";
+import {
+  ASCII_ONLY,
+  type ClauseJudgement,
+  type ClauseKind,
+  clip,
+  HANDOFF_WINDOW,
+  type HandoffJudgement,
+  MAX_CLAUSES,
+  modelWhy,
+  SPACE_RUN,
+  trimStart,
+} from "./handoff-text.ts";
 
-/** Text of ASCII characters only (an English leftover; NUL to DEL, so control characters count too). */
-// deno-lint-ignore no-control-regex
-const ASCII_ONLY = /^[\x00-\x7F]+$/;
+export type { ClauseJudgement, ClauseKind, HandoffJudgement } from "./handoff-text.ts";
 
 /** A value built once, on first use (the hook loads this module for every prompt; few prompts need it). */
 function lazy<T>(make: () => T): () => T {
   let v: T | undefined;
   return () => (v ??= make());
 }
-
-/** Leading whitespace, BOM and zero-width characters are not part of the opening. */
-function trimStart(s: string): string {
-  return s.replace(/^[\s\uFEFF\u200B]+/, "");
-}
-
-/** Whether the prompt opens with one of the configured pass commands (args allowed). */
-export function isPassCommand(text: string, passCommands: readonly string[]): boolean {
-  const first = trimStart(text).split(/\s/, 1)[0].toLowerCase();
-  if (!first.startsWith("/")) return false;
-  return passCommands.some((c) => {
-    const cmd = c.toLowerCase();
-    // A plugin-installed skill is invoked as "/plugin:name".
-    return first === cmd || first.endsWith(":" + cmd.replace(/^\//, ""));
-  });
-}
-
-/** Two or more blanks in a row (not newlines, which end a clause). */
-const SPACE_RUN = /[^\S\n]{2,}/g;
-
-/** Bounds the work on one prompt; a handoff request is far shorter than this. */
-const HANDOFF_WINDOW = 4_000;
-/** A handoff request, even an orchestrator's card with a contents checklist, has fewer clauses than this. */
-const MAX_CLAUSES = 40;
-
-/** What one clause of a prompt does. */
-export type ClauseKind = "request" | "support" | "other";
 
 /** How one language says "the handoff document", "write/update/summarize into it" and what supports it. */
 interface Lexicon {
@@ -93,12 +96,6 @@ const EN_VERB =
 /** Verbs that put something into the document ("summarize your progress into HANDOFF.md"). */
 const EN_INTO_VERB =
   r`(?:append|attach|leave|summari[sz]e|write(?:\s+(?:up|down))?|record|note|put|dump|capture|jot(?:\s+down)?|log|document|list|describe|add|save|update|collect|gather|consolidate|distil+|condense|move|copy)`;
-/** Imperative verbs of work that start a clause after a comma ("…, fix the parser"). */
-const EN_WORK_VERB =
-  r`(?:re-?)?(?:fix|implement|add|refactor|build|review|investigate|debug|deploy|run|test|take|start|work|continue|pick|change|rename|remove|delete|migrate|rewrite|port|optimi[sz]e|upgrade|install|merge|rebase|open|switch|move|replace|update|create|write|make|bump|release|publish|clean|set|configure|enable|disable|check|verify|look|try|finish|complete|close|resolve|handle|address|tackle|do|go|help|send|reply|answer|file|draft|prepare|draft)`;
-/** Verbs that open a clause of their own after "and": work, and what supports the handoff. */
-const EN_CLAUSE_VERB =
-  r`(?:${EN_WORK_VERB}|commit|push|stop|exit|include|list|note|mention|record|summari[sz]e|leave|wrap|hand|put|save|describe|explain)`;
 
 const EN = (): Lexicon => ({
   request: new RegExp(
@@ -387,16 +384,6 @@ const SPLIT = lazy((): RegExp =>
 );
 
 /**
- * A Japanese clause can chain two steps on a -て form with no comma ("…を更新してREADMEも直して"): the
- * finer parts, split after a -て form that does not go on to an auxiliary (-ている, -ておいて,
- * -てください, -てもらえる, -てほしい…), are judged too, and one of them that reads as other work refuses
- * the clause.
- */
-const FINE = lazy((): RegExp =>
-  /(?<=(?:し|い|っ|え|け|め|れ|せ|げ|べ|み|ち|き|じ)て|んで|いで)(?![いおくもほあねーよなは、。！？!?」）)\s]|$)|[,，、]\s*|\s+(?:and|&|\+)\s+|\s*[+＋]\s*/u
-);
-
-/**
  * The model's thresholds. A clause the rules read as the request or as support is refused when the model gives other
  * work `veto` or more (`fineVeto` for a finer part), and a request clause when what its rule leaves over reads as other
  * work `requestVeto` or more; a clause no rule reads is rescued only when the model gives other work at most `rescue`;
@@ -413,20 +400,6 @@ export const LIMITS = {
   docAsk: 0.97,
   askVeto: 0.3,
 };
-
-/** How one clause was judged, and by what. */
-export interface ClauseJudgement {
-  kind: ClauseKind;
-  /** A question about the document: it asks for nothing, so no request rule may count it as asking. */
-  question?: boolean;
-  /** What decided: a rule's name, or "model" with the model's probability and heaviest features. */
-  by: string;
-}
-
-function modelWhy(p: readonly number[], top: string[], label: string): string {
-  const i = label === "request" ? 0 : label === "support" ? 1 : 2;
-  return `model ${label} ${p[i].toFixed(2)} (${top.join(", ")})`;
-}
 
 /**
  * What one clause asks for: the handoff, something that only supports it, or other work. The rules
@@ -703,40 +676,9 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   return { kind, by: modelWhy(s.p, s.top, kind) };
 }
 
-/** A ban or a stop ("don't start anything else", 바꾸지 마, 始めないで): asks for no work. */
-const BAN = lazy((): RegExp =>
-  /\b(?:don'?t|do\s+not|never|no\s+(?:new|more|other))\b(?!\s+forget)|\bstop\s+(?:\w+ing)\b|지\s*(?:마|말|않)|금지|그만|ないで|なし|禁止|やめ/i
-);
-
-/** A purpose before the work: "…하도록", "…위해(서)", "…ために、", "…ように、", "so (that) the handoff …,". */
-const PURPOSE = lazy((): RegExp =>
-  /^[^.!?。]*?(?:(?:하|되|있|쉽|알)도록|수\s*있게|위해(?:서)?|ために|ように|\bso\s+(?:that\s+)?[^,]*,)\s*[、,]?\s*/i
-);
-
-/** Verbs that finish, make or fix something (not the document's own verbs: write, summarize, record). */
-const VERB_OF_ANY = lazy((): RegExp =>
-  /마무리|끝내|완성|만들|고치|고쳐|수정|구현|처리|측정|실행|돌려|仕上げ|終わらせ|作っ|作る|直|修正|実装|対応|片付け|測定|実行|\b(?:finish|complete|fix|make|build|implement|get|clean|run|measure)\b/i
-);
-
 /** Another document by name: README, CHANGELOG, release notes, 회의록, 議事録. */
 const OTHER_DOC = lazy((): RegExp =>
   /\bREADME\b|\bCHANGELOG\b|\bCONTRIBUTING\b|release\s+notes|(?:daily|status|weekly)\s+report|회의록|릴리스\s*노트|일일\s*보고|주간\s*보고|업무\s*일지|議事録|リリースノート|日報|週報|作業日誌/i
-);
-
-/** A clause that ends in the past or as praise: Korean -었/았/셨 + 어요/네요/습니다, Japanese -た/ました/でした. */
-const PAST = lazy((): RegExp =>
-  /(?:었|았|였|했|셨|됐|웠)(?:어요|네요|습니다|어|네|다|군요|죠|더라고요|더라)[\s.!~…]*\p{Extended_Pictographic}*[\s.!~…]*$|(?:ました|でした|った|いた|した|えた|けた|れた|だった|てくれた|てもらった)(?:ね|よ|な|です|けど)?[\s。.!！…]*\p{Extended_Pictographic}*[\s。.!！…]*$/u
-);
-
-/** A request form in a clause, per language: "please / can you" or an English imperative, 줘 / 주세요, て / ください. */
-const ASK_FORM = lazy((): RegExp =>
-  new RegExp(
-    r`\b(?:please|pls|plz|kindly|can\s+(?:you|u)|could\s+you|would\s+you|will\s+you|need\s+you|want\s+you|make\s+sure|let'?s|go\s+ahead|don'?t|do\s+not)\b` +
-      r`|^(?:(?:and|then|also|now|just|so|first|next|finally|but)\s+)*(?:${EN_CLAUSE_VERB}|keep|get|give|send|bring)\b` +
-      r`|(?:줘|줘요|주세요|주십시오|주시고|해|해라|하세요|하십시오|하자|할\s*것|하기|바람|바랍니다|부탁|요망|둬|놔|세요|시오)[\s.!~…]*$` +
-      r`|(?:て|で|ください|下さい|しろ|せよ|こと|お願い(?:します)?|よろしく|頼む|ほしい|欲しい|いただ\S*|くれ)[\s。.!！…]*$`,
-    "i",
-  )
 );
 
 /** A reply with nothing in it but completion or the document's path; a footer asking for no reply. */
@@ -808,45 +750,9 @@ const PLUS_TASK = lazy((): RegExp =>
   /\b(?:update|refresh|fix|edit|change|rewrite|bump|clean\s*up|cleanup|upgrade|migrat\w*|deploy|release|tidy|rename|delete|remove|benchmark\w*|profil\w*|measur\w*|test\s+run|ping|message|msg|slack|e-?mail|mail|dm|notify|review|PR|pull\s+request|tag|merge|rebase|squash)\b|업데이트|갱신|수정|변경|정리|교체|삭제|배포|리팩터링|更新|修正|変更|整理|削除|デプロイ|リファクタ/i
 );
 
-/** A clause that ends as a question. */
-const QUESTION = lazy((): RegExp => /[?？]\s*$/);
-
-/** A question that asks the reader to do it: "can you write it?", 써 줄래?, 書いてくれる？, 書いてもらえますか. */
-const ASKING_QUESTION = lazy((): RegExp =>
-  /\b(?:can|could|would|will|won'?t|wo?uld)\s+(?:you|u|ya)\b|\b(?:mind|how\s+about|any\s+chance|please|pls)\b|\bwhy\s+(?:not|don'?t)\b|줄래|줄\s*수|주실|주시겠|주세요|줘|줄까|해\s*줄|할\s*수\s*있|수\s*있(?:을까|나|어|어요|습니까|겠)|해\s*볼래|할래|하실|될까|되나요|くれ|くださ|もらえ|もらっ|いただけ|ない(?:か|の)?\s*[?？]|ますか|ませんか|お願い|頼め/i
-);
-
-/** Verbs that fill a document, with or without its name. */
-const FILL = lazy((): RegExp =>
-  /\b(?:write|update|refresh|record|note|put|add|append|summari[sz]e|jot|dump|capture|fill|finish|redo|rewrite|save|leave)\b|작성|써|쓰|적어|적|정리|업데이트|갱신|기록|남겨|요약|채워|반영|넣어|書い|書き|更新|まとめ|記録|残し|メモ|追記|要約|反映|入れ/i
-);
-
-/** "…, including a fix for the typo", "along with the SDK bump": a task carried in with the document. */
-const ALONG = lazy((): RegExp =>
-  /\b(?:including|along\s+with|together\s+with|as\s+well\s+as|plus|and\s+also)\s+(?:\S+\s+){0,5}?(?:fix|fixes|bump|upgrade|migration|refactor(?:ing)?|deploy(?:ment)?|cleanup|switch|rename|release|rollout|patch|implementation|port|rewrite|PR|pull\s+request)\b/i
-);
-
-/** A source file named handoff (handoff.ts, hand_off.py): code, not the document. */
-const CODE_FILE = lazy((): RegExp =>
-  /hand[-_]?(?:off|over)[\w-]*\.(?:ts|tsx|js|jsx|mjs|py|go|rs|rb|java|kt|swift|c|cc|cpp|h|cs|php|sh)\b/i
-);
-
-/** Verbs that save or deliver a document. */
-const DELIVER = lazy((): RegExp => /\b(?:save|commit|push|store)\b|저장|커밋|푸시|保存|コミット|プッシュ/i);
-
 /** The handoff put off: "we'll do the handoff later", 인계는 나중에, 引き継ぎは後で. */
 const LATER = lazy((): RegExp =>
   /\b(?:later|at\s+some\s+point|eventually|not\s+(?:yet|now))\b|나중에|이따가?|언젠가|後で|あとで|いずれ/i
-);
-
-/** A whole clause that only forbids: "don't touch any other file", 다른 작업은 시작하지 마세요, 新しい作業は始めないで. */
-const BAN_CLAUSE = lazy((): RegExp =>
-  new RegExp(
-    r`^(?:(?:please|and|but|also|now)\s+)*(?:don'?t|do\s+not|never|no)\b(?!\s+(?:forget|need\s+to\s+wait))(?![^.;!?]*\b(?:but|instead|just|only|rather)\b)[^.;!?]*$` +
-      r`|(?:지\s*(?:마|마요|마세요|말\s*것|말아\s*주세요|말아요|않도록)|금지|그만(?:해|하세요|해요)?|마세요)[.!~\s]*$` +
-      r`|(?:ないで(?:ください|下さい|ね)?|しないこと|禁止|(?:は)?なしで|はなし|やめて(?:ください)?)[。.!！\s]*$`,
-    "i",
-  )
 );
 
 /** Verbs of work, per language: a clause no rule reads that has one is never rescued by the model. */
@@ -856,9 +762,6 @@ const JA_WORK_NOUN =
   r`(?:実装|適用|共有|通知|修正|デプロイ|移行|リファクタリング|実行|レビュー|調査|デバッグ|確認|着手|削除|インストール|マージ|リベース|変更|翻訳|ビルド|設定|セットアップ|対応|送信|ローテーション|クリア|改善|最適化|クローズ|再生成|取り消し|タグ付け|再起動|文書化|トリアージ|再計測|再取得|再実行)`;
 const EN_WORK =
   r`(?:implement|fix|build|refactor|deploy|migrate|run|rerun|review|investigate|debug|continue|proceed|follow|read|look\s+into|work\s+on|delete|remove|rename|upgrade|install|merge|rebase|open|close(?!\s+(?:out|this\s+session|the\s+session|up|it\s+out))|tag|release|publish|translate|localize|port|bump|rotate(?!\s+(?:you|u)\b)|clear|set\s+up|configure|enable|disable|change|replace|switch|move|split|clean\s+up|profile|optimi[sz]e|benchmark|reply(?!\s+(?:when|once|with\s+(?:the|its)\s+(?:path|file\s*name|link)|(?:with\s+)?["']?(?:done|ok|ack|finished|complete)\b))|answer|send(?!\s+(?:me\s+|us\s+)?(?:it|that|this|the\s+(?:link|path|doc(?:ument)?|handoff\w*)|its\s+(?:path|link))\b)|file(?!\s*[=:])|resolve|handle|address|tackle|try|verify|lint|regenerate|upload|download|squash|revert|restart|rebuild|retry|e-?mail(?:ed)?|mail(?:ed)?|ping(?:ed)?|notif(?:y|ied)|slack(?:ed)?|dm|triage|check|look\s+at|pick\s+up|keep\s+working|keep\s+\w+ing|kill|tidy|start(?:\s+on)?\s+(?:[A-Z]{2,}-\d+|#\d+|the\s+next\s+ticket|ticket)|knock\s+out|let\s+me\s+know\s+(?:which|what|whether|if|how|why|where|who)|tell\s+me\s+(?:which|what|whether|if|how|why|where|who)|get\s+(?:\S+\s+){0,6}?(?:passing|green|working|fixed|merged|deployed|running))`;
-/** Where an English verb asks for something: the clause's start, or after please / can you / also / and / to… */
-const EN_ASK =
-  r`(?:^|[:;+,]\s*|\b(?:please|pls|plz|so|and\s+so|can\s+(?:you|u)|could\s+you|would\s+you|will\s+you|also|then|and|must|should|need\s+to|you|i|we|let'?s|go\s+ahead\s+and|just|now|quickly|maybe|first|actually)\s+)`;
 const WORK = lazy((): readonly [string, RegExp][] => [
   [
     "en",
@@ -885,31 +788,6 @@ const WORK = lazy((): readonly [string, RegExp][] => [
   ],
 ]);
 
-/** "X도 올려 줘", "Xも上げといて": an "also" on a thing that is not the document, with a verb that does not fill it. */
-const ALSO_WORK = lazy((): RegExp =>
-  /(?<!것|점|내용|상황|이유|위치|결과)도\s*(?!(?:포함|적|넣|기록|써|쓰|남기|남겨|메모|정리|같이|함께))[가-힣]+\s*(?:줘|주세요|둬|놔|해|하세요|할\s*것)|(?<!こと|点|内容|状況|理由|場所|経緯|結果|の|いつ|で|と|に|て|く|し|ど|誰|何)も(?!う|っと|し|の|含め|書|入れ|記録|記載|追記|残|メモ|まとめ|一緒)[^\s、。]{1,8}(?:て|で)(?:おいて|といて|ください|ね|$)/
-);
-
-/** Verbs that make or add: the document's own verbs when the clause names it, other work when it does not. */
-const MAKE = lazy((): readonly [string, RegExp][] => [
-  [
-    "en",
-    new RegExp(
-      EN_ASK +
-        r`(?:add|create|make(?!\s+sure)|build|draft|prepare|finish|complete|update|write|start|begin)\s+(?!(?:it|that|this|them|one|up|out|down)\b)\w`,
-      "i",
-    ),
-  ],
-  [
-    "ko",
-    /[가-힣A-Za-z0-9]+(?:을|를|도)\s*(?:작성|업데이트|써|쓰)|[가-힣A-Za-z0-9]+\s*(?:갱신|업데이트)\s*(?:해|하)|만들|추가(?!하면)|완성|구현/,
-  ],
-  [
-    "ja",
-    /(?<!こと|点|内容|状況|理由|場所|経緯|結果)(?:を|も)(?:作成|更新|書い|書く|仕上げ)|作っ|作る|追加(?!すれば)|完成|実装/,
-  ],
-]);
-
 /**
  * Whether a clause is nothing but a request for the document: a request rule reads it and leaves no word over
  * ("인계서 써 줘", "write the handoff"). The trainer never labels such a clause other work.
@@ -923,25 +801,6 @@ export function onlyRequest(clause: string): boolean {
 /** What one clause asks for (see judgeClause). */
 export function clauseKind(whole: string): ClauseKind {
   return judgeClause(whole).kind;
-}
-
-/** The judgement on one prompt, with the clause that decided a refusal. */
-export interface HandoffJudgement {
-  /** Some clause asks for the handoff document. */
-  asks: boolean;
-  /** The prompt passes: it asks for the handoff and for nothing else. */
-  request: boolean;
-  /** The first clause that asks for something else (or says not to write it), or null. */
-  clause: string | null;
-  /** When a prompt that asks for the handoff is refused: what decided about that clause. */
-  because?: string;
-}
-
-const CLAUSE_MAX = 120;
-
-function clip(s: string): string {
-  const one = s.replace(/\s+/g, " ").trim();
-  return one.length <= CLAUSE_MAX ? one : one.slice(0, CLAUSE_MAX - 1) + "…";
 }
 
 /** Whether the prompt names the handoff at all (a document noun, a path, a next-worker purpose, a request rule). */
