@@ -188,7 +188,7 @@ export const EN: LangPatterns = {
       source:
         r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release|reboot|power\s+cycle|freeze)\b` +
         // "I'll merge it after approval.", "On your go, I'll run the migration." (round 16)
-        // ("on" names a place as often: "Total + breakdown on review page." is a line of the agent's own plan, round 17.)
+        // ("on" names a place as often: "Subtotal shown on review page." in a plan of the agent's own, round 17.)
         r`|\b(?:after|upon|pending)\s+(?:approval|sign-?off|review|confirmation)\b` +
         r`|\bon\s+(?:approval|sign-?off|confirmation)\b(?!\s+(?:page|screen|tab|panel|step|form|view|dialog|modal|button)s?\b)` +
         r`|\bon\s+your\s+(?:go|signal|word|mark|command|ok|okay)\b`,
@@ -363,8 +363,8 @@ export const EN: LangPatterns = {
         r`|\b(?:things?|points?|decisions?|choices?|details?)\s+(?:(?:still\s+)?to\s+(?:decide|settle|pin\s+down|agree\s+on)|(?:that\s+)?need\s+(?:a\s+)?(?:decision|deciding|your))\b[^:：]*[:：]\s*$`,
     },
     { id: "en.question.end", kind: "question", source: SENTENCE_QUESTION },
-    // A question to the reader written with a colon where its options (or a choice tool) follow: "For the eviction
-    // policy, do we want:", "Before I wire the queue, which would you prefer:" (round 17).
+    // A question to the reader written with a colon where its options (or a choice tool) follow: "About eviction,
+    // should we use:", "Before I wire the queue, which would you prefer:" (round 17).
     {
       id: "en.question.colon",
       kind: "question",

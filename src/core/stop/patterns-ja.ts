@@ -395,8 +395,9 @@ export const JA: LangPatterns = {
         r`(?:^|→)[^。→\n]{0,60}?(?:subagent|サブエージェント|agent|エージェント)s?\s?(?:を\s?)?(?:dispatch|起動|投入|spawn)(?:\s?[（(][^）)]*[）)])?[。．]?\s*$`,
       unless: r`(?:済み|完了|した|ました|です|でした)[^→]*$`,
     },
-    // Handing work to a subagent with a verb of sending ("残りのレビューは別の subagent に投げます。", "reviewer エージェントに
-    // 差分を渡す。"): the dispatch is the agent's own step now (round 17). A report says 投げました / 任せた, a wait waits.
+    // Handing work to a subagent with a verb of sending ("残りのレビューは reviewer の subagent に回します。", "reviewer
+    // エージェントに差分を渡す。"): the dispatch is the agent's own step now (round 17). A report says 回しました / 任せた,
+    // a wait waits.
     {
       id: "ja.dispatch.to",
       kind: "announce",
@@ -417,7 +418,7 @@ export const JA: LangPatterns = {
       unless: r`完了|済み|ました|でした|です|[✅✓]`,
     },
     // The agent's own next step stated as a need, as the message's very last words, after what it found:
-    // "…ディレクトリを消してから再ビルドする必要があります。", "User 型に email フィールドの追加が必要です。", "追加が必要です："
+    // "…ディレクトリを消してから再ビルドする必要があります。", "User 型に email フィールドの追加が必要です。", "zod の導入が必要です："
     // (round 17). Not a need of the reader's or a person's (いただ, ご…, 権限, ログイン …), a rule for a setting or a case
     // (…では, …には, 場合, 必ず, 以上), a later one, or a thing's own requirement under a topic.
     {
@@ -440,7 +441,7 @@ export const JA: LangPatterns = {
         // …nor options for the reader ("データを増やすか、タスクを絞る必要があります") or how a thing must be used.
         r`[^\s、。]か[、,]|(?:使う|使用する|利用する|用いる)必要`,
     },
-    // A sub-step's number alone as the label ("3-1: 既定値の読み込みを追加"), in a Japanese line, at the very end (round 17).
+    // A sub-step's number alone as the label ("2-1: 有効期限の設定項目を足す"), in a Japanese line, at the very end (round 17).
     {
       id: "ja.substep-label",
       kind: "announce",
@@ -599,10 +600,10 @@ export const JA: LangPatterns = {
         r`ましょう|よう(?:に)?(?:します|する|しておきます)|^(?:今から|これから|では|次は)|を[^。]*(?:追加|作成|実装|修正|導入)します`,
     },
     // How a framework, a library or the code behaves, in the polite present (round 17): a frame it holds in ("React では
-    // 状態を useState で持ち、変更時に再描画します。", "ASP3 では … で分離します。"), a generic time ("変更時に", "毎回";
-    // after a result, "…ごとに" is ja.ruleout.describes-after-result's), or what the code returns ("…を取得し、JSON で
-    // 返します。"). An answer's recap, not the agent's step, unless a change verb, a "…ように" or a marker of the agent's
-    // own next step is in it; a frame closed by a concessive or reason clause ("計画では…とありますが、") governs that
+    // 状態を useState で持ち、変更時に再描画します。", "Svelte では状態を let で宣言し、…"), a generic time ("変更時に", "毎回";
+    // after a result, "…ごとに" is ja.ruleout.describes-after-result's), or what the code returns ("…を読み取り、文字列に
+    // して返します。"). An answer's recap, not the agent's step, unless a change verb, a "…ように" or a marker of the agent's
+    // own next step is in it; a frame closed by a concessive or reason clause ("設計では…となっていますが、") governs that
     // clause only.
     {
       id: "ja.end.describes",

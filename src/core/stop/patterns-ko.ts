@@ -24,11 +24,11 @@ const WORK_NOUN =
 const SUBJECT =
   r`(?:^|\s)(?!제가|저희가|내가|우리가)[가-힣A-Za-z0-9\uE000]*[가-힣A-Za-z0-9\uE000](?<!같|없|많|깊|높|빨|일일|추|증|평|참)(?:가|이)\s` +
   // (not one inside a case that names the object: "설정 파일이 없을 때의 폴백도 수정.", nor one inside an embedded
-  // question: "생성된 이미지가 실제로 열리는지 뷰어로 확인.", round 17)
+  // question: "풀린 설정 파일이 실제로 읽히는지 파서로 확인.", round 17)
   r`(?![^.!?:：]{0,30}?(?:때|경우)의\s)(?![^.!?:：]{0,40}?[가-힣](?:는지|은지|인지|ㄴ지|을지|할지)\s)`;
 /** A sentence-initial topic (파서는 …): a description of the thing, not the agent's step. */
 const TOPIC =
-  // (a tool's or a file's name may come first: "install 명령은 …", "config.ts 파일은 …", round 17)
+  // (a tool's or a file's name may come first: "deploy 명령은 …", "config.ts 파일은 …", round 17)
   r`^(?:[A-Za-z0-9._/-]+\s)?(?!저는|나는|저희는|우리는|다음은|이번에는|이제는|지금은|먼저는|오늘은)[가-힣A-Za-z0-9\uE000]+(?<!하|되|있|없|남|같|많|좋|작)(?:은|는)\s`;
 
 /** A numbered step's label: "1단계", "테스트 2", "Step A3", "Phase 4", "4-B.", "A-3:". */
@@ -190,7 +190,7 @@ export const KO: LangPatterns = {
         WORK_NOUN +
         r`(?:(?:까지|부터|도)?\s?(?:시작|진행))?[.…]*\s*$`,
       // A note under a topic ("이 PR에서는 …", "원인은 …") or with a subject describes; a past or a state reports.
-      // (완료 that is part of the plan, before "+" or "를 위해", is no report: "이제 작업 3 완료 + 작업 4 진행.", round 17)
+      // (완료 that is part of the plan, before "+" or "를 위해", is no report: "이제 1단계 완료 + 2단계 착수.", round 17)
       unless: r`(?:완료(?!\s?(?:[+＋]|를\s?위해))|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" +
         SUBJECT +
         "|" + r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s`,
@@ -326,12 +326,12 @@ export const KO: LangPatterns = {
         // any verb tried on an object ("같은 요청을 다시 보내봅니다")
         r`|(?:을|를)\s(?:\S+\s)*?[가-힣]{0,3}[가-힣](?:아|어|여|해|워|꿔|려|내|줘)\s?봅니다` + END +
         r`|(?:읽|찾)습니다` + END +
-        // finishing a named piece of work: "라우터에 새 핸들러 등록을 완료합니다" (round 17)
+        // finishing a named piece of work: "스케줄러에 정리 작업 등록을 완료합니다" (round 17)
         r`|` + WORK_NOUN + r`(?:을|를)\s?(?:마저\s?)?완료합니다` + END +
         r`|(?:엽니다|돌립니다|고칩니다|맞춥니다|옮깁니다|지웁니다|비웁니다|맡깁니다|올립니다|띄웁니다|붙입니다|넣습니다|봅시다|합시다|보죠)` +
         END,
       unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
-      // A topic closed by a concessive or reason clause ("설정은 맞지만 …확인합니다", "Step 1은 …해야 하므로 …변경합니다")
+      // A topic closed by a concessive or reason clause ("설정은 맞지만 …확인합니다", "이 잡은 실패해도 재시도하므로 …")
       // governs that clause only.
       unlessSentence: r`(?:` + TOPIC + r`)(?![^,]*?(?:지만|는데|므로|니까|기\s?때문에)\s)|` + THIRD_PERSON_TOPIC,
     },
