@@ -95,3 +95,18 @@ export const template = lazy((): RegExp => /template|テンプレ|ひな形|雛�
 export const deicticEdit = lazy((): RegExp =>
   /^(?:(?:please|pls|just|so|then|and)\s+)*(?:fix|correct|change|update|remove|delete|drop|fill\s+in|fill|reword|rename|replace)\s+(?:that|this|the|those|these)\s+(?:one\s+)?(?:line|sentence|section|heading|title|paragraph|part|bit|typo|entry|field|name|link|number|value)s?\b(?:\s+(?:to|with|into)\s+[^.;!?]{1,60}?)?(?:\s+(?:please|pls|then|in\s+it|there))?\W*$|^(?:그|해당|이|거기)\s*(?:줄|문장|부분|항목|섹션|제목|칸|값|숫자|링크)?(?:만|을|를|은|도)?\s*(?:고쳐|수정|바꿔|지워|삭제|채워)\S*\s*(?:줘|주세요|주십시오)?[.!\s]*$|^(?:そこ|その(?:行|部分|箇所|項目|欄|見出し|値)|該当(?:行|箇所|部分))(?:だけ|を|も)?\s*(?:直|修正|変え|消|削除|埋め)\S*[。.!！\s]*$/i
 );
+
+/**
+ * What the document says, stated ("In the handoff you wrote, the port says 8081", "the handoff lists three open
+ * items"): a statement about it asks for nothing (the edit that follows is judged on its own).
+ */
+export function docStatement(n: Nouns): RegExp {
+  const wrote = r`(?:\s+(?:you|we|they|I)\s+(?:wrote|left|made|drafted|committed))?`;
+  const noAsk =
+    r`(?![^.;!?]*\b(?:please|can\s+you|could\s+you|you\s+(?:should|must|need)|fix|update|change|add|remove|delete|run|rerun)\b)[^.;!?]*$`;
+  return new RegExp(
+    r`^${n.det}${n.en}${wrote}(?:\s+(?:still|now))?\s+(?:says|said|lists|listed|mentions|claims|reads|shows)\b${noAsk}` +
+      r`|^(?:in|on)\s+${n.det}${n.en}${wrote}\s*,\s*(?:the\s+|its\s+)?\w+(?:\s+\w+){0,3}\s+(?:says|lists|has|shows|is|are|was|were)\b${noAsk}`,
+    "i",
+  );
+}

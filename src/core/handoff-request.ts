@@ -51,6 +51,7 @@ import {
 import {
   calledOff,
   deicticEdit,
+  docStatement,
   formatOnly,
   freshRun,
   headerLine,
@@ -459,6 +460,8 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   }
   // The document named first, then only its format, language or length ("Handoff in plain English, bullets").
   if (FORMAT_ONLY().test(clause)) return { kind: "request", by: "rule: the document with its format" };
+  // What the document says, stated: it asks for nothing ("the handoff says the port is 8081").
+  if (!fine && DOC_STATEMENT().test(clause)) return { kind: "support", by: "rule: states what the document says" };
   // A supporting verb aimed at another target is other work unless the model rescues it (below): sure it is not
   // work, it knows the words, and no verb of work.
   const foreign = tables().lexicons.some((lx) => lx.foreign.test(clause));
@@ -618,6 +621,7 @@ const DEICTIC_EDIT = deicticEdit;
 const NOUNS = { en: EN_NOUN, det: EN_DET, ko: KO_NOUN, ja: JA_NOUN };
 const PART_EDIT = lazy((): RegExp => partEdit(NOUNS));
 const FORMAT_ONLY = lazy((): RegExp => formatOnly(NOUNS));
+const DOC_STATEMENT = lazy((): RegExp => docStatement(NOUNS));
 
 /** Another document by name: README, CHANGELOG, release notes, 회의록, 議事録. */
 const OTHER_DOC = lazy((): RegExp =>
@@ -756,9 +760,17 @@ export function judgeByClauses(text: string): HandoffJudgement {
         i < judged.length && judged[i].question !== true && DOC_NOUN.test(c) && ASK_FORM().test(c) &&
         !OTHER_DOC().test(c)
       ));
+  // Round 17: or, with no other work, the document named in one sentence and delivered in another ("HANDOFF.md reads
+  // fine. Just commit and push it").
+  const delivered = !asks && judged.every((j) => j.kind !== "other") && DOC_NOUN.test(window) &&
+    !OTHER_DOC().test(window) &&
+    clauses.some((c, i) => i < judged.length && judged[i].question !== true && DELIVER().test(c) && ASK_FORM().test(c));
   const negated = tables().lexicons.map((lx) => lx.negated.exec(window)).find((m) => m !== null);
+  const asked = asks || delivered;
   const refuse = (clause: string, because: string): HandoffJudgement =>
-    asks ? { asks, request: false, clause: clip(clause), because } : { asks, request: false, clause: clip(clause) };
+    asked
+      ? { asks: asked, request: false, clause: clip(clause), because }
+      : { asks: asked, request: false, clause: clip(clause) };
   if (negated) return refuse(negated[0], "rule: says not to write it");
   if (head.length > HANDOFF_WINDOW) return refuse(head.slice(HANDOFF_WINDOW), "rule: too long for a handoff request");
   const i = judged.findIndex((j) => j.kind === "other");
@@ -766,7 +778,7 @@ export function judgeByClauses(text: string): HandoffJudgement {
   if (clauses.length > MAX_CLAUSES) {
     return refuse(clauses[MAX_CLAUSES], `rule: more than ${MAX_CLAUSES} clauses is not a handoff request`);
   }
-  return { asks, request: asks, clause: null };
+  return { asks: asked, request: asked, clause: null };
 }
 
 /** Whether the text asks for the handoff document (English, Korean, Japanese) and nothing else. */

@@ -74,6 +74,10 @@ describe("round 17: the families of round 16's sealed sets, in our own phrasing"
     "引き継ぎ書の「残作業」の欄が空なので埋めてください",
     "Rename the second heading of the handoff doc to Open questions.",
     "In the handoff, change the title to Payments retry.",
+    // what the document says, stated, then an edit of it or its delivery
+    "In the handoff you wrote, the service port says 8081; it's 8080. Correct that line.",
+    "The handoff still says the cron runs at 2am. Commit it anyway.",
+    "The handoff notes are finished. Commit and push them, nothing more.",
     // a time before "…に" is no other target ("午前中に取った…を引き継ぎに書いて")
     "午前中に取ったベンチマークの数値を引き継ぎに書いておいて",
     // a ticket or a notice with header lines
@@ -142,6 +146,9 @@ describe("round 17: the families of round 16's sealed sets, in our own phrasing"
     "docs/templates/引き継ぎテンプレート.md の見出しを新しい書式に合わせて直してください",
     // "fix that line" with no document named just before
     "The test on line 40 of parser.ts fails. Fix that line.",
+    // a statement about the document, then work on something else
+    "The handoff says the cron runs at 2am. Move the cron to 3am.",
+    "HANDOFF.md is fine. Commit your refactor and push.",
     // a part near the document but not its own: another thing's edit
     "handoff + fix the typo in the footer",
     "인계서 + 푸터 오타 수정",
