@@ -7,7 +7,12 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "n
 import { join } from "node:path";
 import type { Notifier } from "../core/config.ts";
 import type { BinInput, SettingsFileInput } from "../core/doctor/wiring.ts";
-import type { DatabaseInput, EnvelopeInput, PermissionInput } from "../core/doctor/state.ts";
+import {
+  type DatabaseInput,
+  type EnvelopeInput,
+  type PermissionInput,
+  unreadableTranscript,
+} from "../core/doctor/state.ts";
 import type { IdentityInput } from "../core/doctor/identity.ts";
 import { probeMany } from "../edge/proc.ts";
 import { readRegistry } from "../edge/registry.ts";
@@ -166,7 +171,12 @@ export function probeDatabase(
       const errors = store.events({ kinds: ["hook_error"], since: now - DAY });
       const last = errors.at(-1);
       const lastError = last ? parseAuditDetail("hook_error", last.detail)?.error : undefined;
-      db.hookErrors = { count: errors.length, last: lastError?.slice(0, 160) ?? null };
+      const unmeasured = new Set<string>();
+      for (const e of [...errors].reverse()) {
+        const error = parseAuditDetail("hook_error", e.detail)?.error;
+        if (e.session_id !== null && error !== undefined && unreadableTranscript(error)) unmeasured.add(e.session_id);
+      }
+      db.hookErrors = { count: errors.length, last: lastError?.slice(0, 160) ?? null, unmeasured: [...unmeasured] };
       const tags = new Map<string, number>();
       const seen = store.events({ kinds: ["unknown_envelope"], since: envelopesSince });
       for (const e of seen) {

@@ -65,6 +65,7 @@ function bounded(src: ByteSource, upTo: number): ByteSource {
   return upTo >= src.size ? src : { ...src, size: Math.max(0, upTo) };
 }
 
+/** The errors' words are what doctor knows an unmeasured session by (core/doctor/state.ts unreadableTranscript). */
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string; missing: boolean };
 
 function withFile<T>(path: string, use: (src: ByteSource) => T): Outcome<T> {

@@ -8,7 +8,13 @@ import {
   checkServe,
   type ScheduleInput,
 } from "../../src/core/doctor/services.ts";
-import { checkDatabase, checkEnvelopes, checkPermissions, type DatabaseInput } from "../../src/core/doctor/state.ts";
+import {
+  checkDatabase,
+  checkEnvelopes,
+  checkPermissions,
+  type DatabaseInput,
+  unreadableTranscript,
+} from "../../src/core/doctor/state.ts";
 import { type BinaryInput, checkBinary, checkClaude, type ClaudeInput } from "../../src/core/doctor/versions.ts";
 import { checkWiring, type SettingsFileInput, type WiringInput } from "../../src/core/doctor/wiring.ts";
 import { eventsFor } from "../../src/core/install/events.ts";
@@ -243,6 +249,16 @@ describe("versions", () => {
   });
 });
 
+test.each<[string, boolean]>([
+  ['transcript "/t/a.jsonl" is not a file', true],
+  ['cannot open transcript "/t/a.jsonl": EACCES', true],
+  ['cannot read transcript "/t/a.jsonl": EIO', true],
+  ["stdin exceeds 10485760 bytes", false],
+  ['cannot parse hook input "PreToolUse": missing "session_id"', false],
+])("unreadableTranscript(%p) is %p", (error, want) => {
+  expect(unreadableTranscript(error)).toBe(want);
+});
+
 describe("state", () => {
   const d = (o: Partial<DatabaseInput>): DatabaseInput => ({
     path: "/s/vigil.db",
@@ -273,6 +289,17 @@ describe("state", () => {
     ["hook errors", d({ hookErrors: { count: 3, last: "stdin exceeds 10485760 bytes" } }), [
       'warn database: 3 hook errors in the last day (hooks failed open); latest: stdin exceeds 10485760 bytes | vigil report --since 24h --json shows them (kind "hook_error")',
     ]],
+    // known gap 'unreadable transcript': doctor names the sessions that were never measured
+    [
+      "unmeasured sessions",
+      d({
+        hookErrors: { count: 2, last: 'transcript "/t/a.jsonl" is not a file', unmeasured: ["s-2", "s-1"] },
+      }),
+      [
+        'warn database: 2 hook errors in the last day (hooks failed open); latest: transcript "/t/a.jsonl" is not a file | vigil report --since 24h --json shows them (kind "hook_error")',
+        'warn transcripts: 2 sessions could not be measured in the last day: their transcripts could not be read, so no limit applied to them (s-2, s-1) | make each transcript_path a readable file; vigil report --since 24h --json names them (kind "hook_error")',
+      ],
+    ],
   ])("database %s", (_n, input, want) => {
     expect(brief(checkDatabase(input))).toEqual(want);
   });

@@ -182,6 +182,9 @@ describe("an unreadable transcript is no silent exemption", () => {
       const doc = await spawnVigil(["doctor"], "", own);
       expect(doc.stdout).toContain(`1 hook error in the`);
       expect(doc.stdout).toContain(`is not a file`);
+      // and names the session that went unmeasured, so unlimited
+      expect(doc.stdout).toContain("warning transcripts: 1 session could not be measured in the last day");
+      expect(doc.stdout).toContain("(fifo-worker)");
     },
     TIMEOUT,
   );

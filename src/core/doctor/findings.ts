@@ -8,7 +8,10 @@
 export type Severity = "ok" | "info" | "warn" | "problem";
 
 export interface Finding {
-  /** Which check: binary, settings, claude, envelopes, database, permissions, serve, schedule, notify. */
+  /**
+   * Which check: binary, settings, claude, envelopes, database, transcripts, permissions, serve,
+   * schedule, identity, notify.
+   */
   check: string;
   severity: Severity;
   message: string;

@@ -18,10 +18,22 @@ export interface DatabaseInput {
   walBytes: number;
   /** `store_recovered` events in the window: when, and where the broken file went. */
   recovered: { at: number; movedTo: string | null }[];
-  /** `hook_error` events in the window. */
-  hookErrors: { count: number; last: string | null };
+  /**
+   * `hook_error` events in the window; `unmeasured`: the sessions whose transcript could not be
+   * read (`unreadableTranscript`), newest first: never measured, so never limited.
+   */
+  hookErrors: { count: number; last: string | null; unmeasured?: readonly string[] };
   /** How far back `recovered` and `hookErrors` look, for the message. */
   window: string;
+}
+
+/**
+ * Whether a hook error says the session's transcript is there but cannot be read (a FIFO, a
+ * folder, no permission: edge/transcript.ts words them so); a transcript not written yet is no
+ * error.
+ */
+export function unreadableTranscript(error: string): boolean {
+  return /^(?:cannot open transcript "|cannot read transcript "|transcript ".*" is not a file$)/.test(error);
 }
 
 const iso = (at: number) => new Date(at).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -77,6 +89,19 @@ export function checkDatabase(d: DatabaseInput): Finding[] {
         d.hookErrors.last ? `; latest: ${d.hookErrors.last}` : ""
       }`,
       `vigil report --since 24h --json shows them (kind "hook_error")`,
+    ));
+  }
+  const unmeasured = d.hookErrors.unmeasured ?? [];
+  if (unmeasured.length > 0) {
+    const n = unmeasured.length;
+    const ids = unmeasured.slice(0, 3).join(", ") + (n > 3 ? `, and ${n - 3} more` : "");
+    out.push(finding(
+      "transcripts",
+      "warn",
+      `${n} session${n === 1 ? "" : "s"} could not be measured in the ${d.window}: ${
+        n === 1 ? "its transcript" : "their transcripts"
+      } could not be read, so no limit applied to ${n === 1 ? "it" : "them"} (${ids})`,
+      `make each transcript_path a readable file; vigil report --since 24h --json names them (kind "hook_error")`,
     ));
   }
   if (out.length === 0) out.push(finding("database", "ok", `"${d.path}" is healthy`));
