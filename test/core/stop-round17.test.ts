@@ -811,6 +811,32 @@ const FAMILIES: Family[] = [
       "API キーの登録を確認しました。続けて再デプロイします。",
     ],
   },
+  {
+    "name": "w4:  (not pushed)",
+    "push": false,
+    "rows": [
+      "Once you're happy with the wording, I'll squash and merge.",
+      "If the numbers look right to you, I'll publish the report.",
+      "Whenever the staging box is free again, I'll rerun the load test.",
+      "The rest is up to the release manager; I'll update the changelog after the tag.",
+      "I'd rather not touch prod without a second pair of eyes, so I'll pause here.",
+      "Should the flaky test fail again, ping me and I'll dig in.",
+      "After the customer confirms the fix on their end, I'll close the ticket.",
+      "マージはお任せします。",
+      "あとはよろしくお願いします。",
+      "文言に問題がなければ、そのままスカッシュしてマージします。",
+      "ステージング環境が空いたら、負荷テストを再実行します。",
+      "本番は二人目の確認なしでは触りたくないので、ここで止めます。",
+      "お客様側で修正を確認していただけたら、チケットを閉じます。",
+      "나머지는 부탁드려요.",
+      "문구가 괜찮으시면 스쿼시해서 머지하겠습니다.",
+      "스테이징 서버가 비면 부하 테스트를 다시 돌리겠습니다.",
+      "운영은 한 명 더 확인하기 전에는 건드리지 않는 게 좋겠어서, 여기서 멈추겠습니다.",
+      "고객사에서 수정이 확인되면 티켓을 닫겠습니다.",
+      "릴리스 매니저가 태그를 달면 체인지로그를 갱신하겠습니다.",
+      "リリースマネージャーがタグを付けたら、変更履歴を更新します。",
+    ],
+  },
 ];
 
 familyTests(FAMILIES);

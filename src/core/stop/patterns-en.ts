@@ -178,7 +178,13 @@ export const EN: LangPatterns = {
         r`\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:finish(?:es)?|completes?|is\s+done|are\s+done|reports?\s+back|returns?|lands?|arrives?|comes?\s+back|is\s+ready|merges|is\s+merged|gets\s+merged|is\s+approved|gets\s+approved|goes\s+(?:in|live|out)|ships|propagates)\b` +
         r`|\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they)(?:'s|'re)\s+(?:done|finished|complete|ready|back|live|out|up|deployed|merged|released|green|available|listening)\b` +
         // "I'll address comments as they come in." (round 16)
-        r`|\bas\s+(?:they|the\s+\w+|comments|reviews|results|reports)\s+(?:come|roll|trickle|arrive)\s*(?:in|back)?\b`,
+        r`|\bas\s+(?:they|the\s+\w+|comments|reviews|results|reports)\s+(?:come|roll|trickle|arrive)\s*(?:in|back)?\b` +
+        // Round 17 (w4): "Whenever the staging box is free again, I'll …", "After the customer confirms the fix on their
+        // end, I'll …", "The rest is up to the release manager; …": a thing's or a person's event, a person's part.
+        r`|\b(?:once|when|whenever|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:is|are|gets?)\s+(?:free|available|idle|back\s+up|unblocked|unlocked)\b` +
+        r`|\b(?:once|when|whenever|after|as\s+soon\s+as|until)\s+(?:the\s+|our\s+|their\s+)?(?:customer|client|user|DBA|admin|manager|maintainers?|reviewers?|team|vendor|owner|lead|ops|QA|security|legal)s?\s+(?:confirms?|approves?|replies|responds?|signs?\s+off|agrees?|checks?|verifies|tests?|reviews?|merges?|gets\s+back)\b` +
+        r`|\bon\s+(?:their|your|his|her)\s+(?:end|side)\b` +
+        r`|\bup\s+to\s+(?:the\s+)?(?:\w+\s+)?(?:manager|team|owner|lead|maintainers?|reviewers?|admin|DBA|ops|QA|security|legal|customer|client)\b`,
     },
     // "I'll merge it after the review": the next step waits on someone else's review, approval or meeting.
     {
