@@ -155,6 +155,7 @@ function lineOf(applied: Applied, window: number | null, c: { config: Config; co
     hard: c.config.hardTokens,
     warnPercent: c.config.warnPercent,
     color: c.color,
+    language: c.config.language,
   });
 }
 

@@ -3,6 +3,7 @@
  * Pure. The percentage is of the payload's `context_window_size`, never a window guessed from
  * the model name (peers show 130 % for 26 % that way).
  */
+import type { Language } from "./config.ts";
 import { type UsageMeter, usageMeters } from "./usage-limit.ts";
 import type { SessionState } from "../../machines/session.ts";
 import { isObject, num, obj, type Result, str } from "./payload.ts";
@@ -67,7 +68,16 @@ export interface LineInput {
   hard: number;
   warnPercent: number;
   color: boolean;
+  /** The words' language (config.language); the state's name and SOFT/HARD stay as they are everywhere. */
+  language?: Language;
 }
+
+/** The line's words, per language: a person reads them (SOFT, HARD and the state are names). */
+const WORDS: Record<Language, { until: (limit: string, n: string) => string; handOver: string; save: string }> = {
+  en: { until: (limit, n) => `${limit} in ${n}`, handOver: "HARD: hand over", save: "⚠ save state" },
+  ko: { until: (limit, n) => `${limit}까지 ${n}`, handOver: "HARD: 넘기기", save: "⚠ 상태 저장" },
+  ja: { until: (limit, n) => `${limit}まで ${n}`, handOver: "HARD: 引き継ぎ", save: "⚠ 状態を保存" },
+};
 
 /** 262114 → "262k", 1000000 → "1.0M". */
 export function short(n: number): string {
@@ -91,6 +101,7 @@ const BAR = 10;
 /** Render vigil's status line. */
 export function renderLine(i: LineInput): string {
   const paint = (code: string, s: string) => (i.color ? `\x1b[${code}m${s}\x1b[0m` : s);
+  const w = WORDS[i.language ?? "en"];
   const parts = [paint(COLORS[i.state], `vigil ${i.state}`)];
   if (i.tokens === null) {
     parts.push(`–/${short(i.window)}`);
@@ -102,11 +113,11 @@ export function renderLine(i: LineInput): string {
     parts.push(`${short(i.tokens)}${est}/${short(i.window)} ${bar} ${pct}%`);
     if (i.worker) {
       const basis = i.estimate ?? i.tokens;
-      if (basis < i.soft) parts.push(`SOFT in ${short(i.soft - basis)}`);
-      else if (basis < i.hard) parts.push(paint("33", `HARD in ${short(i.hard - basis)}`));
-      else parts.push(paint("31", "HARD: hand over"));
+      if (basis < i.soft) parts.push(w.until("SOFT", short(i.soft - basis)));
+      else if (basis < i.hard) parts.push(paint("33", w.until("HARD", short(i.hard - basis))));
+      else parts.push(paint("31", w.handOver));
     }
-    if (pct >= i.warnPercent && i.state !== "compacting") parts.push(paint("33", "⚠ save state"));
+    if (pct >= i.warnPercent && i.state !== "compacting") parts.push(paint("33", w.save));
   }
   return parts.join(" │ ");
 }

@@ -35,6 +35,30 @@ test("null usage is measured from the transcript; usage in the payload is shown 
   expect(sent.stdout).toContain("15%");
 });
 
+// Known gap 'messages in ko/ja': a person reads the line, in the session's language.
+test.each([
+  ["ko_KR.UTF-8", "⚠ 상태 저장"],
+  ["ja_JP.UTF-8", "⚠ 状態を保存"],
+])("%s: the line's words are in that language", (locale, save) => {
+  const env = testEnv({ NO_COLOR: "1", LANG: locale });
+  const out = vigil(
+    ["statusline"],
+    JSON.stringify({
+      session_id: `words-${locale}`,
+      cwd: env.HOME,
+      model: { id: "claude-sonnet-4-5", display_name: "Sonnet" },
+      context_window: {
+        context_window_size: 200_000,
+        current_usage: { input_tokens: 10, cache_read_input_tokens: 149_990, cache_creation_input_tokens: 0 },
+      },
+    }),
+    env,
+  );
+  expect(out.code).toBe(0);
+  expect(out.stdout).toContain(save);
+  expect(out.stdout).not.toContain("save state");
+});
+
 test("fresh statusLine numbers win over a smaller transcript: a render at 260k makes the next tool call send the SOFT notice", () => {
   const env = testEnv({ NO_COLOR: "1" });
   const transcript = join(env.HOME, "t.jsonl");

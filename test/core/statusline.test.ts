@@ -57,6 +57,20 @@ describe("statusLine", () => {
     expect(renderLine({ ...base, ...over })).toContain(want);
   });
 
+  // known gap 'messages in ko/ja': the line's words were English in every language
+  test.each<[string, Partial<LineInput>, string]>([
+    ["ko", { tokens: 100_000, estimate: 100_000 }, "SOFT까지 150k"],
+    ["ko", { tokens: 270_000, estimate: 270_000, window: 400_000 }, "HARD까지 30k │ ⚠ 상태 저장"],
+    ["ko", { state: "hard", tokens: 310_000, estimate: 310_000 }, "HARD: 넘기기"],
+    ["ja", { tokens: 100_000, estimate: 100_000 }, "SOFTまで 150k"],
+    ["ja", { tokens: 270_000, estimate: 270_000, window: 400_000 }, "HARDまで 30k │ ⚠ 状態を保存"],
+    ["ja", { state: "hard", tokens: 310_000, estimate: 310_000 }, "HARD: 引き継ぎ"],
+  ])("%s: %p shows %p", (language, over, want) => {
+    const line = renderLine({ ...base, ...over, language: language as LineInput["language"] });
+    expect(line).toContain(want);
+    expect(line).not.toMatch(/ in \d|hand over|save state/);
+  });
+
   test("no limit text for non-workers", () => {
     expect(renderLine({ ...base, worker: false })).not.toContain("HARD");
   });
