@@ -4,6 +4,7 @@
  * sends them. A notification is a record of what happened and what vigil did about it
  * (seed 004), so every body names the action taken, not only the detection.
  */
+import type { Language } from "./config.ts";
 import type { JsonObject } from "./payload.ts";
 
 export type NotifyKind =
@@ -36,21 +37,59 @@ export interface NotifyEvent {
   samples: ProcessSample[];
   /** Extra words from the caller, e.g. "restart 2 of 3 in 60 min" or an error. */
   detail: string | null;
+  /** The title's language (config.language; English without it). The body's labels are field names. */
+  language?: Language;
 }
 
 /** Schema version of the generic webhook body; bump only on breaking changes. */
 export const WEBHOOK_SCHEMA = "vigil.notify/1";
 
-const HEADLINE: Record<NotifyKind, string> = {
-  "down": "is down: its process is gone",
-  "reuse-down": "is down: its pid now belongs to another process",
-  "stale": "is stalled: its transcript stopped growing",
-  "restarted": "was restarted",
-  "restart-failed": "could not be restarted",
-  "breaker-open": "keeps dying: restarts paused, notifying only",
-  "nudged": "was nudged",
-  "test": "test notification",
+const HEADLINE: Record<Language, Record<NotifyKind, string>> = {
+  en: {
+    "down": "is down: its process is gone",
+    "reuse-down": "is down: its pid now belongs to another process",
+    "stale": "is stalled: its transcript stopped growing",
+    "restarted": "was restarted",
+    "restart-failed": "could not be restarted",
+    "breaker-open": "keeps dying: restarts paused, notifying only",
+    "nudged": "was nudged",
+    "test": "test notification",
+  },
+  ko: {
+    "down": "다운: 프로세스가 사라졌습니다",
+    "reuse-down": "다운: 그 pid를 이제 다른 프로세스가 쓰고 있습니다",
+    "stale": "멈춤: 트랜스크립트가 더 늘지 않습니다",
+    "restarted": "다시 시작했습니다",
+    "restart-failed": "다시 시작하지 못했습니다",
+    "breaker-open": "계속 죽습니다: 재시작을 멈추고 알림만 보냅니다",
+    "nudged": "재촉 메시지를 보냈습니다",
+    "test": "테스트 알림",
+  },
+  ja: {
+    "down": "ダウン: プロセスがなくなりました",
+    "reuse-down": "ダウン: その pid は今は別のプロセスのものです",
+    "stale": "停滞: トランスクリプトが伸びなくなりました",
+    "restarted": "再起動しました",
+    "restart-failed": "再起動できませんでした",
+    "breaker-open": "落ち続けています: 再起動を止め、通知だけにしています",
+    "nudged": "催促を送りました",
+    "test": "テスト通知",
+  },
 };
+
+/** The notification's title: which session, and what happened to it, in its language. */
+function titleOf(e: NotifyEvent): string {
+  const lang = e.language ?? "en";
+  const what = HEADLINE[lang][e.kind];
+  switch (lang) {
+    case "en":
+      return `vigil: session "${label(e)}" ${what}`;
+    case "ko":
+      return `vigil: 세션 "${label(e)}" — ${what}`;
+    case "ja":
+      return `vigil: セッション「${label(e)}」— ${what}`;
+  }
+}
 
 /** A duration as "4h 38m", "12m 5s", "45s". */
 export function formatDuration(ms: number): string {
@@ -72,7 +111,7 @@ export function label(e: Pick<NotifyEvent, "name" | "sessionId">): string {
 
 /** Title, body lines, ntfy tags and priority for one event. */
 export function renderText(e: NotifyEvent): { title: string; body: string; tags: string[]; priority: number } {
-  const title = `vigil: session "${label(e)}" ${HEADLINE[e.kind]}`;
+  const title = titleOf(e);
   const lines = [`session ${e.sessionId}`];
   if (e.cwd !== null) lines.push(`cwd ${e.cwd}`);
   if (e.idleMs !== null) lines.push(`idle ${formatDuration(e.idleMs)}`);

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Notifier } from "../core/config.ts";
+import type { Language, Notifier } from "../core/config.ts";
 import type { BinInput, SettingsFileInput } from "../core/doctor/wiring.ts";
 import {
   type DatabaseInput,
@@ -303,6 +303,7 @@ export async function probeNotify(
   env: Record<string, string | undefined>,
   now: number,
   cwd: string,
+  language: Language = "en",
 ): Promise<NotifyOutcome[]> {
   const outcomes = await sendNotifications(
     {
@@ -314,6 +315,7 @@ export async function probeNotify(
       idleMs: null,
       samples: [],
       detail: "vigil doctor --notify-test",
+      language,
     },
     notifiers,
     { env, timeoutMs: 5_000, attempts: 1 },

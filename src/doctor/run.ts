@@ -117,7 +117,7 @@ export async function runDoctor(req: DoctorRequest, io: CommandIo): Promise<Find
     probeHookSocket(paths.stateDir, paths.dbFile, req.build),
     probeSchedule(self, io.env),
     req.notifyTest
-      ? probeNotify(config.notifiers, scheduleEnvironment(io.env, paths.stateDir), now, cwd)
+      ? probeNotify(config.notifiers, scheduleEnvironment(io.env, paths.stateDir), now, cwd, config.language)
       : Promise.resolve(null),
     wrapped?.kind === "wrapped" ? probeWrappedTiming(wrapped.then, io.env, cwd, req.wrapCapMs) : Promise.resolve(null),
   ]);

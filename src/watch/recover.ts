@@ -261,6 +261,7 @@ async function notify(s: RunState, kind: NotifyKind, detail: string | null): Pro
     idleMs: p.decision.idleMs,
     samples: lastSamples(deps.store, t.sessionId, 12),
     detail,
+    language: deps.config.language,
   };
   let outcomes: DeliveryOutcome[];
   try {

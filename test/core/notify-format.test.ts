@@ -46,6 +46,18 @@ describe("bodies", () => {
     golden(name, `${JSON.stringify(make(), null, 2)}\n`);
   });
 
+  // known gap 'messages in ko/ja': a person reads the title on a phone, in the configured language
+  test.each(
+    [
+      ["ko", 'vigil: 세션 "vinylstudio-70" — 다운: 프로세스가 사라졌습니다'],
+      ["ja", "vigil: セッション「vinylstudio-70」— ダウン: プロセスがなくなりました"],
+      ["en", 'vigil: session "vinylstudio-70" is down: its process is gone'],
+    ] as const,
+  )("the title in %s", (language, title) => {
+    expect(renderText({ ...down, language }).title).toBe(title);
+    expect(discordBody({ ...down, language }).content).toStartWith(`**${title}**`);
+  });
+
   test("ntfy text, tags and priority", () => {
     const t = renderText(down);
     golden("ntfy.txt", `${t.title}\n${t.tags.join(",")} p${t.priority}\n${t.body}\n`);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { renderText } from "../../src/core/notify-format.ts";
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyEvents, loadSnapshot, newRow, saveSnapshot } from "../../src/core/step.ts";
@@ -67,6 +68,19 @@ describe("DOWN", () => {
     await h.pass();
     expect(h.events("died", s.id).length).toBe(1);
     expect(h.calls.notify.map((n) => n.kind)).toEqual(["down"]);
+  });
+
+  // Known gap 'messages in ko/ja': the alert a person reads carries the configured language.
+  test("the DOWN alert is sent in the configured language", async () => {
+    h = harness({ config: { language: "ko" } });
+    const s = h.session("sess-down-ko", { name: "vinylstudio-70" });
+    await h.pass();
+    h.advance(5 * MIN);
+    await h.kill(s);
+    await h.pass();
+    const [alert] = h.calls.notify;
+    expect(alert.language).toBe("ko");
+    expect(renderText(alert).title).toBe('vigil: 세션 "vinylstudio-70" — 다운: 프로세스가 사라졌습니다');
   });
 
   test("a registry entry whose live pid has another start time is not mistaken for life", async () => {
