@@ -139,12 +139,6 @@ export const MIGRATIONS: readonly string[] = [
 ];
 
 /**
- * A store from before numbered migrations (user_version 0 with tables in it) would fail
- * migration 1 on every open. Its tables are renamed `<name>_v0` and its indexes dropped
- * (indexes hold no data) so the migrations can create the current ones; nothing is deleted.
- * Returns whether there was anything to adopt. Runs inside the migration transaction.
- */
-/**
  * The report's own indexes (edge/store/report-indexes.ts): not a migration, since building
  * them on a fleet's existing store takes seconds that no hook may hold the write lock for. A
  * new store gets them when it is made, empty, at no cost, and SQLite keeps them from then on.
@@ -153,6 +147,12 @@ export const REPORT_INDEXES = `CREATE INDEX IF NOT EXISTS events_marking ON even
      WHERE kind <> 'hook' OR instr(detail, '"decision"') > 0;
    CREATE INDEX IF NOT EXISTS daily_seen ON daily(session_id, day, first_at, last_at) WHERE kind = 'seen';`;
 
+/**
+ * A store from before numbered migrations (user_version 0 with tables in it) would fail
+ * migration 1 on every open. Its tables are renamed `<name>_v0` and its indexes dropped
+ * (indexes hold no data) so the migrations can create the current ones; nothing is deleted.
+ * Returns whether there was anything to adopt. Runs inside the migration transaction.
+ */
 export function adoptUnversioned(db: Database): boolean {
   const names = (type: string) =>
     db.query<{ name: string }, [string]>(
