@@ -45,18 +45,6 @@ describe("a fenced block's opening run is read once (80,000 backticks took the S
 
 const FAMILIES: Family[] = [
   {
-    "name": "ja1: need-to for the agent's own next step, after a diagnosis (pushed)",
-    "push": true,
-    "rows": [
-      "ログの出力先が古いままです。設定ファイルのパスを書き換える必要があります。",
-      "型定義が足りていません。User 型に email フィールドの追加が必要です。",
-      "キャッシュが残っているようです。ビルドディレクトリを消してから再ビルドする必要があります。",
-      "マイグレーションがまだ当たっていません。先にマイグレーションを流す必要があります。",
-      "変更はステージ済みですが、まだコミットしていません。ステージした差分のコミットとリモートへの反映が必要です。",
-      "package.json の dependencies に zod がありません。zod の導入が必要です：",
-    ],
-  },
-  {
     "name": "ja1: need-to that is the reader's, a rule, a condition or advice (must not push) (not pushed)",
     "push": false,
     "rows": [
@@ -77,7 +65,6 @@ const FAMILIES: Family[] = [
     "rows": [
       "見出しのレベルが章ごとにばらばらだ。すべて二段目にそろえる。",
       "この段落は前の節と重複している。後半を削って一文にまとめる。",
-      "関数名が長すぎて読みにくい。短い名前に変える。",
       "表記が「サーバ」と「サーバー」で揺れている。全体を「サーバー」に統一する。",
     ],
   },
@@ -114,7 +101,6 @@ const FAMILIES: Family[] = [
     "name": "ja1: -ておきます / とどめます / やりましょう (pushed)",
     "push": true,
     "rows": [
-      "この手順はあとで使うので、メモリファイルに書き残しておきます。",
       "まずは設定ファイルを開いて中身を確かめましょう 。",
       "まずは失敗しているテストを一つだけ動かしてみましょう。",
     ],
@@ -136,7 +122,6 @@ const FAMILIES: Family[] = [
       "ステップ2: ルーターへのエンドポイント追加",
       "手順2：キャッシュ層\n2-1: 有効期限の設定項目を足す",
       "テスト4: 空の入力を送ったときの応答",
-      "検証1: ログイン画面のリダイレクト",
     ],
   },
   {
@@ -307,13 +292,6 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    "name": "ja4:  (pushed)",
-    "push": true,
-    "rows": [
-      "見出しは英語だが、他の章が日本語なので日本語に変える。",
-    ],
-  },
-  {
     "name": "ja4:  (not pushed)",
     "push": false,
     "rows": [
@@ -350,7 +328,6 @@ const FAMILIES: Family[] = [
     "name": "ko1: terse noun notes (elliptical) as the last words (pushed)",
     "push": true,
     "rows": [
-      "빌드 결과 확인. 산출물을 배포 폴더로 복사",
       "타입 오류 원인 파악됨. 수정.",
       "컨테이너 정리 끝. 운영 체크리스트 문서 작성.",
       "이제 로그인 폼 검증 추가 + 에러 메시지 정리.",
@@ -373,7 +350,6 @@ const FAMILIES: Family[] = [
     "push": true,
     "rows": [
       "에디터가 파일을 덮어썼습니다. 내용을 새로 불러온 뒤 고칩니다.",
-      "린트 통과. 체크리스트 4번을 완료 처리합니다.",
       "마지막 단계로, 라우터에 헬스 체크 엔드포인트를 붙입니다.",
       "변경이 남은 브랜치들은 먼저 백업 태그를 붙여서 정리합니다.",
     ],
@@ -392,8 +368,6 @@ const FAMILIES: Family[] = [
     "name": "ko1: headings that name the next check (pushed)",
     "push": true,
     "rows": [
-      "주요 이슈 4: 로그 보존 기간 명시",
-      "이슈 6: 캐시 무효화 검증",
       "작업 5 — 배포 스크립트 주석 갱신",
     ],
   },
@@ -424,15 +398,6 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    "name": "ko2: a terse note ending on a verbal noun of work the list did not hold (pushed)",
-    "push": true,
-    "rows": [
-      "빌드 산출물 확인 끝. 결과 파일을 공유 폴더로 복사",
-      "환경 변수 이름이 달라서 실패. 설정 파일에 새 이름 명시.",
-      "이제 테스트 픽스처 복사 + 경로 보정.",
-    ],
-  },
-  {
     "name": "ko2: a terse note ending on a verbal noun of work the list did not hold (not pushed)",
     "push": false,
     "rows": [
@@ -441,13 +406,6 @@ const FAMILIES: Family[] = [
       "캐시 폴더는 커밋 대상에서 제외됨.",
       "결과 파일을 공유 폴더로 복사해 주세요.",
       "설정 파일에 새 이름 명시 부탁드립니다.",
-    ],
-  },
-  {
-    "name": "ko2: marking a task done as the agent's own step (pushed)",
-    "push": true,
-    "rows": [
-      "스모크 테스트 통과. 체크리스트 2번 항목을 완료 처리합니다.",
     ],
   },
   {
@@ -460,27 +418,11 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    "name": "ko2: a need-to with an aside in brackets at the end (pushed)",
-    "push": true,
-    "rows": [
-      "타입 정의가 빠져 있습니다. 인터페이스에 필드를 추가해야 합니다 (API 응답이 바뀜).",
-    ],
-  },
-  {
     "name": "ko2: a need-to with an aside in brackets at the end (not pushed)",
     "push": false,
     "rows": [
       "개발 서버를 다시 시작해 주셔야 합니다 (제 권한으로는 재시작이 안 됨).",
       "서버는 설정이 바뀔 때마다 다시 시작해야 합니다 (캐시 때문).",
-    ],
-  },
-  {
-    "name": "ko2: issue and item labels at the very end (pushed)",
-    "push": true,
-    "rows": [
-      "주요 이슈 2: 응답 시간 측정 방식 명시",
-      "이슈 5: 로그 포맷 통일",
-      "항목 3: 설정 로더 테스트 추가",
     ],
   },
   {
@@ -554,17 +496,6 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    "name": "ko4:  (pushed)",
-    "push": true,
-    "rows": [
-      "작업 2 끝. 이제 다크 모드 적용 완료를 위해 버튼 배경색 교체 + 대비 검사 추가.",
-      "압축 해제 성공. 풀린 설정 파일이 실제로 읽히는지 파서로 확인.",
-      "빌드 통과. 응답 헤더가 제대로 붙는지 curl로 점검.",
-      "마지막 단계: 스케줄러에 정리 작업 등록을 완료합니다.",
-      "마지막으로 마이그레이션 파일 작성을 완료합니다.",
-    ],
-  },
-  {
     "name": "ko4:  (not pushed)",
     "push": false,
     "rows": [
@@ -627,7 +558,6 @@ const FAMILIES: Family[] = [
     "push": true,
     "rows": [
       "Now .env 정리 + 환경 변수 테스트 추가:",
-      "이제 `api.ts` fix 후 re-run.",
       "次に `router.ts` を refactor します。",
       "では lint を fix して、CI を re-run します。",
       "テスト追加 → commit → push の順で進めます。",
@@ -835,6 +765,47 @@ const FAMILIES: Family[] = [
       "고객사에서 수정이 확인되면 티켓을 닫겠습니다.",
       "릴리스 매니저가 태그를 달면 체인지로그를 갱신하겠습니다.",
       "リリースマネージャーがタグを付けたら、変更履歴を更新します。",
+    ],
+  },
+  {
+    "name": "w5:  (not pushed)",
+    "push": false,
+    "rows": [
+      "キャッシュの設定を変えました。反映には VS Code の再起動が必要です。",
+      "プラグインを入れました。有効にするためにエディタを開き直す必要があります。",
+      "原因は証明書の期限切れです。キーチェーンで証明書を入れ替える必要があります。",
+      "ビルドは成功しました。Android 実機で通知を確認する必要があります。",
+      "残りは手作業になります。\n\n5-1: ストアの管理画面を開く\n5-2: 審査用のメモを書く",
+      "ここから先は利用者側の設定です。\n\n1-1: ルーターの管理画面にログイン",
+      "導入手順：\n\n設定ファイルのポート番号を自分の環境に合わせて変える",
+      "ステージングは共有なので、チームの許可をもらってから再起動します。",
+      "影響範囲が広いので、承認をもらってからマイグレーションを流します。",
+      "설정을 바꿨습니다. VS Code를 재시작해야 합니다 (확장이 캐시됨).",
+      "원인을 찾았습니다. 키체인에 인증서를 새로 넣어야 합니다.",
+      "이제 팀 리뷰 후 redeploy.",
+      "이제 QA 확인 받고 push.",
+      "사용자가 다크 모드를 원하는지 확인.",
+      "주요 이슈 1: 스토어 관리 화면에서 가격 설정 확인 필요",
+      "스테이징은 공유 중이라서 팀 허락받고 재시작합니다.",
+      "머지는 리뷰가 필요하므로 리뷰 받은 다음 진행합니다.",
+      "Restart VS Code so the extension picks up the setting; then I'll rerun the check.",
+      "Reopen the terminal, and I'll continue from there.",
+      'Tap "Approve" in the authenticator app and I\'ll finish the login.',
+      "Option B (optional): switch the cache to Redis:",
+      "Next up: the security review with Priya, then I'll deploy.",
+      "Which database should we use:",
+      "The rest is manual:\n\n1. Open the store console\n2. Submit the build for review",
+      "나머지는 수동 작업입니다.\n\n1. 스토어 관리 화면 열기\n2. 심사 메모 작성",
+    ],
+  },
+  {
+    "name": "w5:  (pushed)",
+    "push": true,
+    "rows": [
+      "Next up: the retry logic in the client.",
+      "この関数では、未使用の変数を削除します。",
+      "원인을 찾았습니다. 설정 파일의 경로를 고쳐야 합니다.",
+      "나머지는 제가 바로 정리하겠습니다.",
     ],
   },
 ];

@@ -67,7 +67,7 @@ const PARTICIPLE =
   r`(?:pushed|merged|committed|fixed|added|applied|deployed|landed|updated|removed|resolved|released|shipped|published|created|written|built|installed|renamed|reverted|restored|deleted|enabled|disabled|bumped|tagged|moved|rebased|squashed|regenerated|addressed|verified|confirmed|done|complete|completed|finished|green|clean|passing|in\s+place|sorted|handled|wired(?:\s+up)?|cleaned\s+up)`;
 /** Base-form verbs a message tells the reader to do: work verbs and the reader's own actions. */
 const READER_VERB = r`(?:` + WORK_VERB +
-  r`|try|playtest|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go|holler|shout|yell|ping)`;
+  r`|try|playtest|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go|holler|shout|yell|ping|tap|scan|relaunch|reopen)`;
 /** Verbs in the third person that say what code now does ("Now displays as…", "Now the CLI exits 2"). */
 const BEHAVES =
   r`(?:displays|shows|renders|returns|prints|reads|writes|uses|handles|accepts|rejects|skips|ignores|includes|contains|supports|works|runs|loads|saves|stores|sends|logs|emits|throws|raises|falls|points|lists|matches|sorts|groups|counts|appears|behaves|respects|defaults|resolves|exits|retries|waits|validates|parses|formats|calls|creates|keeps|honou?rs|reports|fails|passes|builds|compiles|opens|closes|refreshes|updates|shows|wraps|truncates|caches|redirects|streams)`;
@@ -284,9 +284,27 @@ export const EN: LangPatterns = {
         r`|\b(?:legal|QA|DBA|vendor|maintainers?|reviewers?)\b|\b\w+\s+(?:team|group)\b|\b\w+'s\s+(?:\w+\s+)?(?:call|review|approval|sign-?off|decision|go)\b` +
         r`|\bfrom\s+(?:security|legal|QA|ops|the\s+\w+\s+(?:team|group)))`,
       // (Not the agent's own review pass: "Next, a self-review of the diff.", "Next up: reviewing the parser.")
-      unless: r`\b(?:self-?review|code\s+review\s+pass|my\s+(?:own\s+)?review|reviewing|I|we|let(?:'s|\s+me))\b`,
+      // (…nor with the agent as the subject right after "Next": "Next, I'll review the diff." A later "then I'll merge"
+      // comes after the person's event and keeps it a wait.)
+      unless: r`\b(?:self-?review|code\s+review\s+pass|my\s+(?:own\s+)?review|reviewing)\b|` +
+        r`^(?:(?:ok(?:ay)?|done|good)[,.!]?\s+)?(?:next(?:\s+up)?|up\s+next(?:\s+is)?|then)\b[,:]?\s+(?:I|we|let(?:'s|\s+me))\b`,
+    },
+    // Restarting the host the agent runs in (Claude Code, the editor, the terminal) is the reader's step, whatever
+    // follows ("Restart Claude Code so the hook loads; then I'll verify the output.", round 17).
+    {
+      id: "en.reader.host",
+      kind: "approval",
+      source:
+        r`\b(?:restart|relaunch|reopen|reload|quit\s+and\s+reopen)\s+(?:Claude\s+Code|claude|the\s+(?:IDE|editor|terminal|app|window|session|CLI)|VS\s?Code|Cursor|Xcode|your\s+\w+)\b`,
     },
     // The next part is the reader's, in so many words ("The next part is yours: …", "Your move: …", "This bit is on you").
+    // The rest is the reader's side of the work ("The rest is manual:", "From here on it's on your side", round 17).
+    {
+      id: "en.reader.side",
+      kind: "approval",
+      source:
+        r`\b(?:the\s+rest|from\s+here(?:\s+on)?|what's\s+left|the\s+remaining\s+steps?)\s+(?:is|are|it's)\s+(?:all\s+)?(?:manual|on\s+your\s+(?:side|end)|for\s+you|yours)\b`,
+    },
     {
       id: "en.reader.yours",
       kind: "approval",
@@ -375,7 +393,7 @@ export const EN: LangPatterns = {
       id: "en.question.colon",
       kind: "question",
       source: r`(?:^|[,;—–]\s*)(?:do|does|should|shall|would|could|will|are|is)\s+(?:we|you|I)\b[^:?\n]*[:：]\s*$` +
-        r`|(?:^|[,;—–]\s*)(?:which|what)(?:'s|\s+(?:would|do|should|is|are|shall))\s[^:?\n]*[:：]\s*$`,
+        r`|(?:^|[,;—–]\s*)(?:which|what)(?:\s+\w+)?(?:'s|\s+(?:would|do|should|is|are|shall))\s[^:?\n]*[:：]\s*$`,
     },
     {
       id: "en.question.addressed",
@@ -577,7 +595,8 @@ export const EN: LangPatterns = {
       kind: "announce",
       subjectless: true,
       source: r`^(?:(?:ok(?:ay)?|alright|good|great|so|and)[,.!]?\s+)*` + WORK_VERB + r`\b[^.!?]*:$`,
-      unless: r`\b(?:you|your)\b|` + HOW_TO,
+      // (a fix marked as a proposal, "Fix 2 (optional): raise the pool size:", is offered for a decision; round 17)
+      unless: r`\b(?:you|your)\b|\([^)]*\b(?:optional|proposal|proposed|suggested|recommended)\b[^)]*\)|` + HOW_TO,
     },
     {
       id: "en.gerund-fragment",

@@ -87,7 +87,9 @@ export const JA: LangPatterns = {
       source:
         r`待って(?:います|おります)|待ちます|お待ちしております|(?:来たら|出たら|終わったら|完了したら|届いたら|戻ったら|終わり次第|完了し次第)|` +
         // "返事を待ってから次に進みます。": the next step comes after a reply or a result (round 17).
-        r`(?:返事|返信|回答|結果|報告|完了|反応)を待って(?:から|、)`,
+        r`(?:返事|返信|回答|結果|報告|完了|反応)を待って(?:から|、)` +
+        // "返事をもらってから進めます", "許可をもらってから再起動します": after a person gives it (round 17).
+        r`|(?:返事|返信|回答|許可|承認|OK|権限|レビュー|確認|了承|同意)を?(?:もらって|いただいて|得て|受けて)から`,
     },
     // "レビュー後にマージします": the next step waits on someone else's review, approval or meeting.
     {
@@ -105,6 +107,13 @@ export const JA: LangPatterns = {
     },
     // The message turns to the reader (issue 31): a request, an honorific for the reader's action,
     // a condition on it, a choice offered.
+    // The rest is the reader's side of the work ("残りは手作業になります", "ここから先は利用者側の設定です", round 17).
+    {
+      id: "ja.reader.side",
+      kind: "approval",
+      source:
+        r`(?:残り|ここから(?:先)?|以下|あと|この先)は[^。]{0,15}?(?:手作業|手動|ユーザー側|利用者側|お客様側|手元|ご自身|実機)`,
+    },
     {
       id: "ja.reader.plan-ok",
       kind: "approval",
@@ -226,9 +235,7 @@ export const JA: LangPatterns = {
         STOP,
       unless: SUBJECT + "|" + NOT_ACTION + "|" + NOT_WORK_NOUN,
       // A topic inside a parenthetical aside ("（設定ファイルは別のPRなので含めません）") governs only the aside.
-      // A topic closed by a reason clause ("この手順はあとで使うので、メモリに書き残しておきます。") governs that clause
-      // only (round 17).
-      unlessSentence: r`^(?:[^（(]|[（(][^）)]*[）)])*?` + TOPIC + r`(?![^。]*?(?:ので|ため)[、,])`,
+      unlessSentence: r`^(?:[^（(]|[（(][^）)]*[）)])*?` + TOPIC,
     },
     // A terse action note that introduces the tool call: "`app.go` を UseCase 経由に変更し、… を追加:".
     {
@@ -315,8 +322,10 @@ export const JA: LangPatterns = {
       id: "ja.plain",
       kind: "announce",
       clause: "final",
+      // (not on list items: "1. 鍵を発行する" under a heading is a step written for the reader, round 17)
+      subjectless: true,
       source:
-        r`(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|[A-Za-z]{2,}\s?(?:する|しよう|してみる)|(?:見る|[てで]みる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう|任せる|潰す|に入る|揃える|そろえる|合わせる|消す|戻す|外す|足す|加える|置き換える|書き換える|切り替える|分ける|まとめる|片付ける|変える|削る|逃がす|移す|渡す|入れる|付ける|詰める|寄せる|ならす|絞る|[\u4E00-\u9FFF][\u3040-\u309F]{0,3}くする))[。．!！]?\s*$`,
+        r`(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|[A-Za-z]{2,}\s?(?:する|しよう|してみる)|(?:見る|[てで]みる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう|任せる|潰す|に入る|揃える|そろえる|合わせる|消す|戻す|外す|足す|加える|置き換える|書き換える|切り替える|分ける|まとめる|片付ける))[。．!！]?\s*$`,
       unless: SUBJECT + "|" + TOPIC + "|" +
         r`(?:ことが|ように|ために|場合(?!の)|とき(?!の)|時に|必要|べき|たびに|ごとに|毎回)|` +
         r`[うくすつぬむぶぐる]と[、,]`,
@@ -414,41 +423,7 @@ export const JA: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|編集|検証|課題|項目|Step|Phase|Task|Fix|Test|Edit|Issue)\s*[0-9０-９]+[A-Za-z]?(?:[-‐][0-9０-９]+)?(?:\s*(?:&|and|,|・|、)\s*[0-9０-９]+)*\s*[:：.．—–-]\s*\S`,
-      unless: r`完了|済み|ました|でした|です|[✅✓]`,
-    },
-    // The agent's own next step stated as a need, as the message's very last words, after what it found:
-    // "…ディレクトリを消してから再ビルドする必要があります。", "User 型に email フィールドの追加が必要です。", "zod の導入が必要です："
-    // (round 17). Not a need of the reader's or a person's (いただ, ご…, 権限, ログイン …), a rule for a setting or a case
-    // (…では, …には, 場合, 必ず, 以上), a later one, or a thing's own requirement under a topic.
-    {
-      id: "ja.need",
-      kind: "announce",
-      last: true,
-      source: r`(?:する|し直す|[^\s、。]{1,3}[うくすつぬむぶぐる])必要があります` + STOP + r`|` +
-        r`(?:追加|修正|更新|変更|削除|再起動|再ビルド|再実行|再インストール|コミット|プッシュ|インストール|導入|書き換え|置き換え|作成|実装|対応|反映)` +
-        r`(?:と(?:追加|修正|更新|変更|削除|再起動|コミット|プッシュ|インストール|作成|実装|反映))?(?:作業)?が必要です` +
-        STOP,
-      clause: "final",
-      // A subject of its own in the final clause is someone else's need: "続行する前に人がエラー率を確認する必要があります。"
-      // waits on a person ("…ですが、" is no subject).
-      unless: r`[^\s、。](?<!必要)が(?![、,]|必要)(?![^、。]*?` + RELATIVE + r`)`,
-      // (A topic closed by a concessive or reason clause governs that clause only: "現在のブランチは main ですが、…")
-      unlessSentence: TOPIC + r`(?![^。]*?(?:が|けど|ので|ため)[、,])|` +
-        r`いただ|頂|ください|下さい|ご[\u4E00-\u9FFF]|あなた|ユーザー|お客様|利用者|手動|管理者|権限|承認|許可|ログイン|認証|ブラウザ|` +
-        r`人間?|誰か|担当|チーム|前に|` +
-        r`には[、,]?|では[、,]?|場合|とき|際|時は|必ず|常に|以上|今後|次回|将来|いずれ|後で|あとで|別途|も必要|` +
-        // …nor options for the reader ("データを増やすか、タスクを絞る必要があります") or how a thing must be used.
-        r`[^\s、。]か[、,]|(?:使う|使用する|利用する|用いる)必要`,
-    },
-    // A sub-step's number alone as the label ("2-1: 有効期限の設定項目を足す"), in a Japanese line, at the very end (round 17).
-    {
-      id: "ja.substep-label",
-      kind: "announce",
-      last: true,
-      subjectless: true,
-      source:
-        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])[0-9０-９]{1,2}[-‐][0-9０-９]{1,2}\s*[:：.．]\s*\S`,
+        r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|編集|Step|Phase|Task|Fix|Test|Edit)\s*[0-9０-９]+[A-Za-z]?(?:\s*(?:&|and|,|・|、)\s*[0-9０-９]+)*\s*[:：.．—–-]\s*\S`,
       unless: r`完了|済み|ました|でした|です|[✅✓]`,
     },
     // "ビルドが通るか確認。": checking whether, standing alone at the very end ("…ことを確認。" is the report); the

@@ -17,15 +17,12 @@ const HABIT = r`다음에는|다음부터는?|앞으로는?|향후`;
 const END = r`(?=[\s.!:。]|$)`;
 /** Verb nouns of work that take 합니다 in the plain present of one's own next step. */
 const WORK_NOUN =
-  r`(?:재|다시\s?)?(?:확인|수정|시도|변경|커밋|테스트|반영|업데이트|제거|삭제|설치|빌드|배포|생성|조사|점검|검토|추가|작성|구현|적용|실행|정리|검증|교체|이동|통합|병합|리팩터링|리팩토링|디버깅|측정|재실행|재시도|푸시|보완|개선|정정|분석|재현|갱신|업로드|다운로드|등록|전환|초기화|비교|조회|편집|재작성|재시작|동기화|트리거|복원|롤백|기록|저장|전송|호출|파악|설정|연결|전달|패치|통일|` +
-  // (round 17: copying, stating, leaving out, shoring up, and marking a task done as one's own step)
-  r`복사|명시|제외|보강|보정|완료\s?처리)`;
+  r`(?:재|다시\s?)?(?:확인|수정|시도|변경|커밋|테스트|반영|업데이트|제거|삭제|설치|빌드|배포|생성|조사|점검|검토|추가|작성|구현|적용|실행|정리|검증|교체|이동|통합|병합|리팩터링|리팩토링|디버깅|측정|재실행|재시도|푸시|보완|개선|정정|분석|재현|갱신|업로드|다운로드|등록|전환|초기화|비교|조회|편집|재작성|재시작|동기화|트리거|복원|롤백|기록|저장|전송|호출|파악|설정|연결|전달|패치|통일)`;
 /** A subject marked 이/가 that is not the agent: the clause describes something else acting. */
 const SUBJECT =
   r`(?:^|\s)(?!제가|저희가|내가|우리가)[가-힣A-Za-z0-9\uE000]*[가-힣A-Za-z0-9\uE000](?<!같|없|많|깊|높|빨|일일|추|증|평|참)(?:가|이)\s` +
-  // (not one inside a case that names the object: "설정 파일이 없을 때의 폴백도 수정.", nor one inside an embedded
-  // question: "풀린 설정 파일이 실제로 읽히는지 파서로 확인.", round 17)
-  r`(?![^.!?:：]{0,30}?(?:때|경우)의\s)(?![^.!?:：]{0,40}?[가-힣](?:는지|은지|인지|ㄴ지|을지|할지)\s)`;
+  // (not one inside a case that names the object: "설정 파일이 없을 때의 폴백도 수정.")
+  r`(?![^.!?:：]{0,30}?(?:때|경우)의\s)`;
 /** A sentence-initial topic (파서는 …): a description of the thing, not the agent's step. */
 const TOPIC =
   // (a tool's or a file's name may come first: "deploy 명령은 …", "config.ts 파일은 …", round 17)
@@ -33,8 +30,7 @@ const TOPIC =
 
 /** A numbered step's label: "1단계", "테스트 2", "Step A3", "Phase 4", "4-B.", "A-3:". */
 const STEP_NUMBER =
-  // (round 17: an issue or an item of a review, "주요 이슈 2:", "항목 3:")
-  r`(?:(?:(?:주요|핵심|[Mm]ajor|[Mm]inor)\s?)?(?:[Ss]tep|STEP|[Pp]hase|PHASE|[Tt]ask|[Gg]roup|[Pp]art|[Ff]ix|[Ii]ssue|테스트|작업|단계|스텝|페이즈|수정|확인|변경|이슈|항목|과제)\s*[A-Z0-9]{1,3}(?:[-.][A-Z0-9]{1,2})?|\d+\s?단계|\d{1,2}-[A-Z0-9]{1,2}\.?|[A-Z]-?\d{1,2})`;
+  r`(?:(?:[Ss]tep|STEP|[Pp]hase|PHASE|[Tt]ask|[Gg]roup|[Pp]art|[Ff]ix|테스트|작업|단계|스텝|페이즈|수정|확인|변경)\s*[A-Z0-9]{1,3}(?:[-.][A-Z0-9]{1,2})?|\d+\s?단계|\d{1,2}-[A-Z0-9]{1,2}\.?|[A-Z]-?\d{1,2})`;
 
 export const KO: LangPatterns = {
   lang: "ko",
@@ -68,6 +64,13 @@ export const KO: LangPatterns = {
     },
     // "배포는 맡기겠습니다", "나머지는 넘겨 드리겠습니다": the rest is left to the reader (round 16). (Not "서브에이전트에게
     // 맡기겠습니다": a dispatch.)
+    // The rest is the reader's side of the work ("나머지는 수동 작업입니다", "여기부터는 사용자 쪽 설정입니다", round 17).
+    {
+      id: "ko.reader.side",
+      kind: "approval",
+      source:
+        r`(?:나머지|여기부터|여기서부터|아래|이후)는\s?[^.]{0,15}?(?:수동|사용자\s?(?:쪽|측)|고객\s?(?:쪽|측)|직접)`,
+    },
     {
       id: "ko.approval.leave",
       kind: "approval",
@@ -99,6 +102,8 @@ export const KO: LangPatterns = {
       kind: "wait",
       scope: "tail",
       source: r`(?:리뷰|검토|승인|회의|미팅|피드백|릴리스|릴리즈|재부팅)\s?(?:후|뒤|이후|다음)(?:에)?(?=[\s,])` +
+        // "권한을 받은 다음 진행합니다", "리뷰 받고 진행합니다", "허락받고 재시작합니다": after a person's grant (round 17)
+        r`|(?:권한|리뷰|승인|허락|허가|확인|검토|OK|오케이|동의)(?:을|를)?\s?받(?:고|은\s?(?:다음|뒤|후))(?=[\s,])` +
         // "…GitHub Actions에서 수동으로 실행해야 합니다": a manual step is a person's (round 16).
         r`|수동으로\s?\S+\s?(?:해야|하셔야|돌려야|눌러야)`,
     },
@@ -192,10 +197,8 @@ export const KO: LangPatterns = {
         WORK_NOUN +
         r`(?:(?:까지|부터|도)?\s?(?:시작|진행))?[.…]*\s*$`,
       // A note under a topic ("이 PR에서는 …", "원인은 …") or with a subject describes; a past or a state reports.
-      // (완료 that is part of the plan, before "+" or "를 위해", is no report: "이제 1단계 완료 + 2단계 착수.", round 17)
-      unless: r`(?:완료(?!\s?(?:[+＋]|를\s?위해))|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" +
-        SUBJECT +
-        "|" + r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s`,
+      unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT + "|" +
+        r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s`,
     },
     // "이제 스테이징 서버 스모크 QA.", "이제 API 라우터 E2E.": the next step named after "now" by a work word the
     // verb-noun list does not hold, standing alone at the very end.
@@ -205,9 +208,7 @@ export const KO: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?:이제|다음으로|다음은|이어서|그다음)\s(?:[^.!?:：]|\.(?=\S)){1,80}?(?:QA|E2E|e2e|스모크|리뷰|smoke|lint|벤치마크|` +
-        // (a tool's own verb in a mixed line: "이제 api.ts fix 후 re-run.", round 17)
-        r`fix|re-?run|rebase|commit|push|refactor|patch|retry|restart|rebuild|redeploy|deploy)\s*\.?\s*$`,
+        r`^(?:이제|다음으로|다음은|이어서|그다음)\s(?:[^.!?:：]|\.(?=\S)){1,80}?(?:QA|E2E|e2e|스모크|리뷰|smoke|lint|벤치마크)\s*\.?\s*$`,
       unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT,
     },
     // "린트 에러 3건 수정 중.": the agent's own edit under way as the message ends (not something that runs by itself:
@@ -328,14 +329,11 @@ export const KO: LangPatterns = {
         // any verb tried on an object ("같은 요청을 다시 보내봅니다")
         r`|(?:을|를)\s(?:\S+\s)*?[가-힣]{0,3}[가-힣](?:아|어|여|해|워|꿔|려|내|줘)\s?봅니다` + END +
         r`|(?:읽|찾)습니다` + END +
-        // finishing a named piece of work: "스케줄러에 정리 작업 등록을 완료합니다" (round 17)
-        r`|` + WORK_NOUN + r`(?:을|를)\s?(?:마저\s?)?완료합니다` + END +
         r`|(?:엽니다|돌립니다|고칩니다|맞춥니다|옮깁니다|지웁니다|비웁니다|맡깁니다|올립니다|띄웁니다|붙입니다|넣습니다|봅시다|합시다|보죠)` +
         END,
       unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
-      // A topic closed by a concessive or reason clause ("설정은 맞지만 …확인합니다", "이 잡은 실패해도 재시도하므로 …")
-      // governs that clause only.
-      unlessSentence: r`(?:` + TOPIC + r`)(?![^,]*?(?:지만|는데|므로|니까|기\s?때문에)\s)|` + THIRD_PERSON_TOPIC,
+      // A topic closed by a concessive clause ("설정은 맞지만 …확인합니다") governs that clause only.
+      unlessSentence: r`(?:` + TOPIC + r`)(?![^,]*?(?:지만|는데)\s)|` + THIRD_PERSON_TOPIC,
     },
     { id: "ko.turn", kind: "announce", source: r`^(?:이제|다음은?|이번엔?|그다음은?)\s.*차례입니다` + END },
     {
@@ -363,9 +361,7 @@ export const KO: LangPatterns = {
         // The terse need-to of a working note, as the very last words: "테마 파일도 패치해야.", "…넣어야 함."
         r`|(?:` + WORK_NOUN +
         r`해|찾아|고쳐|바꿔|돌려|열어|읽어|지워|옮겨|맞춰|넣어|올려|넘겨|채워|붙여|처리해)야(?:\s?(?:함|됨))?\s*\.?\s*$`,
-      // (A subject inside an aside in brackets at the end is the aside's: "…다시 시작해야 합니다 (설정이 캐시됐을 수
-      // 있음).", round 17.)
-      unless: THIRD_PERSON_TOPIC + "|" + SUBJECT + r`(?![^()（）]*[)）]\s*\.?\s*$)`,
+      unless: THIRD_PERSON_TOPIC + "|" + SUBJECT,
       // Alternatives (-거나), a purpose (-려면) or a generic rule (매번, 없이는) explain; they do not plan.
       // … and so does a setting marked as a topic (배포 후에는, 운영 환경에서는, 적용할 때는): a rule for the reader.
       unlessSentence: TOPIC + "|" +
@@ -373,7 +369,9 @@ export const KO: LangPatterns = {
         // … a caveat for the reader (주의:, 참고:), the next release, or production (운영 DB에도 …적용해야 합니다)
         r`(?:^|\s)(?:주의|참고|노트|메모|Note|NOTE)\s*[:：]|다음\s?(?:배포|릴리스|버전|세션)|운영\s?(?:DB|서버|환경)|프로덕션|production|prod\b` +
         // … or a step in a place or a grant only a person reaches ("관리자 콘솔에서 권한을 추가해야 합니다", round 17).
-        r`|관리자|콘솔|대시보드|권한(?:을|이|은)\s|승인|로그인|인증|결제|직접|수동`,
+        r`|관리자|콘솔|대시보드|권한(?:을|이|은)\s|승인|로그인|인증|결제|직접|수동|` +
+        // … or the reader's device, terminal, browser or editor ("실기기에서 확인해야 합니다", "터미널을 다시 열어야", round 17)
+        r`실기기|기기에서|폰에서|휴대폰|터미널|브라우저|Xcode|Claude\s?Code|VS\s?Code|Cursor|에디터|IDE|앱을`,
     },
     // Rule-outs: the announcing sentence is something else.
     // A summary opener with the summary under it ("변경 사항을 정리하겠습니다." and a list): the summary
