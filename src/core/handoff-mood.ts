@@ -20,6 +20,19 @@
  * test/core/handoff-request.test.ts.
  */
 
+import {
+  calledOff,
+  deicticEdit,
+  docStatement,
+  formatOnly,
+  headerLine,
+  partEdit,
+  replyPath,
+  restWish,
+  sendField,
+  summingUp,
+  template,
+} from "./handoff-families.ts";
 import { DOC_NOUN, moodOf, NEXT_PARTY, scoreClause, TASK_LABEL } from "./handoff-mood-model.ts";
 import {
   ALONG,
@@ -208,6 +221,8 @@ const KO = (): Lexicon => ({
       // Stop, wrap up here: "여기까지 하고", "작업은 여기서 마무리하고".
       r`^(?:그리고\s*|그다음\s*|이제\s*|일단\s*)?(?:(?:작업|일|오늘)(?:을|은|는)?\s*)?(?:(?:여기까지|여기서|이쯤에서|이쯤|여기)\s*)?(?:(?:멈추|끝내|종료하|마치|중단하|마무리하)기|멈춰|멈추|중단|그만|끝내|종료|마무리|마치|세션\s*(?:끝내|종료)|새\s*일은?\s*(?:받지|하지)\s*마|하고|하자)\S*${KO_TAIL}${END}`,
       r`^(?:그리고\s*)?\S*(?:포함|적어|남겨|언급|명시|기록|요약|정리|설명)(?:해|하|시켜)?\s*(?:줘|줘요|주세요|주십시오|둬|두세요)?${END}`,
+      // Round 17: put it up, with no object of its own ("정리해서 올려 주세요"): the same document delivered.
+      r`^(?:(?:깃|git|레포|저장소|브랜치|원격)\S*(?:에|로)\s*)?올려\s*(?:줘|줘요|주세요|주십시오|둬|두세요|놔)?${END}`,
       r`(?:남은\s*작업|진행\s*상황|막힌\s*점|다음\s*단계|결정\s*사항|미해결).*(?:포함|적어|남겨|언급|명시|기록)`,
       // What it should focus on: "바뀐 것, 깨진 것 위주로요".
       r`(?:위주로|중심으로|포함해서)(?:요)?${END}`,
@@ -273,7 +288,7 @@ const JA = (): Lexicon => ({
     r`(?<!(?:引き?継ぎ|引継|ハンドオ(?:フ|ーバー)|hand-?off|hand-?over)\s*(?:用の|の)?)(?:README|CHANGELOG|ドキュメント|仕様書|設計書|手順書|マニュアル|Wiki|wiki|イシュー|Issue|PR|コード|コメント|設定|\.(?!md)[a-z]{1,5})(?:に|にも|へ|へも)` +
       r`|(?:テスト|コード|関数|機能|スクリプト|マイグレーション|エンドポイント)(?:も|を)\s*(?:新しく)?(?:書|作|追加|実装|直|修正)` +
       // Put into something that is not the handoff ("Webhookクライアントにリトライも入れて").
-      r`|(?<!(?:申し送り|引き?継ぎ|引継|ハンドオフ|ハンドオーバー|書|資料|文書|メモ|ドキュメント|ノート|md|handoff|最後|最初|冒頭|末尾|上|下|先頭|ため|よう|向け|時|際|次|前|後|簡単|簡潔|詳細|丁寧|具体的|明確|正確|手短|一緒|個別|箇条書き|最新)\s*)(?:に|にも|へ)(?:は)?[^、。]{0,20}?(?:入れ|追加|書い|書き|記載|追記|反映|残し|足し)`,
+      r`|(?<!(?:申し送り|引き?継ぎ|引継|ハンドオフ|ハンドオーバー|書|資料|文書|メモ|ドキュメント|ノート|md|handoff|最後|最初|冒頭|末尾|上|下|先頭|ため|よう|向け|時|際|次|前|後|中|朝|夜|簡単|簡潔|詳細|丁寧|具体的|明確|正確|手短|一緒|個別|箇条書き|最新)\s*)(?:に|にも|へ)(?:は)?[^、。]{0,20}?(?:入れ|追加|書い|書き|記載|追記|反映|残し|足し)`,
     "i",
   ),
   reason: /(?:コンテキスト|上限|トークン|セッション|時間|長く|残り|少な|遅く|余裕|担当者?の?(?:交代|変更))/,
@@ -375,7 +390,7 @@ const SPLIT = lazy((): RegExp =>
       r`\s+(?=(?:그리고|그\s*다음에?|그다음엔?|그\s*후에?|추가로|참고로|덤으로|아\s*그리고|끝나면|다\s*하면)\s)`,
       r`(?:^|(?<=[、。\s]))(?:あと|それと|加えて|追伸|ちなみに|ついでに)[、:：]?|(?<=[てで])(?:それと|あと)、?`,
       // A Korean sentence that ends on a verb form with no full stop, before the next one ("…써라 캐시를 …").
-      r`(?<=[가-힣](?:줘|요|라|해|둬|놔|까|죠|자|세요|니다|어|아|돼|야|네)(?<!까지))(?<!(?:위해|대해|통해|인해|의해))\s+(?!(?:줘|주|둬|두|놔|놓|봐|보|드|달|줄|좀|놓|한대|해요|합니|한다|돼요|됩니|된대)|$)(?=[가-힣A-Za-z0-9])`,
+      r`(?<=[가-힣](?:줘|요|라|해|둬|놔|까|죠|자|세요|니다|어|아|돼|야|네)(?<!까지)(?<!(?:^|\s)아까))(?<!(?:위해|대해|통해|인해|의해))\s+(?!(?:줘|주|둬|두|놔|놓|봐|보|드|달|줄|좀|놓|한대|해요|합니|한다|돼요|됩니|된대)|$)(?=[가-힣A-Za-z0-9])`,
       r`(?<=のと)、?`,
       r`[〜~]+\s+`,
     ].join("|"),
@@ -411,10 +426,31 @@ export const LIMITS = {
 export function judgeClause(whole: string, fine = false, asQuestion = false, ends = true): ClauseJudgement {
   const at = fine ? LIMITS.fineVeto : LIMITS.veto;
   // Courtesy at either end is never work: "you stop, please" is "you stop".
-  const clause = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").trim() || whole;
+  // Round 17 (handoff-families.ts): a wish for the worker's rest and a summing-up opener are no part of the clause.
+  const kept = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").replace(restWish(), "")
+    .replace(summingUp(), "").trim();
+  if (kept === "" && restWish().test(whole)) return { kind: "support", by: "rule: courtesy (a wish for rest)" };
+  const clause = kept || whole;
   if (tables().lexicons.some((lx) => lx.thing.test(clause)) || CODE_FILE().test(clause)) {
     return { kind: "other", by: "rule: code named handoff" };
   }
+  // Round 17's families, read as the clause judge reads them (handoff-families.ts): a field that sends the summary
+  // elsewhere is work; a reply with only the path, a header line naming no work, earlier work called off support; an
+  // edit of a part the words tie to the document, or the document with only its format, asks for it.
+  if (sendField().test(clause)) return { kind: "other", by: "rule: a field that sends it elsewhere" };
+  if (replyPath().test(clause)) return { kind: "support", by: "rule: a reply with the path or done" };
+  if (headerLine().test(clause) && !WORK().some(([, re]) => re.test(clause))) {
+    return { kind: "support", by: "rule: a header line" };
+  }
+  if (calledOff().test(clause)) return { kind: "support", by: "rule: earlier work called off" };
+  if (
+    PART_EDIT().test(clause) && !OTHER_DOC().test(clause) && !template().test(clause) &&
+    !/[+＋(（]|\b(?:also|too|plus)\b/i.test(clause)
+  ) {
+    return { kind: "request", by: "rule: an edit of the document's own part" };
+  }
+  if (FORMAT_ONLY().test(clause)) return { kind: "request", by: "rule: the document with its format" };
+  if (!fine && DOC_STATEMENT().test(clause)) return { kind: "support", by: "rule: states what the document says" };
   // Round 16, by the clause's mood and target: a task label ("next ticket: …", next_ticket=VIG-88, 다음 티켓:, 次のチケット：)
   // asks for the work it names, unless it names the document or nothing.
   const label = TASK_LABEL.exec(clause.normalize("NFKC").replace(/^[\s\p{P}\p{S}\d]+/u, "")) ??
@@ -573,7 +609,9 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
     // (Not on a support clause of three words or fewer, "you finish", "stop there": too little for the model to go on;
     // Korean and Japanese, with few spaces, by their length.)
     const short = clause.split(/\s+/).length <= 3 && (ASCII_ONLY.test(clause) || clause.length <= 6);
-    if (rule === "support" && s.p[2] >= at && !short) {
+    // (Round 17: nor on a clause that only says what to explain or include, to no one else: "…を説明してください".)
+    const contents = CONTENTS_ONLY().test(clause) && !tables().lexicons.some((lx) => lx.foreign.test(clause));
+    if (rule === "support" && s.p[2] >= at && !short && !contents) {
       return { kind: "other", by: modelWhy(s.p, scoreClause(clause, "other").top, "other") };
     }
     // Round 16: a clause that asks (its mood) and does not name the document: the model decides its target, at
@@ -755,6 +793,17 @@ const LATER = lazy((): RegExp =>
   /\b(?:later|at\s+some\s+point|eventually|not\s+(?:yet|now))\b|나중에|이따가?|언젠가|後で|あとで|いずれ/i
 );
 
+/** A clause that ends on a verb of contents: explain, describe, include, list; 설명, 포함; 説明, 含め, 記載. */
+const CONTENTS_ONLY = lazy((): RegExp =>
+  /^(?:(?:please|and|also)\s+)*(?:explain|describe|include|list|note|mention)\b[^.;!?]*$|(?:설명|포함|언급|명시)(?:해|하)?\s*(?:줘|줘요|주세요|주십시오)?[.!\s]*$|(?:説明|含め|記載|記述|明記)(?:して)?(?:ください|下さい|おいて|ね)?[。.!！\s]*$/i
+);
+
+// Round 17's families that name the document, with this judge's spellings of it.
+const NOUNS = { en: EN_NOUN, det: EN_DET, ko: KO_NOUN, ja: JA_NOUN };
+const PART_EDIT = lazy((): RegExp => partEdit(NOUNS));
+const FORMAT_ONLY = lazy((): RegExp => formatOnly(NOUNS));
+const DOC_STATEMENT = lazy((): RegExp => docStatement(NOUNS));
+
 /** Verbs of work, per language: a clause no rule reads that has one is never rescued by the model. */
 const KO_WORK_NOUN =
   r`(?:구현|적용|공유|전달|수정|배포|마이그레이션|리팩터링|리팩토링|실행|리뷰|조사|디버그|디버깅|(?<!(?:커밋|푸시|작성|인계|대로)\S{0,2}\s?)진행|확인|시작|삭제|제거|설치|머지|병합|리베이스|변경|업그레이드|번역|빌드|교체|세팅|설정|생성|처리|답변|태깅|릴리스|점검|개선|최적화|착수|측정|재기동|재시작|문서화|분류|승인\s*요청|트리아지)`;
@@ -835,8 +884,12 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
     // (A clause on a quoted line that asks a question, "> 계속 진행할까요, 여기서 멈출까요?", is someone's question being
     // answered below it: it asks nothing of the worker.)
     const line = i < 0 ? "" : window.slice(window.lastIndexOf("\n", i) + 1).split("\n", 1)[0];
+    const n = judged.length;
     const j = /^\s*>/.test(line) && /(?:[?？]|까요|나요|ますか|ですか)\s*$/.test(line)
       ? { kind: "support" as const, by: "rule: a quoted question, answered below it", question: true }
+      // Round 17: an edit of "that line" / 그 줄 / そこ right after the document was named.
+      : deicticEdit().test(c) && clauses.slice(Math.max(0, n - 3), n).some((p) => DOC_NOUN.test(p))
+      ? { kind: "request" as const, by: "rule: an edit of the document named just before" }
       : judgeClause(c, false, i >= 0 && /^\s*[?？]/.test(after), i < 0 || /^\s*(?:[。.!！?？\n]|$)/.test(after));
     judged.push(j);
     if (j.kind === "other") break;

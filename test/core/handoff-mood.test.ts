@@ -95,3 +95,34 @@ describe("round 16: a clause's mood apart from its target", () => {
     );
   });
 });
+
+// Round 17: the families round 16's sealed sets recorded, read by the mood judge as the clause judge reads them
+// (src/core/handoff-families.ts). Our own phrasings.
+describe("round 17: the recorded families, in our own phrasing", () => {
+  test.each([
+    // a header line naming no work, earlier work called off, a reply with the path, a wish for rest
+    "Ticket: OPS-118\nAssignee: worker-2\nAction: write HANDOFF.md\nNotes: context limit reached, no further tasks",
+    "Correction to my last message: forget the migration I asked for. Just write the handoff.",
+    "아까 말한 인덱스 추가는 취소할게요. 인계 문서만 써 주세요",
+    "Write the handoff and reply with just its path.",
+    "Thanks for all the work today. Please leave a handoff note, and have a good rest.",
+    // the document's format only, an edit of its own part, the document put up with no object of its own
+    "Handoff in plain English, bullet points, one page at most.",
+    "인계 문서 제목을 '결제 재시도 작업 인계'로 바꿔 주세요",
+    "인수인계서 정리해서 올려 주세요",
+    // an edit of "that line" a few clauses after the document was named
+    "In the handoff you wrote, the service port says 8081; it's 8080. Correct that line.",
+  ])("the mood judge passes: %p", (text) => {
+    expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
+  });
+
+  test.each([
+    ['{"action": "write_handoff", "path": "HANDOFF.md", "notify_channel": "#payments-oncall"}', "notify_channel"],
+    ["handoff + fix the typo in the footer", "fix the typo"],
+    ["PR 올려 주세요. 인계서도 써 주세요", "PR 올려 주세요"],
+  ])("the mood judge refuses: %p, naming %p", (text, clause) => {
+    const j = judgeHandoffRequest(text);
+    expect(j.request).toBe(false);
+    expect(j.clause).toContain(clause);
+  });
+});
