@@ -1,7 +1,6 @@
 /**
  * The mood judge's training sets (round 16; src/core/handoff-mood.ts): round 15's sets (../prompts.ts, which labels
- * them: promptSets) with the spent blind sets sealed-7 … sealed-10, writers e–h and their span files, frozen as
- * measured. Round 15's part is ROUND15_WRITERS, which never grows: a set added for the clause judge alone never
+ * them: promptSets) with the spent blind sets sealed-7 … sealed-12, writers e–j and their span files. Round 15's part is ROUND15_WRITERS, which never grows: a set added for the clause judge alone never
  * changes what the mood judge trains on.
  */
 import { clausesOf, onlyRequest } from "../../../../src/core/handoff-mood.ts";
@@ -22,6 +21,12 @@ export const WRITERS: readonly WriterSet[] = [
   { name: "writer-f", files: ["model/writer-f.jsonl"] },
   { name: "writer-g", files: ["model/writer-g.jsonl"] },
   { name: "writer-h", files: ["model/writer-h.jsonl"] },
+  // Round 17: round 16's blind sets and writers i and j, spent (docs/stop-gate.md). Leaving writers e–h out, the mood
+  // model trained with these passed one prompt with work fewer (2 of 432) and one plain request more than without.
+  { name: "sealed-11", files: ["sealed-11.jsonl"] },
+  { name: "sealed-12", files: ["sealed-12.jsonl"] },
+  { name: "writer-i", files: ["model/writer-i.jsonl"] },
+  { name: "writer-j", files: ["model/writer-j.jsonl"] },
 ];
 
 /** Work-span files on the spent sets ({"id", "work": [substrings]} per line). */
