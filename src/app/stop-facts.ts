@@ -77,7 +77,8 @@ export function goalDueFor(
  * registered for one: the transcript's "[Request interrupted by user]" record is all there is),
  * else the newest interrupt whose source is "user", or null. Observed on 2.1.336: the transcript
  * writes "interrupted by user" for another session's and the system's interrupts too; 2.1.337
- * marks a person's record, and the transcript reader skips the others (core/interrupt-note.ts).
+ * marks a person's record on some paths only, so the transcript reader counts every record
+ * (core/interrupt-note.ts).
  */
 function personInterruptAt(store: Store, sessionId: string): number | null | undefined {
   let at: number | null | undefined;

@@ -9,7 +9,6 @@
  */
 import { Buffer } from "node:buffer";
 import { closeSync, fstatSync } from "node:fs";
-import { interruptByPerson } from "../core/interrupt-note.ts";
 import { isBookkeeping } from "../core/meter/backward.ts";
 import { type ByteSource, decode, parseLine, scanBackward } from "../core/meter/lines.ts";
 import { isObject, type JsonObject, obj, str } from "../core/payload.ts";
@@ -24,7 +23,7 @@ export const STOP_SCAN_BYTES = 4 * MiB;
 export interface StopScanOptions {
   /** Read the newest main-chain assistant text. */
   text: boolean;
-  /** Read the todo tool calls, the newest interrupt by a person and the newest compaction. */
+  /** Read the todo tool calls, the newest interrupt and the newest compaction. */
   todo: boolean;
   /** Find whether Claude Code's `/goal` is active (its newest `goal_status` attachment). */
   goal?: boolean;
@@ -169,9 +168,8 @@ function onRecord(s: Scan, v: JsonObject, todo: boolean): void {
   else if (v.type === "user") {
     if (s.text === "seek" || s.text === "collect") s.text = "done";
     if (!todo) return;
-    // A person's interrupt only: another session's or the system's is skipped where the record
-    // says whose it was (2.1.337 on), and an older one's counts, as it cannot say.
-    if (s.interruptAt === undefined && isInterrupt(v) && interruptByPerson(v) !== false) s.interruptAt = timeOf(v);
+    // Every interrupt record counts: none says "not a person" (core/interrupt-note.ts).
+    if (s.interruptAt === undefined && isInterrupt(v)) s.interruptAt = timeOf(v);
     taskResult(s, v);
   } else if (v.type === "system" && v.subtype === "compact_boundary" && s.compactAt === undefined && todo) {
     s.compactAt = timeOf(v);

@@ -19,8 +19,8 @@ export interface StopFacts {
   /** Texts of `config.todoFiles` found under the session's cwd. */
   checklists?: { path: string; text: string }[];
   /**
-   * Epoch ms of the newest `[Request interrupted by user…]` record a person may have caused (not
-   * one 2.1.337 marks as another session's or the system's) and of the newest `compact_boundary`.
+   * Epoch ms of the newest `[Request interrupted by user…]` record (any of them may be a person's:
+   * core/interrupt-note.ts) and of the newest `compact_boundary`.
    */
   lastInterruptAt?: number | null;
   lastCompactAt?: number | null;
