@@ -43,12 +43,12 @@ export const replyPath = lazy((): RegExp =>
 
 /** A header line of a ticket or a notice: a key of who, what id, when or which, and a short value. */
 export const headerLine = lazy((): RegExp =>
-  /^(?:ticket|issue|id|ref|assignee|owner|from|to|cc|priority|status|date|time|subject|run|job|labels?|severity|sender|worker|session|branch|due|reporter|담당(?:자)?|티켓|이슈|상태|일시|날짜|제목|보낸\s*사람|받는\s*사람|수신|발신|우선순위|작업자|세션|担当(?:者)?|チケット|件名|日時|日付|状態|ステータス|優先度|宛先|差出人|送信者|作業者|セッション)\s*[:：]\s*[^\s:：]+(?:\s+[^\s:：]+){0,3}$/i
+  /^(?:ticket|issue|id|ref|assignee|owner|from|to|cc|priority|status|date|time|run|job|labels?|severity|sender|worker|session|branch|due|reporter|담당(?:자)?|티켓|이슈|상태|일시|날짜|보낸\s*사람|받는\s*사람|수신|발신|우선순위|작업자|세션|担当(?:者)?|チケット|日時|日付|状態|ステータス|優先度|宛先|差出人|送信者|作業者|セッション)\s*[:：]\s*(?![^\n]*(?:よろしく|お願い|ください|부탁|주세요|please|README|CHANGELOG|も|도\s|\balso\b|\btoo\b))[^\s:：]+(?:\s+[^\s:：]+){0,3}$/i
 );
 
 /** Earlier work called off, pointing back to it: forget / cancel / skip what I asked, 아까 …는 취소, さっきの…は取り消し. */
 export const calledOff = lazy((): RegExp =>
-  /^(?:(?:correction|update|change\s+of\s+plan)[^:]{0,30}:\s*)?(?:please\s+)?(?:forget|cancel|scratch|ignore|drop|never\s*mind|disregard|skip)\b[^.;!?]{0,60}\b(?:I\s+(?:asked|mentioned|said|sent)|earlier|before|(?:my|the)\s+(?:last|previous|earlier)\s+(?:message|ask|request))\b[^.;!?]*$|(?:아까|앞서|이전에|전에|방금|말한|말했던|얘기한|요청한|부탁한|시킨)\s*(?:\S+\s+){0,4}?\S*(?:은|는|건|것은)?\s*(?:취소|안\s*해도|하지\s*않아도|없던\s*걸로)\S*[.!\s]*$|(?:さっき|先ほど|先程|前回|以前)(?:の|に)?[^。]{0,30}?(?:は|も)?(?:取り消し|キャンセル|中止|なし|不要|やらなくて)\S*[。.!！\s]*$/i
+  /^(?:(?:correction|update|change\s+of\s+plan)[^:]{0,30}:\s*)?(?:please\s+)?(?:forget|cancel|scratch|ignore|drop|never\s*mind|disregard|skip)\b(?:(?!\b(?:and|then|but)\b)[^.;!?,]){0,60}\b(?:I\s+(?:asked|mentioned|said|sent)|earlier|before|(?:my|the)\s+(?:last|previous|earlier)\s+(?:message|ask|request))\b(?:\s+(?:for|about|earlier|before|today|yesterday))*\W*$|(?:아까|앞서|이전에|전에|방금|말한|말했던|얘기한|요청한|부탁한|시킨)\s*(?:\S+\s+){0,4}?\S*(?:은|는|건|것은)?\s*(?:취소|안\s*해도|하지\s*않아도|없던\s*걸로)(?:할게요|할게|합니다|해요|예요|이에요|입니다|요|돼요|됩니다|괜찮아요|\s)*[.!~\s]*$|(?:さっき|先ほど|先程|前回|以前)(?:の|に)?[^。]{0,30}?(?:は|も)?(?:取り消し|キャンセル|中止|なし|不要|やらなくて)(?:です|でお願いします|でお願い|にします|にしてください|にして|して(?:ください)?|で(?:大丈夫|いい|OK)(?:です)?|で|いい(?:です)?|大丈夫(?:です)?)?[。.!！\s]*$/i
 );
 
 /**
@@ -65,7 +65,7 @@ export function partEdit(n: Nouns): RegExp {
   const jaPart = r`(?:見出し|タイトル|行|段落|節|項目|欄|表|箇所|部分)`;
   const jaEdit = r`(?:変え|直|修正|消|削除|埋め|追加|追記|短く|入れ替え)`;
   return new RegExp(
-    r`^(?=.*${enEdit})(?:.*\b${enPart}\s+(?:of|in)\s+${n.det}${n.en}|.*${n.en}(?:'s)?\s+(?:\w+\s+){0,2}?${enPart}\b` +
+    r`^(?=.*${enEdit})(?:.*\b${enPart}\s+(?:of|in)\s+${n.det}${n.en}|.*${n.en}(?:'s)?\s+(?:(?:first|second|third|fourth|last|top|bottom|new|old|current|open|next|summary|status)\s+){0,2}${enPart}\b` +
       r`|(?:in|on|for)\s+${n.det}${n.en}\s*,?\s+.*\b${enPart}\b)` +
       r`|${n.ko}\s*(?:의)?\s*(?:\S+\s+)?${koPart}(?:만|을|를|은|는|에)?\s*(?:\S+\s+){0,4}?\S*?\s?${koEdit}` +
       r`|${n.ja}\s*の\s*[^、。]{0,12}?${jaPart}(?:だけ|を|は|に)?[^。]{0,30}?${jaEdit}`,

@@ -445,7 +445,7 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   if (calledOff().test(clause)) return { kind: "support", by: "rule: earlier work called off" };
   if (
     PART_EDIT().test(clause) && !OTHER_DOC().test(clause) && !template().test(clause) &&
-    !/[+＋(（]|\b(?:also|too|plus)\b/i.test(clause)
+    !/[+＋(（]|\b(?:also|too|plus|and|then)\b/i.test(clause)
   ) {
     return { kind: "request", by: "rule: an edit of the document's own part" };
   }

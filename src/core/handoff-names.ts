@@ -1,8 +1,9 @@
 /**
  * The handoff document's name as people actually type it (issue 31, round 17): a typo in the English word
  * ("hnadoff", "handof", "HANDOF.md"), a Korean phonetic slip (헨드오프, 핸드오푸, 핸드옾, 인수인게서), the Japanese
- * word in the other kana or mis-converted by the input method (はんどおふ, ひき継ぎ, 引き次ぎ), or typed in Latin letters
- * (hikitsugi). Neither judge read such a prompt as naming the handoff at all, so a plain request was refused.
+ * word in the other kana or mis-converted by the input method (はんどおふ, ひき継ぎ, 引き次ぎ). Neither judge read such a
+ * prompt as naming the handoff at all, so a plain request was refused. (Not the Japanese word in Latin letters: the rest
+ * of such a prompt is unread too, so its work would be.)
  *
  * Recognised by structure, not by a list of misspellings: a word one edit (Damerau: one letter dropped, added,
  * changed or two swapped) from the name, where a "letter" is a Latin letter, a Hangul syllable's one jamo (its
@@ -30,7 +31,7 @@ type Atom = string;
  * too (a change to the same letter). The first letter is kept (from 1): "and off", "band over" are other words. With
  * no word boundary to stop it (kana), nothing is added at the end: "ハンドオフを" is the name and a particle.
  */
-function oneEdit(atoms: readonly Atom[], any: string, from = 1, atEnd = true): string {
+function oneEdit(atoms: readonly Atom[], any: string, from = 1, atEnd = true, to = atoms.length): string {
   // (Native joins only: a helper called once per spelling was hot enough for the optimising JIT, test/hook-jit.test.ts.)
   const n = atoms.length;
   const head: string[] = [];
@@ -38,13 +39,16 @@ function oneEdit(atoms: readonly Atom[], any: string, from = 1, atEnd = true): s
   const same: string[] = [];
   const shorter: string[] = [];
   for (let i = 0; i < n; i++) {
-    if (i >= from) {
+    // Atoms from `to` on are kept as they are (something may still be added before the first of them).
+    if (i >= from && i <= to) {
       const pre = head.join("");
       const rest = atoms.slice(i + 1).join("");
       longer.push(pre + any + atoms[i] + rest);
-      same.push(pre + any + rest);
-      if (i + 1 < n) same.push(pre + atoms[i + 1] + atoms[i] + atoms.slice(i + 2).join(""));
-      shorter.push(pre + rest);
+      if (i < to) {
+        same.push(pre + any + rest);
+        if (i + 1 < to) same.push(pre + atoms[i + 1] + atoms[i] + atoms.slice(i + 2).join(""));
+        shorter.push(pre + rest);
+      }
     }
     head.push(atoms[i]);
   }
@@ -86,6 +90,8 @@ function oneJamo(m: string, name: string): boolean {
   const i = a.findIndex((c, j) => c !== b[j]);
   if (i < 0) return true;
   const [x, y] = [parts(a[i]), parts(b[i])];
+  // The last syllable keeps its consonants (핸드오푸, not 핸드오브: "hand of", a game's item).
+  if (i === b.length - 1) return x[0] === y[0] && x[2] === y[2];
   return (x[0] !== y[0] ? 1 : 0) + (x[1] !== y[1] ? 1 : 0) + (x[2] !== y[2] ? 1 : 0) <= 1;
 }
 
@@ -101,8 +107,9 @@ function kanaAtom(k: string): Atom {
 const ANY_KANA = "[\\u3041-\\u3096\\u30A1-\\u30FA\\u30FC]";
 
 /** The Japanese word's kanji as the input method may give them for the same reading (ひき, つぎ), or in kana. */
-const HIKI = "(?:[引挽弾惹曳]き?|ひき)";
-const TSUGI = "(?:継|つ[ぎぐき]|[次接告注嗣][ぎぐ])";
+// (Never after another kanji: 値引, 取引, 割引 end a word of their own; kana つ only after き: 値引つき is "with a discount".)
+const HIKI_TSUGI =
+  "(?<![\\u4E00-\\u9FFF])(?:(?:[引挽弾惹曳]き|ひき)(?:継|つ[ぎぐ]|[次接告注嗣][ぎぐ])|[引挽弾惹曳](?:継|[次接告注嗣][ぎぐ]))";
 /** 申し送り with its kanji or kana for もうし and おく. */
 const MOUSHIOKURI = "(?:申し?|もうし)(?:送り|おくり)";
 
@@ -114,12 +121,12 @@ const NAMES = lazy((): RegExp => {
     `(?<en>(?<![A-Za-z0-9])(?:${latin("handoff")}|${latin("handover")}|[Hh][Aa][Nn][Dd][-\\s](?:${latin("off")}|${
       latin("over")
     }))s?(?![A-Za-z0-9]))`,
-    // Japanese in Latin letters (no input method): hikitsugi, hikitugi, one edit, with -sho.
-    `(?<romaji>(?<![A-Za-z0-9])(?:${latin("hikitsugi")}|${latin("hikitugi")})(?:[-\\s]?(?:sho|syo))?(?![A-Za-z0-9]))`,
-    `(?<kana>${oneEdit([..."ハンドオフ"].map(kanaAtom), ANY_KANA, 1, false)}|${
-      oneEdit([..."ハンドオーバー"].map((k) => k === "ー" ? "ー" : kanaAtom(k)), ANY_KANA, 1, false)
-    })`,
-    `(?<ja>${HIKI}${TSUGI})`,
+    // (Not Japanese in Latin letters: the rest of such a prompt is unread, so its work would be too.)
+    // The kana name keeps its last kana and is no part of a longer katakana word (ハンドオペ, ハンドオイル, ワンハンド…).
+    `(?<kana>(?<![ァ-ヺー])(?:${oneEdit([..."ハンドオフ"].map(kanaAtom), ANY_KANA, 1, false, 4)}|${
+      oneEdit([..."ハンドオーバー"].map((k) => k === "ー" ? "ー" : kanaAtom(k)), ANY_KANA, 1, false, 5)
+    })(?![ァ-ヺー]))`,
+    `(?<ja>${HIKI_TSUGI})`,
     `(?<mo>${MOUSHIOKURI})`,
   ];
   return new RegExp(alt.join("|"), "g");
@@ -144,12 +151,12 @@ const NAMES_KO = lazy((): RegExp =>
  * a prompt with none of the name's pairs holds no spelling one edit from it.
  */
 const MAY_EN_JA =
-  /(?<![A-Za-z])[Hh][A-Za-z]{0,2}(?:nd|ad|na|dn|do|of|ov)|hikit|[ハは][ンん]|[ンん][ドど]|[ドど][オおォぉ]|[オおォぉ][フふー]|[引挽弾惹曳ひ]き?[継つ次接告注嗣]|申|もうし/i;
+  /(?<![A-Za-z])[Hh][A-Za-z]{0,2}(?:nd|ad|na|dn|do|of|ov)|[ハは][ンん]|[ンん][ドど]|[ドど][オおォぉ]|[オおォぉ][フふー]|[引挽弾惹曳ひ]き?[継つ次接告注嗣]|申|もうし/i;
 const MAY_KO = /핸드|드오|오프|오버|인수|수인|인계|인[게개걔]/;
 
 /** Real words one edit from a name, and the names already as the judges spell them. */
 const KEEP = /^(?:hand[-\s]?(?:off|over)s?|hangovers?|handouts?|hands[-\s]?(?:off|over)|hand[-\s]of)$/i;
-const KEEP_KO = /^(?:핸드오프|핸드오버|인수인계|핸즈오프|핸즈오버|인수\s인계)$/;
+const KEEP_KO = /^(?:핸드오프|핸드오버|인수인계|핸즈오프|핸즈오버|인수\s?인계|인수\s?인가)$/;
 const KEEP_KANA = /^(?:ハンドオフ|ハンドオーバー|ハンドオン|ハンズオフ|ハンズオーバー)$/;
 
 /** The prompt with every misspelt or transliterated name of the handoff document written as the judges spell it. */
@@ -162,7 +169,6 @@ export function normalizeNames(text: string): string {
 function rename(m: string, ...rest: unknown[]): string {
   const g = rest[rest.length - 1] as Record<string, string | undefined>;
   if (g.en !== undefined) return KEEP.test(m) ? m : "handoff";
-  if (g.romaji !== undefined) return /(?:sho|syo)$/i.test(m) ? "引き継ぎ書" : "引き継ぎ";
   if (g.ko !== undefined) {
     if (KEEP_KO.test(m)) return m;
     // The name it shares the most syllables with, place by place, if the changed syllable is one jamo from it.

@@ -454,7 +454,7 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   // An edit of the document's own part (its title, one line, a section): the document named, a part, an edit.
   if (
     PART_EDIT().test(clause) && !OTHER_DOC().test(clause) && !TEMPLATE().test(clause) &&
-    !/[+＋(（]|\b(?:also|too|plus)\b/i.test(clause)
+    !/[+＋(（]|\b(?:also|too|plus|and|then)\b/i.test(clause)
   ) {
     return { kind: "request", by: "rule: an edit of the document's own part" };
   }

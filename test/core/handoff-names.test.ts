@@ -25,7 +25,6 @@ describe("a misspelt or transliterated name is the handoff's", () => {
     ["引き次ぎメモ", "引き継ぎメモ"],
     ["引きつぎ書", "引き継ぎ書"],
     ["申送り事項", "申し送り事項"],
-    ["hikitugi-sho", "引き継ぎ書"],
   ])("%p reads as %p", (typed, read) => {
     expect(normalizeNames(typed)).toBe(read);
   });
@@ -43,6 +42,15 @@ describe("a misspelt or transliterated name is the handoff's", () => {
     "引き続き進めてください",
     "値引き次第で変わる",
     "write the handoff",
+    // (review, after FINAL) other words one edit away, or the name in Latin letters, whose rest is unread
+    "値引つきの商品を並べる",
+    "ワンハンドオペの画面",
+    "ハンドオペレーションの手順",
+    "はんどおけの在庫",
+    "인수 인가 절차",
+    "인수인가 여부",
+    "핸드오브 아이템",
+    "hikitsugi wo kaite",
   ])("%p stays as it is", (text) => {
     expect(normalizeNames(text)).toBe(text);
   });

@@ -149,6 +149,13 @@ describe("round 17: the families of round 16's sealed sets, in our own phrasing"
     // a statement about the document, then work on something else
     "The handoff says the cron runs at 2am. Move the cron to 3am.",
     "HANDOFF.md is fine. Commit your refactor and push.",
+    // (review, after FINAL) a part word after "and" is another thing's; a call-off followed by new work; a header
+    // whose value asks for more
+    "Update the handoff and drop table sessions.",
+    "Write the handoff. Forget the migration I asked for, and clear the cache.",
+    "引き継ぎ書を書いて。さっきのは取り消しでログを消して",
+    "인계서 써 주세요. 아까 말한 건 취소하고캐시도지워줘",
+    "件名: CHANGELOG更新もよろしく\n引き継ぎ書を書いて",
     // a part near the document but not its own: another thing's edit
     "handoff + fix the typo in the footer",
     "인계서 + 푸터 오타 수정",
