@@ -41,9 +41,33 @@ export const replyPath = lazy((): RegExp =>
   /^(?:(?:and|then|just|please)\s+)*(?:reply|respond|answer|report\s+back|tell\s+me|send\s+me)\s+(?:back\s+)?(?:with\s+)?(?:only\s+|just\s+)?(?:the\s+|its\s+|the\s+file'?s?\s+)?(?:path|file\s*name|link|location|"?done"?|ok|DONE)\b[^.?!]{0,20}$|^(?:그리고\s*)?(?:경로|파일\s*(?:경로|이름)|링크|위치|완료|DONE|done)(?:만|를|을)?\s*(?:답장|답|회신|알려|보내)\S*\s*(?:줘|주세요|주십시오)?[.!\s]*$|^(?:パス|ファイル(?:名|パス)|リンク|場所|完了|DONE|done)(?:だけ|のみ|を)?\s*(?:返信|返して|教えて|送って|返事)\S*[。.!！\s]*$/i
 );
 
-/** A header line of a ticket or a notice: a key of who, what id, when or which, and a short value. */
+/**
+ * A verb of work standing as a word of its own in a header line's value ("Ticket: OPS-12 rotate keys"): the value is a
+ * task, not an id, a name or a state. (Not inside a name: "fix/login-timeout", "nightly-build".)
+ */
+const HEADER_WORK = r`(?<![\w/.-])(?:fix(?:es|ing)?|implement(?:s|ing)?|refactor(?:s|ing)?|(?:re)?deplo(?:y|ys|ying)|` +
+  r`migrat(?:es?|ing)|rotat(?:es?|ing)|rerun(?:s|ning)?|delet(?:es?|ing)|remov(?:es?|ing)|drop(?:s|ping)?|` +
+  r`renam(?:es?|ing)|(?:up|down)grad(?:es?|ing)|(?:un)?install(?:s|ing)?|merg(?:es?|ing)|rebas(?:es?|ing)|` +
+  r`revert(?:s|ing)?|restart(?:s|ing)?|rebuild(?:s|ing)?|reset(?:s|ting)?|restor(?:es?|ing)|purg(?:es?|ing)|` +
+  r`wip(?:es?|ing)|bump(?:s|ing)?|patch(?:es|ing)?|publish(?:es|ing)?|clear(?:s|ing)?|clean(?:s|ing)?|` +
+  r`configur(?:es?|ing)|enabl(?:es?|ing)|disabl(?:es?|ing)|chang(?:es?|ing)|replac(?:es?|ing)|switch(?:es|ing)?|` +
+  r`mov(?:es?|ing)|split(?:s|ting)?|updat(?:es?|ing)|add(?:s|ing)?|creat(?:es?|ing)|rewrit(?:es?|ing)|` +
+  r`debug(?:s|ging)?|investigat(?:es?|ing)|profil(?:es?|ing)|optimi[sz](?:es?|ing)|benchmark(?:s|ing)?|` +
+  r`retr(?:y|ies|ying)|kill(?:s|ing)?|backfill(?:s|ing)?|reindex(?:es|ing)?|seed(?:s|ing)?|truncat(?:es?|ing)|` +
+  r`archiv(?:es?|ing)|prun(?:es?|ing)|flush(?:es|ing)?|scal(?:es?|ing)|tag(?:s|ging)?|port(?:s|ing)?|` +
+  r`translat(?:es?|ing)|roll\s*back(?:s|ing)?|rollback(?:s|ing)?|regenerat(?:es?|ing)|refresh(?:es|ing)?)(?![\w/.-])`;
+
+/**
+ * A header line of a ticket or a notice: a key of who, what id, when or which, and a short value that asks for nothing
+ * more (no request word, no other document, no "also", no verb of work).
+ */
 export const headerLine = lazy((): RegExp =>
-  /^(?:ticket|issue|id|ref|assignee|owner|from|to|cc|priority|status|date|time|run|job|labels?|severity|sender|worker|session|branch|due|reporter|담당(?:자)?|티켓|이슈|상태|일시|날짜|보낸\s*사람|받는\s*사람|수신|발신|우선순위|작업자|세션|担当(?:者)?|チケット|日時|日付|状態|ステータス|優先度|宛先|差出人|送信者|作業者|セッション)\s*[:：]\s*(?![^\n]*(?:よろしく|お願い|ください|부탁|주세요|please|README|CHANGELOG|も|도\s|\balso\b|\btoo\b))[^\s:：]+(?:\s+[^\s:：]+){0,3}$/i
+  new RegExp(
+    r`^(?:ticket|issue|id|ref|assignee|owner|from|to|cc|priority|status|date|time|run|job|labels?|severity|sender|worker|session|branch|due|reporter|담당(?:자)?|티켓|이슈|상태|일시|날짜|보낸\s*사람|받는\s*사람|수신|발신|우선순위|작업자|세션|担当(?:者)?|チケット|日時|日付|状態|ステータス|優先度|宛先|差出人|送信者|作業者|セッション)\s*[:：]\s*` +
+      r`(?![^\n]*(?:よろしく|お願い|ください|부탁|주세요|please|README|CHANGELOG|も|도\s|\balso\b|\btoo\b))(?![^\n]*${HEADER_WORK})` +
+      r`[^\s:：]+(?:\s+[^\s:：]+){0,3}$`,
+    "i",
+  )
 );
 
 /** Earlier work called off, pointing back to it: forget / cancel / skip what I asked, 아까 …는 취소, さっきの…は取り消し. */
@@ -64,8 +88,14 @@ export function partEdit(n: Nouns): RegExp {
   const koEdit = r`(?:바꿔|바꾸|고쳐|수정|지워|삭제|채워|추가|빼|줄여)`;
   const jaPart = r`(?:見出し|タイトル|行|段落|節|項目|欄|表|箇所|部分)`;
   const jaEdit = r`(?:変え|直|修正|消|削除|埋め|追加|追記|短く|入れ替え)`;
+  // (…nor one whose edit runs on past a comma into a clause of its own: "Fix the handoff's title, truncate audit logs"
+  // is two tasks. What may follow the comma: a courtesy, an example, a preposition's phrase, a remark of the writer's.)
+  const onward = r`(?!.*${enEdit}[^,;]*[,;]\s*(?:(?:and|then|also|now|next)\s+)*` +
+    r`(?!(?:both|only|just|for|with|as|like|especially|including|e\.?g|i\.?e|in|on|at|to|from|by|of|not|but|so|or|which|` +
+    r`where|that|because|since|thanks|thank|please|pls|ok|okay|cheers|asap|quickly|today|tonight|now|again|too|it|its|` +
+    r`it's|this|the|a|an|my|our|your|i|we|you|they|he|she)\b)[a-z]+\s+[\w"'\`])`;
   return new RegExp(
-    r`^(?=.*${enEdit})(?:.*\b${enPart}\s+(?:of|in)\s+${n.det}${n.en}|.*${n.en}(?:'s)?\s+(?:(?:first|second|third|fourth|last|top|bottom|new|old|current|open|next|summary|status)\s+){0,2}${enPart}\b` +
+    r`^${onward}(?=.*${enEdit})(?:.*\b${enPart}\s+(?:of|in)\s+${n.det}${n.en}|.*${n.en}(?:'s)?\s+(?:(?:first|second|third|fourth|last|top|bottom|new|old|current|open|next|summary|status)\s+){0,2}${enPart}\b` +
       r`|(?:in|on|for)\s+${n.det}${n.en}\s*,?\s+.*\b${enPart}\b)` +
       r`|${n.ko}\s*(?:의)?\s*(?:\S+\s+)?${koPart}(?:만|을|를|은|는|에)?\s*(?:\S+\s+){0,4}?\S*?\s?${koEdit}` +
       r`|${n.ja}\s*の\s*[^、。]{0,12}?${jaPart}(?:だけ|を|は|に)?[^。]{0,30}?${jaEdit}`,

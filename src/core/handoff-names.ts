@@ -156,7 +156,8 @@ const MAY_KO = /핸드|드오|오프|오버|인수|수인|인계|인[게개걔]/
 
 /** Real words one edit from a name, and the names already as the judges spell them. */
 const KEEP = /^(?:hand[-\s]?(?:off|over)s?|hangovers?|handouts?|hands[-\s]?(?:off|over)|hand[-\s]of)$/i;
-const KEEP_KO = /^(?:핸드오프|핸드오버|인수인계|핸즈오프|핸즈오버|인수\s?인계|인수\s?인가)$/;
+// (인수인가, 인수인거, 인수인지 …: "is it an argument", "the argument thing", not 인계 with another vowel.)
+const KEEP_KO = /^(?:핸드오프|핸드오버|인수인계|핸즈오프|핸즈오버|인수\s?인계|인수\s?인[가거고구기])$/;
 const KEEP_KANA = /^(?:ハンドオフ|ハンドオーバー|ハンドオン|ハンズオフ|ハンズオーバー)$/;
 
 /** The prompt with every misspelt or transliterated name of the handoff document written as the judges spell it. */

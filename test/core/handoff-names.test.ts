@@ -49,6 +49,8 @@ describe("a misspelt or transliterated name is the handoff's", () => {
     "はんどおけの在庫",
     "인수 인가 절차",
     "인수인가 여부",
+    // (review, C2) 인수인 거 / 인수인 것: "it is an argument", not 인계 with another vowel
+    "첫 번째가 인수인거 맞지?",
     "핸드오브 아이템",
     "hikitsugi wo kaite",
   ])("%p stays as it is", (text) => {

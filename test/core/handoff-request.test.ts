@@ -156,6 +156,12 @@ describe("round 17: the families of round 16's sealed sets, in our own phrasing"
     "引き継ぎ書を書いて。さっきのは取り消しでログを消して",
     "인계서 써 주세요. 아까 말한 건 취소하고캐시도지워줘",
     "件名: CHANGELOG更新もよろしく\n引き継ぎ書を書いて",
+    // (review, C2) a header value that carries a verb of work anywhere in it; a part edit joined by a comma to work of
+    // its own
+    "Ticket: INFRA-7 purge old snapshots\nPlease write HANDOFF.md",
+    "Owner: dana, rename the staging bucket\nWrite the handoff.",
+    "Fix the handoff's title, truncate the audit table",
+    "Change the handoff's second heading; redeploy the worker",
     // a part near the document but not its own: another thing's edit
     "handoff + fix the typo in the footer",
     "인계서 + 푸터 오타 수정",
