@@ -57,18 +57,25 @@ const HEADER_WORK = r`(?<![\w/.-])(?:fix(?:es|ing)?|implement(?:s|ing)?|refactor
   r`archiv(?:es?|ing)|prun(?:es?|ing)|flush(?:es|ing)?|scal(?:es?|ing)|tag(?:s|ging)?|port(?:s|ing)?|` +
   r`translat(?:es?|ing)|roll\s*back(?:s|ing)?|rollback(?:s|ing)?|regenerat(?:es?|ing)|refresh(?:es|ing)?)(?![\w/.-])`;
 
+/** A header line's key: who, what id, when or which ("Ticket:", 담당:, 担当:). */
+const HEADER_KEY =
+  r`^(?:ticket|issue|id|ref|assignee|owner|from|to|cc|priority|status|date|time|run|job|labels?|severity|sender|worker|session|branch|due|reporter|담당(?:자)?|티켓|이슈|상태|일시|날짜|보낸\s*사람|받는\s*사람|수신|발신|우선순위|작업자|세션|担当(?:者)?|チケット|日時|日付|状態|ステータス|優先度|宛先|差出人|送信者|作業者|セッション)\s*[:：]\s*`;
+
 /**
  * A header line of a ticket or a notice: a key of who, what id, when or which, and a short value that asks for nothing
  * more (no request word, no other document, no "also", no verb of work).
  */
 export const headerLine = lazy((): RegExp =>
   new RegExp(
-    r`^(?:ticket|issue|id|ref|assignee|owner|from|to|cc|priority|status|date|time|run|job|labels?|severity|sender|worker|session|branch|due|reporter|담당(?:자)?|티켓|이슈|상태|일시|날짜|보낸\s*사람|받는\s*사람|수신|발신|우선순위|작업자|세션|担当(?:者)?|チケット|日時|日付|状態|ステータス|優先度|宛先|差出人|送信者|作業者|セッション)\s*[:：]\s*` +
+    HEADER_KEY +
       r`(?![^\n]*(?:よろしく|お願い|ください|부탁|주세요|please|README|CHANGELOG|も|도\s|\balso\b|\btoo\b))(?![^\n]*${HEADER_WORK})` +
       r`[^\s:：]+(?:\s+[^\s:：]+){0,3}$`,
     "i",
   )
 );
+
+/** A header line whose value names work ("Ticket: OPS-9 rotating creds", "Owner: ops, restart nginx"): a task of its own. */
+export const headerWork = lazy((): RegExp => new RegExp(HEADER_KEY + r`[^\n]*${HEADER_WORK}`, "i"));
 
 /** Earlier work called off, pointing back to it: forget / cancel / skip what I asked, 아까 …는 취소, さっきの…は取り消し. */
 export const calledOff = lazy((): RegExp =>

@@ -26,6 +26,7 @@ import {
   docStatement,
   formatOnly,
   headerLine,
+  headerWork,
   partEdit,
   replyPath,
   restWish,
@@ -439,6 +440,7 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   // edit of a part the words tie to the document, or the document with only its format, asks for it.
   if (sendField().test(clause)) return { kind: "other", by: "rule: a field that sends it elsewhere" };
   if (replyPath().test(clause)) return { kind: "support", by: "rule: a reply with the path or done" };
+  if (headerWork().test(clause)) return { kind: "other", by: "rule: a header line naming work" };
   if (headerLine().test(clause) && !WORK().some(([, re]) => re.test(clause))) {
     return { kind: "support", by: "rule: a header line" };
   }

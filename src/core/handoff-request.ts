@@ -55,6 +55,7 @@ import {
   formatOnly,
   freshRun,
   headerLine,
+  headerWork,
   partEdit,
   replyPath,
   restWish,
@@ -444,6 +445,8 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   // A reply with only the path, "done" or OK is part of the request.
   if (REPLY_PATH().test(clause)) return { kind: "support", by: "rule: a reply with the path or done" };
   // A header line of a ticket or a notice (Ticket: OPS-1, 담당: …, 担当: …) whose value names no work.
+  // …and one whose value names work is a task of its own ("Ticket: OPS-9 rotating creds").
+  if (headerWork().test(clause)) return { kind: "other", by: "rule: a header line naming work" };
   if (HEADER().test(clause) && !WORK().some(([, re]) => re.test(clause))) {
     return { kind: "support", by: "rule: a header line" };
   }

@@ -159,6 +159,7 @@ describe("round 17: the families of round 16's sealed sets, in our own phrasing"
     // (review, C2) a header value that carries a verb of work anywhere in it; a part edit joined by a comma to work of
     // its own
     "Ticket: INFRA-7 purge old snapshots\nPlease write HANDOFF.md",
+    "Job: OPS-31 pruning stale branches\nWrite the handoff.",
     "Owner: dana, rename the staging bucket\nWrite the handoff.",
     "Fix the handoff's title, truncate the audit table",
     "Change the handoff's second heading; redeploy the worker",
