@@ -158,7 +158,9 @@ const EN = (): Lexicon => ({
       r`^(?:(?:and|then|also|please|make\s+sure\s+(?:to|you))\s+)*(?:include|list|note|mention|cover|describe|explain|summari[sz]e|recap|state|record|capture|say|flag|call\s+out|keep\s+it)\b(?![^.;!?]*\b(?:in|to)\s+(?:the\s+)?(?:readme|changelog|docs?|wiki|issue|pr|ticket|slack|channel)\b)`,
       r`^(?:(?:and|then|also|please)\s+)*(?:write|put|leave)\s+(?:it|that|this|them)\s*(?:up|down)?\b`,
       // Placing the same document somewhere: "save it under .vigil/handoff/", "copy it to notes/".
-      r`^(?:(?:and|then|also|please)\s+)*(?:save|store|copy|move|place|keep|upload|attach|check\s+in|link|share|post)\s+(?:it|them|that|this)\b`,
+      r`^(?:(?:and|then|also|please)\s+)*(?:save|store|copy|move|place|keep|upload|attach|check\s+in|link|share|post)\s+(?:it|them|that|this)\b` +
+      // (not to a time: "move it to 3am" reschedules the thing the sentence before named)
+      r`(?!\s+(?:\w+\s+){0,2}?(?:to|until|till|by|at|for|on|before|after)\s+(?:\d|noon|midnight|tomorrow|tonight|next\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:the\s+)?(?:morning|evening|afternoon|weekend)))`,
       r`^(?:including|with|listing|covering|noting|mentioning|describing|explaining|detailing|outlining|summari[sz]ing|documenting|especially|particularly)\b`,
       r`^(?:what(?:'s|\s+is|\s+was|\s+you)|where\s+you|which|open\s+questions|next\s+steps|blockers|known\s+issues|remaining|decisions|status)\b`,
       // why: the limit, the session, the next worker

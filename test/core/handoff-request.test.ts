@@ -148,6 +148,8 @@ describe("round 17: the families of round 16's sealed sets, in our own phrasing"
     "The test on line 40 of parser.ts fails. Fix that line.",
     // a statement about the document, then work on something else
     "The handoff says the cron runs at 2am. Move the cron to 3am.",
+    // (review, C2) "it" after a statement of the document is the thing it names, rescheduled
+    "The handoff says the backup job runs at 1am; move it to 4am and commit the handoff",
     "HANDOFF.md is fine. Commit your refactor and push.",
     // (review, after FINAL) a part word after "and" is another thing's; a call-off followed by new work; a header
     // whose value asks for more
