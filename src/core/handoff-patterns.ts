@@ -128,3 +128,70 @@ export const MAKE = lazy((): readonly [string, RegExp][] => [
     /(?<!こと|点|内容|状況|理由|場所|経緯|結果)(?:を|も)(?:作成|更新|書い|書く|仕上げ)|作っ|作る|追加(?!すれば)|完成|実装/,
   ],
 ]);
+
+// The words both judges' lexicons are built from, where the two still spell them alike (each judge keeps its own
+// KO_NOUN, JA_NOUN, verbs and lexicons: those differ).
+
+/** How one language says "the handoff document", "write/update/summarize into it" and what supports it. */
+export interface Lexicon {
+  /** A clause asking for the document: a document verb with the handoff as its object or its target. */
+  request: RegExp;
+  /** The handoff word used as the name of code or a feature ("handoff parser", "인계 흐름"). */
+  thing: RegExp;
+  /** A clause that only supports the request: commit or push, stop, courtesy, contents, the reason. */
+  support: RegExp;
+  /** A clause that says not to write it ("don't write the handoff yet"). */
+  negated: RegExp;
+  /**
+   * A supporting verb aimed elsewhere: another document or file as the target ("note it in the README",
+   * "API 문서에도 기록", "READMEにも書いて"), or a thing made rather than noted ("write tests too", "テストも書いて").
+   * Such a clause is other work even when its verb is one that fills the handoff.
+   */
+  foreign: RegExp;
+  /** Why the handoff is asked for (the limit, the context, a change of worker), said without asking anything. */
+  reason: RegExp;
+  /** A clause that ends on a request to act: a reason clause ("the context is full") never does. */
+  imperative: RegExp;
+}
+
+export const EN_NOUN =
+  r`(?:(?:hand[-\s]?(?:off|over)|hnad[-\s]?off|hadnoff|handof+(?=\b)|hand[-\s]?of(?=\b))s?(?:[-\s](?:doc(?:ument)?s?|notes?|file|memo|report|summary|write-?up))?|(?:[\w.-]+/)*handoff\.md)`;
+
+export const EN_DET =
+  r`(?:(?:the|a|an|your|our|my|its|this|that)\s+)?(?:(?:new|final|short|brief|full|current|existing|latest|same|shared)\s+)?`;
+
+/** Verbs that put something into the document ("summarize your progress into HANDOFF.md"). */
+export const EN_INTO_VERB =
+  r`(?:append|attach|leave|summari[sz]e|write(?:\s+(?:up|down))?|record|note|put|dump|capture|jot(?:\s+down)?|log|document|list|describe|add|save|update|collect|gather|consolidate|distil+|condense|move|copy)`;
+
+/**
+ * The end of a Korean or Japanese clause after its last word: spaces and punctuation only. (`\W` would do for
+ * English, but Hangul and kana are `\W` too, so "\W*$" would let anything follow.)
+ */
+export const END = r`[\s.,!?~…。、！？・」』)）]*$`;
+
+/** A Japanese request's polite tail: "…しておいてください", "…入れてね", "…お願いします". */
+export const JA_TAIL = r`(?:おいて|しておいて)?(?:ください|下さい|くれ|ね|よ|ほしい|お願い(?:します|いたします)?)?`;
+
+/** A Korean request's polite tail after the verb: "멈춰 주세요", "종료해 주세요". */
+export const KO_TAIL = r`(?:\s*(?:해\s*)?(?:줘|줘요|주세요|주십시오|주실래요|둬|두세요|요))?`;
+
+export const KO_DOC_VERB =
+  r`(?:덧붙|붙여|최신(?:화|으로)|작성|써|쓰|정리|업데이트|갱신|마무리|완성|남겨|남기|만들|채워|준비|마쳐|끝내|기록|요약|적어|적|반영|추가|옮겨|담아|커밋|푸시)`;
+
+/**
+ * English coordinates a second verb with "and" / "then" and nothing else to mark it: a word that is neither a
+ * determiner nor a word that supports the handoff, followed by its object (a determiner, a pronoun, a file name, a
+ * capitalised name), is a verb with its own object: "…, and translate the docs", "and localize the error messages".
+ * A noun in a list ("your status and blockers") has no object after it.
+ */
+export const EN_SECOND_VERB = (): RegExp =>
+  new RegExp(
+    r`(?:^|[\s,;])(?:and|then|plus|also)\s+(?:then\s+|also\s+|please\s+)?` +
+      r`(?!(?:the|a|an|your|our|its|my|this|that|these|those|it|them|what|which|where|how|why|who|any|all|every|each|some|no|` +
+      r`stop|end|exit|commit|push|include|list|note|mention|wrap|leave|hand|save|describe|explain|summari[sz]e|record|` +
+      r`open|next|remaining|current|failing|known|pending|outstanding|unresolved|new)\b)` +
+      // A pronoun object ("and copy it to notes/") is the same document.
+      r`[a-z][\w-]*\s+(?:the|a|an|all|any|every|our|your|its|these|those|\S+\.[a-z]{1,5}\b|[A-Z][\w-]*)\b`,
+    "",
+  );
