@@ -28,11 +28,11 @@ import {
   EN_ASK,
   EN_CLAUSE_VERB,
   EN_DET,
-  EN_INTO_VERB,
   EN_NOUN,
   EN_SECOND_VERB,
   EN_WORK_VERB,
   END,
+  enLexicon,
   FILL,
   FINE,
   JA_TAIL,
@@ -98,79 +98,8 @@ const r = String.raw;
 const EN_VERB =
   r`(?:write(?:\s+(?:up|out))?|put\s+together|pull\s+together|assemble|compose|update|finish|finali[sz]e|complete|prepare|draft|create|produce|fill\s+in|make|save|do|add\s+to|record|refresh|wrap\s+up|start|give\s+me|send\s+me|leave|commit|push|check\s+in)`;
 
-const EN = (): Lexicon => ({
-  request: new RegExp(
-    r`\b${EN_VERB}\s+${EN_DET}${EN_NOUN}(?![-\w])` +
-      r`|\b${EN_INTO_VERB}\b[^.;!?]{0,120}?\b(?:into|in|to|inside|within|as)\s+${EN_DET}${EN_NOUN}(?![-\w])` +
-      r`|\b${EN_VERB}\s+(?:it|that|this)\s+(?:up\s+)?(?:in|into|as)\s+${EN_DET}${EN_NOUN}(?![-\w])` +
-      r`|^(?:(?:please|now|ok(?:ay)?|right|so)[,\s]+)*(?:hand\s*(?:off|over)|${EN_NOUN})\b(?:\s*(?:please|pls|plz|now|time))?\s*[.!:]?\s*$` +
-      r`|^(?:(?:please|now|ok(?:ay)?|then|so)[,\s]+)*hand\s*(?:off|over)\s+(?:to|your|the\s+(?:ticket|work|session)|now|please)\b` +
-      r`|\b(?:time\s+to|ready\s+to|need\s+(?:you\s+)?to|go\s+ahead\s+and|let'?s)\s+hand\s*(?:off|over)\b` +
-      r`|\b(?:need|want|require)\s+(?:a|the|your)\s+(?:new\s+|short\s+|proper\s+)?${EN_NOUN}(?![-\w])` +
-      // "Hand this off", "get the handoff ready", "the handoff needs updating", "time for a handoff".
-      r`|\bhand\s+(?:it|this|that|things|everything|the\s+\w+)\s+(?:off|over)\b` +
-      r`|\b(?:get|make|have)\s+${EN_DET}${EN_NOUN}\s+(?:ready|done|written|finished|complete|up\s+to\s+date)\b` +
-      r`|\bmake\s+sure\s+${EN_DET}${EN_NOUN}\s+is\s+(?:complete|up\s+to\s+date|written|done|finished|current)\b` +
-      r`|\b${EN_NOUN}\s+(?:needs?|has)\s+(?:to\s+be\s+)?(?:updat|writ|finish|refresh|complet)\w*` +
-      r`|\b(?:time|ready)\s+for\s+(?:a|the|your)\s+${EN_NOUN}(?![-\w])` +
-      r`|\b(?:wrap|finish|end|close)\s+(?:it\s+|things\s+)?(?:up\s+)?with\s+${EN_DET}${EN_NOUN}(?![-\w])` +
-      // "Wrap up by writing the handoff", "finish by updating HANDOFF.md".
-      r`|\bbring\s+${EN_DET}${EN_NOUN}\s+up\s+to\s+date\b` +
-      r`|\b(?:spend|use)\b[^.;!?]{0,60}?\bon\s+${EN_DET}${EN_NOUN}(?![-\w])` +
-      r`|\bby\s+(?:writing|updating|finishing|preparing|drafting|putting\s+together|filling\s+in|completing)\s+${EN_DET}${EN_NOUN}(?![-\w])`,
-    "i",
-  ),
-  thing: new RegExp(
-    // "write the handoff and the migration script": a second object is other work.
-    r`\b${EN_NOUN}\s+and\s+(?:the|a|an|its|some)\s+(?!hand[-\s]?(?:off|over))\w+|` +
-      r`\bhand[-\s]?(?:off|over)s?[-\s]+(?:parser|flow|bug|crash|code|module|test|tests|endpoint|api|feature|logic|pr|function|service|page|screen|handler|job|queue|script|step|button|form|component|table|schema|migration|worker|protocol|format|writer|loader|renderer|generator|builder|exporter|importer|validator|serializer)\b`,
-    "i",
-  ),
-  support: new RegExp(
-    [
-      // courtesy and address
-      r`^(?:please|thanks?(?:\s+you)?|thx|ty|cheers|ok(?:ay)?|great|good|nice|hi|hello|hey|sure|right|go\s+ahead|oh|ah|um|uh|hmm|oops|btw)(?:\s+(?:work|job|stuff|everyone|all|again|so\s+much))?\W*$`,
-      r`^@[\w-]+\W*$`,
-      // "We'll hand off after this": the plan to hand off, and what "after" points back to.
-      r`^(?:we|you|I)(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to)\s+hand\s*(?:off|over)\b[^:]*$`,
-      r`^(?:this|that|it|that'?s\s+done|this\s+one)\W*$`,
-      // commit, push or stop: allowed at HARD, no new work
-      r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:git\s+)?(?:commit|push|stage|add)(?:\s+(?:and|&)\s+(?:commit|push))?(?:\s+(?:it|them|that|this|everything|all|the\s+(?:file|doc(?:ument)?|note|changes?)|your\s+(?:changes|work)))?(?:\s+(?:(?:to|on|into)\s+(?:the\s+|your\s+|this\s+)?[\w./-]+(?:\s+branch)?|now|too|as\s+well|when\s+(?:you're\s+)?done))?\W*$`,
-      r`^(?:(?:before|once|when|after|as\s+soon\s+as)\s+)?(?:you(?:'re|\s+are)?\s+|your\s+(?:context(?:\s+window)?|session|window)\s+)?(?:stop(?:ping)?|finish(?:ing)?|end(?:ing)?|exit(?:ing)?|leav(?:e|ing)|go(?:ing)?|runs?\s+out(?:\s+of\s+(?:context|room|space|tokens))?|fills?\s+up|hits?\s+(?:the\s+)?(?:hard\s+)?limit|done|finished)(?:\s+(?:up|here|there|now|(?:the|this|your)\s+(?:session|turn|current\s+ticket)))?\W*$`,
-      r`^(?:ok(?:ay)?,?\s+)?that(?:'s|\s+is)\s+(?:enough|it|all)(?:\s+for\s+(?:this|the|today|now)(?:\s+(?:session|today))?)?\W*$`,
-      r`^(?:(?:time\s+to|let'?s|please|ok(?:ay)?)\s+)?(?:wrap\s+(?:it\s+|this\s+|things\s+|everything\s+)?up|finish\s+up|call\s+it\s+a\s+(?:day|session))(?:\s+(?:here|there|now|for\s+(?:today|now)))?\W*$`,
-      r`^(?:please\s+)?(?:write|do|make|prepare|draft|leave)\s+(?:one|it|that)(?:\s+(?:up|now|please))?\W*$`,
-      r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:stop\s+(?:taking|starting|picking\s+up)\s+(?:new|more|any)\s+(?:work|tickets?|tasks?)|take\s+no\s+(?:new|more)\s+(?:work|tickets?|tasks?)|stop|exit|quit|end\s+(?:the|your)\s+session|stop\s+(?:there|here|working|after\s+that)|wait|that'?s\s+(?:all|it)|nothing\s+else|no\s+new\s+work|don'?t\s+(?:start|take)\s+anything\s+(?:new|else))\W*$`,
-      // what goes into it, and reporting it
-      r`^(?:(?:and|then|also|please|make\s+sure\s+(?:to|you))\s+)*(?:include|list|note|mention|cover|describe|explain|summari[sz]e|recap|state|record|capture|say|flag|call\s+out|keep\s+it)\b(?![^.;!?]*\b(?:in|to)\s+(?:the\s+)?(?:readme|changelog|docs?|wiki|issue|pr|ticket|slack|channel)\b)`,
-      r`^(?:(?:and|then|also|please)\s+)*(?:write|put|leave)\s+(?:it|that|this|them)\s*(?:up|down)?\b`,
-      // Placing the same document somewhere: "save it under .vigil/handoff/", "copy it to notes/".
-      r`^(?:(?:and|then|also|please)\s+)*(?:save|store|copy|move|place|keep|upload|attach|check\s+in|link|share|post)\s+(?:it|them|that|this)\b` +
-      // (not to a time: "move it to 3am" reschedules the thing the sentence before named)
-      r`(?!\s+(?:\w+\s+){0,2}?(?:to|until|till|by|at|for|on|before|after)\s+(?:\d|noon|midnight|tomorrow|tonight|next\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:the\s+)?(?:morning|evening|afternoon|weekend)))`,
-      r`^(?:including|with|listing|covering|noting|mentioning|describing|explaining|detailing|outlining|summari[sz]ing|documenting|especially|particularly)\b`,
-      r`^(?:what(?:'s|\s+is|\s+was|\s+you)|where\s+you|which|open\s+questions|next\s+steps|blockers|known\s+issues|remaining|decisions|status)\b`,
-      // why: the limit, the session, the next worker
-      r`^(?:(?:so|since|because|as)\s+)?(?:you(?:'re|\s+are|'ve|\s+have)|your\s+(?:context|session|window)|(?:the\s+)?context(?:\s+window)?\s+(?:is|has)|we(?:'re|\s+are))\b[^:]*\b(?:limit|full|context|tokens?|window|soft|hard|near|close|almost|over)\b[^:]*$`,
-      // For whom, and nothing more: "for the next worker, set up the DB" is that task.
-      r`^(?:so\s+(?:that\s+)?|for\s+)(?:the\s+next|a\s+(?:new|fresh)|another|the\s+new)\s+(?:worker|session|agent|person|engineer)\b(?:\s+(?:to|can|will|who)\s+(?:read|pick\s+(?:it\s+|this\s+)?up|continue|take\s+over)\b[^,;:]*)?\W*$`,
-      r`^(?:a\s+)?(?:new|fresh|the\s+next)\s+(?:worker|session|agent)\s+will\s+(?:take\s+over|pick\s+(?:it\s+)?up|continue)\b[^:]*$`,
-    ].join("|"),
-    "i",
-  ),
-  negated:
-    /\b(?:don'?t|do\s+not|no\s+need\s+to|never|not\s+yet|stop\s+writing)\b[^.;!?]{0,30}\bhand[-\s]?(?:off|over)/i,
-  foreign: new RegExp(
-    r`\b(?:in|into|to|inside|on|under)\s+(?:the\s+|a\s+|our\s+|your\s+|its\s+)?(?!${EN_NOUN}(?![-\w]))(?![\w./-]*hand-?(?:off|over))` +
-      r`(?:[\w-]+\s+)?(?:readme|changelog|docs?|documentation|wiki|issues?|pr|pull\s+request|ticket|slack|channel|spec|comments?|code|module|config|tests?|release\s+notes|api|[\w-]+\.(?!md\b)[a-z]{1,5})\b` +
-      r`|\b(?:a|the|some|new|more)\s+(?:fix|fixes|patch|tests?|test\s+cases?|feature|endpoint|migration|script|function|refactor)\b(?!\s+(?:names?|results?|status|ids?|output|failures?|list))`,
-    "i",
-  ),
-  reason:
-    /\b(?:limit|context(?:\s+window)?|tokens?|session|conversation|time|(?:switch(?:ing)?|rotat(?:e|ing)|chang(?:e|ing)|replac(?:e|ing))\s+(?:the\s+|to\s+a\s+(?:new\s+|fresh\s+)?)?(?:workers?|sessions?|agents?)|(?:rotat(?:e|ing)|swap(?:ping)?|replac(?:e|ing)|switch(?:ing)?)\s+you(?:\s+out)?)\b/i,
-  imperative:
-    /^(?:(?:please|now|and|then|also|so)\s+)*(?!(?:you|we|i|it|the|this|that|your|our|my)\b)[a-z]+\b(?<!ing)(?!\s*(?:is|are|was|'s)\b)/i,
-});
+// This judge's English words: fillers (oh, um, btw) are courtesy too, and a negation reaches past a comma.
+const EN = (): Lexicon => enLexicon({ verb: EN_VERB, courtesy: r`|oh|ah|um|uh|hmm|oops|btw`, negatedGap: r`[^.;!?]` });
 
 const KO_NOUN =
   r`(?:인계\s*(?:서|문서|노트|메모|파일|자료)|인게\s*(?:서|문서|노트)|인수인계\s*(?:서|문서|노트|메모|자료)?|핸드오프(?:\s*(?:문서|노트|파일))?|핸드오버(?:\s*(?:문서|노트))?|넘김\s*문서|이관\s*문서|hand[-\s]?(?:off|over)(?:\s*(?:문서|노트|파일|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
