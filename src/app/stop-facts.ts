@@ -78,7 +78,7 @@ export function goalDueFor(
  * else the newest interrupt whose source is "user", or null. Observed on 2.1.336: the transcript
  * writes "interrupted by user" for another session's and the system's interrupts too; 2.1.337
  * marks a person's record on some paths only, so the transcript reader counts every record
- * (core/interrupt-note.ts).
+ * (docs/claude-code-versions.md section 11).
  */
 function personInterruptAt(store: Store, sessionId: string): number | null | undefined {
   let at: number | null | undefined;

@@ -63,7 +63,7 @@ const HUMAN_ORIGINS = new Set(["human"]);
  * The record Claude Code writes when a turn is stopped. It is no prompt and wakes nothing, and
  * its text does not say who stopped the turn: 2.1.336 writes "[Request interrupted by user]" for
  * a person's, another session's and the system's interrupt alike (its Interrupt event says which;
- * 2.1.337 also marks a person's record, core/interrupt-note.ts).
+ * 2.1.337 also marks a person's record on some paths).
  */
 const INTERRUPTED = /^\[Request interrupted by user/;
 

@@ -168,7 +168,8 @@ function onRecord(s: Scan, v: JsonObject, todo: boolean): void {
   else if (v.type === "user") {
     if (s.text === "seek" || s.text === "collect") s.text = "done";
     if (!todo) return;
-    // Every interrupt record counts: none says "not a person" (core/interrupt-note.ts).
+    // Every interrupt record counts: 2.1.337 marks a person's on some paths only, so no record says
+    // "not a person" (docs/claude-code-versions.md section 11).
     if (s.interruptAt === undefined && isInterrupt(v)) s.interruptAt = timeOf(v);
     taskResult(s, v);
   } else if (v.type === "system" && v.subtype === "compact_boundary" && s.compactAt === undefined && todo) {

@@ -8,7 +8,6 @@
 import { afterEach, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { interruptByPerson } from "../../src/core/interrupt-note.ts";
 import { startFakeApi } from "../../src/prove/fake-api/server.ts";
 import { type Pane, seedClaudeJson, startPane, TUI_READY } from "../../src/prove/tmux-pane.ts";
 import { lastUserText } from "./api-request.ts";
@@ -111,12 +110,15 @@ interruptTest(
     expect(statusOf(s, sessionId)?.awaiting).toBe("interrupt");
     // The transcript's record of Escape mid-answer names the cancelled answer
     // (`interruptedMessageId`, observed on 2.1.337), which the binary writes instead of the mark
-    // of a person's interrupt: it cannot say who, so the transcript reader counts it as a
-    // person's (core/interrupt-note.ts), never as another session's.
+    // of a person's interrupt (`interruptedByCancel`): a person's stop with no mark, so the Stop
+    // facts count every interrupt record (docs/claude-code-versions.md section 11).
     const path = findTranscript(s, sessionId);
     const notes = (path === null ? [] : parseJsonl(readFileSync(path, "utf8")))
       .filter((r) => r.type === "user" && JSON.stringify(r.message ?? "").includes("[Request interrupted"));
-    expect(notes.map((r) => interruptByPerson(JSON.parse(JSON.stringify(r))))).toEqual([null]);
+    expect(notes.map((r) => [r.interruptedByCancel ?? null, typeof r.interruptedMessageId])).toEqual([[
+      null,
+      "string",
+    ]]);
 
     // Two hours of quiet later, by the watch's clock: a stalled worker would be nudged (the inbox
     // nudge test shows it on this same set-up); one that awaits a person is left alone.

@@ -20,7 +20,7 @@ export interface StopFacts {
   checklists?: { path: string; text: string }[];
   /**
    * Epoch ms of the newest `[Request interrupted by user…]` record (any of them may be a person's:
-   * core/interrupt-note.ts) and of the newest `compact_boundary`.
+   * docs/claude-code-versions.md section 11) and of the newest `compact_boundary`.
    */
   lastInterruptAt?: number | null;
   lastCompactAt?: number | null;
