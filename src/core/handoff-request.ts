@@ -582,7 +582,7 @@ function namesHandoff(text: string): boolean {
  * and a refusal it makes says so ("mood judge: …"); any other refusal is the clause judge's.
  */
 export function judgeHandoffRequest(raw: string): HandoffJudgement {
-  // The document's name as typed (a typo, a phonetic slip, the other kana, a mis-converted kanji, Latin letters) is
+  // The document's name as typed (a typo, a phonetic slip, the other kana, a mis-converted kanji) is
   // rewritten to the name both judges read (round 17, handoff-names.ts); a prompt past twice the window is refused
   // as too long either way.
   const text = raw.length <= 2 * HANDOFF_WINDOW ? normalizeNames(raw) : raw;

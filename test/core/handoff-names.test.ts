@@ -1,7 +1,8 @@
 /**
  * The handoff document's name as people type it (src/core/handoff-names.ts, round 17): one edit from the name (a Latin
  * letter, a Hangul syllable's jamo, a kana across hiragana and katakana), the input method's other kanji for the same
- * reading, Latin letters for the Japanese word. Real words one edit away stay as they are. Every row is our own wording.
+ * reading. Real words one edit away, and the Japanese word in Latin letters, stay as they are. Every row is our own
+ * wording.
  */
 import { describe, expect, test } from "bun:test";
 import { normalizeNames } from "../../src/core/handoff-names.ts";
@@ -82,12 +83,15 @@ describe("round 17: a request with a misspelt name passes; work or a mention wit
     expect(j.clause).toContain(clause);
   });
 
+  // The clause named is the prompt as the judges read it: the name rewritten (a mention still refused), the real word kept.
   test.each([
-    "the handofff parser crashes on empty files, fix it",
-    "핸드오푸 파서에서 빈 파일이면 죽는 버그 고쳐 줘",
-    "ひき継ぎ処理のタイムアウトのバグを直して",
-    "I have a hangover today, so just fix the lint errors",
-  ])("refused (a mention or other work): %p", (text) => {
-    expect(judgeHandoffRequest(text).request).toBe(false);
+    ["the handofff parser crashes on empty files, fix it", "the handoff parser"],
+    ["핸드오푸 파서에서 빈 파일이면 죽는 버그 고쳐 줘", "핸드오프 파서"],
+    ["ひき継ぎ処理のタイムアウトのバグを直して", "引き継ぎ処理"],
+    ["I have a hangover today, so just fix the lint errors", "a hangover today"],
+  ])("refused (a mention or other work): %p", (text, read) => {
+    const j = judgeHandoffRequest(text);
+    expect(j.request).toBe(false);
+    expect(j.clause).toContain(read);
   });
 });
