@@ -3,7 +3,7 @@
  * SOFT/HARD guard as a handoff request, per language, through the same classifier the hook
  * uses (`classifyPrompt`, a plain prompt with no pass commands).
  *
- *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|…|sealed15] [--json] [--list]
+ *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|…|sealed16] [--json] [--list]
  *
  * Categories: `request` (asks only for the handoff document: write, update, summarize into,
  * record in, commit or push it), `request-plus-work` (a handoff request and any other work),
@@ -38,7 +38,10 @@
  * written the same way by another engineer (senders are machines and the people who configure them); mentions
  * 01–04 per language likewise counted apart. `sealed-15.jsonl` (`--half sealed15`) is round 18's blind set
  * written the same way (ids `s15-<lang>-<category>-NN`; senders lean on machines and middlemen and on people
- * typing on a phone); its mentions 01–04 per language likewise counted apart.
+ * typing on a phone); its mentions 01–04 per language likewise counted apart. `sealed-16.jsonl`
+ * (`--half sealed16`) is round 18's second blind set, written the same way by another engineer (senders are
+ * people: leads, the next reader, a tired night owl, a polite manager, a terse senior, often correcting a
+ * handoff already written; ids `s16-<lang>-<category>-NN`); mentions 01–04 per language likewise counted apart.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -69,6 +72,7 @@ const HALVES = new Map([
   ["sealed13", "sealed-13.jsonl"],
   ["sealed14", "sealed-14.jsonl"],
   ["sealed15", "sealed-15.jsonl"],
+  ["sealed16", "sealed-16.jsonl"],
 ]);
 
 /** Per half, the mentions that ask for other work (on handoff code or files): counted apart, never listed. */
@@ -84,6 +88,7 @@ const WORK_MENTIONS = new Map([
   ["sealed14", /^s14-mention-0[1-4]-/],
   // sealed-15 puts the language before the category: s15-en-mention-01.
   ["sealed15", /^s15-[a-z]{2}-mention-0[1-4]$/],
+  ["sealed16", /^s16-(?:en|ko|ja)-mention-0[1-4]$/],
 ]);
 
 /** One prompt of our own, and what it is. */
