@@ -13,6 +13,7 @@ import type { Store } from "../edge/store.ts";
 import type { Budget } from "../edge/store/batches.ts";
 import { archiveSessions, countBefore, deadSessionsBefore, deleteBefore } from "../edge/store/retention.ts";
 import { firstEventDay, rolledThrough, rollUpTo } from "../edge/store/rollups.ts";
+import { checkDetails } from "../edge/store/report-details.ts";
 import { ensureReportIndexes } from "../edge/store/report-indexes.ts";
 import { giveSpaceBack, storeBytes } from "../edge/store/space.ts";
 
@@ -90,6 +91,8 @@ export function runGc(
   if (budget?.spent) return { ...summary, done: false };
   // On a store just cut to its retention period: a report never has to build them first.
   ensureReportIndexes(store);
+  // What is left is checked once here, not by every report that writes it (report-details.ts).
+  checkDetails(store, budget);
   store.setSetting(GC_LAST_RUN_KEY, String(opts.now));
   return summary;
 }
