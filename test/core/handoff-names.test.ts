@@ -5,7 +5,7 @@
  * wording.
  */
 import { describe, expect, test } from "bun:test";
-import { normalizeNames } from "../../src/core/handoff-names.ts";
+import { mayHoldName, normalizeNames } from "../../src/core/handoff-names.ts";
 import { judgeHandoffRequest } from "../../src/core/handoff-request.ts";
 
 describe("a misspelt or transliterated name is the handoff's", () => {
@@ -93,5 +93,107 @@ describe("round 17: a request with a misspelt name passes; work or a mention wit
     const j = judgeHandoffRequest(text);
     expect(j.request).toBe(false);
     expect(j.clause).toContain(read);
+  });
+});
+
+/**
+ * Every spelling one Damerau edit from `w` over `letters`: from `from` on, a letter changed, dropped, added before it
+ * (or at the end), or two neighbours swapped.
+ */
+function oneEditOf(w: string, letters: string, from = 1): string[] {
+  const a = [...w];
+  const out = new Set<string>();
+  for (let i = from; i <= a.length; i++) {
+    for (const c of letters) out.add([...a.slice(0, i), c, ...a.slice(i)].join(""));
+    if (i === a.length) continue;
+    for (const c of letters) out.add([...a.slice(0, i), c, ...a.slice(i + 1)].join(""));
+    out.add([...a.slice(0, i), ...a.slice(i + 1)].join(""));
+    if (i + 1 < a.length) out.add([...a.slice(0, i), a[i + 1], a[i], ...a.slice(i + 2)].join(""));
+  }
+  return [...out];
+}
+
+/** Every katakana and the long mark; a katakana spelling in hiragana. */
+const KANA = Array.from({ length: 0x30FA - 0x30A1 + 1 }, (_, i) => String.fromCodePoint(0x30A1 + i)).join("") + "ー";
+const hiragana = (s: string) => s.replace(/[\u30A1-\u30F6]/g, (c) => String.fromCodePoint(c.codePointAt(0)! - 0x60));
+
+/** One jamo of one syllable of `name` changed; the last syllable keeps its consonants. */
+function oneJamoOf(name: string): string[] {
+  const jamo = (c: string) => {
+    const i = c.codePointAt(0)! - 0xAC00;
+    return [Math.floor(i / 588), Math.floor((i % 588) / 28), i % 28];
+  };
+  const syllable = (l: number, v: number, t: number) => String.fromCodePoint(0xAC00 + (l * 21 + v) * 28 + t);
+  const s = [...name];
+  return s.flatMap((c, i) => {
+    const [l, v, t] = jamo(c);
+    const last = i === s.length - 1;
+    return [
+      ...(last ? [] : Array.from({ length: 19 }, (_, x) => syllable(x, v, t))),
+      ...Array.from({ length: 21 }, (_, x) => syllable(l, x, t)),
+      ...(last ? [] : Array.from({ length: 28 }, (_, x) => syllable(l, v, x))),
+    ].filter((a) => a !== c).map((a) => [...s.slice(0, i), a, ...s.slice(i + 1)].join(""));
+  });
+}
+
+describe("round 18: the pre-check says maybe for every misspelling's shape and for no everyday word", () => {
+  // Each of these made round 17's pre-check build and first run every pattern (~4-5 ms CPU in a hook process; review,
+  // round 17, finding w): a pair of the name's letters near an h, or any of ハン, ンド, 인수, 오버 ….
+  test.each([
+    "I had a look",
+    "take the hand brake off",
+    "fix the header",
+    "the handler crashes",
+    "handle the error",
+    "a handful of tests",
+    "however, it fails",
+    "headless mode",
+    "コマンドを実行して",
+    "バンドルのサイズ",
+    "設定はサーバーにある",
+    "인수 확인",
+    "오버라이드 추가",
+    "오프라인 모드",
+    "확인 부탁",
+    // The names as the judges spell them, and the real words kept.
+    "write the handoff",
+    "Update HANDOFF.md and the hand-over notes",
+    "I have a hangover",
+    "ハンドオフを書いて",
+    "ハンドオーバー資料",
+    "핸드오프 문서",
+    "인수인계서 작성",
+    "인수인가 여부",
+    "引き継ぎ書",
+    "ひきつぎ",
+    "申し送り事項",
+  ])("no maybe: %p", (text) => {
+    expect(mayHoldName(text)).toBe(false);
+  });
+
+  const az = "abcdefghijklmnopqrstuvwxyz0123456789";
+  const keptEn = /^(?:hand[-\s]?(?:off|over)s?|hangovers?|hands[-\s]?(?:off|over)|hand[-\s]of)$/;
+  test.each([["handoff", ""], ["handover", ""], ["off", "hand "], ["over", "hand "], ["off", "hand-"]])(
+    "maybe: every one-edit spelling of %p after %p (its first letter kept)",
+    (name, before) => {
+      const spellings = oneEditOf(name, az).map((e) => before + e).filter((e) => !keptEn.test(e));
+      expect(spellings.length).toBeGreaterThan(100);
+      expect(spellings.filter((e) => !mayHoldName(`write the ${e} notes`))).toEqual([]);
+    },
+  );
+
+  test.each([["ハンドオフ", "フ"], ["ハンドオーバー", "バー"]])(
+    "maybe: every one-edit spelling of %p, %p kept",
+    (name, end) => {
+      const head = name.slice(0, -end.length);
+      const spellings = oneEditOf(head, KANA).map((e) => e + end).filter((e) => !/^ハン[ドズ]オ(?:フ|ーバー)$/.test(e))
+        .flatMap((e) => [e, hiragana(e)]);
+      expect(spellings.filter((e) => !mayHoldName(`${e}を書いて`))).toEqual([]);
+    },
+  );
+
+  test.each(["핸드오프", "핸드오버", "인수인계"])("maybe: every one-jamo spelling of %p", (name) => {
+    const spellings = oneJamoOf(name).filter((e) => !/^(?:핸즈오[프버]|인수인[가거고구기])$/.test(e));
+    expect(spellings.filter((e) => !mayHoldName(`${e} 문서 작성해 줘`))).toEqual([]);
   });
 });
