@@ -197,3 +197,29 @@ describe("round 18: the pre-check says maybe for every misspelling's shape and f
     expect(spellings.filter((e) => !mayHoldName(`${e} 문서 작성해 줘`))).toEqual([]);
   });
 });
+
+describe("round 18: 引継 inside a word is no name", () => {
+  // 取引継続 (continuing a transaction) and 割引継続 (a discount kept on) hold 引継 across two words; read as the
+  // handoff's name, a request for a procedure or a deck about them passed as a handoff request (review, round 17).
+  test.each([
+    "取引継続の手順書を作って",
+    "割引継続の資料を更新して",
+    "値引継続の条件をREADMEに書いて",
+    "索引継続の設定を直して",
+  ])("refused: %p", (text) => {
+    expect(judgeHandoffRequest(text).request).toBe(false);
+  });
+
+  test.each([
+    "引継書を作って",
+    "業務引継書を作って",
+    "引継メモを書いて",
+    "取引先向けの引継書を作って",
+    "引き継ぎ書を更新して",
+  ])(
+    "passes: %p",
+    (text) => {
+      expect(judgeHandoffRequest(text).request).toBe(true);
+    },
+  );
+});
