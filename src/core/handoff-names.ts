@@ -3,7 +3,7 @@
  * ("hnadoff", "handof", "HANDOF.md"), a Korean phonetic slip (헨드오프, 핸드오푸, 핸드옾, 인수인게서), the Japanese
  * word in the other kana or mis-converted by the input method (はんどおふ, ひき継ぎ, 引き次ぎ). Neither judge read such a
  * prompt as naming the handoff at all, so a plain request was refused. (Not the Japanese word in Latin letters: the rest
- * of such a prompt is unread too, so its work would be.)
+ * of such a prompt is unread too, so its work would be. A prompt with a sentence in it is refused: romanisedSentence.)
  *
  * Recognised by structure, not by a list of misspellings: a word one edit (Damerau: one letter dropped, added,
  * changed or two swapped) from the name, where a "letter" is a Latin letter, a Hangul syllable's one jamo (its
@@ -258,4 +258,30 @@ function rename(m: string, ...rest: unknown[]): string {
   }
   if (g.mo !== undefined) return "申し送り";
   return m;
+}
+
+/**
+ * A Japanese syllable in Latin letters: a vowel after a consonant of the romanisation (ky, sh, ch, ts …, or none), a
+ * doubled consonant before it (っ), or n alone.
+ */
+const ONSET = "(?:[kgsztdnhbpmr]y?|sh|ch|ts|j|f|y|w)";
+const MORA = `(?:(?:kk|ss|tt|pp|tch)?${ONSET}?[aiueo]|n)`;
+
+/**
+ * Japanese in Latin letters (round 18): the object particle "wo", a polite ending (kudasai, onegai, shimasu), or a verb's
+ * te-form a word of syllables spells (yatte, yonde, kaite, shite, naoshite). Only the English name was ever read in such
+ * a prompt ("handoff wo yonde tsuzuki wo yatte": read the handoff and carry on with its work), so its work passed.
+ */
+const ROMAJI = new RegExp(
+  `(?<![a-z])(?:wo|kudasai|onegai|${MORA}*(?:shimasu|shite|tte|nde|${ONSET}?[ao]ite))(?![a-z])`,
+  "i",
+);
+
+/**
+ * The first sentence of `text` that is written in Japanese in Latin letters, or null. Neither judge reads such a
+ * sentence (their Japanese is in kana and kanji), so a prompt with one is not a request for the document alone.
+ */
+export function romanisedSentence(text: string): string | null {
+  if (!ROMAJI.test(text)) return null;
+  return text.split(/[。！？\n]+|[.;!?]+(?=\s|$)/).find((s) => ROMAJI.test(s))?.trim() ?? null;
 }

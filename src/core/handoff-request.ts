@@ -15,7 +15,7 @@
 
 import { DOC_NOUN, NEXT_PARTY, scoreClause } from "./handoff-model.ts";
 import { judgeHandoffRequest as judgeByMood } from "./handoff-mood.ts";
-import { normalizeNames } from "./handoff-names.ts";
+import { normalizeNames, romanisedSentence } from "./handoff-names.ts";
 import {
   ALONG,
   ALSO_WORK,
@@ -588,6 +588,16 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
   const text = raw.length <= 2 * HANDOFF_WINDOW ? normalizeNames(raw) : raw;
   const own = judgeByClauses(text);
   if (!own.request) return own;
+  // Japanese in Latin letters is read by neither judge: only the name was ("handoff wo yonde tsuzuki wo yatte").
+  const romaji = romanisedSentence(text);
+  if (romaji !== null) {
+    return {
+      asks: true,
+      request: false,
+      clause: clip(romaji),
+      because: "Japanese in Latin letters, which no rule reads",
+    };
+  }
   const mood = judgeByMood(text);
   if (mood.request) return own;
   return {

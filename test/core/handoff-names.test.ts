@@ -223,3 +223,29 @@ describe("round 18: 引継 inside a word is no name", () => {
     },
   );
 });
+
+describe("round 18: Japanese in Latin letters is read by no judge, so a prompt with it is no request", () => {
+  // Only the English name was read in these; the rest asks for other work (review, round 17, still open).
+  test.each([
+    ["handoff wo yonde tsuzuki wo yatte", "handoff wo yonde tsuzuki wo yatte"],
+    ["HANDOFF.md wo koushin shite", "HANDOFF.md wo koushin shite"],
+    ["Write the handoff, sorekara deploy shite", "sorekara deploy shite"],
+    ["Write the handoff. Ato, kyasshu wo kesite kudasai", "Ato, kyasshu wo kesite kudasai"],
+    ["handoff onegai, sono ato migration mo", "sono ato migration mo"],
+  ])("refused: %p", (text, clause) => {
+    const j = judgeHandoffRequest(text);
+    expect(j.request).toBe(false);
+    expect(j.clause).toContain(clause);
+  });
+
+  // English words with a Japanese syllable's shape stay English.
+  test.each([
+    "Write the handoff note",
+    "Write the handoff guide",
+    "Write the handoff suite notes",
+    "write the handoff to unite the docs",
+    "Write the handoff, quite short",
+  ])("passes: %p", (text) => {
+    expect(judgeHandoffRequest(text).request).toBe(true);
+  });
+});
