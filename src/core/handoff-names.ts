@@ -69,12 +69,14 @@ const AS_FINAL = [1, 2, 4, 7, 0, 8, 16, 17, 0, 19, 20, 21, 22, 0, 23, 24, 25, 26
 /**
  * A Korean name one jamo from `name`: one syllable changed (any syllable here; `oneJamo` checks the match); a space
  * between its two words; its last syllable's initial moved into the syllable before as a final (핸드오프 → 핸드옾,
- * 핸드옵). (Classes of the syllables one jamo away took loops the optimising JIT compiled: test/hook-jit.test.ts.)
+ * 핸드옵), unless `merge` is false (인수인계: 인수익 and 인수입 are 인 + 수익 and 인수 + 입니다 / 입력, round 18). (Classes
+ * of the syllables one jamo away took loops the optimising JIT compiled: test/hook-jit.test.ts.)
  */
-function koreanName(name: string, space: number): string {
+function koreanName(name: string, space: number, merge = true): string {
   const s = [...name];
   const at = (j: number) => (j === space ? `\\s?` : "");
   const alts = s.map((_, i) => s.map((c, j) => at(j) + (j === i ? "[가-힣]" : c)).join(""));
+  if (!merge) return alts.join("|");
   const [pl, pv] = parts(s[s.length - 2]);
   const [ll] = parts(s[s.length - 1]);
   const merged = String.fromCodePoint(syl(pl, pv, AS_FINAL[ll]), syl(pl, pv, AS_FINAL[7]));
@@ -135,7 +137,7 @@ const NAMES = lazy((): RegExp => {
 /** The Korean misspellings (their syllable classes are the costly part to build: only for a prompt that may hold one). */
 const NAMES_KO = lazy((): RegExp =>
   new RegExp(
-    `(?<ko>${koreanName("핸드오프", 2)}|${koreanName("핸드오버", 2)}|${koreanName("인수인계", 2)})` +
+    `(?<ko>${koreanName("핸드오프", 2)}|${koreanName("핸드오버", 2)}|${koreanName("인수인계", 2, false)})` +
       // 인계 with the vowel of 게 / 개 / 걔 (the same sound), only as a compound with a document noun (인게 alone is
       // "인 게").
       `|(?<kodoc>인[${
@@ -161,8 +163,8 @@ const A = "[a-z0-9]";
  * - Kana: ハ (or は) not after katakana, two to five kana with ン or ド among the first two, and the name's last kana as
  *   they are (フ, バー). (Not the particle は before サーバー.)
  * - Kanji: the input method's kanji for ひき and つぎ, not after another kanji; 申し送り in other kanji or kana.
- * - Korean: three of a name's four syllables in place (the last keeping its initial), the merged 핸드옾 / 핸드옵 /
- *   인수익 / 인수입, and 인게서-like compounds. (Not 인수 or 오버라이드.)
+ * - Korean: three of a name's four syllables in place (the last keeping its initial), the merged 핸드옾 / 핸드옵, and
+ *   인게서-like compounds. (Not 인수 or 오버라이드.)
  * A hit that is the name as the judges spell it, or a real word the patterns keep (AS_IS), is no maybe.
  * test/core/handoff-names.test.ts enumerates every one-edit spelling and checks each is read.
  */
@@ -178,7 +180,7 @@ const MAY_JA = new RegExp(
 );
 const MAY_KO = new RegExp(
   `[가-힣]드\\s?오[프버]|핸[가-힣]\\s?오[프버]|핸드(?:\\s?(?:[가-힣][프버]|오[바-빟파-핗])|[옾옵])` +
-    `|[가-힣]수\\s?인계|인[가-힣]\\s?인계|인수(?:\\s?(?:[가-힣]계|인[가-깋])|[익입])|인[게개걔](?=\\s?(?:서|문서|노트|메모|자료|파일))`,
+    `|[가-힣]수\\s?인계|인[가-힣]\\s?인계|인수\\s?(?:[가-힣]계|인[가-깋])|인[게개걔](?=\\s?(?:서|문서|노트|메모|자료|파일))`,
   "g",
 );
 /** Letters every hit of MAY_EN, MAY_JA, MAY_KO has (a prompt without them is not run through that pattern). */

@@ -249,3 +249,17 @@ describe("round 18: Japanese in Latin letters is read by no judge, so a prompt w
     expect(judgeHandoffRequest(text).request).toBe(true);
   });
 });
+
+describe("round 18: 인수인계 has no merged spelling", () => {
+  // Round 17 also read 인수인계 with its last syllable's initial moved into the one before (인수익, 인수입), as for
+  // 핸드옾; but 인수익 / 인수입 are 인 + 수익 and 인수 + 입니다 / 입력, so "tidy the argument input part" passed.
+  test.each(["이건 인수입니다", "인수입력 부분 정리해 줘", "인수익 계산"])("%p stays as it is", (text) => {
+    expect(normalizeNames(text)).toBe(text);
+  });
+  test.each(["인수입력 부분 정리해 줘", "첫 번째 인수입니다. README에 정리해 줘"])("refused: %p", (text) => {
+    expect(judgeHandoffRequest(text).request).toBe(false);
+  });
+  test.each(["핸드옾 문서 부탁", "인수인게서 작성해 주세요"])("passes: %p", (text) => {
+    expect(judgeHandoffRequest(text).request).toBe(true);
+  });
+});
