@@ -277,7 +277,7 @@ export async function statusSession(
   try {
     const deadline = Date.now() + timeoutMs;
     await pane.waitFor((s) => TUI_READY.test(s), deadline);
-    await pane.type("hello there");
+    await pane.type("hello there", deadline);
     await pane.waitFor((s) => s.includes("Hi from the proof."), deadline);
     // The reply is drawn: the statusLine has had its numbers; give vigil a few seconds to store them.
     screen = await pane.waitFor(() => (sessionId = seen()) !== null, Math.min(deadline, Date.now() + 5_000));

@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ECHO_WAIT_MS, echoCount } from "../edge/tmux.ts";
+import { echoCount } from "../edge/tmux.ts";
 
 /** The TUI shows its input box once this footer hint is drawn. */
 export const TUI_READY = /\? for shortcuts|bypass permissions/i;
@@ -18,8 +18,12 @@ export interface Pane {
   /** Claude Code's pid (`env` execs it, so it is the pane's). */
   pid: number;
   capture(): string;
-  /** Type `text` literally, then Enter once the text is drawn (see `sendLine`). */
-  type(text: string): Promise<void>;
+  /**
+   * Type `text` literally, then Enter once the CLI has drawn it; throws with the screen if it is not drawn by `deadline`
+   * (epoch ms). Not `sendLine`'s fixed wait: a CLI still starting under load (2.1.88 on a loaded two-core machine)
+   * took over 3 s to draw the text, and an Enter sent before it left the line sitting unsent in the input box.
+   */
+  type(text: string, deadline: number): Promise<void>;
   /** Press one key by its tmux name ("Escape", "C-c"). */
   key(name: string): void;
   /** Poll until `cond` holds on the screen; throws with the last screen at `deadline` (epoch ms). */
@@ -95,11 +99,14 @@ export function startPane(o: {
   return {
     pid,
     capture,
-    async type(text) {
+    async type(text, deadline) {
       const before = echoCount(capture(), text);
       tmux(o.socket, "send-keys", "-t", "pane", "-l", text);
-      for (const end = Date.now() + ECHO_WAIT_MS; Date.now() < end && echoCount(capture(), text) <= before;) {
+      let screen = capture();
+      while (echoCount(screen, text) <= before) {
+        if (Date.now() >= deadline) throw new Error(`the typed text was never drawn; screen:\n${screen}`);
         await Bun.sleep(40);
+        screen = capture();
       }
       tmux(o.socket, "send-keys", "-t", "pane", "Enter");
     },

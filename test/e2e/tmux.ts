@@ -85,7 +85,7 @@ export async function runTui(o: TuiOptions): Promise<TuiResult> {
     pane = startPane({ socket, cwd: sandbox.cwd, env, argv, width: o.width, height: o.height });
     const deadline = Date.now() + (o.timeoutMs ?? 45_000);
     await pane.waitFor((s) => TUI_READY.test(s), deadline);
-    if (o.prompt !== undefined) await pane.type(o.prompt);
+    if (o.prompt !== undefined) await pane.type(o.prompt, deadline);
     const screen = await pane.waitFor((s) => o.until(s, hooksNow()), deadline);
     await stop();
     const hookRecords = hooksNow();

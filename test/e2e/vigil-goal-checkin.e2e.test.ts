@@ -39,7 +39,7 @@ test(
       toml: "stale_after_minutes = 1\n",
       deadline,
     });
-    await t.pane.type("/goal the build finishes");
+    await t.pane.type("/goal the build finishes", deadline);
     const row = await t.row((r) => r.asleep_cause !== null, deadline);
     const id = row.session_id;
     const stop = vigilEvents(t.s.vigilHome).find((e) => e.kind === "hook" && e.detail.event === "Stop");

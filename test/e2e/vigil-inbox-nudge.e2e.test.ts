@@ -73,7 +73,7 @@ async function idleWorker(): Promise<Live> {
   };
   const deadline = Date.now() + 45_000;
   await pane.waitFor((x) => TUI_READY.test(x), deadline);
-  await pane.type("start the ticket");
+  await pane.type("start the ticket", deadline);
   await pane.waitFor((x) => x.includes("Ready for the next step."), deadline);
   const registryFile = join(s.home, ".claude", "sessions", `${pane.pid}.json`);
   // Idle once the registry says so (the turn's Stop hooks have run).

@@ -95,7 +95,7 @@ interruptTest(
     };
     const deadline = Date.now() + 60_000;
     await pane.waitFor((x) => TUI_READY.test(x), deadline);
-    await pane.type("tell me a long story");
+    await pane.type("tell me a long story", deadline);
     await pane.waitFor((x) => x.includes("part3"), deadline);
     pane.key("Escape");
     await pane.waitFor(() => {

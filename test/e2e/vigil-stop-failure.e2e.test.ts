@@ -35,7 +35,7 @@ test.concurrent.each<ClaudeVersion>([NEWEST, OLDEST])(
       deadline,
     });
     try {
-      await t.pane.type("build it");
+      await t.pane.type("build it", deadline);
       const row = await t.row((r) => r.asleep_until !== null, deadline);
       const id = row.session_id;
       // The sleep came from Claude Code's StopFailure, through vigil's installed hook.
