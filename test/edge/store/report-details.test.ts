@@ -106,4 +106,25 @@ describe("details checked once by gc", () => {
     });
     expect(json(s)).toContain(`"detail":[1]}`);
   });
+
+  test("ids retention frees at the top are not under the mark: the next check lowers it", () => {
+    // Ids are not AUTOINCREMENT: with every row gone, the next row takes id 1 whatever the mark.
+    const s = store();
+    withRawDb(
+      s.file,
+      (raw) => raw.run("DELETE FROM events WHERE at IN (?, ?, ?, ?)", [AT + 1, AT + 3, AT + 4, AT + 6]),
+    );
+    checkDetails(s);
+    expect(detailsCheckedThrough(s)).toBeGreaterThan(1);
+    withRawDb(s.file, (raw) => raw.run("DELETE FROM events"));
+    checkDetails(s);
+    expect(detailsCheckedThrough(s)).toBe(0);
+    withRawDb(
+      s.file,
+      (raw) =>
+        raw.run("INSERT INTO events (at, session_id, kind, detail) VALUES (?, ?, ?, ?)", [AT, W1, "hook", "not json"]),
+    );
+    expect(idOf(s, AT)).toBe(1);
+    expect(JSON.parse(json(s)).events.at(-1).detail).toEqual({});
+  });
 });
