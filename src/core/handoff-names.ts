@@ -193,7 +193,7 @@ const HAS_KO = /[오핸인]/;
  * KEEP_KO and KEEP_KANA list (and the kanji name as rename keeps it).
  */
 const AS_IS =
-  /^(?:hand[-\s]?(?:off|over)s?|hangovers?|hands[-\s]?(?:off|over)|hand[-\s]of|ハン[ドズ]オ(?:フ|ーバー)|引き?継|ひきつ[ぎぐ]|申し送り|핸[드즈]오[프버]|인수\s?인[계가거고구기])$/gim;
+  /^(?:hand[-\s]?(?:off|over)s?|hangovers?|hands[-\s]?(?:off|over)|hand[-\s]of|hann?overs?|hand[-\s]ovens?|ハン[ドズ]オ(?:フ|ーバー)|引き?継|ひきつ[ぎぐ]|申し送り|핸[드즈]오[프버]|인수\s?인[계가거고구기])$/gim;
 
 /** The hits of `may` in `text` that the patterns may rewrite, one a line ("" for none). */
 function maybes(text: string, has: RegExp, may: RegExp): string {
@@ -208,7 +208,9 @@ export function mayHoldName(text: string): boolean {
 }
 
 /** Real words one edit from a name, and the names already as the judges spell them. */
-const KEEP = /^(?:hand[-\s]?(?:off|over)s?|hangovers?|handouts?|hands[-\s]?(?:off|over)|hand[-\s]of)$/i;
+// (Hanover, Hannover: the city; "hand oven": an oven glove's icon. Round 18, the review's.)
+const KEEP =
+  /^(?:hand[-\s]?(?:off|over)s?|hangovers?|handouts?|hands[-\s]?(?:off|over)|hand[-\s]of|hann?overs?|hand[-\s]ovens?)$/i;
 // (인수인가, 인수인거, 인수인지 …: "is it an argument", "the argument thing", not 인계 with another vowel.)
 const KEEP_KO = /^(?:핸드오프|핸드오버|인수인계|핸즈오프|핸즈오버|인수\s?인계|인수\s?인[가거고구기])$/;
 const KEEP_KANA = /^(?:ハンドオフ|ハンドオーバー|ハンドオン|ハンズオフ|ハンズオーバー)$/;
@@ -270,20 +272,32 @@ const ONSET = "(?:[kgsztdnhbpmr]y?|sh|ch|ts|j|f|y|w)";
 const MORA = `(?:(?:kk|ss|tt|pp|tch)?${ONSET}?[aiueo]|n)`;
 
 /**
- * Japanese in Latin letters (round 18): the object particle "wo", a polite ending (kudasai, onegai, shimasu), or a verb's
- * te-form a word of syllables spells (yatte, yonde, kaite, shite, naoshite). Only the English name was ever read in such
- * a prompt ("handoff wo yonde tsuzuki wo yatte": read the handoff and carry on with its work), so its work passed.
+ * Japanese in Latin letters (round 18): the object particle "wo" before a word of syllables ("wo typos" is English
+ * shorthand), or a polite ending (kudasai, onegai, shimasu); or a verb's te-form a lower-case word of syllables spells
+ * (yatte, yonde, kaite, shite, naoshite) with a second such word, a particle (mo, ni, ga, wa, de, he) or another word
+ * of three syllables or more (sorekara, tesuto). Only the English name was ever read in such a prompt ("handoff wo yonde tsuzuki wo yatte": read the handoff
+ * and carry on with its work), so its work passed. One te-form alone is too weak: English names and words end that way
+ * too (Annette, gazette; review, round 18).
  */
-const ROMAJI = new RegExp(
-  `(?<![a-z])(?:wo|kudasai|onegai|${MORA}*(?:shimasu|shite|tte|nde|${ONSET}?[ao]ite))(?![a-z])`,
-  "i",
-);
+const ROMAJI_PLAIN = new RegExp(`(?<![a-z])(?:wo\\s+${MORA}+|kudasai|onegai|[a-z]*shimasu)(?![a-z])`, "i");
+const TE_FORM = `(?<![A-Za-z])${MORA}*(?:shite|tte|nde|${ONSET}?[ao]ite)(?![a-z])`;
+const ROMAJI_TE = new RegExp(TE_FORM);
+const ROMAJI_TE_ALL = new RegExp(TE_FORM, "g");
+const ROMAJI_WORD = new RegExp(`(?<![A-Za-z])(?:${MORA}{3,}|mo|ni|ga|wa|de|he)(?![a-z])`);
+
+/** Whether a sentence is Japanese in Latin letters (ROMAJI_PLAIN, or a te-form and a second Japanese word). */
+function romanised(sentence: string): boolean {
+  if (ROMAJI_PLAIN.test(sentence)) return true;
+  if (!ROMAJI_TE.test(sentence)) return false;
+  const rest = sentence.replace(ROMAJI_TE_ALL, " ");
+  return ROMAJI_TE.test(rest) || ROMAJI_WORD.test(rest);
+}
 
 /**
  * The first sentence of `text` that is written in Japanese in Latin letters, or null. Neither judge reads such a
  * sentence (their Japanese is in kana and kanji), so a prompt with one is not a request for the document alone.
  */
 export function romanisedSentence(text: string): string | null {
-  if (!ROMAJI.test(text)) return null;
-  return text.split(/[。！？\n]+|[.;!?]+(?=\s|$)/).find((s) => ROMAJI.test(s))?.trim() ?? null;
+  if (!ROMAJI_PLAIN.test(text) && !ROMAJI_TE.test(text)) return null;
+  return text.split(/[。！？\n]+|[.;!?]+(?=\s|$)/).find(romanised)?.trim() ?? null;
 }

@@ -172,7 +172,8 @@ describe("round 18: the pre-check says maybe for every misspelling's shape and f
   });
 
   const az = "abcdefghijklmnopqrstuvwxyz0123456789";
-  const keptEn = /^(?:hand[-\s]?(?:off|over)s?|hangovers?|hands[-\s]?(?:off|over)|hand[-\s]of)$/;
+  const keptEn =
+    /^(?:hand[-\s]?(?:off|over)s?|hangovers?|hands[-\s]?(?:off|over)|hand[-\s]of|hann?overs?|hand[-\s]ovens?)$/;
   test.each([["handoff", ""], ["handover", ""], ["off", "hand "], ["over", "hand "], ["off", "hand-"]])(
     "maybe: every one-edit spelling of %p after %p (its first letter kept)",
     (name, before) => {
@@ -232,6 +233,8 @@ describe("round 18: Japanese in Latin letters is read by no judge, so a prompt w
     ["Write the handoff, sorekara deploy shite", "sorekara deploy shite"],
     ["Write the handoff. Ato, kyasshu wo kesite kudasai", "Ato, kyasshu wo kesite kudasai"],
     ["handoff onegai, sono ato migration mo", "sono ato migration mo"],
+    ["handoff kaite, tesuto mo naoshite", "tesuto mo naoshite"],
+    ["handoff mo kaite", "handoff mo kaite"],
   ])("refused: %p", (text, clause) => {
     const j = judgeHandoffRequest(text);
     expect(j.request).toBe(false);
@@ -245,6 +248,12 @@ describe("round 18: Japanese in Latin letters is read by no judge, so a prompt w
     "Write the handoff suite notes",
     "write the handoff to unite the docs",
     "Write the handoff, quite short",
+    // A te-form's ending alone (a name, an English word), and "wo" as shorthand for "without".
+    "Write the handoff for Colette and Babette.",
+    "Write the handoff; Yvette takes over tomorrow.",
+    "Add the gazette import status to HANDOFF.md",
+    "handoff kaite",
+    "Write the handoff wo the typos",
   ])("passes: %p", (text) => {
     expect(judgeHandoffRequest(text).request).toBe(true);
   });
@@ -262,4 +271,16 @@ describe("round 18: 인수인계 has no merged spelling", () => {
   test.each(["핸드옾 문서 부탁", "인수인게서 작성해 주세요"])("passes: %p", (text) => {
     expect(judgeHandoffRequest(text).request).toBe(true);
   });
+});
+
+describe("round 18: real words one edit from a name stay", () => {
+  // Hanover / Hannover (the city: one letter dropped from, or changed in, handover) and "hand oven" (one letter from
+  // "hand over") were read as the name, so work about them passed as a handoff request (review, round 18).
+  test.each(["Update the Hanover office page", "Write the HANNOVER trip notes", "Add a hand oven icon to the menu"])(
+    "refused: %p",
+    (text) => {
+      expect(normalizeNames(text)).toBe(text);
+      expect(judgeHandoffRequest(text).request).toBe(false);
+    },
+  );
 });
