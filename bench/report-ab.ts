@@ -15,7 +15,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { NOW } from "./year-store.ts";
+import { yearEnv } from "./year-store.ts";
 import { median } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -35,14 +35,7 @@ if (!values.a || !values.b || !values.store) {
 const RUNS = Number(values.runs);
 const home = mkdtempSync(join(tmpdir(), "vigil-bench-report-ab-"));
 copyFileSync(values.store, join(home, "vigil.db"));
-const env = {
-  PATH: process.env.PATH ?? "/usr/bin:/bin",
-  HOME: home,
-  VIGIL_HOME: home,
-  TZ: "UTC",
-  NO_COLOR: "1",
-  VIGIL_NOW: String(NOW),
-};
+const env = yearEnv(home);
 
 interface Run {
   ms: number;

@@ -13,7 +13,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { ensureYear, NOW } from "./year-store.ts";
+import { ensureYear, yearEnv } from "./year-store.ts";
 import { type Cmd, ensureNoop, median, report, timeAll } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -34,15 +34,6 @@ const BIN = join(ROOT, "dist", "vigil");
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 const fileBytes = (f: string) => (statSync(f, { throwIfNoEntry: false })?.size ?? 0);
 const dbBytes = (f: string) => fileBytes(f) + fileBytes(f + "-wal");
-
-const envOf = (home: string) => ({
-  PATH: process.env.PATH ?? "/usr/bin:/bin",
-  HOME: home,
-  VIGIL_HOME: home,
-  TZ: "UTC",
-  NO_COLOR: "1",
-  VIGIL_NOW: String(NOW),
-});
 
 /** Wall ms, CPU ms (user + system) and peak RSS (MiB) of one run of `args`, medians over `runs`. */
 function measure(args: string[], env: Record<string, string>, runs: number): { ms: number; cpu: number; rss: number } {
@@ -68,7 +59,7 @@ const collected = year.replace(/\.db$/, "-gc.db");
 const reuse = values["after-gc"] && existsSync(collected);
 const home = mkdtempSync(join(tmpdir(), "vigil-bench-year-"));
 copyFileSync(reuse ? collected : year, join(home, "vigil.db"));
-const env = envOf(home);
+const env = yearEnv(home);
 const db = join(home, "vigil.db");
 const out: string[] = [];
 const row = (what: string, m: { ms: number; cpu: number; rss: number }) =>
@@ -149,10 +140,10 @@ row("report --since 365d, after gc, text", measure(["report", "--since", "365d"]
       tool_input: { file_path: "/tmp/x" },
       tool_use_id: "toolu_bench",
     }));
-  const watchEnv = (h: string) => ({ ...envOf(h), CLAUDE_CONFIG_DIR: join(h, "claude") });
+  const watchEnv = (h: string) => ({ ...yearEnv(h), CLAUDE_CONFIG_DIR: join(h, "claude") });
   const cmds: Cmd[] = [
     { name: "no-op (compiled bun)", argv: [noop], stdin: payload("noop") },
-    { name: "hook, empty store", argv: [BIN, "hook"], stdin: payload("bench-empty"), env: envOf(empty) },
+    { name: "hook, empty store", argv: [BIN, "hook"], stdin: payload("bench-empty"), env: yearEnv(empty) },
     { name: "hook, year store", argv: [BIN, "hook"], stdin: payload("bench-year"), env },
     { name: "watch --once, empty store", argv: [BIN, "watch", "--once"], env: watchEnv(empty) },
     { name: "watch --once, year store", argv: [BIN, "watch", "--once"], env: watchEnv(home) },

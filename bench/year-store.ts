@@ -15,6 +15,16 @@ import { DATA } from "./lib.ts";
 
 /** The bench's clock: the year ends here. */
 export const NOW = Date.UTC(2026, 11, 1, 12);
+
+/** A vigil process's environment on the year's store kept in `home`, its clock at NOW. */
+export const yearEnv = (home: string): Record<string, string> => ({
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  HOME: home,
+  VIGIL_HOME: home,
+  TZ: "UTC",
+  NO_COLOR: "1",
+  VIGIL_NOW: String(NOW),
+});
 const START = NOW - 365 * DAY_MS;
 
 /** Kinds by share of the log: mostly hook summaries, a few of each mark the report draws. */
