@@ -173,3 +173,21 @@ describe("round 17: the families of round 16's sealed sets, in our own phrasing"
     expect(judgeHandoffRequest(text).request).toBe(false);
   });
 });
+
+describe("round 18: the name is a word of its own, not the start of another (review)", () => {
+  test.each([
+    "Write the hand offer letter for the new hire.",
+    "Write the hand overview doc for onboarding",
+    "Draft the hand-offering checklist for the warehouse",
+  ])("refused (another word that starts like the name): %p", (text) => {
+    expect(judgeHandoffRequest(text).request).toBe(false);
+  });
+  test.each([
+    "Write the hand-over notes.",
+    "Update the hand off doc, please.",
+    "Write the hand-offs.",
+    "Write the handover.",
+  ])("still passes: %p", (text) => {
+    expect(judgeHandoffRequest(text).request).toBe(true);
+  });
+});
