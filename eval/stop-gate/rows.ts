@@ -3,7 +3,8 @@
  * `{"family","push","text"}` (push: the gate should block the message; otherwise it should let the turn end at the
  * wait or announcement gate). `round16-rows.jsonl` holds the rows the rules on main decided wrong when round 16's rules
  * lost their sealed run (docs/stop-gate.md, "Round 16's sealed run"): next round's material, measured before any rule
- * is written for them.
+ * is written for them; `round17-rows.jsonl` the same for round 17, and `round18-rows.jsonl` the rows of round 18's
+ * batches main decided wrong when round 18's rules tied it on the sealed half.
  *
  *   bun eval/stop-gate/rows.ts [FILE]   (default eval/stop-gate/round16-rows.jsonl)
  */
