@@ -304,7 +304,7 @@ const FAMILIES: Family[] = [
     "name": "en-ready: a thing said to be ready, a gerund's prediction — reports (not pushed)",
     "push": false,
     "rows": [
-      "Everything committed and pushed to main. Phase 3 ready to execute.",
+      "Work merged and pushed to main. Phase 3 set to run.",
       "All four migrations written and tested. Batch B ready to run.",
       "The parser is done. Step 2 ready for review.",
       "Caching the whole response would hide stale prices from the user.",
