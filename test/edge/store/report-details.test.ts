@@ -38,6 +38,9 @@ function store(): Store {
   return seeded.store;
 }
 
+/** Removes the rows store() adds whose detail is not an object, leaving only objects. */
+const dropNonObjects = (s: Store) =>
+  withRawDb(s.file, (raw) => raw.run("DELETE FROM events WHERE at IN (?, ?, ?, ?)", [AT + 1, AT + 3, AT + 4, AT + 6]));
 const json = (s: Store) => [...reportJsonChunks(loadReport(s, RANGE))].join("");
 const idOf = (s: Store, at: number) =>
   withRawDb(s.file, (raw) => raw.query<{ id: number }, [number]>("SELECT id FROM events WHERE at = ?").get(at)?.id);
@@ -68,20 +71,14 @@ describe("details checked once by gc", () => {
     checkDetails(s);
     const bad = idOf(s, AT + 1) ?? NaN;
     expect(detailsCheckedThrough(s)).toBe(bad - 1);
-    withRawDb(
-      s.file,
-      (raw) => raw.run("DELETE FROM events WHERE at IN (?, ?, ?, ?)", [AT + 1, AT + 3, AT + 4, AT + 6]),
-    );
+    dropNonObjects(s);
     checkDetails(s);
     expect(detailsCheckedThrough(s)).toBe(idOf(s, AT + 7) ?? NaN);
   });
 
   test("a detail rewritten after the check drops the mark, and the report writes {} for it", () => {
     const s = store();
-    withRawDb(
-      s.file,
-      (raw) => raw.run("DELETE FROM events WHERE at IN (?, ?, ?, ?)", [AT + 1, AT + 3, AT + 4, AT + 6]),
-    );
+    dropNonObjects(s);
     checkDetails(s);
     const id = idOf(s, AT + 7) ?? NaN;
     expect(detailsCheckedThrough(s)).toBe(id);
@@ -94,10 +91,7 @@ describe("details checked once by gc", () => {
     // Only a rewrite with the trigger gone can put a bad row under the mark; then the report
     // writes it as stored, which proves it no longer checks the rows gc checked.
     const s = store();
-    withRawDb(
-      s.file,
-      (raw) => raw.run("DELETE FROM events WHERE at IN (?, ?, ?, ?)", [AT + 1, AT + 3, AT + 4, AT + 6]),
-    );
+    dropNonObjects(s);
     checkDetails(s);
     const id = idOf(s, AT + 7) ?? NaN;
     withRawDb(s.file, (raw) => {
@@ -110,10 +104,7 @@ describe("details checked once by gc", () => {
   test("ids retention frees at the top are not under the mark: the next check lowers it", () => {
     // Ids are not AUTOINCREMENT: with every row gone, the next row takes id 1 whatever the mark.
     const s = store();
-    withRawDb(
-      s.file,
-      (raw) => raw.run("DELETE FROM events WHERE at IN (?, ?, ?, ?)", [AT + 1, AT + 3, AT + 4, AT + 6]),
-    );
+    dropNonObjects(s);
     checkDetails(s);
     expect(detailsCheckedThrough(s)).toBeGreaterThan(1);
     withRawDb(s.file, (raw) => raw.run("DELETE FROM events"));
