@@ -202,9 +202,13 @@ function maybes(text: string, has: RegExp, may: RegExp): string {
   return hits === null ? "" : hits.join("\n").replace(AS_IS, "").trim();
 }
 
+/** A maybe for NAMES (Latin letters, kana, kanji) and for NAMES_KO: each script's patterns are built and run only then. */
+const mayLatinOrJa = (text: string) => maybes(text, HAS_EN, MAY_EN) !== "" || maybes(text, HAS_JA, MAY_JA) !== "";
+const mayKo = (text: string) => maybes(text, HAS_KO, MAY_KO) !== "";
+
 /** Whether the prompt may hold a misspelt or transliterated name (a hit not AS_IS); exported for its tests. */
 export function mayHoldName(text: string): boolean {
-  return maybes(text, HAS_EN, MAY_EN) + maybes(text, HAS_JA, MAY_JA) + maybes(text, HAS_KO, MAY_KO) !== "";
+  return mayLatinOrJa(text) || mayKo(text);
 }
 
 /** Real words one edit from a name, and the names already as the judges spell them. */
@@ -226,11 +230,9 @@ const PAIRS =
 
 /** The prompt with every misspelt or transliterated name of the handoff document written as the judges spell it. */
 export function normalizeNames(text: string): string {
-  // The patterns of a script with a maybe are built and run only then.
-  const en = (maybes(text, HAS_EN, MAY_EN) !== "" || maybes(text, HAS_JA, MAY_JA) !== "") && PAIRS.test(text)
-    ? text.replace(NAMES(), rename)
-    : text;
-  return maybes(en, HAS_KO, MAY_KO) !== "" ? en.replace(NAMES_KO(), rename) : en;
+  // The same maybes mayHoldName reads, script by script.
+  const en = mayLatinOrJa(text) && PAIRS.test(text) ? text.replace(NAMES(), rename) : text;
+  return mayKo(en) ? en.replace(NAMES_KO(), rename) : en;
 }
 
 /** A match's name as the judges spell it (or the match itself: a real word, or the name already). */
