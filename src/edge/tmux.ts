@@ -137,14 +137,19 @@ export function echoCount(screen: string, text: string): number {
 }
 
 const ECHO_TAIL = 24;
-/** How long sendLine waits for the typed text to be drawn before it presses Enter anyway. */
-export const ECHO_WAIT_MS = 3_000;
+/**
+ * How long sendLine waits for the typed text to be drawn. 2.1.88 starting on a loaded two-core machine took 3.2–4.5 s
+ * to draw a line; the 3 s this was before pressed Enter into it, the CLI read both as a paste, and the line sat unsent.
+ */
+export const ECHO_WAIT_MS = 10_000;
 
 /**
  * Type text literally into a pane, then press Enter once the pane shows the text. A program
  * that is slow to read its terminal (Claude Code under load) gets both in one read, takes
  * them for a paste, and the line sits in its input box unsent; so Enter goes only after the
- * text was drawn, or after `waitMs` for a program that never echoes it.
+ * text was drawn. Text not drawn within `waitMs` went somewhere else (a dialog or menu that
+ * takes keys, a frozen program): Enter would answer that dialog for a person, so it is not
+ * pressed and the send is reported failed (code 1, the reason in stderr).
  */
 export async function sendLine(
   paneId: string,
@@ -155,11 +160,14 @@ export async function sendLine(
   const before = echoCount((await capturePane(paneId, opts)) ?? "", text);
   const r = await tmux(["send-keys", "-t", paneId, "-l", "--", text], opts);
   if (r.code !== 0) return r;
-  for (const end = Date.now() + waitMs; Date.now() < end; await Bun.sleep(40)) {
+  for (const end = Date.now() + waitMs;; await Bun.sleep(40)) {
     const screen = await capturePane(paneId, opts);
-    if (screen === null || echoCount(screen, text) > before) break;
+    if (screen === null) break;
+    if (echoCount(screen, text) > before) return tmux(["send-keys", "-t", paneId, "Enter"], opts);
+    if (Date.now() >= end) break;
   }
-  return tmux(["send-keys", "-t", paneId, "Enter"], opts);
+  const why = `the typed text was not drawn in pane ${paneId} within ${Math.round(waitMs / 1000)} s; Enter not pressed`;
+  return { code: 1, stdout: "", stderr: why };
 }
 
 /** The visible text of a pane, or null when it cannot be read. */

@@ -57,18 +57,21 @@ test("sendLine to a missing pane reports the tmux error", async () => {
   expect(r.code).not.toBe(0);
 });
 
-/** A raw-mode reader that is slow to start, as a busy TUI is: it logs each read and echoes it. */
-function slowReader(dir: string): { argv: string; chunks: () => string[] } {
+/**
+ * A raw-mode reader that is slow to start, as a busy TUI is: it logs each read and echoes it (or, with `echo` off, takes
+ * the keys without drawing them, as a dialog or menu does).
+ */
+function slowReader(dir: string, startMs = 800, echo = true): { argv: string; chunks: () => string[] } {
   const log = join(dir, "chunks.jsonl");
   const script = join(dir, "reader.ts");
   writeFileSync(
     script,
     `import { appendFileSync } from "node:fs";
 process.stdout.write("ready\\r\\n");
-await Bun.sleep(800);
+await Bun.sleep(${startMs});
 process.stdin.on("data", (b) => {
   appendFileSync(${JSON.stringify(log)}, JSON.stringify(b.toString()) + "\\n");
-  process.stdout.write(b.toString().replace(/\\r/g, "\\r\\n"));
+  if (${echo}) process.stdout.write(b.toString().replace(/\\r/g, "\\r\\n"));
 });
 `,
   );
@@ -77,21 +80,49 @@ process.stdin.on("data", (b) => {
   return { argv: `stty raw -echo; exec '${process.execPath}' '${script}'`, chunks };
 }
 
-test("sendLine presses Enter only once the text is drawn, so a slow reader does not take both for a paste", async () => {
+async function readerPane(dir: string, startMs?: number, echo?: boolean) {
+  const r = slowReader(dir, startMs, echo);
+  const pane = tm.run("new-window", "-P", "-F", "#{pane_id}", r.argv);
+  // typed before stty ran, the terminal itself would echo and join the text and the CR
+  await eventually(() => tm.run("capture-pane", "-p", "-t", pane).includes("ready") || null);
+  return { pane, chunks: r.chunks };
+}
+
+// 2.1.88 starting under load took 3.2–4.5 s to draw a typed line; Enter after a fixed 3 s joined it into a paste.
+for (const startMs of [800, 4_500]) {
+  test(
+    `sendLine presses Enter only once the text is drawn (reader starts after ${startMs} ms), so it is no paste`,
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "vigil-sendline-"));
+      try {
+        const r = await readerPane(dir, startMs);
+        const out = await sendLine(r.pane, "please go on with the ticket", tm.opts);
+        expect(out).toMatchObject({ code: 0 });
+        const chunks = await eventually(() => r.chunks().join("").includes("\r") ? r.chunks() : null);
+        expect(chunks).toEqual(["please go on with the ticket", "\r"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
+}
+
+test("sendLine does not press Enter into a program that never draws the text, and says so", async () => {
   const dir = mkdtempSync(join(tmpdir(), "vigil-sendline-"));
   try {
-    const r = slowReader(dir);
-    const pane = tm.run("new-window", "-P", "-F", "#{pane_id}", r.argv);
-    // typed before stty ran, the terminal itself would echo and join the text and the CR
-    await eventually(() => tm.run("capture-pane", "-p", "-t", pane).includes("ready") || null);
-    const out = await sendLine(pane, "please go on with the ticket", tm.opts);
-    expect(out.code).toBe(0);
-    const chunks = await eventually(() => r.chunks().join("").includes("\r") ? r.chunks() : null);
-    expect(chunks).toEqual(["please go on with the ticket", "\r"]);
+    const r = await readerPane(dir, 0, false);
+    const out = await sendLine(r.pane, "please go on with the ticket", tm.opts, 1_000);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toBe(`the typed text was not drawn in pane ${r.pane} within 1 s; Enter not pressed`);
+    // the keys did arrive (a dialog would have taken them); no Enter followed them
+    await eventually(() => r.chunks().length > 0 || null);
+    await Bun.sleep(300);
+    expect(r.chunks().join("")).toBe("please go on with the ticket");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-});
+}, 30_000);
 
 test("echoCount finds typed text however the screen wraps it, and only its own tail", () => {
   const text = "please go on with the ticket you were working on";
