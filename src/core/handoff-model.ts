@@ -8,14 +8,19 @@
  * (eval/handoff-prompts/model/corpus.ts, train.ts); every decision can be explained by its
  * heaviest features, which the refusal reason names.
  */
+import { NAME } from "./handoff-names.ts";
 import { WEIGHTS } from "./handoff-weights.ts";
+
+const r = String.raw;
 
 export const CLASSES = ["doc", "support", "other"] as const;
 export type ClauseClass = typeof CLASSES[number];
 
 /** A handoff document named in any of the three languages (or a path naming it). */
-export const DOC_NOUN =
-  /hand(?:off|over)|hand[-\s](?:off|over)(?![a-rt-z])|hndoff|handof\b|인계|인수인계|핸드오프|핸드오버|(?<![取割値差索])引き?継(?!続)|ひきつぎ|ハンドオフ|ハンドオーバー|申し送り/i;
+export const DOC_NOUN = new RegExp(
+  r`${NAME.en}|hndoff|handof\b|${NAME.ko}|(?<![取割値差索])引き?継(?!続)|ひきつぎ|ハンドオフ|ハンドオーバー|申し送り`,
+  "i",
+);
 /** A purpose about whoever continues: "so the next worker can pick up", 다음 작업자를 위해, 次の担当者のために. */
 export const NEXT_PARTY =
   /\bnext\s+(?:worker|agent|session|person|engineer|shift|owner)|\bwhoever\s+(?:picks|takes|comes)|\bfresh\s+session|\bsuccessor|\bnext\.md\b|이어받|이어서\s*할\s*수|다음\s*(?:작업자|사람|세션|에이전트|담당자?)|후임|次の(?:担当|人|セッション|エージェント|作業者)|後任|引き継げる|新しいセッション/i;

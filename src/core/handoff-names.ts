@@ -16,6 +16,30 @@
  * classes); matching is the regular-expression engine's, so the hook runs no loop over the prompt's words.
  */
 
+const r = String.raw;
+
+/**
+ * The handoff document's names as the judges spell them (round 19): one table, and every pattern of the judges that
+ * spells the name is built from it (handoff-patterns.ts's EN_NOUN and English rules, each judge's Korean and Japanese
+ * nouns and rules, both models' DOC_NOUN). Before, each pattern spelt the name on its own and they disagreed on where
+ * it ends: the models' DOC_NOUN no longer read "hand offer" as the name (round 18), EN_NOUN and the rules still did.
+ * Where each entry ends (test/core/handoff-names.test.ts iterates every pattern over the same cases):
+ * - en: handoff / handover as one word; spelt apart ("hand off", "hand-over") only as a word of its own on both sides,
+ *   a plural s allowed: not "hand offer", "hand overview", "hand offset", "beforehand over". (Not "hand of", "Hanover":
+ *   real words, as KEEP below keeps them.)
+ * - jaShort: 引継 without き, not inside a word: not 取引継続, 割引継続 (取引, 割引, 値引, 差引, 索引 end a word).
+ * The misspellings a few patterns still read (hnadoff, hadnoff, handof, 인게서, 핸드옾, 引き次ぎ) are rewritten to these
+ * names by normalizeNames before either judge reads a prompt.
+ */
+export const NAME = {
+  en: r`(?:hand(?:off|over)|(?<![A-Za-z])hand[-\s](?:off|over)(?=[sS]?(?![A-Za-z0-9])))`,
+  jaShort: r`(?<![取割値差索])引継(?!続)`,
+  /** The Korean names (인수인계 ends in 인계, so a pattern unanchored on the left reads both either way). */
+  ko: r`(?:인수인계|인계|핸드오프|핸드오버)`,
+  /** The Japanese names as nouns (引き継ぎ, 引継, ハンドオフ, ハンドオーバー). */
+  ja: r`(?:引き?継ぎ|(?<![取割値差索])引継(?!続)|ハンドオ(?:フ|ーバー))`,
+} as const;
+
 /** A value built once, on first use. */
 function lazy<T>(make: () => T): () => T {
   let v: T | undefined;

@@ -4,6 +4,8 @@
  * differently (another document, a task after "+", a handoff put off, the verbs of work) are each judge's own.
  */
 
+import { NAME } from "./handoff-names.ts";
+
 const r = String.raw;
 
 /** Imperative verbs of work that start a clause after a comma ("…, fix the parser"). */
@@ -155,7 +157,7 @@ export interface Lexicon {
 }
 
 export const EN_NOUN =
-  r`(?:(?:hand[-\s]?(?:off|over)|hnad[-\s]?off|hadnoff|handof+(?=\b)|hand[-\s]?of(?=\b))s?(?:[-\s](?:doc(?:ument)?s?|notes?|file|memo|report|summary|write-?up))?|(?:[\w.-]+/)*handoff\.md)`;
+  r`(?:(?:${NAME.en}|hnad[-\s]?off|hadnoff|handof+(?=\b))s?(?:[-\s](?:doc(?:ument)?s?|notes?|file|memo|report|summary|write-?up))?|(?:[\w.-]+/)*handoff\.md)`;
 
 export const EN_DET =
   r`(?:(?:the|a|an|your|our|my|its|this|that)\s+)?(?:(?:new|final|short|brief|full|current|existing|latest|same|shared)\s+)?`;
@@ -231,8 +233,8 @@ export const enLexicon = (w: EnglishWords): Lexicon => ({
   ),
   thing: new RegExp(
     // "write the handoff and the migration script": a second object is other work.
-    r`\b${EN_NOUN}\s+and\s+(?:the|a|an|its|some)\s+(?!hand[-\s]?(?:off|over))\w+|` +
-      r`\bhand[-\s]?(?:off|over)s?[-\s]+(?:parser|flow|bug|crash|code|module|test|tests|endpoint|api|feature|logic|pr|function|service|page|screen|handler|job|queue|script|step|button|form|component|table|schema|migration|worker|protocol|format|writer|loader|renderer|generator|builder|exporter|importer|validator|serializer)\b`,
+    r`\b${EN_NOUN}\s+and\s+(?:the|a|an|its|some)\s+(?!${NAME.en})\w+|` +
+      r`\b${NAME.en}s?[-\s]+(?:parser|flow|bug|crash|code|module|test|tests|endpoint|api|feature|logic|pr|function|service|page|screen|handler|job|queue|script|step|button|form|component|table|schema|migration|worker|protocol|format|writer|loader|renderer|generator|builder|exporter|importer|validator|serializer)\b`,
     "i",
   ),
   support: new RegExp(
@@ -268,11 +270,11 @@ export const enLexicon = (w: EnglishWords): Lexicon => ({
     "i",
   ),
   negated: new RegExp(
-    r`\b(?:don'?t|do\s+not|no\s+need\s+to|never|not\s+yet|stop\s+writing)\b${w.negatedGap}{0,30}\bhand[-\s]?(?:off|over)`,
+    r`\b(?:don'?t|do\s+not|no\s+need\s+to|never|not\s+yet|stop\s+writing)\b${w.negatedGap}{0,30}\b${NAME.en}`,
     "i",
   ),
   foreign: new RegExp(
-    r`\b(?:in|into|to|inside|on|under)\s+(?:the\s+|a\s+|our\s+|your\s+|its\s+)?(?!${EN_NOUN}(?![-\w]))(?![\w./-]*hand-?(?:off|over))` +
+    r`\b(?:in|into|to|inside|on|under)\s+(?:the\s+|a\s+|our\s+|your\s+|its\s+)?(?!${EN_NOUN}(?![-\w]))(?![\w./-]*?${NAME.en})` +
       r`(?:[\w-]+\s+)?(?:readme|changelog|docs?|documentation|wiki|issues?|pr|pull\s+request|ticket|slack|channel|spec|comments?|code|module|config|tests?|release\s+notes|api|[\w-]+\.(?!md\b)[a-z]{1,5})\b` +
       r`|\b(?:a|the|some|new|more)\s+(?:fix|fixes|patch|tests?|test\s+cases?|feature|endpoint|migration|script|function|refactor)\b(?!\s+(?:names?|results?|status|ids?|output|failures?|list))`,
     "i",

@@ -5,8 +5,12 @@
  * wording.
  */
 import { describe, expect, test } from "bun:test";
+import { DOC_NOUN as MOOD_DOC_NOUN } from "../../src/core/handoff-mood-model.ts";
+import { judgeHandoffRequest as judgeByMood } from "../../src/core/handoff-mood.ts";
+import { DOC_NOUN } from "../../src/core/handoff-model.ts";
 import { mayHoldName, normalizeNames } from "../../src/core/handoff-names.ts";
-import { judgeHandoffRequest } from "../../src/core/handoff-request.ts";
+import { EN_NOUN } from "../../src/core/handoff-patterns.ts";
+import { judgeByClauses, judgeHandoffRequest } from "../../src/core/handoff-request.ts";
 
 describe("a misspelt or transliterated name is the handoff's", () => {
   test.each([
@@ -283,4 +287,67 @@ describe("round 18: real words one edit from a name stay", () => {
       expect(judgeHandoffRequest(text).request).toBe(false);
     },
   );
+});
+
+/**
+ * Round 19: one table of the names (NAME in handoff-names.ts) that every pattern spelling the name is built from. Each
+ * family of boundary cases is read by every such pattern the same way: both models' DOC_NOUN, EN_NOUN (Latin cases), and
+ * each judge's "asks" (its Korean and Japanese nouns and rules) on the same case in a request's shape; normalizeNames
+ * leaves each case as it is. Before the table, EN_NOUN and the judges' nouns read "hand offer 문서", "the hand offset
+ * notes", "the hand of cards" and "beforehand over" as the name while the models' DOC_NOUN did not.
+ */
+describe("round 19: every pattern reads the name's boundaries the same way", () => {
+  const patterns: [string, RegExp][] = [
+    ["clause model DOC_NOUN", DOC_NOUN],
+    ["mood model DOC_NOUN", MOOD_DOC_NOUN],
+    ["EN_NOUN", new RegExp(EN_NOUN, "i")],
+  ];
+  /** The case in a request's shape in each script: what each judge reads it in. */
+  const shapes = (w: string) => [`write the ${w} notes`, `${w} 문서 작성해 줘`, `${w}の資料をまとめてください`];
+  const judges: [string, (s: string) => boolean][] = [
+    ["clause judge", (s) => judgeByClauses(s).asks],
+    ["mood judge", (s) => judgeByMood(s).asks],
+  ];
+  const family = (name: string, rows: [string, boolean][]) =>
+    test.each(rows)(`${name}: %p is the name: %p`, (w, isName) => {
+      const read: string[] = [];
+      for (const [k, p] of patterns) {
+        if ((k !== "EN_NOUN" || /^[A-Za-z -]+$/.test(w)) && p.test(w) !== isName) read.push(k);
+      }
+      for (const s of shapes(w)) for (const [k, j] of judges) if (j(s) !== isName) read.push(`${k} on ${s}`);
+      expect(normalizeNames(w)).toBe(w);
+      expect(read).toEqual([]);
+    });
+  family("spelt apart, it ends the word", [
+    ["hand offer", false],
+    ["hand overview", false],
+    ["hand offset", false],
+    ["hand oversight", false],
+    ["hand off", true],
+    ["hand-over", true],
+    ["hand offs", true],
+  ]);
+  family("spelt apart, it starts the word", [
+    ["beforehand over", false],
+    ["beforehand-off", false],
+    ["handover", true],
+  ]);
+  family("real words one edit away", [
+    ["hand of", false],
+    ["Hanover", false],
+    ["Hannover", false],
+    ["hand oven", false],
+    ["handout", false],
+  ]);
+  family("引継 inside a word", [
+    ["取引継続", false],
+    ["割引継続", false],
+    ["索引継承", false],
+    ["引継書", true],
+  ]);
+  family("인수 before another syllable", [
+    ["인수입력", false],
+    ["인수익", false],
+    ["인수인계", true],
+  ]);
 });
