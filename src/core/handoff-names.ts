@@ -19,6 +19,15 @@
 const r = String.raw;
 
 /**
+ * The verb spelt apart with an object of its own ("hand over the keys", "hand off the pager to Sam"): the verb, not the
+ * name, unless what is handed over (within its first four words) is the work itself (the work, the session, the ticket
+ * …) or the document ("hand off all the remaining work", "hand over your notes").
+ */
+const VERB_OBJECT =
+  r`(?!\s+(?:the|a|an|your|our|my|his|her|their|this|that|these|those|all|some|any)\s+(?!(?:[\w-]+\s+){0,3}` +
+  r`(?:work|sessions?|tickets?|tasks?|context|baton|projects?|state|progress|notes?|docs?|document|handoff|handover)\b)[A-Za-z])`;
+
+/**
  * The handoff document's names as the judges spell them (round 19): one table, and every pattern of the judges that
  * spells the name is built from it (handoff-patterns.ts's EN_NOUN and English rules, each judge's Korean and Japanese
  * nouns and rules, both models' DOC_NOUN). Before, each pattern spelt the name on its own and they disagreed on where
@@ -26,13 +35,14 @@ const r = String.raw;
  * Where each entry ends (test/core/handoff-names.test.ts iterates every pattern over the same cases):
  * - en: handoff / handover as one word; spelt apart ("hand off", "hand-over") only as a word of its own on both sides,
  *   a plural s allowed: not "hand offer", "hand overview", "hand offset", "beforehand over". (Not "hand of", "Hanover":
- *   real words, as KEEP below keeps them.)
+ *   real words, as KEEP below keeps them.) Nor the verb spelt apart with an object of its own: "hand over the keys to
+ *   ops", "hand off the pager to Sam" (VERB_OBJECT).
  * - jaShort: 引継 without き, not inside a word: not 取引継続, 割引継続 (取引, 割引, 値引, 差引, 索引 end a word).
  * The misspellings a few patterns still read (hnadoff, hadnoff, handof, 인게서, 핸드옾, 引き次ぎ) are rewritten to these
  * names by normalizeNames before either judge reads a prompt.
  */
 export const NAME = {
-  en: r`(?:hand(?:off|over)|(?<![A-Za-z])hand[-\s](?:off|over)(?=[sS]?(?![A-Za-z0-9])))`,
+  en: r`(?:hand(?:off|over)|(?<![A-Za-z])hand[-\s](?:off|over)(?=[sS]?(?![A-Za-z0-9]))${VERB_OBJECT})`,
   jaShort: r`(?<![取割値差索])引継(?!続)`,
   /** The Korean names (인수인계 ends in 인계, so a pattern unanchored on the left reads both either way). */
   ko: r`(?:인수인계|인계|핸드오프|핸드오버)`,

@@ -294,7 +294,8 @@ describe("round 18: real words one edit from a name stay", () => {
  * family of boundary cases is read by every such pattern the same way: both models' DOC_NOUN, EN_NOUN (Latin cases), and
  * each judge's "asks" (its Korean and Japanese nouns and rules) on the same case in a request's shape; normalizeNames
  * leaves each case as it is. Before the table, EN_NOUN and the judges' nouns read "hand offer 문서", "the hand offset
- * notes", "the hand of cards" and "beforehand over" as the name while the models' DOC_NOUN did not.
+ * notes", "the hand of cards" and "beforehand over" as the name while the models' DOC_NOUN did not; and every pattern
+ * read the verb with an object of its own ("hand over the keys to ops") as the name, so such a prompt passed.
  */
 describe("round 19: every pattern reads the name's boundaries the same way", () => {
   const patterns: [string, RegExp][] = [
@@ -303,7 +304,7 @@ describe("round 19: every pattern reads the name's boundaries the same way", () 
     ["EN_NOUN", new RegExp(EN_NOUN, "i")],
   ];
   /** The case in a request's shape in each script: what each judge reads it in. */
-  const shapes = (w: string) => [`write the ${w} notes`, `${w} 문서 작성해 줘`, `${w}の資料をまとめてください`];
+  const shapes = (w: string) => [`write the ${w} today`, `${w} 문서 작성해 줘`, `${w}の資料をまとめてください`];
   const judges: [string, (s: string) => boolean][] = [
     ["clause judge", (s) => judgeByClauses(s).asks],
     ["mood judge", (s) => judgeByMood(s).asks],
@@ -331,6 +332,13 @@ describe("round 19: every pattern reads the name's boundaries the same way", () 
     ["beforehand over", false],
     ["beforehand-off", false],
     ["handover", true],
+  ]);
+  family("spelt apart with an object of its own, it is the verb", [
+    ["hand over the keys", false],
+    ["hand off the pager", false],
+    ["hand-over the credentials", false],
+    ["hand over the work", true],
+    ["hand off the session", true],
   ]);
   family("real words one edit away", [
     ["hand of", false],
