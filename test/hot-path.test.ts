@@ -136,6 +136,18 @@ describe("the hot path loads only what every call needs", () => {
     expect(names(c.command("src/app/parts/continuity.ts")).some((f) => /continuity\/restore\.ts$/.test(f))).toBe(true);
   });
 
+  // The continuity part is loaded on every SessionStart, PostCompact and SessionEnd and while a
+  // session restores; only PreCompact's draft classifies a prompt. Importing classify.ts there
+  // loaded the handoff judges' chunk with both weight tables (3.4 MB): ~2.4 MiB of a
+  // SessionStart's peak RSS (bench/RESULTS.md, "Hook peak RSS").
+  test("the continuity part does not load the prompt classifier or the handoff judges", () => {
+    const loaded = names(c.command("src/app/parts/continuity.ts"));
+    expect(loaded.some((f) => /src\/core\/continuity\/draft\.ts$/.test(f))).toBe(true);
+    expect(loaded.filter((f) => /src\/core\/(classify|handoff-[\w-]+)\.ts$/.test(f))).toEqual([]);
+    // Control: the prompt part does.
+    expect(names(c.command("src/core/classify.ts")).some((f) => /src\/core\/handoff-weights\.ts$/.test(f))).toBe(true);
+  });
+
   // A statusLine render with no usage figures (a resumed session's first) meters the transcript:
   // through deps.ts it also loaded the hook's dependencies, +1.7 MiB of that process's peak RSS.
   test("vigil statusline loads the meter alone when it meters, not the hook's dependencies", () => {

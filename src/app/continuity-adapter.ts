@@ -7,7 +7,7 @@
  */
 import { EV, speaksOn } from "../core/claude-events.ts";
 import { join } from "node:path";
-import { extractDraft } from "../core/continuity/draft.ts";
+import { extractDraft, type PromptClassifier } from "../core/continuity/draft.ts";
 import { renderDraft, shouldDraft } from "../core/continuity/draft-state.ts";
 import type { ContinuityFacts, PendingDraft, StateVersionText } from "../core/continuity/facts.ts";
 import { SPEC_RELATIVE_PATH } from "../core/continuity/spec.ts";
@@ -42,11 +42,12 @@ function draftBeforeCompaction(
   dir: string,
   saved: StateVersionText | null,
   at: number,
+  classify: PromptClassifier,
 ): { path: string | null; reason: string; pending?: PendingDraft } {
   if (p.trigger !== "auto") return { path: null, reason: `trigger "${p.trigger ?? "none"}" is not automatic` };
   const tail = readTranscriptTail(p.transcriptPath);
   if (!tail) return { path: null, reason: `transcript "${p.transcriptPath}" cannot be read` };
-  const material = extractDraft(tail.records);
+  const material = extractDraft(tail.records, classify);
   const d = shouldDraft(p.trigger, saved?.at ?? null, material, { wholeFile: tail.wholeFile });
   if (!d.draft) return { path: null, reason: d.reason };
   const text = renderDraft(material, { at });
@@ -58,8 +59,23 @@ export function writePendingDraft(d: PendingDraft): string {
   return saveStateVersion(d.dir, d.text, { at: d.at, draft: true }).version;
 }
 
-/** The reader the hook pipeline calls, bound to an environment and vigil's state directory. */
-export function continuityAdapter(env: Record<string, string | undefined>, stateDir: string): ContinuityReader {
+/** A draft needs the prompt classifier: a caller that did not load it has a bug (hook-parts.ts `eventParts`). */
+function unloaded(): never {
+  throw new Error("the prompt classifier was not loaded");
+}
+
+/**
+ * The reader the hook pipeline calls, bound to an environment and vigil's state directory.
+ * `classify` gives the prompt classifier the PreCompact draft reads the last instruction with:
+ * not imported here, so the calls that load this reader and never draft (SessionStart, a
+ * restoring session's tool calls) do not load the handoff judges with it (hook-parts.ts loads it
+ * for PreCompact).
+ */
+export function continuityAdapter(
+  env: Record<string, string | undefined>,
+  stateDir: string,
+  classify: () => PromptClassifier | undefined,
+): ContinuityReader {
   return (p, prev, at) => {
     const wanted = speaksOn(p.event, "continuity") || prev === "restoring" || prev === "dead";
     if (!wanted || !isSessionId(p.sessionId)) return undefined;
@@ -85,7 +101,7 @@ export function continuityAdapter(env: Record<string, string | undefined>, state
     let pendingDraft: PendingDraft | undefined;
     if (p.event === EV.PreCompact) {
       try {
-        const d = draftBeforeCompaction(p, dir, found.saved, at);
+        const d = draftBeforeCompaction(p, dir, found.saved, at, classify() ?? unloaded());
         drafted = { path: d.path, reason: d.reason };
         pendingDraft = d.pending;
         // The guidance reads the draft as the newest state, as it will be once written.

@@ -13,7 +13,7 @@
  * between the read and the write lock) fails the call like any internal error (`missingPart`).
  * `vigil serve` and in-process callers load every part up front (`allParts`).
  */
-import { becomes, speaksOn } from "../core/claude-events.ts";
+import { becomes, EV, speaksOn } from "../core/claude-events.ts";
 import type { classifyPrompt } from "../core/classify.ts";
 import type { LineAnalyzer } from "../core/policies/hard.ts";
 import type { ContinuityPart, StopPart } from "./parts/part-types.ts";
@@ -47,15 +47,16 @@ const ENTERS_CONTINUITY_STATES = new Set(["compacted", "sessionEnded"]);
 
 /**
  * The parts the event alone asks for, whatever the session's state: the Stop gate on Stop,
- * continuity where it speaks and where the event itself leads into restoring or dead. Loaded
- * before any I/O.
+ * continuity where it speaks and where the event itself leads into restoring or dead, the prompt
+ * classifier for a prompt and for PreCompact's draft. Loaded before any I/O.
  */
 export function eventParts(event: string): Part[] {
   const continuity = speaksOn(event, "continuity") || ENTERS_CONTINUITY_STATES.has(becomes(event));
   return [
     ...(speaksOn(event, "stop-gate") ? ["stop" as const] : []),
     ...(continuity ? ["continuity" as const] : []),
-    ...(speaksOn(event, "soft-refusal") ? ["prompt" as const] : []),
+    // PreCompact's state draft names the last instruction, read with the prompt classifier.
+    ...(speaksOn(event, "soft-refusal") || event === EV.PreCompact ? ["prompt" as const] : []),
   ];
 }
 
@@ -107,7 +108,7 @@ export async function loadPart(parts: LoadedParts, part: Part): Promise<void> {
       parts.stop ??= (await import("./parts/stop.ts")).STOP_PART;
       return;
     case "continuity":
-      parts.continuity ??= (await import("./parts/continuity.ts")).continuityPart(parts.env);
+      parts.continuity ??= (await import("./parts/continuity.ts")).continuityPart(parts.env, () => parts.classify);
       return;
     case "prompt":
       parts.classify ??= (await import("../core/classify.ts")).classifyPrompt;

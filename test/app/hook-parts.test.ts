@@ -10,7 +10,7 @@
 import { classifyPrompt } from "../../src/core/classify.ts";
 import { classifyCall } from "../../src/core/hook-events.ts";
 import { afterAll, describe, expect, test } from "bun:test";
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { initialContext, type SessionContext, STATES } from "../../machines/session-model.ts";
@@ -74,7 +74,7 @@ const CONTEXTS: Partial<SessionContext>[] = [
 
 describe("a part left unloaded changes no answer", () => {
   const p = project();
-  const read = continuityPart(p.env).read;
+  const read = continuityPart(p.env, () => classifyPrompt).read;
   const night = { on: true, scope: [], until: null };
   let checked = 0;
   for (const event of ALL_EVENTS) {
@@ -106,7 +106,7 @@ describe("a part left unloaded changes no answer", () => {
             event,
             state,
             extra,
-            answer: continuityPart(p.env).policy(input),
+            answer: continuityPart(p.env, () => classifyPrompt).policy(input),
           });
           expect({ event, state, read: read(payload, state, NOW) }).toEqual({ event, state, read: undefined });
           if (event !== "Stop") {
@@ -143,7 +143,11 @@ describe("a part left unloaded changes no answer", () => {
       now: NOW,
     };
     expect(warnPolicy(input)).toEqual(NOTHING);
-    expect(continuityPart(p.env).policy(input).events).toEqual([{ type: "restored", at: NOW, via: "transcript" }]);
+    expect(continuityPart(p.env, () => classifyPrompt).policy(input).events).toEqual([{
+      type: "restored",
+      at: NOW,
+      via: "transcript",
+    }]);
   });
 });
 
@@ -181,6 +185,9 @@ describe("through the real store", () => {
     expect(eventParts("UserPromptSubmit")).toEqual(["prompt"]);
     expect(eventParts("PostCompact")).toEqual(["continuity"]);
     expect(eventParts("SessionEnd")).toEqual(["continuity"]);
+    // PreCompact's draft names the last instruction with the prompt classifier, which the
+    // continuity part does not load itself (hot-path.test.ts).
+    expect(eventParts("PreCompact")).toEqual(["continuity", "prompt"]);
     expect(readParts({ ...sight, event: "PreToolUse" })).toEqual([]);
     expect(readParts({ ...sight, event: "PreToolUse", state: "restoring" })).toEqual(["continuity"]);
     expect(readParts({ ...sight, event: "PostToolUse", state: "dead" })).toEqual(["continuity"]);
@@ -218,6 +225,31 @@ describe("through the real store", () => {
       expect(loads).toEqual(["continuity@SessionStart", "stop@Stop"]);
       const kinds = (d: typeof leanDeps) => d.store().events({ sessionId: SESSION }).map((e) => e.kind);
       expect(kinds(leanDeps)).toEqual(kinds(fullDeps));
+    } finally {
+      leanDeps.close();
+      fullDeps.close();
+    }
+  });
+
+  test("an automatic PreCompact drafts the state as a caller holding every part, last instruction included", async () => {
+    const [lean, full] = [project(), project()];
+    // No state saved this epoch: the draft is made.
+    for (const p of [lean, full]) rmSync(join(p.env.VIGIL_HOME, "states", SESSION), { recursive: true, force: true });
+    const leanDeps = hookDeps(lean.env, () => NOW);
+    const fullDeps = await allHookDeps(full.env, () => NOW);
+    const draftOf = async (p: typeof lean, run: (input: string) => Promise<unknown>) => {
+      await run(JSON.stringify({ ...JSON.parse(call("PreCompact", p)), trigger: "auto" }));
+      const dir = join(p.env.VIGIL_HOME, "states", SESSION);
+      return readdirSync(dir).filter((f) => f !== "current.md").map((f) => readFileSync(join(dir, f), "utf8"));
+    };
+    try {
+      const a = await draftOf(lean, (input) => runHookLoading(input, leanDeps));
+      const b = await draftOf(full, async (input) => runHook(input, fullDeps));
+      expect(a).toEqual(b);
+      expect(a.join("")).toContain("Fix the parser");
+      expect(typeof leanDeps.classify).toBe("function");
+      const errors = (d: typeof leanDeps) => d.store().events({ kinds: ["hook_error"] }).length;
+      expect(errors(leanDeps)).toBe(0);
     } finally {
       leanDeps.close();
       fullDeps.close();

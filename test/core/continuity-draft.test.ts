@@ -1,13 +1,16 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { extractDraft } from "../../src/core/continuity/draft.ts";
+import { classifyPrompt } from "../../src/core/classify.ts";
+import { extractDraft as extract } from "../../src/core/continuity/draft.ts";
 import { renderDraft, shouldDraft } from "../../src/core/continuity/draft-state.ts";
 import { validateState } from "../../src/core/continuity/state-format.ts";
 import type { JsonObject } from "../../src/core/payload.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "claude-code-2.1.328");
 const GOLDENS = join(import.meta.dir, "goldens", "continuity");
+/** The draft as the hook makes it: with the prompt classifier. */
+const extractDraft = (records: readonly JsonObject[]) => extract(records, classifyPrompt);
 
 function records(file: string): JsonObject[] {
   return readFileSync(join(FIXTURES, file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));

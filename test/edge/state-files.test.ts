@@ -15,7 +15,11 @@ import {
   writeOwnedFile,
 } from "../../src/edge/state-files.ts";
 import { readTranscriptTail } from "../../src/edge/transcript-tail.ts";
-import { extractDraft } from "../../src/core/continuity/draft.ts";
+import { extractDraft as extract } from "../../src/core/continuity/draft.ts";
+import { classifyPrompt } from "../../src/core/classify.ts";
+import type { JsonObject } from "../../src/core/payload.ts";
+
+const extractDraft = (records: readonly JsonObject[]) => extract(records, classifyPrompt);
 
 const T = Date.parse("2026-11-30T03:28:54.586Z");
 const HEADINGS = ["Plan", "Phase", "Tasks", "Decisions", "Constraints", "Workers", "Files in flight", "Recovery memo"];

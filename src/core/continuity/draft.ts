@@ -4,8 +4,11 @@
  * the plan file, the files edited, the last human instruction and the recent failures. It
  * cannot know decisions or their reasons, and says so rather than guessing.
  */
-import { classifyPrompt } from "../classify.ts";
+import type { classifyPrompt } from "../classify.ts";
 import { isObject, type JsonObject, obj, str } from "../payload.ts";
+
+/** Who wrote a prompt: classify.ts's `classifyPrompt`. */
+export type PromptClassifier = typeof classifyPrompt;
 
 export interface Todo {
   text: string;
@@ -69,7 +72,7 @@ function resultText(b: JsonObject): string {
   return c.filter(isObject).map((x) => (typeof x.text === "string" ? x.text : "")).join("\n");
 }
 
-function humanPrompt(v: JsonObject): string | null {
+function humanPrompt(v: JsonObject, classify: PromptClassifier): string | null {
   if (v.isMeta === true || v.isCompactSummary === true || v.isVisibleInTranscriptOnly === true) return null;
   const origin = obj(v, "origin");
   const text = textOf(v);
@@ -80,7 +83,7 @@ function humanPrompt(v: JsonObject): string | null {
     isMeta: false,
     text,
   };
-  const verdict = classifyPrompt(text, { passCommands: [], hint }).verdict;
+  const verdict = classify(text, { passCommands: [], hint }).verdict;
   return verdict === "instruction" || verdict === "handoff" ? text : null;
 }
 
@@ -106,9 +109,11 @@ function taskId(result: string | undefined, fallback: number): string {
 
 /**
  * Extract the draft's material from transcript records in file order. Sidechain records
- * (subagents) are skipped: their todo lists and edits are not the session's.
+ * (subagents) are skipped: their todo lists and edits are not the session's. `classify` is the
+ * prompt classifier (classify.ts), passed in: its module holds the handoff judges and their
+ * weight tables, which only a call that drafts may load (src/app/hook-parts.ts).
  */
-export function extractDraft(records: readonly JsonObject[]): DraftMaterial {
+export function extractDraft(records: readonly JsonObject[], classify: PromptClassifier): DraftMaterial {
   const out: DraftMaterial = {
     todos: [],
     planPath: null,
@@ -162,7 +167,7 @@ export function extractDraft(records: readonly JsonObject[]): DraftMaterial {
           });
         }
       }
-      const human = humanPrompt(v);
+      const human = humanPrompt(v, classify);
       if (human !== null) out.lastInstruction = human.trim();
     }
   }
