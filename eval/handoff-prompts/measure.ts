@@ -3,7 +3,7 @@
  * SOFT/HARD guard as a handoff request, per language, through the same classifier the hook
  * uses (`classifyPrompt`, a plain prompt with no pass commands).
  *
- *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|…|sealed17] [--json] [--list]
+ *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|…|sealed17|sealed18] [--json] [--list]
  *
  * Categories: `request` (asks only for the handoff document: write, update, summarize into,
  * record in, commit or push it), `request-plus-work` (a handoff request and any other work),
@@ -44,6 +44,10 @@
  * handoff already written; ids `s16-<lang>-<category>-NN`); mentions 01–04 per language likewise counted apart.
  * `sealed-17.jsonl` (`--half sealed17`) is a round 19 blind set written the same way (ids
  * `s17-<lang>-<category>-NN`); its mentions 01–04 per language likewise counted apart.
+ * `sealed-18.jsonl` (`--half sealed18`) is a round 19 blind set written the same way (ids `s18-<lang>-<category>-NN`;
+ * senders near a worker's limit late in a long session: corrections and additions to a handoff already written,
+ * facts to record, its audience, length and format, relayed and automated senders); mentions 01–04 per language
+ * likewise counted apart.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -76,6 +80,7 @@ const HALVES = new Map([
   ["sealed15", "sealed-15.jsonl"],
   ["sealed16", "sealed-16.jsonl"],
   ["sealed17", "sealed-17.jsonl"],
+  ["sealed18", "sealed-18.jsonl"],
 ]);
 
 /** Per half, the mentions that ask for other work (on handoff code or files): counted apart, never listed. */
@@ -93,6 +98,7 @@ const WORK_MENTIONS = new Map([
   ["sealed15", /^s15-[a-z]{2}-mention-0[1-4]$/],
   ["sealed16", /^s16-(?:en|ko|ja)-mention-0[1-4]$/],
   ["sealed17", /^s17-(?:en|ko|ja)-mention-0[1-4]$/],
+  ["sealed18", /^s18-(?:en|ko|ja)-mention-0[1-4]$/],
 ]);
 
 /** One prompt of our own, and what it is. */
