@@ -337,6 +337,11 @@ describe("round 19: every pattern reads the name's boundaries the same way", () 
     ["hand over the keys", false],
     ["hand off the pager", false],
     ["hand-over the credentials", false],
+    ["hand over prod access to Dana", false],
+    ["hand off on-call to Sam", false],
+    ["hand over ownership of the bucket to ops", false],
+    ["hand off to the next session", true],
+    ["hand over all the remaining work", true],
     ["hand over the work", true],
     ["hand off the session", true],
   ]);
