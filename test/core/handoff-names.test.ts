@@ -345,6 +345,20 @@ describe("round 19: every pattern reads the name's boundaries the same way", () 
     ["hand over the work", true],
     ["hand off the session", true],
   ]);
+  // The request rules for the verb ("time to hand off", "hand off to …", "hand over your work") read it from the table
+  // too: with an object of its own it asks for that thing, not the document.
+  test.each([
+    "Hand off your pager to Sam.",
+    "Let's hand over the keys to ops.",
+    "time to hand over prod access to Dana",
+  ])(
+    "the verb with an object of its own is refused: %p",
+    (text) => expect(judgeHandoffRequest(text).request).toBe(false),
+  );
+  test.each(["time to hand off", "Hand off to the next session.", "hand over your work", "hand off please"])(
+    "the verb for the work itself passes: %p",
+    (text) => expect(judgeHandoffRequest(text).request).toBe(true),
+  );
   family("real words one edit away", [
     ["hand of", false],
     ["Hanover", false],
