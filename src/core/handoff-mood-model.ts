@@ -26,7 +26,7 @@ export type ClauseClass = typeof CLASSES[number];
 
 /** A handoff document named in any of the three languages (or a path naming it). */
 export const DOC_NOUN = new RegExp(
-  r`${NAME.en}|hndoff|hnad-?off|hadnoff|handof\b|${NAME.ko}|인게서|인수인게|핸드옾|(?<![取割値差索])引き?継(?!続)|引き?次ぎ|ひきつぎ|ハンドオフ|ハンドオーバー|申し送り`,
+  r`${NAME.enAlone}|hndoff|hnad-?off|hadnoff|handof\b|${NAME.ko}|인게서|인수인게|핸드옾|(?<![取割値差索])引き?継(?!続)|引き?次ぎ|ひきつぎ|ハンドオフ|ハンドオーバー|申し送り`,
   "i",
 );
 /** A purpose about whoever continues: "so the next worker can pick up", 다음 작업자를 위해, 次の担当者のために. */

@@ -215,8 +215,8 @@ export const enLexicon = (w: EnglishWords): Lexicon => ({
       r`|\b${EN_INTO_VERB}\b[^.;!?]{0,120}?\b(?:into|in|to|inside|within|as)\s+${EN_DET}${EN_NOUN}(?![-\w])` +
       r`|\b${w.verb}\s+(?:it|that|this)\s+(?:up\s+)?(?:in|into|as)\s+${EN_DET}${EN_NOUN}(?![-\w])` +
       r`|^(?:(?:please|now|ok(?:ay)?|right|so)[,\s]+)*(?:${NAME.en}|${EN_NOUN})\b(?:\s*(?:please|pls|plz|now|time))?\s*[.!:]?\s*$` +
-      r`|^(?:(?:please|now|ok(?:ay)?|then|so)[,\s]+)*${NAME.en}\s+(?:to|your|the\s+(?:ticket|work|session)|now|please)\b` +
-      r`|\b(?:time\s+to|ready\s+to|need\s+(?:you\s+)?to|go\s+ahead\s+and|let'?s)\s+${NAME.en}\b` +
+      r`|^(?:(?:please|now|ok(?:ay)?|then|so)[,\s]+)*${NAME.en}\s+(?:to|your\s+${NAME.work}|the\s+(?:ticket|work|session)|now|please)\b` +
+      r`|\b(?:time\s+to|ready\s+to|need\s+(?:you\s+)?to|go\s+ahead\s+and|let'?s)\s+${NAME.enAlone}\b` +
       r`|\b(?:need|want|require)\s+(?:a|the|your)\s+(?:new\s+|short\s+|proper\s+)?${EN_NOUN}(?![-\w])` +
       // "Hand this off", "get the handoff ready", "the handoff needs updating", "time for a handoff".
       r`|\bhand\s+(?:it|this|that|things|everything|the\s+\w+)\s+(?:off|over)\b` +
@@ -243,7 +243,7 @@ export const enLexicon = (w: EnglishWords): Lexicon => ({
       r`^(?:please|thanks?(?:\s+you)?|thx|ty|cheers|ok(?:ay)?|great|good|nice|hi|hello|hey|sure|right|go\s+ahead${w.courtesy})(?:\s+(?:work|job|stuff|everyone|all|again|so\s+much))?\W*$`,
       r`^@[\w-]+\W*$`,
       // "We'll hand off after this": the plan to hand off, and what "after" points back to.
-      r`^(?:we|you|I)(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to)\s+${NAME.en}\b[^:]*$`,
+      r`^(?:we|you|I)(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to)\s+${NAME.enAlone}\b[^:]*$`,
       r`^(?:this|that|it|that'?s\s+done|this\s+one)\W*$`,
       // commit, push or stop: allowed at HARD, no new work
       r`^(?:(?:and|then|also|please|now|finally)\s+)*(?:git\s+)?(?:commit|push|stage|add)(?:\s+(?:and|&)\s+(?:commit|push))?(?:\s+(?:it|them|that|this|everything|all|the\s+(?:file|doc(?:ument)?|note|changes?)|your\s+(?:changes|work)))?(?:\s+(?:(?:to|on|into)\s+(?:the\s+|your\s+|this\s+)?[\w./-]+(?:\s+branch)?|now|too|as\s+well|when\s+(?:you're\s+)?done))?\W*$`,

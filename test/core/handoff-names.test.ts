@@ -333,18 +333,26 @@ describe("round 19: every pattern reads the name's boundaries the same way", () 
     ["beforehand-off", false],
     ["handover", true],
   ]);
-  family("spelt apart with an object of its own, it is the verb", [
-    ["hand over the keys", false],
-    ["hand off the pager", false],
-    ["hand-over the credentials", false],
-    ["hand over prod access to Dana", false],
-    ["hand off on-call to Sam", false],
-    ["hand over ownership of the bucket to ops", false],
-    ["hand off to the next session", true],
-    ["hand over all the remaining work", true],
-    ["hand over the work", true],
-    ["hand off the session", true],
-  ]);
+  // Spelt apart with an object of its own it is the verb, where nothing before it says it is a noun (NAME.enAlone):
+  // both models' DOC_NOUN and both judges on the prompt itself agree.
+  test.each([
+    ["Hand over the keys.", false],
+    ["Hand off the pager.", false],
+    ["Hand-over the credentials.", false],
+    ["Hand over prod access to Dana.", false],
+    ["Hand off on-call to Sam.", false],
+    ["Hand over ownership of the bucket to ops.", false],
+    ["Hand off to the next session.", true],
+    ["Hand over all the remaining work.", true],
+    ["Hand off the work to the next session.", true],
+  ])("the verb with an object: %p names the document: %p", (text, isName) => {
+    const read: string[] = [];
+    for (const [k, p] of [["clause model DOC_NOUN", DOC_NOUN], ["mood model DOC_NOUN", MOOD_DOC_NOUN]] as const) {
+      if (p.test(text) !== isName) read.push(k);
+    }
+    for (const [k, j] of judges) if (j(text) !== isName) read.push(k);
+    expect(read).toEqual([]);
+  });
   // The request rules for the verb ("time to hand off", "hand off to …", "hand over your work") read it from the table
   // too: with an object of its own it asks for that thing, not the document.
   test.each([
