@@ -15,6 +15,7 @@ import { archiveSessions, countBefore, deadSessionsBefore, deleteBefore } from "
 import { firstEventDay, rolledThrough, rollUpTo } from "../edge/store/rollups.ts";
 import { checkDetails } from "../edge/store/report-details.ts";
 import { ensureReportIndexes } from "../edge/store/report-indexes.ts";
+import { writeTotals } from "../edge/store/report-totals.ts";
 import { giveSpaceBack, storeBytes } from "../edge/store/space.ts";
 
 /** Settings key: when gc last ran to the end (ms). */
@@ -93,6 +94,8 @@ export function runGc(
   ensureReportIndexes(store);
   // What is left is checked once here, not by every report that writes it (report-details.ts).
   checkDetails(store, budget);
+  // Each summarised session's days added up once here, not by every long report (report-totals.ts).
+  writeTotals(store, budget);
   store.setSetting(GC_LAST_RUN_KEY, String(opts.now));
   return summary;
 }

@@ -13,7 +13,7 @@ import {
   type ReportSessionRow,
   sessionReport,
 } from "../../core/report/model.ts";
-import { rolledFirstAt, type RolledSession, withRollup } from "../../core/report/rollups.ts";
+import { rolledFirstAt, type RollupSessionTotal, withRollup } from "../../core/report/rollups.ts";
 import type { Store } from "../store.ts";
 import {
   archivedRowsOf,
@@ -29,7 +29,8 @@ import {
 } from "./report-reads.ts";
 import { collectGarbage } from "./report-garbage.ts";
 import { ensureReportIndexes } from "./report-indexes.ts";
-import { rolledSessions, rolledThrough, rollupsOf } from "./rollups.ts";
+import { batchTotals, hasTotals } from "./report-totals.ts";
+import { type PlannedRolled, rolledSessions, rolledThrough, rollupsOf, rollupTotal } from "./rollups.ts";
 
 /**
  * Sessions whose reads go in one statement each: a statement per session cost the year
@@ -54,7 +55,7 @@ interface Planned {
   inDetail: boolean;
   activity: SessionActivity | null;
   row: ReportSessionRow | null;
-  rolled: RolledSession | null;
+  rolled: PlannedRolled | null;
 }
 
 /**
@@ -117,10 +118,7 @@ export function loadReport(store: Store, range: ReportRange, opts: { sessionsPer
     // Only a session that began before the detail does can have been in a state when it began.
     const older = list.filter((p) => p.inDetail && (p.row?.created_at ?? -Infinity) < detail.since);
     const before = lastStatesBefore(store, older.map((p) => p.id), detail.since);
-    const rolled = new Map(
-      rollupsOf(store, list.flatMap((p) => p.rolled ?? []), rolledRange).map((t) => [t.session_id, t]),
-    );
-    const archived = archivedRowsOf(store, list.flatMap((p) => p.inDetail ? [] : [p.id]));
+    const { rolled, archived } = summaries(list.flatMap((p) => p.rolled ?? []));
     for (const p of list) {
       const was = before.get(p.id);
       const to = was === undefined ? undefined : parseDetail(was).to;
@@ -138,6 +136,29 @@ export function loadReport(store: Store, range: ReportRange, opts: { sessionsPer
       else if (s) yield s;
       else throw new Error(`report: session "${p.id}" is neither in the detail nor summarised`);
     }
+  }
+
+  const totals = hasTotals(store);
+  /**
+   * The summaries of a batch's sessions (from gc's whole-session totals where they hold, else
+   * day by day) and the archived rows of those known only from summaries.
+   */
+  function summaries(list: readonly PlannedRolled[]) {
+    const rolled = new Map<string, RollupSessionTotal>();
+    if (list.length === 0) return { rolled, archived: new Map<string, ReportSessionRow>() };
+    if (!totals) {
+      for (const t of rollupsOf(store, list, rolledRange)) rolled.set(t.session_id, t);
+      return { rolled, archived: archivedRowsOf(store, list.map((t) => t.session_id)) };
+    }
+    const b = batchTotals(store, list);
+    const rest: PlannedRolled[] = [];
+    for (const t of list) {
+      const x = b.totals.get(t.session_id);
+      if (x) rolled.set(t.session_id, rollupTotal(t, x.marks, x.states));
+      else rest.push(t);
+    }
+    if (rest.length) { for (const t of rollupsOf(store, rest, rolledRange)) rolled.set(t.session_id, t); }
+    return { rolled, archived: b.archived };
   }
 
   const loose = looseKinds(store, detail);

@@ -148,6 +148,7 @@ const MARKING = `${MAY_MARK} AND kind <> 'revived' AND (kind <> 'hook' OR (json_
  * one call in one statement (a statement per session cost more than the reads themselves).
  */
 export function markingRowsOf(store: Store, ids: readonly string[], q: RangeQuery): Map<string, ReportEventRow[]> {
+  if (ids.length === 0) return new Map();
   const rows = dbOf(store).query<ReportEventRow & { session_id: string }, [string, number, number]>(
     `SELECT id, at, session_id, kind, ${detailText(store)} AS detail FROM events INDEXED BY events_marking
      WHERE session_id IN (SELECT value FROM json_each(?)) AND at >= ? AND at <= ? AND ${MARKING}
@@ -197,6 +198,7 @@ export function* rangeEventLines(store: Store, q: RangeQuery): Generator<string,
 
 /** The `detail` of each listed session's last `state` event before `before` (an index seek each). */
 export function lastStatesBefore(store: Store, ids: readonly string[], before: number): Map<string, string> {
+  if (ids.length === 0) return new Map();
   const rows = dbOf(store).query<{ session_id: string; detail: string | null }, [number, string]>(
     `SELECT value AS session_id, (SELECT detail FROM events WHERE session_id = ids.value AND at < ?1 AND kind = 'state'
        ORDER BY at DESC, id DESC LIMIT 1) AS detail FROM json_each(?2) AS ids`,

@@ -101,20 +101,27 @@ export interface RolledRange {
   sessionId?: string;
 }
 
+/** A session with summaries in a range, as the report plans it (`rolledSessions`). */
+export interface PlannedRolled extends RolledSession {
+  /** When it was created, if it is archived (a session known only from summaries begins then). */
+  archived_created_at: number | null;
+  /** Its first summarised day in the range, and how many days it has summaries there. */
+  first_day: number;
+  days: number;
+}
+
 /**
- * Per session with summaries in the range: its first and last summarised activity and its
- * last summarised day (`through`: that day's end). One `seen` row per session-day, read from
- * the partial index `daily_seen` alone, in session order; and when it was created, if it is
- * archived (a session known only from summaries begins then).
+ * Per session with summaries in the range: its first and last summarised activity, its first
+ * and last summarised day (`through`: that day's end) and how many days it has. One `seen` row
+ * per session-day, read from the partial index `daily_seen` alone, in session order; and when
+ * it was created, if it is archived.
  */
-export function rolledSessions(
-  store: Store,
-  range: RolledRange,
-): (RolledSession & { archived_created_at: number | null })[] {
+export function rolledSessions(store: Store, range: RolledRange): PlannedRolled[] {
   const one = range.sessionId !== undefined;
-  return dbOf(store).query<RolledSession & { archived_created_at: number | null }, (number | string)[]>(
+  return dbOf(store).query<PlannedRolled, (number | string)[]>(
     `SELECT d.*, a.created_at AS archived_created_at FROM (
-       SELECT session_id, min(first_at) AS first_at, max(last_at) AS last_at, max(day) + ${DAY_MS - 1} AS through
+       SELECT session_id, min(first_at) AS first_at, max(last_at) AS last_at, max(day) + ${DAY_MS - 1} AS through,
+         min(day) AS first_day, count(*) AS days
        FROM daily INDEXED BY daily_seen WHERE kind = 'seen' AND day >= ? AND day < ? AND session_id <> ''${
       one ? " AND session_id = ?" : ""
     } GROUP BY session_id
@@ -145,15 +152,25 @@ export function rollupsOf(store: Store, seen: readonly RolledSession[], range: R
        WHERE session_id IN (SELECT value FROM json_each(?)) AND day >= ? AND day < ? AND kind = 'state'`,
     ).all(ids, range.since, range.until),
   );
-  return seen.map((t) => {
-    const counts: Partial<Record<Category, number>> = {};
-    const words = marks.get(t.session_id)?.split(" ") ?? [];
-    for (let i = 0; i + 1 < words.length; i += 2) {
-      const c = words[i];
-      if (isCategory(c)) counts[c] = (counts[c] ?? 0) + Number(words[i + 1]);
-    }
-    return { ...t, counts, spans: rolledSpans(states.get(t.session_id) ?? []) };
-  });
+  return seen.map((t) => rollupTotal(t, marks.get(t.session_id), states.get(t.session_id) ?? []));
+}
+
+/**
+ * One session's summaries as the report adds them: `marks` its categories and counts as words
+ * ("deny 3 limit 1 deny 2", summed here), `states` its `state` rows in `daily`'s key order.
+ */
+export function rollupTotal(
+  t: RolledSession,
+  marks: string | undefined,
+  states: readonly RolledState[],
+): RollupSessionTotal {
+  const counts: Partial<Record<Category, number>> = {};
+  const words = marks?.split(" ") ?? [];
+  for (let i = 0; i + 1 < words.length; i += 2) {
+    const c = words[i];
+    if (isCategory(c)) counts[c] = (counts[c] ?? 0) + Number(words[i + 1]);
+  }
+  return { ...t, counts, spans: rolledSpans(states) };
 }
 
 const KNOWN_CATEGORIES: ReadonlySet<string> = new Set(CATEGORIES);
