@@ -38,9 +38,9 @@ function fresh(path: string, name: string): string {
 const BIN = fresh(join(ROOT, "dist", "vigil"), "vigil");
 const REF = values.ref === undefined ? null : fresh(values.ref, "ref");
 const transcript = ensureTranscript("1MB", 1e6);
-const payload = (event: string, dir = "basic", fields: Record<string, string> = {}) => {
-  const first = readFileSync(join(ROOT, `test/fixtures/claude-code-2.1.336/hooks/${dir}/${event}.jsonl`), "utf8");
-  return JSON.stringify({ ...JSON.parse(first.split("\n")[0]).stdin, transcript_path: transcript, ...fields });
+const payload = (event: string, dir = "basic", fields: Record<string, string> = {}, line = 0) => {
+  const text = readFileSync(join(ROOT, `test/fixtures/claude-code-2.1.336/hooks/${dir}/${event}.jsonl`), "utf8");
+  return JSON.stringify({ ...JSON.parse(text.split("\n")[line]).stdin, transcript_path: transcript, ...fields });
 };
 /** The calls of one turn, in the order Claude Code makes them. */
 const CALLS: [string, string[], string][] = [
@@ -58,6 +58,8 @@ const CALLS: [string, string[], string][] = [
   ["PostToolUse", ["hook"], payload("PostToolUse")],
   ["Stop", ["hook"], payload("Stop")],
   ["statusline", ["statusline"], payload("StatusLine", "tui")],
+  // Most renders: the payload carries the usage, so nothing is metered (no node:fs).
+  ["statusline, usage given", ["statusline"], payload("StatusLine", "tui", {}, 1)],
 ];
 
 /** Peak RSS in KiB of one whole process. */
