@@ -154,10 +154,29 @@ export interface Lexicon {
   reason: RegExp;
   /** A clause that ends on a request to act: a reason clause ("the context is full") never does. */
   imperative: RegExp;
+  /**
+   * A small pattern that every text `request` matches matches too, tested first where most texts name nothing (the
+   * hook's pre-check): the first match of a pattern builds it, and English `request` cost ~5 MiB of a hook's peak
+   * RSS to build (bench/RESULTS.md, "Hook peak RSS"), on every prompt. Absent: `request` alone.
+   */
+  mayRequest?: RegExp;
 }
+
+/**
+ * What every Korean or Japanese request pattern holds, its script or the English name its nouns also read ("hand"):
+ * the `mayRequest` of those lexicons (an English prompt never builds them).
+ */
+export const MAY_KO = r`[\u3131-\u318E\uAC00-\uD7A3]|hand`;
+export const MAY_JA = r`[\u3040-\u30FF\u4E00-\u9FFF]|hand`;
 
 export const EN_NOUN =
   r`(?:(?:${NAME.en}|hnad[-\s]?off|hadnoff|handof+(?=\b))s?(?:[-\s](?:doc(?:ument)?s?|notes?|file|memo|report|summary|write-?up))?|(?:[\w.-]+/)*handoff\.md)`;
+
+/**
+ * Letters every match of EN_NOUN holds (each of its spellings starts so): with "hand", what an English request pattern
+ * cannot match without. Its own small pattern: EN_NOUN itself is over a thousand characters.
+ */
+export const EN_NOUN_LETTERS = r`h(?:and|nad|adn)`;
 
 export const EN_DET =
   r`(?:(?:the|a|an|your|our|my|its|this|that)\s+)?(?:(?:new|final|short|brief|full|current|existing|latest|same|shared)\s+)?`;
@@ -210,6 +229,8 @@ export interface EnglishWords {
 
 /** The English lexicon, both judges': the same patterns but for the words an EnglishWords names. */
 export const enLexicon = (w: EnglishWords): Lexicon => ({
+  // Every alternative of `request` below holds EN_NOUN or a literal "hand" (test/core/handoff-precheck.test.ts).
+  mayRequest: new RegExp(EN_NOUN_LETTERS, "i"),
   request: new RegExp(
     r`\b${w.verb}\s+${EN_DET}${EN_NOUN}(?![-\w])` +
       r`|\b${EN_INTO_VERB}\b[^.;!?]{0,120}?\b(?:into|in|to|inside|within|as)\s+${EN_DET}${EN_NOUN}(?![-\w])` +

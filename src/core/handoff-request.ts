@@ -40,6 +40,8 @@ import {
   KO_TAIL,
   type Lexicon,
   MAKE,
+  MAY_JA,
+  MAY_KO,
   PAST,
   PURPOSE,
   QUESTION,
@@ -104,6 +106,7 @@ const EN = (): Lexicon => enLexicon({ verb: EN_VERB, courtesy: r`|oh|ah|um|uh|hm
 const KO_NOUN =
   r`(?:인계\s*(?:서|문서|노트|메모|파일|자료)|인게\s*(?:서|문서|노트)|인수인계\s*(?:서|문서|노트|메모|자료)?|핸드오프(?:\s*(?:문서|노트|파일))?|핸드오버(?:\s*(?:문서|노트))?|넘김\s*문서|이관\s*문서|${NAME.en}(?:\s*(?:문서|노트|파일|\.md))?|(?:[\w.-]+/)*handoff\.md)`;
 const KO = (): Lexicon => ({
+  mayRequest: new RegExp(MAY_KO, "i"),
   request: new RegExp(
     // The verb opens a word ("덮어쓰는" is another verb that only ends like 쓰).
     r`${KO_NOUN}\s*(?:을|를|도|은|는|에|에다|에다가|으로|로)?\s*(?:\S+(?:\s+\S+){0,4}?\s*)??(?<=[\s을를도은는에로]|${KO_NOUN})${KO_DOC_VERB}` +
@@ -164,6 +167,7 @@ const JA_DOC_VERB =
   // (かいて, かいといて, かく: typed in kana without converting to 書.)
   r`(?:かい(?:て|と)|かく|追加|足し|加え|最新に|メモ(?:して|し|する|を取)|書い|書き|書く|作成|作っ|作り|作る|更新|まとめ|仕上げ|完成|残し|用意|準備|記入|記録|記載|追記|反映|整理|要約|終わらせ|コミット|プッシュ)`;
 const JA = (): Lexicon => ({
+  mayRequest: new RegExp(MAY_JA, "i"),
   request: new RegExp(
     // The verb opens a word ("上書き" is another verb that only ends like 書き).
     r`${JA_NOUN}\s*(?:を|も|は|に|へ|として)?\s*(?:[^、。]{0,20}?)(?:(?<=${JA_NOUN})|(?<![\u4E00-\u9FFF])|(?=かい|かく))${JA_DOC_VERB}` +
@@ -227,6 +231,11 @@ let built: { lexicons: readonly Lexicon[]; secondVerb: RegExp; nFinal: string } 
 function tables(): NonNullable<typeof built> {
   built ??= { lexicons: [EN(), KO(), JA()], secondVerb: EN_SECOND_VERB(), nFinal: nFinal() };
   return built;
+}
+
+/** This judge's lexicons (English, Korean, Japanese), built on first use: for tests. */
+export function lexicons(): readonly Lexicon[] {
+  return tables().lexicons;
 }
 
 /**
@@ -577,7 +586,8 @@ export function clauseKind(whole: string): ClauseKind {
 
 /** Whether the prompt names the handoff at all (a document noun, a path, a next-worker purpose, a request rule). */
 function namesHandoff(text: string): boolean {
-  return DOC_NOUN.test(text) || NEXT_PARTY.test(text) || tables().lexicons.some((lx) => lx.request.test(text));
+  return DOC_NOUN.test(text) || NEXT_PARTY.test(text) ||
+    tables().lexicons.some((lx) => (lx.mayRequest?.test(text) ?? true) && lx.request.test(text));
 }
 
 /**
