@@ -147,3 +147,154 @@ export function docStatement(n: Nouns): RegExp {
     "i",
   );
 }
+
+// Round 18 (issue 31): round 17's sealed families, now tuning material, from examples of our own
+// (eval/handoff-prompts/model/batch-r18a.jsonl; test/core/handoff-request.test.ts, "round 18"). Each rule reads the
+// clause's role (a greeting, a sender line, a relay line, a ticket's state) or what a verb's object is (the template, a
+// second document, a thing to go and look at), never a list of requests.
+
+/** A verb of work as a word of its own (HEADER_WORK) or a request word: a clause with one is never mere courtesy. */
+const ASKS_ANYTHING = new RegExp(
+  HEADER_WORK +
+    r`|\b(?:please|pls|also|too|and|then|run|check|send|write|commit|push|look|go|can\s+you|could\s+you|README|CHANGELOG)\b|주세요|줘|해요|하세요|부탁|도\s|도$|ください|して|お願い|よろしく|も`,
+  "i",
+);
+
+/**
+ * A clause that is only a greeting, thanks, an apology, a sender's name or sign-off, or where it was typed from ("Hi
+ * team,", "Thanks!", 수고 많으셨습니다, 지훈입니다, お疲れさまです, 佐藤です, "-- the rotation bot", スマホから): it asks nothing.
+ */
+const COURTESY = new RegExp(
+  [
+    // English: greetings, thanks, apologies, praise, sign-offs, each optionally with a name.
+    r`^(?:(?:hi|hey|hello|morning|evening|good\s+(?:morning|afternoon|evening|night)|thanks?(?:\s+(?:a\s+lot|so\s+much|again|in\s+advance))?|` +
+    r`thank\s+you(?:\s+(?:so\s+much|again|in\s+advance))?|thx|ty|tia|cheers|sorry(?:\s+about\s+(?:this|that))?|` +
+    r`(?:great|nice|good|solid)\s+(?:work|job)(?:\s+(?:today|tonight|this\s+week))?|well\s+done|best|regards|kind\s+regards|gracias|ta)` +
+    r`(?:[\s,]+(?:@?[A-Z][\w.-]*|team|all|there|everyone|folks|again))?[\s,.!~:)]*)+$`,
+    // A sign-off line after a double dash, or one naming a bot or a notice ("-- rotation-bot", "- 울림 자동알림").
+    r`^(?:--|—|―)\s*[^\s].{0,60}$`,
+    r`^[-–]\s*\S+(?:\s+\S+){0,2}?\s*(?:bot|봇|자동\s*알림|알림봇|自動通知|通知bot)\s*$`,
+    // Korean: greetings, thanks, apologies, a name with 드림 / 올림.
+    r`^(?:[가-힣A-Za-z0-9-]{1,10}\s*님[,\s]*)?(?:(?:안녕하세요|안녕|수고\s*(?:많으셨습니다|많으셨어요|많았어요|하셨습니다|하셨어요|했어요|하세요|많으세요)|고마워요|고맙습니다|감사합니다|감사해요|미안해요|미안합니다|죄송해요|죄송합니다|ㅠ+|ㅜ+|ㅎ+|넵)[\s,.!~]*)+$`,
+    r`^[가-힣A-Za-z]{2,10}(?:\s+[가-힣]{2,5})?\s*(?:드림|올림)[.!\s]*$`,
+    // Korean and Japanese: "<name>입니다", "<name>です" (one or two words, no work, no document, no next task).
+    r`^(?![^\n]*(?:작업|티켓|다음|문제|버그|마이그레이션|배포|次|作業|チケット|課題|バグ|対応|移行))(?:[가-힣A-Za-z-]{1,8}\s+)?[가-힣A-Za-z-]{2,12}(?:입니다|이에요|예요)[.!\s]*$`,
+    r`^(?![^\n]*(?:作業|チケット|課題|バグ|対応|移行|次|必要|です[^。]))[一-龠ァ-ヶーA-Za-z-]{1,12}(?:です|と申します)[。.!！\s]*$`,
+    // Japanese: greetings, thanks, apologies.
+    r`^(?:(?:お疲れ(?:さま|様)|おつかれ(?:さま|様)?|お疲れ)(?:です|でした)?|ありがとうございます|ありがとうございました|ありがとう|すみません|ごめんなさい|ごめん|おはようございます|おはよう|こんにちは|こんばんは)[!！〜~。、,🙇\s]*$`,
+    // Where it was typed from.
+    r`^(?:sent\s+from\s+my\s+(?:phone|iphone|android)|on\s+(?:my\s+)?(?:phone|mobile)|폰으로\s*(?:보냄|씀|보내요)?|모바일(?:에서|로)\s*(?:보냄|씀)?|スマホから|携帯から|電車から)[。.!\s]*$`,
+  ].join("|"),
+  "i",
+);
+
+/**
+ * A relay's or a machine's own line about who sent the message ("(sent by the orchestrator on Dana's behalf)",
+ * "(template maintained by the platform team)", "(automated message)", 이 안내 문구는 … 관리합니다, ※本メッセージは自動送信です).
+ */
+const SENDER_LINE = new RegExp(
+  [
+    r`^\(?\s*(?:sent|relayed|forwarded|posted|written|maintained|generated|template|automated|auto-?generated)\b[^()\n]{0,80}\)?$`,
+    r`^\(?\s*(?:이\s*)?(?:안내\s*)?(?:문구|메시지|알림)(?:는|은)\s*[^()\n]{0,40}(?:관리합니다|보냅니다|발송합니다|자동\s*발송(?:됩니다|입니다)?)\)?[.\s]*$`,
+    r`^[※*(（]?\s*(?:本|この)(?:メッセージ|通知|メール)は[^。\n]{0,20}(?:自動送信|自動配信|自動で送信)(?:されています|です)[。)）]?$`,
+  ].join("|"),
+  "i",
+);
+
+/** A clause of courtesy or a sender's line: nothing of it is a request or a verb of work. */
+export function courtesy(clause: string): boolean {
+  const c = clause.trim();
+  if (!COURTESY.test(c) && !SENDER_LINE.test(c)) return false;
+  // (A sign-off, sender line or name line that carries a request or a verb of work is not courtesy.)
+  return !ASKS_ANYTHING.test(
+    c.replace(/^(?:--|—|―|[-–])\s*/, "").replace(/\b(?:template|maintained|sent|relayed)\b/gi, ""),
+  ) ||
+    /^(?:thanks?|thank\s+you|thx|hi|hey|hello)\b[\s,.!~]*(?:again|a\s+lot|so\s+much)?[\s,.!~]*$/i.test(c);
+}
+
+/**
+ * A ticket's or a workflow's state line whose new state is the handoff ("OPS-1 status -> NEEDS_HANDOFF", "PAY-2 moved to
+ * Needs Handoff", 상태 변경: 진행 중 → 인계 필요, ステータスが「引き継ぎ待ち」に変更されました): it states why, it asks nothing.
+ */
+export function handoffState(n: Nouns): RegExp {
+  const state =
+    r`(?:${n.en}|hand[\s_-]?off|hand[\s_-]?over)[\w\s-]{0,20}|[\w\s-]{0,20}(?:${n.en}|hand[\s_-]?off|hand[\s_-]?over)`;
+  return new RegExp(
+    r`^(?:\[[^\]\n]{1,40}\]\s*)?(?:[\w\s-]{1,40}:\s*)?[A-Z][A-Z0-9]*-\d+\s+(?:status\s*(?:->|→|=>|:|changed\s+to|set\s+to)|moved\s+to|(?:is\s+)?now(?:\s+in)?)\s*["'\`]?(?:${state})["'\`]?\s*$` +
+      r`|^(?:\[[^\]\n]{1,40}\]\s*)?(?:[A-Z][A-Z0-9]*-\d+\s*)?(?:상태\s*변경|상태)\s*[:：]?\s*[^\n→>]{0,20}(?:→|->|=>)\s*(?:${n.ko}|인계)\s*(?:필요|대기|요청)?\s*$` +
+      r`|^[^。\n]{0,30}(?:ステータス|状態)が\s*[「『"]?(?:${n.ja}|引き?継ぎ|ハンドオフ)[^」』"\n]{0,8}[」』"]?\s*に(?:変更|移動|更新)(?:されました|されています|しました)[。.]?$`,
+    "i",
+  );
+}
+
+/**
+ * A relayed instruction's second infinitive ("tell it to add X to the handoff, and to unpin build 9"): a new task,
+ * unless it only delivers or ends the document's work.
+ */
+export const secondInfinitive = lazy((): RegExp =>
+  /(?:,\s*|\s)(?:and|then)\s+(?:also\s+)?to\s+(?!(?:write|add|put|note|mention|include|record|list|commit|push|save|update|finish|stop|leave|keep|explain|describe|summari[sz]e|document|capture|cover|flag|end|exit|wrap|sign|log|rest|sleep|be|do\s+(?:it|that|so|this)|hand|pass|make\s+sure\s+(?:it|the\s+handoff))\b)[a-z]{3,}/i
+);
+
+/** "go check it", "(go look)", "go and measure": an order to go and do a thing, other than writing the document. */
+export const goAndDo = lazy((): RegExp =>
+  /(?:^|[\s(（,;:])go\s+(?:and\s+)?(?!(?:ahead|home|on|off|back|to|for|with|over|through|idle|quiet|offline|write|wrap|finish|stop|update|commit|push|rest|sleep|hand|jot|record|put|note)\b)(?:check|look|see|find|measure|count|run|verify|confirm|test|try|fix|get|grab|pull|fetch|ask|ping|read|dig|poke|investigate|inspect|review|query|ssh|open|make|do|clean|rotate|restart|deploy|merge|delete|remove|figure)\b/i
+);
+
+/** The handoff template edited (its own file kept for every handoff): "add a heading to the template", 템플릿에 … 추가. */
+export const templateEdit = lazy((): RegExp =>
+  /(?:template|テンプレ(?:ート)?|ひな形|雛形|템플릿)[^。!?\n]{0,40}?(?:に|へ|を|에|을|를)\s*[^。.!?\n]{0,30}?(?:足し|足す|足して|追加|加え|直し|直して|修正|変え|変更|消し|削除|更新|추가|수정|바꿔|바꾸|고쳐|삭제|지워|갱신)|\b(?:add|edit|change|modify|update|fix|rename|remove|delete|tweak|extend|reorder)\b[^.!?\n]{0,40}?\b(?:to|in|of|from|on)\s+(?:the\s+|our\s+)?(?:[\w./-]+\s+){0,2}?template\b|\b(?:edit|change|modify|update|fix|rename|tweak|extend|reorder)\s+(?:the\s+|our\s+)?(?:[\w./-]+\s+){0,2}?template\b/i
+);
+
+/**
+ * The document and a second task joined as nouns ("인수인계서 작성 및 월간 보고서 초안 작성", "引き継ぎ資料の作成と、工数の入力"): the
+ * second noun phrase names its own work; returns it, unless it is only a delivery of the document or the document itself.
+ */
+export function nounSecondTask(n: Nouns): RegExp {
+  const koAct = r`(?:작성|입력|등록|제출|수정|갱신|정리|업데이트|초안|반영|처리|기록|확인)`;
+  const jaAct = r`(?:作成|入力|登録|提出|修正|更新|整理|実施|対応|記入|確認|起票|申請)`;
+  return new RegExp(
+    r`(?:${n.ko})[^.\n]{0,20}?(?:작성|정리|갱신|업데이트|최신화)\s*(?:및|과|와|하고|이랑|랑)\s+((?!커밋|푸시|push|commit|저장|업로드|공유|마무리|종료)[^.\n]{2,60}?)${koAct}` +
+      r`|(?:${n.ja})[^。\n]{0,20}?(?:作成|更新|整理|記入|まとめ)\s*(?:と、?|および|及び|並びに|、)\s*((?!コミット|プッシュ|push|commit|保存|共有|終了)[^。\n]{2,60}?)${jaAct}`,
+    "i",
+  );
+}
+
+/** How a judge reads round 18's families: the clause's kind and the rule, or null when none reads it. */
+export interface FamilyReading {
+  kind: "support" | "other";
+  by: string;
+}
+
+/**
+ * Round 18's families for one clause, shared by both judges: first the ones that find other work (a relayed second
+ * infinitive, an order to go and do a thing, the template edited, a second task joined as nouns), then the ones that
+ * ask nothing (courtesy or a sender's line, a ticket's state that is the handoff). `doc` is the judge's own noun.
+ */
+export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReading | null {
+  const second = secondInfinitive().exec(clause);
+  if (second) return { kind: "other", by: `rule: a second infinitive is a new task ("${second[0].trim()}")` };
+  const go = goAndDo().exec(clause);
+  if (go) return { kind: "other", by: `rule: an order to go and do a thing ("${go[0].trim()}")` };
+  if (templateEdit().test(clause)) return { kind: "other", by: "rule: an edit of the template, another file" };
+  const noun = nounSecondTasks(n).exec(clause);
+  const task = noun?.[1] ?? noun?.[2];
+  if (task !== undefined && !doc.test(task)) {
+    return { kind: "other", by: `rule: a second task joined as a noun ("${task.trim()}")` };
+  }
+  if (courtesy(clause) && !doc.test(clause)) {
+    return { kind: "support", by: "rule: courtesy or a sender's line, asks nothing" };
+  }
+  if (handoffStates(n).test(clause.trim())) {
+    return { kind: "support", by: "rule: a ticket's state that is the handoff" };
+  }
+  return null;
+}
+
+const cache = new Map<Nouns, [RegExp, RegExp]>();
+function built(n: Nouns): [RegExp, RegExp] {
+  let v = cache.get(n);
+  if (v === undefined) cache.set(n, v = [nounSecondTask(n), handoffState(n)]);
+  return v;
+}
+const nounSecondTasks = (n: Nouns): RegExp => built(n)[0];
+const handoffStates = (n: Nouns): RegExp => built(n)[1];
