@@ -261,7 +261,7 @@ export function nounSecondTask(n: Nouns): RegExp {
 
 /** How a judge reads round 18's families: the clause's kind and the rule, or null when none reads it. */
 export interface FamilyReading {
-  kind: "support" | "other";
+  kind: "request" | "support" | "other";
   by: string;
 }
 
@@ -275,20 +275,36 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   if (second) return { kind: "other", by: `rule: a second infinitive is a new task ("${second[0].trim()}")` };
   const go = goAndDo().exec(clause);
   if (go) return { kind: "other", by: `rule: an order to go and do a thing ("${go[0].trim()}")` };
+  if (AS_IT_SAYS_WORK.test(clause) && !/\b(?:write|update|fill|finish)\b|작성|써|쓰|書い|書き|更新/i.test(clause)) {
+    return { kind: "other", by: "rule: work done as the document says" };
+  }
   if (templateEdit().test(clause)) return { kind: "other", by: "rule: an edit of the template, another file" };
   const noun = nounSecondTasks(n).exec(clause);
   const task = noun?.[1] ?? noun?.[2];
   if (task !== undefined && !doc.test(task)) {
     return { kind: "other", by: `rule: a second task joined as a noun ("${task.trim()}")` };
   }
+  const [edit, received, state] = docReadings(n);
+  if (edit.test(clause) && !SECOND_JOB.test(clause.replace(DELIVERY_TAIL, "")) && !AS_IT_SAYS.test(clause)) {
+    return { kind: "request", by: "rule: an edit of a text element of the document" };
+  }
+  if (received.test(clause.trim())) return { kind: "support", by: "rule: the document received or read, asks nothing" };
+  if (state.test(clause.trim())) return { kind: "support", by: "rule: states what the document has or says" };
   if (courtesy(clause) && !doc.test(clause)) {
     return { kind: "support", by: "rule: courtesy or a sender's line, asks nothing" };
   }
-  if (handoffStates(n).test(clause.trim())) {
+  if (handoffStates(n).test(clause.trim()) && !STATE_WORK.test(clause)) {
     return { kind: "support", by: "rule: a ticket's state that is the handoff" };
   }
   return null;
 }
+
+/** A state value that names more than the handoff ("HANDOFF_AND_DEPLOY", "handoff + release"). */
+const STATE_WORK = new RegExp(
+  r`\band\b|[&+＋]|_and_|[-_\s](?:deploy|release|fix|merge|review|qa|test)|및|と` + "|" +
+    HEADER_WORK.replace(`(?<![\w/.-])`, `(?<![\w/.-])(?!handoff)`),
+  "i",
+);
 
 const cache = new Map<Nouns, [RegExp, RegExp]>();
 function built(n: Nouns): [RegExp, RegExp] {
@@ -298,3 +314,61 @@ function built(n: Nouns): [RegExp, RegExp] {
 }
 const nounSecondTasks = (n: Nouns): RegExp => built(n)[0];
 const handoffStates = (n: Nouns): RegExp => built(n)[1];
+
+/** A delivery after an edit ("…, commit, and you're done", 다시 커밋해 주세요, コミットし直して): no second job. */
+const DELIVERY_TAIL =
+  /(?:[,\s]+(?:and\s+)?(?:then\s+)?(?:re)?(?:commit|push)(?:\s+(?:it|again|that))?)+(?:,?\s*and\s+(?:you'?re|ur)\s+done)?\W*$|(?:해서|하고|한\s*뒤)?\s*(?:다시\s*)?(?:커밋|푸시|올려)\S*\s*(?:주세요|줘|부탁\S*)?[.!~\s]*$|(?:して|て)?[、\s]*(?:コミット|プッシュ|push)(?:し直して|して|し直し|しなおして)?(?:ください)?[。!！\s]*$/i;
+
+/** An order carried out as the document says (as described in it, 적힌 대로, 書いてある通り): work on what it describes. */
+const AS_IT_SAYS =
+  /\b(?:as|per|according\s+to|following|described|listed|mentioned|written)\b|대로|따라|처럼|보고|通り|どおり|に従って|に沿って|を見て|のとおり/i;
+
+/** Work carried out as the document says: "as described in the handoff", 인계 문서에 적힌 대로, 引き継ぎ書に書いてある通り. */
+const AS_IT_SAYS_WORK =
+  /\b(?:as\s+(?:described|listed|written|noted|documented|explained)\s+in|per|according\s+to|following)\s+(?:the\s+|your\s+|our\s+)?(?:hand[-\s]?(?:off|over)|HANDOFF\.md)(?![-\w]*\s*template)|(?:적힌|쓰인|쓰여\s*있는|나온|있는)\s*(?:\S+\s*)?(?:대로|처럼|따라)|(?:書いてある|書かれた|書かれている|記載の|記載された|にある)[^。]{0,15}?(?:通り|どおり|とおり|に従って|に沿って)/i;
+
+/** A second job beside an edit: a conjunction, an "also", a "+", a -고 / -て chain or a comma. */
+const SECOND_JOB =
+  /\b(?:and|then|also|too|plus|after|before|once|when|while|until|so\s+that)\b|[+＋,;、]|도\s|도$|(?:고|며|면서)\s|(?:も)|て(?:から)?[、\s]|して[、\s]/i;
+
+/**
+ * The document's own text edited, read by what the edit's object is (a typo, a link, a line, a section, a name, a path
+ * in it) — a bug, a test or a setting described in it is not its text; the document received or read; what the
+ * document has or says, stated.
+ */
+function docReading(n: Nouns): [RegExp, RegExp, RegExp] {
+  const enText =
+    r`(?:typos?|links?|urls?|wording|names?|paths?|dates?|numbers?|words?|lines?|sentences?|sections?|headings?|titles?|entr(?:y|ies)|paragraphs?|tables?|bullets?|parts?|branch\s+names?)`;
+  // (Korean and Japanese: a name, a path, a date or a number written IN the document, 에 적힌 / にある, may be the thing
+  // itself, a server's name; only the document's own one, 의 / の, is its text. A typo, a line, a section is always text.)
+  const koOwn = r`(?:이름|경로|날짜|숫자|용어|브랜치\s*이름|파일\s*이름|파일명)`;
+  const koText = r`(?:오타|링크|문구|표현|줄|문장|섹션|제목|항목|부분)`;
+  const jaOwn = r`(?:名前|パス|日付|数字|用語|ブランチ名|ファイル名)`;
+  const jaText = r`(?:誤字|誤記|リンク|文言|表現|行|一文|節|見出し|項目|欄|セクション|部分|記述)`;
+  const enEdit = r`(?:fix|correct|remove|delete|drop|strip|add|rename|change|reword|update|replace)`;
+  const noAsk =
+    r`(?![^.;!?]*(?:\b(?:please|pls|can\s+you|could\s+you|you\s+(?:should|must|need)|also|to\s+\w+)\b|주세요|줘|부탁|ください|して|お願い))`;
+  const edit = new RegExp(
+    r`^(?:(?:please|pls|just|now|then)\s+)*${enEdit}\s+(?:the\s+|that\s+|this\s+|a\s+|one\s+|its\s+)?(?:[\w'"‘’-]+\s+){0,3}?${enText}\b(?:\s+(?:['"‘“][^'"’”\n]{1,40}['"’”]|\d+|#\d+))?\s+(?:in|from|of|on)\s+${n.det}${n.en}(?![-\w])(?:\s+(?:to|with|into)\s+[^.;!?,]{1,40}?)?(?:[,\s]+(?:and\s+)?(?:re)?(?:commit|push)(?:\s+(?:it|again))?)*(?:,?\s*and\s+(?:you'?re|ur)\s+done)?\W*$` +
+      r`|^(?:${n.ko})\s*(?:(?:의|에|에서|에\s*있는|에\s*적힌)?\s*(?:[^\s.]*[^\s.을를대로]\s+){0,2}?[^\s.]*?${koText}|의?\s*${koOwn})(?:들)?(?:만|을|를|은|는)?\s*(?:(?:다|모두|전부|좀|싹|바로|다시|하나)\s*)?(?:고쳐|고치|수정|지워|삭제|바꿔|바꾸|추가|빼|붙여|채워)\S*\s*(?:주세요|줘|주시고|주십시오|부탁\S*)?[.!~\s]*$` +
+      r`|^(?:${n.ja})\s*(?:(?:の|に|から)?[、\s]*[^。をでと]{0,30}?${jaText}|の\s*${jaOwn})(?:[（(][^）)\n]{1,30}[）)])?(?:だけ|を|も|は)?\s*(?:(?:全部|すべて|全て|一箇所|[0-9０-９]+箇所)\s*(?:を)?)?(?:直し|直して|修正|消し|削除|変え|変更|追加|追記|埋め)\S*[。!！\s]*$`,
+    "i",
+  );
+  const received = new RegExp(
+    r`^(?:\[[^\]\n]{1,40}\]\s*)?(?:thanks|thank\s+you|thx)\s+for\s+${n.det}${n.en}(?![-\w])\W*$` +
+      r`|^(?:\[[^\]\n]{1,40}\]\s*)?(?:${n.ko})\S{0,3}\s*(?:잘\s*)?(?:고마워요|고맙습니다|감사합니다|확인했(?:습니다|어요)|봤(?:습니다|어요)|읽었(?:습니다|어요)|받았(?:습니다|어요))[.!~\s]*$` +
+      r`|^(?:\[[^\]\n]{1,40}\]\s*)?(?:${n.ja})[^。\n]{0,12}?(?:を|、)?\s*(?:確認しました|拝見しました|読みました|受け取りました|ありがとうございます)[。!！\s]*$`,
+    "i",
+  );
+  const state = new RegExp(
+    r`^(?:\[[^\]\n]{1,40}\]\s*)?(?:one\s+correction\s*:\s*)?(?:${n.det}${n.en}(?![-\w])|it)(?:\s+draft)?(?:\s+(?:you|we)\s+wrote)?(?:\s+from\s+[\w:]+)?\s+(?:has|have|is\s+missing|lacks|says|said|lists|claims|mentions|still\s+says)\b(?!\s+(?:to|that\s+(?:you|we)\s+should)\b)${noAsk}[^.;!?]*$`,
+    "i",
+  );
+  return [edit, received, state];
+}
+const readings = new Map<Nouns, [RegExp, RegExp, RegExp]>();
+function docReadings(n: Nouns): [RegExp, RegExp, RegExp] {
+  let v = readings.get(n);
+  if (v === undefined) readings.set(n, v = docReading(n));
+  return v;
+}

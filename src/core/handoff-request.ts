@@ -332,14 +332,14 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
     .replace(SUMMING_UP(), "").trim();
   if (kept === "" && REST().test(whole)) return { kind: "support", by: "rule: courtesy (a wish for rest)" };
   const clause = kept || whole;
-  // Round 18 (handoff-families.ts): a relayed second infinitive, an order to go and do a thing, the template edited or a
-  // second task joined as a noun is other work; a clause of courtesy, a sender's line or a ticket's state that is the
-  // handoff asks nothing.
-  const family = readFamilies(clause, NOUNS, DOC_NOUN);
-  if (family !== null) return family;
   if (tables().lexicons.some((lx) => lx.thing.test(clause)) || CODE_FILE().test(clause)) {
     return { kind: "other", by: "rule: code named handoff" };
   }
+  // Round 18, after code named handoff (handoff-families.ts): a relayed second infinitive, an order to go and do a thing, the template edited or a
+  // second task joined as a noun is other work; a clause of courtesy, a sender's line or a ticket's state that is the
+  // handoff asks nothing; an edit of a text element of the document asks for it.
+  const family = readFamilies(clause, NOUNS, DOC_NOUN);
+  if (family !== null) return family;
   // Round 17, from examples of our own per family (test/core/handoff-request.test.ts, "round 17").
   // A payload field that sends the summary somewhere else (a channel, a mail, another agent) is work of its own.
   if (SEND_FIELD().test(clause)) return { kind: "other", by: "rule: a field that sends it elsewhere" };
