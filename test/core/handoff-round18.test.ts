@@ -1,0 +1,88 @@
+/**
+ * Round 18 (issue 31): round 17's sealed families, now tuning material, as rules of a clause's role and of what an
+ * edit's object is (src/core/handoff-families.ts, readFamilies), read by both judges. Every row is our own wording
+ * (eval/handoff-prompts/model/batch-r18a.jsonl holds them and more, each plain request beside the same request with a
+ * second job attached). The plain rows below were refused before these rules; the rows with work, where noted, passed.
+ */
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { judgeHandoffRequest } from "../../src/core/handoff-request.ts";
+import { judgeHandoffRequest as moodJudge } from "../../src/core/handoff-mood.ts";
+import { readFamilies } from "../../src/core/handoff-families.ts";
+
+describe("round 18: plain requests around the document", () => {
+  test.each([
+    // courtesy, a sender's line, where it was typed from
+    "Hey team, thanks. Please write the handoff to HANDOFF.md and stop.\n-- shift-bot",
+    "スマホから。引き継ぎ書だけ書いといて",
+    // a ticket's state that is the handoff
+    "OPS-88 status -> NEEDS_HANDOFF\nWrite docs/handoff/OPS-88.md and commit it.",
+    "Tracker: VG-12 moved to Handoff. Put your notes in HANDOFF.md.",
+    "[PAY-7] 상태 변경: 진행 중 → 인계 필요\n인계 문서 작성 후 커밋해 주세요.",
+    "チケット ABC-3 のステータスが「引き継ぎ待ち」に変更されました。\n引き継ぎ書を書いてください。",
+    // an edit whose object is a text element of the document
+    "Fix the broken link in HANDOFF.md and push.",
+    "Remove the staging password line from the handoff, then commit.",
+    "Change the date '12/03' in the handoff to 12/04, commit, and you're done.",
+    "인계 문서에 있는 오타 좀 고쳐 주세요",
+    "인계서의 브랜치 이름 수정해 주세요",
+    "引き継ぎ書の誤字を直してください。",
+    "HANDOFF.md のリンクを全部削除して",
+  ])("passes: %p", (text) => {
+    expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
+  });
+});
+
+describe("round 18: the same requests with a second job attached are refused", () => {
+  test.each([
+    // passed before: a relayed second infinitive, go-and-do, the template edited, a second task joined as a noun,
+    // work done as the document says
+    ['from Lee: "have it write the handoff, and to rotate the tokens after"', "second infinitive"],
+    ["Write the handoff. Note how many jobs are queued right now (go look).", "go and do"],
+    ["Add a 'Risks' heading to the handoff template and write the handoff.", "the template"],
+    ["후속 조치: 인계서 작성 및 주간 보고서 초안 작성", "joined as a noun"],
+    ["引き継ぎ書の作成と、障害報告の起票をお願いします。", "joined as a noun"],
+    ["인계 문서에 적힌 경로대로 파일 옮겨 주세요", "as the document says"],
+    // each new pass rule with work beside it
+    ["Thanks! Write the handoff.\n-- Sam (also bump the version to 2.1)", ""],
+    ["Write HANDOFF.md.\n(sent by the scheduler; rotate the API keys before you exit)", ""],
+    ["인계 노트 업데이트 부탁드립니다.\n- 민수 드림 (PR 머지도 부탁해요)", ""],
+    ["OPS-88 status -> NEEDS_HANDOFF_AND_DEPLOY\nWrite docs/handoff/OPS-88.md and commit it.", ""],
+    ["Fix the broken link in HANDOFF.md and in README.md.", ""],
+    ["Change the date in the handoff to today, commit, and deploy.", ""],
+    ["Fix the path in the deploy script mentioned in the handoff.", ""],
+    ["인계 문서에 적힌 서버 이름 바꿔 주세요", ""],
+    ["引き継ぎ書に書いてあるパスのファイルを削除して", ""],
+    ["Thanks for the handoff. It says the cache is stale. Go clear it.", ""],
+  ])("refused: %p", (text, rule) => {
+    const j = judgeHandoffRequest(text);
+    expect(j.request).toBe(false);
+    if (rule !== "") expect(`${j.because}`).toContain(rule);
+  });
+
+  test("both judges read the families alike (the mood judge alone refuses the work and passes the edit)", () => {
+    expect(moodJudge("후속 조치: 인계서 작성 및 주간 보고서 초안 작성").request).toBe(false);
+    expect(moodJudge("引き継ぎ書の誤字を直してください。").request).toBe(true);
+  });
+
+  test("a courtesy line that names the document is no courtesy", () => {
+    // "引き継ぎだけでいいです" ends like a name line ("佐藤です") but says what to do.
+    const n = { en: "handoff", det: "", ko: "인계서", ja: "引き継ぎ" };
+    expect(readFamilies("佐藤です", n, /引き継ぎ/)?.kind).toBe("support");
+    expect(readFamilies("引き継ぎだけでいいです", n, /引き継ぎ/)).toBeNull();
+  });
+});
+
+describe("round 18: batch-r18a (our own examples) is decided as labelled", () => {
+  const rows = readFileSync(join(import.meta.dir, "../../eval/handoff-prompts/model/batch-r18a.jsonl"), "utf8")
+    .split("\n").filter((l) => l.trim() !== "").map((l) =>
+      JSON.parse(l) as { id: string; category: string; text: string }
+    );
+  // (Four plain rows main refused are still refused: an edit pointed back to, "that line", with a delivery after it,
+  // and a deictic "fill it in". Recorded, not hidden.)
+  const open = new Set(["r18a-read-01-en", "r18a-read-02-en"]);
+  test.each(rows.filter((r) => !open.has(r.id)).map((r) => [r.id, r.category, r.text]))("%s", (_id, category, text) => {
+    expect(judgeHandoffRequest(text).request).toBe(category === "request");
+  });
+});
