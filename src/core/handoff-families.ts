@@ -290,6 +290,9 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   }
   if (received.test(clause.trim())) return { kind: "support", by: "rule: the document received or read, asks nothing" };
   if (state.test(clause.trim())) return { kind: "support", by: "rule: states what the document has or says" };
+  if ((NEXT_PARTY_WORK.test(clause.trim()) || SESSION_SWAP.test(clause.trim())) && !TO_READER.test(clause)) {
+    return { kind: "support", by: "rule: the next party's work or the session's swap, stated" };
+  }
   if (courtesy(clause) && !doc.test(clause)) {
     return { kind: "support", by: "rule: courtesy or a sender's line, asks nothing" };
   }
@@ -326,6 +329,33 @@ const AS_IT_SAYS =
 /** Work carried out as the document says: "as described in the handoff", 인계 문서에 적힌 대로, 引き継ぎ書に書いてある通り. */
 const AS_IT_SAYS_WORK =
   /\b(?:as\s+(?:described|listed|written|noted|documented|explained)\s+in|per|according\s+to|following)\s+(?:the\s+|your\s+|our\s+)?(?:hand[-\s]?(?:off|over)|HANDOFF\.md)(?![-\w]*\s*template)|(?:적힌|쓰인|쓰여\s*있는|나온|있는)\s*(?:\S+\s*)?(?:대로|처럼|따라)|(?:書いてある|書かれた|書かれている|記載の|記載された|にある)[^。]{0,15}?(?:通り|どおり|とおり|に従って|に沿って)/i;
+
+/**
+ * A clause whose subject is the next party and whose verb is theirs, stated ("The next worker will run the e2e suite",
+ * 다음 작업자는 처음부터 시작해요, 次の担当者はレビュー対応から始めます): their work, not the reader's.
+ */
+const NEXT_PARTY_WORK = new RegExp(
+  [
+    r`^(?:(?:so|and|but|because|since|fyi|note:?)\s+)?(?:the\s+|our\s+)?(?:next|new|incoming|fresh|night-?shift|weekend|morning)\s+(?:worker|session|agent|engineer|person|shift|dev(?:eloper)?|owner|on-?call|maintainer)s?\s+(?:\([^)]{1,30}\)\s+)?(?:will|is\s+going\s+to|'ll|starts?|begins?|takes?\s+over|picks?\s+(?:it\s+)?up|knows?|has|have|does|doesn't|won't|can|continues?)\b[^;:]*$`,
+    r`^(?:[^\s.]+\s+){0,3}?(?:다음|새|새로운|새로\s*오(?:신|는)|후임|주말|야간)\s*(?:작업자|워커|세션|담당자|분|개발자|에이전트|사람|당직자)(?:는|은|가|이|께서)\s[^.]*$`,
+    r`^[^。]{0,20}?(?:次の|新しい|後任の?|新任の?|週末の|夜間の)\s*(?:担当者?|worker|ワーカー|セッション|エージェント|人|方|開発者)(?:は|が|も)[^。]*$`,
+  ].join("|"),
+  "i",
+);
+
+/** The session or the agent swapped, stated as why: "we're rotating you out", 세션 교체하니까, セッションを入れ替えますので. */
+const SESSION_SWAP = new RegExp(
+  [
+    r`^(?:(?:so|and|because|since)\s+)?(?:we'?re|we\s+are|i'?m|i\s+am)\s+(?:rotating\s+you\s+out|swapping\s+(?:you\s+out|agents|workers|sessions)|starting\s+a\s+(?:fresh|new)\s+(?:session|worker|agent))\b[^;:,]*$`,
+    r`^(?:[^\s.]+\s+){0,3}?(?:세션|에이전트|워커|작업자|담당)\S{0,2}\s*(?:을|를)?\s*(?:교체|교대|바꾸|바꿀|바꿉|새로\s*띄우)\S*\s*(?:하니까|하니|해서|하려고|합니다|할게요|할\s*거라서|할\s*거예요|됩니다|돼요|예정입니다|예정이라)?[.\s]*$`,
+    r`^[^。]{0,20}?(?:セッション|エージェント|ワーカー|担当)(?:を|が)?\s*(?:入れ替え|入れ替わ|交代|切り替え|立ち上げ直)\S*?(?:ますので|るので|るから|ますから|ます|ました|予定です)?[。\s]*$`,
+  ].join("|"),
+  "i",
+);
+
+/** Anything turned to the reader: a request form, "you", a second person's verb. */
+const TO_READER =
+  /\b(?:please|pls|you(?!'re\s+(?:being\s+)?rotat)|your|u)\b|주세요|줘|주시|바랍|해\s*$|하세요|하십시오|ください|(?<!の)[てで](?:おいて|おく|ね|よ|もらえ\S*|くれ\S*|ほしい)?[。?？!！\s]*$|お願い|といて|あなた|당신|[라요자죠]\s*[?？]|까요|나요|ますか|ですか|[?？]|(?:놔|둬|놓아|두세요|하라|해라|하자|할\s*것|바람|요망)[.!~\s]*$|こと[。\s]*$|\b(?:needs?|wants?|expects?|requires?|asks?|has\s+to|have\s+to|must|should|to\s+be\s+\w+ed)\b|필요|원해|바라|해야|必要|ほしい|欲しい|なければ|べき/i;
 
 /** A second job beside an edit: a conjunction, an "also", a "+", a -고 / -て chain or a comma. */
 const SECOND_JOB =

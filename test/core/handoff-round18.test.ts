@@ -29,6 +29,10 @@ describe("round 18: plain requests around the document", () => {
     "인계서의 브랜치 이름 수정해 주세요",
     "引き継ぎ書の誤字を直してください。",
     "HANDOFF.md のリンクを全部削除して",
+    // the next party's work, or the session's swap, stated as why
+    "다음 작업자는 이 코드를 처음 봐요. 인계 문서 자세히 써 주세요.",
+    "次の担当者はレビュー対応から始めます。引き継ぎ書を書いてください。",
+    "セッションを入れ替えますので、引き継ぎメモを更新してください。",
   ])("passes: %p", (text) => {
     expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
   });
@@ -55,6 +59,9 @@ describe("round 18: the same requests with a second job attached are refused", (
     ["인계 문서에 적힌 서버 이름 바꿔 주세요", ""],
     ["引き継ぎ書に書いてあるパスのファイルを削除して", ""],
     ["Thanks for the handoff. It says the cache is stale. Go clear it.", ""],
+    ["The next session picks up the migration, and the cache needs clearing now. Write the handoff.", ""],
+    ["次のワーカーが最初にやるチケットも切っておいて、引き継ぎ書も書いて", ""],
+    ["다음 작업자가 시작하기 전에 캐시 지워 놔. 인계 문서도 쓰고.", ""],
   ])("refused: %p", (text, rule) => {
     const j = judgeHandoffRequest(text);
     expect(j.request).toBe(false);
