@@ -156,7 +156,7 @@ export function docStatement(n: Nouns): RegExp {
 /** A verb of work as a word of its own (HEADER_WORK) or a request word: a clause with one is never mere courtesy. */
 const ASKS_ANYTHING = new RegExp(
   HEADER_WORK +
-    r`|\b(?:please|pls|also|too|and|then|run|check|send|write|commit|push|look|go|can\s+you|could\s+you|README|CHANGELOG)\b|주세요|줘|해요|하세요|부탁|도\s|도$|ください|して|お願い|よろしく|も`,
+    r`|\b(?:please|pls|also|too|and|then|run|check|send|write|commit|push|look|go|can\s+you|could\s+you|README|CHANGELOG)\b|주세요|줘|해요|하세요|부탁|도\s|도$|ください|して|お願い|よろしく|も(?![うの])`,
   "i",
 );
 
@@ -290,6 +290,14 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   }
   if (received.test(clause.trim())) return { kind: "support", by: "rule: the document received or read, asks nothing" };
   if (state.test(clause.trim())) return { kind: "support", by: "rule: states what the document has or says" };
+  if (ONLY_WORK.test(clause)) return { kind: "other", by: "rule: only a task of work, still work" };
+  if (UNTIL_STOP.test(clause.trim())) return { kind: "support", by: "rule: when the worker stops, asks nothing" };
+  if (
+    LIMIT_NOTE.test(clause.trim()) && !HEADER_WORK_RE.test(clause) && !ASKS_ANYTHING.test(clause) &&
+    !TO_READER.test(clause)
+  ) {
+    return { kind: "support", by: "rule: the context limit, noted or asked about" };
+  }
   if ((NEXT_PARTY_WORK.test(clause.trim()) || SESSION_SWAP.test(clause.trim())) && !TO_READER.test(clause)) {
     return { kind: "support", by: "rule: the next party's work or the session's swap, stated" };
   }
@@ -356,6 +364,24 @@ const SESSION_SWAP = new RegExp(
 /** Anything turned to the reader: a request form, "you", a second person's verb. */
 const TO_READER =
   /\b(?:please|pls|you(?!'re\s+(?:being\s+)?rotat)|your|u)\b|주세요|줘|주시|바랍|해\s*$|하세요|하십시오|ください|(?<!の)[てで](?:おいて|おく|ね|よ|もらえ\S*|くれ\S*|ほしい)?[。?？!！\s]*$|お願い|といて|あなた|당신|[라요자죠]\s*[?？]|까요|나요|ますか|ですか|[?？]|(?:놔|둬|놓아|두세요|하라|해라|하자|할\s*것|바람|요망)[.!~\s]*$|こと[。\s]*$|\b(?:needs?|wants?|expects?|requires?|asks?|has\s+to|have\s+to|must|should|to\s+be\s+\w+ed)\b|필요|원해|바라|해야|必要|ほしい|欲しい|なければ|べき/i;
+
+/** "Only X" where X is work (배포만 해, デプロイだけやって): "only" narrows the work, it does not make it the document. */
+const ONLY_WORK =
+  /(?:배포|머지|병합|리베이스|마이그레이션|리팩터링|리팩토링|수정|삭제|설치|빌드|테스트|릴리스|업그레이드|롤백|재시작)(?:만|부터)\s*(?:해|하|부탁|돌려|진행)|(?:デプロイ|マージ|リベース|移行|リファクタ\S{0,4}|修正|削除|インストール|ビルド|テスト|リリース|ロールバック|再起動)(?:だけ|のみ|から)\s*(?:やって|して|お願い|しといて|やっといて|実行)/;
+
+/** When the worker stops, as a clause of its own ("…before you stop?", "when you run out", "once it's swapped out"). */
+const UNTIL_STOP =
+  /^(?:(?:and|but|just|right)\s+)?(?:(?:before|when|once|after|until|as\s+soon\s+as|by\s+the\s+time)\s+)?(?:you|u|it|this\s+session|the\s+session|you'?re|it'?s)\s*(?:(?:'re|are|is|get|gets)\s+)?(?:stop|go|leave|exit|finish|wrap\s+up|run\s+out(?:\s+of\s+(?:context|tokens|room))?|swapped\s+out|rotated\s+out|done|log\s+off|sign\s+off|hit\s+the\s+(?:limit|wall|cap)|reset|restarted)\W*$/i;
+
+/**
+ * The context limit noted or asked about, in a short clause of its own ("context is almost full, right?", 컨텍스트 거의 다
+ * 찼지?, 토큰 다 썼다며, コンテキストもう限界でしょ): the situation, not work.
+ */
+const LIMIT_NOTE =
+  /^[^.\n]{0,30}?(?:context|tokens?|soft\s+limit|limit|컨텍스트|토큰|한도|コンテキスト|トークン|上限)\S{0,3}\s*(?:is\s+|was\s+|'s\s+)?(?:almost\s+|nearly\s+|pretty\s+much\s+|거의\s*|다\s*|꽉\s*|もう\s*|ほぼ\s*)*(?:full|reached|hit|over|past|exceeded|gone|used\s+up|running\s+out|찼|차|넘|썼|초과|됐|끝|限界|超え|いっぱい|切れ|尽き)[^.\n]{0,20}$/i;
+
+/** A verb of work as a word of its own. */
+const HEADER_WORK_RE = new RegExp(HEADER_WORK, "i");
 
 /** A second job beside an edit: a conjunction, an "also", a "+", a -고 / -て chain or a comma. */
 const SECOND_JOB =

@@ -33,6 +33,10 @@ describe("round 18: plain requests around the document", () => {
     "다음 작업자는 이 코드를 처음 봐요. 인계 문서 자세히 써 주세요.",
     "次の担当者はレビュー対応から始めます。引き継ぎ書を書いてください。",
     "セッションを入れ替えますので、引き継ぎメモを更新してください。",
+    // when the worker stops; the context limit noted or asked about
+    "Could you write the handoff before you stop?",
+    "컨텍스트 거의 다 찼지? 인계 노트 써 줘",
+    "コンテキストもう限界でしょ？引き継ぎ書いて",
   ])("passes: %p", (text) => {
     expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
   });
@@ -62,6 +66,10 @@ describe("round 18: the same requests with a second job attached are refused", (
     ["The next session picks up the migration, and the cache needs clearing now. Write the handoff.", ""],
     ["次のワーカーが最初にやるチケットも切っておいて、引き継ぎ書も書いて", ""],
     ["다음 작업자가 시작하기 전에 캐시 지워 놔. 인계 문서도 쓰고.", ""],
+    ["Context is full, merge PR 3 and write the handoff.", ""],
+    ["Write the handoff. How much context do you have left?", ""],
+    // passed before: "only" narrows the work, it does not make it the document
+    ["토큰 다 썼으니 배포만 해. 인계서도.", "only a task of work"],
   ])("refused: %p", (text, rule) => {
     const j = judgeHandoffRequest(text);
     expect(j.request).toBe(false);
