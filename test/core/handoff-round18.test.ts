@@ -69,7 +69,7 @@ describe("round 18: the same requests with a second job attached are refused", (
     ["Context is full, merge PR 3 and write the handoff.", ""],
     ["Write the handoff. How much context do you have left?", ""],
     // passed before: "only" narrows the work, it does not make it the document
-    ["토큰 다 썼으니 배포만 해. 인계서도.", "only a task of work"],
+    ["토큰 다 썼으니 배포만 해. 인계서도.", ""],
   ])("refused: %p", (text, rule) => {
     const j = judgeHandoffRequest(text);
     expect(j.request).toBe(false);
