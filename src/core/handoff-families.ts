@@ -172,14 +172,20 @@ const COURTESY = new RegExp(
     r`(?:great|nice|good|solid)\s+(?:work|job)(?:\s+(?:today|tonight|this\s+week))?|well\s+done|best|regards|kind\s+regards|gracias|ta)` +
     r`(?:[\s,]+(?:@?[A-Z][\w.-]*|team|all|there|everyone|folks|again))?[\s,.!~:)]*)+$`,
     // A sign-off line after a double dash, or one naming a bot or a notice ("-- rotation-bot", "- 울림 자동알림").
-    r`^(?:--|—|―)\s*[^\s].{0,60}$`,
-    r`^[-–]\s*\S+(?:\s+\S+){0,2}?\s*(?:bot|봇|자동\s*알림|알림봇|自動通知|通知bot)\s*$`,
+    // (A name, a handle or a bot's name only: "-- Sam", "-- @dana", "-- rotation-bot (template maintained by …)",
+    // "-- 지훈", "— 佐藤". A line after a dash that says anything else is read as a clause.)
+    r`^(?:--|—|―)\s*(?:@[\w.-]+|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|[\w-]+-bot|the\s+[\w-]+\s+(?:bot|team))(?:\s*\((?:template|maintained|sent|generated|automated)\b[^()\n:;]{0,60}\))?\s*$`,
+    r`^(?:--|—|―)\s*[가-힣]{2,4}(?:\s*(?:드림|올림))?\s*$`,
+    r`^(?:--|—|―)\s*[一-龠]{1,4}(?:[一-龠]{1,4})?(?:さん)?\s*$`,
+    r`^[-–]\s*[\w-]+-bot\s*$|^[-–]\s*[가-힣]{1,6}\s*(?:자동\s*알림|알림봇)\s*$|^[-–]\s*[一-龠ァ-ヶー]{1,10}(?:bot|ボット|自動通知)\s*$`,
     // Korean: greetings, thanks, apologies, a name with 드림 / 올림.
     r`^(?:[가-힣A-Za-z0-9-]{1,10}\s*님[,\s]*)?(?:(?:안녕하세요|안녕|수고\s*(?:많으셨습니다|많으셨어요|많았어요|하셨습니다|하셨어요|했어요|하세요|많으세요)|고마워요|고맙습니다|감사합니다|감사해요|미안해요|미안합니다|죄송해요|죄송합니다|ㅠ+|ㅜ+|ㅎ+|넵)[\s,.!~]*)+$`,
     r`^[가-힣A-Za-z]{2,10}(?:\s+[가-힣]{2,5})?\s*(?:드림|올림)[.!\s]*$`,
     // Korean and Japanese: "<name>입니다", "<name>です" (one or two words, no work, no document, no next task).
-    r`^(?![^\n]*(?:작업|티켓|다음|문제|버그|마이그레이션|배포|次|作業|チケット|課題|バグ|対応|移行))(?:[가-힣A-Za-z-]{1,8}\s+)?[가-힣A-Za-z-]{2,12}(?:입니다|이에요|예요)[.!\s]*$`,
-    r`^(?![^\n]*(?:作業|チケット|課題|バグ|対応|移行|次|必要|です[^。]))[一-龠ァ-ヶーA-Za-z-]{1,12}(?:です|と申します)[。.!！\s]*$`,
+    // (A role from a short list, or a bot, then a name: 팀장 박서연입니다, 교대 알림봇입니다, 佐藤です, オーケストレーターです.)
+    r`^(?:(?:팀장|파트장|실장|매니저|PM|리드|담당자?|협력사\s*PM|운영팀|플랫폼팀|개발팀)\s+)?[가-힣]{2,4}(?:입니다|이에요|예요)[.!\s]*$`,
+    r`^(?:[가-힣]{1,6}\s+)?[가-힣]{0,6}(?:봇|에이전트|오케스트레이터|스케줄러)(?:입니다|이에요|예요)[.!\s]*$`,
+    r`^[一-龠]{1,4}(?:課長|部長|さん)?(?:です|と申します)[。.!！\s]*$|^[ァ-ヶー]{0,8}(?:bot|ボット|エージェント|オーケストレーター|スケジューラー)(?:です|と申します)[。.!！\s]*$`,
     // Japanese: greetings, thanks, apologies.
     r`^(?:(?:お疲れ(?:さま|様)|おつかれ(?:さま|様)?|お疲れ)(?:です|でした)?|ありがとうございます|ありがとうございました|ありがとう|すみません|ごめんなさい|ごめん|おはようございます|おはよう|こんにちは|こんばんは)[!！〜~。、,🙇\s]*$`,
     // Where it was typed from.
@@ -194,17 +200,36 @@ const COURTESY = new RegExp(
  */
 const SENDER_LINE = new RegExp(
   [
-    r`^\(?\s*(?:sent|relayed|forwarded|posted|written|maintained|generated|template|automated|auto-?generated)\b[^()\n]{0,80}\)?$`,
     r`^\(?\s*(?:이\s*)?(?:안내\s*)?(?:문구|메시지|알림)(?:는|은)\s*[^()\n]{0,40}(?:관리합니다|보냅니다|발송합니다|자동\s*발송(?:됩니다|입니다)?)\)?[.\s]*$`,
     r`^[※*(（]?\s*(?:本|この)(?:メッセージ|通知|メール)は[^。\n]{0,20}(?:自動送信|自動配信|自動で送信)(?:されています|です)[。)）]?$`,
   ].join("|"),
   "i",
 );
 
+/** Words of work that are no name (本番, 배포, ロールバック…): a "name line" with one says what to do. */
+const NOT_A_NAME =
+  /배포|롤백|핫픽스|긴급|장애|머지|릴리스|수정|삭제|마이그레이션|작업|티켓|다음|문제|버그|本番|障害|復旧|修正|削除|実装|更新|移行|対応|作業|次|課題|バグ|チケット|必要|デプロイ|ロールバック|リリース|マージ|ホットフィックス/;
+
+/**
+ * An English sender line in parentheses whose every part names who sent it ("(sent by the orchestrator on Dana's behalf)",
+ * "(automated message, template by the platform team)"): a part that says anything else ("staging is down, reboot it")
+ * makes it a clause of its own.
+ */
+function senderLine(c: string): boolean {
+  if (SENDER_LINE.test(c)) return true;
+  const inner = /^\(\s*([^()\n]{1,120})\s*\)$/.exec(c)?.[1] ?? (/^[a-z]/i.test(c) && !/[()]/.test(c) ? c : undefined);
+  if (inner === undefined) return false;
+  return inner.split(/[,;:]/).every((part) =>
+    /^\s*(?:(?:an?\s+|this\s+is\s+an?\s+)?(?:automated|auto-?generated)(?:\s+(?:message|notice|reminder))?|(?:sent|relayed|forwarded|posted|written|maintained|generated)\s+(?:by|via|from|on)\s+(?:the\s+)?[@\w#.'’-]+(?:\s+[@\w#.'’-]+){0,4}?(?:\s+on\s+[\w'’.-]+\s+behalf)?|(?:(?:the\s+)?template|message)(?:\s+v?\d+)?(?:\s+(?:by|maintained\s+by|from)\s+(?:the\s+)?[@\w#.-]+(?:\s+[@\w#.-]+){0,2})?)\s*\.?\s*$/i
+      .test(part)
+  ) && !/\b(?:needs?|wants?|must|should|please|fix|run|reboot|restart|deploy|rotate|wipe)\b/i.test(inner);
+}
+
 /** A clause of courtesy or a sender's line: nothing of it is a request or a verb of work. */
 export function courtesy(clause: string): boolean {
   const c = clause.trim();
-  if (!COURTESY.test(c) && !SENDER_LINE.test(c)) return false;
+  if (NOT_A_NAME.test(c)) return false;
+  if (!COURTESY.test(c) && !senderLine(c)) return false;
   // (A sign-off, sender line or name line that carries a request or a verb of work is not courtesy.)
   return !ASKS_ANYTHING.test(
     c.replace(/^(?:--|—|―|[-–])\s*/, "").replace(/\b(?:template|maintained|sent|relayed)\b/gi, ""),
@@ -217,12 +242,13 @@ export function courtesy(clause: string): boolean {
  * Needs Handoff", 상태 변경: 진행 중 → 인계 필요, ステータスが「引き継ぎ待ち」に変更されました): it states why, it asks nothing.
  */
 export function handoffState(n: Nouns): RegExp {
-  const state =
-    r`(?:${n.en}|hand[\s_-]?off|hand[\s_-]?over)[\w\s-]{0,20}|[\w\s-]{0,20}(?:${n.en}|hand[\s_-]?off|hand[\s_-]?over)`;
+  // (The value is the handoff with a state word and nothing else: NEEDS_HANDOFF, "Needs Handoff", handoff-pending.)
+  const word = r`(?:needs?|needed|pending|waiting|awaiting|ready|required|requested|due|in[\s_-]progress|for)`;
+  const state = r`(?:${word}[\s_-]+){0,2}(?:${n.en}|hand[\s_-]?off|hand[\s_-]?over)(?:[\s_-]+${word}){0,2}`;
   return new RegExp(
     r`^(?:\[[^\]\n]{1,40}\]\s*)?(?:[\w\s-]{1,40}:\s*)?[A-Z][A-Z0-9]*-\d+\s+(?:status\s*(?:->|→|=>|:|changed\s+to|set\s+to)|moved\s+to|(?:is\s+)?now(?:\s+in)?)\s*["'\`]?(?:${state})["'\`]?\s*$` +
       r`|^(?:\[[^\]\n]{1,40}\]\s*)?(?:[A-Z][A-Z0-9]*-\d+\s*)?(?:상태\s*변경|상태)\s*[:：]?\s*[^\n→>]{0,20}(?:→|->|=>)\s*(?:${n.ko}|인계)\s*(?:필요|대기|요청)?\s*$` +
-      r`|^[^。\n]{0,30}(?:ステータス|状態)が\s*[「『"]?(?:${n.ja}|引き?継ぎ|ハンドオフ)[^」』"\n]{0,8}[」』"]?\s*に(?:変更|移動|更新)(?:されました|されています|しました)[。.]?$`,
+      r`|^[^。\n]{0,30}(?:ステータス|状態)が\s*[「『"]?(?:${n.ja}|引き?継ぎ|ハンドオフ)(?:待ち|中|必要|依頼|予定)?[」』"]?\s*に(?:変更|移動|更新)(?:されました|されています|しました)[。.]?$`,
     "i",
   );
 }
@@ -298,7 +324,10 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   ) {
     return { kind: "support", by: "rule: the context limit, noted or asked about" };
   }
-  if ((NEXT_PARTY_WORK.test(clause.trim()) || SESSION_SWAP.test(clause.trim())) && !TO_READER.test(clause)) {
+  if (
+    (NEXT_PARTY_WORK.test(clause.trim()) || SESSION_SWAP.test(clause.trim())) && !TO_READER.test(clause) &&
+    !WORK_DONE_STATE.test(clause)
+  ) {
     return { kind: "support", by: "rule: the next party's work or the session's swap, stated" };
   }
   if (courtesy(clause) && !doc.test(clause)) {
@@ -361,6 +390,10 @@ const SESSION_SWAP = new RegExp(
   "i",
 );
 
+/** A state only the reader's work makes (배포된 서버, リリース済み, "once it's deployed"): the next party starts after it. */
+const WORK_DONE_STATE =
+  /(?:배포|머지|병합|릴리스|수정|마이그레이션|설치|삭제|롤백|업그레이드)(?:된|한\s*뒤|한\s*후|후|돼\s*있는|되어\s*있는|이\s*끝난)|(?:リリース|デプロイ|マージ|修正|移行|削除|インストール|ロールバック|アップグレード)(?:済み|後|された|の後)|\b(?:deployed|merged|released|fixed|migrated|installed|deleted|rotated|upgraded|rolled\s+back|once|after)\b/i;
+
 /** Anything turned to the reader: a request form, "you", a second person's verb. */
 const TO_READER =
   /\b(?:please|pls|you(?!'re\s+(?:being\s+)?rotat)|your|u)\b|주세요|줘|주시|바랍|해\s*$|하세요|하십시오|ください|(?<!の)[てで](?:おいて|おく|ね|よ|もらえ\S*|くれ\S*|ほしい)?[。?？!！\s]*$|お願い|といて|あなた|당신|[라요자죠]\s*[?？]|까요|나요|ますか|ですか|[?？]|(?:놔|둬|놓아|두세요|하라|해라|하자|할\s*것|바람|요망)[.!~\s]*$|こと[。\s]*$|\b(?:needs?|wants?|expects?|requires?|asks?|has\s+to|have\s+to|must|should|to\s+be\s+\w+ed)\b|필요|원해|바라|해야|必要|ほしい|欲しい|なければ|べき/i;
@@ -403,11 +436,11 @@ function docReading(n: Nouns): [RegExp, RegExp, RegExp] {
   const jaText = r`(?:誤字|誤記|リンク|文言|表現|行|一文|節|見出し|項目|欄|セクション|部分|記述)`;
   const enEdit = r`(?:fix|correct|remove|delete|drop|strip|add|rename|change|reword|update|replace)`;
   const noAsk =
-    r`(?![^.;!?]*(?:\b(?:please|pls|can\s+you|could\s+you|you\s+(?:should|must|need)|also|to\s+\w+)\b|주세요|줘|부탁|ください|して|お願い))`;
+    r`(?![^.;!?]*(?:\b(?:please|pls|can\s+you|could\s+you|you\s+(?:should|must|need)|also|to\s+\w+|needs?|overdue|owed|outstanding|must|should|ha(?:s|ve)\s+to|required|pending|broken|failing|down)\b|주세요|줘|부탁|ください|して|お願い))`;
   const edit = new RegExp(
-    r`^(?:(?:please|pls|just|now|then)\s+)*${enEdit}\s+(?:the\s+|that\s+|this\s+|a\s+|one\s+|its\s+)?(?:[\w'"‘’-]+\s+){0,3}?${enText}\b(?:\s+(?:['"‘“][^'"’”\n]{1,40}['"’”]|\d+|#\d+))?\s+(?:in|from|of|on)\s+${n.det}${n.en}(?![-\w])(?:\s+(?:to|with|into)\s+[^.;!?,]{1,40}?)?(?:[,\s]+(?:and\s+)?(?:re)?(?:commit|push)(?:\s+(?:it|again))?)*(?:,?\s*and\s+(?:you'?re|ur)\s+done)?\W*$` +
-      r`|^(?:${n.ko})\s*(?:(?:의|에|에서|에\s*있는|에\s*적힌)?\s*(?:[^\s.]*[^\s.을를대로]\s+){0,2}?[^\s.]*?${koText}|의?\s*${koOwn})(?:들)?(?:만|을|를|은|는)?\s*(?:(?:다|모두|전부|좀|싹|바로|다시|하나)\s*)?(?:고쳐|고치|수정|지워|삭제|바꿔|바꾸|추가|빼|붙여|채워)\S*\s*(?:주세요|줘|주시고|주십시오|부탁\S*)?[.!~\s]*$` +
-      r`|^(?:${n.ja})\s*(?:(?:の|に|から)?[、\s]*[^。をでと]{0,30}?${jaText}|の\s*${jaOwn})(?:[（(][^）)\n]{1,30}[）)])?(?:だけ|を|も|は)?\s*(?:(?:全部|すべて|全て|一箇所|[0-9０-９]+箇所)\s*(?:を)?)?(?:直し|直して|修正|消し|削除|変え|変更|追加|追記|埋め)\S*[。!！\s]*$`,
+    r`^(?:(?:please|pls|just|now|then)\s+)*${enEdit}\s+(?:the\s+|that\s+|this\s+|a\s+|one\s+|its\s+)?(?:[\w'"‘’-]+\s+){0,3}?${enText}\b(?:\s+(?:['"‘“][^'"’”\n]{1,40}['"’”]|\d+|#\d+))?\s+(?:in|from|of|on)\s+${n.det}${n.en}(?![-\w])(?:\s+(?:to|with|into)\s+(?:['"‘“][^'"’”\n]{1,40}['"’”]|[\w./:#-]+))?(?:[,\s]+(?:and\s+)?(?:re)?(?:commit|push)(?:\s+(?:it|again))?)*(?:,?\s*and\s+(?:you'?re|ur)\s+done)?\W*$` +
+      r`|^(?:${n.ko})\s*(?:(?:의|에|에서|에\s*있는|에\s*적힌)?\s*(?:['"‘“「][^'"’”」\n]{1,30}['"’”」]\s*(?:라는\s*)?)?${koText}|의?\s*${koOwn})(?:들)?(?:만|을|를|은|는)?\s*(?:(?:다|모두|전부|좀|싹|바로|다시|하나)\s*)?(?:고쳐|고치|수정|지워|삭제|바꿔|바꾸|추가|빼|붙여|채워)\S*\s*(?:주세요|줘|주시고|주십시오|부탁\S*)?[.!~\s]*$` +
+      r`|^(?:${n.ja})\s*(?:(?:の|に|にある|から)?[、\s]*(?:[「『][^」』\n]{1,30}[」』]\s*(?:の|という)?\s*)?${jaText}|の\s*${jaOwn})(?:[（(][^）)\n]{1,30}[）)])?(?:だけ|を|も|は)?\s*(?:(?:全部|すべて|全て|一箇所|[0-9０-９]+箇所)\s*(?:を)?)?(?:直し|直して|修正|消し|削除|変え|変更|追加|追記|埋め)\S*[。!！\s]*$`,
     "i",
   );
   const received = new RegExp(

@@ -70,6 +70,23 @@ describe("round 18: the same requests with a second job attached are refused", (
     ["Write the handoff. How much context do you have left?", ""],
     // passed before: "only" narrows the work, it does not make it the document
     ["토큰 다 썼으니 배포만 해. 인계서도.", ""],
+    // the review's probes of the first cut (round 18): a sign-off line that says more than a name, a name line that is
+    // work, a sender line with a clause in it, an edit whose "to …" takes work, a state value that names work, a part
+    // of a thing the document names, a next party who starts after the reader's work
+    ["Write the handoff.\n— ship v2 after", ""],
+    ["Write the handoff.\n-- reboot the box first", ""],
+    ["인수인계서 써 줘.\n-- 지훈 (DB 마이그레이션 돌려놔)", ""],
+    ["引き継ぎ書を書いて。\n— 佐藤（デプロイしといて）", ""],
+    ["引き継ぎ書を書いて。本番デプロイです。", ""],
+    ["- Write the handoff\n- Pause the Renovate bot", ""],
+    ["Write the handoff.\n(forwarded from #ops: staging is down, reboot it)", ""],
+    ["Update the numbers in the handoff with fresh benchmark runs.", ""],
+    ["Fix the dates in the handoff to match the deploy you do tonight.", ""],
+    ["OPS-1 moved to handoff-rollback\nWrite the handoff.", ""],
+    ["인수인계서에 적힌 크론 항목 수정해 줘.", ""],
+    ["引き継ぎ書にある crontab の行を削除して。", ""],
+    ["인수인계서 써 줘. 다음 작업자는 배포된 서버에서 시작해요.", ""],
+    ["Update the handoff. It says staging needs a redeploy, which is overdue.", ""],
   ])("refused: %p", (text, rule) => {
     const j = judgeHandoffRequest(text);
     expect(j.request).toBe(false);
