@@ -130,7 +130,7 @@ export const template = lazy((): RegExp => /template|テンプレ|ひな形|雛�
 
 /** An edit of a part pointed back to: "correct that line", 그 줄만 고쳐, そこだけ直して. */
 export const deicticEdit = lazy((): RegExp =>
-  /^(?:(?:please|pls|just|so|then|and)\s+)*(?:fix|correct|change|update|remove|delete|drop|fill\s+in|fill|reword|rename|replace)\s+(?:that|this|the|those|these)\s+(?:one\s+)?(?:line|sentence|section|heading|title|paragraph|part|bit|typo|entry|field|name|link|number|value)s?\b(?:\s+(?:to|with|into)\s+[^.;!?]{1,60}?)?(?:\s+(?:please|pls|then|in\s+it|there))?\W*$|^(?:그|해당|이|거기)\s*(?:줄|문장|부분|항목|섹션|제목|칸|값|숫자|링크)?(?:만|을|를|은|도)?\s*(?:고쳐|수정|바꿔|지워|삭제|채워)\S*\s*(?:줘|주세요|주십시오)?[.!\s]*$|^(?:そこ|その(?:行|部分|箇所|項目|欄|見出し|値)|該当(?:行|箇所|部分))(?:だけ|を|も)?\s*(?:直|修正|変え|消|削除|埋め)\S*[。.!！\s]*$/i
+  /^(?:(?:please|pls|just|so|then|and)\s+)*fill\s+(?:it|that|this|them)\s+in(?:\s+(?:please|pls|then|there))?\W*$|^(?:(?:please|pls|just|so|then|and)\s+)*(?:fix|correct|change|update|remove|delete|drop|fill\s+in|fill|reword|rename|replace)\s+(?:that|this|the|those|these)\s+(?:one\s+)?(?:line|sentence|section|heading|title|paragraph|part|bit|typo|entry|field|name|link|number|value)s?\b(?:\s+(?:to|with|into)\s+[^.;!?]{1,60}?)?(?:\s+(?:please|pls|then|in\s+it|there))?\W*$|^(?:그|해당|이|거기)\s*(?:줄|문장|부분|항목|섹션|제목|칸|값|숫자|링크)?(?:만|을|를|은|도)?\s*(?:고쳐|수정|바꿔|지워|삭제|채워)\S*\s*(?:줘|주세요|주십시오)?[.!\s]*$|^(?:そこ|その(?:行|部分|箇所|項目|欄|見出し|値)|該当(?:行|箇所|部分))(?:だけ|を|も)?\s*(?:直|修正|変え|消|削除|埋め)\S*[。.!！\s]*$/i
 );
 
 /**
@@ -316,6 +316,7 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   }
   if (received.test(clause.trim())) return { kind: "support", by: "rule: the document received or read, asks nothing" };
   if (state.test(clause.trim())) return { kind: "support", by: "rule: states what the document has or says" };
+  if (PUSH_LIVE.test(clause)) return { kind: "other", by: "rule: a push to a live environment is a deploy" };
   if (ONLY_WORK.test(clause)) return { kind: "other", by: "rule: only a task of work, still work" };
   if (UNTIL_STOP.test(clause.trim())) return { kind: "support", by: "rule: when the worker stops, asks nothing" };
   if (
@@ -356,7 +357,7 @@ const nounSecondTasks = (n: Nouns): RegExp => built(n)[0];
 const handoffStates = (n: Nouns): RegExp => built(n)[1];
 
 /** A delivery after an edit ("…, commit, and you're done", 다시 커밋해 주세요, コミットし直して): no second job. */
-const DELIVERY_TAIL =
+export const DELIVERY_TAIL =
   /(?:[,\s]+(?:and\s+)?(?:then\s+)?(?:re)?(?:commit|push)(?:\s+(?:it|again|that))?)+(?:,?\s*and\s+(?:you'?re|ur)\s+done)?\W*$|(?:해서|하고|한\s*뒤)?\s*(?:다시\s*)?(?:커밋|푸시|올려)\S*\s*(?:주세요|줘|부탁\S*)?[.!~\s]*$|(?:して|て)?[、\s]*(?:コミット|プッシュ|push)(?:し直して|して|し直し|しなおして)?(?:ください)?[。!！\s]*$/i;
 
 /** An order carried out as the document says (as described in it, 적힌 대로, 書いてある通り): work on what it describes. */
@@ -397,6 +398,10 @@ const WORK_DONE_STATE =
 /** Anything turned to the reader: a request form, "you", a second person's verb. */
 const TO_READER =
   /\b(?:please|pls|you(?!'re\s+(?:being\s+)?rotat)|your|u)\b|주세요|줘|주시|바랍|해\s*$|하세요|하십시오|ください|(?<!の)[てで](?:おいて|おく|ね|よ|もらえ\S*|くれ\S*|ほしい)?[。?？!！\s]*$|お願い|といて|あなた|당신|[라요자죠]\s*[?？]|까요|나요|ますか|ですか|[?？]|(?:놔|둬|놓아|두세요|하라|해라|하자|할\s*것|바람|요망)[.!~\s]*$|こと[。\s]*$|\b(?:needs?|wants?|expects?|requires?|asks?|has\s+to|have\s+to|must|should|to\s+be\s+\w+ed)\b|필요|원해|바라|해야|必要|ほしい|欲しい|なければ|べき/i;
+
+/** A push to production, staging or live (not to the repository): a deploy, whatever the document. */
+const PUSH_LIVE =
+  /\b(?:push|ship|roll)(?:\s+(?:it|this|that|them|everything|the\s+\w+))?(?:\s+out)?\s+(?:to|into|onto)\s+(?:the\s+)?(?:prod|production|live|staging|preprod|canary|servers?|cluster)\b|(?:운영|프로덕션|프로드|스테이징|라이브|서버)\s*(?:에|으로|로)\s*(?:푸시|push|반영|올려)|(?:本番|ステージング|プロダクション|サーバ)\S{0,3}(?:に|へ)\s*(?:push|プッシュ|反映|上げ)/i;
 
 /** "Only X" where X is work (배포만 해, デプロイだけやって): "only" narrows the work, it does not make it the document. */
 const ONLY_WORK =
@@ -460,4 +465,9 @@ function docReadings(n: Nouns): [RegExp, RegExp, RegExp] {
   let v = readings.get(n);
   if (v === undefined) readings.set(n, v = docReading(n));
   return v;
+}
+
+/** A clause without its closing delivery ("Fix that line and recommit" → "Fix that line"), for the pointed-back edit. */
+export function withoutDelivery(clause: string): string {
+  return clause.replace(DELIVERY_TAIL, "").trim() || clause;
 }

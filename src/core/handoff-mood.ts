@@ -34,6 +34,7 @@ import {
   sendField,
   summingUp,
   template,
+  withoutDelivery,
 } from "./handoff-families.ts";
 import { NAME } from "./handoff-names.ts";
 import { DOC_NOUN, moodOf, NEXT_PARTY, scoreClause, TASK_LABEL } from "./handoff-mood-model.ts";
@@ -784,7 +785,7 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
     const j = /^\s*>/.test(line) && /(?:[?？]|까요|나요|ますか|ですか)\s*$/.test(line)
       ? { kind: "support" as const, by: "rule: a quoted question, answered below it", question: true }
       // Round 17: an edit of "that line" / 그 줄 / そこ right after the document was named.
-      : deicticEdit().test(c) && clauses.slice(Math.max(0, n - 3), n).some((p) => DOC_NOUN.test(p))
+      : deicticEdit().test(withoutDelivery(c)) && clauses.slice(Math.max(0, n - 3), n).some((p) => DOC_NOUN.test(p))
       ? { kind: "request" as const, by: "rule: an edit of the document named just before" }
       : judgeClause(c, false, i >= 0 && /^\s*[?？]/.test(after), i < 0 || /^\s*(?:[。.!！?？\n]|$)/.test(after));
     judged.push(j);

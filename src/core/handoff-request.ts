@@ -74,6 +74,7 @@ import {
   sendField,
   summingUp,
   template,
+  withoutDelivery,
 } from "./handoff-families.ts";
 
 export type { ClauseJudgement, ClauseKind, HandoffJudgement } from "./handoff-text.ts";
@@ -657,7 +658,9 @@ export function judgeByClauses(text: string): HandoffJudgement {
     const n = judged.length;
     // An edit of "that line" / 그 줄 / そこ right after the document was named ("In the handoff, the port is wrong; it's
     // 8080. Correct that line."): an edit of the document.
-    const j = DEICTIC_EDIT().test(c) && clauses.slice(Math.max(0, n - 3), n).some((p) => DOC_NOUN.test(p))
+    const j = DEICTIC_EDIT().test(withoutDelivery(c)) && clauses.slice(Math.max(0, n - 3), n).some((p) =>
+        DOC_NOUN.test(p)
+      )
       ? { kind: "request" as const, by: "rule: an edit of the document named just before" }
       : judgeClause(c, false, i >= 0 && /^\s*[?？]/.test(after), i < 0 || /^\s*(?:[。.!！?？\n]|$)/.test(after));
     judged.push(j);

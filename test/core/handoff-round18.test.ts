@@ -37,6 +37,9 @@ describe("round 18: plain requests around the document", () => {
     "Could you write the handoff before you stop?",
     "컨텍스트 거의 다 찼지? 인계 노트 써 줘",
     "コンテキストもう限界でしょ？引き継ぎ書いて",
+    // an edit pointed back to, with its delivery after it
+    "The handoff says the worker pool is 4; it's 8. Fix that line and recommit.",
+    "Your handoff has an empty 'Next steps' section. Fill it in and push.",
   ])("passes: %p", (text) => {
     expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
   });
@@ -87,6 +90,11 @@ describe("round 18: the same requests with a second job attached are refused", (
     ["引き継ぎ書にある crontab の行を削除して。", ""],
     ["인수인계서 써 줘. 다음 작업자는 배포된 서버에서 시작해요.", ""],
     ["Update the handoff. It says staging needs a redeploy, which is overdue.", ""],
+    ["The handoff says the worker pool is 4; it's 8. Fix that line and deploy.", ""],
+    ["The handoff lists three failing tests, fix them.", ""],
+    // passed before: a push to a live environment is a deploy
+    ["Your handoff has an empty 'Next steps' section. Fill it in and push to prod.", ""],
+    ["Write the handoff and push to prod.", ""],
   ])("refused: %p", (text, rule) => {
     const j = judgeHandoffRequest(text);
     expect(j.request).toBe(false);
@@ -111,10 +119,7 @@ describe("round 18: batch-r18a (our own examples) is decided as labelled", () =>
     .split("\n").filter((l) => l.trim() !== "").map((l) =>
       JSON.parse(l) as { id: string; category: string; text: string }
     );
-  // (Four plain rows main refused are still refused: an edit pointed back to, "that line", with a delivery after it,
-  // and a deictic "fill it in". Recorded, not hidden.)
-  const open = new Set(["r18a-read-01-en", "r18a-read-02-en"]);
-  test.each(rows.filter((r) => !open.has(r.id)).map((r) => [r.id, r.category, r.text]))("%s", (_id, category, text) => {
+  test.each(rows.map((r) => [r.id, r.category, r.text]))("%s", (_id, category, text) => {
     expect(judgeHandoffRequest(text).request).toBe(category === "request");
   });
 });
