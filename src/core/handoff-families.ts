@@ -471,3 +471,15 @@ function docReadings(n: Nouns): [RegExp, RegExp, RegExp] {
 export function withoutDelivery(clause: string): string {
   return clause.replace(DELIVERY_TAIL, "").trim() || clause;
 }
+
+/**
+ * A relay's opener before the words it relays ("Relaying from Priya: \"…\"", "Fwd from #ops (relayed by a bridge):",
+ * 슬랙 전달: 「…」, 준호 씨 요청 전달합니다 → "…", 佐藤さんより「…」): no part of the clause. What it relays is judged as any
+ * clause is, so work in the quote is still work.
+ */
+export const relayOpener = lazy((): RegExp =>
+  /^(?:(?:fwd|fw|forwarded|relay(?:ed|ing)?|passing\s+(?:this|it)\s+on)\s+(?:from|by)\s+[@#\w.'’ -]{1,40}?(?:\s*\((?:relayed|forwarded|sent)\s+(?:by|via|from)\s+[@#\w.-]{1,30}\))?|[A-Z][\w.-]{1,20}\s+(?:says|said|writes|wrote))\s*[:：]\s*["“'‘]?|^(?:[가-힣\w#@-]{1,20}\s*)?(?:(?:씨|님)\s*)?(?:요청\s*)?(?:전달(?:합니다|드립니다|해요|드려요)?|전달해\s*달래요|이\s*전달해\s*달래요)\s*[:：→]\s*["“「『]?|^[一-龠ァ-ヶー\w]{1,12}(?:さん|課長|部長)?より\s*[:：]?\s*[「『"“]/i
+);
+
+/** A closing quote mark left at a relayed clause's end. */
+export const CLOSING_QUOTE = /["”’」』]\s*$/;

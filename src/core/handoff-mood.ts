@@ -22,6 +22,7 @@
 
 import {
   calledOff,
+  CLOSING_QUOTE,
   deicticEdit,
   docStatement,
   formatOnly,
@@ -29,6 +30,7 @@ import {
   headerWork,
   partEdit,
   readFamilies,
+  relayOpener,
   replyPath,
   restWish,
   sendField,
@@ -319,7 +321,7 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   // Courtesy at either end is never work: "you stop, please" is "you stop".
   // Round 17 (handoff-families.ts): a wish for the worker's rest and a summing-up opener are no part of the clause.
   const kept = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").replace(restWish(), "")
-    .replace(summingUp(), "").trim();
+    .replace(summingUp(), "").replace(relayOpener(), "").replace(CLOSING_QUOTE, "").trim();
   if (kept === "" && restWish().test(whole)) return { kind: "support", by: "rule: courtesy (a wish for rest)" };
   const clause = kept || whole;
   if (tables().lexicons.some((lx) => lx.thing.test(clause)) || CODE_FILE().test(clause)) {

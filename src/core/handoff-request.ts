@@ -61,6 +61,7 @@ import {
 } from "./handoff-text.ts";
 import {
   calledOff,
+  CLOSING_QUOTE,
   deicticEdit,
   docStatement,
   formatOnly,
@@ -69,6 +70,7 @@ import {
   headerWork,
   partEdit,
   readFamilies,
+  relayOpener,
   replyPath,
   restWish,
   sendField,
@@ -330,7 +332,7 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   // A wish for the worker's rest at the end ("and have a good rest", 푹 쉬세요, ゆっくり休んでください) asks for nothing.
   // So is a summing-up opener ("to sum up:", 정리하면, まとめると): what follows is the clause.
   const kept = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").replace(REST(), "")
-    .replace(SUMMING_UP(), "").trim();
+    .replace(SUMMING_UP(), "").replace(relayOpener(), "").replace(CLOSING_QUOTE, "").trim();
   if (kept === "" && REST().test(whole)) return { kind: "support", by: "rule: courtesy (a wish for rest)" };
   const clause = kept || whole;
   if (tables().lexicons.some((lx) => lx.thing.test(clause)) || CODE_FILE().test(clause)) {

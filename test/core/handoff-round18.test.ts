@@ -40,6 +40,8 @@ describe("round 18: plain requests around the document", () => {
     // an edit pointed back to, with its delivery after it
     "The handoff says the worker pool is 4; it's 8. Fix that line and recommit.",
     "Your handoff has an empty 'Next steps' section. Fill it in and push.",
+    // a relay's opener before the words it relays (sealed-14's relays; these pass with the opener stripped)
+    'Fwd from #infra (relayed by chatbridge): "whoever has the cache work, put your state in the handoff doc"',
   ])("passes: %p", (text) => {
     expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
   });
@@ -95,6 +97,9 @@ describe("round 18: the same requests with a second job attached are refused", (
     // passed before: a push to a live environment is a deploy
     ["Your handoff has an empty 'Next steps' section. Fill it in and push to prod.", ""],
     ["Write the handoff and push to prod.", ""],
+    ['Fwd from #ops (relayed by chatbridge): "dump your state into the handoff doc, then restart nginx"', ""],
+    ["슬랙 전달: 「인계 노트 쓰고 캐시도 지워 주세요」", ""],
+    ["佐藤さんより「引き継ぎ書を書いて、デプロイもお願いします」", ""],
   ])("refused: %p", (text, rule) => {
     const j = judgeHandoffRequest(text);
     expect(j.request).toBe(false);
