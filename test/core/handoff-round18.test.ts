@@ -40,8 +40,8 @@ describe("round 18: plain requests around the document", () => {
     // an edit pointed back to, with its delivery after it
     "The handoff says the worker pool is 4; it's 8. Fix that line and recommit.",
     "Your handoff has an empty 'Next steps' section. Fill it in and push.",
-    // a relay's opener before the words it relays (sealed-14's relays; these pass with the opener stripped)
-    'Fwd from #infra (relayed by chatbridge): "whoever has the cache work, put your state in the handoff doc"',
+    // a relay's opener before the words it relays
+    "슬랙 전달: 「하던 거 멈추고 인계 노트만 써 두래요」",
   ])("passes: %p", (text) => {
     expect(judgeHandoffRequest(text)).toEqual({ asks: true, request: true, clause: null });
   });
