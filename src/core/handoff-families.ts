@@ -130,7 +130,7 @@ export const template = lazy((): RegExp => /template|テンプレ|ひな形|雛�
 
 /** An edit of a part pointed back to: "correct that line", 그 줄만 고쳐, そこだけ直して. */
 export const deicticEdit = lazy((): RegExp =>
-  /^(?:(?:please|pls|just|so|then|and)\s+)*fill\s+(?:it|that|this|them)\s+in(?:\s+(?:please|pls|then|there))?\W*$|^(?:(?:please|pls|just|so|then|and)\s+)*(?:fix|correct|change|update|remove|delete|drop|fill\s+in|fill|reword|rename|replace)\s+(?:that|this|the|those|these)\s+(?:one\s+)?(?:line|sentence|section|heading|title|paragraph|part|bit|typo|entry|field|name|link|number|value)s?\b(?:\s+(?:to|with|into)\s+[^.;!?]{1,60}?)?(?:\s+(?:please|pls|then|in\s+it|there))?\W*$|^(?:그|해당|이|거기)\s*(?:줄|문장|부분|항목|섹션|제목|칸|값|숫자|링크)?(?:만|을|를|은|도)?\s*(?:고쳐|수정|바꿔|지워|삭제|채워)\S*\s*(?:줘|주세요|주십시오)?[.!\s]*$|^(?:そこ|その(?:行|部分|箇所|項目|欄|見出し|値)|該当(?:行|箇所|部分))(?:だけ|を|も)?\s*(?:直|修正|変え|消|削除|埋め)\S*[。.!！\s]*$/i
+  /^(?:(?:please|pls|just|so|then|and)\s+)*fill\s+(?:it|that|this|them)\s+in(?:\s+(?:please|pls|then|there))?\W*$|^(?:(?:please|pls|just|so|then|and)\s+)*(?:fix|correct|change|update|remove|delete|drop|fill\s+in|fill|reword|rename|replace)\s+(?:that|this|the|those|these)\s+(?:one\s+)?(?:line|sentence|section|heading|title|paragraph|part|bit|typo|entry|field|name|link|number|value)s?\b(?:\s+(?:to|with|into)\s+(?:['"‘“][^'"’”\n]{1,60}['"’”]|[\w./:#-]+)|\s+to\s+(?:say|read)\s+[^.;!?]{1,60}?)?(?:\s+(?:please|pls|then|in\s+it|there))?\W*$|^(?:그|해당|이|거기)\s*(?:줄|문장|부분|항목|섹션|제목|칸|값|숫자|링크)?(?:만|을|를|은|도)?\s*(?:고쳐|수정|바꿔|지워|삭제|채워)\S*\s*(?:줘|주세요|주십시오)?[.!\s]*$|^(?:そこ|その(?:行|部分|箇所|項目|欄|見出し|値)|該当(?:行|箇所|部分))(?:だけ|を|も)?\s*(?:直|修正|変え|消|削除|埋め)\S*[。.!！\s]*$/i
 );
 
 /**
@@ -164,28 +164,30 @@ const ASKS_ANYTHING = new RegExp(
  * A clause that is only a greeting, thanks, an apology, a sender's name or sign-off, or where it was typed from ("Hi
  * team,", "Thanks!", 수고 많으셨습니다, 지훈입니다, お疲れさまです, 佐藤です, "-- the rotation bot", スマホから): it asks nothing.
  */
+/** A bot's one-word name ("rotation-bot"): a word that is no verb of work, then "-bot". */
+const BOT_WORD =
+  r`(?!(?:restart|deploy|wipe|nuke|kill|drop|fix|run|merge|push|ship|stop|delete|remove|reboot|reset|rotate|clear|purge|rollback|migrate|upgrade|install|build|release|squash|shut)\b)[a-z]+`;
+const BOT = r`${BOT_WORD}-bot`;
+
 const COURTESY = new RegExp(
   [
     // English: greetings, thanks, apologies, praise, sign-offs, each optionally with a name.
     r`^(?:(?:hi|hey|hello|morning|evening|good\s+(?:morning|afternoon|evening|night)|thanks?(?:\s+(?:a\s+lot|so\s+much|again|in\s+advance))?|` +
     r`thank\s+you(?:\s+(?:so\s+much|again|in\s+advance))?|thx|ty|tia|cheers|sorry(?:\s+about\s+(?:this|that))?|` +
     r`(?:great|nice|good|solid)\s+(?:work|job)(?:\s+(?:today|tonight|this\s+week))?|well\s+done|best|regards|kind\s+regards|gracias|ta)` +
-    r`(?:[\s,]+(?:@?[A-Z][\w.-]*|team|all|there|everyone|folks|again))?[\s,.!~:)]*)+$`,
+    r`(?:[\s,]+(?:@[\w.-]+|team|all|there|everyone|folks|again))?[\s,.!~:)]*)+$`,
     // A sign-off line after a double dash, or one naming a bot or a notice ("-- rotation-bot", "- 울림 자동알림").
-    // (A name, a handle or a bot's name only: "-- Sam", "-- @dana", "-- rotation-bot (template maintained by …)",
-    // "-- 지훈", "— 佐藤". A line after a dash that says anything else is read as a clause.)
-    r`^(?:--|—|―)\s*(?:@[\w.-]+|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|[\w-]+-bot|the\s+[\w-]+\s+(?:bot|team))(?:\s*\((?:template|maintained|sent|generated|automated)\b[^()\n:;]{0,60}\))?\s*$`,
-    r`^(?:--|—|―)\s*[가-힣]{2,4}(?:\s*(?:드림|올림))?\s*$`,
-    r`^(?:--|—|―)\s*[一-龠]{1,4}(?:[一-龠]{1,4})?(?:さん)?\s*$`,
-    r`^[-–]\s*[\w-]+-bot\s*$|^[-–]\s*[가-힣]{1,6}\s*(?:자동\s*알림|알림봇)\s*$|^[-–]\s*[一-龠ァ-ヶー]{1,10}(?:bot|ボット|自動通知)\s*$`,
+    // (A handle or a bot's name only: "-- @dana", "-- rotation-bot (template maintained by …)". A person's name is not
+    // told from a word by its shape, so a dash line with one is read as any clause.)
+    r`^(?:--|—|―)\s*(?:@[\w.-]+|${BOT}|the\s+${BOT_WORD}\s+bot)(?:\s*\((?:template|maintained|sent|generated|automated)\b[^()\n:;]{0,60}\))?\s*$`,
+    r`^[-–]\s*${BOT}\s*$|^[-–]\s*[가-힣]{1,6}\s*(?:자동\s*알림|알림봇)\s*$|^[-–]\s*[一-龠ァ-ヶー]{1,10}(?:bot|ボット|自動通知)\s*$`,
     // Korean: greetings, thanks, apologies, a name with 드림 / 올림.
     r`^(?:[가-힣A-Za-z0-9-]{1,10}\s*님[,\s]*)?(?:(?:안녕하세요|안녕|수고\s*(?:많으셨습니다|많으셨어요|많았어요|하셨습니다|하셨어요|했어요|하세요|많으세요)|고마워요|고맙습니다|감사합니다|감사해요|미안해요|미안합니다|죄송해요|죄송합니다|ㅠ+|ㅜ+|ㅎ+|넵)[\s,.!~]*)+$`,
-    r`^[가-힣A-Za-z]{2,10}(?:\s+[가-힣]{2,5})?\s*(?:드림|올림)[.!\s]*$`,
     // Korean and Japanese: "<name>입니다", "<name>です" (one or two words, no work, no document, no next task).
-    // (A role from a short list, or a bot, then a name: 팀장 박서연입니다, 교대 알림봇입니다, 佐藤です, オーケストレーターです.)
-    r`^(?:(?:팀장|파트장|실장|매니저|PM|리드|담당자?|협력사\s*PM|운영팀|플랫폼팀|개발팀)\s+)?[가-힣]{2,4}(?:입니다|이에요|예요)[.!\s]*$`,
+    // (A role from a short list and a name, or a bot or an agent: 팀장 박서연입니다, 교대 알림봇입니다, オーケストレーターです.)
+    r`^(?:팀장|파트장|실장|매니저|PM|리드|협력사\s*PM)\s+[가-힣]{2,4}(?:입니다|이에요|예요)[.!\s]*$`,
     r`^(?:[가-힣]{1,6}\s+)?[가-힣]{0,6}(?:봇|에이전트|오케스트레이터|스케줄러)(?:입니다|이에요|예요)[.!\s]*$`,
-    r`^[一-龠]{1,4}(?:課長|部長|さん)?(?:です|と申します)[。.!！\s]*$|^[ァ-ヶー]{0,8}(?:bot|ボット|エージェント|オーケストレーター|スケジューラー)(?:です|と申します)[。.!！\s]*$`,
+    r`^[ァ-ヶー]{0,8}(?:bot|ボット|エージェント|オーケストレーター|スケジューラー)(?:です|と申します)[。.!！\s]*$`,
     // Japanese: greetings, thanks, apologies.
     r`^(?:(?:お疲れ(?:さま|様)|おつかれ(?:さま|様)?|お疲れ)(?:です|でした)?|ありがとうございます|ありがとうございました|ありがとう|すみません|ごめんなさい|ごめん|おはようございます|おはよう|こんにちは|こんばんは)[!！〜~。、,🙇\s]*$`,
     // Where it was typed from.
@@ -208,7 +210,7 @@ const SENDER_LINE = new RegExp(
 
 /** Words of work that are no name (本番, 배포, ロールバック…): a "name line" with one says what to do. */
 const NOT_A_NAME =
-  /배포|롤백|핫픽스|긴급|장애|머지|릴리스|수정|삭제|마이그레이션|작업|티켓|다음|문제|버그|本番|障害|復旧|修正|削除|実装|更新|移行|対応|作業|次|課題|バグ|チケット|必要|デプロイ|ロールバック|リリース|マージ|ホットフィックス/;
+  /배포|롤백|핫픽스|긴급|장애|머지|릴리스|수정|삭제|마이그레이션|작업|티켓|다음|문제|버그|本番|障害|復旧|修正|削除|実装|更新|移行|対応|作業|次|課題|バグ|チケット|必要|デプロイ|ロールバック|リリース|マージ|ホットフィックス|재부팅|초기화|캐시|비워|푸시|再起動|初期化|キャッシュ|プッシュ/;
 
 /**
  * An English sender line in parentheses whose every part names who sent it ("(sent by the orchestrator on Dana's behalf)",
@@ -220,7 +222,7 @@ function senderLine(c: string): boolean {
   const inner = /^\(\s*([^()\n]{1,120})\s*\)$/.exec(c)?.[1] ?? (/^[a-z]/i.test(c) && !/[()]/.test(c) ? c : undefined);
   if (inner === undefined) return false;
   return inner.split(/[,;:]/).every((part) =>
-    /^\s*(?:(?:an?\s+|this\s+is\s+an?\s+)?(?:automated|auto-?generated)(?:\s+(?:message|notice|reminder))?|(?:sent|relayed|forwarded|posted|written|maintained|generated)\s+(?:by|via|from|on)\s+(?:the\s+)?[@\w#.'’-]+(?:\s+[@\w#.'’-]+){0,4}?(?:\s+on\s+[\w'’.-]+\s+behalf)?|(?:(?:the\s+)?template|message)(?:\s+v?\d+)?(?:\s+(?:by|maintained\s+by|from)\s+(?:the\s+)?[@\w#.-]+(?:\s+[@\w#.-]+){0,2})?)\s*\.?\s*$/i
+    /^\s*(?:(?:an?\s+|this\s+is\s+an?\s+)?(?:automated|auto-?generated)(?:\s+(?:message|notice|reminder))?|(?:sent|relayed|forwarded|posted|written|maintained|generated)\s+(?:by|via|from|on)\s+(?:the\s+)?(?!(?:to|and|then|for|so|plus)\b)[@\w#.'’-]+(?:\s+(?!(?:to|and|then|for|so|plus)\b)[@\w#.'’-]+){0,2}?(?:\s+on\s+[\w'’.-]+\s+behalf)?|(?:(?:the\s+)?template|message)(?:\s+v?\d+)?(?:\s+(?:by|maintained\s+by|from)\s+(?:the\s+)?[@\w#.-]+(?:\s+[@\w#.-]+){0,2})?)\s*\.?\s*$/i
       .test(part)
   ) && !/\b(?:needs?|wants?|must|should|please|fix|run|reboot|restart|deploy|rotate|wipe)\b/i.test(inner);
 }
@@ -393,7 +395,7 @@ const SESSION_SWAP = new RegExp(
 
 /** A state only the reader's work makes (배포된 서버, リリース済み, "once it's deployed"): the next party starts after it. */
 const WORK_DONE_STATE =
-  /(?:배포|머지|병합|릴리스|수정|마이그레이션|설치|삭제|롤백|업그레이드)(?:된|한\s*뒤|한\s*후|후|돼\s*있는|되어\s*있는|이\s*끝난)|(?:リリース|デプロイ|マージ|修正|移行|削除|インストール|ロールバック|アップグレード)(?:済み|後|された|の後)|\b(?:deployed|merged|released|fixed|migrated|installed|deleted|rotated|upgraded|rolled\s+back|once|after)\b/i;
+  /(?:배포|머지|병합|릴리스|수정|마이그레이션|설치|삭제|롤백|업그레이드)(?:된|한\s*뒤|한\s*후|후|돼\s*있는|되어\s*있는|이\s*끝난)|(?:リリース|デプロイ|マージ|修正|移行|削除|インストール|ロールバック|アップグレード)(?:済み|後|された|の後)|\b(?:deployed|merged|released|fixed|migrated|installed|deleted|rotated|upgraded|rolled\s+back|once|after|clean|green|fresh|empty|wiped|rebuilt|reset|restored|flushed|cleared|tagged|turned\s+on|enabled|disabled)\b|\b\w+(?:ed|en|t)\s+(?:db|database|index|build|cluster|server|environment|branch|cache|state|data)\b|(?:된|한|비운|지운|끝낸|올린|바꾼|깔린|켜진|꺼진)\s*(?:상태|DB|db|환경|서버|데이터|인덱스|브랜치|빌드|캐시)|(?:した|された|済みの?|後の|消した|入れた)\s*(?:状態|DB|db|環境|サーバ|データ|インデックス|ブランチ|ビルド|キャッシュ)/i;
 
 /** Anything turned to the reader: a request form, "you", a second person's verb. */
 const TO_READER =
@@ -432,7 +434,7 @@ const SECOND_JOB =
  */
 function docReading(n: Nouns): [RegExp, RegExp, RegExp] {
   const enText =
-    r`(?:typos?|links?|urls?|wording|names?|paths?|dates?|numbers?|words?|lines?|sentences?|sections?|headings?|titles?|entr(?:y|ies)|paragraphs?|tables?|bullets?|parts?|branch\s+names?)`;
+    r`(?:typos?|links?|urls?|wording|names?|paths?|dates?|numbers?|words?|lines?|sentences?|sections?|headings?|titles?|paragraphs?|tables?|bullets?|branch\s+names?)`;
   // (Korean and Japanese: a name, a path, a date or a number written IN the document, 에 적힌 / にある, may be the thing
   // itself, a server's name; only the document's own one, 의 / の, is its text. A typo, a line, a section is always text.)
   const koOwn = r`(?:이름|경로|날짜|숫자|용어|브랜치\s*이름|파일\s*이름|파일명)`;
@@ -441,9 +443,9 @@ function docReading(n: Nouns): [RegExp, RegExp, RegExp] {
   const jaText = r`(?:誤字|誤記|リンク|文言|表現|行|一文|節|見出し|項目|欄|セクション|部分|記述)`;
   const enEdit = r`(?:fix|correct|remove|delete|drop|strip|add|rename|change|reword|update|replace)`;
   const noAsk =
-    r`(?![^.;!?]*(?:\b(?:please|pls|can\s+you|could\s+you|you\s+(?:should|must|need)|also|to\s+\w+|needs?|overdue|owed|outstanding|must|should|ha(?:s|ve)\s+to|required|pending|broken|failing|down)\b|주세요|줘|부탁|ください|して|お願い))`;
+    r`(?![^.;!?]*(?:\b(?:please|pls|can\s+you|could\s+you|you\s+(?:should|must|need)|also|to\s+\w+|needs?|overdue|owed|outstanding|must|should|ha(?:s|ve)\s+to|required|pending|broken|failing|down|i'?d\s+like|we'?d\s+like|wants?|can\s+(?:all\s+)?be|could\s+be|on\s+(?:us|you)|gone|ought|expir\w*|renew\w*|which|but|so)\b|,\s*and\b|주세요|줘|부탁|ください|して|お願い))`;
   const edit = new RegExp(
-    r`^(?:(?:please|pls|just|now|then)\s+)*${enEdit}\s+(?:the\s+|that\s+|this\s+|a\s+|one\s+|its\s+)?(?:[\w'"‘’-]+\s+){0,3}?${enText}\b(?:\s+(?:['"‘“][^'"’”\n]{1,40}['"’”]|\d+|#\d+))?\s+(?:in|from|of|on)\s+${n.det}${n.en}(?![-\w])(?:\s+(?:to|with|into)\s+(?:['"‘“][^'"’”\n]{1,40}['"’”]|[\w./:#-]+))?(?:[,\s]+(?:and\s+)?(?:re)?(?:commit|push)(?:\s+(?:it|again))?)*(?:,?\s*and\s+(?:you'?re|ur)\s+done)?\W*$` +
+    r`^(?:(?:please|pls|just|now|then)\s+)*${enEdit}\s+(?:the\s+|that\s+|this\s+|a\s+|one\s+|its\s+)?(?:[\w'"‘’-]+\s+){0,3}?${enText}\b(?:\s+(?:['"‘“][^'"’”\n]{1,40}['"’”]|\d+|#\d+))?\s+(?:in|from|of|on)\s+${n.det}${n.en}(?![-\w])(?:\s+(?:to|with|into)\s+(?:['"‘“][^'"’”\n]{1,40}['"’”]|[\w./:#-]*\d[\w./:#-]*|[\w.-]+/[\w./-]+))?(?:[,\s]+(?:and\s+)?(?:re)?(?:commit|push)(?:\s+(?:it|again))?)*(?:,?\s*and\s+(?:you'?re|ur)\s+done)?\W*$` +
       r`|^(?:${n.ko})\s*(?:(?:의|에|에서|에\s*있는|에\s*적힌)?\s*(?:['"‘“「][^'"’”」\n]{1,30}['"’”」]\s*(?:라는\s*)?)?${koText}|의?\s*${koOwn})(?:들)?(?:만|을|를|은|는)?\s*(?:(?:다|모두|전부|좀|싹|바로|다시|하나)\s*)?(?:고쳐|고치|수정|지워|삭제|바꿔|바꾸|추가|빼|붙여|채워)\S*\s*(?:주세요|줘|주시고|주십시오|부탁\S*)?[.!~\s]*$` +
       r`|^(?:${n.ja})\s*(?:(?:の|に|にある|から)?[、\s]*(?:[「『][^」』\n]{1,30}[」』]\s*(?:の|という)?\s*)?${jaText}|の\s*${jaOwn})(?:[（(][^）)\n]{1,30}[）)])?(?:だけ|を|も|は)?\s*(?:(?:全部|すべて|全て|一箇所|[0-9０-９]+箇所)\s*(?:を)?)?(?:直し|直して|修正|消し|削除|変え|変更|追加|追記|埋め)\S*[。!！\s]*$`,
     "i",
@@ -483,3 +485,16 @@ export const relayOpener = lazy((): RegExp =>
 
 /** A closing quote mark left at a relayed clause's end. */
 export const CLOSING_QUOTE = /["”’」』]\s*$/;
+
+/** A clause without its relay opener, when the opener names only who relayed it (no "plus", "and", verb of work). */
+export function stripRelay(clause: string): string {
+  const m = relayOpener().exec(clause);
+  if (m === null) return clause;
+  const head = m[0].replace(/\b(?:forwarded|relay(?:ed|ing)?|passing)\b/gi, "");
+  if (
+    /\b(?:plus|and|then|also|to|but|please|pls)\b/i.test(head) || HEADER_WORK_RE.test(head) || NOT_A_NAME.test(head)
+  ) {
+    return clause;
+  }
+  return clause.slice(m[0].length);
+}

@@ -30,10 +30,10 @@ import {
   headerWork,
   partEdit,
   readFamilies,
-  relayOpener,
   replyPath,
   restWish,
   sendField,
+  stripRelay,
   summingUp,
   template,
   withoutDelivery,
@@ -320,8 +320,9 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   const at = fine ? LIMITS.fineVeto : LIMITS.veto;
   // Courtesy at either end is never work: "you stop, please" is "you stop".
   // Round 17 (handoff-families.ts): a wish for the worker's rest and a summing-up opener are no part of the clause.
-  const kept = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").replace(restWish(), "")
-    .replace(summingUp(), "").replace(relayOpener(), "").replace(CLOSING_QUOTE, "").trim();
+  const unrelayed = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").replace(restWish(), "")
+    .replace(summingUp(), "");
+  const kept = stripRelay(unrelayed).replace(CLOSING_QUOTE, "").trim();
   if (kept === "" && restWish().test(whole)) return { kind: "support", by: "rule: courtesy (a wish for rest)" };
   const clause = kept || whole;
   if (tables().lexicons.some((lx) => lx.thing.test(clause)) || CODE_FILE().test(clause)) {

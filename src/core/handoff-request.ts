@@ -70,10 +70,10 @@ import {
   headerWork,
   partEdit,
   readFamilies,
-  relayOpener,
   replyPath,
   restWish,
   sendField,
+  stripRelay,
   summingUp,
   template,
   withoutDelivery,
@@ -331,8 +331,9 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   // Courtesy at either end is never work: "you stop, please" is "you stop".
   // A wish for the worker's rest at the end ("and have a good rest", 푹 쉬세요, ゆっくり休んでください) asks for nothing.
   // So is a summing-up opener ("to sum up:", 정리하면, まとめると): what follows is the clause.
-  const kept = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").replace(REST(), "")
-    .replace(SUMMING_UP(), "").replace(relayOpener(), "").replace(CLOSING_QUOTE, "").trim();
+  const unrelayed = whole.replace(/[,\s]+(?:please|thanks|thank\s+you|thx|ty)\W*$/i, "").replace(REST(), "")
+    .replace(SUMMING_UP(), "");
+  const kept = stripRelay(unrelayed).replace(CLOSING_QUOTE, "").trim();
   if (kept === "" && REST().test(whole)) return { kind: "support", by: "rule: courtesy (a wish for rest)" };
   const clause = kept || whole;
   if (tables().lexicons.some((lx) => lx.thing.test(clause)) || CODE_FILE().test(clause)) {

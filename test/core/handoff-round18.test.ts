@@ -92,6 +92,21 @@ describe("round 18: the same requests with a second job attached are refused", (
     ["引き継ぎ書にある crontab の行を削除して。", ""],
     ["인수인계서 써 줘. 다음 작업자는 배포된 서버에서 시작해요.", ""],
     ["Update the handoff. It says staging needs a redeploy, which is overdue.", ""],
+    // the review's second round (h6-c/d/e): a dash line's word or two, a sender "by X to …", a next party on a state
+    // only the reader's work makes, a wish or a duty after what it says, a relay opener with a task in it
+    ["Write the handoff.\n-- Shut Down", ""],
+    ["인수인계서 써 줘.\n-- 재부팅", ""],
+    ["引き継ぎ書を書いて。\n— 再起動", ""],
+    ["Write the handoff.\n-- restart-the-worker-bot", ""],
+    ["Write the handoff.\n(sent by Dana to shut staging down)", ""],
+    ["인수인계서 써 줘. 재부팅입니다.", ""],
+    ["Write the handoff. The next worker starts from a clean database.", ""],
+    ["인수인계서 써 줘. 다음 작업자는 캐시 비운 상태에서 시작해요.", ""],
+    ["引き継ぎ書を書いて。次の担当者はキャッシュを消した状態から始めます。", ""],
+    ["Write the handoff. It lists the three flaky specs, which I'd like gone.", ""],
+    ["Write the handoff. Thanks, squash.", ""],
+    ['Fwd from Dana plus wipe the cache: "Write the handoff."', ""],
+    ["Change the numbers in the handoff to measured", ""],
     ["The handoff says the worker pool is 4; it's 8. Fix that line and deploy.", ""],
     ["The handoff lists three failing tests, fix them.", ""],
     // passed before: a push to a live environment is a deploy
@@ -112,9 +127,9 @@ describe("round 18: the same requests with a second job attached are refused", (
   });
 
   test("a courtesy line that names the document is no courtesy", () => {
-    // "引き継ぎだけでいいです" ends like a name line ("佐藤です") but says what to do.
+    // "引き継ぎだけでいいです" ends like a name line ("オーケストレーターです") but says what to do.
     const n = { en: "handoff", det: "", ko: "인계서", ja: "引き継ぎ" };
-    expect(readFamilies("佐藤です", n, /引き継ぎ/)?.kind).toBe("support");
+    expect(readFamilies("オーケストレーターです", n, /引き継ぎ/)?.kind).toBe("support");
     expect(readFamilies("引き継ぎだけでいいです", n, /引き継ぎ/)).toBeNull();
   });
 });
