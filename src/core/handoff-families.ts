@@ -130,7 +130,7 @@ export const template = lazy((): RegExp => /template|テンプレ|ひな形|雛�
 
 /** An edit of a part pointed back to: "correct that line", 그 줄만 고쳐, そこだけ直して. */
 export const deicticEdit = lazy((): RegExp =>
-  /^(?:(?:please|pls|just|so|then|and)\s+)*fill\s+(?:it|that|this|them)\s+in(?:\s+(?:please|pls|then|there))?\W*$|^(?:(?:please|pls|just|so|then|and)\s+)*(?:fix|correct|change|update|remove|delete|drop|fill\s+in|fill|reword|rename|replace)\s+(?:that|this|the|those|these)\s+(?:one\s+)?(?:line|sentence|section|heading|title|paragraph|part|bit|typo|entry|field|name|link|number|value)s?\b(?:\s+(?:to|with|into)\s+(?:['"‘“][^'"’”\n]{1,60}['"’”]|[\w./:#-]+)|\s+to\s+(?:say|read)\s+[^.;!?]{1,60}?|\s+to\s+(?![^.;!?]*\b(?:we|you|i|they|it|that|which|when|once|after|before|point|match|reflect|whatever|what|how)\b)[^.;!?\s]+(?:\s+[^.;!?\s]+){0,4}?)?(?:\s+(?:please|pls|then|in\s+it|there))?\W*$|^(?:그|해당|이|거기)\s*(?:줄|문장|부분|항목|섹션|제목|칸|값|숫자|링크)?(?:만|을|를|은|도)?\s*(?:고쳐|수정|바꿔|지워|삭제|채워)\S*\s*(?:줘|주세요|주십시오)?[.!\s]*$|^(?:そこ|その(?:行|部分|箇所|項目|欄|見出し|値)|該当(?:行|箇所|部分))(?:だけ|を|も)?\s*(?:直|修正|変え|消|削除|埋め)\S*[。.!！\s]*$/i
+  /^(?:(?:please|pls|just|so|then|and)\s+)*fill\s+(?:it|that|this|them)\s+in(?:\s+(?:please|pls|then|there))?\W*$|^(?:(?:please|pls|just|so|then|and)\s+)*(?:fix|correct|change|update|remove|delete|drop|fill\s+in|fill|reword|rename|replace)\s+(?:that|this|the|those|these)\s+(?:one\s+)?(?:line|sentence|section|heading|title|paragraph|part|bit|typo|entry|field|name|link|number|value)s?\b(?:\s+(?:to|with|into)\s+(?:['"‘“][^'"’”\n]{1,60}['"’”]|[\w./:#-]+)|\s+to\s+(?:say|read)\s+[^.;!?]{1,60}?|\s+to\s+(?!(?:nuke|unblock|cover|include|show|fix|run|deploy|drop|delete|remove|restart|reboot|wipe|kill|block|enable|disable|trigger|start|stop|mention|link|use|handle|explain|describe|add|list|note)\b)(?![^.;!?]*\b(?:we|you|i|they|it|that|which|when|once|after|before|point|match|reflect|whatever|what|how)\b)[^.;!?\s]+(?:\s+[^.;!?\s]+){0,4}?)?(?:\s+(?:please|pls|then|in\s+it|there))?\W*$|^(?:그|해당|이|거기)\s*(?:줄|문장|부분|항목|섹션|제목|칸|값|숫자|링크)?(?:만|을|를|은|도)?\s*(?:고쳐|수정|바꿔|지워|삭제|채워)\S*\s*(?:줘|주세요|주십시오)?[.!\s]*$|^(?:そこ|その(?:行|部分|箇所|項目|欄|見出し|値)|該当(?:行|箇所|部分))(?:だけ|を|も)?\s*(?:直|修正|変え|消|削除|埋め)\S*[。.!！\s]*$/i
 );
 
 /**
@@ -317,7 +317,15 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
     return { kind: "request", by: "rule: an edit of a text element of the document" };
   }
   if (received.test(clause.trim())) return { kind: "support", by: "rule: the document received or read, asks nothing" };
-  if (state.test(clause.trim())) return { kind: "support", by: "rule: states what the document has or says" };
+  if (
+    state.test(clause.trim()) &&
+    !/[:：→(（—]|\s[-–]\s|->/.test(
+      clause.trim().replace(/^(?:\[[^\]\n]{1,40}\]\s*)?(?:one\s+correction\s*:\s*)?/i, ""),
+    ) &&
+    !HEADER_WORK_RE.test(clause)
+  ) {
+    return { kind: "support", by: "rule: states what the document has or says" };
+  }
   if (PUSH_LIVE.test(clause)) return { kind: "other", by: "rule: a push to a live environment is a deploy" };
   if (ONLY_WORK.test(clause)) return { kind: "other", by: "rule: only a task of work, still work" };
   if (UNTIL_STOP.test(clause.trim())) return { kind: "support", by: "rule: when the worker stops, asks nothing" };
@@ -386,7 +394,7 @@ const NEXT_PARTY_WORK = new RegExp(
 /** The session or the agent swapped, stated as why: "we're rotating you out", 세션 교체하니까, セッションを入れ替えますので. */
 const SESSION_SWAP = new RegExp(
   [
-    r`^(?:(?:so|and|because|since)\s+)?(?:we'?re|we\s+are|i'?m|i\s+am)\s+(?:rotating\s+you\s+out|swapping\s+(?:you\s+out|agents|workers|sessions)|starting\s+a\s+(?:fresh|new)\s+(?:session|worker|agent))\b[^;:,]*$`,
+    r`^(?:(?:so|and|because|since)\s+)?(?:we'?re|we\s+are|i'?m|i\s+am)\s+(?:rotating\s+you\s+out|swapping\s+(?:you\s+out|agents|workers|sessions)|starting\s+a\s+(?:fresh|new)\s+(?:session|worker|agent))(?:\s+(?:now|today|tonight|soon|shortly|for\s+(?:the\s+)?(?:night|day|weekend)))?\W*$`,
     r`^(?:[^\s.]+\s+){0,3}?(?:세션|에이전트|워커|작업자|담당)\S{0,2}\s*(?:을|를)?\s*(?:교체|교대|바꾸|바꿀|바꿉|새로\s*띄우)\S*\s*(?:하니까|하니|해서|하려고|합니다|할게요|할\s*거라서|할\s*거예요|됩니다|돼요|예정입니다|예정이라)?[.\s]*$`,
     r`^[^。]{0,20}?(?:セッション|エージェント|ワーカー|担当)(?:を|が)?\s*(?:入れ替え|入れ替わ|交代|切り替え|立ち上げ直)\S*?(?:ますので|るので|るから|ますから|ます|ました|予定です)?[。\s]*$`,
   ].join("|"),
@@ -395,7 +403,7 @@ const SESSION_SWAP = new RegExp(
 
 /** A state only the reader's work makes (배포된 서버, リリース済み, "once it's deployed"): the next party starts after it. */
 const WORK_DONE_STATE =
-  /(?:배포|머지|병합|릴리스|수정|마이그레이션|설치|삭제|롤백|업그레이드)(?:된|한\s*뒤|한\s*후|후|돼\s*있는|되어\s*있는|이\s*끝난)|(?:リリース|デプロイ|マージ|修正|移行|削除|インストール|ロールバック|アップグレード)(?:済み|後|された|の後)|\b(?:deployed|merged|released|fixed|migrated|installed|deleted|rotated|upgraded|rolled\s+back|once|after|clean|green|fresh|empty|wiped|rebuilt|reset|restored|flushed|cleared|tagged|turned\s+on|enabled|disabled)\b|\b\w+(?:ed|en|t)\s+(?:db|database|index|build|cluster|server|environment|branch|cache|state|data)\b|(?:된|한|비운|지운|끝낸|올린|바꾼|깔린|켜진|꺼진)\s*(?:상태|DB|db|환경|서버|데이터|인덱스|브랜치|빌드|캐시)|(?:した|された|済みの?|後の|消した|入れた)\s*(?:状態|DB|db|環境|サーバ|データ|インデックス|ブランチ|ビルド|キャッシュ)/i;
+  /(?:배포|머지|병합|릴리스|수정|마이그레이션|설치|삭제|롤백|업그레이드)(?:된|한\s*뒤|한\s*후|후|돼\s*있는|되어\s*있는|이\s*끝난)|(?:リリース|デプロイ|マージ|修正|移行|削除|インストール|ロールバック|アップグレード)(?:済み|後|された|の後)|\b(?:deployed|merged|released|fixed|migrated|installed|deleted|rotated|upgraded|rolled\s+back|once|after|clean|green|fresh|empty|wiped|rebuilt|reset|restored|flushed|cleared|tagged|turned\s+on|enabled|disabled|in\s+place|tidy|squashed|patched)\b|\b(?:from|on|with)\s+(?:a|an|the)\s+|상태(?:에서|로)|状態(?:から|で)|\b\w+(?:ed|en|t)\s+(?:db|database|index|build|cluster|server|environment|branch|cache|state|data)\b|(?:된|한|비운|지운|끝낸|올린|바꾼|깔린|켜진|꺼진)\s*(?:상태|DB|db|환경|서버|데이터|인덱스|브랜치|빌드|캐시)|(?:した|された|済みの?|後の|消した|入れた)\s*(?:状態|DB|db|環境|サーバ|データ|インデックス|ブランチ|ビルド|キャッシュ)/i;
 
 /** Anything turned to the reader: a request form, "you", a second person's verb. */
 const TO_READER =
@@ -492,7 +500,8 @@ export function stripRelay(clause: string): string {
   if (m === null) return clause;
   const head = m[0].replace(/\b(?:forwarded|relay(?:ed|ing)?|passing)\b/gi, "");
   if (
-    /\b(?:plus|and|then|also|to|but|please|pls)\b/i.test(head) || HEADER_WORK_RE.test(head) || NOT_A_NAME.test(head)
+    /\b(?:plus|and|then|also|to|but|please|pls|\w+ing)\b/i.test(head) || HEADER_WORK_RE.test(head) ||
+    NOT_A_NAME.test(head)
   ) {
     return clause;
   }

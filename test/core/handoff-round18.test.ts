@@ -107,6 +107,14 @@ describe("round 18: the same requests with a second job attached are refused", (
     ["Write the handoff. Thanks, squash.", ""],
     ['Fwd from Dana plus wipe the cache: "Write the handoff."', ""],
     ["Change the numbers in the handoff to measured", ""],
+    // the review's h6-g/h: an order after a colon, an arrow or a parenthesis in "it lists …"; a next party on a state
+    // the reader's work makes; the pointed-back edit's "to <verb> …"
+    ["Write the handoff. It lists the temp tables: drop them.", ""],
+    ["Write the handoff. It lists the temp tables → drop them", ""],
+    ["Write the handoff. It mentions two stale branches (delete both)", ""],
+    ["Write the handoff. The next worker begins with the new certs in place.", ""],
+    ["引き継ぎ書を書いて。次の担当者は証明書を入れ替えた状態から始めます。", ""],
+    ["Write the handoff. Change that line to nuke staging.", ""],
     ["The handoff says the worker pool is 4; it's 8. Fix that line and deploy.", ""],
     ["The handoff lists three failing tests, fix them.", ""],
     // passed before: a push to a live environment is a deploy
