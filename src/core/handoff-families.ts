@@ -210,7 +210,7 @@ const SENDER_LINE = new RegExp(
 
 /** Words of work that are no name (本番, 배포, ロールバック…): a "name line" with one says what to do. */
 const NOT_A_NAME =
-  /배포|롤백|핫픽스|긴급|장애|머지|릴리스|수정|삭제|마이그레이션|작업|티켓|다음|문제|버그|本番|障害|復旧|修正|削除|実装|更新|移行|対応|作業|次|課題|バグ|チケット|必要|デプロイ|ロールバック|リリース|マージ|ホットフィックス|재부팅|초기화|캐시|비워|푸시|再起動|初期化|キャッシュ|プッシュ/;
+  /배포|롤백|핫픽스|긴급|장애|머지|릴리스|수정|삭제|마이그레이션|작업|티켓|다음|문제|버그|本番|障害|復旧|修正|削除|実装|更新|移行|対応|作業|次|課題|バグ|チケット|必要|デプロイ|ロールバック|リリース|マージ|ホットフィックス|재부팅|재시작|초기화|캐시|비워|푸시|再起動|初期化|キャッシュ|プッシュ/;
 
 /**
  * An English sender line in parentheses whose every part names who sent it ("(sent by the orchestrator on Dana's behalf)",
@@ -231,6 +231,11 @@ function senderLine(c: string): boolean {
 export function courtesy(clause: string): boolean {
   const c = clause.trim();
   if (NOT_A_NAME.test(c)) return false;
+  // (A handle, a bot's or a job's name that is a task: "@wipe-staging", "cleanup-bot", "the cleanup job".)
+  const words = c.replace(/[-_@./]/g, " ");
+  if (HEADER_WORK_RE.test(words) || /\b(?:wipe|cleanup|nuke|reboot|purge|teardown|shutdown)\b/i.test(words)) {
+    return false;
+  }
   if (!COURTESY.test(c) && !senderLine(c)) return false;
   // (A sign-off, sender line or name line that carries a request or a verb of work is not courtesy.)
   return !ASKS_ANYTHING.test(
@@ -335,6 +340,9 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   ) {
     return { kind: "support", by: "rule: the context limit, noted or asked about" };
   }
+  if (NEXT_PARTY_WORK.test(clause.trim()) && WORK_MADE_STATE.test(clause) && !TO_READER.test(clause)) {
+    return { kind: "other", by: "rule: the next party starts after work only the reader can do" };
+  }
   if (
     (NEXT_PARTY_WORK.test(clause.trim()) || SESSION_SWAP.test(clause.trim())) && !TO_READER.test(clause) &&
     !WORK_DONE_STATE.test(clause)
@@ -403,7 +411,11 @@ const SESSION_SWAP = new RegExp(
 
 /** A state only the reader's work makes (배포된 서버, リリース済み, "once it's deployed"): the next party starts after it. */
 const WORK_DONE_STATE =
-  /(?:배포|머지|병합|릴리스|수정|마이그레이션|설치|삭제|롤백|업그레이드)(?:된|한\s*뒤|한\s*후|후|돼\s*있는|되어\s*있는|이\s*끝난)|(?:リリース|デプロイ|マージ|修正|移行|削除|インストール|ロールバック|アップグレード)(?:済み|後|された|の後)|\b(?:deployed|merged|released|fixed|migrated|installed|deleted|rotated|upgraded|rolled\s+back|once|after|clean|green|fresh|empty|wiped|rebuilt|reset|restored|flushed|cleared|tagged|turned\s+on|enabled|disabled|in\s+place|tidy|squashed|patched)\b|\b(?:from|on|with)\s+(?:a|an|the)\s+|상태(?:에서|로)|状態(?:から|で)|\b\w+(?:ed|en|t)\s+(?:db|database|index|build|cluster|server|environment|branch|cache|state|data)\b|(?:된|한|비운|지운|끝낸|올린|바꾼|깔린|켜진|꺼진)\s*(?:상태|DB|db|환경|서버|데이터|인덱스|브랜치|빌드|캐시)|(?:した|された|済みの?|後の|消した|入れた)\s*(?:状態|DB|db|環境|サーバ|データ|インデックス|ブランチ|ビルド|キャッシュ)/i;
+  /(?:배포|머지|병합|릴리스|수정|마이그레이션|설치|삭제|롤백|업그레이드)(?:된|한\s*뒤|한\s*후|\s*(?:직후|직전|후|뒤|다음|전)|돼\s*있는|되어\s*있는|이\s*끝난)|(?:リリース|デプロイ|マージ|修正|移行|削除|インストール|ロールバック|アップグレード)\s*(?:直後|直前|の?後|の?前)|(?:リリース|デプロイ|マージ|修正|移行|削除|インストール|ロールバック|アップグレード)(?:済み|後|された|の後)|\b(?:deployed|merged|released|fixed|migrated|installed|deleted|rotated|upgraded|rolled\s+back|once|after|clean|green|fresh|empty|wiped|rebuilt|reset|restored|flushed|cleared|tagged|turned\s+on|enabled|disabled|in\s+place|tidy|squashed|patched)\b|\b(?:from|on|with)\s+(?:a|an|the)\s+|상태(?:에서|로)|状態(?:から|で)|\b\w+(?:ed|en|t)\s+(?:db|database|index|build|cluster|server|environment|branch|cache|state|data)\b|(?:된|한|비운|지운|끝낸|올린|바꾼|깔린|켜진|꺼진)\s*(?:상태|DB|db|환경|서버|데이터|인덱스|브랜치|빌드|캐시)|(?:した|された|済みの?|後の|消した|入れた)\s*(?:状態|DB|db|環境|サーバ|データ|インデックス|ブランチ|ビルド|キャッシュ)/i;
+
+/** The narrow part of it that names the work itself (배포 직후, デプロイ直後, "a patched build"): the reader's work, refused. */
+const WORK_MADE_STATE =
+  /(?:배포|머지|병합|릴리스|마이그레이션|롤백|업그레이드)(?:된|한\s*뒤|한\s*후|\s*(?:직후|후|뒤|다음))|(?:リリース|デプロイ|マージ|移行|ロールバック|アップグレード)\s*(?:直後|の?後|済み)|\b(?:deployed|merged|released|migrated|rotated|upgraded|rolled\s+back|wiped|rebuilt|restored|flushed|patched|squashed)\b/i;
 
 /** Anything turned to the reader: a request form, "you", a second person's verb. */
 const TO_READER =
@@ -451,7 +463,7 @@ function docReading(n: Nouns): [RegExp, RegExp, RegExp] {
   const jaText = r`(?:誤字|誤記|リンク|文言|表現|行|一文|節|見出し|項目|欄|セクション|部分|記述)`;
   const enEdit = r`(?:fix|correct|remove|delete|drop|strip|add|rename|change|reword|update|replace)`;
   const noAsk =
-    r`(?![^.;!?]*(?:\b(?:please|pls|can\s+you|could\s+you|you\s+(?:should|must|need)|also|to\s+\w+|needs?|overdue|owed|outstanding|must|should|ha(?:s|ve)\s+to|required|pending|broken|failing|down|i'?d\s+like|we'?d\s+like|wants?|can\s+(?:all\s+)?be|could\s+be|on\s+(?:us|you)|gone|ought|expir\w*|renew\w*|which|but|so)\b|,\s*and\b|주세요|줘|부탁|ください|して|お願い))`;
+    r`(?![^.;!?]*(?:\b(?:please|pls|can\s+you|could\s+you|you\s+(?:should|must|need)|also|to\s+\w+|needs?|overdue|owed|outstanding|must|should|ha(?:s|ve)\s+to|required|pending|broken|failing|down|i'?d\s+like|we'?d\s+like|wants?|can\s+(?:all\s+)?be|could\s+be|on\s+(?:us|you)|gone|ought|expir\w*|renew\w*|which|but|so|\w+able|safe\s+to)\b|,\s*and\b|주세요|줘|부탁|ください|して|お願い))`;
   const edit = new RegExp(
     r`^(?:(?:please|pls|just|now|then)\s+)*${enEdit}\s+(?:the\s+|that\s+|this\s+|a\s+|one\s+|its\s+)?(?:[\w'"‘’-]+\s+){0,3}?${enText}\b(?:\s+(?:['"‘“][^'"’”\n]{1,40}['"’”]|\d+|#\d+))?\s+(?:in|from|of|on)\s+${n.det}${n.en}(?![-\w])(?:\s+(?:to|with|into)\s+(?:['"‘“][^'"’”\n]{1,40}['"’”]|[\w./:#-]*\d[\w./:#-]*|[\w.-]+/[\w./-]+))?(?:[,\s]+(?:and\s+)?(?:re)?(?:commit|push)(?:\s+(?:it|again))?)*(?:,?\s*and\s+(?:you'?re|ur)\s+done)?\W*$` +
       r`|^(?:${n.ko})\s*(?:(?:의|에|에서|에\s*있는|에\s*적힌)?\s*(?:['"‘“「][^'"’”」\n]{1,30}['"’”」]\s*(?:라는\s*)?)?${koText}|의?\s*${koOwn})(?:들)?(?:만|을|를|은|는)?\s*(?:(?:다|모두|전부|좀|싹|바로|다시|하나)\s*)?(?:고쳐|고치|수정|지워|삭제|바꿔|바꾸|추가|빼|붙여|채워)\S*\s*(?:주세요|줘|주시고|주십시오|부탁\S*)?[.!~\s]*$` +

@@ -115,6 +115,13 @@ describe("round 18: the same requests with a second job attached are refused", (
     ["Write the handoff. The next worker begins with the new certs in place.", ""],
     ["引き継ぎ書を書いて。次の担当者は証明書を入れ替えた状態から始めます。", ""],
     ["Write the handoff. Change that line to nuke staging.", ""],
+    // h6-i: a verb of work as an adjective after "it lists"; a next session timed after a deploy; a handle, a bot or a
+    // job whose name is a task
+    ["Write the handoff. It lists the temp tables, all of them droppable now.", ""],
+    ["인수인계서 써 줘. 다음 세션은 배포 직후에 시작해요.", ""],
+    ["引き継ぎ書を書いて。次のセッションはデプロイ直後に始まります。", "after work only the reader can do"],
+    ["Write the handoff.\n-- @wipe-staging", ""],
+    ["Write the handoff.\n(sent by the cleanup job)", ""],
     ["The handoff says the worker pool is 4; it's 8. Fix that line and deploy.", ""],
     ["The handoff lists three failing tests, fix them.", ""],
     // passed before: a push to a live environment is a deploy
