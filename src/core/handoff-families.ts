@@ -331,6 +331,15 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   ) {
     return { kind: "support", by: "rule: states what the document has or says" };
   }
+  if (OPS_ORDER.test(clause.trim())) return { kind: "other", by: "rule: an order of operations work" };
+  if (YOUR_MAKING.test(clause)) return { kind: "other", by: "rule: to match what the reader makes first" };
+  const relay = relayOpener().exec(clause);
+  if (relay && (HEADER_WORK_RE.test(relay[0]) || RELAY_WORK.test(relay[0]))) {
+    return { kind: "other", by: "rule: a relay's opener that names work" };
+  }
+  if (WANTS_DONE.test(clause)) return { kind: "other", by: "rule: someone needs a thing done" };
+  if (WITH_DONE.test(clause)) return { kind: "other", by: "rule: the document with work done first" };
+  if (AND_WORK.test(clause)) return { kind: "other", by: "rule: a task joined with and" };
   if (PUSH_LIVE.test(clause)) return { kind: "other", by: "rule: a push to a live environment is a deploy" };
   if (ONLY_WORK.test(clause)) return { kind: "other", by: "rule: only a task of work, still work" };
   if (UNTIL_STOP.test(clause.trim())) return { kind: "support", by: "rule: when the worker stops, asks nothing" };
@@ -421,6 +430,38 @@ const WORK_MADE_STATE =
 const TO_READER =
   /\b(?:please|pls|you(?!'re\s+(?:being\s+)?rotat)|your|u)\b|주세요|줘|주시|바랍|해\s*$|하세요|하십시오|ください|(?<!の)[てで](?:おいて|おく|ね|よ|もらえ\S*|くれ\S*|ほしい)?[。?？!！\s]*$|お願い|といて|あなた|당신|[라요자죠]\s*[?？]|까요|나요|ますか|ですか|[?？]|(?:놔|둬|놓아|두세요|하라|해라|하자|할\s*것|바람|요망)[.!~\s]*$|こと[。\s]*$|\b(?:needs?|wants?|expects?|requires?|asks?|has\s+to|have\s+to|must|should|to\s+be\s+\w+ed)\b|필요|원해|바라|해야|必要|ほしい|欲しい|なければ|べき/i;
 
+/** Verbs that never write the document: operations on systems. */
+const OPS =
+  r`(?:mute|silence|reboot|restart|shut|kill|pause|disable|enable|delete|remove|purge|wipe|deploy|merge|rotate|bump|revert|roll\s*back|rollback|upgrade|downgrade|install|uninstall|clear|flush|empty|double|halve|raise|lower|scale|truncate|reindex|backfill|rerun|redeploy|terminate|suspend|resume|unblock|quarantine)`;
+
+/** A clause (a bullet, "so …", or after a colon, an arrow or a dash) that opens on an operation: "- Mute the alert bot". */
+const OPS_ORDER = new RegExp(
+  r`(?:^|[:：;→—]\s*|\s[-–]\s+)(?:[-*•]\s*)?(?:(?:so|and|then|also|just|please)\s+)*${OPS}\b(?!\s+(?:of|in|from)\s+(?:the\s+)?(?:hand[-\s]?(?:off|over)|HANDOFF))(?!\s+(?:jobs?|scripts?|tasks?|tickets?|is|was|will|to\s+be)\b)(?![-\w])`,
+  "i",
+);
+
+/** "to match the ones you create", "whatever you deploy": what the reader has yet to make. */
+const YOUR_MAKING =
+  /\b(?:the\s+ones?|what(?:ever)?|those|the\s+\w+s?)\s+you(?:'ll|\s+will)?\s+(?:create|make|build|deploy|run|set\s+up|open|measure|get|spin\s+up|cut|tag|push\s+to|release)\b/i;
+
+/** A relay's opener that names work ("Fwd from Dana shutting down prod:"). */
+const RELAY_WORK =
+  /\b(?:shutting|wiping|deploying|restarting|rebooting|killing|dropping|deleting|purging|rotating|merging|nuking|migrating|reverting)\b/i;
+
+/** Someone needs or wants a thing done ("ticket OPS-4 needs the key rotated", "Dana, who wants the DB wiped"). */
+const WANTS_DONE =
+  /\b(?:needs?|wants?|requires?|expects?)\s+(?:the\s+|a\s+|an\s+|all\s+|its\s+)?(?:[\w-]+\s+){0,3}?(?:rotated|wiped|fixed|deployed|restarted|rebooted|migrated|cleared|deleted|dropped|removed|upgraded|merged|reverted|rolled\s+back|emptied|purged|patched|applied|renewed|raised|doubled|bumped|rerun|reindexed)\b/i;
+
+/** The document with work done first ("with the failing tests fixed", "with the migration applied first"). */
+const WITH_DONE =
+  /\bwith\s+(?:the\s+|all\s+|a\s+|its\s+)?(?:[\w-]+\s+){0,3}?(?:fixed|applied|merged|deployed|migrated|resolved|rotated|upgraded|reverted|patched|rebuilt|rerun|green|passing)\b(?:\s+first)?/i;
+
+/** A task joined with "and" or ", and" ("Handoff and migration", "…, and purge stale sessions", "and a migration"). */
+const AND_WORK = new RegExp(
+  r`(?:\b(?:and|plus)\s+|&\s*)(?:a\s+|an\s+|the\s+)?(?:migration|deploy(?:ment)?|release|rollback|refactor|upgrade|cleanup|backfill|reindex|rotation|hotfix)\b|,\s*(?:and\s+)?(?:then\s+)?${OPS}\b`,
+  "i",
+);
+
 /** A push to production, staging or live (not to the repository): a deploy, whatever the document. */
 const PUSH_LIVE =
   /\b(?:push|ship|roll)(?:\s+(?:it|this|that|them|everything|the\s+\w+))?(?:\s+out)?\s+(?:to|into|onto)\s+(?:the\s+)?(?:prod|production|live|staging|preprod|canary|servers?|cluster)\b|(?:운영|프로덕션|프로드|스테이징|라이브|서버)\s*(?:에|으로|로)\s*(?:푸시|push|반영|올려)|(?:本番|ステージング|プロダクション|サーバ)\S{0,3}(?:に|へ)\s*(?:push|プッシュ|反映|上げ)/i;
@@ -438,7 +479,7 @@ const UNTIL_STOP =
  * 찼지?, 토큰 다 썼다며, コンテキストもう限界でしょ): the situation, not work.
  */
 const LIMIT_NOTE =
-  /^[^.\n]{0,30}?(?:context|tokens?|soft\s+limit|limit|컨텍스트|토큰|한도|コンテキスト|トークン|上限)\S{0,3}\s*(?:is\s+|was\s+|'s\s+)?(?:almost\s+|nearly\s+|pretty\s+much\s+|거의\s*|다\s*|꽉\s*|もう\s*|ほぼ\s*)*(?:full|reached|hit|over|past|exceeded|gone|used\s+up|running\s+out|찼|차|넘|썼|초과|됐|끝|限界|超え|いっぱい|切れ|尽き)[^.\n]{0,20}$/i;
+  /^[^.\n]{0,30}?(?:context|tokens?|soft\s+limit|limit|컨텍스트|토큰|한도|コンテキスト|トークン|上限)\S{0,3}\s*(?:is\s+|was\s+|'s\s+)?(?:almost\s+|nearly\s+|pretty\s+much\s+|거의\s*|다\s*|꽉\s*|もう\s*|ほぼ\s*)*(?:full|reached|hit|over|past|exceeded|gone|used\s+up|running\s+out|찼|차|넘|썼|초과|됐|끝|限界|超え|いっぱい|切れ|尽き)[^\s,.;:、。]{0,8}(?:\s*,?\s*(?:right|huh|eh|isn'?t\s+it|no))?\s*$/i;
 
 /** A verb of work as a word of its own. */
 const HEADER_WORK_RE = new RegExp(HEADER_WORK, "i");
@@ -454,7 +495,7 @@ const SECOND_JOB =
  */
 function docReading(n: Nouns): [RegExp, RegExp, RegExp] {
   const enText =
-    r`(?:typos?|links?|urls?|wording|names?|paths?|dates?|numbers?|words?|lines?|sentences?|sections?|headings?|titles?|paragraphs?|tables?|bullets?|branch\s+names?)`;
+    r`(?:typos?|links?|urls?|wording|names?|paths?|dates?|numbers?|words?|lines?|sentences?|sections?|headings?|titles?|paragraphs?|bullets?|branch\s+names?)`;
   // (Korean and Japanese: a name, a path, a date or a number written IN the document, 에 적힌 / にある, may be the thing
   // itself, a server's name; only the document's own one, 의 / の, is its text. A typo, a line, a section is always text.)
   const koOwn = r`(?:이름|경로|날짜|숫자|용어|브랜치\s*이름|파일\s*이름|파일명)`;
