@@ -560,3 +560,186 @@ export function stripRelay(clause: string): string {
   }
   return clause.slice(m[0].length);
 }
+
+// Round 19 (issue 31): a clause whose object is the document, or a place in it, governs what it puts there ("add to
+// the handoff that the cert expired and the deploy was reverted", "…거, 인계 문서에 한 줄 넣어 주세요", "…ってこと、引き継ぎ書に
+// 一行足しといてください"). Round 18's sealed sets showed such facts refused for their own verbs (expired, reverted): read
+// clause by clause, a fact's verbs look like orders. The whole sentence is read as one request when it has that shape, and
+// the content it governs holds no order: no imperative, no request or question, no condition on the reader's own step,
+// no duty, wish or relayed order, no second person with a modal, no second target (docs/stop-gate.md, round 19).
+
+/** English verbs that put content in a document; the object is what they put. */
+const EN_PUT =
+  r`(?:add|record|note(?:\s+down)?|mention|write(?:\s+down)?|put|say|state|include|document|log|flag|spell\s+out|call\s+out|explain|describe|list)`;
+/** What may open such a sentence: courtesy, "also", a request's own frame ("could you …"). */
+const EN_LEAD =
+  r`(?:(?:ok(?:ay)?|also|so|please|pls|plz|just|and)[,\s]+|(?:can|could|would|will)\s+you\s+(?:please\s+)?)*`;
+/** A place in the document: "at the top of the handoff", "in the handoff", "to HANDOFF.md". */
+const EN_PLACE = r`(?:(?:at|on|near)\s+the\s+(?:very\s+)?(?:top|bottom|end|start|beginning)\s+of|in|to|into|on)`;
+
+/** Base verbs of work (an imperative when a content part opens on one). */
+const EN_BASE =
+  r`(?:re-?)?(?:fix|implement|add|refactor|build|review|investigate|debug|deploy|run|test|take|start|work|continue|pick|change|rename|remove|delete|migrate|rewrite|port|optimi[sz]e|upgrade|install|merge|rebase|open|switch|move|replace|update|create|write|make|bump|release|publish|clean|set|configure|enable|disable|check|verify|look|try|finish|complete|close|resolve|handle|address|tackle|do|go|help|send|reply|answer|file|draft|prepare|rotate|restart|revert|roll|kill|drop|wipe|reboot|redeploy|retry|reset|restore|purge|patch|flush|clear|tag|ship|land|reindex|seed|truncate|archive|prune|scale|translate|regenerate|refresh|raise|lower|increase|decrease|pin|unpin|turn|shut|spin|tear|ping|notify|tell|ask|email|post|message|call|book|schedule|order|approve|sign|submit|remind|let|keep|leave|stop|pause|resume|cancel|abort|block|unblock|grant|revoke|invite|assign|hand|give|copy|upload|download|fetch|pull|push|commit|sync|back|lock|unlock|mute|silence|page|renew|regen|bisect|profile|measure|count|tally|query|find|figure|get|fill|sort|split|squash|cherry-pick|bump|clone|mark|skip|apply)`;
+
+/** An order inside English content: what makes the sentence more than content for the document. */
+const EN_ORDER = new RegExp(
+  [
+    r`[?]`,
+    r`\b(?:please|pls|plz|kindly)\b`,
+    r`\b(?:can|could|would|will|won't|wanna)\s+(?:you|u|ya)\b`,
+    r`\b(?:you|u|ya|y'all)(?:'ll|'d|'re\s+(?:going|gonna|to)|\s+(?:\w+\s+)?(?:should|must|need|needs|have\s+to|got\s+to|gotta|ought|are\s+to|will|can|could|may|might|want))\b`,
+    r`\b(?:if|when|once|after|before|until|unless|as\s+soon\s+as)\s+(?:you|u|done|finished|that'?s\s+done)\b`,
+    r`\b(?:then|afterwards|after\s+that|also|too|plus|while\s+you'?re\s+at\s+it|meanwhile|and\s+now|first\s+of\s+all)\b`,
+    r`\b(?:make\s+sure|be\s+sure|remember\s+to|don'?t\s+forget|go\s+ahead|let'?s|let\s+me|tell\s+me|ask\s+(?:me|us|them|\w+\s+to)|i'?d\s+(?:like|love|appreciate)|would\s+(?:be\s+(?:great|nice|good)|help)|appreciate)\b`,
+    r`\b(?:needs?|wants?|wanted|asks?|asked|requests?|requested|expects?|expected|should|must|has\s+to|have\s+to|is\s+to|are\s+to|ought|gotta|required?)\b`,
+    r`\b(?:says?|said|told\s+(?:\w+\s+)?|wrote)\s+to\s+\w`,
+    r`\b(?:README|CHANGELOG|wiki|release\s+notes|spreadsheet)\b`,
+    // An imperative: a content part that opens on a base verb of work.
+    r`(?:^|[,;:—–(]\s*|\s[-–]\s*|\b(?:and|or|but|so|then|now|just|first|next)\s*,?\s+)(?:please\s+)?(?:go\s+(?:and\s+)?)?${EN_BASE}\b(?!\s+(?:is|was|were|are|has|had|got)\b)(?!-)`,
+  ].join("|"),
+  "i",
+);
+
+/** Korean writing verbs with the document as their place, at a sentence's end: "…인계 문서에 (한 줄) 넣어 주세요". */
+const KO_PUT_TAIL =
+  r`(?:꼭|반드시|한\s*줄|같이|따로|눈에\s*띄게|잘|짧게|간단히|자세히|잊지\s*말고)?\s*(?:적어|넣어|추가해|남겨|써|기록해|명시해|언급해|메모해|설명해|적어\s*놔|써\s*놔|적어\s*둬|남겨\s*둬)\s*(?:줘|줘요|주세요|주십시오|둬|두세요|둬요|놔|놔요|주시겠어요|줄래요?|주실래요|주실\s*수\s*있을까요|주면\s*좋겠어요|주시면\s*좋겠습니다)?`;
+/** An order inside Korean content. */
+const KO_ORDER = new RegExp(
+  [
+    r`[?？]`,
+    r`주세요|주시|줘|주라|주고|해라|하라|하세요|하십시오|하자|합시다|봐요|둬|두세요|놔|놓고|부탁|바랍|바래|해야|하셔야|돼야|할\s*것|달라|해\s*달|하라고|하라는|하래|해\s*봐`,
+    r`(?:해|봐|놔)(?=[\s,.!~'"’”]|$)`,
+    r`그리고|그다음|그\s*다음|다음에|김에|끝나면|끝내고|마치면|되면|하면|하고\s*나|한\s*(?:다음|뒤|후)|하기\s*전|까요|나요|을래|할래|ㄱㄱ`,
+    // An active verb's connective (-고, -어서) chains a step: "재시작하고 …", "돌려서 …" (past and passive ones state).
+    r`(?<![있었았됐였겠되없했혔켰렸웠쳤꿨최참광창경원사신등선금덕])고(?=[\s,]|$)`,
+    r`(?<![돼되됐])(?:해서|려서|쳐서|꿔서|워서|봐서|아서|어서)(?=[\s,]|$)`,
+    r`(?:확인|조사|측정|집계|조회|실행|배포|수정|재시작|갱신|삭제|교체|머지|리베이스|롤백|되돌)\s*(?:하|해|후|한\s*뒤|한\s*다음)`,
+    r`README|CHANGELOG|위키|(?<![가-힣])(?:당신|네가|니가|너는|너도)`,
+  ].join("|"),
+  "i",
+);
+
+/** Japanese writing verbs with the document as their place, at a sentence's end: "…引き継ぎ書に一行足しといてください". */
+const JA_PUT_TAIL =
+  r`(?:必ず|ちゃんと|しっかり|一行|1行|ひとこと|一言|簡単に|短く)?(?:書い|かい|足し|追記し|記載し|残し|入れ|加え|明記し|メモし|記録し|書き足し|書き加え|説明し)(?:て(?:おいて|おく)?|といて)(?:ください|下さい|くれ|ね|ほしい|欲しい|もらえますか|もらえる|もらえませんか|くれますか|おいてください|お願いします)?`;
+/** An order inside Japanese content. */
+const JA_ORDER = new RegExp(
+  [
+    r`[?？]`,
+    r`ください|下さい|くれ|頂|いただ|お願い|頼|ほしい|欲しい|てね|でね|しろ|やれ|しなさい|やって|ついでに|それと|(?:^|[、。\s])あと(?!で)|てから|でから|終わったら|済んだら|できたら|終えたら|したら|次に|その後|それから|まず|べき|なきゃ|なければ|ないと(?:いけ|だめ|ダメ)|するように|しておいて|しといて`,
+    r`して(?=[、。\s]|$)`,
+    // An object and a te-form chain a step of the reader's own: "証明書を更新して、", "期限を調べて書いて".
+    r`を[^、。を]{0,14}?[てで](?=[、\s]|から|$)`,
+    r`README|CHANGELOG|Wiki|wiki|(?:あなた|君|きみ)(?:が|は|も)`,
+  ].join("|"),
+  "i",
+);
+
+/** The frames, built once per judge's spelling of the document. */
+function frames(n: Nouns): { en: RegExp[]; ko: RegExp; ja: RegExp; koTail: RegExp; jaTail: RegExp } {
+  let f = FRAMES.get(n);
+  if (f === undefined) {
+    f = {
+      en: [
+        new RegExp(
+          r`^${EN_LEAD}${EN_PUT}\s+(?:(?:it\s+)?(?:in|to|into|on)\s+${n.det}${n.en}|in\s+(?:it|there))\s*[,:—–-]?\s*(?:that\s+|:\s*)?(.+)$`,
+          "i",
+        ),
+        new RegExp(
+          r`^${EN_LEAD}${EN_PUT}\s+(?:that\s+)?(.+?)\s+${EN_PLACE}\s+${n.det}${n.en}(?:\s*(?:[—–:]|,|\s-)\s*(.+))?$`,
+          "i",
+        ),
+        new RegExp(r`^(?:in|to)\s+${n.det}${n.en}\s*,?\s*${EN_LEAD}${EN_PUT}\s+(?:that\s+|:\s*)?(.+)$`, "i"),
+      ],
+      ko: new RegExp(r`(?:${n.ko})\s*(?:에|에다|에다가|에도|에는)\s*`, "gi"),
+      ja: new RegExp(r`(?:${n.ja})\s*(?:に|へ|にも|には|の(?:冒頭|先頭|最後|末尾|最初|上|下)に)、?`, "gi"),
+      koTail: new RegExp(r`^(.*?)${KO_PUT_TAIL}[.!~\s]*$`, "i"),
+      jaTail: new RegExp(r`^(.*?)${JA_PUT_TAIL}[。！!\s]*$`, "i"),
+    };
+    FRAMES.set(n, f);
+  }
+  return f;
+}
+const FRAMES = new Map<Nouns, ReturnType<typeof frames>>();
+
+/** The content such a sentence governs, with the orders to look for in it, or null when it does not have that shape. */
+function governed(sentence: string, end: string, n: Nouns): { content: string; order: RegExp } | null {
+  const s = sentence.trim();
+  const f = frames(n);
+  for (const [i, re] of f.en.entries()) {
+    const m = re.exec(s);
+    if (m === null) continue;
+    // "Add X to the handoff": X with a place of its own ("the retry to the client") is put elsewhere.
+    if (i === 1 && /\b(?:to|into|onto|in|on)\s+(?:the|a|an|our|your|this|that|its)\b/i.test(m[1])) return null;
+    // A question mark ends only a request's own frame ("Could you add …?").
+    if (/[?？]/.test(end) && !/\b(?:can|could|would|will)\s+you\b/i.test(s)) return null;
+    const content = [m[1], m[2]].filter((c) => c !== undefined).join(" — ");
+    if (/^(?:and|&|plus|as\s+well|too)\b/i.test(content)) return null;
+    return { content, order: EN_ORDER };
+  }
+  for (
+    const [re, tail, order, ask] of [
+      [f.ko, f.koTail, KO_ORDER, /(?:주시겠어요|줄래요?|주실래요|있을까요)$/],
+      [f.ja, f.jaTail, JA_ORDER, /(?:ますか|ませんか|もらえる|くれますか)$/],
+    ] as const
+  ) {
+    let last: RegExpMatchArray | null = null;
+    for (const m of s.matchAll(re)) last = m;
+    if (last === null || last.index === undefined) continue;
+    const m = tail.exec(s.slice(last.index + last[0].length));
+    if (m === null) continue;
+    if (/[?？]/.test(end) && !ask.test(s)) return null;
+    return { content: (s.slice(0, last.index) + " " + m[1]).trim(), order };
+  }
+  return null;
+}
+
+/**
+ * A measurement in the content (a benchmark, a load test, a count): it needs a run now unless someone already took it
+ * ("this morning's benchmark", 오전에 돌린, 午前中に取った) and nothing calls for a fresh one (fresh, new, 새로, 新しい, 今の).
+ */
+const MEASURE =
+  /\b(?:benchmark\w*|bench|load[-\s]tests?|p9\d|latency|throughput|timings?|measurements?|metrics|tally|count\s+of|number\s+of|how\s+many|profil\w+|flame\s*graphs?|coverage)\b|벤치|부하\s*테스트|p9\d|지연\s*시간|처리량|수치|개수|몇\s*개|측정|집계|커버리지|프로파일|ベンチ|負荷テスト|レイテンシ|スループット|計測|測定|件数|数値|何件|集計|カバレッジ|プロファイル/i;
+const MEASURED =
+  /\b(?:ran|took|measured|got|recorded|yesterday'?s?|earlier|this\s+morning'?s?|last\s+(?:night|week|run)'?s?|from\s+(?:the\s+)?(?:last|earlier|morning))\b|돌린|잰|측정한|뽑은|나온|했던|어제|아까|오전에|지난|取った|測った|計測した|出した|回した|昨日|さっき|先ほど|午前中?に|前回/i;
+const FRESH_MARK =
+  /\b(?:fresh|new|newly|current|latest|up[-\s]to[-\s]date|now|again|re-?run)\b|새로|새\s|다시|지금|현재|최신|新しい|新た|今の|最新|改めて|もう一度|再/i;
+function freshMeasure(content: string): boolean {
+  return MEASURE.test(content) && (FRESH_MARK.test(content) || !MEASURED.test(content));
+}
+
+/** Quoted list labels that name what not to do ("a 'do NOT' list", '하지 말 것' 목록, 「やってはいけないこと」): a label, no order. */
+const DONT_LABEL =
+  /["'“‘「『](?:do\s+not|don'?t|never)(?:\s+\w+)?["'”’」』]|['"‘“「『](?:하지\s*말\s*것|금지\s*사항)['"’”」』]|[「『"“](?:やってはいけないこと|触らないこと|禁止事項)[」』"”]/gi;
+
+/**
+ * Whether one sentence is a request that puts content in the document and nothing else: its verb's place is the
+ * document and what it governs holds no order. `end` is the mark that ended the sentence.
+ */
+export function contentRequest(sentence: string, end: string, n: Nouns): boolean {
+  const g = governed(sentence, end, n);
+  if (g === null) return false;
+  const content = g.content.replace(DONT_LABEL, " label ");
+  return !g.order.test(content) && !freshMeasure(content) && !freshRun().test(content);
+}
+
+/**
+ * A prompt's sentences, each with the mark that ends it, for the judges that read a sentence whole when it only puts
+ * content in the document (`contentRequest`).
+ */
+export function sentencesOf(text: string): { text: string; end: string }[] {
+  const parts = text.split(/([。！？\n]+|[.;!?]+(?=\s|$))/);
+  const out: { text: string; end: string }[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const t = parts[i].trim();
+    if (t !== "") out.push({ text: t, end: parts[i + 1] ?? "" });
+  }
+  return out;
+}
+
+/** The sentences of a prompt that only put content in the document (`contentRequest`), each judged whole. */
+export function contentSentences(text: string, n: Nouns): Set<string> {
+  const out = new Set<string>();
+  for (const s of sentencesOf(text)) if (contentRequest(s.text, s.end, n)) out.add(s.text);
+  return out;
+}

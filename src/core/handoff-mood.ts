@@ -23,6 +23,7 @@
 import {
   calledOff,
   CLOSING_QUOTE,
+  contentSentences,
   deicticEdit,
   docStatement,
   formatOnly,
@@ -33,6 +34,7 @@ import {
   replyPath,
   restWish,
   sendField,
+  sentencesOf,
   stripRelay,
   summingUp,
   template,
@@ -770,7 +772,11 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
       .find((c) => c !== "");
     return { asks: false, request: false, clause: first === undefined ? null : clip(first) };
   }
-  const clauses = clausesOf(window);
+  // Round 19: a sentence that only puts content in the document is read whole (handoff-families.ts, contentRequest).
+  const content = contentSentences(window, NOUNS);
+  const clauses = content.size === 0
+    ? clausesOf(window)
+    : sentencesOf(window).flatMap((s) => content.has(s.text) ? [s.text] : clausesOf(s.text));
   // Judged in order up to the first clause of other work (one is enough to refuse; a long run-on prompt need not
   // be scored to its end).
   const judged: ClauseJudgement[] = [];
@@ -785,7 +791,9 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
     // answered below it: it asks nothing of the worker.)
     const line = i < 0 ? "" : window.slice(window.lastIndexOf("\n", i) + 1).split("\n", 1)[0];
     const n = judged.length;
-    const j = /^\s*>/.test(line) && /(?:[?？]|까요|나요|ますか|ですか)\s*$/.test(line)
+    const j = content.has(c)
+      ? { kind: "request" as const, by: "rule: content for the document, no order in it" }
+      : /^\s*>/.test(line) && /(?:[?？]|까요|나요|ますか|ですか)\s*$/.test(line)
       ? { kind: "support" as const, by: "rule: a quoted question, answered below it", question: true }
       // Round 17: an edit of "that line" / 그 줄 / そこ right after the document was named.
       : deicticEdit().test(withoutDelivery(c)) && clauses.slice(Math.max(0, n - 3), n).some((p) => DOC_NOUN.test(p))

@@ -62,6 +62,7 @@ import {
 import {
   calledOff,
   CLOSING_QUOTE,
+  contentSentences,
   deicticEdit,
   docStatement,
   formatOnly,
@@ -73,6 +74,7 @@ import {
   replyPath,
   restWish,
   sendField,
+  sentencesOf,
   stripRelay,
   summingUp,
   template,
@@ -647,7 +649,11 @@ export function judgeByClauses(text: string): HandoffJudgement {
       .find((c) => c !== "");
     return { asks: false, request: false, clause: first === undefined ? null : clip(first) };
   }
-  const clauses = clausesOf(window);
+  // Round 19: a sentence that only puts content in the document is read whole (handoff-families.ts, contentRequest).
+  const content = contentSentences(window, NOUNS);
+  const clauses = content.size === 0
+    ? clausesOf(window)
+    : sentencesOf(window).flatMap((s) => content.has(s.text) ? [s.text] : clausesOf(s.text));
   // Judged in order up to the first clause of other work (one is enough to refuse; a long run-on prompt need not
   // be scored to its end).
   const judged: ClauseJudgement[] = [];
@@ -661,9 +667,9 @@ export function judgeByClauses(text: string): HandoffJudgement {
     const n = judged.length;
     // An edit of "that line" / 그 줄 / そこ right after the document was named ("In the handoff, the port is wrong; it's
     // 8080. Correct that line."): an edit of the document.
-    const j = DEICTIC_EDIT().test(withoutDelivery(c)) && clauses.slice(Math.max(0, n - 3), n).some((p) =>
-        DOC_NOUN.test(p)
-      )
+    const j = content.has(c)
+      ? { kind: "request" as const, by: "rule: content for the document, no order in it" }
+      : DEICTIC_EDIT().test(withoutDelivery(c)) && clauses.slice(Math.max(0, n - 3), n).some((p) => DOC_NOUN.test(p))
       ? { kind: "request" as const, by: "rule: an edit of the document named just before" }
       : judgeClause(c, false, i >= 0 && /^\s*[?？]/.test(after), i < 0 || /^\s*(?:[。.!！?？\n]|$)/.test(after));
     judged.push(j);
