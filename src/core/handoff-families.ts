@@ -594,6 +594,8 @@ const EN_ORDER = new RegExp(
     r`\b(?:needs?|wants?|wanted|asks?|asked|requests?|requested|expects?|expected|should|must|has\s+to|have\s+to|is\s+to|are\s+to|ought|gotta|required?)\b`,
     r`\b(?:says?|said|told\s+(?:\w+\s+)?|wrote)\s+to\s+\w`,
     r`\b(?:README|CHANGELOG|wiki|release\s+notes|spreadsheet)\b`,
+    // An imperative: a part that opens on a word (not a subject, not a past or -s form) and an object after it.
+    r`(?:[,;:—–(]\s*|\s[-–]\s*|\b(?:and|or|but|so|then|now|just|first|next)\s*,?\s+)(?:please\s+)?(?!(?:the|a|an|it|its|that|this|these|those|they|we|i|he|she|you|there|nobody|no|all|some|every|each|one|both|which|who|what|why|how|where|when|not|also|still|only|never|is|was|are|were|has|had|have|be|been|so|and|or|but|then|because|since|as|if|while|though|although|until|unless|for|with|without|in|on|at|by|from|of|to|after|before|once|into|onto|about|like|than|plus|even|just|yet|both|either|neither|my|our|your|their|his|her|me|us|them|him|whose|whom)\b)[a-z]+(?<!\w{3}ing|\w{2}ed|[^s]s|ly)\s+(?:it|them|this|that|these|those|the|a|an|up|down|back|out|over|off|everything|all)\b`,
     // An imperative: a content part that opens on a base verb of work.
     r`(?:^|[,;:—–(]\s*|\s[-–]\s*|\b(?:and|or|but|so|then|now|just|first|next)\s*,?\s+)(?:please\s+)?(?:go\s+(?:and\s+)?)?${EN_BASE}\b(?!\s+(?:is|was|were|are|has|had|got)\b)(?!-)`,
   ].join("|"),
@@ -613,6 +615,8 @@ const KO_ORDER = new RegExp(
     // An active verb's connective (-고, -어서) chains a step: "재시작하고 …", "돌려서 …" (past and passive ones state).
     r`(?<![있었았됐였겠되없했혔켰렸웠쳤꿨최참광창경원사신등선금덕])고(?=[\s,]|$)`,
     r`(?<![돼되됐])(?:해서|려서|쳐서|꿔서|워서|봐서|아서|어서)(?=[\s,]|$)`,
+    // A condition on a step ("캐시 다시 켜면", "배포 끝나면"); a copula's (이면, 라면) names a case of the content.
+    r`(?<![이라])면(?=[\s,]|$)`,
     r`(?:확인|조사|측정|집계|조회|실행|배포|수정|재시작|갱신|삭제|교체|머지|리베이스|롤백|되돌)\s*(?:하|해|후|한\s*뒤|한\s*다음)`,
     r`README|CHANGELOG|위키|(?<![가-힣])(?:당신|네가|니가|너는|너도)`,
   ].join("|"),
@@ -629,7 +633,7 @@ const JA_ORDER = new RegExp(
     r`ください|下さい|くれ|頂|いただ|お願い|頼|ほしい|欲しい|てね|でね|しろ|やれ|しなさい|やって|ついでに|それと|(?:^|[、。\s])あと(?!で)|てから|でから|終わったら|済んだら|できたら|終えたら|したら|次に|その後|それから|まず|べき|なきゃ|なければ|ないと(?:いけ|だめ|ダメ)|するように|しておいて|しといて`,
     r`して(?=[、。\s]|$)`,
     // An object and a te-form chain a step of the reader's own: "証明書を更新して、", "期限を調べて書いて".
-    r`を[^、。を]{0,14}?[てで](?=[、\s]|から|$)`,
+    r`を[^、。を]{0,14}?[てで](?=[、\s]|から|$)|を[^、。を]{0,10}?[てで](?![るたいおまあしもは])`,
     r`README|CHANGELOG|Wiki|wiki|(?:あなた|君|きみ)(?:が|は|も)`,
   ].join("|"),
   "i",
@@ -699,7 +703,7 @@ function governed(sentence: string, end: string, n: Nouns): { content: string; o
  * ("this morning's benchmark", 오전에 돌린, 午前中に取った) and nothing calls for a fresh one (fresh, new, 새로, 新しい, 今の).
  */
 const MEASURE =
-  /\b(?:benchmark\w*|bench|load[-\s]tests?|p9\d|latency|throughput|timings?|measurements?|metrics|tally|count\s+of|number\s+of|how\s+many|profil\w+|flame\s*graphs?|coverage)\b|벤치|부하\s*테스트|p9\d|지연\s*시간|처리량|수치|개수|몇\s*개|측정|집계|커버리지|프로파일|ベンチ|負荷テスト|レイテンシ|スループット|計測|測定|件数|数値|何件|集計|カバレッジ|プロファイル/i;
+  /\b(?:(?:test|full|complete)\s+(?:suite\s+)?runs?|results?\s+of\s+(?:a|an)|benchmark\w*|bench|load[-\s]tests?|p9\d|latency|throughput|timings?|measurements?|metrics|tally|count\s+of|number\s+of|how\s+many|profil\w+|flame\s*graphs?|coverage)\b|벤치|부하\s*테스트|p9\d|지연\s*시간|처리량|수치|개수|몇\s*개|측정|집계|커버리지|프로파일|ベンチ|負荷テスト|レイテンシ|スループット|計測|測定|件数|数値|何件|集計|カバレッジ|プロファイル/i;
 const MEASURED =
   /\b(?:ran|took|measured|got|recorded|yesterday'?s?|earlier|this\s+morning'?s?|last\s+(?:night|week|run)'?s?|from\s+(?:the\s+)?(?:last|earlier|morning))\b|돌린|잰|측정한|뽑은|나온|했던|어제|아까|오전에|지난|取った|測った|計測した|出した|回した|昨日|さっき|先ほど|午前中?に|前回/i;
 const FRESH_MARK =
@@ -713,19 +717,30 @@ const DONT_LABEL =
   /["'“‘「『](?:do\s+not|don'?t|never)(?:\s+\w+)?["'”’」』]|['"‘“「『](?:하지\s*말\s*것|금지\s*사항)['"’”」』]|[「『"“](?:やってはいけないこと|触らないこと|禁止事項)[」』"”]/gi;
 
 /**
- * Whether one sentence is a request that puts content in the document and nothing else: its verb's place is the
- * document and what it governs holds no order. `end` is the mark that ended the sentence.
+ * How one sentence that puts content in the document reads: the request, when what it governs holds no order; null when
+ * it holds one (then its clauses are judged one by one, as any sentence's) or when the sentence does not have that shape. `end` is the mark that
+ * ended the sentence.
  */
-export function contentRequest(sentence: string, end: string, n: Nouns): boolean {
+export function contentReading(sentence: string, end: string, n: Nouns): FamilyReading | null {
   const g = governed(sentence, end, n);
-  if (g === null) return false;
+  if (g === null) return null;
   const content = g.content.replace(DONT_LABEL, " label ");
-  return !g.order.test(content) && !freshMeasure(content) && !freshRun().test(content);
+  const order = g.order.exec(content) ?? FRESH_RUN_OR_MEASURE(content);
+  // With an order in it, the sentence is judged clause by clause as before (refusing it here outright cost 29 plain
+  // requests of the tuning files that the clause reading passes, most of them a delivery or a decision quoted as content).
+  return order === null ? { kind: "request", by: "rule: content for the document, no order in it" } : null;
+}
+
+/** A fresh measurement or run in the content, as a match to name. */
+function FRESH_RUN_OR_MEASURE(content: string): RegExpExecArray | null {
+  const run = freshRun().exec(content);
+  if (run !== null) return run;
+  return freshMeasure(content) ? MEASURE.exec(content) : null;
 }
 
 /**
  * A prompt's sentences, each with the mark that ends it, for the judges that read a sentence whole when it only puts
- * content in the document (`contentRequest`).
+ * content in the document (`contentReading`).
  */
 export function sentencesOf(text: string): { text: string; end: string }[] {
   const parts = text.split(/([。！？\n]+|[.;!?]+(?=\s|$))/);
@@ -737,9 +752,12 @@ export function sentencesOf(text: string): { text: string; end: string }[] {
   return out;
 }
 
-/** The sentences of a prompt that only put content in the document (`contentRequest`), each judged whole. */
-export function contentSentences(text: string, n: Nouns): Set<string> {
-  const out = new Set<string>();
-  for (const s of sentencesOf(text)) if (contentRequest(s.text, s.end, n)) out.add(s.text);
+/** The sentences of a prompt that put content in the document, each read whole (`contentReading`). */
+export function contentSentences(text: string, n: Nouns): Map<string, FamilyReading> {
+  const out = new Map<string, FamilyReading>();
+  for (const s of sentencesOf(text)) {
+    const r = contentReading(s.text, s.end, n);
+    if (r !== null) out.set(s.text, r);
+  }
   return out;
 }

@@ -791,8 +791,9 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
     // answered below it: it asks nothing of the worker.)
     const line = i < 0 ? "" : window.slice(window.lastIndexOf("\n", i) + 1).split("\n", 1)[0];
     const n = judged.length;
-    const j = content.has(c)
-      ? { kind: "request" as const, by: "rule: content for the document, no order in it" }
+    const read = content.get(c);
+    const j = read !== undefined
+      ? read
       : /^\s*>/.test(line) && /(?:[?？]|까요|나요|ますか|ですか)\s*$/.test(line)
       ? { kind: "support" as const, by: "rule: a quoted question, answered below it", question: true }
       // Round 17: an edit of "that line" / 그 줄 / そこ right after the document was named.

@@ -667,8 +667,9 @@ export function judgeByClauses(text: string): HandoffJudgement {
     const n = judged.length;
     // An edit of "that line" / 그 줄 / そこ right after the document was named ("In the handoff, the port is wrong; it's
     // 8080. Correct that line."): an edit of the document.
-    const j = content.has(c)
-      ? { kind: "request" as const, by: "rule: content for the document, no order in it" }
+    const read = content.get(c);
+    const j = read !== undefined
+      ? read
       : DEICTIC_EDIT().test(withoutDelivery(c)) && clauses.slice(Math.max(0, n - 3), n).some((p) => DOC_NOUN.test(p))
       ? { kind: "request" as const, by: "rule: an edit of the document named just before" }
       : judgeClause(c, false, i >= 0 && /^\s*[?？]/.test(after), i < 0 || /^\s*(?:[。.!！?？\n]|$)/.test(after));
