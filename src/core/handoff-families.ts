@@ -595,7 +595,7 @@ const EN_ORDER = new RegExp(
     r`\b(?:says?|said|told\s+(?:\w+\s+)?|wrote)\s+to\s+\w`,
     r`\b(?:README|CHANGELOG|wiki|release\s+notes|spreadsheet)\b`,
     // An imperative: a part that opens on a word (not a subject, not a past or -s form) and an object after it.
-    r`(?:[,;:—–(]\s*|\s[-–]\s*|\b(?:and|or|but|so|then|now|just|first|next)\s*,?\s+)(?:please\s+)?(?!(?:the|a|an|it|its|that|this|these|those|they|we|i|he|she|you|there|nobody|no|all|some|every|each|one|both|which|who|what|why|how|where|when|not|also|still|only|never|is|was|are|were|has|had|have|be|been|so|and|or|but|then|because|since|as|if|while|though|although|until|unless|for|with|without|in|on|at|by|from|of|to|after|before|once|into|onto|about|like|than|plus|even|just|yet|both|either|neither|my|our|your|their|his|her|me|us|them|him|whose|whom)\b)[a-z]+(?<!\w{3}ing|\w{2}ed|[^s]s|ly)\s+(?:it|them|this|that|these|those|the|a|an|up|down|back|out|over|off|everything|all)\b`,
+    r`(?:^|[,;:—–(]\s*|\s[-–]\s*|\b(?:and|or|but|so|then|now|just|first|next)\s*,?\s+)(?:please\s+)?(?!(?:the|a|an|it|its|that|this|these|those|they|we|i|he|she|you|there|nobody|no|all|some|every|each|one|both|which|who|what|why|how|where|when|not|also|still|only|never|is|was|are|were|has|had|have|be|been|so|and|or|but|then|because|since|as|if|while|though|although|until|unless|for|with|without|in|on|at|by|from|of|to|after|before|once|into|onto|about|like|than|plus|even|just|yet|both|either|neither|my|our|your|their|his|her|me|us|them|him|whose|whom)\b)[a-z]+(?<!\w{3}ing|\w{2}ed|[^s]s|ly)\s+(?:it|them|this|that|these|those|the|a|an|up|down|back|out|over|off|everything|all)\b`,
     // An imperative: a content part that opens on a base verb of work.
     r`(?:^|[,;:—–(]\s*|\s[-–]\s*|\b(?:and|or|but|so|then|now|just|first|next)\s*,?\s+)(?:please\s+)?(?:go\s+(?:and\s+)?)?${EN_BASE}\b(?!\s+(?:is|was|were|are|has|had|got)\b)(?!-)`,
   ].join("|"),
@@ -633,7 +633,7 @@ const JA_ORDER = new RegExp(
     r`ください|下さい|くれ|頂|いただ|お願い|頼|ほしい|欲しい|てね|でね|しろ|やれ|しなさい|やって|ついでに|それと|(?:^|[、。\s])あと(?!で)|てから|でから|終わったら|済んだら|できたら|終えたら|したら|次に|その後|それから|まず|べき|なきゃ|なければ|ないと(?:いけ|だめ|ダメ)|するように|しておいて|しといて`,
     r`して(?=[、。\s]|$)`,
     // An object and a te-form chain a step of the reader's own: "証明書を更新して、", "期限を調べて書いて".
-    r`を[^、。を]{0,14}?[てで](?=[、\s]|から|$)|を[^、。を]{0,10}?[てで](?![るたいおまあしもは])`,
+    r`を[^、。を]{0,14}?[てで](?<!ので)(?=[、\s]|から|$)|を[^、。を]{0,10}?[てで](?<!ので)(?![るたいおまあしもは])`,
     r`README|CHANGELOG|Wiki|wiki|(?:あなた|君|きみ)(?:が|は|も)`,
   ].join("|"),
   "i",
@@ -752,10 +752,88 @@ export function sentencesOf(text: string): { text: string; end: string }[] {
   return out;
 }
 
-/** The sentences of a prompt that put content in the document, each read whole (`contentReading`). */
-export function contentSentences(text: string, n: Nouns): Map<string, FamilyReading> {
+/**
+ * Round 19: a correction of the document already written. A sentence that names the document and says what is wrong
+ * with it (wrong, stale, missing, "it says …", 틀렸어요, 빠졌어, …라고 되어 있는데, 間違って, ずれてます, …って書いてない), then
+ * an edit pointed back at its text ("correct the note", "Add that and recommit", "Make it say …", 그 줄만 고쳐서 다시 커밋,
+ * 현재 상태에 맞게 고쳐 주세요, そこを訂正してください, 今の状態に合わせて直して): what is stated between them (the right value,
+ * what really happened) is what to write. Every one of those sentences must hold no order; a bare "fix it" or 고쳐 주세요
+ * could mean the thing and not the text, so the edit names the text, a place in it, or corrects by its own verb.
+ */
+const WRONG_EN =
+  /\b(?:wrong|incorrect|stale|outdated|out\s+of\s+date|missing|forgot|left\s+out|says|said|claims|correction|not\s+right|typo|mistaken?|inaccurate)\b/i;
+const WRONG_KO =
+  /틀렸|틀린|잘못|안\s*맞|빠졌|빠져|누락|되어\s*있는데|돼\s*있는데|적혀\s*있는데|써\s*있는데|전\s*내용|지금이랑\s*달|다릅니다|달라요/;
+const WRONG_JA =
+  /間違|違って|違います|ずれ|合って(?:ない|ません)|古い|古く|書いてない|書いてありますが|書いてあるけど|抜けて|漏れて|前の内容|誤り|誤って/;
+const EDIT_EN = new RegExp(
+  r`^(?:(?:so|please|pls|just|then|and|can\s+you|could\s+you)[,\s]+)*` +
+    r`(?:(?:add|note|mention)\s+(?:that|this)|(?:fix|correct|update|amend|reword|rewrite|redo|change|edit)\s+(?:the|your|that|this)\s+(?:note|doc(?:ument)?|entry|line|bit|part|section|wording|text|sentence)|add\s+(?:a|an|one)\s+(?:short\s+|brief\s+)?(?:section|line|note|bullet|entry)\s+(?:on|about|for)\s+(?:that|it|this)|make\s+it\s+(?:say|read)\s+[^.;!?]{1,80}?)` +
+    r`(?:\s*,?\s+(?:and\s+)?re-?(?:commit|push)(?:\s+it)?|\s*,?\s+and\s+(?:commit|push)(?:\s+(?:it|again))?)?` +
+    r`(?:\s*,?\s+so\s+(?:that\s+)?(?:the\s+next|nobody|no\s+one|whoever|tomorrow)[^.;!?]{0,80})?` +
+    r`(?:\s*,?\s*(?:and\s+)?leave\s+the\s+rest\s+(?:alone|as\s+is))?(?:\s*,?\s*(?:please|pls|thanks|thx))?$`,
+  "i",
+);
+const EDIT_KO = new RegExp(
+  r`^(?:(?:그리고|그럼|다음\s*사람이\s*오해하지\s*않게|현재\s*(?:상태|기준)(?:에\s*맞게|으로)|지금\s*(?:상태|기준)(?:에\s*맞게|으로)|다시)\s*,?\s*)*` +
+    r`(?:(?:그\s*(?:부분|줄|내용|문장|항목)|거기)(?:만|도|을|를)?\s*(?:고쳐|바로잡아|수정해|정정해)(?:서)?|(?:바로잡아|정정해|추가하고|추가해서|반영해서|반영하고)|(?<=(?:맞게|기준으로|으로)\s*(?:다시\s*)?)(?:고쳐|수정해)(?:서)?)` +
+    r`\s*(?:다시\s*)?(?:커밋|푸시)?(?:해)?\s*(?:주세요|줘|줘요|주시겠어요|둬)?[.!~\s]*$`,
+);
+const EDIT_JA = new RegExp(
+  r`^(?:(?:今の(?:状態|時点)に合わせて|次の人が誤解しないよう(?:に)?|そこ(?:を|だけ)?|その(?:部分|行|箇所)(?:を|だけ)?)、?)+` +
+    r`(?:直して|訂正して|修正して|書き直して|追記して|更新して)(?:再?コミット|プッシュ)?(?:して)?(?:ください|下さい|くれ|ね|おいて)?[。！\s]*$` +
+    r`|^(?:訂正|追記)して(?:再?コミット|プッシュ)(?:して)?(?:ください|下さい)?[。！\s]*$`,
+);
+
+/** A verb of work in an edit's own words ("so the next person can deploy it"), unless negated ("doesn't ship"). */
+const WORK_IN_PURPOSE = new RegExp(r`(?<!(?:n't|not|never)\s+)\b${EN_BASE}\b`, "i");
+
+/** Which language's orders a sentence is read for, by its letters. */
+function orderOf(text: string): RegExp {
+  return /[가-힣]/.test(text) ? KO_ORDER : /[ぁ-んァ-ヶ一-龠]/.test(text) ? JA_ORDER : EN_ORDER;
+}
+
+/** The readings of a correction's sentences, or null when the prompt is not a correction of that shape. */
+export function correctionReadings(
+  sentences: readonly { text: string; end: string }[],
+  n: Nouns,
+  doc: RegExp,
+): Map<string, FamilyReading> | null {
+  const wrong = sentences.map((s) =>
+    doc.test(s.text) && !/[?？]/.test(s.end) &&
+    (/[가-힣]/.test(s.text) ? WRONG_KO : /[ぁ-んァ-ヶ一-龠]/.test(s.text) ? WRONG_JA : WRONG_EN).test(s.text)
+  );
+  const edit = sentences.map((s) =>
+    !/[?？]/.test(s.end) && (EDIT_EN.test(s.text) || EDIT_KO.test(s.text) || EDIT_JA.test(s.text))
+  );
+  const first = wrong.indexOf(true);
+  const last = edit.lastIndexOf(true);
+  if (first < 0 || last <= first) return null;
   const out = new Map<string, FamilyReading>();
-  for (const s of sentencesOf(text)) {
+  for (let i = first; i <= last; i++) {
+    const s = sentences[i];
+    // What is stated: the document's error, the right value, what really happened. No order in any of it; the doc's
+    // own name is taken out first ("인계 문서에" is not the reader's step).
+    const said = s.text.replace(new RegExp(r`(?:${n.en})|(?:${n.ko})|(?:${n.ja})`, "gi"), " doc ");
+    // (An edit's own free words, "make it say …", "so the next person …", are read for orders too.)
+    const free = edit[i] ? /\b(?:say|read|so)\b(.*)$/i.exec(s.text)?.[1] ?? "" : said;
+    if (/[?？]/.test(s.end) || orderOf(s.text).test(free) || (edit[i] && WORK_IN_PURPOSE.test(free))) return null;
+    out.set(
+      s.text,
+      edit[i]
+        ? { kind: "request", by: "rule: an edit of the document's text pointed back to (a correction)" }
+        : { kind: "support", by: "rule: what is wrong in the document, stated (a correction)" },
+    );
+  }
+  return out;
+}
+
+/** The sentences of a prompt that put content in the document, each read whole (`contentReading`). */
+export function contentSentences(text: string, n: Nouns, doc: RegExp): Map<string, FamilyReading> {
+  const sentences = sentencesOf(text);
+  const out = correctionReadings(sentences, n, doc) ?? new Map<string, FamilyReading>();
+  for (const s of sentences) {
+    if (out.has(s.text)) continue;
     const r = contentReading(s.text, s.end, n);
     if (r !== null) out.set(s.text, r);
   }

@@ -650,7 +650,7 @@ export function judgeByClauses(text: string): HandoffJudgement {
     return { asks: false, request: false, clause: first === undefined ? null : clip(first) };
   }
   // Round 19: a sentence that only puts content in the document is read whole (handoff-families.ts, contentRequest).
-  const content = contentSentences(window, NOUNS);
+  const content = contentSentences(window, NOUNS, DOC_NOUN);
   const clauses = content.size === 0
     ? clausesOf(window)
     : sentencesOf(window).flatMap((s) => content.has(s.text) ? [s.text] : clausesOf(s.text));
