@@ -579,7 +579,7 @@ const EN_PLACE = r`(?:(?:at|on|near)\s+the\s+(?:very\s+)?(?:top|bottom|end|start
 
 /** Base verbs of work (an imperative when a content part opens on one). */
 const EN_BASE =
-  r`(?:re-?)?(?:fix|implement|add|refactor|build|review|investigate|debug|deploy|run|test|take|start|work|continue|pick|change|rename|remove|delete|migrate|rewrite|port|optimi[sz]e|upgrade|install|merge|rebase|open|switch|move|replace|update|create|write|make|bump|release|publish|clean|set|configure|enable|disable|check|verify|look|try|finish|complete|close|resolve|handle|address|tackle|do|go|help|send|reply|answer|file|draft|prepare|rotate|restart|revert|roll|kill|drop|wipe|reboot|redeploy|retry|reset|restore|purge|patch|flush|clear|tag|ship|land|reindex|seed|truncate|archive|prune|scale|translate|regenerate|refresh|raise|lower|increase|decrease|pin|unpin|turn|shut|spin|tear|ping|notify|tell|ask|email|post|message|call|book|schedule|order|approve|sign|submit|remind|let|keep|leave|stop|pause|resume|cancel|abort|block|unblock|grant|revoke|invite|assign|hand|give|copy|upload|download|fetch|pull|push|commit|sync|back|lock|unlock|mute|silence|page|renew|regen|bisect|profile|measure|count|tally|query|find|figure|get|fill|sort|split|squash|cherry-pick|bump|clone|mark|skip|apply)`;
+  r`(?:re-?)?(?:fix|implement|add|refactor|build|review|investigate|debug|deploy|run|test|take|start|work|continue|pick|change|rename|remove|delete|migrate|rewrite|port|optimi[sz]e|upgrade|install|merge|rebase|open|switch|move|replace|update|create|write|make|bump|release|publish|clean|set|configure|enable|disable|check|verify|look|try|finish|complete|close|resolve|handle|address|tackle|do|go|help|send|reply|answer|file|draft|prepare|rotate|restart|revert|roll|kill|drop|wipe|reboot|redeploy|retry|reset|restore|purge|patch|flush|clear|tag|ship|land|reindex|seed|truncate|archive|prune|scale|translate|regenerate|refresh|raise|lower|increase|decrease|pin|unpin|turn|shut|spin|tear|ping|notify|tell|ask|email|post|message|call|book|schedule|order|approve|sign|submit|remind|let|keep|leave|stop|pause|resume|cancel|abort|block|unblock|grant|revoke|invite|assign|hand|give|copy|upload|download|fetch|pull|push|commit|sync|back|lock|unlock|mute|silence|page|renew|regen|chase|nuke|extend|deal|see|follow|loop|cc|escalate|reissue|yank|poke|nudge|bisect|profile|measure|count|tally|query|find|figure|get|fill|sort|split|squash|cherry-pick|bump|clone|mark|skip|apply)`;
 
 /** An order inside English content: what makes the sentence more than content for the document. */
 const EN_ORDER = new RegExp(
@@ -666,6 +666,59 @@ function frames(n: Nouns): { en: RegExp[]; ko: RegExp; ja: RegExp; koTail: RegEx
 }
 const FRAMES = new Map<Nouns, ReturnType<typeof frames>>();
 
+/** What may end the Korean words before the document: a nominalised clause or a noun with its particle, or a reason. */
+const KO_BEFORE =
+  /(?:거|것|걸|점|내용|사실|부분|얘기|이야기|이유|문제|상태|목록|결과|원인|방법|들|지|지도|지까지)(?:을|를|도|은|는|이|가|까지)?\s*[,，]?$|[가-힣A-Za-z0-9]+(?:을|를)\s*[,，]?$|(?:니까|테니|테니까|라서|이라서|으니|므로)\s*[,，]?$/;
+/** What may end the Japanese words before the document: a nominaliser or a noun with its particle, or a reason. */
+const JA_BEFORE =
+  /(?:こと|の|って|件|旨|点|理由|状態|一覧|結果|原因|内容|話|もの|か)(?:を|も|は|が)?、?$|[\u4E00-\u9FFF\u30A0-\u30FFー\w]+(?:を|も)、?$|(?:ので|(?<![てで])から|ため)、?$/;
+
+/** English content's parts, split at every joint: a symbol, a bracket, a quote, a conjunction. */
+const EN_JOINT =
+  /\s*(?:[,;:—–/+&()[\]{}"“”‘’→|]|->|\s'|'\s|\s-\s|\b(?:and|or|but|so|then|which|while|plus|also|too|yet)\b)\s*/i;
+/** A finite verb (be, have, do, a modal, a past, a third-person -s): a part that has one after its subject states. */
+const EN_FINITE =
+  /^(?:is|are|was|were|isn't|aren't|wasn't|weren't|'s|'re|has|have|had|hasn't|haven't|hadn't|does|did|doesn't|didn't|don't|will|won't|can|can't|cannot|could|couldn't|would|wouldn't|might|may|\w+ed|\w+[^s]s|broke|ran|went|took|got|made|left|saw|found|wrote|began|fell|came|said|kept|lost|hit|set|put|cut|shut|stood|sent|spent|built|held|meant|paid|told|thought|brought|bought|caught|sold|understood|forgot|froze|gave|grew|knew|rose|drove|wore|tore|chose|spoke|stole|woke|hung|dug|stuck|struck|led|fed|slid|split|spun|won|shook|blew|drew|flew|threw|still|also|only|already|just|never|now|not)$/i;
+/** Words that open a subject or a noun phrase (never a bare verb). */
+const EN_SUBJECT =
+  /^(?:the|a|an|this|that|these|those|our|its|their|his|her|my|it|it's|they|they're|he|she|i|nothing|nobody|everything|everyone|someone|somebody|one|each|both|all|some|no|every|another|other|most|few|many|none|either|neither|there|here|how|why|what|where|when|who|whose|which|whether|label|[A-Z][\w.'’-]*|[\d#@`$~.][^\s]*)$/;
+/** The second person, except in a relative clause about what was done ("the files you had to revert", "why you reverted"). */
+const EN_YOU = /\b(?:you|u|ya|your|yours|yourself|y'all)\b/i;
+const EN_YOU_DONE =
+  /\b(?:things|files|ones|steps|commands|changes|tests|what|everything|anything|stuff|bits|parts|why|how|where|when|which)\s+(?:that\s+)?you(?:'d|'ve)?\s+(?:(?:had\s+to|already|just|only|never)\s+)?(?:\w+ed|tried|had|did|made|wrote|ran|broke|took|left|saw|found|got|kept|put|set|touched|were|was)\b/gi;
+/** A base verb of work as a whole word. */
+const EN_BASE_WORD = new RegExp(r`^${EN_BASE}$`, "i");
+/** A demand on time or a condition on the reader's means, and a causative or a relayed order. */
+const EN_DEMAND = new RegExp(
+  r`\b(?:right\s+now|asap|immediately|by\s+(?:end\s+of\s+(?:the\s+)?(?:day|today|week)|eod|cob|tonight|tomorrow|noon|monday|tuesday|wednesday|thursday|friday|\d)|if\s+possible|if\s+(?:you\s+)?can)\b` +
+    r`|^(?:have|has|had|get|got)\s+(?:it|them|this|that|the\s+\w+)\s+\w+ed\b|\b(?:said|says|wants?|asked|told\s+\w+)\s+(?:to\s+)?(?!that\b)[a-z]+\s+(?:it|them|the|a|this|that)\b` +
+    r`|^(?:after|before|once|until|upon|when|whenever|as\s+soon\s+as)\b|^we\s+(?!(?:\w+ed|were|had|did|didn't|couldn't|weren't|broke|ran|went|took|got|made|left|saw|found|tried)\b)`,
+  "i",
+);
+
+/**
+ * Whether English content is statements only: every part between joints opens on a subject or a finite verb (an
+ * elided subject, "…and doesn't lose an hour on it"), or on a noun before an id ("ticket VET-415"), and names no second
+ * person except a relative clause about what was done, no demand on time, no causative, no relayed order, no step
+ * first. Returns the first part that is not, or null. A list of orders cannot be closed (review, round 19), so this reads
+ * what a statement is instead.
+ */
+function enNotStatement(content: string): string | null {
+  for (const raw of content.replace(DONT_LABEL, " label ").split(EN_JOINT)) {
+    const part = raw.replace(/^that\s+/i, "").trim();
+    if (part === "" || /^[\p{P}\p{S}\s]*$/u.test(part)) continue;
+    if (EN_YOU.test(part.replace(EN_YOU_DONE, " "))) return part;
+    if (EN_DEMAND.test(part)) return part;
+    const [w0, w1] = part.split(/\s+/);
+    if (EN_BASE_WORD.test(w0)) return part;
+    if (EN_SUBJECT.test(w0) || EN_FINITE.test(w0)) continue;
+    // A lowercase first word: a noun subject before its finite verb ("staging is down"), or a noun before an id.
+    if (w1 !== undefined && (EN_FINITE.test(w1) || /^(?:[A-Z]{2,}-\d+|#?\d[\w.-]*|v\d[\w.]*)$/.test(w1))) continue;
+    return part;
+  }
+  return null;
+}
+
 /** The content such a sentence governs, with the orders to look for in it, or null when it does not have that shape. */
 function governed(sentence: string, end: string, n: Nouns): { content: string; order: RegExp } | null {
   const s = sentence.trim();
@@ -679,6 +732,7 @@ function governed(sentence: string, end: string, n: Nouns): { content: string; o
     if (/[?？]/.test(end) && !/\b(?:can|could|would|will)\s+you\b/i.test(s)) return null;
     const content = [m[1], m[2]].filter((c) => c !== undefined).join(" — ");
     if (/^(?:and|&|plus|as\s+well|too)\b/i.test(content)) return null;
+    if (enNotStatement(content) !== null) return null;
     return { content, order: EN_ORDER };
   }
   for (
@@ -693,7 +747,11 @@ function governed(sentence: string, end: string, n: Nouns): { content: string; o
     const m = tail.exec(s.slice(last.index + last[0].length));
     if (m === null) continue;
     if (/[?？]/.test(end) && !ask.test(s)) return null;
-    return { content: (s.slice(0, last.index) + " " + m[1]).trim(), order };
+    // Before the document only what is to be written may stand: a noun or a nominalised clause (…거, …ってこと), or a
+    // reason (…테니, …ので). A step of the reader's own there ("재발급 후", "비우고서", "再発行し、", "消去後、") is no content.
+    const before = s.slice(0, last.index).trim();
+    if (before !== "" && !(re === f.ko ? KO_BEFORE : JA_BEFORE).test(before)) return null;
+    return { content: (before + " " + m[1]).trim(), order };
   }
   return null;
 }
@@ -703,7 +761,7 @@ function governed(sentence: string, end: string, n: Nouns): { content: string; o
  * ("this morning's benchmark", 오전에 돌린, 午前中に取った) and nothing calls for a fresh one (fresh, new, 새로, 新しい, 今の).
  */
 const MEASURE =
-  /\b(?:(?:test|full|complete)\s+(?:suite\s+)?runs?|results?\s+of\s+(?:a|an)|benchmark\w*|bench|load[-\s]tests?|p9\d|latency|throughput|timings?|measurements?|metrics|tally|count\s+of|number\s+of|how\s+many|profil\w+|flame\s*graphs?|coverage)\b|벤치|부하\s*테스트|p9\d|지연\s*시간|처리량|수치|개수|몇\s*개|측정|집계|커버리지|프로파일|ベンチ|負荷テスト|レイテンシ|スループット|計測|測定|件数|数値|何件|集計|カバレッジ|プロファイル/i;
+  /\b(?:(?:test|full|complete)\s+(?:suite\s+)?runs?|(?:fresh|new|full|clean|another|second)\s+(?:test\s+|ci\s+)?runs?|results?\s+of\s+(?:a|an)|benchmark\w*|bench|load[-\s]tests?|p9\d|latency|throughput|timings?|measurements?|metrics|tally|count\s+of|number\s+of|how\s+many|profil\w+|flame\s*graphs?|coverage)\b|벤치|부하\s*테스트|p9\d|지연\s*시간|처리량|수치|개수|몇\s*개|측정|집계|커버리지|프로파일|ベンチ|負荷テスト|レイテンシ|スループット|計測|測定|件数|数値|何件|集計|カバレッジ|プロファイル/i;
 const MEASURED =
   /\b(?:ran|took|measured|got|recorded|yesterday'?s?|earlier|this\s+morning'?s?|last\s+(?:night|week|run)'?s?|from\s+(?:the\s+)?(?:last|earlier|morning))\b|돌린|잰|측정한|뽑은|나온|했던|어제|아까|오전에|지난|取った|測った|計測した|出した|回した|昨日|さっき|先ほど|午前中?に|前回/i;
 const FRESH_MARK =
