@@ -594,6 +594,11 @@ const EN_ORDER = new RegExp(
     r`\b(?:needs?|wants?|wanted|asks?|asked|requests?|requested|expects?|expected|should|must|has\s+to|have\s+to|is\s+to|are\s+to|ought|gotta|required?)\b`,
     r`\b(?:says?|said|told\s+(?:\w+\s+)?|wrote)\s+to\s+\w`,
     r`\b(?:README|CHANGELOG|wiki|release\s+notes|spreadsheet)\b`,
+    // The worker named in the third person ("this session renews it", "the agent", "Claude"), a wish or a demand, a
+    // step timed now or first: the reader's own work, told as a fact.
+    r`\b(?:this|the\s+current|current|the\s+present)\s+(?:session|worker|agent|assistant|model|instance|run|shift)\b|(?<!\b(?:next|new|other|previous|another|fresh|last|incoming|following|queue|background|job|cron|build|web|ci|sidekiq|celery|render|service)[\s-]+)\b(?:worker|agent|assistant|claude|model|bot)\b(?!'s\s+(?:notes?|handoff))`,
+    r`\b(?:requires?|asking|demands?|insists?|wish(?:es)?|hopes?|hoping)\b|\b(?:now|first|next|asap)\s*$|\bright\s+away\b|\bat\s+once\b|\bfirst\s+thing\b`,
+    r`\b(?:someone|somebody|anyone|everyone|whoever)\s+(?!\w+(?:s|ed)\b)(?!(?:is|was|has|had|can|will|should|must|did)\b)[a-z]+\s+(?:it|them|the|this|that|a|an)\b`,
     // An imperative: a part that opens on a word (not a subject, not a past or -s form) and an object after it.
     r`(?:^|[,;:—–(]\s*|\s[-–]\s*|\b(?:and|or|but|so|then|now|just|first|next)\s*,?\s+)(?:please\s+)?(?!(?:the|a|an|it|its|that|this|these|those|they|we|i|he|she|you|there|nobody|no|all|some|every|each|one|both|which|who|what|why|how|where|when|not|also|still|only|never|is|was|are|were|has|had|have|be|been|so|and|or|but|then|because|since|as|if|while|though|although|until|unless|for|with|without|in|on|at|by|from|of|to|after|before|once|into|onto|about|like|than|plus|even|just|yet|both|either|neither|my|our|your|their|his|her|me|us|them|him|whose|whom)\b)[a-z]+(?<!\w{3}ing|\w{2}ed|[^s]s|ly)\s+(?:it|them|this|that|these|those|the|a|an|up|down|back|out|over|off|everything|all)\b`,
     // An imperative: a content part that opens on a base verb of work.
@@ -613,12 +618,16 @@ const KO_ORDER = new RegExp(
     r`(?:해|봐|놔)(?=[\s,.!~'"’”]|$)`,
     r`그리고|그다음|그\s*다음|다음에|김에|끝나면|끝내고|마치면|되면|하면|하고\s*나|한\s*(?:다음|뒤|후)|하기\s*전|까요|나요|을래|할래|ㄱㄱ`,
     // An active verb's connective (-고, -어서) chains a step: "재시작하고 …", "돌려서 …" (past and passive ones state).
-    r`(?<![있었았됐였겠되없했혔켰렸웠쳤꿨최참광창경원사신등선금덕])고(?=[\s,]|$)`,
+    r`(?<![있었았됐였겠되없했혔켰렸웠쳤꿨최참광창경원사신등선금덕라다])고(?=[\s,]|$)`,
     r`(?<![돼되됐])(?:해서|려서|쳐서|꿔서|워서|봐서|아서|어서)(?=[\s,]|$)`,
     // A condition on a step ("캐시 다시 켜면", "배포 끝나면"); a copula's (이면, 라면) names a case of the content.
     r`(?<![이라])면(?=[\s,]|$)`,
     r`(?:확인|조사|측정|집계|조회|실행|배포|수정|재시작|갱신|삭제|교체|머지|리베이스|롤백|되돌)\s*(?:하|해|후|한\s*뒤|한\s*다음)`,
     r`README|CHANGELOG|위키|(?<![가-힣])(?:당신|네가|니가|너는|너도)`,
+    // The worker's own session named, or a wish (이번 세션에서, 원한다고, 요청).
+    r`(?:이번|이|현재|지금)\s*세션|원한다|원해|원하|바란다|바라|희망|요청|요망`,
+    // An object and an active past as the fact ("DB를 지웠다고"): only the work makes it true.
+    r`(?:을|를)\s*(?:\S+\s+){0,2}?\S*(?:었|았|였|했|웠|쳤|꿨|렸|켰|혔|줬|뒀)(?:다고|다는|던)`,
   ].join("|"),
   "i",
 );
@@ -635,6 +644,10 @@ const JA_ORDER = new RegExp(
     // An object and a te-form chain a step of the reader's own: "証明書を更新して、", "期限を調べて書いて".
     r`を[^、。を]{0,14}?[てで](?<!ので)(?=[、\s]|から|$)|を[^、。を]{0,10}?[てで](?<!ので)(?![るたいおまあしもは])`,
     r`README|CHANGELOG|Wiki|wiki|(?:あなた|君|きみ)(?:が|は|も)`,
+    // The worker's own session named, or a wish (このセッションで, 希望して).
+    r`(?:この|今の|今回の|現在の)セッション|希望|望んで|要望|依頼|頼んで|求めて`,
+    // An object and an active past as the fact ("DBを消したって"): only the work makes it true.
+    r`を[^、。を]{0,10}?(?:した|った|いた|んだ|えた|けた|めた|した)(?:って|と|こと)`,
   ].join("|"),
   "i",
 );
@@ -843,8 +856,14 @@ const EDIT_JA = new RegExp(
     r`|^(?:訂正|追記)して(?:再?コミット|プッシュ)(?:して)?(?:ください|下さい)?[。！\s]*$`,
 );
 
-/** A verb of work in an edit's own words ("so the next person can deploy it"), unless negated ("doesn't ship"). */
-const WORK_IN_PURPOSE = new RegExp(r`(?<!(?:n't|not|never)\s+)\b${EN_BASE}\b`, "i");
+/**
+ * A verb of work in an edit's own words ("so the next person can deploy it"), unless negated ("doesn't ship") or a noun
+ * after a determiner ("where the deploy stands").
+ */
+const WORK_IN_PURPOSE = new RegExp(
+  r`(?<!(?:n't|\bnot|\bnever|\bthe|\ba|\ban|\bthis|\bthat|\bour|\bits|\btheir)\s+)\b${EN_BASE}\b`,
+  "i",
+);
 
 /** Which language's orders a sentence is read for, by its letters. */
 function orderOf(text: string): RegExp {
