@@ -614,7 +614,7 @@ const KO_PUT_TAIL =
 const KO_ORDER = new RegExp(
   [
     r`[?？]`,
-    r`주세요|주시|줘|주라|주고|해라|하라|하세요|하십시오|하자|합시다|봐요|둬|두세요|놔|놓고|부탁|바랍|바래|해야|하셔야|돼야|할\s*것|달라|해\s*달|하라고|하라는|하래|해\s*봐`,
+    r`주세요|주시|줘|주라|주고|해라|하라|하세요|하십시오|하자|합시다|봐요|둬|두세요|놔|놓고|부탁|바랍|바래|해야|하셔야|돼야|할\s*것|(?:해|어|아|여)\s*달라|해\s*달|하라고|하라는|하래|해\s*봐`,
     r`(?:해|봐|놔)(?=[\s,.!~'"’”]|$)`,
     r`그리고|그다음|그\s*다음|다음에|김에|끝나면|끝내고|마치면|되면|하면|하고\s*나|한\s*(?:다음|뒤|후)|하기\s*전|까요|나요|을래|할래|ㄱㄱ`,
     // An active verb's connective (-고, -어서) chains a step: "재시작하고 …", "돌려서 …" (past and passive ones state).
@@ -832,7 +832,7 @@ export function sentencesOf(text: string): { text: string; end: string }[] {
  * could mean the thing and not the text, so the edit names the text, a place in it, or corrects by its own verb.
  */
 const WRONG_EN =
-  /\b(?:wrong|incorrect|stale|outdated|out\s+of\s+date|missing|forgot|left\s+out|says|said|claims|correction|not\s+right|typo|mistaken?|inaccurate)\b/i;
+  /\b(?:wrong|incorrect|stale|outdated|out\s+of\s+date|missing|forgot|left\s+out|says|said|claims|correction|not\s+right|typo|mistaken?|inaccurate|nothing|never|no\s+longer|fix\s+(?:for|to))\b/i;
 const WRONG_KO =
   /틀렸|틀린|잘못|안\s*맞|빠졌|빠져|누락|되어\s*있는데|돼\s*있는데|적혀\s*있는데|써\s*있는데|전\s*내용|지금이랑\s*달|다릅니다|달라요/;
 const WRONG_JA =
@@ -840,7 +840,7 @@ const WRONG_JA =
 const EDIT_EN = new RegExp(
   r`^(?:(?:so|please|pls|just|then|and|can\s+you|could\s+you)[,\s]+)*` +
     r`(?:(?:add|note|mention)\s+(?:that|this)|(?:fix|correct|update|amend|reword|rewrite|redo|change|edit)\s+(?:the|your|that|this)\s+(?:note|doc(?:ument)?|entry|line|bit|part|section|wording|text|sentence)|add\s+(?:a|an|one)\s+(?:short\s+|brief\s+)?(?:section|line|note|bullet|entry)\s+(?:on|about|for)\s+(?:that|it|this)|make\s+it\s+(?:say|read)\s+[^.;!?]{1,80}?)` +
-    r`(?:\s*,?\s+(?:and\s+)?re-?(?:commit|push)(?:\s+it)?|\s*,?\s+and\s+(?:commit|push)(?:\s+(?:it|again))?)?` +
+    r`(?:\s*,?\s+(?:and\s+|then\s+)?re-?(?:commit|push)(?:\s+it)?|\s*,?\s+(?:and|then)\s+(?:commit|push)(?:\s+(?:it|again))?)?` +
     r`(?:\s*,?\s+so\s+(?:that\s+)?(?:the\s+next|nobody|no\s+one|whoever|tomorrow)[^.;!?]{0,80})?` +
     r`(?:\s*,?\s*(?:and\s+)?leave\s+the\s+rest\s+(?:alone|as\s+is))?(?:\s*,?\s*(?:please|pls|thanks|thx))?$`,
   "i",
