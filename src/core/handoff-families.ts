@@ -694,7 +694,7 @@ const EN_FINITE =
   /^(?:is|are|was|were|isn't|aren't|wasn't|weren't|'s|'re|has|have|had|hasn't|haven't|hadn't|does|did|doesn't|didn't|don't|will|won't|can|can't|cannot|could|couldn't|would|wouldn't|might|may|\w+ed|\w+[^s]s|broke|ran|went|took|got|made|left|saw|found|wrote|began|fell|came|said|kept|lost|hit|set|put|cut|shut|stood|sent|spent|built|held|meant|paid|told|thought|brought|bought|caught|sold|understood|forgot|froze|gave|grew|knew|rose|drove|wore|tore|chose|spoke|stole|woke|hung|dug|stuck|struck|led|fed|slid|split|spun|won|shook|blew|drew|flew|threw|still|also|only|already|just|never|now|not)$/i;
 /** Words that open a subject or a noun phrase (never a bare verb). */
 const EN_SUBJECT =
-  /^(?:the|a|an|this|that|these|those|our|its|their|his|her|my|it|it's|they|they're|he|she|i|nothing|nobody|everything|everyone|someone|somebody|one|each|both|all|some|no|every|another|other|most|few|many|none|either|neither|there|here|how|why|what|where|when|who|whose|which|whether|label|[A-Z][\w.'’-]*|[\d#@`$~.][^\s]*)$/;
+  /^(?:the|a|an|this|that|these|those|our|its|their|his|her|my|it|it's|they|they're|he|she|i|nothing|nobody|everything|everyone|someone|somebody|one|each|both|all|some|no|every|another|other|most|few|many|none|either|neither|there|here|how|why|what|where|when|who|whose|which|whether|label|[\d#@`$~.][^\s]*)$/;
 /** The second person, except in a relative clause about what was done ("the files you had to revert", "why you reverted"). */
 const EN_YOU = /\b(?:you|u|ya|your|yours|yourself|y'all)\b/i;
 const EN_YOU_DONE =
@@ -705,6 +705,8 @@ const EN_BASE_WORD = new RegExp(r`^${EN_BASE}$`, "i");
 const EN_DEMAND = new RegExp(
   r`\b(?:right\s+now|asap|immediately|by\s+(?:end\s+of\s+(?:the\s+)?(?:day|today|week)|eod|cob|tonight|tomorrow|noon|monday|tuesday|wednesday|thursday|friday|\d)|if\s+possible|if\s+(?:you\s+)?can)\b` +
     r`|^(?:have|has|had|get|got)\s+(?:it|them|this|that|the\s+\w+)\s+\w+ed\b|\b(?:said|says|wants?|asked|told\s+\w+)\s+(?:to\s+)?(?!that\b)[a-z]+\s+(?:it|them|the|a|this|that)\b` +
+    r`|\bfrom\s+here\b|\b(?:whoever|whoever's|anyone)\s+(?:reads|reading|gets|sees)\s+this\b|\bthis\s+(?:end|side|thread|chat|conversation)\b` +
+    r`|\b(?:before|after|ahead\s+of)\s+(?:(?:the|this|your|any)\s+(?:next\s+)?(?:commit|push|stop|session|handoff|close|end|sign-?off|wrap|exit)\b|you\b|committing|pushing|stopping|closing|ending|signing)` +
     r`|^(?:after|before|once|until|upon|when|whenever|as\s+soon\s+as)\b|^we\s+(?!(?:\w+ed|were|had|did|didn't|couldn't|weren't|broke|ran|went|took|got|made|left|saw|found|tried)\b)`,
   "i",
 );
@@ -726,7 +728,14 @@ function enNotStatement(content: string): string | null {
     if (EN_BASE_WORD.test(w0)) return part;
     if (EN_SUBJECT.test(w0) || EN_FINITE.test(w0)) continue;
     // A lowercase first word: a noun subject before its finite verb ("staging is down"), or a noun before an id.
-    if (w1 !== undefined && (EN_FINITE.test(w1) || /^(?:[A-Z]{2,}-\d+|#?\d[\w.-]*|v\d[\w.]*)$/.test(w1))) continue;
+    // (A capitalised word too: a name before its verb, "Priya owns billing", is a subject; "DM Dana" is not.)
+    if (
+      w1 === undefined
+        ? !EN_BASE_WORD.test(w0)
+        : EN_FINITE.test(w1) || /^(?:[A-Z]{2,}-\d+|#?\d[\w.-]*|v\d[\w.]*)$/.test(w1)
+    ) {
+      continue;
+    }
     return part;
   }
   return null;
@@ -915,4 +924,30 @@ export function contentSentences(text: string, n: Nouns, doc: RegExp): Map<strin
     if (r !== null) out.set(s.text, r);
   }
   return out;
+}
+
+/**
+ * Round 19: a clause made only of words for the document's length, format or register ("Bullets only, no background",
+ * "열 줄 안쪽으로", "두 문단이면", "普通に箇条書きで", "敬語じゃなくていいよ"). Every word must come from that vocabulary (with numbers and
+ * particles), so no verb of work can stand in it; what the clause is joined to is judged as its own clause. It only turns a
+ * refusal into support (a clause another rule reads as the request keeps that reading).
+ */
+export const formatWords = lazy((): RegExp => {
+  const en =
+    r`(?:and|but|just|only|please|pls|keep\s+it|in|as|with|no|not|more|less|than|over|under|at\s+most|max|about|around|roughly|the|a|an|of|or|per|each|\d+|one|two|three|four|five|six|seven|eight|nine|ten|short|shorter|brief|tight|terse|concise|plain|simple|casual|formal|polite|bullets?|bullet\s+points|lines?|paragraphs?|sentences?|words?|pages?|headings?|english|japanese|korean|markdown|prose|background|history|fluff|padding|detail|details|file\s+paths?|paths?|explanations?|is|fine|enough|okay|ok|max|tops)`;
+  const ko =
+    r`(?:(?:\d+|한|두|세|네|다섯|열|스무)\s*(?:줄|문단|단락|페이지|장|문장|글자)\s*(?:안쪽|이내|이하|정도|내외|안|까지)?(?:으로|로|이면|면)?|돼요|됩니다|충분해요|충분합니다|괜찮아요|(?:불릿|글머리표|마크다운|짧게|간단히|간결하게|쉬운\s*말로|반말로|존댓말로|편하게|격식\s*없이|요점만)(?:으로|로)?(?:만)?)(?:요)?`;
+  const ja =
+    r`(?:普通に|簡単に|短く|簡潔に|手短に)?\s*(?:箇条書き|マークダウン|です・?ます調|だ・?である調|タメ口|敬語|平易な言葉|\d+行|\d+段落|一段落|A4一枚)(?:で|に)?(?:じゃなくて(?:いい|大丈夫|OK)(?:よ|です)?|でいい(?:よ|です)?|で(?:お願いします)?)?`;
+  return new RegExp(
+    r`^(?:${en}(?:[\s,.;:!]+|$))+$|^(?:${ko}[\s,.!~]*)+$|^(?:${ja}[、。\s!！]*)+$`,
+    "i",
+  );
+});
+
+/** A clause judgement, with a refusal of a clause made only of format words turned into support (`formatWords`). */
+export function formatRescue<T extends { kind: string; by: string }>(clause: string, j: T): T | FamilyReading {
+  return j.kind === "other" && formatWords().test(clause.trim())
+    ? { kind: "support", by: "rule: only the document's length, format or register (every word of it)" }
+    : j;
 }

@@ -27,6 +27,7 @@ import {
   deicticEdit,
   docStatement,
   formatOnly,
+  formatRescue,
   headerLine,
   headerWork,
   partEdit,
@@ -800,8 +801,8 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
       : deicticEdit().test(withoutDelivery(c)) && clauses.slice(Math.max(0, n - 3), n).some((p) => DOC_NOUN.test(p))
       ? { kind: "request" as const, by: "rule: an edit of the document named just before" }
       : judgeClause(c, false, i >= 0 && /^\s*[?？]/.test(after), i < 0 || /^\s*(?:[。.!！?？\n]|$)/.test(after));
-    judged.push(j);
-    if (j.kind === "other") break;
+    judged.push(formatRescue(c, j));
+    if (judged[judged.length - 1].kind === "other") break;
   }
   // A clause can ask for the handoff and for more ("the handoff and the migration script").
   // Or, with no other work, a clause that names the document in a request form (an e-mail's "the only thing I want now

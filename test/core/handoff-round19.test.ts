@@ -90,6 +90,26 @@ describe("round 19: a correction of the written document", () => {
   });
 });
 
+describe("round 19: a clause made only of format words", () => {
+  test.each([
+    "Write the handoff for a small model: commands over prose, no backstory.",
+    "인계 노트 하나만 부탁해요. 스무 줄 이내로.",
+    "引き継ぎメモ、です・ます調じゃなくていいよ。箇条書きで。",
+  ])("passes: %s", (text) => {
+    expect(judgeHandoffRequest(text).request).toBe(true);
+  });
+
+  test.each([
+    "Write the handoff. Bullets only, then deploy.",
+    "Write the handoff. Ten lines max, then start on PAY-12.",
+    "인계 노트 하나만. 스무 줄 이내로 그리고 배포해.",
+    "인수인계 문서 써 주시고 테스트 고치면 돼요.",
+    "引き継ぎメモ、箇条書きで。あとテスト直して。",
+  ])("refuses the second job: %s", (text) => {
+    expect(judgeHandoffRequest(text).request).toBe(false);
+  });
+});
+
 describe("round 19: batch-r19a (our own examples) is decided as labelled", () => {
   const rows = readFileSync(join(import.meta.dir, "../../eval/handoff-prompts/model/batch-r19a.jsonl"), "utf8")
     .split("\n").filter((l) => l.trim() !== "").map((l) =>
