@@ -624,6 +624,8 @@ const KO_ORDER = new RegExp(
     r`(?<![이라])면(?=[\s,]|$)`,
     r`(?:확인|조사|측정|집계|조회|실행|배포|수정|재시작|갱신|삭제|교체|머지|리베이스|롤백|되돌)\s*(?:하|해|후|한\s*뒤|한\s*다음)`,
     r`README|CHANGELOG|위키|(?<![가-힣])(?:당신|네가|니가|너는|너도)`,
+    // Someone waiting on a step, or whose share it is (기다려요, 이번 세션 몫, 담당).
+    r`기다리|기다려|몫|책임`,
     // The worker's own session named, or a wish (이번 세션에서, 원한다고, 요청).
     r`(?:이번|이|현재|지금)\s*세션|원한다|원해|원하|바란다|바라|희망|요청|요망`,
     // An object and an active past as the fact ("DB를 지웠다고"): only the work makes it true.
@@ -644,6 +646,8 @@ const JA_ORDER = new RegExp(
     // An object and a te-form chain a step of the reader's own: "証明書を更新して、", "期限を調べて書いて".
     r`を[^、。を]{0,14}?[てで](?<!ので)(?=[、\s]|から|$)|を[^、。を]{0,10}?[てで](?<!ので)(?![るたいおまあしもは])`,
     r`README|CHANGELOG|Wiki|wiki|(?:あなた|君|きみ)(?:が|は|も)`,
+    // Someone waiting on a step, or whose charge it is (待っています, 担当です).
+    r`待って(?:い|ま|る)|待ち(?:です|でした)|担当(?:です|だ)|責任`,
     // The worker's own session named, or a wish (このセッションで, 希望して).
     r`(?:この|今の|今回の|現在の)セッション|希望|望んで|要望|依頼|頼んで|求めて`,
     // An object and an active past as the fact ("DBを消したって"): only the work makes it true.
@@ -701,6 +705,11 @@ const EN_YOU_DONE =
   /\b(?:things|files|ones|steps|commands|changes|tests|what|everything|anything|stuff|bits|parts|why|how|where|when|which)\s+(?:that\s+)?you(?:'d|'ve)?\s+(?:(?:had\s+to|already|just|only|never)\s+)?(?:\w+ed|tried|had|did|made|wrote|ran|broke|took|left|saw|found|got|kept|put|set|touched|were|was)\b/gi;
 /** A base verb of work as a whole word. */
 const EN_BASE_WORD = new RegExp(r`^${EN_BASE}$`, "i");
+/** The reader's own past act, stated ("you marked it skip", "you reverted the cache change"). */
+const EN_YOU_DID =
+  /^you\s+(?:(?:already|just|also|only|never)\s+)?(?:\w+ed|made|wrote|ran|broke|took|left|did|had|got|put|set|forgot|kept|split|cut)\b/i;
+/** Someone waiting on a step, or a step owed or due: the reader's work, told as a state. */
+const EN_WAITING = /\b(?:waiting|waits|blocked|owed|owes|due|depends\s+on|pending\s+on|until)\b/i;
 /** A demand on time or a condition on the reader's means, and a causative or a relayed order. */
 const EN_DEMAND = new RegExp(
   r`\b(?:right\s+now|asap|immediately|by\s+(?:end\s+of\s+(?:the\s+)?(?:day|today|week)|eod|cob|tonight|tomorrow|noon|monday|tuesday|wednesday|thursday|friday|\d)|if\s+possible|if\s+(?:you\s+)?can)\b` +
@@ -718,11 +727,14 @@ const EN_DEMAND = new RegExp(
  * first. Returns the first part that is not, or null. A list of orders cannot be closed (review, round 19), so this reads
  * what a statement is instead.
  */
-function enNotStatement(content: string): string | null {
+function enNotStatement(content: string, pastYou = false): string | null {
   for (const raw of content.replace(DONT_LABEL, " label ").split(EN_JOINT)) {
     const part = raw.replace(/^that\s+/i, "").trim();
     if (part === "" || /^[\p{P}\p{S}\s]*$/u.test(part)) continue;
-    if (EN_YOU.test(part.replace(EN_YOU_DONE, " "))) return part;
+    // (In a correction, what the reader did is the fact being corrected: "you marked it skip".)
+    const you = pastYou ? part.replace(EN_YOU_DID, " ") : part;
+    if (EN_YOU.test(you.replace(EN_YOU_DONE, " "))) return part;
+    if (EN_WAITING.test(part)) return part;
     if (EN_DEMAND.test(part)) return part;
     const [w0, w1] = part.split(/\s+/);
     if (EN_BASE_WORD.test(w0)) return part;
@@ -903,7 +915,10 @@ export function correctionReadings(
     const said = s.text.replace(new RegExp(r`(?:${n.en})|(?:${n.ko})|(?:${n.ja})`, "gi"), " doc ");
     // (An edit's own free words, "make it say …", "so the next person …", are read for orders too.)
     const free = edit[i] ? /\b(?:say|read|so)\b(.*)$/i.exec(s.text)?.[1] ?? "" : said;
-    if (/[?？]/.test(s.end) || orderOf(s.text).test(free) || (edit[i] && WORK_IN_PURPOSE.test(free))) return null;
+    const order = orderOf(s.text);
+    if (/[?？]/.test(s.end) || order.test(free) || (edit[i] && WORK_IN_PURPOSE.test(free))) return null;
+    // An English statement must be one (the content's reading, with the reader's own past act allowed).
+    if (order === EN_ORDER && !edit[i] && i !== first && enNotStatement(said, true) !== null) return null;
     out.set(
       s.text,
       edit[i]

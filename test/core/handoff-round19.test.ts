@@ -70,6 +70,9 @@ describe("round 19: a correction of the written document", () => {
     // A bare "fix it" may mean the thing, not the text.
     "The handoff says the cache is warm. It isn't. Fix it.",
     "The handoff says the cache is warm. It isn't. Warm it up. Correct the note.",
+    "The handoff says the cache is warm. Ops is blocked until it's warmed. Correct the note.",
+    "The handoff says the cache is warm. It isn't, and warming it is on you. Correct the note.",
+    "引き継ぎにキャッシュ有効って書いてありますが、実際は無効です。お客さんが有効化を待っています。そこを訂正してください。",
     "The handoff says the cache is warm. It isn't. Please correct the note, so whoever is next can deploy it.",
     "인계 문서에 캐시가 켜져 있다고 되어 있는데 사실 꺼져 있어요. 고쳐 주세요.",
     "인계 문서에 캐시가 켜져 있다고 되어 있는데 사실 꺼져 있어요. 그 부분 바로잡고 캐시도 켜 주세요.",
