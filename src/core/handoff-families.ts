@@ -304,6 +304,9 @@ export interface FamilyReading {
  * ask nothing (courtesy or a sender's line, a ticket's state that is the handoff). `doc` is the judge's own noun.
  */
 export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReading | null {
+  // Round 19: handing a thing over to someone ("hand over prod access to Dana") is that work, not the document.
+  const handed = HAND_THING_TO.exec(clause);
+  if (handed) return { kind: "other", by: `rule: a thing handed over to someone ("${handed[0].trim()}")` };
   const second = secondInfinitive().exec(clause);
   if (second) return { kind: "other", by: `rule: a second infinitive is a new task ("${second[0].trim()}")` };
   const go = goAndDo().exec(clause);
@@ -966,3 +969,7 @@ export function formatRescue<T extends { kind: string; by: string }>(clause: str
     ? { kind: "support", by: "rule: only the document's length, format or register (every word of it)" }
     : j;
 }
+
+/** The verb "hand over/off" with an object of its own sent to someone: not the document, nor the work or session. */
+const HAND_THING_TO =
+  /\bhand(?:s|ed|ing)?\s+(?:over|off)\s+(?!(?:(?:the|my|our|your|all|this|any)\s+)*(?:(?:remaining|open|current|rest\s+of\s+the)\s+)?(?:work|session|baton|tasks?|tickets?|notes?|docs?|document|handoff|progress|project|context|state|everything|it|them)\b)(?:[\w.'’/-]+\s+){1,5}?to\s+(?!be\b|do\b|make\b)\S+/i;

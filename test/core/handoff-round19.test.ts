@@ -113,6 +113,21 @@ describe("round 19: a clause made only of format words", () => {
   });
 });
 
+describe("round 19: a thing handed over to someone is that work", () => {
+  test.each([
+    "hand over the repo keys to ops, then write the handoff",
+    "Please hand over billing access to Sam and write the handoff.",
+  ])("refuses: %s", (text) => {
+    expect(judgeHandoffRequest(text).request).toBe(false);
+  });
+  test.each([
+    "Hand off the remaining work to the next session and write the handoff.",
+    "Hand over the baton to the next agent with a handoff doc.",
+  ])("passes: %s", (text) => {
+    expect(judgeHandoffRequest(text).request).toBe(true);
+  });
+});
+
 describe("round 19: batch-r19a (our own examples) is decided as labelled", () => {
   const rows = readFileSync(join(import.meta.dir, "../../eval/handoff-prompts/model/batch-r19a.jsonl"), "utf8")
     .split("\n").filter((l) => l.trim() !== "").map((l) =>
