@@ -627,6 +627,8 @@ const KO_ORDER = new RegExp(
     r`(?<![이라])면(?=[\s,]|$)`,
     r`(?:확인|조사|측정|집계|조회|실행|배포|수정|재시작|갱신|삭제|교체|머지|리베이스|롤백|되돌)\s*(?:하|해|후|한\s*뒤|한\s*다음)`,
     r`README|CHANGELOG|위키|(?<![가-힣])(?:당신|네가|니가|너는|너도)`,
+    // The writer of this document named as whoever does the step, or the step put first (쓰는 사람이 그 전에, 먼저).
+    r`(?:쓰는|커밋하는|푸시하는|작성하는|올리는)\s*(?:사람|분|쪽)|그\s*전에|미리|먼저`,
     // Someone waiting on a step, or whose share it is (기다려요, 이번 세션 몫, 담당).
     r`기다리|기다려|몫|책임`,
     // The worker's own session named, or a wish (이번 세션에서, 원한다고, 요청).
@@ -649,6 +651,8 @@ const JA_ORDER = new RegExp(
     // An object and a te-form chain a step of the reader's own: "証明書を更新して、", "期限を調べて書いて".
     r`を[^、。を]{0,14}?[てで](?<!ので)(?=[、\s]|から|$)|を[^、。を]{0,10}?[てで](?<!ので)(?![るたいおまあしもは])`,
     r`README|CHANGELOG|Wiki|wiki|(?:あなた|君|きみ)(?:が|は|も)`,
+    // The writer of this document named as whoever does the step, or the step put first (書く人が先に, その前に).
+    r`(?:書く|書いた|コミットする|プッシュする|保存する|送る|まとめる)(?:人|方|者)|その前に|先に|事前に|前もって`,
     // Someone waiting on a step, or whose charge it is (待っています, 担当です).
     r`待って(?:い|ま|る)|待ち(?:です|でした)|担当(?:です|だ)|責任`,
     // The worker's own session named, or a wish (このセッションで, 希望して).
@@ -717,6 +721,7 @@ const EN_WAITING = /\b(?:waiting|waits|blocked|owed|owes|due|depends\s+on|pendin
 const EN_DEMAND = new RegExp(
   r`\b(?:right\s+now|asap|immediately|by\s+(?:end\s+of\s+(?:the\s+)?(?:day|today|week)|eod|cob|tonight|tomorrow|noon|monday|tuesday|wednesday|thursday|friday|\d)|if\s+possible|if\s+(?:you\s+)?can)\b` +
     r`|^(?:have|has|had|get|got)\s+(?:it|them|this|that|the\s+\w+)\s+\w+ed\b|\b(?:said|says|wants?|asked|told\s+\w+)\s+(?:to\s+)?(?!that\b)[a-z]+\s+(?:it|them|the|a|this|that)\b` +
+    r`|\b(?:whoever|the\s+one|the\s+person|anyone|someone)\s+(?:who\s+)?(?:commits|writes|pushes|saves|sends|files|closes|finishes|authors)\b|\bbeforehand\b|\bin\s+advance\b` +
     r`|\bfrom\s+here\b|\b(?:whoever|whoever's|anyone)\s+(?:reads|reading|gets|sees)\s+this\b|\bthis\s+(?:end|side|thread|chat|conversation)\b` +
     r`|\b(?:before|after|ahead\s+of)\s+(?:(?:the|this|your|any)\s+(?:next\s+)?(?:commit|push|stop|session|handoff|close|end|sign-?off|wrap|exit)\b|you\b|committing|pushing|stopping|closing|ending|signing)` +
     r`|^(?:after|before|once|until|upon|when|whenever|as\s+soon\s+as)\b|^we\s+(?!(?:\w+ed|were|had|did|didn't|couldn't|weren't|broke|ran|went|took|got|made|left|saw|found|tried)\b)`,
@@ -757,7 +762,11 @@ function enNotStatement(content: string, pastYou = false): string | null {
 }
 
 /** The content such a sentence governs, with the orders to look for in it, or null when it does not have that shape. */
-function governed(sentence: string, end: string, n: Nouns): { content: string; order: RegExp } | null {
+function governed(
+  sentence: string,
+  end: string,
+  n: Nouns,
+): { content: string; order: RegExp; loose?: boolean } | null {
   const s = sentence.trim();
   const f = frames(n);
   for (const [i, re] of f.en.entries()) {
@@ -769,8 +778,7 @@ function governed(sentence: string, end: string, n: Nouns): { content: string; o
     if (/[?？]/.test(end) && !/\b(?:can|could|would|will)\s+you\b/i.test(s)) return null;
     const content = [m[1], m[2]].filter((c) => c !== undefined).join(" — ");
     if (/^(?:and|&|plus|as\s+well|too)\b/i.test(content)) return null;
-    if (enNotStatement(content) !== null) return null;
-    return { content, order: EN_ORDER };
+    return { content, order: EN_ORDER, loose: enNotStatement(content) !== null };
   }
   for (
     const [re, tail, order, ask] of [
@@ -819,11 +827,21 @@ const DONT_LABEL =
 export function contentReading(sentence: string, end: string, n: Nouns): FamilyReading | null {
   const g = governed(sentence, end, n);
   if (g === null) return null;
-  const content = g.content.replace(DONT_LABEL, " label ");
+  // (A courtesy word closing the sentence is no part of the content: "…, please.")
+  const content = g.content.replace(DONT_LABEL, " label ").replace(/[,\s]*\b(?:please|pls|thanks|thx)\W*$/i, "");
   const order = g.order.exec(content) ?? FRESH_RUN_OR_MEASURE(content);
-  // With an order in it, the sentence is judged clause by clause as before (refusing it here outright cost 29 plain
-  // requests of the tuning files that the clause reading passes, most of them a delivery or a decision quoted as content).
-  return order === null ? { kind: "request", by: "rule: content for the document, no order in it" } : null;
+  if (order === null && g.loose !== true) {
+    return { kind: "request", by: "rule: content for the document, no order in it" };
+  }
+  const strong = STRONG_ORDER.exec(content);
+  if (strong !== null) {
+    return { kind: "other", by: `rule: what the document is to hold carries a request ("${strong[0].trim()}")` };
+  }
+  if (order === null) return null;
+  // A request, a wish or a relayed order told inside the content is refused here, naming it (the clause reading can
+  // split it off and pass its parts: "…, and I've asked for it to be locked down before you sign off"). Any other order
+  // sends the sentence back to the clause reading (refusing every one outright cost ~50 tuning plain requests).
+  return null;
 }
 
 /** A fresh measurement or run in the content, as a match to name. */
@@ -973,3 +991,10 @@ export function formatRescue<T extends { kind: string; by: string }>(clause: str
 /** The verb "hand over/off" with an object of its own sent to someone: not the document, nor the work or session. */
 const HAND_THING_TO =
   /\bhand(?:s|ed|ing)?\s+(?:over|off)\s+(?!(?:(?:the|my|our|your|all|this|any)\s+)*(?:(?:remaining|open|current|rest\s+of\s+the)\s+)?(?:work|session|baton|tasks?|tickets?|notes?|docs?|document|handoff|progress|project|context|state|everything|it|them)\b)(?:[\w.'’/-]+\s+){1,5}?to\s+(?!be\b|do\b|make\b)\S+/i;
+
+/** The orders in content that are a request, a wish or a relayed order whatever the clause reading makes of them. */
+const STRONG_ORDER = new RegExp(
+  r`\b(?:please|pls|plz|kindly|(?:can|could|would|will|won't)\s+(?:you|u)|i(?:'ve|\s+have|'d|\s+would)?\s+(?:asked|want|wanted|need|needed|requested|expect|like|love|appreciate)|you\s+(?:should|must|need|have\s+to|gotta)|make\s+sure|be\s+sure|remember\s+to|don'?t\s+forget|asked\s+(?:you|for)|wants?\s+(?:you|it|this|them)\s+to|requires?|asking|demands?|insists?)\b` +
+    r`|주세요|주시|줘|부탁|바랍|해야|하셔야|달라|하라고|원한다|원해|요청(?:해|했|하|드|합)|요망|ください|下さい|お願い|頼|ほしい|欲しい|希望|依頼`,
+  "i",
+);
