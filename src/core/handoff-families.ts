@@ -716,7 +716,8 @@ const EN_BASE_WORD = new RegExp(r`^${EN_BASE}$`, "i");
 const EN_YOU_DID =
   /^you\s+(?:(?:already|just|also|only|never)\s+)?(?:\w+ed|made|wrote|ran|broke|took|left|did|had|got|put|set|forgot|kept|split|cut)\b/i;
 /** Someone waiting on a step, or a step owed or due: the reader's work, told as a state. */
-const EN_WAITING = /\b(?:waiting|waits|blocked|owed|owes|due|depends\s+on|pending\s+on|until)\b/i;
+const EN_WAITING =
+  /\b(?:waiting|waits|blocked|owed|owes|due|depends\s+on|pending\s+on|until\s+(?:it|it's|you|they|we|the|this|that|someone|somebody)\b)/i;
 /** A demand on time or a condition on the reader's means, and a causative or a relayed order. */
 const EN_DEMAND = new RegExp(
   r`\b(?:right\s+now|asap|immediately|by\s+(?:end\s+of\s+(?:the\s+)?(?:day|today|week)|eod|cob|tonight|tomorrow|noon|monday|tuesday|wednesday|thursday|friday|\d)|if\s+possible|if\s+(?:you\s+)?can)\b` +
@@ -735,6 +736,20 @@ const EN_DEMAND = new RegExp(
  * first. Returns the first part that is not, or null. A list of orders cannot be closed (review, round 19), so this reads
  * what a statement is instead.
  */
+/**
+ * The first part of English content that turns to the reader by a wait on a step or a demand (on time, a causative, a
+ * relayed order, a step first, the writer named as whoever does it). (The second person is not here: "your notes",
+ * "the tests you ran into" are plain, so it only sends the sentence back to the clause reading.)
+ */
+function enReaderStep(content: string): RegExpExecArray | null {
+  for (const raw of content.replace(DONT_LABEL, " label ").split(EN_JOINT)) {
+    const part = raw.replace(/^that\s+/i, "").trim();
+    const hit = EN_WAITING.exec(part) ?? EN_DEMAND.exec(part);
+    if (hit !== null) return hit;
+  }
+  return null;
+}
+
 function enNotStatement(content: string, pastYou = false): string | null {
   for (const raw of content.replace(DONT_LABEL, " label ").split(EN_JOINT)) {
     const part = raw.replace(/^that\s+/i, "").trim();
@@ -833,7 +848,7 @@ export function contentReading(sentence: string, end: string, n: Nouns): FamilyR
   if (order === null && g.loose !== true) {
     return { kind: "request", by: "rule: content for the document, no order in it" };
   }
-  const strong = STRONG_ORDER.exec(content);
+  const strong = STRONG_ORDER.exec(content) ?? (g.order === EN_ORDER ? enReaderStep(content) : null);
   if (strong !== null) {
     return { kind: "other", by: `rule: what the document is to hold carries a request ("${strong[0].trim()}")` };
   }
