@@ -628,7 +628,7 @@ const KO_ORDER = new RegExp(
     r`(?:확인|조사|측정|집계|조회|실행|배포|수정|재시작|갱신|삭제|교체|머지|리베이스|롤백|되돌)\s*(?:하|해|후|한\s*뒤|한\s*다음)`,
     r`README|CHANGELOG|위키|(?<![가-힣])(?:당신|네가|니가|너는|너도)`,
     // The writer of this document named as whoever does the step, or the step put first (쓰는 사람이 그 전에, 먼저).
-    r`(?:쓰는|커밋하는|푸시하는|작성하는|올리는)\s*(?:사람|분|쪽)|그\s*전에|미리|먼저`,
+    r`(?:쓰는|커밋하는|푸시하는|작성하는|올리는)\s*(?:사람|분|쪽)|그\s*전에|미리|먼저|이\s*메시지|받자마자|받는\s*대로|지금\s*바로|즉시|곧바로|당장|오늘\s*(?:밤\s*)?(?:안에|중으로|중에)`,
     // Someone waiting on a step, or whose share it is (기다려요, 이번 세션 몫, 담당).
     r`기다리|기다려|몫|책임`,
     // The worker's own session named, or a wish (이번 세션에서, 원한다고, 요청).
@@ -652,7 +652,7 @@ const JA_ORDER = new RegExp(
     r`を[^、。を]{0,14}?[てで](?<!ので)(?=[、\s]|から|$)|を[^、。を]{0,10}?[てで](?<!ので)(?![るたいおまあしもは])`,
     r`README|CHANGELOG|Wiki|wiki|(?:あなた|君|きみ)(?:が|は|も)`,
     // The writer of this document named as whoever does the step, or the step put first (書く人が先に, その前に).
-    r`(?:書く|書いた|コミットする|プッシュする|保存する|送る|まとめる)(?:人|方|者)|その前に|先に|事前に|前もって`,
+    r`(?:書く|書いた|コミットする|プッシュする|保存する|送る|まとめる)(?:人|方|者)|その前に|先に|事前に|前もって|このメッセージ|受け取り次第|受け取ったら|今すぐ|直ちに|ただちに|すぐに|即座に|(?:今夜|今日|本日|今晩)中に`,
     // Someone waiting on a step, or whose charge it is (待っています, 担当です).
     r`待って(?:い|ま|る)|待ち(?:です|でした)|担当(?:です|だ)|責任`,
     // The worker's own session named, or a wish (このセッションで, 希望して).
@@ -722,6 +722,7 @@ const EN_WAITING =
 const EN_DEMAND = new RegExp(
   r`\b(?:right\s+now|asap|immediately|by\s+(?:end\s+of\s+(?:the\s+)?(?:day|today|week)|eod|cob|tonight|tomorrow|noon|monday|tuesday|wednesday|thursday|friday|\d)|if\s+possible|if\s+(?:you\s+)?can)\b` +
     r`|^(?:have|has|had|get|got)\s+(?:it|them|this|that|the\s+\w+)\s+\w+ed\b|\b(?:said|says|wants?|asked|told\s+\w+)\s+(?:to\s+)?(?!that\b)[a-z]+\s+(?:it|them|the|a|this|that)\b` +
+    r`|\bbefore\s+(?:anyone|anybody|someone|somebody|any\s+other)\b|\b(?:touches|reads|gets|receives|sees)\s+this\b|\bthis\s+(?:message|prompt)\b|\bstraight\s+away\b|\bon\s+receipt\b` +
     r`|\b(?:whoever|the\s+one|the\s+person|anyone|someone)\s+(?:who\s+)?(?:commits|writes|pushes|saves|sends|files|closes|finishes|authors)\b|\bbeforehand\b|\bin\s+advance\b` +
     r`|\bfrom\s+here\b|\b(?:whoever|whoever's|anyone)\s+(?:reads|reading|gets|sees)\s+this\b|\bthis\s+(?:end|side|thread|chat|conversation)\b` +
     r`|\b(?:before|after|ahead\s+of)\s+(?:(?:the|this|your|any)\s+(?:next\s+)?(?:commit|push|stop|session|handoff|close|end|sign-?off|wrap|exit)\b|you\b|committing|pushing|stopping|closing|ending|signing)` +
@@ -1010,6 +1011,7 @@ const HAND_THING_TO =
 /** The orders in content that are a request, a wish or a relayed order whatever the clause reading makes of them. */
 const STRONG_ORDER = new RegExp(
   r`\b(?:please|pls|plz|kindly|(?:can|could|would|will|won't)\s+(?:you|u)|i(?:'ve|\s+have|'d|\s+would)?\s+(?:asked|want|wanted|need|needed|requested|expect|like|love|appreciate)|you\s+(?:should|must|need|have\s+to|gotta)|make\s+sure|be\s+sure|remember\s+to|don'?t\s+forget|asked\s+(?:you|for)|wants?\s+(?:you|it|this|them)\s+to|requires?|asking|demands?|insists?)\b` +
-    r`|주세요|주시|줘|부탁|바랍|해야|하셔야|달라|하라고|원한다|원해|요청(?:해|했|하|드|합)|요망|ください|下さい|お願い|頼|ほしい|欲しい|希望|依頼`,
+    r`|주세요|주시|줘|부탁|바랍|해야|하셔야|달라|하라고|원한다|원해|요청(?:해|했|하|드|합)|요망|ください|下さい|お願い|頼|ほしい|欲しい|希望|依頼` +
+    r`|이\s*메시지|받자마자|받는\s*대로|지금\s*바로|즉시|곧바로|당장|(?:쓰는|커밋하는|푸시하는|작성하는)\s*(?:사람|분)|このメッセージ|受け取り次第|今すぐ|直ちに|ただちに|即座に|(?:今夜|今日|本日|今晩)中に|오늘\s*(?:밤\s*)?(?:안에|중으로)|(?:書く|コミットする|プッシュする)(?:人|方)`,
   "i",
 );
