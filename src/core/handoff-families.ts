@@ -722,6 +722,7 @@ const EN_WAITING =
 const EN_DEMAND = new RegExp(
   r`\b(?:right\s+now|asap|immediately|by\s+(?:end\s+of\s+(?:the\s+)?(?:day|today|week)|eod|cob|tonight|tomorrow|noon|monday|tuesday|wednesday|thursday|friday|\d)|if\s+possible|if\s+(?:you\s+)?can)\b` +
     r`|^(?:have|has|had|get|got)\s+(?:it|them|this|that|the\s+\w+)\s+\w+ed\b|\b(?:said|says|wants?|asked|told\s+\w+)\s+(?:to\s+)?(?!that\b)[a-z]+\s+(?:it|them|the|a|this|that)\b` +
+    r`|\b(?:before|after|once|when)\s+(?:this|it|the\s+(?:note|doc|handoff))\s+(?:goes\s+out|is\s+(?:sent|out|pushed|committed|posted)|gets\s+(?:sent|pushed|committed)|ships|lands)\b|\bbefore\s+this\b|\bthis\s+(?:conversation|chat|thread)\b` +
     r`|\bbefore\s+(?:anyone|anybody|someone|somebody|any\s+other)\b|\b(?:touches|touched|reads|gets|receives|received|sees|opens|opened)\s+this\b|\bwhoever\s+(?:got|read|saw)\s+this\b|\bthis\s+(?:message|prompt)\b|\bstraight\s+away\b|\bon\s+receipt\b` +
     r`|\b(?:whoever|the\s+one|the\s+person|anyone|someone)\s+(?:who\s+)?(?:commits|writes|pushes|saves|sends|files|closes|finishes|authors)\b|\bbeforehand\b|\bin\s+advance\b` +
     r`|\bfrom\s+here\b|\b(?:whoever|whoever's|anyone)\s+(?:reads|reading|gets|sees)\s+this\b|\bthis\s+(?:end|side|thread|chat|conversation)\b` +
@@ -1012,6 +1013,7 @@ const HAND_THING_TO =
 const STRONG_ORDER = new RegExp(
   r`\b(?:please|pls|plz|kindly|(?:can|could|would|will|won't)\s+(?:you|u)|i(?:'ve|\s+have|'d|\s+would)?\s+(?:asked|want|wanted|need|needed|requested|expect|like|love|appreciate)|you\s+(?:should|must|need|have\s+to|gotta)|make\s+sure|be\s+sure|remember\s+to|don'?t\s+forget|asked\s+(?:you|for)|wants?\s+(?:you|it|this|them)\s+to|requires?|asking|demands?|insists?)\b` +
     r`|주세요|주시|줘|부탁|바랍|해야|하셔야|달라|하라고|원한다|원해|요청(?:해|했|하|드|합)|요망|ください|下さい|お願い|頼|ほしい|欲しい|希望|依頼` +
+    r`|이\s*(?:대화|채팅|스레드)|この(?:会話|チャット|スレッド|やり取り)` +
     r`|(?<![가-힣])(?:당신|너가|네가|니가|너는|너도|너\s|자네|그쪽|본인이)|(?:이걸|이것을|이\s*메시지를?)\s*받은\s*(?:사람|분)|(?:あなた|貴方|あんた|お前|おまえ|君が|きみが|そっち|そちら)|(?:これ|この(?:メッセージ|依頼|指示))を受け取った(?:人|方)` +
     r`|이\s*메시지|받자마자|받는\s*대로|지금\s*바로|즉시|곧바로|당장|(?:쓰는|커밋하는|푸시하는|작성하는)\s*(?:사람|분)|このメッセージ|受け取り次第|今すぐ|直ちに|ただちに|即座に|(?:今夜|今日|本日|今晩)中に|오늘\s*(?:밤\s*)?(?:안에|중으로)|(?:書く|コミットする|プッシュする)(?:人|方)`,
   "i",
