@@ -1014,6 +1014,10 @@ const STRONG_ORDER = new RegExp(
   r`\b(?:please|pls|plz|kindly|(?:can|could|would|will|won't)\s+(?:you|u)|i(?:'ve|\s+have|'d|\s+would)?\s+(?:asked|want|wanted|need|needed|requested|expect|like|love|appreciate)|you\s+(?:should|must|need|have\s+to|gotta)|make\s+sure|be\s+sure|remember\s+to|don'?t\s+forget|asked\s+(?:you|for)|wants?\s+(?:you|it|this|them)\s+to|requires?|asking|demands?|insists?)\b` +
     r`|주세요|주시|줘|부탁|바랍|해야|하셔야|달라|하라고|원한다|원해|요청(?:해|했|하|드|합)|요망|ください|下さい|お願い|頼|ほしい|欲しい|希望|依頼` +
     r`|이\s*(?:대화|채팅|스레드)|この(?:会話|チャット|スレッド|やり取り)` +
+    // A step told as what will be done, with no one named ("키는 … 교체한다고", "ローテーションすると"): a plan is the
+    // reader's work unless the next party is named as doing it.
+    r`|(?<!다음\s*(?:사람|작업자|워커|세션|분)[이가은는]\s*(?:\S+\s*){0,3})(?:(?<![있없이])(?:한다고|는다고|ㄴ다고)|할\s*(?:거|것|예정)이라고|하기로\s*(?:했다고|한다고))` +
+    r`|(?<!次の(?:人|担当|担当者|ワーカー|セッション)[がは][^、。]{0,12})(?:する|やる|行う|終わらせる|済ませる|替える|回す|消す|入れる|戻す)(?:(?:と|って|という|ということ)\s*$|予定)` +
     r`|(?<![가-힣])(?:당신|너가|네가|니가|너는|너도|너\s|자네|그쪽|본인이)|(?:이걸|이것을|이\s*메시지를?)\s*받은\s*(?:사람|분)|(?:あなた|貴方|あんた|お前|おまえ|君が|きみが|そっち|そちら)|(?:これ|この(?:メッセージ|依頼|指示))を受け取った(?:人|方)` +
     r`|이\s*메시지|받자마자|받는\s*대로|지금\s*바로|즉시|곧바로|당장|(?:쓰는|커밋하는|푸시하는|작성하는)\s*(?:사람|분)|このメッセージ|受け取り次第|今すぐ|直ちに|ただちに|即座に|(?:今夜|今日|本日|今晩)中に|오늘\s*(?:밤\s*)?(?:안에|중으로)|(?:書く|コミットする|プッシュする)(?:人|方)`,
   "i",
