@@ -304,6 +304,18 @@ export interface FamilyReading {
  * ask nothing (courtesy or a sender's line, a ticket's state that is the handoff). `doc` is the judge's own noun.
  */
 export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReading | null {
+  // Round 19: a job in parentheses ("Dana (renew pls)", "(rotate it first)"): a request word, or a base verb of work
+  // with an object pronoun or a time after it ("(commit hashes)" is a list of what goes in).
+  for (const m of clause.matchAll(/[(（]([^)）]{1,80})[)）]/g)) {
+    const inner = m[1].trim();
+    const [w0, w1] = inner.split(/\s+/);
+    if (
+      /\b(?:please|pls|plz)\b|주세요|부탁|해\s*줘|ください|お願い|して(?:おいて|ね)?$/i.test(inner) ||
+      (EN_BASE_WORD.test(w0) && /^(?:it|them|this|that|these|those|first|now|asap|today|tonight|too)$/i.test(w1 ?? ""))
+    ) {
+      return { kind: "other", by: `rule: a job in parentheses ("${m[0]}")` };
+    }
+  }
   // Round 19: handing a thing over to someone ("hand over prod access to Dana") is that work, not the document.
   const handed = HAND_THING_TO.exec(clause);
   if (handed) return { kind: "other", by: `rule: a thing handed over to someone ("${handed[0].trim()}")` };
@@ -1009,6 +1021,13 @@ export function formatRescue<T extends { kind: string; by: string }>(clause: str
 const HAND_THING_TO =
   /\bhand(?:s|ed|ing)?\s+(?:over|off)\s+(?!(?:(?:the|my|our|your|all|this|any)\s+)*(?:(?:remaining|open|current|rest\s+of\s+the)\s+)?(?:work|session|baton|tasks?|tickets?|notes?|docs?|document|handoff|progress|project|context|state|everything|it|them)\b)(?:[\w.'’/-]+\s+){1,5}?to\s+(?!be\b|do\b|make\b)\S+/i;
 
+/** Every Hangul syllable that ends in ㄴ (a verb's present before 다고: 교체한다고, 비운다고). */
+const KO_N_FINAL = (() => {
+  let out = "";
+  for (let c = 0xAC00 + 4; c <= 0xD7A3; c += 28) out += String.fromCodePoint(c);
+  return `[${out}]`;
+})();
+
 /** The orders in content that are a request, a wish or a relayed order whatever the clause reading makes of them. */
 const STRONG_ORDER = new RegExp(
   r`\b(?:please|pls|plz|kindly|(?:can|could|would|will|won't)\s+(?:you|u)|i(?:'ve|\s+have|'d|\s+would)?\s+(?:asked|want|wanted|need|needed|requested|expect|like|love|appreciate)|you\s+(?:should|must|need|have\s+to|gotta)|make\s+sure|be\s+sure|remember\s+to|don'?t\s+forget|asked\s+(?:you|for)|wants?\s+(?:you|it|this|them)\s+to|requires?|asking|demands?|insists?)\b` +
@@ -1016,7 +1035,8 @@ const STRONG_ORDER = new RegExp(
     r`|이\s*(?:대화|채팅|스레드)|この(?:会話|チャット|スレッド|やり取り)` +
     // A step told as what will be done, with no one named ("키는 … 교체한다고", "ローテーションすると"): a plan is the
     // reader's work unless the next party is named as doing it.
-    r`|(?<!다음\s*(?:사람|작업자|워커|세션|분)[이가은는]\s*(?:\S+\s*){0,3})(?:(?<![있없이])(?:한다고|는다고|ㄴ다고)|할\s*(?:거|것|예정)이라고|하기로\s*(?:했다고|한다고))` +
+    r`|(?<!다음\s*(?:사람|작업자|워커|세션|분)[이가은는]\s*(?:\S+\s*){0,3})(?:(?<![있없이된됀])(?:${KO_N_FINAL}다고|는다고)|할\s*(?:거|것|예정)이라고|하기로\s*(?:했다고|한다고))` +
+    r`|본\s*세션|현\s*세션|이\s*작업자|이번\s*작업자|지금\s*이\s*(?:작업자|세션|워커)` +
     r`|(?<!次の(?:人|担当|担当者|ワーカー|セッション)[がは][^、。]{0,12})(?:する|やる|行う|終わらせる|済ませる|替える|回す|消す|入れる|戻す)(?:(?:と|って|という|ということ)\s*$|予定)` +
     r`|(?<![가-힣])(?:당신|너가|네가|니가|너는|너도|너\s|자네|그쪽|본인이)|(?:이걸|이것을|이\s*메시지를?)\s*받은\s*(?:사람|분)|(?:あなた|貴方|あんた|お前|おまえ|君が|きみが|そっち|そちら)|(?:これ|この(?:メッセージ|依頼|指示))を受け取った(?:人|方)` +
     r`|이\s*메시지|받자마자|받는\s*대로|지금\s*바로|즉시|곧바로|당장|(?:쓰는|커밋하는|푸시하는|작성하는)\s*(?:사람|분)|このメッセージ|受け取り次第|今すぐ|直ちに|ただちに|即座に|(?:今夜|今日|本日|今晩)中に|오늘\s*(?:밤\s*)?(?:안에|중으로)|(?:書く|コミットする|プッシュする)(?:人|方)`,
