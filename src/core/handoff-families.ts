@@ -304,13 +304,19 @@ export interface FamilyReading {
  * ask nothing (courtesy or a sender's line, a ticket's state that is the handoff). `doc` is the judge's own noun.
  */
 export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReading | null {
+  // Round 19: a bare order after a sign-off, a colon, a comma or "and" ("Dana, renew pls", "~Dana: renew it", "Cheers, and
+  // renew."): a base verb of work, not one that writes, delivers or stops the document, with only "it" or "pls" after it.
+  const bare = BARE_ORDER.exec(clause) ?? BARE_WORD_ORDER.exec(clause) ??
+    (doc.test(clause) ? null : ONE_MORE.exec(clause));
+  if (bare) return { kind: "other", by: `rule: a bare order ("${bare[0].trim()}")` };
   // Round 19: a job in parentheses ("Dana (renew pls)", "(rotate it first)"): a request word, or a base verb of work
   // with an object pronoun or a time after it ("(commit hashes)" is a list of what goes in).
   for (const m of clause.matchAll(/[(（]([^)）]{1,80})[)）]/g)) {
     const inner = m[1].trim();
     const [w0, w1] = inner.split(/\s+/);
     if (
-      /\b(?:please|pls|plz)\b|주세요|부탁|해\s*줘|ください|お願い|して(?:おいて|ね)?$/i.test(inner) ||
+      /\b(?:please|pls|plz|(?:from|by|on)\s+you|needed|asap)\b|주세요|부탁|해\s*줘|ください|お願い|して(?:おいて|ね)?$/i
+        .test(inner) ||
       (EN_BASE_WORD.test(w0) && /^(?:it|them|this|that|these|those|first|now|asap|today|tonight|too)$/i.test(w1 ?? ""))
     ) {
       return { kind: "other", by: `rule: a job in parentheses ("${m[0]}")` };
@@ -1042,3 +1048,53 @@ const STRONG_ORDER = new RegExp(
     r`|이\s*메시지|받자마자|받는\s*대로|지금\s*바로|즉시|곧바로|당장|(?:쓰는|커밋하는|푸시하는|작성하는)\s*(?:사람|분)|このメッセージ|受け取り次第|今すぐ|直ちに|ただちに|即座に|(?:今夜|今日|本日|今晩)中に|오늘\s*(?:밤\s*)?(?:안에|중으로)|(?:書く|コミットする|プッシュする)(?:人|方)`,
   "i",
 );
+
+/** A base verb of work standing as a bare order at a clause's end, after a joint (not the document's own verbs). */
+const BARE_ORDER = new RegExp(
+  r`(?:^(?=\S+\s+(?:it|them|this|that|pls|please)\b)|[,:;~—–]\s*|\s-\s*|\band\s+)(?:please\s+|pls\s+|just\s+)?(?!(?:write|update|commit|push|save|stop|finish|complete|add|make|do|file|draft|prepare|create|leave|keep|send|wrap|close|check|look|go|help|take|start|work|continue|pick|set|test|try|answer|reply|hand|give|let|get|mark|skip|apply|find|fill|sort|list)\b)` +
+    EN_BASE + r`\b(?:\s+(?:it|them|this|that))?(?:\s+(?:pls|please|plz|now|asap|too|first|today))?\s*[.!]*\s*$`,
+  "i",
+);
+
+/**
+ * The prompt's clauses with each content sentence (`contentSentences`) standing whole in place of its own clauses; the
+ * other clauses are the whole prompt's split, as before (a sentence split alone loses its neighbours' joints: "PS").
+ */
+export function withContentSentences(text: string, content: Map<string, FamilyReading>, clauses: string[]): string[] {
+  const spans: [number, number, string][] = [];
+  let at = 0;
+  for (const s of sentencesOf(text)) {
+    const i = text.indexOf(s.text, at);
+    if (i < 0) continue;
+    at = i + s.text.length;
+    if (content.has(s.text)) spans.push([i, at, s.text]);
+  }
+  const out: string[] = [];
+  const used = new Set<string>();
+  let pos = 0;
+  for (const c of clauses) {
+    const i = text.indexOf(c, pos);
+    if (i >= 0) pos = i + c.length;
+    const span = i < 0 ? undefined : spans.find(([a, b]) => i >= a && i < b);
+    if (span === undefined) out.push(c);
+    else if (!used.has(span[2])) {
+      used.add(span[2]);
+      out.push(span[2]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Any word as a bare order after "and" at a clause's end ("Cheers, and drain."), or with "it" / "pls" after a colon, a
+ * tilde or a dash sign-off ("~Dana: drain it"): not courtesy, not the document's own verbs, not a state word.
+ */
+const BARE_WORD_ORDER = new RegExp(
+  r`(?:\band\s+(?:please\s+|pls\s+|just\s+)?(?=[a-z]+\s*[.!]*\s*$)|[:~—–]\s*(?=[a-z]+\s+(?:it|them|pls|please)\b))` +
+    r`(?!(?:write|update|commit|push|save|stop|finish|complete|leave|wrap|close|exit|rest|sleep|relax|go|bye|goodbye|thanks|thank|cheers|cya|ty|ok|okay|good|great|done|that|this|it|you|me|us|them|so|then|more|all|everything|nothing|out|off|up|on|home|enjoy|chill|log|sign|why|how|what|where|when|which|who|whom|whose|why|also|too|more|less|both|either|neither|each|not|no|yes|please|pls|thx|later|now|today|here|there|again)\b)` +
+    r`[a-z]+(?<!\w{2}ed|\w{3}ing|ly|[^s]s)\b(?:\s+(?:it|them))?(?:\s+(?:pls|please|plz))?\s*[.!]*\s*$`,
+);
+
+/** A second item opened as such ("One more thing: the renewal.", 하나 더, もう一つ): a task of its own. */
+const ONE_MORE =
+  /^(?:oh,?\s+)?(?:one\s+more\s+thing|another\s+thing|also|one\s+last\s+thing|and\s+one\s+more)\s*[:,—–-]\s*\S|^(?:그리고\s*)?하나\s*더\s*[:,]?|^もう一つ|^あと一つ|^それと[、:：]/i;

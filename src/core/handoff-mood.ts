@@ -35,10 +35,10 @@ import {
   replyPath,
   restWish,
   sendField,
-  sentencesOf,
   stripRelay,
   summingUp,
   template,
+  withContentSentences,
   withoutDelivery,
 } from "./handoff-families.ts";
 import { NAME } from "./handoff-names.ts";
@@ -775,9 +775,7 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
   }
   // Round 19: a sentence that only puts content in the document is read whole (handoff-families.ts, contentRequest).
   const content = contentSentences(window, NOUNS, DOC_NOUN);
-  const clauses = content.size === 0
-    ? clausesOf(window)
-    : sentencesOf(window).flatMap((s) => content.has(s.text) ? [s.text] : clausesOf(s.text));
+  const clauses = content.size === 0 ? clausesOf(window) : withContentSentences(window, content, clausesOf(window));
   // Judged in order up to the first clause of other work (one is enough to refuse; a long run-on prompt need not
   // be scored to its end).
   const judged: ClauseJudgement[] = [];
