@@ -1086,12 +1086,13 @@ export function withContentSentences(text: string, content: Map<string, FamilyRe
 }
 
 /**
- * Any word as a bare order after "and" at a clause's end ("Cheers, and drain."), or with "it" / "pls" after a colon, a
- * tilde or a dash sign-off ("~Dana: drain it"): not courtesy, not the document's own verbs, not a state word.
+ * Any word as a bare order after "and" at a clause's end, alone or on "it" / "them" ("Cheers, and drain.", "Write the
+ * handoff and vacuum it."), or with "it" / "pls" after a colon, a tilde or a dash sign-off ("~Dana: drain it"): not
+ * courtesy, not the document's own verbs (writing, delivering, formatting it), not a state word.
  */
 const BARE_WORD_ORDER = new RegExp(
-  r`(?:\band\s+(?:please\s+|pls\s+|just\s+)?(?=[a-z]+\s*[.!]*\s*$)|[:~—–]\s*(?=[a-z]+\s+(?:it|them|pls|please)\b))` +
-    r`(?!(?:write|update|commit|push|save|stop|finish|complete|leave|wrap|close|exit|rest|sleep|relax|go|bye|goodbye|thanks|thank|cheers|cya|ty|ok|okay|good|great|done|that|this|it|you|me|us|them|so|then|more|all|everything|nothing|out|off|up|on|home|enjoy|chill|log|sign|why|how|what|where|when|which|who|whom|whose|why|also|too|more|less|both|either|neither|each|not|no|yes|please|pls|thx|later|now|today|here|there|again)\b)` +
+  r`(?:\band\s+(?:please\s+|pls\s+|just\s+)?(?=[a-z]+(?:\s+(?:it|them))?\s*[.!]*\s*$)|[:~—–]\s*(?=[a-z]+\s+(?:it|them|pls|please)\b))` +
+    r`(?!(?:write|update|commit|push|save|stop|finish|complete|date|title|name|format|proofread|polish|shorten|trim|tidy|reread|read|share|send|attach|paste|print|number|label|summari[sz]e|condense|tighten|leave|wrap|close|exit|rest|sleep|relax|go|bye|goodbye|thanks|thank|cheers|cya|ty|ok|okay|good|great|done|that|this|it|you|me|us|them|so|then|more|all|everything|nothing|out|off|up|on|home|enjoy|chill|log|sign|why|how|what|where|when|which|who|whom|whose|why|also|too|more|less|both|either|neither|each|not|no|yes|please|pls|thx|later|now|today|here|there|again)\b)` +
     r`[a-z]+(?<!\w{2}ed|\w{3}ing|ly|[^s]s)\b(?:\s+(?:it|them))?(?:\s+(?:pls|please|plz))?\s*[.!]*\s*$`,
 );
 

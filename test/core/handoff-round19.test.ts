@@ -149,6 +149,30 @@ describe("round 19: a thing handed over to someone is that work", () => {
   });
 });
 
+// Main passed "…and <verb> it." whenever the verb was not in the list of work verbs (the review's round 19 files: the
+// lead's 18:25 fix). Any word on "it" / "them" after "and" at a clause's end is an order, unless it writes, delivers or
+// formats the document.
+describe("round 19: any verb on 'it' after 'and' at a clause's end is an order", () => {
+  test.each([
+    "Write the handoff and defrag it.",
+    "Update the handoff notes and reindex them.",
+    "Add to the handoff that the cache is cold, and prewarm it.",
+    "Note in the handoff that the workers are wedged, and recycle them.",
+  ])("refuses: %s", (text) => {
+    expect(judgeHandoffRequest(text).request).toBe(false);
+    expect(moodJudge(text).request).toBe(false);
+  });
+  test.each([
+    "Write the handoff and commit it.",
+    "Write the handoff and date it.",
+    "Finish the handoff and proofread it.",
+    "Write up the handoff and share it.",
+  ])("passes: %s", (text) => {
+    expect(judgeHandoffRequest(text).request).toBe(true);
+    expect(moodJudge(text).request).toBe(true);
+  });
+});
+
 describe("round 19: batch-r19a (our own examples) is decided as labelled", () => {
   const rows = readFileSync(join(import.meta.dir, "../../eval/handoff-prompts/model/batch-r19a.jsonl"), "utf8")
     .split("\n").filter((l) => l.trim() !== "").map((l) =>
