@@ -18,6 +18,9 @@ const PROGRESS =
 /** A gerund used as a subject ("Starting the server takes 3 s") is description, not a plan. */
 const GERUND_SUBJECT =
   r`^\S+ing\b[^,;:—]*?\b(?:takes|took|is|was|are|were|showed|shows|requires|required|fails|failed|causes|caused|makes|made|needs|seems|works|worked)\b` +
+  // "Building X on this would lead to Y": a prediction about doing it, not a step (round 18). Not across "so"/"to":
+  // "Rebuilding now so the cache would be fresh".
+  r`|^\S{1,30}ing\b(?:(?!\b(?:so|to|because|since|that|which|then|and)\b)[^,;:—]){0,120}?\s(?:would|could|might|should)\s+(?:not\s+)?(?:\w+ly\s+)?[a-z]+\b` +
   // "Raising the resolver timeout fixes it": a present verb with its own object after the gerund's phrase.
   r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|and|then)\b)[^,;:—])*?\s[a-z]{3,}(?<!ss)(?:es|s)\s+(?:it|them|this|that|everything)\b`;
 const NOT_GERUND =
@@ -52,7 +55,9 @@ const HABIT =
   r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|from\s+here\s+on|going\s+forward)\b|\b(?:I|we)(?:'ll|\s+will)\s+always\b`;
 /** What only a person does: a console, a dashboard, an approval or a grant (never the agent's step). */
 const READER_ONLY =
-  r`\b(?:console|dashboard|portal|browser|admin\s+panel|(?:repo|repository|project|org|account)\s+settings|approve|grant|authori[sz]e|sign\s+in|log\s+in)\b`;
+  r`\b(?:console|dashboard|portal|browser|admin\s+panel|(?:repo|repository|project|org|account)\s+settings|approve|grant|authori[sz]e|sign\s+in|log\s+in|` +
+  // (round 17: a click, a tap or a scan, an invitation, the reader's own device)
+  r`click|tap|scan|invite\s+email|invitation|your\s+(?:phone|inbox|email|laptop|device))\b`;
 /** The same, in a sentence with no "I", "we" or "let me" of the agent's ("Next, grant the bot write access."). */
 const READER_ONLY_STEP = r`^(?![^.]*\b(?:I|we|let(?:'s|\s+me))\b)[^.]*` + READER_ONLY;
 /** "Continuing the investigation, I found…": a participle clause before a main clause. */
@@ -65,7 +70,7 @@ const PARTICIPLE =
   r`(?:pushed|merged|committed|fixed|added|applied|deployed|landed|updated|removed|resolved|released|shipped|published|created|written|built|installed|renamed|reverted|restored|deleted|enabled|disabled|bumped|tagged|moved|rebased|squashed|regenerated|addressed|verified|confirmed|done|complete|completed|finished|green|clean|passing|in\s+place|sorted|handled|wired(?:\s+up)?|cleaned\s+up)`;
 /** Base-form verbs a message tells the reader to do: work verbs and the reader's own actions. */
 const READER_VERB = r`(?:` + WORK_VERB +
-  r`|try|playtest|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go)`;
+  r`|try|playtest|approve|restart|reconnect|reboot|grant|rotate|paste|click|log\s+in|sign\s+in|give|send|share|provide|upload|invite|authori[sz]e|accept|reply|answer|choose|pick|decide|tell|set|add|enable|create|turn|plug|unplug|connect|flash|power|press|visit|go|holler|shout|yell|ping|tap|scan|relaunch|reopen)`;
 /** Verbs in the third person that say what code now does ("Now displays as…", "Now the CLI exits 2"). */
 const BEHAVES =
   r`(?:displays|shows|renders|returns|prints|reads|writes|uses|handles|accepts|rejects|skips|ignores|includes|contains|supports|works|runs|loads|saves|stores|sends|logs|emits|throws|raises|falls|points|lists|matches|sorts|groups|counts|appears|behaves|respects|defaults|resolves|exits|retries|waits|validates|parses|formats|calls|creates|keeps|honou?rs|reports|fails|passes|builds|compiles|opens|closes|refreshes|updates|shows|wraps|truncates|caches|redirects|streams)`;
@@ -100,7 +105,9 @@ export const EN: LangPatterns = {
       id: "en.approval.need",
       kind: "approval",
       source:
-        r`\b(?:need|needs|require|requires|awaiting|await|waiting\s+for|wait\s+for)\s+(?:your|a\s+human'?s?|human|someone'?s?|explicit|an?|the)?\s*(?:approval|sign-?off|go-?ahead|confirmation|permission|decision|review|input|call|ok|okay|otp)\b`,
+        r`\b(?:need|needs|require|requires|awaiting|await|waiting\s+for|wait\s+for)\s+(?:your|a\s+human'?s?|human|someone'?s?|explicit|an?|the)?\s*(?:approval|sign-?off|go-?ahead|confirmation|permission|decision|review|input|call|ok|okay|otp|green\s+light|thumbs[\s-]up|nod|blessing)\b` +
+        // "Pending your review, I'll merge.", "The PR is up for review." (round 16)
+        r`|\bpending\s+(?:your|their|a|an|the|his|her)\s+(?:[\w-]+\s+)?(?:review|approval|sign-?off|decision|feedback|ok|okay|go-?ahead|confirmation|input|answer|reply)\b|\b(?:is|are)\s+(?:now\s+)?up\s+for\s+review\b`,
     },
     {
       id: "en.approval.before-you",
@@ -127,7 +134,12 @@ export const EN: LangPatterns = {
     {
       id: "en.approval.blocked",
       kind: "approval",
-      source: r`\bI(?:'m|\s+am)\s+blocked\b|\bblocked\s+(?:on|by)\b|\bcan(?:not|'t)\s+(?:continue|proceed)\b`,
+      source: r`\bI(?:'m|\s+am)\s+blocked\b|\bblocked\s+(?:on|by)\b|\bcan(?:not|'t)\s+(?:continue|proceed)\b` +
+        // "…, but it needs the prod credentials, which I don't have.", "The deploy job needs a manual trigger." (round 16)
+        r`|\b(?:which|that)\s+I\s+(?:don't|do\s+not)\s+have\b|\bI\s+(?:don't|do\s+not)\s+have\s+(?:the\s+|any\s+)?(?:access|credentials?|permissions?|rights|keys?|tokens?|passwords?)\b` +
+        r`|\b(?:needs?|requires?)\s+(?:a\s+|an\s+)?(?:manual|human)\b` +
+        // "…; I'll take it from there": the reader acts first.
+        r`|\b(?:I|we)(?:'ll|\s+will|\s+can)\s+take\s+(?:it|over)\s+from\s+there\b`,
     },
     {
       id: "en.approval.human",
@@ -139,7 +151,7 @@ export const EN: LangPatterns = {
       id: "en.approval.offer",
       kind: "approval",
       source:
-        r`^if\b[^,]*\b(?:you|your)\b|\bif\s+you(?:'d|\s+would)?\s+(?:like|prefer|want|wish)\b|\bif\s+that's\s+(?:easier|ok|okay|fine|preferred|helpful)\b|\bhappy\s+to\b|\bI\s+can\s+(?:also\s+)?\w+[^.]*\bif\s+you\b|^(?:just\s+)?(?:say|tell\s+me|pick|choose|name|reply\s+with|give\s+me)\b[^.]*\band\s+I(?:'ll|\s+will)\b|\bsay\s+the\s+word\b`,
+        r`^if\b[^,]*\b(?:you|your)\b|\bif\s+you(?:'d|\s+would)?\s+(?:like|prefer|want|wish)\b|\bif\s+that's\s+(?:easier|ok|okay|fine|preferred|helpful)\b|\b(?:happy|glad|willing|keen)\s+to\b|\bI\s+can\s+(?:also\s+)?\w+[^.]*\bif\s+you\b|^(?:just\s+)?(?:say|tell\s+me|pick|choose|name|reply\s+with|give\s+me)\b[^.]*\band\s+I(?:'ll|\s+will)\b|\bsay\s+the\s+word\b`,
     },
     {
       id: "en.wait.word",
@@ -158,14 +170,24 @@ export const EN: LangPatterns = {
     {
       id: "en.wait.hold",
       kind: "wait",
-      source: r`\b(?:holding|hold(?:ing)?\s+off|continuing\s+to\s+(?:hold|wait))\s+(?:for|until|on)\b`,
+      source: r`\b(?:holding|hold(?:ing)?\s+off|continuing\s+to\s+(?:hold|wait))\s+(?:for|until|on)\b` +
+        // "Going to hold here until the vendor replies." (round 16)
+        r`|\bhold(?:ing)?\s+(?:here|off|for\s+now)\b`,
     },
     {
       id: "en.wait.event",
       kind: "wait",
       source:
-        r`\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:finish(?:es)?|completes?|is\s+done|are\s+done|reports?\s+back|returns?|lands?|arrives?|comes?\s+back|is\s+ready)\b` +
-        r`|\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they)(?:'s|'re)\s+(?:done|finished|complete|ready|back)\b`,
+        r`\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:finish(?:es)?|completes?|is\s+done|are\s+done|reports?\s+back|returns?|lands?|arrives?|comes?\s+back|is\s+ready|merges|is\s+merged|gets\s+merged|is\s+approved|gets\s+approved|goes\s+(?:in|live|out)|ships|propagates)\b` +
+        r`|\b(?:once|when|after|as\s+soon\s+as|until)\s+(?:it|that|this|they)(?:'s|'re)\s+(?:done|finished|complete|ready|back|live|out|up|deployed|merged|released|green|available|listening)\b` +
+        // "I'll address comments as they come in." (round 16)
+        r`|\bas\s+(?:they|the\s+\w+|comments|reviews|results|reports)\s+(?:come|roll|trickle|arrive)\s*(?:in|back)?\b` +
+        // Round 17 (w4): "Whenever the staging box is free again, I'll …", "After the customer confirms the fix on their
+        // end, I'll …", "The rest is up to the release manager; …": a thing's or a person's event, a person's part.
+        r`|\b(?:once|when|whenever|after|as\s+soon\s+as|until)\s+(?:it|that|this|they|the\s+\S+(?:\s+\S+)?)\s+(?:is|are|gets?)\s+(?:free|available|idle|back\s+up|unblocked|unlocked)\b` +
+        r`|\b(?:once|when|whenever|after|as\s+soon\s+as|until)\s+(?:the\s+|our\s+|their\s+)?(?:customer|client|user|DBA|admin|manager|maintainers?|reviewers?|team|vendor|owner|lead|ops|QA|security|legal)s?\s+(?:confirms?|approves?|replies|responds?|signs?\s+off|agrees?|checks?|verifies|tests?|reviews?|merges?|gets\s+back)\b` +
+        r`|\bon\s+(?:their|your|his|her)\s+(?:end|side)\b` +
+        r`|\bup\s+to\s+(?:the\s+)?(?:\w+\s+)?(?:manager|team|owner|lead|maintainers?|reviewers?|admin|DBA|ops|QA|security|legal|customer|client)\b`,
     },
     // "I'll merge it after the review": the next step waits on someone else's review, approval or meeting.
     {
@@ -173,7 +195,24 @@ export const EN: LangPatterns = {
       kind: "wait",
       scope: "tail",
       source:
-        r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release)\b`,
+        r`\bafter\s+(?:the|your|their|a|an|his|her)\s+(?:[\w-]+\s+)?(?:review|reviews|approval|sign-?off|meeting|call|feedback|go-ahead|green\s+light|demo|stand-?up|release|reboot|power\s+cycle|freeze)\b` +
+        // "I'll merge it after approval.", "On your go, I'll run the migration." (round 16)
+        // ("on" names a place as often: "Subtotal shown on review page." in a plan of the agent's own, round 17.)
+        r`|\b(?:after|upon|pending)\s+(?:approval|sign-?off|review|confirmation)\b` +
+        r`|\bon\s+(?:approval|sign-?off|confirmation)\b(?!\s+(?:page|screen|tab|panel|step|form|view|dialog|modal|button)s?\b)` +
+        r`|\bon\s+your\s+(?:go|signal|word|mark|command|ok|okay)\b`,
+    },
+    // Round 18: a promise to ask the reader first ("From now on I'll check with you before any edit", "I'll run each
+    // step past you", "I'll get your sign-off before I change anything"): the next step is the reader's answer.
+    {
+      id: "en.wait.ask-first",
+      kind: "wait",
+      scope: "tail",
+      source:
+        r`\b(?:check|confirm|clear\s+(?:it|them|that|this))\s+with\s+you\b|\b(?:run|pass)\s+(?:\w+\s+){0,3}?(?:past|by)\s+you\b` +
+        r`|\b(?:ask|check)\s+(?:you\s+)?(?:first|before)\b|\bget\s+(?:your\s+|an?\s+|the\s+)?(?:explicit\s+)?(?:approval|sign-?off|ok|okay|go-?ahead|confirmation|consent)\b` +
+        r`|\bwait\s+for\s+(?:a\s+|your\s+)?(?:yes|reply|answer|go|nod)\b|\b(?:until|once|after)\s+you\s+(?:confirm|approve|agree|say\s+so|reply|answer)\b` +
+        r`|\byour\s+(?:ok|okay|go-?ahead|approval|sign-?off)\s+(?:first|second|before)\b`,
     },
     {
       id: "en.handoff",
@@ -187,7 +226,7 @@ export const EN: LangPatterns = {
       kind: "approval",
       scope: "tail",
       source:
-        r`\bfrom\s+you\b|\bfor\s+you\s+to\b|\b(?:need(?:s|ing)?|want(?:s|ing)?|ask(?:s|ing)?|requir(?:e|es|ing)|rel(?:y|ies|ying)\s+on|count(?:s|ing)?\s+on|wait(?:s|ing)?\s+on|depend(?:s|ing)?\s+on)\s+you\b|\bup\s+to\s+you\b|\b(?:over|back)\s+to\s+you\b|\bin\s+your\s+court\b`,
+        r`\bfrom\s+you\b|\bfor\s+you\s+to\b|\bsuits\s+you\b|\b(?:at\s+your|when\s+(?:it's\s+)?)convenien(?:ce|t)\b|\baction\s+(?:needed|required)\b|\b(?:need(?:s|ing)?|want(?:s|ing)?|ask(?:s|ing)?|requir(?:e|es|ing)|rel(?:y|ies|ying)\s+on|count(?:s|ing)?\s+on|wait(?:s|ing)?\s+on|depend(?:s|ing)?\s+on)\s+you\b|\bup\s+to\s+you\b|\b(?:over|back)\s+to\s+you\b|\bin\s+your\s+court\b`,
     },
     {
       id: "en.reader.you-must",
@@ -232,6 +271,15 @@ export const EN: LangPatterns = {
       source: r`^(?:(?:ok(?:ay)?|all\s+done|done|pushed|good)[,.!]?\s+)?(?:next|now|then|first)[,:]?\s+(?:please\s+)?` +
         r`(?:approve|grant|authori[sz]e|sign\s+in|log\s+in|open\s+the\s+(?:\w+\s+)?(?:console|dashboard|portal|admin\s+panel)|accept\s+the\s+invit)`,
     },
+    // "Next: rotate the key in the AWS console, then I'll update the secret in CI.": after a sequencing word, a step in
+    // a place only a person reaches, then the agent's own step (round 16).
+    {
+      id: "en.reader.next-place",
+      kind: "approval",
+      scope: "tail",
+      source: r`^(?:(?:ok(?:ay)?|done|good)[,.!]?\s+)?(?:next|now|then|first)\s*[,:]?\s+(?!(?:let|I|we)\b)[^.]*` +
+        READER_ONLY + r`[^.]*\b(?:then|and)\s+(?:I|we)(?:'ll|\s+will|\s+can)\b`,
+    },
     {
       id: "en.reader.tell-me",
       kind: "approval",
@@ -239,6 +287,59 @@ export const EN: LangPatterns = {
       // "…, then tell me both and I'll reflash": the agent's next step waits on what the reader sends.
       source:
         r`(?:^|,\s*|\b(?:then|and)\s+)(?:just\s+)?(?:tell|send|give|show|paste|share|forward)\s+(?:me|us)\b(?:[^.?!]|[.?!](?!\s|$))*?\band\s+(?:I|we)(?:'ll|\s+will|\s+can)\b`,
+    },
+    // Round 17, from wait batch w1: the next thing named is a person's or a team's event ("Next, the design review with
+    // the platform group.", "Up next is the vendor's call on the rate limit.", "Then the release, after QA signs off.").
+    {
+      id: "en.wait.next-person",
+      kind: "wait",
+      scope: "tail",
+      source: r`^(?:(?:ok(?:ay)?|done|good)[,.!]?\s+)?(?:next(?:\s+up)?|up\s+next(?:\s+is)?|then)\b[^.?!]*?` +
+        r`(?:\b(?:review|approval|sign-?off|signs?\s+off|go-?ahead|gives?\s+the\s+go|green\s+light|decision|call|answer|reply|feedback|vote|picks?|decides?)\b` +
+        r`|\b(?:legal|QA|DBA|vendor|maintainers?|reviewers?)\b|\b\w+\s+(?:team|group)\b|\b\w+'s\s+(?:\w+\s+)?(?:call|review|approval|sign-?off|decision|go)\b` +
+        r`|\bfrom\s+(?:security|legal|QA|ops|the\s+\w+\s+(?:team|group)))`,
+      // (Not the agent's own review pass: "Next, a self-review of the diff.", "Next up: reviewing the parser.")
+      // (…nor with the agent as the subject right after "Next": "Next, I'll review the diff." A later "then I'll merge"
+      // comes after the person's event and keeps it a wait.)
+      unless: r`\b(?:self-?review|code\s+review\s+pass|my\s+(?:own\s+)?review|reviewing)\b|` +
+        r`^(?:(?:ok(?:ay)?|done|good)[,.!]?\s+)?(?:next(?:\s+up)?|up\s+next(?:\s+is)?|then)\b[,:]?\s+(?:I|we|let(?:'s|\s+me))\b`,
+    },
+    // Restarting the host the agent runs in (Claude Code, the editor, the terminal) is the reader's step, whatever
+    // follows ("Restart Claude Code so the hook loads; then I'll verify the output.", round 17).
+    {
+      id: "en.reader.host",
+      kind: "approval",
+      source:
+        r`\b(?:restart|relaunch|reopen|reload|quit\s+and\s+reopen)\s+(?:Claude\s+Code|claude|the\s+(?:IDE|editor|terminal|app|window|session|CLI)|VS\s?Code|Cursor|Xcode|your\s+\w+)\b`,
+    },
+    // The next part is the reader's, in so many words ("The next part is yours: …", "Your move: …", "This bit is on you").
+    // The rest is the reader's side of the work ("The rest is manual:", "From here on it's on your side", round 17).
+    {
+      id: "en.reader.side",
+      kind: "approval",
+      source:
+        r`\b(?:the\s+rest|from\s+here(?:\s+on)?|what's\s+left|the\s+remaining\s+steps?)\s+(?:is|are|it's)\s+(?:all\s+)?(?:manual|on\s+your\s+(?:side|end)|for\s+you|yours)\b`,
+    },
+    {
+      id: "en.reader.yours",
+      kind: "approval",
+      source: r`\b(?:is|are)\s+(?:all\s+)?(?:yours|on\s+you)\b|\byour\s+(?:move|turn)\b`,
+    },
+    // A check on the reader's intent at the end of the agent's reading ("…, if that's what you meant.", "…, assuming
+    // that's your intent.").
+    {
+      id: "en.reader.intent",
+      kind: "approval",
+      source:
+        r`\b(?:if|assuming|provided|as\s+long\s+as)\s+(?:that's|that\s+is|this\s+is|that|it's)\s+(?:what\s+you\s+(?:meant|mean|want(?:ed)?|had\s+in\s+mind|intended|asked\s+for)|(?:your|the)\s+(?:intent|intention|plan|call|preference))\b` +
+        r`|\bif\s+(?:that|this|it)\s+(?:lines\s+up\s+with|matches|fits|aligns\s+with|is\s+close\s+to)\s+(?:your|what\s+you)\b`,
+    },
+    // The same step for the reader's own copy, then the agent's ("Same change for your fork: cherry-pick … and I'll rebase.").
+    {
+      id: "en.reader.same-for-yours",
+      kind: "approval",
+      scope: "tail",
+      source: r`^(?:the\s+)?same\s+(?:\w+\s+)?(?:for|on|in)\s+your\b`,
     },
     {
       id: "en.reader.imperative-your",
@@ -301,6 +402,14 @@ export const EN: LangPatterns = {
         r`|\b(?:things?|points?|decisions?|choices?|details?)\s+(?:(?:still\s+)?to\s+(?:decide|settle|pin\s+down|agree\s+on)|(?:that\s+)?need\s+(?:a\s+)?(?:decision|deciding|your))\b[^:：]*[:：]\s*$`,
     },
     { id: "en.question.end", kind: "question", source: SENTENCE_QUESTION },
+    // A question to the reader written with a colon where its options (or a choice tool) follow: "About eviction,
+    // should we use:", "Before I wire the queue, which would you prefer:" (round 17).
+    {
+      id: "en.question.colon",
+      kind: "question",
+      source: r`(?:^|[,;—–]\s*)(?:do|does|should|shall|would|could|will|are|is)\s+(?:we|you|I)\b[^:?\n]*[:：]\s*$` +
+        r`|(?:^|[,;—–]\s*)(?:which|what)(?:\s+\w+)?(?:'s|\s+(?:would|do|should|is|are|shall))\s[^:?\n]*[:：]\s*$`,
+    },
     {
       id: "en.question.addressed",
       kind: "question",
@@ -320,7 +429,8 @@ export const EN: LangPatterns = {
       id: "en.intent",
       kind: "announce",
       source: r`\b(?:I|we)\s+(?:still\s+)?(?:plan|intend|aim|need|have|want)\s+to\s+(?!` + NOT_WORK + ")",
-      unless: HABIT,
+      // ("the results will decide whether I need to …" is no intent, round 16)
+      unless: HABIT + "|" + r`\bwhether\s+(?:I|we)\s+(?:still\s+)?need\b`,
     },
     {
       id: "en.future.subjectless",
@@ -500,7 +610,8 @@ export const EN: LangPatterns = {
       kind: "announce",
       subjectless: true,
       source: r`^(?:(?:ok(?:ay)?|alright|good|great|so|and)[,.!]?\s+)*` + WORK_VERB + r`\b[^.!?]*:$`,
-      unless: r`\b(?:you|your)\b|` + HOW_TO,
+      // (a fix marked as a proposal, "Fix 2 (optional): raise the pool size:", is offered for a decision; round 17)
+      unless: r`\b(?:you|your)\b|\([^)]*\b(?:optional|proposal|proposed|suggested|recommended)\b[^)]*\)|` + HOW_TO,
     },
     {
       id: "en.gerund-fragment",
@@ -535,6 +646,18 @@ export const EN: LangPatterns = {
       source: r`\b(?:I|we)(?:'ll|\s+will|\s+can|'d|\s+would)\s+[^,;]*?` + CHECK_BEFORE + r`\b` + CONDITION +
         r`\b(?!\s+(?:that|this|it)(?:'s|\s+is)\s+done\b)`,
     },
+    // What the agent needs to see before it can go on, as the last words ("We need to see the exact error to fix this.",
+    // after the reader's steps to get it): it waits on the reader's information, unless the same sentence says how the
+    // agent gets it itself ("…, so let me fetch the log") (round 17).
+    {
+      id: "en.ruleout.need-info",
+      kind: "ruleout",
+      why: "recommendation",
+      terminal: true,
+      source:
+        r`^(?:(?:so|but|first)[,]?\s+)?(?:we|I)\s+(?:need|'d\s+need|would\s+need|have|must)\s+to\s+(?:see|know|get|look\s+at|find\s+out)\s+(?:the|that|this|which|what|whether|exactly|your|a|an)\b`,
+      unless: r`\b(?:let\s+me|let's|I'll|I\s+will|I'm\s+going\s+to|so\s+I)\b`,
+    },
     {
       id: "en.ruleout.recommend",
       kind: "ruleout",
@@ -568,7 +691,11 @@ export const EN: LangPatterns = {
       why: "later",
       terminal: true,
       source:
-        r`\b(?:later(?:\s+on)?|tomorrow|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
+        // (… and a stretch of time the agent waits out: "It'll take a while — I'll check on it periodically", "DNS can take
+        // up to an hour, so I'll check after that", round 16)
+        r`\b(?:periodically|from\s+time\s+to\s+time|take\s+a\s+while|every\s+(?:few\s+)?(?:minutes?|hours?))\b|` +
+        r`\btakes?\s+(?:(?:up\s+to|about|around|roughly|at\s+least|over|more\s+than)\s+(?:an?|\d+|a\s+few|several)\s+(?:hours?|minutes?|days?)|(?:an?|\d+|a\s+few|several)\s+(?:hours?|days?))\b(?![^.]*\bnow\b)|` +
+        r`\b(?:later(?:\s+on)?|until\s+(?:the\s+)?next\s+(?:release|version|sprint|week|session|deploy|quarter)|tomorrow|tonight(?!'s)|overnight|this\s+(?:afternoon|evening)(?!'s)|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:(?:roughly|about|around|approximately|maybe|~)\s*)?(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several|an?|half\s+an)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
     },
     // A step with a time estimate at the very end ("Check the redirect URL (2 min)", "3. URLの確認（2分）"): a plan's
     // next item, in any script; a spent or total time reports.
@@ -601,9 +728,13 @@ export const EN: LangPatterns = {
       last: true,
       subjectless: true,
       source:
-        r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])(?:step|phase|task|fix|part|stage|file|test|check|change|edit|patch)\s*\d+[a-z]?(?:\s*(?:&|and|,|-|–|/)\s*\d+[a-z]?)*\s*[:.—–-]\s*\S`,
+        r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])(?:step|phase|task|fix|part|stage|file|test|check|change|edit|patch)\s*\d+(?:\.\d+)*(?!\.?\d)[a-z]?(?:\s*(?:&|and|,|-|–|/)\s*\d+(?:\.\d+)*(?!\.?\d)[a-z]?)*\s*[:.—–-]\s*\S`,
+      // (a decimal step number, "Phase 4.5 ready to execute", is one number: round 18)
       // A label used as a subject ("**Step 3: Deploy** is the only step left") states something.
-      unless: r`\b(?:you|your|done|complete|completed|finished|passed|passing|skipped)\b|[✅✓]|` + FINITE,
+      unless: r`\b(?:you|your|done|complete|completed|finished|passed|passing|skipped)\b|[✅✓]|` + FINITE + "|" +
+        // (a step only the reader takes, "Step 3.2: log in to the console …", "Step 1: pick the region", round 18)
+        // (not "dashboard": "Phase 4 — create the dashboard root component" is code)
+        r`\b(?:console|portal|admin\s+panel|approve|grant|authori[sz]e|sign\s+in|log\s+in)\b|[:.—–-]\s*(?:pick|choose|decide|select|approve|confirm)\b`,
     },
     // A message that ends on a step heading with nothing under it ("## Step 2: Updating the parser").
     {
@@ -625,6 +756,8 @@ export const EN: LangPatterns = {
       source: r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
       unless:
         r`\b(?:as\s+follows|here(?:'s|\s+is|\s+are)|summary|results?|changes|what\s+(?:changed|I\s+(?:found|did|changed))|output|details|notes?|findings|status|overview|below|breakdown)\b[^:]*[:：]\s*$|\b(?:is|are|was|were|looks?\s+like)\b[^:]*[:：]\s*$|\b(?:you|your)\b|` +
+        // (a fix marked as a proposal, "Fix 2 (optional): …:", is offered for a decision; round 17)
+        r`\([^)]*\b(?:optional|proposal|proposed|suggested|recommended)\b[^)]*\)|` +
         HOW_TO,
     },
     // "Now `render.go` — drop the legacy branch": the object first, then the work.
@@ -644,6 +777,18 @@ export const EN: LangPatterns = {
       source:
         r`^(?:(?:in\s+)?summary(?!\s+of\s+(?:the\s+)?(?:plan|next|remaining))|tl;?\s?dr|conclusion|in\s+short|bottom\s+line|recap|wrap-?up|the\s+short\s+answer|one-line\s+summary)\b`,
       unless: r`^(?:(?:and|so|ok(?:ay)?)[,.]?\s+)?(?:next|now|then|after\s+that|from\s+here)\b`,
+    },
+    // A message whose last paragraph sits under a section of proposals ("## Proposed fixes", "## Solution 2: …",
+    // "### Recommended fix") offers them for a decision, whatever its last line says, unless that line opens on the
+    // agent's own now, next or let me (round 17).
+    {
+      id: "en.section.proposal",
+      kind: "ruleout",
+      why: "recommendation",
+      scope: "section",
+      source:
+        r`^(?:proposed|suggested|recommended|possible)\s+(?:fix|fixes|change|changes|solution|solutions|approach|approaches|options?)\b|^(?:solution|option|approach|alternative)s?(?:\s+(?:\d+|[A-C]))?\b`,
+      unless: r`^(?:(?:ok(?:ay)?|so|good)[,.]?\s+)?(?:now|next|then|let\s+me|let's|I'll|I\s+will|I'm\s+going\s+to)\b`,
     },
     // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
     {
@@ -693,6 +838,17 @@ export const EN: LangPatterns = {
       // "Rebuilding with the throw in place." opens on a gerund clause: a progress line, not a result.
       unless: FIRST_PERSON_NEXT + "|" +
         r`^(?:(?:now|next|and|so|ok(?:ay)?)[,]?\s+)?\w+ing\s+(?:with|the|a|an|it|them|this|that|these|those|to|on|in|for|from|and|all|every|whether|if|out|up)\b`,
+    },
+    // Round 18: a commit's diff stat ("6 files changed, 212 insertions(+)", "+88/-12") reports what the commit holds,
+    // whatever gerund follows it ("…, covering the importer").
+    {
+      id: "en.end.stat",
+      kind: "ruleout",
+      why: "result",
+      terminal: true,
+      source:
+        r`\b\d[\d,]*\s+files?\s+(?:changed|touched|modified|added|created|deleted)\b|\b\d[\d,]*\s+(?:insertions?|deletions?)\b|(?:^|[\s(])\+\d[\d,]*\s*[/,]?\s*[-−]\d`,
+      unless: FIRST_PERSON_NEXT,
     },
     {
       id: "en.end.did",

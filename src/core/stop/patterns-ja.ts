@@ -84,7 +84,20 @@ export const JA: LangPatterns = {
       id: "ja.wait",
       kind: "wait",
       source:
-        r`待って(?:います|おります)|待ちます|お待ちしております|(?:来たら|出たら|終わったら|完了したら|届いたら|戻ったら|終わり次第|完了し次第)`,
+        r`待って(?:います|おります)|待ちます|お待ちしております|(?:来たら|出たら|終わったら|完了したら|届いたら|戻ったら|終わり次第|完了し次第)|` +
+        // "返事を待ってから次に進みます。": the next step comes after a reply or a result (round 17).
+        r`(?:返事|返信|回答|結果|報告|完了|反応)を待って(?:から|、)` +
+        // "返事をもらってから進めます", "許可をもらってから再起動します": after a person gives it (round 17).
+        r`|(?:返事|返信|回答|許可|承認|OK|権限|レビュー|確認|了承|同意)を?(?:もらって|いただいて|得て|受けて)から`,
+    },
+    // Round 18: a promise to ask the reader first ("まず方針をご相談してから進めます", "以降は…前に必ず確認を取ります",
+    // "判断を仰いでから", "OKが出てから"): the next step is the reader's answer.
+    {
+      id: "ja.wait.ask-first",
+      kind: "wait",
+      scope: "tail",
+      source:
+        r`ご?相談(?:して|の上|させて|します)|確認を(?:取|と)(?:り|って|ります|る)|お?伺い(?:します|して|を立て)|伺って|(?:判断|指示|決裁)を仰|(?:OK|許可|承認|ゴーサイン|了承)が(?:出て|出たら|下りて|下りたら)|聞いてから|聞くように`,
     },
     // "レビュー後にマージします": the next step waits on someone else's review, approval or meeting.
     {
@@ -102,6 +115,13 @@ export const JA: LangPatterns = {
     },
     // The message turns to the reader (issue 31): a request, an honorific for the reader's action,
     // a condition on it, a choice offered.
+    // The rest is the reader's side of the work ("残りは手作業になります", "ここから先は利用者側の設定です", round 17).
+    {
+      id: "ja.reader.side",
+      kind: "approval",
+      source:
+        r`(?:残り|ここから(?:先)?|以下|あと|この先)は[^。]{0,15}?(?:手作業|手動|ユーザー側|利用者側|お客様側|手元|ご自身|実機)`,
+    },
     {
       id: "ja.reader.plan-ok",
       kind: "approval",
@@ -182,7 +202,13 @@ export const JA: LangPatterns = {
       source: r`(?:今から|引き続き|これから|早速|すぐに?|この後|このあと|続けて|続いて)[^。]*ます` + STOP,
       unless: NOT_ACTION + "|" + TOPIC,
     },
-    { id: "ja.next", kind: "announce", source: r`^次(?:は|の作業は|のステップは)[^。]*です` + STOP },
+    {
+      id: "ja.next",
+      kind: "announce",
+      source: r`^次(?:は|の作業は|のステップは)[^。]*です` + STOP,
+      // "次はセキュリティチームの承認です。": someone else's step (round 16).
+      unless: r`承認|了承|許可|レビュー|判断|チーム|担当者|お客様|ユーザー|あなた|皆様`,
+    },
     { id: "ja.case.either", kind: "announce", source: CASE_EITHER },
     // A count of the places still to change, as the message's last words ("修正箇所は2つあります。"): the edits come next.
     // (Past or done forms, "修正した箇所は…", report; a question after it is a wait.)
@@ -203,6 +229,8 @@ export const JA: LangPatterns = {
       source:
         r`(?:確認|調査|拝見|チェック|検証|調べ|見|読ま|試|修正|実行|テスト|ビルド)させて(?:ください|下さい|いただきます|もらいます)` +
         STOP,
+      // "実行してよいか確認させてください。" asks the reader's leave (round 17).
+      unless: r`(?:てよい|ていい|て良い|でよい|でいい|てもよい|ても良い|てもいい|で問題ない|で大丈夫)か`,
     },
     // The final clause is a bare work verb: "…ので、コミットします", "…か確認します", "README も更新します".
     {
@@ -210,7 +238,8 @@ export const JA: LangPatterns = {
       kind: "announce",
       clause: "final",
       // (and its causative, "サブエージェントに確認させます": the agent dispatches the work now).
-      source: r`^[^は。]*?(?:[\u30A0-\u30FF\u4E00-\u9FFFA-Za-z\uE000]{2,}\s?(?:(?:いた)?します|させます)|` + WORK_VERB +
+      source: r`^[^は。]*?(?:[\u30A0-\u30FF\u4E00-\u9FFFA-Za-z\uE000]{2,}\s?(?:(?:いた)?します|させます)|` +
+        WORK_VERB +
         r`)` +
         STOP,
       unless: SUBJECT + "|" + NOT_ACTION + "|" + NOT_WORK_NOUN,
@@ -293,7 +322,7 @@ export const JA: LangPatterns = {
       terminal: true,
       why: "later",
       source:
-        r`\d+\s?(?:秒|分|時間)(?:後|ほど後|経ったら)|明日|明朝|今夜|来週|翌日|後で|後ほど|しばらく(?:して|後|経って)|少し(?:して|後|経って)|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は|` +
+        r`\d+\s?(?:秒|分|時間)(?:後|ほど後|経ったら)|数(?:秒|分|時間|日)(?:後|ほど後|経ったら)|\d+\s?(?:分|時間|日)(?:ほど|くらい|ぐらい|程度)?で(?:結果|終わ|完了|出)|明日|明朝|今夜|来週|翌日|後で|後ほど|しばらく(?:して|後|経って)|少し(?:して|後|経って)|のちほど|次回|今後|以後は|以後、|将来|別途|別の(?:PR|チケット|タスク|セッション)で|次の(?:フェーズ|段階|工程|スプリント|PR|セッション)|^次の(?:ステップ|フェーズ|段階)は|` +
         // "次にcronが動いたときに…": the next time something happens, not the next step.
         r`次に[^、。]{1,30}?(?:とき|時|際|たび)(?:に|は|、)|次に[^、。]{1,30}?[うくすつぬむぶぐるた]と[、,]|次の[^、。]{1,30}?(?:とき|時|際)(?:に|は|、)`,
     },
@@ -302,12 +331,16 @@ export const JA: LangPatterns = {
       id: "ja.plain",
       kind: "announce",
       clause: "final",
+      // (not on list items: "1. 鍵を発行する" under a heading is a step written for the reader, round 17)
+      subjectless: true,
       source:
         r`(?:[\u4E00-\u9FFF\u30A0-\u30FF]{2,}(?:する|しよう|してみる|してみよう|していく|しておく)|[A-Za-z]{2,}\s?(?:する|しよう|してみる)|(?:見る|[てで]みる|試す|直す|直していく|調べる|確かめる|書く|作る|進める|読む|探す|開く|回す|走らせる|走らせてみる|やってみる|みよう|いこう|しよう|任せる|潰す|に入る|揃える|そろえる|合わせる|消す|戻す|外す|足す|加える|置き換える|書き換える|切り替える|分ける|まとめる|片付ける))[。．!！]?\s*$`,
       unless: SUBJECT + "|" + TOPIC + "|" +
-        r`(?:ことが|ように|ために|場合(?!の)|とき(?!の)|時に|必要|べき|たびに|ごとに|毎回)`,
-      // "トークンは24時間で失効し、再ログインを要求する。": a topic over the sentence makes it a description (a spec).
-      unlessSentence: TOPIC,
+        r`(?:ことが|ように|ために|場合(?!の)|とき(?!の)|時に|必要|べき|たびに|ごとに|毎回)|` +
+        r`[うくすつぬむぶぐる]と[、,]`,
+      // "トークンは24時間で失効し、再ログインを要求する。": a topic over the sentence makes it a description (a spec);
+      // so does a case in "…すると、" ("ボタンを押すと、内容を検証してから送信する。", round 17).
+      unlessSentence: TOPIC + r`|[うくすつぬむぶぐる]と[、,]`,
     },
     // The agent's own action under way as the turn ends: "型エラーを修正中です", "…をインストール中...". (Not
     // "…を追加しています": ている is as often the state the change left.)
@@ -415,7 +448,9 @@ export const JA: LangPatterns = {
       kind: "announce",
       last: true,
       source: r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
-      unless: r`(?:です|ました|通り|まとめ|結果|変更点|変更内容|概要|内容|状況|一覧|以下|下記)\s*[:：]\s*$`,
+      unless: r`(?:です|ました|通り|まとめ|結果|変更点|変更内容|概要|内容|状況|一覧|以下|下記)\s*[:：]\s*$|` +
+        // (a fix marked as a proposal, "修正3（任意）: …:", "対策案（オプション）: …:", is offered for a decision; round 17)
+        r`[（(][^）)]*(?:任意|オプション|optional|提案|推奨)[^）)]*[）)]|(?:修正案|対策案|改善案|提案)`,
     },
     // A chain that opens on the agent's own work with an object ("…を…に置き換え、…は…のまま維持します"):
     // the later clause's topic does not make the sentence a description.
@@ -433,6 +468,16 @@ export const JA: LangPatterns = {
       scope: "section",
       source: r`^(?:まとめ|要約|結論|一言で(?:まとめると|言うと|いうと)|総括|概要)`,
       unless: r`^(?:次は|次に|続いて|続けて|これから|では|それでは|引き続き)`,
+    },
+    // A section of proposals ("## 推奨修正", "### 修正案（優先度順）", "## 対策案"): its last line offers a fix for a
+    // decision, unless it opens on the agent's own では, 次に or これから (round 17).
+    {
+      id: "ja.section.proposal",
+      kind: "ruleout",
+      why: "recommendation",
+      scope: "section",
+      source: r`^(?:推奨(?:される)?(?:修正|対策|対応|変更)|修正案|対策案|改善案|解決案|提案|選択肢|代替案)`,
+      unless: r`^(?:次は|次に|続いて|これから|今から|では|それでは|まず)`,
     },
     // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
     {
@@ -526,6 +571,27 @@ export const JA: LangPatterns = {
       unless:
         r`ましょう|よう(?:に)?(?:します|する|しておきます)|^(?:今から|これから|では|次は)|を[^。]*(?:追加|作成|実装|修正|導入)します`,
     },
+    // How a framework, a library or the code behaves, in the polite present (round 17): a frame it holds in ("React では
+    // 状態を useState で持ち、変更時に再描画します。", "Svelte では状態を let で宣言し、…"), a generic time ("変更時に", "毎回";
+    // after a result, "…ごとに" is ja.ruleout.describes-after-result's), or what the code returns ("…を読み取り、文字列に
+    // して返します。"). An answer's recap, not the agent's step, unless a change verb, a "…ように" or a marker of the agent's
+    // own next step is in it; a frame closed by a concessive or reason clause ("設計では…となっていますが、") governs that
+    // clause only.
+    {
+      id: "ja.end.describes",
+      kind: "ruleout",
+      why: "state",
+      terminal: true,
+      source:
+        r`^[^、。]{0,30}?[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<![次今]|今回|最初|最後|ここ|そこ)\s?では(?!な|あり)(?![^。]*(?:が|けど|けれど|ので|ため|から)[、,])[^。]*ます[。．]?\s*$|` +
+        r`(?:時|とき|際)に[^。]*ます[。．]?\s*$|(?:毎回|都度|常に)[^。]*ます[。．]?\s*$|` +
+        r`(?:を|で|に)\s?返(?:します|ります)[。．]?\s*$|返却します[。．]?\s*$`,
+      unless:
+        r`(?:修正|変更|追加|削除|実装|書き換え|置き換え|直し|対応|作成|更新|確認|調査|テスト|検証|導入|設定|移行|拡張|整理|統一)(?:いた)?します|` +
+        r`ように|形に|これから|今から|次に|次は|まず|しましょう|してみます|ておきます|いきます|` +
+        // (a causative is the agent making the code do it: "…検出時に例外を投げさせます", a change; round 18)
+        r`させます`,
+    },
     {
       id: "ja.end.verdict",
       kind: "ruleout",
@@ -553,6 +619,12 @@ export const JA: LangPatterns = {
       source:
         r`(?:ています|ていました|ていません|ました|ません|です|でした|あります|ありません|います|済み|問題なし)[。．]?\s*$|[（(](?:完了|済み|対応済み|修正済み|done|DONE)[）)]\s*$|[✅✓❌]`,
     },
-    { id: "ja.intent", kind: "announce", source: r`(?:予定|つもり)です|(?:しよう|よう)と(?:思います|考えています)` },
+    {
+      id: "ja.intent",
+      kind: "announce",
+      source: r`(?:予定|つもり)です|(?:しよう|よう)と(?:思います|考えています)`,
+      // "本番は土曜日に実施予定です。": a plan with its own day, under a topic (round 16).
+      unless: TOPIC + "|" + r`曜日|明日|明後日|来週|来月|後日|次回|今後|午後|今夜|[0-9０-９]+\s?(?:日|時)`,
+    },
   ],
 };

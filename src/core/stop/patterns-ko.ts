@@ -27,6 +27,18 @@ const SUBJECT =
 const TOPIC =
   r`^(?!저는|나는|저희는|우리는|다음은|이번에는|이제는|지금은|먼저는|오늘은)[가-힣A-Za-z0-9\uE000]+(?<!하|되|있|없|남|같|많|좋|작)(?:은|는)\s`;
 
+/** Places, grants and devices only a person reaches: a need-to there is the reader's step (round 17's ko.need list). */
+const READER_PLACE =
+  // (round 18: a domain, DNS or firewall, a repository's or a project's settings, a secret store)
+  r`DNS|도메인|네임서버|방화벽|~\/|\.(?:zshrc|bashrc|profile)|hosts\s?파일|셸\s?설정|각자|팀원|여러분|본인|(?:저장소|레포|리포지토리|프로젝트|계정|조직)\s?설정|Secrets?|시크릿|관리자|콘솔|대시보드|권한(?:을|이|은)\s|승인|로그인|인증|결제|직접|수동|실기기|기기에서|폰에서|휴대폰|터미널|브라우저|Xcode|Claude\s?Code|VS\s?Code|Cursor|에디터|IDE|앱을`;
+/**
+ * Round 18: someone else's part in a terse note (a person, a team, a grant, a review, a place only a person reaches, or
+ * a step after someone's event): "사용자 테스트 진행.", "리뷰어 확인 후 push.", "고객사 검수 진행.", "승인 나면 …".
+ */
+const OTHERS =
+  r`승인|허락|허가|컨펌|검수|(?<!프)리뷰|검토|사용자|고객|[가-힣]님|팀(?:장|원)|[가-힣A-Z]팀(?:의|이|에서)?\s|담당|` +
+  r`콘솔|관리자|대시보드|브라우저|휴대폰|실기기|수동|[가-힣](?:되|나|오)면(?:\s|$)|(?:되|나|오)는\s?대로`;
+
 /** A numbered step's label: "1단계", "테스트 2", "Step A3", "Phase 4", "4-B.", "A-3:". */
 const STEP_NUMBER =
   r`(?:(?:[Ss]tep|STEP|[Pp]hase|PHASE|[Tt]ask|[Gg]roup|[Pp]art|[Ff]ix|테스트|작업|단계|스텝|페이즈|수정|확인|변경)\s*[A-Z0-9]{1,3}(?:[-.][A-Z0-9]{1,2})?|\d+\s?단계|\d{1,2}-[A-Z0-9]{1,2}\.?|[A-Z]-?\d{1,2})`;
@@ -61,6 +73,20 @@ export const KO: LangPatterns = {
       kind: "approval",
       source: r`[가-힣]시면(?=[\s,.]|$)|(?:고르|선택하|정하|말하|알려\s?주|결정하|지정하)면(?=[\s,])`,
     },
+    // "배포는 맡기겠습니다", "나머지는 넘겨 드리겠습니다": the rest is left to the reader (round 16). (Not "서브에이전트에게
+    // 맡기겠습니다": a dispatch.)
+    // The rest is the reader's side of the work ("나머지는 수동 작업입니다", "여기부터는 사용자 쪽 설정입니다", round 17).
+    {
+      id: "ko.reader.side",
+      kind: "approval",
+      source:
+        r`(?:나머지|여기부터|여기서부터|아래|이후)는\s?[^.]{0,15}?(?:수동|사용자\s?(?:쪽|측)|고객\s?(?:쪽|측)|직접)`,
+    },
+    {
+      id: "ko.approval.leave",
+      kind: "approval",
+      source: r`(?:은|는)\s?맡기겠습니다|(?:맡겨|넘겨)\s?드리겠습니다`,
+    },
     {
       id: "ko.approval.human",
       kind: "approval",
@@ -75,14 +101,33 @@ export const KO: LangPatterns = {
       id: "ko.wait",
       kind: "wait",
       source:
-        r`(?:^|\s)(?:완료|종료|끝난|완료된|끝나는)\s?(?:후|뒤|대로)에?\s|기다리(?:겠습니다|고\s?있습니다|는\s?중)|대기(?:하겠습니다|하고\s?있습니다|\s?중입니다)|(?:오면|나오면|끝나면|완료되면|도착하면|돌아오면|받으면|받는\s?대로|받은\s?뒤에?|오는\s?대로)(?=\s)`,
+        r`(?:^|\s)(?:완료|종료|끝난|완료된|끝나는)\s?(?:후|뒤|대로)에?\s|기다리(?:겠습니다|고\s?있습니다|는\s?중)|대기(?:하겠습니다|하고\s?있습니다|\s?중입니다)|(?:오면|나오면|끝나면|완료되면|도착하면|돌아오면|받으면|받는\s?대로|받은\s?뒤에?|오는\s?대로)(?=\s)` +
+        // "벤더 답변이 올 때까지 …" (round 16)
+        r`|(?:올|나올|끝날|받을|도착할|풀릴)\s?때까지` +
+        // "API 키가 등록되는 대로 …", "승인되자마자 …": as soon as something happens (round 17)
+        r`|(?:되|들어오|올라오|도착하|끝나|나오|풀리)는\s?대로(?=\s)|(?:되|오|끝나|나오|풀리)자마자(?=\s)`,
     },
     // "리뷰 후에 머지하겠습니다": the next step waits on someone else's review, approval or meeting.
     {
       id: "ko.wait.after-event",
       kind: "wait",
       scope: "tail",
-      source: r`(?:리뷰|검토|승인|회의|미팅|피드백|릴리스|릴리즈)\s?(?:후|뒤|이후|다음)(?:에)?(?=[\s,])`,
+      source: r`(?:리뷰|검토|승인|회의|미팅|피드백|릴리스|릴리즈|재부팅)\s?(?:후|뒤|이후|다음)(?:에)?(?=[\s,])` +
+        // "권한을 받은 다음 진행합니다", "리뷰 받고 진행합니다", "허락받고 재시작합니다": after a person's grant (round 17)
+        r`|(?:권한|리뷰|승인|허락|허가|확인|검토|OK|오케이|동의)(?:을|를)?\s?받(?:고|은\s?(?:다음|뒤|후))(?=[\s,])` +
+        // "…GitHub Actions에서 수동으로 실행해야 합니다": a manual step is a person's (round 16).
+        r`|수동으로\s?\S+\s?(?:해야|하셔야|돌려야|눌러야)`,
+    },
+    // Round 18: a promise to ask the reader first ("변경 전에 여쭤보고 작업하겠습니다", "허락을 구한 뒤", "컨펌을 받은
+    // 다음에", "사전 승인을 받겠습니다"), or from now on to work by the reader's say ("지금부터 모든 변경은 계획 제시, 승인,
+    // 실행 순서로"): the next step is the reader's answer, not the agent's work.
+    {
+      id: "ko.wait.ask-first",
+      kind: "wait",
+      scope: "tail",
+      source: r`여쭤|여쭙|여쭈|물어\s?보(?:고|겠|ㄴ|는|기)|묻고|물은\s?(?:뒤|후|다음)|` +
+        r`(?:허락|동의|승인|컨펌|확인|검토|결정|의견|판단|허가|OK)(?:을|를)?\s?(?:구하|구한|구해|요청(?:드리|하고|한\s?(?:뒤|후|다음))|받겠|받아\s?(?:서|야)|듣(?:고|겠))|` +
+        r`(?:앞으로|이제부터|지금부터|이후로?는?|다음부터는?|부터는|향후)\s[^.]*?(?:승인|허락|동의|컨펌|상의|보고드|말씀드|공유드)`,
     },
     {
       id: "ko.handoff",
@@ -147,11 +192,18 @@ export const KO: LangPatterns = {
     {
       id: "ko.question.label",
       kind: "question",
+      // (in the tail: "정해야 할 부분:" with the choices in bold lines under it, round 17)
+      scope: "tail",
       source: r`(?:질문|확인(?:하고\s?싶은|할|드릴)\s?(?:점|것|사항))(?:이\s?있습니다|입니다|드립니다)?\s*[:：]\s*$` +
         // "구현 전에 정해야 할 것 3가지:": decisions listed for the reader.
         r`|(?:(?:정할|결정할|결정이\s?필요한|선택이\s?필요한)\s?(?:것|점|부분|사항|항목)|(?:정해야|결정해야|골라야|선택해야)(?:\s|$))[^:：\n]*[:：]\s*$`,
     },
-    { id: "ko.question.end", kind: "question", source: r`[?？]\s*$|(?:까요|습니까|나요|는가요|을까|할지요)\s*[.?]?$` },
+    // (a colon after the question, "어느 쪽으로 할까요:", where the options follow: round 17)
+    {
+      id: "ko.question.end",
+      kind: "question",
+      source: r`[?？]\s*$|(?:까요|습니까|나요|는가요|을까|할지요)\s*[.?:：]?$`,
+    },
     { id: "ko.question.addressed", kind: "question", scope: "window", source: r`(?:까요|습니까|나요)\s*[?？]` },
     // gate 5
     { id: "ko.future", kind: "announce", source: r`(?<=[가-힣])` + NOT_WORK_STEM + r`겠습니다`, unless: HABIT },
@@ -168,7 +220,9 @@ export const KO: LangPatterns = {
         r`(?:(?:까지|부터|도)?\s?(?:시작|진행))?[.…]*\s*$`,
       // A note under a topic ("이 PR에서는 …", "원인은 …") or with a subject describes; a past or a state reports.
       unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT + "|" +
-        r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s`,
+        r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s|` +
+        // (someone else's part: "사용자 테스트 진행.", "새 토큰 발급 후 …", "다른 기기에서 테스트.", round 18)
+        OTHERS + r`|발급|기기에서|폰에서|^[^\s]+\s(?:후|뒤)(?:에)?\s`,
     },
     // "이제 스테이징 서버 스모크 QA.", "이제 API 라우터 E2E.": the next step named after "now" by a work word the
     // verb-noun list does not hold, standing alone at the very end.
@@ -306,7 +360,13 @@ export const KO: LangPatterns = {
       unlessSentence: r`(?:` + TOPIC + r`)(?![^,]*?(?:지만|는데)\s)|` + THIRD_PERSON_TOPIC,
     },
     { id: "ko.turn", kind: "announce", source: r`^(?:이제|다음은?|이번엔?|그다음은?)\s.*차례입니다` + END },
-    { id: "ko.next", kind: "announce", source: r`^다음(?:은|\s?차례는|\s?작업은)\s.*(?:입니다|차례입니다)` + END },
+    {
+      id: "ko.next",
+      kind: "announce",
+      source: r`^다음(?:은|\s?차례는|\s?작업은)\s.*(?:입니다|차례입니다)` + END,
+      // "다음은 사용자 쪽 동작 확인입니다.", "다음은 보안팀의 승인입니다.": someone else's step (round 16).
+      unless: r`승인|허가|리뷰|검토|판단|결정|팀|담당자|사용자|고객|님`,
+    },
     {
       id: "ko.intent",
       kind: "announce",
@@ -331,7 +391,10 @@ export const KO: LangPatterns = {
       unlessSentence: TOPIC + "|" +
         r`려면|거나|없이는|없으면|않으면|매번|항상|일반적으로|(?:전|후|뒤|다음|에서|때|경우)에?는\s|` +
         // … a caveat for the reader (주의:, 참고:), the next release, or production (운영 DB에도 …적용해야 합니다)
-        r`(?:^|\s)(?:주의|참고|노트|메모|Note|NOTE)\s*[:：]|다음\s?(?:배포|릴리스|버전|세션)|운영\s?(?:DB|서버|환경)|프로덕션|production|prod\b`,
+        r`(?:^|\s)(?:주의|참고|노트|메모|Note|NOTE)\s*[:：]|다음\s?(?:배포|릴리스|버전|세션)|운영\s?(?:DB|서버|환경)|프로덕션|production|prod\b` +
+        // … or a step in a place or a grant only a person reaches ("관리자 콘솔에서 권한을 추가해야 합니다"), or on the reader's
+        // device, terminal, browser or editor ("실기기에서 확인해야 합니다", "터미널을 다시 열어야", round 17)
+        "|" + READER_PLACE,
     },
     // Rule-outs: the announcing sentence is something else.
     // A summary opener with the summary under it ("변경 사항을 정리하겠습니다." and a list): the summary
@@ -343,7 +406,7 @@ export const KO: LangPatterns = {
       scope: "tail",
       followed: true,
       source:
-        r`(?:변경\s?사항|변경\s?내용|작업\s?내용|작업|결과|진행\s?상황|수정\s?내용|지금까지(?:의)?(?:\s?(?:내용|작업))?|현재\s?상황|내용)(?:을|를|만)?\s?(?:간단히\s?|아래에\s?)?(?:정리|요약|보고|공유)(?:하겠습니다|합니다|할게요|해\s?드리겠습니다|해\s?드릴게요|하면)`,
+        r`(?:변경\s?사항|변경\s?내용|작업\s?내용|작업|결과|진행\s?상황|수정\s?내용|지금까지(?:의)?(?:\s?(?:내용|작업))?|현재\s?상황|내용)(?:을|를|만)?\s?(?:간단히\s?|아래에\s?)?(?:정리|요약|보고|공유)(?:하겠습니다|합니다|할게요|해\s?드리겠습니다|해\s?드릴게요|드리겠습니다|드릴게요|드립니다|하면)`,
     },
     {
       id: "ko.ruleout.condition",
@@ -372,7 +435,7 @@ export const KO: LangPatterns = {
       why: "later",
       // …, or after a stretch of time: "20분 후 결과를 확인하겠습니다" waits for the time to pass.
       source:
-        r`나중에|추후|차후|이후에|조금\s?(?:있다가|뒤에?|후에?)|이따가?\s|잠시\s?(?:후|뒤)에?\s|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|별도(?:로|의)\s|\d+\s?(?:초|분|시간)\s?(?:후|뒤)`,
+        r`나중에|추후|차후|이후에|내일|모레|다음\s?주|주말에|오늘\s?(?:오후|저녁|밤)에?|조금\s?(?:있다가|뒤에?|후에?)|이따가?\s|잠시\s?(?:후|뒤)에?\s|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|다음\s?(?:배포|릴리스|버전|스프린트|세션|PR)\s?(?:때|시)|별도(?:로|의)\s|\d+\s?(?:초|분|시간)\s?(?:후|뒤)|몇\s?(?:초|분|시간)\s?(?:후|뒤)`,
     },
     {
       id: "ko.ruleout.state",
@@ -418,7 +481,11 @@ export const KO: LangPatterns = {
       last: true,
       source: r`^(?=[^\n]*[\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
       unless:
-        r`(?:같습니다|입니다|있습니다|됩니다|했습니다|요약|결과|변경\s?사항|변경\s?내용|내용|정리|현황|상태|목록|아래|다음)\s*[:：]\s*$`,
+        r`(?:같습니다|입니다|있습니다|됩니다|했습니다|요약|결과|변경\s?사항|변경\s?내용|내용|정리|현황|상태|목록|아래|다음)\s*[:：]\s*$|` +
+        // (a fix marked as a proposal, "수정안 1 (선택): …:", is offered for a decision; round 17)
+        r`[（(][^）)]*(?:선택|옵션|optional|제안|권장)[^）)]*[）)]|수정안|해결\s?방안|제안|` +
+        // (a need-to in a place only a person reaches, "관리자 콘솔에서 권한을 수정해야 합니다:", is the reader's; round 18)
+        r`야\s?(?:합니다|함|해요)[^:：]*[:：]\s*$(?<=(?:` + READER_PLACE + r`)[^\n]*)`,
     },
     // The heading a message's last paragraph sits under sums it up ("Summary", "まとめ", "결론"): a report.
     {
@@ -428,6 +495,16 @@ export const KO: LangPatterns = {
       scope: "section",
       source: r`^(?:요약|정리|결론|한\s?줄\s?(?:요약|정리)|한마디로|총평)`,
       unless: r`^(?:다음은|다음으로|이제|이어서|그다음|계속해서|그럼)`,
+    },
+    // A section of proposals ("## 수정 제안", "## 해결 방안"): its last line offers a fix for a decision, unless it opens
+    // on the agent's own 이제 or 다음으로 (round 17).
+    {
+      id: "ko.section.proposal",
+      kind: "ruleout",
+      why: "recommendation",
+      scope: "section",
+      source: r`^(?:수정\s?제안|수정안|해결\s?방안|해결\s?방법|권장\s?(?:수정|조치)|제안|대안|선택지)`,
+      unless: r`^(?:다음은|다음으로|이제|이어서|그다음|먼저|우선)`,
     },
     // "Found it! The cache key is missing the locale:" with nothing after: the agent stopped just before the fix.
     {
@@ -462,6 +539,25 @@ export const KO: LangPatterns = {
       // (the particle after a noun, then one terse word: "폴백도 수정." not "…도 수정하겠습니다.")
       source: r`[가-힣A-Za-z0-9)]도\s(?:함께\s|같이\s)?[가-힣A-Za-z]+(?<!니다|어요|게요|세요|해요)\s*\.?\s*$`,
       unless: r`^(?:이제|다음으로|다음은|이어서|그럼)\s`,
+    },
+    // Round 18: a count after a result ("커밋했습니다. 문서 파일 2개와 스크립트 1개 추가.", "반영 완료. 신규 파일 3개
+    // 등록.") tallies what the result holds; a count of lines or a total ("120줄 추가", "총 11개 파일") is a stat line
+    // anywhere. Not a note that opens on the agent's now or names what is left ("이제 남은 파일 2개 수정.").
+    {
+      id: "ko.ruleout.count-after-result",
+      kind: "ruleout",
+      why: "result",
+      afterResult: true,
+      source: r`\d+\s?(?:개|건|줄|라인|곳|件)(?![가-힣])`,
+      unless: r`^(?:이제|다음으로|다음은|이어서|그럼|먼저|우선)\s|남은|나머지|(?:니다|어요|게요|세요|해요)\s*\.?\s*$`,
+    },
+    {
+      id: "ko.end.stat",
+      kind: "ruleout",
+      why: "result",
+      terminal: true,
+      source: r`\d[\d,]*\s?(?:줄|라인|lines?)\s?(?:추가|삭제|변경)|(?:^|\s)(?:총|합계|전체)\s?\d+\s?(?:개|건)`,
+      unless: r`^(?:이제|다음으로|다음은|이어서|그럼|먼저|우선)\s|남은|나머지|(?:니다|어요|게요|세요|해요)\s*\.?\s*$`,
     },
     {
       id: "ko.end.label",

@@ -84,7 +84,10 @@ const WINDOW_MAX = 40;
 const WINDOW_MIN = 8;
 // A list number ("2. Then run…", "### 3. The config", "**3. config.ts**") ends no sentence; lines are split one at a
 // time, so ^ is the line start.
-const SENTENCE_END = /(?<=[.!?;])(?<!^\s*(?:#{1,6}\s+|\*\*|__)?\d+[.)])\s+|(?<=[。！？])\s*/g;
+// Nor does a code line's ";" or "." before a Japanese particle that goes on with the sentence ("子は emit('update'); の
+// 形で親に通知します。", round 17).
+const SENTENCE_END =
+  /(?<=[.!?;])(?<!^\s*(?:#{1,6}\s+|\*\*|__)?\d+[.)])\s+(?![のでをにがはとへ][^\u3040-\u309F])|(?<=[。！？])\s*/g;
 
 function blank(s: string, fill: string): string {
   return s.replace(/[^\n]/g, fill);
