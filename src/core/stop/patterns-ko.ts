@@ -39,6 +39,20 @@ const OTHERS =
   r`승인|허락|허가|컨펌|검수|(?<!프)리뷰|검토|사용자|고객|[가-힣]님|팀(?:장|원)|[가-힣A-Z]팀(?:의|이|에서)?\s|담당|` +
   r`콘솔|관리자|대시보드|브라우저|휴대폰|실기기|수동|[가-힣](?:되|나|오)면(?:\s|$)|(?:되|나|오)는\s?대로`;
 
+/**
+ * Round 19: the reader's own step in a terse note — a place, a device or an account only a person reaches, or an act only
+ * a person does (a click, a scan, typing a value in, a choice, restarting the reader's own session or editor, posting to
+ * people): "스크립트 작성 완료. 터미널에서 실행.", "PR 생성 완료. 머지 버튼 클릭.", "Task 2 완료. Task 3: 키체인에 인증서
+ * 등록.". A terse note carries no subject, so where and how the step is done is the only mark of whose it is.
+ */
+const READER_STEP =
+  // (not an approval that names a part of the code, "…승인 룰 추가", nor "직접 X로" by which means the agent edits)
+  r`(?!승인\s?(?:룰|규칙|로직|정책|기능|모듈|코드|테스트|모드)|직접\s?\S+(?:으로|로)\s)(?:` + OTHERS + "|" +
+  READER_PLACE + "|" +
+  r`클릭|더블\s?클릭|탭해|스캔|(?<![가-힣])입력|선택|결정|판단|여부|새\s?세션|세션\s?재시작|세션을\s?(?:다시|새로)|시뮬레이터|에뮬레이터|크롬|Chrome|사파리|Safari|` +
+  r`키체인|[Kk]eychain|홈\s?디렉터리|개발자\s?(?:사이트|센터|포털|계정)|App\s?Store|TestFlight|스토어|Play\s?Console|` +
+  r`(?:쪽|측)에서|실사용|원어민|참가자|OTP|2FA|카드|공지|게시|(?:채널|팀|메일)(?:에|로)\s|[가-힣]에게\s|각\s?(?:서버|기기|PC|컴퓨터))`;
+
 /** A numbered step's label: "1단계", "테스트 2", "Step A3", "Phase 4", "4-B.", "A-3:". */
 const STEP_NUMBER =
   r`(?:(?:[Ss]tep|STEP|[Pp]hase|PHASE|[Tt]ask|[Gg]roup|[Pp]art|[Ff]ix|테스트|작업|단계|스텝|페이즈|수정|확인|변경)\s*[A-Z0-9]{1,3}(?:[-.][A-Z0-9]{1,2})?|\d+\s?단계|\d{1,2}-[A-Z0-9]{1,2}\.?|[A-Z]-?\d{1,2})`;
@@ -222,7 +236,7 @@ export const KO: LangPatterns = {
       unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT + "|" +
         r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s|` +
         // (someone else's part: "사용자 테스트 진행.", "새 토큰 발급 후 …", "다른 기기에서 테스트.", round 18)
-        OTHERS + r`|발급|기기에서|폰에서|^[^\s]+\s(?:후|뒤)(?:에)?\s`,
+        READER_STEP + r`|발급|기기에서|폰에서|^[^\s]+\s(?:후|뒤)(?:에)?\s`,
     },
     // "이제 스테이징 서버 스모크 QA.", "이제 API 라우터 E2E.": the next step named after "now" by a work word the
     // verb-noun list does not hold, standing alone at the very end.
@@ -233,7 +247,7 @@ export const KO: LangPatterns = {
       subjectless: true,
       source:
         r`^(?:이제|다음으로|다음은|이어서|그다음)\s(?:[^.!?:：]|\.(?=\S)){1,80}?(?:QA|E2E|e2e|스모크|리뷰|smoke|lint|벤치마크)\s*\.?\s*$`,
-      unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT,
+      unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다)|` + THIRD_PERSON_TOPIC + "|" + SUBJECT + "|" + READER_STEP,
     },
     // "린트 에러 3건 수정 중.": the agent's own edit under way as the message ends (not something that runs by itself:
     // 배포 중, 빌드 중, 설치 중 wait on a job).
@@ -254,7 +268,8 @@ export const KO: LangPatterns = {
       last: true,
       subjectless: true,
       source: r`^[^.!?:：—–\n]{1,60}?` + WORK_NOUN + r`\s[—–]\s\S`,
-      unless: r`(?:완료|됨|했|었|았|습니다|입니다|이미|끝)|` + SUBJECT + "|" + TOPIC + "|" + THIRD_PERSON_TOPIC,
+      unless: r`(?:완료|됨|했|었|았|습니다|입니다|이미|끝)|` + SUBJECT + "|" + TOPIC + "|" + THIRD_PERSON_TOPIC + "|" +
+        READER_STEP,
     },
     // "Task 3부터 시작.", "2단계부터 진행.": where the agent starts, at the very end.
     {
@@ -263,7 +278,7 @@ export const KO: LangPatterns = {
       last: true,
       subjectless: true,
       source: r`^(?:(?:이제|그럼|먼저|우선)\s)?[^.!?:：\n]{1,40}?부터\s?(?:시작|진행|착수|재개)\s*\.?\s*$`,
-      unless: r`(?:완료|됨|했|었|습니다|입니다)|` + SUBJECT,
+      unless: r`(?:완료|됨|했|었|습니다|입니다)|` + SUBJECT + "|" + READER_STEP,
     },
     // The plain written style of a working note: "먼저 로그를 확인한다.", "테스트를 다시 돌린다." (a topic or a subject
     // makes it a description: "훅은 커밋 전에 포맷터를 실행한다").
@@ -463,7 +478,7 @@ export const KO: LangPatterns = {
       last: true,
       subjectless: true,
       source: r`^(?:이제|다음으로|다음은|그럼|이어서)\s(?:` + STEP_NUMBER + r`|\d+번)\s*[:：]\s*\S`,
-      unless: r`완료|끝|했|됐|됨|입니다`,
+      unless: r`완료|끝|했|됐|됨|입니다|` + READER_STEP,
     },
     // A numbered step's label the message ends on, with its title after it ("테스트 2: 일본어 번역").
     {
@@ -471,7 +486,7 @@ export const KO: LangPatterns = {
       kind: "announce",
       last: true,
       source: r`^` + STEP_NUMBER + r`\s*[:：.—–-]\s*(?=[^\n]*[가-힣])\S`,
-      unless: r`완료|끝남|했|됐|됨|[✅✓]`,
+      unless: r`완료|끝남|했|됐|됨|[✅✓]|` + READER_STEP,
     },
     // The very last words open on a colon with nothing after them ("해결 방법:").
     // A colon that introduces content for the reader ("다음과 같습니다:", "요약:") is no step.
