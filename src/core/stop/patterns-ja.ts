@@ -48,6 +48,19 @@ const RELATIVE = r`(?:[るたい](?:こと|の|[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z
 /** A subject marked with が: the final clause describes something else acting. */
 const SUBJECT = r`[^\s、。]が(?![^、。]*?` + RELATIVE + r`)`;
 
+/**
+ * Round 19: the reader's own step in a terse note — a place, a device or an account only a person reaches, someone
+ * else, or an act only a person does (a click, a scan, typing a value in, a choice, posting to people):
+ * "スクリプト作成完了。ターミナルで実行。", "フック設定完了。新しいセッションで確認。". A terse note has no subject, so where
+ * and how the step is done is the only mark of whose step it is.
+ */
+const READER_STEP =
+  r`ターミナル|端末で|シミュレータ|エミュレータ|実機|ブラウザ|Chrome|Safari|エディタ|IDE|VS\s?Code|Cursor|Xcode|` +
+  r`Claude\s?Code|新しい\s?セッション|セッション(?:を)?再起動|ホームディレクトリ|キーチェーン|[Kk]eychain|Secrets?|シークレット|` +
+  r`管理画面|コンソール|ダッシュボード|Apple\s?Developer|App\s?Store|TestFlight|ストア|手動|手作業|手元|ご自身|各自|` +
+  r`ユーザー(?:側|自身|の手|に|が)|お客様|レビュアー|承認(?!フロー|処理|ロジック|機能|画面|API|テスト)|許可を|クリック|タップ|スキャン|読み取り|(?:値|キー|トークン|パスワード|コード)を入力|に入力|(?:を|の)(?:選択|判断|決定)[。．]?\s*$|投稿|` +
+  r`ログイン|支払い|決済|カード|OTP|2FA|[\u4E00-\u9FFF\u30A0-\u30FF](?:さん|様)|チャンネル|社内`;
+
 export const JA: LangPatterns = {
   lang: "ja",
   flags: "u",
@@ -359,7 +372,7 @@ export const JA: LangPatterns = {
       subjectless: true,
       source:
         r`^(?:次は|次に|次[、,]|まずは|まず|続いて|では|それでは|最後に)[、,]?[^。]{1,60}?(?:から|へ|の[\u4E00-\u9FFF\u30A0-\u30FF]{2,}|[\u4E00-\u9FFF\u30A0-\u30FF]{2,})[。．!！]?\s*$`,
-      unless: r`(?:です|でした|ました|ません|済み|完了|以上)`,
+      unless: r`(?:です|でした|ました|ません|済み|完了|以上)|` + READER_STEP,
     },
     // A terse note of the next step the message ends on, standing alone: "設定ファイルを確認。",
     // "古いキャッシュを削除してから再ビルド。" (an object, then a verbal noun of looking or running; a change noun,
@@ -378,7 +391,9 @@ export const JA: LangPatterns = {
         r`^[^。\n]{0,60}?(?:エージェント|agent)[^。\n]{0,20}?(?:に|へ|で)\s?(?:委譲|委任|依頼|実装|調査|レビュー|確認|実行|修正)[。．]?\s*$|` +
         r`^[^。\n]{0,60}?(?:並列|並行|一括)\s?(?:で\s?)?(?:レビュー|調査|確認|実行|検証|修正|テスト|実装)[。．]?\s*$`,
       // "…ことを確認。" reports a verification.
-      unless: SUBJECT + "|" + TOPIC + "|" + r`(?:済み|完了|した|ました|です|でした|ている|てある|ことを確認|のを確認)`,
+      unless: SUBJECT + "|" + TOPIC + "|" +
+        r`(?:済み|完了|した|ました|です|でした|ている|てある|ことを確認|のを確認)|` +
+        READER_STEP,
     },
     // A terse line of the next step, standing alone at the very end and ending on a work noun: "まとめて修正。",
     // "コンフリクト解消。", "念のため全体テスト。" (a report says 済み, 完了, 通過 or を確認した).
@@ -389,7 +404,7 @@ export const JA: LangPatterns = {
       subjectless: true,
       source: r`^[^。\n]{0,40}?(?:実行|修正|対応|確認|着手|解消|テスト|プッシュ|コミット)[。．]?\s*$`,
       unless: SUBJECT + "|" + TOPIC + "|" +
-        r`(?:済み|完了|通過|成功|失敗|した|ました|です|でした|ている|てある|ことを確認|のを確認|[:：])`,
+        r`(?:済み|完了|通過|成功|失敗|した|ました|です|でした|ている|てある|ことを確認|のを確認|[:：])|` + READER_STEP,
     },
     // "…も修正。", "…のエラー処理も追加。": one more fix named at the very end, standing alone ("also fix X"); a
     // report says 済み, した or 完了.
@@ -421,7 +436,7 @@ export const JA: LangPatterns = {
       subjectless: true,
       source:
         r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])(?:ステップ|手順|フェーズ|タスク|修正|テスト|確認|対応|作業|変更|編集|Step|Phase|Task|Fix|Test|Edit)\s*[0-9０-９]+[A-Za-z]?(?:\s*(?:&|and|,|・|、)\s*[0-9０-９]+)*\s*[:：.．—–-]\s*\S`,
-      unless: r`完了|済み|ました|でした|です|[✅✓]`,
+      unless: r`完了|済み|ました|でした|です|[✅✓]|` + READER_STEP,
     },
     // "ビルドが通るか確認。": checking whether, standing alone at the very end ("…ことを確認。" is the report); the
     // embedded question's subject is not the sentence's.

@@ -39,6 +39,9 @@ const OTHERS =
   r`승인|허락|허가|컨펌|검수|(?<!프)리뷰|검토|사용자|고객|[가-힣]님|팀(?:장|원)|[가-힣A-Z]팀(?:의|이|에서)?\s|담당|` +
   r`콘솔|관리자|대시보드|브라우저|휴대폰|실기기|수동|[가-힣](?:되|나|오)면(?:\s|$)|(?:되|나|오)는\s?대로`;
 
+/** A part of the code a person's word may name ("로그인 폼", "사용자 목록", "승인 룰"): then the word is the code's, not the person's. */
+const CODE_PART =
+  r`폼|페이지|화면|API|로직|기능|버그|처리|흐름|플로우|모듈|코드|목록|테이블|컴포넌트|스키마|모델|필드|엔드포인트|라우트|상태|룰|규칙|정책|모드|훅|핸들러|서비스`;
 /**
  * Round 19: the reader's own step in a terse note — a place, a device or an account only a person reaches, or an act only
  * a person does (a click, a scan, typing a value in, a choice, restarting the reader's own session or editor, posting to
@@ -46,10 +49,11 @@ const OTHERS =
  * 등록.". A terse note carries no subject, so where and how the step is done is the only mark of whose it is.
  */
 const READER_STEP =
-  // (not an approval that names a part of the code, "…승인 룰 추가", nor "직접 X로" by which means the agent edits)
-  r`(?!승인\s?(?:룰|규칙|로직|정책|기능|모듈|코드|테스트|모드)|직접\s?\S+(?:으로|로)\s)(?:` + OTHERS + "|" +
+  // (not such a word naming a part of the code, "…승인 룰 추가", "로그인 폼 검증", nor "직접 X로", the means the agent edits by)
+  r`(?!(?:승인|로그인|인증|사용자|고객|결제|관리자|권한|대시보드)\s?(?:` + CODE_PART +
+  r`)(?!에서)|직접\s?\S+(?:으로|로)\s)(?:` + OTHERS + "|" +
   READER_PLACE + "|" +
-  r`클릭|더블\s?클릭|탭해|스캔|(?<![가-힣])입력|선택|결정|판단|여부|새\s?세션|세션\s?재시작|세션을\s?(?:다시|새로)|시뮬레이터|에뮬레이터|크롬|Chrome|사파리|Safari|` +
+  r`클릭|더블\s?클릭|탭해|스캔|(?:값|키|토큰|비밀번호|코드)(?:을|를)?\s?입력|에\s?입력|(?:결정|판단|선택)(?:\s?(?:필요|요청))?[.]?\s*$|(?:진행|적용|배포|삭제|머지|사용)\s?여부|새\s?세션|세션\s?재시작|세션을\s?(?:다시|새로)|시뮬레이터|에뮬레이터|크롬|Chrome|사파리|Safari|` +
   r`키체인|[Kk]eychain|홈\s?디렉터리|개발자\s?(?:사이트|센터|포털|계정)|App\s?Store|TestFlight|스토어|Play\s?Console|` +
   r`(?:쪽|측)에서|실사용|원어민|참가자|OTP|2FA|카드|공지|게시|(?:채널|팀|메일)(?:에|로)\s|[가-힣]에게\s|각\s?(?:서버|기기|PC|컴퓨터))`;
 
