@@ -152,6 +152,16 @@ export const JA: LangPatterns = {
         // Asking leave to look ("確認させてください", "拝見させていただきます") is the agent's own step.
         r`(?<!させて)いただ(?!いた(?![らり])|き(?:ました|まして|あり))|頂(?:け|き(?!ました|まして|あり)|い(?!た))|(?<!させて)ください|下さい|(?<!させて)くださ(?!った(?!ら)|り)|お願い|もらえ(?:ますか|れば|たら|ると)|くれ(?:れば|たら|ますか)|なさ(?:っ(?!た)|れ|い)`,
     },
+    // Round 19: a favour the reader is to do first ("確認してもらって、…", "見てもらったら", "目を通してもらいたい"); not
+    // one asked of the agent's own subagent ("サブエージェントにレビューしてもらって、…を反映します").
+    {
+      id: "ja.reader.favour",
+      kind: "approval",
+      scope: "tail",
+      source: r`[てで]もらって(?=[、,\s])|[てで]もらった(?:ら|上で|後)|[てで]もらい(?:たい|ます)`,
+      unless:
+        r`(?:エージェント|[Aa]gent|サブエージェント|[Ss]ubagent|Codex|Gemini|Claude)[^。]{0,20}?(?:に|へ)[^。]*?[てで]もら`,
+    },
     {
       id: "ja.reader.honorific",
       kind: "approval",
@@ -207,13 +217,17 @@ export const JA: LangPatterns = {
       kind: "announce",
       source:
         r`(?:続けます|進みます|進めます|開始します|始めます|取り掛かります|取りかかります|着手します|移ります|[てで]いきます|[てで]みます|参ります|まいります)(?=(?:ね|よ)?(?:[。．!！\s]|$))`,
+      // Round 19: a topic in the first clause that is not the agent says what something else goes on to do ("CI はこのまま
+      // デプロイのステップに進みます", "このフックはレンダリングごとに購読をやり直していきます").
+      unlessSentence: r`^(?:[^（(、。]|[（(][^）)]*[）)])*?(?!私\s?は|僕\s?は|我々\s?は|こちら\s?は)` + TOPIC,
     },
     { id: "ja.marker", kind: "announce", source: r`^` + MARKERS + r`[、,]?.*ます` + STOP, unless: NOT_ACTION },
     {
       id: "ja.marker.inside",
       kind: "announce",
       source: r`(?:今から|引き続き|これから|早速|すぐに?|この後|このあと|続けて|続いて)[^。]*ます` + STOP,
-      unless: NOT_ACTION + "|" + TOPIC,
+      // (round 19: or a subject that is someone else, "この後、レビューエージェントが差分を確認します")
+      unless: NOT_ACTION + "|" + TOPIC + "|" + SUBJECT,
     },
     {
       id: "ja.next",
@@ -326,7 +340,7 @@ export const JA: LangPatterns = {
       scope: "tail",
       followed: true,
       source:
-        r`^[^。]*?(?:変更(?:内容|点)|作業(?:内容)?|今回の(?:作業|対応|変更|修正)|ここまで(?:の(?:内容|作業|対応|経緯))?|結果|対応(?:内容)?|修正(?:内容)?|調査結果|進捗|状況|経緯)(?:を|について)?(?:簡単に|以下に)?(?:まとめ|整理し|要約し|報告し|振り返り|共有し)(?:ます|ましょう|ておきます)|` +
+        r`^[^。]*?(?:変更(?:内容|点)?|作業(?:内容)?|今回の(?:作業|対応|変更|修正)|ここまで(?:の(?:内容|作業|対応|経緯))?|結果|対応(?:内容)?|修正(?:内容)?|調査結果|進捗|状況|経緯)(?:を|について)?(?:簡単に|以下に)?(?:まとめ|整理し|要約し|報告し|振り返り|共有し)(?:ます|ましょう|ておきます)|` +
         r`^(?:以下に|下記に|簡単に|最後に)?(?:まとめ|整理し|要約し)(?:ます|ておきます)[。．]?\s*$`,
     },
     {
@@ -606,6 +620,25 @@ export const JA: LangPatterns = {
         r`ように|形に|これから|今から|次に|次は|まず|しましょう|してみます|ておきます|いきます|` +
         // (a causative is the agent making the code do it: "…検出時に例外を投げさせます", a change; round 18)
         r`させます`,
+    },
+    // Round 19: what the code does each time it loops, retries, renders or is called ("ループのたびに…で上書きしていきます",
+    // "リトライごとに待ち時間を倍にしていきます"): the code's behaviour, explained; not the agent's step.
+    {
+      id: "ja.end.per-event",
+      kind: "ruleout",
+      why: "state",
+      terminal: true,
+      source:
+        r`(?:ループ|反復|繰り返し|イテレーション|リトライ|再試行|呼び出し|リクエスト|レンダリング|レンダー|描画|ターン|ラウンド|[0-9０-９]+回目)(?:の|する)?(?:たび|度|ごと|毎)に[^。]*ます[。．]?\s*$`,
+    },
+    // Round 19: an opinion on the best way, "…するのが最も効果的だと考えます", "…のが一番早いと思います": a
+    // recommendation, whatever work its clause names.
+    {
+      id: "ja.end.opinion",
+      kind: "ruleout",
+      why: "recommendation",
+      terminal: true,
+      source: r`のが[^。]*(?:だと|と)(?:考えます|思います|考えています|思っています|判断します)[。．]?\s*$`,
     },
     {
       id: "ja.end.verdict",
