@@ -55,7 +55,11 @@ const READER_STEP =
   READER_PLACE + "|" +
   r`클릭|더블\s?클릭|탭해|스캔|(?:값|키|토큰|비밀번호|코드)(?:을|를)?\s?입력|에\s?입력|(?:결정|판단|선택)(?:\s?(?:필요|요청))?[.]?\s*$|(?:진행|적용|배포|삭제|머지|사용)\s?여부|새\s?세션|세션\s?재시작|세션을\s?(?:다시|새로)|시뮬레이터|에뮬레이터|크롬|Chrome|사파리|Safari|` +
   r`키체인|[Kk]eychain|홈\s?디렉터리|개발자\s?(?:사이트|센터|포털|계정)|App\s?Store|TestFlight|스토어|Play\s?Console|` +
-  r`(?:쪽|측)에서|실사용|원어민|참가자|OTP|2FA|카드|공지|게시|(?:채널|팀|메일)(?:에|로)\s|[가-힣]에게\s|각\s?(?:서버|기기|PC|컴퓨터))`;
+  r`(?:쪽|측)에서|실사용|원어민|참가자|OTP|2FA|카드|공지|게시|(?:채널|팀|메일)(?:에|로)\s|[가-힣](?<!에이전트)에게\s|각\s?(?:서버|기기|PC|컴퓨터))`;
+
+/** Round 19: the words a terse log note of the agent's ends on — the verb nouns of work, and a tool's own words. */
+// (Not the words the reader's own copy takes as often: merge, pull, fetch, rebase; nor a capture, a hand-over or tracking.)
+const LOG_WORD = WORK_NOUN + r`|확장|체크|처리|push|grep|commit|deploy|rollout|build|dispatch|retry`;
 
 /** A numbered step's label: "1단계", "테스트 2", "Step A3", "Phase 4", "4-B.", "A-3:". */
 const STEP_NUMBER =
@@ -241,6 +245,31 @@ export const KO: LangPatterns = {
         r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s|` +
         // (someone else's part: "사용자 테스트 진행.", "새 토큰 발급 후 …", "다른 기기에서 테스트.", round 18)
         READER_STEP + r`|발급|기기에서|폰에서|^[^\s]+\s(?:후|뒤)(?:에)?\s`,
+    },
+    // Round 19: a terse note right after the agent's own result, in the rhythm of its working log ("빌드 완료. 스테이징
+    // rollout 진행.", "커밋 완료. 양쪽 원격에 push.", "분석 끝. 코드 읽기부터."): the words of a tool or a step the
+    // verb-noun list does not hold, a bracket or a dash with details after it. Not the reader's place or act, a person,
+    // a condition, an event to wait for or a later time anywhere in it (READER_STEP and the rest of `unless`).
+    {
+      id: "ko.log-note",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      afterResult: true,
+      // (진행, 시작 only after a work noun, a tool's word or a numbered part: "발표 리허설 진행" is people's)
+      source: r`^(?:(?:이제|먼저|우선|바로|다음으로|그럼|이어서)\s)?(?:[^.!?:：—–\n]|\.(?=\S)){0,80}?(?:(?:` +
+        LOG_WORD +
+        r`|병렬|(?<![A-Za-z0-9])(?:[a-z][a-z0-9._/-]*|[A-Za-z]+\s(?:[0-9]{1,2}|[A-Z]))|#\d+)\s?(?:진행|시작|착수|재개)|` +
+        LOG_WORD +
+        r`)(?:\s?(?:부터|먼저))?(?:\s?[（(][^）)\n]{0,80}[）)])?[.…]*\s*$`,
+      unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다|없음|정상|(?<![가-힣])중(?:\s|[.)]|$))|` + THIRD_PERSON_TOPIC +
+        "|" +
+        SUBJECT + "|" + r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s|` +
+        READER_STEP +
+        r`|메인테이너|[Mm]aintainer|오너|[Oo]wner|매니저|리드|PM(?![A-Za-z])|발급|UAT|[Dd]emo|데모|회의|미팅|리허설|발표|교육|인터뷰|면담|` +
+        r`화면에서|(?:웹|사이트|포털)에서|운영|프로덕션|[Pp]roduction|prod(?![a-z])|` +
+        // (a condition, an event to wait for or a time: "…끝내면.", "회의 후 deploy.", "금요일 deploy", "내일")
+        r`[가-힣]면(?=[\s,.)]|$)|(?:후|뒤|다음|전)(?:에|에는)?(?=[\s,.)]|$)|까지|대로|내일|모레|나중|다음\s?(?:주|회의|배포)|[월화수목금토일]요일|주말|오전|오후|저녁|밤|시간에|\d+\s?(?:시|분)(?![가-힣])`,
     },
     // "이제 스테이징 서버 스모크 QA.", "이제 API 라우터 E2E.": the next step named after "now" by a work word the
     // verb-noun list does not hold, standing alone at the very end.
@@ -595,7 +624,7 @@ export const KO: LangPatterns = {
       terminal: true,
       // A past-tense report or a result noun: "…을 수정했습니다.", "포맷 수정 푸시 완료."
       source:
-        r`(?:했|었|았|였|됐|되었|혔|켰|꿨|췄|냈|줬|겼|렸|봤|왔|갔|졌|쳤|셨|났|랐|섰|썼|웠)(?:습니다|어요|음)[.!]?\s*$|(?:완료|끝|성공|반영됨|수정됨|추가됨|푸시됨|머지됨|확인됨|적용됨|해결됨)(?:입니다|했습니다|되었습니다|됐습니다)?[.!]?\s*$`,
+        r`(?:했|었|았|였|됐|되었|혔|켰|꿨|췄|냈|줬|겼|렸|봤|왔|갔|졌|쳤|셨|났|랐|섰|썼|웠)(?:습니다|어요|음)[.!]?\s*$|(?:완료|끝|성공|통과|반영됨|수정됨|추가됨|푸시됨|머지됨|확인됨|적용됨|해결됨)(?:입니다|했습니다|되었습니다|됐습니다)?[.!]?\s*$`,
     },
     {
       id: "ko.end.describes",
