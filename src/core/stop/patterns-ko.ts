@@ -359,9 +359,11 @@ export const KO: LangPatterns = {
       id: "ko.present.marker",
       kind: "announce",
       source:
-        r`^(?:이제|지금|바로|곧|곧바로|다음으로|이어서|계속해서|계속|그럼|그러면|먼저|우선|지금부터|이제부터)\s.*(?:합니다|봅니다|갑니다|씁니다)` +
+        // (round 19: 즉시, "즉시 확인합니다 — 설정 파일, 환경 변수.")
+        r`^(?:이제|지금|바로|즉시|곧|곧바로|다음으로|이어서|계속해서|계속|그럼|그러면|먼저|우선|지금부터|이제부터)\s.*(?:합니다|봅니다|갑니다|씁니다)` +
         END,
-      unless: THIRD_PERSON_TOPIC,
+      // (nor the agent stopping: "즉시 중단합니다", "바로 종료합니다" end the work, round 19)
+      unless: THIRD_PERSON_TOPIC + r`|(?:중단|종료|마무리|정지)합니다|멈춥니다|그만둡니다`,
     },
     {
       id: "ko.present.work",
