@@ -4,7 +4,8 @@
  * wait or announcement gate). `round16-rows.jsonl` holds the rows the rules on main decided wrong when round 16's rules
  * lost their sealed run (docs/stop-gate.md, "Round 16's sealed run"): next round's material, measured before any rule
  * is written for them; `round17-rows.jsonl` the same for round 17, and `round18-rows.jsonl` the rows of round 18's
- * batches main decided wrong when round 18's rules tied it on the sealed half.
+ * batches main decided wrong when round 18's rules tied it on the sealed half; `round19-rows.jsonl` the rows of round
+ * 19's batches its rules decide wrong (docs/stop-gate.md, "Round 19: …").
  *
  *   bun eval/stop-gate/rows.ts [FILE]   (default eval/stop-gate/round16-rows.jsonl)
  */

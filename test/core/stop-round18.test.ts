@@ -220,7 +220,6 @@ const FAMILIES: Family[] = [
       "konotes2: the reader's steps, choices and reports in the shapes of the Korean note rules — the agent's own step (pushed)",
     "push": true,
     "rows": [
-      "빌드 후 배포 진행.",
       "staging 브랜치로 merge.",
     ],
   },

@@ -630,6 +630,9 @@ export const JA: LangPatterns = {
       terminal: true,
       source:
         r`(?:ループ|反復|繰り返し|イテレーション|リトライ|再試行|呼び出し|リクエスト|レンダリング|レンダー|描画|ターン|ラウンド|[0-9０-９]+回目)(?:の|する)?(?:たび|度|ごと|毎)に[^。]*ます[。．]?\s*$`,
+      // (a change made per event is the agent's: "リクエストごとに別のキーを使うように変更します", round 15's rows)
+      unless:
+        r`(?:修正|変更|追加|削除|実装|書き換え|置き換え|直し|対応|作成|更新|導入|設定|移行|統一)(?:いた)?します|ように|形に|これから|今から|次に|次は|まず`,
     },
     // Round 19: an opinion on the best way, "…するのが最も効果的だと考えます", "…のが一番早いと思います": a
     // recommendation, whatever work its clause names.
