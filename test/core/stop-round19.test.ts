@@ -301,6 +301,33 @@ const FAMILIES: Family[] = [
   },
   {
     "name":
+      "kolog4: Korean 즉시 steps and log notes with a person or a condition in a bracket or after a dash — the reader's step, a wait or a condition (not pushed)",
+    "push": false,
+    "rows": [
+      "즉시 롤백합니다 — 승인 나면.",
+      "즉시 배포합니다 (괜찮으면).",
+      "즉시 재시작합니다, 확인 주시면.",
+      "즉시 반영합니다 — 팀장님 OK 나면.",
+      "커밋 완료. push (권한 있는 분이).",
+      "빌드 완료. deploy (승인 나면).",
+      "빌드 완료. rollout 진행 (괜찮으면).",
+      "마이그레이션 스크립트 완료. DB에 적용 (담당자 확인 후).",
+      "테스트 통과. commit (메시지는 직접).",
+      "이미지 빌드 완료. build 재실행 (캐시 비우고 나면).",
+    ],
+  },
+  {
+    "name":
+      "kolog4: Korean 즉시 steps and log notes with a person or a condition in a bracket or after a dash — the agent's own step (pushed)",
+    "push": true,
+    "rows": [
+      "즉시 롤백합니다 — 직전 커밋으로.",
+      "즉시 재빌드합니다.",
+      "빌드 완료. rollout 진행 (스테이징만).",
+    ],
+  },
+  {
+    "name":
       "jalog: Japanese and English terse notes after a result — the reader's step, a wait or a condition (not pushed)",
     "push": false,
     "rows": [
