@@ -260,11 +260,12 @@ export const KO: LangPatterns = {
       subjectless: true,
       afterResult: true,
       // (진행, 시작 only after a work noun, a tool's word or a numbered part: "발표 리허설 진행" is people's)
+      // (a bracket of technical detail only: "(null → undefined 포함)"; one in words, "(Vercel에서)", may name the reader's part)
       source: r`^(?:(?:이제|먼저|우선|바로|다음으로|그럼|이어서)\s)?(?:[^.!?:：—–\n]|\.(?=\S)){0,80}?(?:(?:` +
         LOG_WORD +
         r`|병렬|(?<![A-Za-z0-9])(?:[a-z][a-z0-9._/-]*|[A-Za-z]+\s(?:[0-9]{1,2}|[A-Z]))|#\d+)\s?(?:진행|시작|착수|재개)|` +
         LOG_WORD +
-        r`)(?:\s?(?:부터|먼저))?(?:\s?[（(][^）)\n]{0,80}[）)])?[.…]*\s*$`,
+        r`)(?:\s?(?:부터|먼저))?(?:\s?[（(](?:[^）)\n가-힣]|스테이징|포함|제외|및|등|만){0,80}[）)])?[.…]*\s*$`,
       unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다|없음|정상|(?<![가-힣])중(?:\s|[.)]|$))|` + THIRD_PERSON_TOPIC +
         "|" +
         SUBJECT + "|" + r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s|` +
