@@ -142,7 +142,6 @@ const FAMILIES: Family[] = [
       "Task 3 완료. Task 4 시작 — 폼 검증.",
       "Batch 1 완료. Batch 2 병렬 진행.",
       "로그 확인 끝. 서버 코드 grep.",
-      "린트 통과. 타입 체크 진행.",
       "의존성 설치 끝. 빌드 재실행.",
       "타이머 버그 수정 완료. 이제 i18n 누락 키 추가 + 팝업 닫기 버튼 수정.",
       "스키마 확인 끝. 타입 정의 파일 갱신.",
@@ -254,7 +253,6 @@ const FAMILIES: Family[] = [
       "커밋 완료. origin에 push.",
       "Batch 1 완료. Batch 2 시작.",
       "Task 3 완료. Task 4 진행.",
-      "빌드 완료. lint 진행.",
     ],
   },
   {
@@ -327,6 +325,40 @@ const FAMILIES: Family[] = [
       "즉시 재빌드합니다.",
       "빌드 완료. rollout 진행 (스테이징만).",
       "타입 정의 완료. 이제 검증 조건 확장 (null → undefined 포함).",
+    ],
+  },
+  {
+    "name":
+      "kolog5: Korean log notes after review S1: a check or retry on the reader's device, production by other names, a later week — the reader's step, a wait or a condition (not pushed)",
+    "push": false,
+    "rows": [
+      "수정 완료. 갤럭시 탭 화면 체크.",
+      "배포 완료. 슬랙 알림 체크.",
+      "수정 완료. 모바일 사파리 레이아웃 체크.",
+      "인쇄 기능 수정 완료. 프린터 출력 체크.",
+      "수정 완료. 공유기 재시작 retry.",
+      "수정 완료. 상용 서버 rollout.",
+      "빌드 완료. 라이브 환경 deploy.",
+      "릴리스 노트 완료. 이번 주 deploy.",
+      "빌드 완료. 테스터 그룹 dispatch.",
+    ],
+  },
+  {
+    "name":
+      "kolog5: Korean log notes after review S1: a check or retry on the reader's device, production by other names, a later week — reports and descriptions (not pushed)",
+    "push": false,
+    "rows": [
+      "수정 완료. 체크 완료.",
+    ],
+  },
+  {
+    "name":
+      "kolog5: Korean log notes after review S1: a check or retry on the reader's device, production by other names, a later week — the agent's own step (pushed)",
+    "push": true,
+    "rows": [
+      "빌드 완료. 스테이징 rollout.",
+      "테스트 통과. 브랜치 commit.",
+      "Task 2 완료. Task 3 시작.",
     ],
   },
   {

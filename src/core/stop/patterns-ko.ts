@@ -59,7 +59,8 @@ const READER_STEP =
 
 /** Round 19: the words a terse log note of the agent's ends on — the verb nouns of work, and a tool's own words. */
 // (Not the words the reader's own copy takes as often: merge, pull, fetch, rebase; nor a capture, a hand-over or tracking.)
-const LOG_WORD = WORK_NOUN + r`|확장|체크|처리|push|grep|commit|deploy|rollout|build|dispatch|retry`;
+// Nor a check or a retry: "폰 알림 체크.", "노트북 재부팅 retry." are the reader's checklist as often (review, round 19).
+const LOG_WORD = WORK_NOUN + r`|확장|처리|push|grep|commit|deploy|rollout|build|dispatch`;
 
 /** A numbered step's label: "1단계", "테스트 2", "Step A3", "Phase 4", "4-B.", "A-3:". */
 const STEP_NUMBER =
@@ -263,7 +264,7 @@ export const KO: LangPatterns = {
       // (a bracket of technical detail only: "(null → undefined 포함)"; one in words, "(Vercel에서)", may name the reader's part)
       source: r`^(?:(?:이제|먼저|우선|바로|다음으로|그럼|이어서)\s)?(?:[^.!?:：—–\n]|\.(?=\S)){0,80}?(?:(?:` +
         LOG_WORD +
-        r`|병렬|(?<![A-Za-z0-9])(?:[a-z][a-z0-9._/-]*|[A-Za-z]+\s(?:[0-9]{1,2}|[A-Z]))|#\d+)\s?(?:진행|시작|착수|재개)|` +
+        r`|병렬|(?<![A-Za-z0-9])[A-Za-z]+\s(?:[0-9]{1,2}|[A-Z])|#\d+)\s?(?:진행|시작|착수|재개)|` +
         LOG_WORD +
         r`)(?:\s?(?:부터|먼저))?(?:\s?[（(](?:[^）)\n가-힣]|스테이징|포함|제외|및|등|만){0,80}[）)])?[.…]*\s*$`,
       unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다|없음|정상|(?<![가-힣])중(?:\s|[.)]|$))|` + THIRD_PERSON_TOPIC +
@@ -271,7 +272,8 @@ export const KO: LangPatterns = {
         SUBJECT + "|" + r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s|` +
         READER_STEP +
         r`|메인테이너|[Mm]aintainer|오너|[Oo]wner|매니저|리드|PM(?![A-Za-z])|발급|(?<![가-힣])분(?:이|께|들|만)|권한|UAT|[Dd]emo|데모|회의|미팅|리허설|발표|교육|인터뷰|면담|` +
-        r`화면에서|(?:웹|사이트|포털)에서|운영|프로덕션|[Pp]roduction|prod(?![a-z])|` +
+        r`화면에서|(?:웹|사이트|포털)에서|운영|프로덕션|[Pp]roduction|prod(?![a-z])|실서버|라이브|본섭|상용|리얼\s?서버|` +
+        r`테스터|금주|이번\s?주|주중|월말|` +
         // (a condition, an event to wait for or a time: "…끝내면.", "회의 후 deploy.", "금요일 deploy", "내일")
         r`[가-힣]면(?=[\s,.)]|$)|(?:후|뒤|다음|전)(?:에|에는)?(?=[\s,.)]|$)|까지|대로|내일|모레|나중|다음\s?(?:주|회의|배포)|[월화수목금토일]요일|주말|오전|오후|저녁|밤|시간에|\d+\s?(?:시|분)(?![가-힣])`,
     },
