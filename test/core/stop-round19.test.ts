@@ -403,6 +403,54 @@ const FAMILIES: Family[] = [
   },
   {
     "name":
+      "enmisc: English: a let-me-show colon at the end, a named skill, hyphenated gerund steps, a new session — the reader's step, a wait or a condition (not pushed)",
+    "push": false,
+    "rows": [
+      "Let me show you what I found — but first, which environment are you on?",
+      "Let me show you the two options: do you prefer A or B?",
+      "I'm using the brainstorming skill to ask you a few questions first. What's the target platform?",
+      "I'm using the review skill to prepare the checklist; please approve the scope before I start.",
+      "Re-running the migration needs your approval — shall I go ahead?",
+      "Re-entering your password, then retrying the login should clear it.",
+      "Re-authenticating in the console, then reloading the page — that's on your side.",
+      "I'm using the handoff skill to write up the session. Start a new session once it's saved.",
+      "I'm using the release skill to prepare the notes; the deploy itself is manual.",
+      "I'm using the brainstorming skill to gather requirements. What should the first version support?",
+      "I'm using the planning skill to outline options once you pick a direction.",
+      "Let me show you the diff once you've merged the base branch:",
+      "Re-running the job is blocked until the token is rotated in the dashboard.",
+      "I'll write up the session. Start a new session once it's saved.",
+      "Let me save the notes. Then open a fresh chat and paste the summary.",
+      "I've updated the hook config. Restart Claude Code so it loads.",
+    ],
+  },
+  {
+    "name":
+      "enmisc: English: a let-me-show colon at the end, a named skill, hyphenated gerund steps, a new session — reports and descriptions (not pushed)",
+    "push": false,
+    "rows": [
+      "I'm using the existing retry helper to keep the backoff consistent.",
+      "Let me show you how this works in practice: the cache is keyed by locale and version, so stale entries expire on deploy.",
+      "Re-running the suite showed no regressions.",
+      "Re-indexing the table would take about an hour on production.",
+    ],
+  },
+  {
+    "name":
+      "enmisc: English: a let-me-show colon at the end, a named skill, hyphenated gerund steps, a new session — the agent's own step (pushed)",
+    "push": true,
+    "rows": [
+      "The repo is cloned. Let me show you what's inside:",
+      "I'm using the writing-plans skill to draft the implementation plan.",
+      "Lint passes. Re-running the type check, then rebuilding the bundle.",
+      "Re-checking the config, then restarting the dev server.",
+      "Re-running the flaky test in isolation.",
+      "I'll restart the dev server so the new env loads.",
+      "Let me open the session log to see where it failed.",
+    ],
+  },
+  {
+    "name":
       "jarep: Japanese reports on a later phase, a next step, code behaviour, an opinion — the reader's step, a wait or a condition (not pushed)",
     "push": false,
     "rows": [

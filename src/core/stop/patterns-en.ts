@@ -228,6 +228,16 @@ export const EN: LangPatterns = {
       source:
         r`\bfrom\s+you\b|\bfor\s+you\s+to\b|\bsuits\s+you\b|\b(?:at\s+your|when\s+(?:it's\s+)?)convenien(?:ce|t)\b|\baction\s+(?:needed|required)\b|\b(?:need(?:s|ing)?|want(?:s|ing)?|ask(?:s|ing)?|requir(?:e|es|ing)|rel(?:y|ies|ying)\s+on|count(?:s|ing)?\s+on|wait(?:s|ing)?\s+on|depend(?:s|ing)?\s+on)\s+you\b|\bup\s+to\s+you\b|\b(?:over|back)\s+to\s+you\b|\bin\s+your\s+court\b`,
     },
+    // Round 19: a new session, a restart of the reader's own tool or a reload is the reader's step; the agent cannot
+    // start its own next session ("I'll write up the session. Start a new session once it's saved.").
+    {
+      id: "en.reader.new-session",
+      kind: "approval",
+      scope: "tail",
+      source:
+        r`\b(?:start|open|begin|launch|use)\s+(?:a\s+|the\s+)?(?:new|fresh|next)\s+(?:session|chat|conversation|context)\b|` +
+        r`\brestart\s+(?:Claude(?:\s+Code)?|your\s+(?:session|editor|IDE|terminal|shell|app|browser))\b`,
+    },
     {
       id: "en.reader.you-must",
       kind: "approval",
@@ -583,11 +593,29 @@ export const EN: LangPatterns = {
       id: "en.gerund-any",
       kind: "announce",
       subjectless: true,
+      // (round 19: a prefix with a hyphen, "Re-checking the config, then …")
       source: r`(?:^(?:(?:ok(?:ay)?|alright|good|great|perfect|so|and|first|also)[,.!]?\s+)*|\s[—–]\s+)` + NOT_GERUND +
-        r`[a-z]+ing\b`,
+        r`(?:[a-z]{2,3}-)?[a-z]+ing\b`,
       // "raising it hides loops": a gerund subject with its own verb.
       unless: FINITE + "|" + PARTICIPLE_CLAUSE + "|" + GERUND_SUBJECT + "|" +
         r`\b(?:you|your)\b|^\w+ing\s+(?:it|them|this|that|these|those)\s+\w+s\b`,
+    },
+    // Round 19: the skill a Claude Code house style names before its work ("I'm using the writing-plans skill to draft the
+    // plan."): the agent's own step, unless it turns to the reader.
+    {
+      id: "en.skill-use",
+      kind: "announce",
+      // (only as the very last words: a sentence after it may hand the reader a step, "Start a new session once …")
+      last: true,
+      source: r`^I(?:'m|\s+am)\s+(?:now\s+)?using\s+the\s+[\w:./-]+\s+skill\s+to\s+(?!ask\b)\w+`,
+      unless: r`\b(?:you|your)\b`,
+    },
+    // Round 19: "Let me show you what's inside:" as the very last words: the agent stopped just before showing it.
+    {
+      id: "en.show-colon",
+      kind: "announce",
+      last: true,
+      source: r`^(?:(?:ok(?:ay)?|now|so|alright)[,!.]?\s+)*let\s+me\s+show\s+you\b[^:?]*[:：]\s*$`,
     },
     {
       id: "en.check-fragment",
