@@ -440,8 +440,8 @@ const FAMILIES: Family[] = [
       "enmisc: English: a let-me-show colon at the end, a named skill, hyphenated gerund steps, a new session — the agent's own step (pushed)",
     "push": true,
     "rows": [
-      "The repo is cloned. Let me show you what's inside:",
-      "I'm using the writing-plans skill to draft the implementation plan.",
+      "The repo is cloned. Let me show you its layout:",
+      "I'm using the plan-drafting skill to lay out the migration steps.",
       "Lint passes. Re-running the type check, then rebuilding the bundle.",
       "Re-checking the config, then restarting the dev server.",
       "Re-running the flaky test in isolation.",

@@ -600,7 +600,7 @@ export const EN: LangPatterns = {
       unless: FINITE + "|" + PARTICIPLE_CLAUSE + "|" + GERUND_SUBJECT + "|" +
         r`\b(?:you|your)\b|^\w+ing\s+(?:it|them|this|that|these|those)\s+\w+s\b`,
     },
-    // Round 19: the skill a Claude Code house style names before its work ("I'm using the writing-plans skill to draft the
+    // Round 19: the skill a Claude Code house style names before its work ("I'm using the plan-drafting skill to lay out the
     // plan."): the agent's own step, unless it turns to the reader.
     {
       id: "en.skill-use",
@@ -610,7 +610,7 @@ export const EN: LangPatterns = {
       source: r`^I(?:'m|\s+am)\s+(?:now\s+)?using\s+the\s+[\w:./-]+\s+skill\s+to\s+(?!ask\b)\w+`,
       unless: r`\b(?:you|your)\b`,
     },
-    // Round 19: "Let me show you what's inside:" as the very last words: the agent stopped just before showing it.
+    // Round 19: "Let me show you its layout:" as the very last words: the agent stopped just before showing it.
     {
       id: "en.show-colon",
       kind: "announce",
@@ -761,7 +761,7 @@ export const EN: LangPatterns = {
       // A label used as a subject ("**Step 3: Deploy** is the only step left") states something.
       unless: r`\b(?:you|your|done|complete|completed|finished|passed|passing|skipped)\b|[✅✓]|` + FINITE + "|" +
         // (a step only the reader takes, "Step 3.2: log in to the console …", "Step 1: pick the region", round 18)
-        // (not "dashboard": "Phase 4 — create the dashboard root component" is code)
+        // (not "dashboard": "Phase 4 — wire up the dashboard page" names code)
         r`\b(?:console|portal|admin\s+panel|approve|grant|authori[sz]e|sign\s+in|log\s+in)\b|[:.—–-]\s*(?:pick|choose|decide|select|approve|confirm)\b`,
     },
     // A message that ends on a step heading with nothing under it ("## Step 2: Updating the parser").
