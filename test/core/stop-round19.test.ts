@@ -329,6 +329,36 @@ const FAMILIES: Family[] = [
   },
   {
     "name":
+      "kosoon: Korean 즉시 and 바로 before a need, a request or a whether (after review S2) — the reader's step, a wait or a condition (not pushed)",
+    "push": false,
+    "rows": [
+      "즉시 키 교체가 필요합니다.",
+      "즉시 서버 점검을 요청합니다.",
+      "즉시 롤백할지 정해야 합니다.",
+      "바로 머지해도 되는지 확인이 필요합니다.",
+      "즉시 조치 바랍니다: 만료된 인증서.",
+    ],
+  },
+  {
+    "name":
+      "kosoon: Korean 즉시 and 바로 before a need, a request or a whether (after review S2) — reports and descriptions (not pushed)",
+    "push": false,
+    "rows": [
+      "즉시 반영됩니다.",
+    ],
+  },
+  {
+    "name":
+      "kosoon: Korean 즉시 and 바로 before a need, a request or a whether (after review S2) — the agent's own step (pushed)",
+    "push": true,
+    "rows": [
+      "즉시 키를 교체합니다.",
+      "바로 롤백합니다.",
+      "이제 설정 파일을 일괄 수정해야 합니다.",
+    ],
+  },
+  {
+    "name":
       "kolog5: Korean log notes after review S1: a check or retry on the reader's device, production by other names, a later week — the reader's step, a wait or a condition (not pushed)",
     "push": false,
     "rows": [

@@ -369,7 +369,10 @@ export const KO: LangPatterns = {
         r`^(?:이제|지금|바로|즉시|곧|곧바로|다음으로|이어서|계속해서|계속|그럼|그러면|먼저|우선|지금부터|이제부터)\s.*(?:합니다|봅니다|갑니다|씁니다)` +
         END,
       // (nor the agent stopping: "즉시 중단합니다", "바로 종료합니다" end the work, round 19)
-      unless: THIRD_PERSON_TOPIC + r`|(?:중단|종료|마무리|정지)합니다|멈춥니다|그만둡니다`,
+      // (nor a need, a request or a question of whether: "즉시 조치가 필요합니다", "즉시 대응을 요청합니다", "바로 배포해도
+      // 되는지 확인 필요합니다" are the reader's to act on; review S2, round 19)
+      unless: THIRD_PERSON_TOPIC + r`|(?:중단|종료|마무리|정지)합니다|멈춥니다|그만둡니다|` +
+        r`필요|요청|요망|부탁|바랍니다|되는지|할지|는지\s|^즉시\s.*해야\s?합니다`,
     },
     {
       id: "ko.present.work",
