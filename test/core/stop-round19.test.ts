@@ -481,6 +481,27 @@ const FAMILIES: Family[] = [
   },
   {
     "name":
+      "enskill: English: a named skill whose step is the reader's, hyphenated gerunds in the reader's place (after review S3) — the reader's step, a wait or a condition (not pushed)",
+    "push": false,
+    "rows": [
+      "I'm using the triage skill to gather the owner's decision on each ticket.",
+      "I'm using the release skill to request sign-off from the maintainers.",
+      "I'm using the interview skill to ask the user about their setup.",
+      "I'm using the setup skill to guide you through the token steps.",
+      "Re-linking the account in the dashboard (yours), then syncing.",
+      "Co-authoring the summary with the team, then sending it out.",
+    ],
+  },
+  {
+    "name":
+      "enskill: English: a named skill whose step is the reader's, hyphenated gerunds in the reader's place (after review S3) — the agent's own step (pushed)",
+    "push": true,
+    "rows": [
+      "I'm using the test-writing skill to add coverage for the importer.",
+    ],
+  },
+  {
+    "name":
       "jarep: Japanese reports on a later phase, a next step, code behaviour, an opinion — the reader's step, a wait or a condition (not pushed)",
     "push": false,
     "rows": [

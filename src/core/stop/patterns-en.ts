@@ -595,10 +595,11 @@ export const EN: LangPatterns = {
       subjectless: true,
       // (round 19: a prefix with a hyphen, "Re-checking the config, then …")
       source: r`(?:^(?:(?:ok(?:ay)?|alright|good|great|perfect|so|and|first|also)[,.!]?\s+)*|\s[—–]\s+)` + NOT_GERUND +
-        r`(?:[a-z]{2,3}-)?[a-z]+ing\b`,
+        r`(?:(?:re|pre|de|un)-)?[a-z]+ing\b`,
       // "raising it hides loops": a gerund subject with its own verb.
-      unless: FINITE + "|" + PARTICIPLE_CLAUSE + "|" + GERUND_SUBJECT + "|" +
-        r`\b(?:you|your)\b|^\w+ing\s+(?:it|them|this|that|these|those)\s+\w+s\b`,
+      // (round 19: "yours" and the reader's own places too, "Co-signing the release in the portal (yours), then …")
+      unless: FINITE + "|" + PARTICIPLE_CLAUSE + "|" + GERUND_SUBJECT + "|" + READER_ONLY + "|" +
+        r`\b(?:you|your|yours)\b|^\w+ing\s+(?:it|them|this|that|these|those)\s+\w+s\b`,
     },
     // Round 19: the skill a Claude Code house style names before its work ("I'm using the plan-drafting skill to lay out the
     // plan."): the agent's own step, unless it turns to the reader.
@@ -607,8 +608,12 @@ export const EN: LangPatterns = {
       kind: "announce",
       // (only as the very last words: a sentence after it may hand the reader a step, "Start a new session once …")
       last: true,
-      source: r`^I(?:'m|\s+am)\s+(?:now\s+)?using\s+the\s+[\w:./-]+\s+skill\s+to\s+(?!ask\b)\w+`,
-      unless: r`\b(?:you|your)\b`,
+      // (only before the agent's own work verbs: a skill "to wait for the reviewer's comments", "to get the maintainer's
+      // approval", "to interview the user" waits on the reader; review S3, round 19)
+      source:
+        r`^I(?:'m|\s+am)\s+(?:now\s+)?using\s+the\s+[\w:./-]+\s+skill\s+to\s+(?:create|write|draft|complete|finish|implement|build|execute|run|fix|debug|refactor|set\s+up|generate|update|add|lay\s+out|scaffold|migrate)\b`,
+      unless:
+        r`\b(?:you|your|yours|user|users|reviewers?|maintainers?|team|owner|approv\w*|answers?|sign-?off|console|dashboard|portal)\b`,
     },
     // Round 19: "Let me show you its layout:" as the very last words: the agent stopped just before showing it.
     {
