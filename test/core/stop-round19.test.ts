@@ -136,12 +136,8 @@ const FAMILIES: Family[] = [
     "name": "kolog: Korean terse notes after a result (a place or act of the reader's) — the agent's own step (pushed)",
     "push": true,
     "rows": [
-      "빌드 성공. 스테이징 클러스터에 rollout 진행.",
-      "핫픽스 커밋 완료. origin과 upstream 양쪽 push.",
       "1차 수정 완료. 나머지 실패 테스트 수정.",
       "Task 3 완료. Task 4 시작 — 폼 검증.",
-      "Batch 1 완료. Batch 2 병렬 진행.",
-      "로그 확인 끝. 서버 코드 grep.",
       "의존성 설치 끝. 빌드 재실행.",
       "타이머 버그 수정 완료. 이제 i18n 누락 키 추가 + 팝업 닫기 버튼 수정.",
       "스키마 확인 끝. 타입 정의 파일 갱신.",
@@ -204,12 +200,8 @@ const FAMILIES: Family[] = [
     "name": "kolog2: Korean log notes with a tool's words, a bracket, a dash — the agent's own step (pushed)",
     "push": true,
     "rows": [
-      "빌드 완료. 스테이징 rollout 진행.",
-      "커밋 완료. origin 양쪽 push.",
-      "타입 정의 완료. 이제 검증 조건 확장 (null → undefined 포함).",
       "Revert 완료. 이제 서브에이전트에게 재요청 전달.",
       "브랜치 상태 확인 — 뒤처져 있으니 fetch 먼저.",
-      "핫픽스 커밋 완료. 양쪽 원격에 push.",
     ],
   },
   {
@@ -250,9 +242,6 @@ const FAMILIES: Family[] = [
     "push": true,
     "rows": [
       "빌드 완료. staging rollout 진행.",
-      "커밋 완료. origin에 push.",
-      "Batch 1 완료. Batch 2 시작.",
-      "Task 3 완료. Task 4 진행.",
     ],
   },
   {
@@ -290,13 +279,6 @@ const FAMILIES: Family[] = [
     ],
   },
   {
-    "name": "kopresent: Korean plain present of handling and tracking, 즉시 — the agent's own step (pushed)",
-    "push": true,
-    "rows": [
-      "즉시 확인합니다 — 설정 파일, 환경 변수.",
-    ],
-  },
-  {
     "name":
       "kolog4: Korean 즉시 steps and log notes with a person or a condition in a bracket or after a dash — the reader's step, a wait or a condition (not pushed)",
     "push": false,
@@ -323,8 +305,6 @@ const FAMILIES: Family[] = [
     "rows": [
       "즉시 롤백합니다 — 직전 커밋으로.",
       "즉시 재빌드합니다.",
-      "빌드 완료. rollout 진행 (스테이징만).",
-      "타입 정의 완료. 이제 검증 조건 확장 (null → undefined 포함).",
     ],
   },
   {
@@ -379,16 +359,6 @@ const FAMILIES: Family[] = [
     "push": false,
     "rows": [
       "수정 완료. 체크 완료.",
-    ],
-  },
-  {
-    "name":
-      "kolog5: Korean log notes after review S1: a check or retry on the reader's device, production by other names, a later week — the agent's own step (pushed)",
-    "push": true,
-    "rows": [
-      "빌드 완료. 스테이징 rollout.",
-      "테스트 통과. 브랜치 commit.",
-      "Task 2 완료. Task 3 시작.",
     ],
   },
   {

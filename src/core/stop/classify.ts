@@ -200,19 +200,6 @@ function terminal(view: MessageView, set: PatternSet, s: Sentence): End {
 }
 
 /**
- * The sentence right before `s` in the message's last paragraph is the agent's own result ("빌드 완료.", "테스트
- * 통과.", "커밋했습니다."): a terminal `result` shape of the same language, itself no heading, label or list item.
- */
-function afterOwnResult(view: MessageView, set: PatternSet, s: Sentence): boolean {
-  const i = view.tail.indexOf(s);
-  const prev = i > 0 ? view.tail[i - 1] : null;
-  if (prev === null || prev.heading || prev.above || prev.item || isLead(view, prev)) return false;
-  if (scriptOf(prev.text) !== scriptOf(s.text)) return false;
-  const end = terminal(view, set, prev);
-  return end !== null && end !== "skip" && end.why === "result";
-}
-
-/**
  * Gate 5, asymmetric (issue 31): a push needs the message to end on the agent's own immediate
  * action. The search walks back from the last sentence of the tail over sentences that say
  * neither (a remark after the announcement); the first announcement pushes unless a rule-out
@@ -227,8 +214,7 @@ function findAnnouncement(view: MessageView, set: PatternSet): Pick<Classificati
   for (const s of [...view.tail].reverse()) {
     const p = announce.find((x) =>
       (x.scope === "heading" ? s.heading === true && s.last === true : !(x.last && !s.last)) &&
-      !(x.colonEnd && !(colonEnd && s !== final)) && !(x.subjectless && s.item) && matches(x, s) &&
-      !(x.afterResult && !afterOwnResult(view, set, s))
+      !(x.colonEnd && !(colonEnd && s !== final)) && !(x.subjectless && s.item) && matches(x, s)
     );
     const end = (isUnderLead(view, s) && !p) || p?.colonEnd ? null : terminal(view, set, s);
     if (end === "skip") {

@@ -77,8 +77,6 @@ export interface PatternDef {
   /**
    * For `ruleout` patterns: an "also" note ("…も修正。", "…도 수정.", "Also fixed …") takes its tense from the sentence
    * before it. After a result ("パーサーを修正しました。") it continues the report; after a step it is one more step.
-   * For `announce` patterns (round 19): tried only on a sentence right after the agent's own result in the same
-   * paragraph ("빌드 완료. 스테이징 rollout 진행."): a terse note in the rhythm of the agent's working log.
    */
   afterResult?: boolean;
   /**

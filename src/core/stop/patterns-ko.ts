@@ -57,11 +57,6 @@ const READER_STEP =
   r`키체인|[Kk]eychain|홈\s?디렉터리|개발자\s?(?:사이트|센터|포털|계정)|App\s?Store|TestFlight|스토어|Play\s?Console|` +
   r`(?:쪽|측)에서|실사용|원어민|참가자|OTP|2FA|카드|공지|게시|(?:채널|팀|메일)(?:에|로)\s|[가-힣](?<!에이전트)에게\s|각\s?(?:서버|기기|PC|컴퓨터))`;
 
-/** Round 19: the words a terse log note of the agent's ends on — the verb nouns of work, and a tool's own words. */
-// (Not the words the reader's own copy takes as often: merge, pull, fetch, rebase; nor a capture, a hand-over or tracking.)
-// Nor a check or a retry: "폰 알림 체크.", "노트북 재부팅 retry." are the reader's checklist as often (review, round 19).
-const LOG_WORD = WORK_NOUN + r`|확장|처리|push|grep|commit|deploy|rollout|build|dispatch`;
-
 /** A numbered step's label: "1단계", "테스트 2", "Step A3", "Phase 4", "4-B.", "A-3:". */
 const STEP_NUMBER =
   r`(?:(?:[Ss]tep|STEP|[Pp]hase|PHASE|[Tt]ask|[Gg]roup|[Pp]art|[Ff]ix|테스트|작업|단계|스텝|페이즈|수정|확인|변경)\s*[A-Z0-9]{1,3}(?:[-.][A-Z0-9]{1,2})?|\d+\s?단계|\d{1,2}-[A-Z0-9]{1,2}\.?|[A-Z]-?\d{1,2})`;
@@ -250,33 +245,6 @@ export const KO: LangPatterns = {
         // (someone else's part: "사용자 테스트 진행.", "새 토큰 발급 후 …", "다른 기기에서 테스트.", round 18)
         READER_STEP + r`|발급|기기에서|폰에서|^[^\s]+\s(?:후|뒤)(?:에)?\s`,
     },
-    // Round 19: a terse note right after the agent's own result, in the rhythm of its working log ("빌드 완료. 스테이징
-    // rollout 진행.", "커밋 완료. 양쪽 원격에 push.", "분석 끝. 코드 읽기부터."): the words of a tool or a step the
-    // verb-noun list does not hold, a bracket or a dash with details after it. Not the reader's place or act, a person,
-    // a condition, an event to wait for or a later time anywhere in it (READER_STEP and the rest of `unless`).
-    {
-      id: "ko.log-note",
-      kind: "announce",
-      last: true,
-      subjectless: true,
-      afterResult: true,
-      // (진행, 시작 only after a work noun, a tool's word or a numbered part: "발표 리허설 진행" is people's)
-      // (a bracket of technical detail only: "(null → undefined 포함)"; one in words, "(Vercel에서)", may name the reader's part)
-      source: r`^(?:(?:이제|먼저|우선|바로|다음으로|그럼|이어서)\s)?(?:[^.!?:：—–\n]|\.(?=\S)){0,80}?(?:(?:` +
-        LOG_WORD +
-        r`|병렬|(?<![A-Za-z0-9])[A-Za-z]+\s(?:[0-9]{1,2}|[A-Z])|#\d+)\s?(?:진행|시작|착수|재개)|` +
-        LOG_WORD +
-        r`)(?:\s?(?:부터|먼저))?(?:\s?[（(](?:[^）)\n가-힣]|스테이징|포함|제외|및|등|만){0,80}[）)])?[.…]*\s*$`,
-      unless: r`(?:완료|됨|했|었|았|습니다|입니다|니다|없음|정상|(?<![가-힣])중(?:\s|[.)]|$))|` + THIRD_PERSON_TOPIC +
-        "|" +
-        SUBJECT + "|" + r`[가-힣A-Za-z0-9\uE000](?<!다음|이제|먼저|우선|하|되|있|없|남|같|많|좋|작)(?:은|는)\s|` +
-        READER_STEP +
-        r`|메인테이너|[Mm]aintainer|오너|[Oo]wner|매니저|리드|PM(?![A-Za-z])|발급|(?<![가-힣])분(?:이|께|들|만)|권한|UAT|[Dd]emo|데모|회의|미팅|리허설|발표|교육|인터뷰|면담|` +
-        r`화면에서|(?:웹|사이트|포털)에서|운영|프로덕션|[Pp]roduction|prod(?![a-z])|실서버|라이브|본섭|상용|리얼\s?서버|` +
-        r`테스터|금주|이번\s?주|주중|월말|` +
-        // (a condition, an event to wait for or a time: "…끝내면.", "회의 후 deploy.", "금요일 deploy", "내일")
-        r`[가-힣]면(?=[\s,.)]|$)|(?:후|뒤|다음|전)(?:에|에는)?(?=[\s,.)]|$)|까지|대로|내일|모레|나중|다음\s?(?:주|회의|배포)|[월화수목금토일]요일|주말|오전|오후|저녁|밤|시간에|\d+\s?(?:시|분)(?![가-힣])`,
-    },
     // "이제 스테이징 서버 스모크 QA.", "이제 API 라우터 E2E.": the next step named after "now" by a work word the
     // verb-noun list does not hold, standing alone at the very end.
     {
@@ -365,14 +333,12 @@ export const KO: LangPatterns = {
       id: "ko.present.marker",
       kind: "announce",
       source:
-        // (round 19: 즉시, "즉시 확인합니다 — 설정 파일, 환경 변수.")
-        r`^(?:이제|지금|바로|즉시|곧|곧바로|다음으로|이어서|계속해서|계속|그럼|그러면|먼저|우선|지금부터|이제부터)\s.*(?:합니다|봅니다|갑니다|씁니다)` +
+        r`^(?:이제|지금|바로|곧|곧바로|다음으로|이어서|계속해서|계속|그럼|그러면|먼저|우선|지금부터|이제부터)\s.*(?:합니다|봅니다|갑니다|씁니다)` +
         END,
-      // (nor the agent stopping: "즉시 중단합니다", "바로 종료합니다" end the work, round 19)
-      // (nor a need, a request or a question of whether: "즉시 조치가 필요합니다", "즉시 대응을 요청합니다", "바로 배포해도
-      // 되는지 확인 필요합니다" are the reader's to act on; review S2, round 19)
+      // (nor the agent stopping: "바로 종료합니다", "지금 중단합니다" end the work; nor a need, a request or a question of
+      // whether: "바로 배포해도 되는지 확인이 필요합니다", "지금 대응을 요청합니다" are the reader's to act on; round 19)
       unless: THIRD_PERSON_TOPIC + r`|(?:중단|종료|마무리|정지)합니다|멈춥니다|그만둡니다|` +
-        r`필요|요청|요망|부탁|바랍니다|되는지|할지|는지\s|^즉시\s.*해야\s?합니다`,
+        r`필요|요청|요망|부탁|바랍니다|되는지|할지|는지\s`,
     },
     {
       id: "ko.present.work",
