@@ -460,6 +460,11 @@ const FAMILIES: Family[] = [
       "I'm using the setup skill to guide you through the token steps.",
       "Re-linking the account in the dashboard (yours), then syncing.",
       "Co-authoring the summary with the team, then sending it out.",
+      "I'm using the publish skill to build the package after the owner signs off.",
+      "I'm using the migration skill to run the migration as soon as the window opens.",
+      "I'm using the cleanup skill to fix the branch protection if you agree.",
+      "Re-enabling the webhook in the org settings, then redeploying.",
+      "Pre-approving the invoice (an owner's call), then sending it.",
     ],
   },
   {
@@ -468,6 +473,7 @@ const FAMILIES: Family[] = [
     "push": true,
     "rows": [
       "I'm using the test-writing skill to add coverage for the importer.",
+      "I'm using the scaffold skill to set up the new package layout.",
     ],
   },
   {
