@@ -441,9 +441,7 @@ const FAMILIES: Family[] = [
     "push": true,
     "rows": [
       "The repo is cloned. Let me show you its layout:",
-      "I'm using the plan-drafting skill to lay out the migration steps.",
       "Lint passes. Re-running the type check, then rebuilding the bundle.",
-      "Re-checking the config, then restarting the dev server.",
       "Re-running the flaky test in isolation.",
       "I'll restart the dev server so the new env loads.",
       "Let me open the session log to see where it failed.",
@@ -465,15 +463,6 @@ const FAMILIES: Family[] = [
       "I'm using the cleanup skill to fix the branch protection if you agree.",
       "Re-enabling the webhook in the org settings, then redeploying.",
       "Pre-approving the invoice (an owner's call), then sending it.",
-    ],
-  },
-  {
-    "name":
-      "enskill: English: a named skill whose step is the reader's, hyphenated gerunds in the reader's place (after review S3) — the agent's own step (pushed)",
-    "push": true,
-    "rows": [
-      "I'm using the test-writing skill to add coverage for the importer.",
-      "I'm using the scaffold skill to set up the new package layout.",
     ],
   },
   {

@@ -593,30 +593,13 @@ export const EN: LangPatterns = {
       id: "en.gerund-any",
       kind: "announce",
       subjectless: true,
-      // (round 19: a prefix with a hyphen, "Re-checking the config, then …")
       source: r`(?:^(?:(?:ok(?:ay)?|alright|good|great|perfect|so|and|first|also)[,.!]?\s+)*|\s[—–]\s+)` + NOT_GERUND +
-        r`(?:(?:re|pre|de|un)-)?[a-z]+ing\b`,
+        r`[a-z]+ing\b`,
       // "raising it hides loops": a gerund subject with its own verb.
-      // (round 19: "yours" and the reader's own places too, "Co-signing the release in the portal (yours), then …")
+      // (round 19: "yours" and the reader's own places too, "Signing the release in the portal (yours), then …")
       unless: FINITE + "|" + PARTICIPLE_CLAUSE + "|" + GERUND_SUBJECT + "|" + READER_ONLY + "|" +
-        // (and someone else's act or place: "— an admin's action —", "in settings (admin only)"; review S5)
+        // (and someone else's act or place: "Inviting the bot — an admin's action — then …", "in settings (admin only)")
         r`\b(?:you|your|yours|admins?|admin's|owners?|owner's|settings|org)\b|^\w+ing\s+(?:it|them|this|that|these|those)\s+\w+s\b`,
-    },
-    // Round 19: the skill a Claude Code house style names before its work ("I'm using the plan-drafting skill to lay out the
-    // plan."): the agent's own step, unless it turns to the reader.
-    {
-      id: "en.skill-use",
-      kind: "announce",
-      // (only as the very last words: a sentence after it may hand the reader a step, "Start a new session once …")
-      last: true,
-      // (only before the agent's own work verbs: a skill "to wait for the reviewer's comments", "to get the maintainer's
-      // approval", "to interview the user" waits on the reader; review S3, round 19)
-      source:
-        r`^I(?:'m|\s+am)\s+(?:now\s+)?using\s+the\s+[\w:./-]+\s+skill\s+to\s+(?:create|write|draft|complete|finish|implement|build|execute|run|fix|debug|refactor|set\s+up|generate|update|add|lay\s+out|scaffold|migrate)\b`,
-      // (nor with its step hung on someone's go or an event, "… once Dana gives the go-ahead", "… pending legal's OK";
-      // review S5, round 19)
-      unless:
-        r`\b(?:you|your|yours|user|users|reviewers?|maintainers?|team|owner|admins?|client|customer|legal|approv\w*|answers?|sign-?off|go-ahead|OK|console|dashboard|portal|settings|once|if|when|whenever|pending|after|until|unless|before|as\s+soon\s+as)\b`,
     },
     // Round 19: "Let me show you its layout:" as the very last words: the agent stopped just before showing it.
     {
