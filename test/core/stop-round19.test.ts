@@ -422,6 +422,10 @@ const FAMILIES: Family[] = [
       "I'll write up the session. Start a new session once it's saved.",
       "Let me save the notes. Then open a fresh chat and paste the summary.",
       "I've updated the hook config. Restart Claude Code so it loads.",
+      "Let me show you which values to enter in the form:",
+      "Let me show you the two choices, then you decide:",
+      "Let me show you the command you should run on the server:",
+      "Let me show you how to install the CLI locally:",
     ],
   },
   {
@@ -445,6 +449,7 @@ const FAMILIES: Family[] = [
       "Re-running the flaky test in isolation.",
       "I'll restart the dev server so the new env loads.",
       "Let me open the session log to see where it failed.",
+      "The build finished. Let me show you the generated files:",
     ],
   },
   {

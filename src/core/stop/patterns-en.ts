@@ -607,6 +607,10 @@ export const EN: LangPatterns = {
       kind: "announce",
       last: true,
       source: r`^(?:(?:ok(?:ay)?|now|so|alright)[,!.]?\s+)*let\s+me\s+show\s+you\b[^:?]*[:：]\s*$`,
+      // (not when it turns to the reader: their own step, "what to paste into your .env", instructions "how to …", or
+      // questions, a choice, an approval or an answer; review S7, round 19)
+      unless:
+        r`\b(?:your|yours|you'll|you\s+(?:need|have|must|should|can|will|want)|(?:how|what|where|when|which)\s+to|answer(?:ed|s)?|questions?|pick|choose|decide|approv\w*|sign-?off|OK|confirm|paste|enter|type|click|install|options?)\b`,
     },
     {
       id: "en.check-fragment",
