@@ -444,12 +444,10 @@ const FAMILIES: Family[] = [
       "enmisc: English: a let-me-show colon at the end, a named skill, hyphenated gerund steps, a new session — the agent's own step (pushed)",
     "push": true,
     "rows": [
-      "The repo is cloned. Let me show you its layout:",
       "Lint passes. Re-running the type check, then rebuilding the bundle.",
       "Re-running the flaky test in isolation.",
       "I'll restart the dev server so the new env loads.",
       "Let me open the session log to see where it failed.",
-      "The build finished. Let me show you the generated files:",
     ],
   },
   {

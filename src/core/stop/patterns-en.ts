@@ -601,17 +601,6 @@ export const EN: LangPatterns = {
         // (and someone else's act or place: "Inviting the bot — an admin's action — then …", "in settings (admin only)")
         r`\b(?:you|your|yours|admins?|admin's|owners?|owner's|settings|org)\b|^\w+ing\s+(?:it|them|this|that|these|those)\s+\w+s\b`,
     },
-    // Round 19: "Let me show you its layout:" as the very last words: the agent stopped just before showing it.
-    {
-      id: "en.show-colon",
-      kind: "announce",
-      last: true,
-      source: r`^(?:(?:ok(?:ay)?|now|so|alright)[,!.]?\s+)*let\s+me\s+show\s+you\b[^:?]*[:：]\s*$`,
-      // (not when it turns to the reader: their own step, "what to paste into your .env", instructions "how to …", or
-      // questions, a choice, an approval or an answer; review S7, round 19)
-      unless:
-        r`\b(?:your|yours|you'll|you\s+(?:need|have|must|should|can|will|want)|(?:how|what|where|when|which)\s+to|answer(?:ed|s)?|questions?|pick|choose|decide|approv\w*|sign-?off|OK|confirm|paste|enter|type|click|install|options?)\b`,
-    },
     {
       id: "en.check-fragment",
       kind: "announce",
