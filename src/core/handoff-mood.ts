@@ -23,11 +23,9 @@
 import {
   calledOff,
   CLOSING_QUOTE,
-  contentSentences,
   deicticEdit,
   docStatement,
   formatOnly,
-  formatRescue,
   headerLine,
   headerWork,
   partEdit,
@@ -38,9 +36,9 @@ import {
   stripRelay,
   summingUp,
   template,
-  withContentSentences,
   withoutDelivery,
 } from "./handoff-families.ts";
+import { contentSentences, formatRescue, withContentSentences } from "./handoff-content.ts";
 import { NAME } from "./handoff-names.ts";
 import { DOC_NOUN, moodOf, NEXT_PARTY, scoreClause, TASK_LABEL } from "./handoff-mood-model.ts";
 import {
@@ -773,7 +771,7 @@ export function judgeHandoffRequest(text: string): HandoffJudgement {
       .find((c) => c !== "");
     return { asks: false, request: false, clause: first === undefined ? null : clip(first) };
   }
-  // Round 19: a sentence that only puts content in the document is read whole (handoff-families.ts, contentRequest).
+  // Round 19: a sentence that only puts content in the document is read whole (handoff-content.ts, contentSentences).
   const content = contentSentences(window, NOUNS, DOC_NOUN);
   const clauses = content.size === 0 ? clausesOf(window) : withContentSentences(window, content, clausesOf(window));
   // Judged in order up to the first clause of other work (one is enough to refuse; a long run-on prompt need not

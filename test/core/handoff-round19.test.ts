@@ -1,6 +1,6 @@
 /**
  * Round 19 (issue 31): a clause whose object is the document governs its content, and a correction of the written
- * document reads what it states as what to write (src/core/handoff-families.ts: contentReading, correctionReadings),
+ * document reads what it states as what to write (src/core/handoff-content.ts: contentReading, correctionReadings),
  * in both judges. Every row is our own wording (eval/handoff-prompts/model/batch-r19a.jsonl holds the plain requests
  * and, for each rule, the same content or correction with a second job smuggled in: an imperative, "and then …",
  * "while you're at it", a relayed order, a question, a step first, a fresh run).
@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { judgeHandoffRequest } from "../../src/core/handoff-request.ts";
 import { judgeHandoffRequest as moodJudge } from "../../src/core/handoff-mood.ts";
-import { contentReading, correctionReadings, sentencesOf } from "../../src/core/handoff-families.ts";
+import { contentReading, correctionReadings, sentencesOf } from "../../src/core/handoff-content.ts";
 
 const n = { en: "handoff", det: "(?:the\\s+)?", ko: "인계\\s*문서", ja: "引き継ぎ書?" };
 
