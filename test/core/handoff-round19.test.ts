@@ -12,6 +12,9 @@ import { judgeHandoffRequest } from "../../src/core/handoff-request.ts";
 import { judgeHandoffRequest as moodJudge } from "../../src/core/handoff-mood.ts";
 import { contentReading, correctionReadings, sentencesOf } from "../../src/core/handoff-content.ts";
 
+/** Both judges' answers to one prompt (each must read the round's families alike). */
+const bothJudges = (text: string) => [judgeHandoffRequest(text).request, moodJudge(text).request];
+
 const n = { en: "handoff", det: "(?:the\\s+)?", ko: "인계\\s*문서", ja: "引き継ぎ書?" };
 
 describe("round 19: content governed by a clause whose object is the document", () => {
@@ -24,8 +27,7 @@ describe("round 19: content governed by a clause whose object is the document", 
     "인계 문서에 캐시가 정오 롤백 이후 꺼져 있는 상태라고 꼭 적어 둬.",
     "署名キーが昨日切れてデプロイが止まってるってこと、引き継ぎ書に一行足しといてください。",
   ])("passes: %s", (text) => {
-    expect(judgeHandoffRequest(text).request).toBe(true);
-    expect(moodJudge(text).request).toBe(true);
+    expect(bothJudges(text)).toEqual([true, true]);
   });
 
   test.each([
@@ -83,8 +85,7 @@ describe("round 19: a correction of the written document", () => {
     "인계 문서에 태그 이름이 틀렸어요. v3.4.1이 맞아요. 그 줄만 고쳐서 다시 커밋해 주세요.",
     "引き継ぎにタグは v3.4 って書いてありますが、正しくは v3.4.1 です。そこを訂正してください。",
   ])("passes: %s", (text) => {
-    expect(judgeHandoffRequest(text).request).toBe(true);
-    expect(moodJudge(text).request).toBe(true);
+    expect(bothJudges(text)).toEqual([true, true]);
   });
 
   test.each([
@@ -159,8 +160,7 @@ describe("round 19: any verb on 'it' after 'and' at a clause's end is an order",
     "Add to the handoff that the cache is cold, and prewarm it.",
     "Note in the handoff that the workers are wedged, and recycle them.",
   ])("refuses: %s", (text) => {
-    expect(judgeHandoffRequest(text).request).toBe(false);
-    expect(moodJudge(text).request).toBe(false);
+    expect(bothJudges(text)).toEqual([false, false]);
   });
   test.each([
     "Write the handoff and commit it.",
@@ -168,8 +168,7 @@ describe("round 19: any verb on 'it' after 'and' at a clause's end is an order",
     "Finish the handoff and proofread it.",
     "Write up the handoff and share it.",
   ])("passes: %s", (text) => {
-    expect(judgeHandoffRequest(text).request).toBe(true);
-    expect(moodJudge(text).request).toBe(true);
+    expect(bothJudges(text)).toEqual([true, true]);
   });
 });
 
