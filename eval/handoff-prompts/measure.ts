@@ -3,7 +3,7 @@
  * SOFT/HARD guard as a handoff request, per language, through the same classifier the hook
  * uses (`classifyPrompt`, a plain prompt with no pass commands).
  *
- *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|…|sealed17|sealed18] [--json] [--list]
+ *   bun eval/handoff-prompts/measure.ts [--half tuning|sealed|sealed2|…|sealed19|sealed20] [--json] [--list]
  *
  * Categories: `request` (asks only for the handoff document: write, update, summarize into,
  * record in, commit or push it), `request-plus-work` (a handoff request and any other work),
@@ -47,7 +47,9 @@
  * `sealed-18.jsonl` (`--half sealed18`) is a round 19 blind set written the same way (ids `s18-<lang>-<category>-NN`;
  * senders near a worker's limit late in a long session: corrections and additions to a handoff already written,
  * facts to record, its audience, length and format, relayed and automated senders); mentions 01–04 per language
- * likewise counted apart.
+ * likewise counted apart. `sealed-19.jsonl` and `sealed-20.jsonl` (`--half sealed19`, `--half sealed20`) are round
+ * 20's two blind sets written the same way (ids `s19-…` / `s20-<lang>-<category>-NN`; sealed-19's senders are machines
+ * and the people between them, sealed-20's people typing as they do); mentions 01–04 per language likewise counted apart.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -81,6 +83,8 @@ const HALVES = new Map([
   ["sealed16", "sealed-16.jsonl"],
   ["sealed17", "sealed-17.jsonl"],
   ["sealed18", "sealed-18.jsonl"],
+  ["sealed19", "sealed-19.jsonl"],
+  ["sealed20", "sealed-20.jsonl"],
 ]);
 
 /** Per half, the mentions that ask for other work (on handoff code or files): counted apart, never listed. */
@@ -99,6 +103,8 @@ const WORK_MENTIONS = new Map([
   ["sealed16", /^s16-(?:en|ko|ja)-mention-0[1-4]$/],
   ["sealed17", /^s17-(?:en|ko|ja)-mention-0[1-4]$/],
   ["sealed18", /^s18-(?:en|ko|ja)-mention-0[1-4]$/],
+  ["sealed19", /^s19-(?:en|ko|ja)-mention-0[1-4]$/],
+  ["sealed20", /^s20-(?:en|ko|ja)-mention-0[1-4]$/],
 ]);
 
 /** One prompt of our own, and what it is. */
