@@ -7,9 +7,9 @@
  * so its figures were no longer independent); in round 14 the round-13 sealed half was folded,
  * then round 14's first sealed half, at the start of round 15 round 14's second, in round 15's
  * second cycle round 15's first, at the start of round 16 round 15's second, at the start of
- * round 17 round 16's, at the start of round 18 round 17's, and at the start of round 19 round
- * 18's (each had been run once on final rules and its families recorded, so it can measure
- * nothing new).
+ * round 17 round 16's, at the start of round 18 round 17's, at the start of round 19 round
+ * 18's, and at the start of round 20 round 19's (each had been run once on final rules and its
+ * families recorded, so it can measure nothing new).
  * Folded owners are listed in `folded` and added to `seen`, and each time the sealed half
  * starts again from owners nobody had looked at.
  *
@@ -19,7 +19,7 @@
  * How a new owner is assigned (deterministic, seeded):
  * - owners whose texts earlier rounds already tuned on or whose errors were read (every owner
  *   of the first 868 references, and every owner of a folded sealed half: round 12's, 13's,
- *   14's two, 15's two, 16's, 17's, 18's) are `tuning`: their errors have been read, so they cannot measure anything;
+ *   14's two, 15's two, 16's, 17's, 18's, 19's) are `tuning`: their errors have been read, so they cannot measure anything;
  * - owners who also own a repository reserved for independent measurement are `sealed`, so
  *   nobody tunes on phrasing close to the reserved text;
  * - every other owner, taken (after the forced ones) in the order of sha256(seed + owner), goes to the half that has
@@ -47,7 +47,7 @@ export interface Split {
   seen: string[];
   /** Owners that also own a reserved repository (forced into `sealed`). */
   reservedOwners: string[];
-  /** Owners of spent sealed halves (round 12's to 18's), folded into `tuning` (also in `seen`). */
+  /** Owners of spent sealed halves (round 12's to 19's), folded into `tuning` (also in `seen`). */
   folded: string[];
   owners: Record<string, Half>;
 }
