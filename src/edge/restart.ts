@@ -16,7 +16,7 @@
  * when vigil's own environment is clean. It then sets `CLAUDE_CODE_FORCE_SESSION_PERSISTENCE=1`,
  * which 2.1.332 checks before anything else when deciding to persist (docs/claude-code-contract.md).
  */
-import { paneInfo, sendLine, tmux, type TmuxOptions } from "./tmux.ts";
+import { paneInfo, sendLine, sendPrompt, tmux, type TmuxOptions } from "./tmux.ts";
 
 export interface RestartTarget {
   sessionId: string;
@@ -140,12 +140,15 @@ export async function restartSession(target: RestartTarget, opts: RestartOptions
   };
 }
 
-/** Type a nudge into a stalled session's pane (literal text, then Enter). */
+/**
+ * Type a nudge into the input box of a stalled session's pane (literal text, then Enter): only into an empty box, or
+ * one holding nothing but earlier copies of this text, which are cleared first (src/edge/tmux.ts, `sendPrompt`).
+ */
 export async function nudge(
   pane: string,
   text: string,
-  opts: { tmux?: TmuxOptions } = {},
+  opts: { tmux?: TmuxOptions; waitMs?: number } = {},
 ): Promise<{ ok: boolean; error: string | null }> {
-  const r = await sendLine(pane, text, opts.tmux);
+  const r = await sendPrompt(pane, text, opts.tmux, opts.waitMs);
   return { ok: r.code === 0, error: r.code === 0 ? null : r.stderr };
 }

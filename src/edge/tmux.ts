@@ -170,8 +170,201 @@ export async function sendLine(
   return { code: 1, stdout: "", stderr: why };
 }
 
-/** The visible text of a pane, or null when it cannot be read. */
-export async function capturePane(paneId: string, opts: TmuxOptions = {}): Promise<string | null> {
-  const r = await tmux(["capture-pane", "-p", "-t", paneId], opts);
+/** How long sendPrompt waits for the box to empty after Enter (the CLI took the line) and after each Ctrl+U. */
+export const SUBMIT_WAIT_MS = 5_000;
+
+/** Text compared as a TUI draws it: wrapped and indented, so whitespace does not count. */
+const flat = (s: string) => s.replace(/\s+/g, "");
+
+/** The box holds `text` once or more and nothing else: what earlier sends left, drawn late (never a person's draft). */
+function onlyCopiesOf(box: string, text: string): boolean {
+  const b = flat(box), t = flat(text);
+  return t !== "" && b.length % t.length === 0 && b === t.repeat(b.length / t.length);
+}
+
+/** Poll the pane's input box until `done` holds on it (null: no box drawn), or `ms` pass; the last reading. */
+async function watchBox(
+  paneId: string,
+  opts: TmuxOptions,
+  ms: number,
+  done: (box: InputBox | null) => boolean,
+): Promise<{ box: InputBox | null; held: boolean; readable: boolean }> {
+  for (const end = Date.now() + ms;; await Bun.sleep(40)) {
+    const screen = await capturePane(paneId, opts, true);
+    if (screen === null) return { box: null, held: false, readable: false };
+    const box = inputBox(screen);
+    if (done(box)) return { box, held: true, readable: true };
+    if (Date.now() >= end) return { box, held: false, readable: true };
+  }
+}
+
+const failed = (stderr: string): TmuxResult => ({ code: 1, stdout: "", stderr });
+
+/**
+ * Send `text` as a prompt into Claude Code's input box in a pane: sendLine with the box read first, so nothing typed
+ * goes where it does not belong (known gap D1: text a pane drew only after sendLine gave up stayed in the box, and the
+ * next send was appended to it and went as one line, or a person found vigil's words in their input).
+ * - No box within `waitMs` (a dialog or menu is open, or the CLI is still starting): nothing is typed. A dialog drops
+ *   typed keys and a menu may take letters as its shortcuts; /resume's search draws them, so an echo proves nothing.
+ * - The box holds only what earlier sends of this text left (the caret after it): cleared with Ctrl+U, one press per
+ *   screen row (2.1.337, 2.1.332 and 2.1.88 kill back to the start of the row), checked empty before typing.
+ * - The box holds anything else (a person's draft, or vigil's text with a person's edits): nothing is typed or cleared.
+ * - Enter goes once the box holds exactly `text`; the send counts only when the box then empties (the CLI took it).
+ * Every failure says why (code 1, stderr); the text then in the box, if any, is this text, which the next send clears.
+ */
+export async function sendPrompt(
+  paneId: string,
+  text: string,
+  opts: TmuxOptions = {},
+  waitMs = ECHO_WAIT_MS,
+): Promise<TmuxResult> {
+  const first = await watchBox(paneId, opts, waitMs, (b) => b !== null);
+  if (!first.readable) return failed(`pane ${paneId} could not be read`);
+  let box = first.box;
+  if (box === null) {
+    return failed(
+      `no input box in pane ${paneId} within ${secs(waitMs)} (a dialog or menu is open, or Claude Code is starting); ` +
+        "nothing typed",
+    );
+  }
+  if (box.text !== "") {
+    if (!onlyCopiesOf(box.text, text) || !box.caretAtEnd) {
+      return failed(`the input box in pane ${paneId} holds text vigil did not type (a person's draft?); nothing typed`);
+    }
+    // Ctrl+U kills back to the start of the caret's row: one press per row, each checked to have taken only ours.
+    for (let presses = 0; box !== null && box.text !== "" && presses <= box.rows; presses++) {
+      const before: string = box.text;
+      const r = await tmux(["send-keys", "-t", paneId, "C-u"], opts);
+      if (r.code !== 0) return r;
+      box = (await watchBox(paneId, opts, SUBMIT_WAIT_MS, (b) => b === null || b.text !== before)).box;
+      if (box !== null && !flat(text).repeat(flat(before).length).startsWith(flat(box.text))) break;
+    }
+    if (box === null || box.text !== "") {
+      return failed(
+        `the input box in pane ${paneId} held an earlier send of this text and did not clear; nothing typed`,
+      );
+    }
+  }
+  const r = await tmux(["send-keys", "-t", paneId, "-l", "--", text], opts);
+  if (r.code !== 0) return r;
+  const drawn = await watchBox(paneId, opts, waitMs, (b) => b !== null && flat(b.text) === flat(text));
+  if (!drawn.held) {
+    return failed(
+      `the typed text was not drawn in the input box of pane ${paneId} within ${secs(waitMs)}; Enter not pressed ` +
+        "(drawn later, it is cleared by the next send)",
+    );
+  }
+  const enter = await tmux(["send-keys", "-t", paneId, "Enter"], opts);
+  if (enter.code !== 0) return enter;
+  const took = await watchBox(paneId, opts, SUBMIT_WAIT_MS, (b) => b === null || flat(b.text) !== flat(text));
+  if (!took.held) {
+    return failed(`Enter was pressed but the input box of pane ${paneId} still holds the text; not sent`);
+  }
+  return { code: 0, stdout: "", stderr: "" };
+}
+
+const secs = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+/** The visible text of a pane, or null when it cannot be read; `styled` keeps the SGR escapes (`capture-pane -e`). */
+export async function capturePane(
+  paneId: string,
+  opts: TmuxOptions = {},
+  styled = false,
+): Promise<string | null> {
+  const r = await tmux(["capture-pane", "-p", ...(styled ? ["-e"] : []), "-t", paneId], opts);
   return r.code === 0 ? r.stdout : null;
+}
+
+/** One drawn cell of a styled capture: its character, and whether it is dim (SGR 2) or inverse (SGR 7). */
+interface Cell {
+  ch: string;
+  dim: boolean;
+  inverse: boolean;
+}
+
+// deno-lint-ignore no-control-regex -- matching the escape byte is the point
+const CSI = /^\x1b\[([0-?]*)[ -\/]*([@-~])/;
+// deno-lint-ignore no-control-regex -- matching the escape byte is the point
+const OSC = /^\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/;
+
+/**
+ * The cells of one line of `capture-pane -e` output. SGR parameters are read in order (38/48 colour sub-parameters
+ * skipped, so the 2 of `38;2;r;g;b` is not dim); every other escape (cursor, OSC hyperlinks) draws nothing.
+ */
+function cellsOf(line: string): Cell[] {
+  const out: Cell[] = [];
+  let dim = false, inverse = false;
+  for (let i = 0; i < line.length;) {
+    if (line[i] === "\x1b") {
+      const csi = CSI.exec(line.slice(i, i + 64));
+      if (csi) {
+        if (csi[2] === "m") {
+          const ps = csi[1] === "" ? [0] : csi[1].split(/[;:]/).map(Number);
+          for (let k = 0; k < ps.length; k++) {
+            const p = ps[k];
+            if (p === 38 || p === 48 || p === 58) k += ps[k + 1] === 5 ? 2 : ps[k + 1] === 2 ? 4 : 0;
+            else if (p === 0) dim = inverse = false;
+            else if (p === 2) dim = true;
+            else if (p === 22) dim = false;
+            else if (p === 7) inverse = true;
+            else if (p === 27) inverse = false;
+          }
+        }
+        i += csi[0].length;
+        continue;
+      }
+      const osc = OSC.exec(line.slice(i));
+      i += osc ? osc[0].length : 2;
+      continue;
+    }
+    const ch = String.fromCodePoint(line.codePointAt(i)!);
+    out.push({ ch, dim, inverse });
+    i += ch.length;
+  }
+  // tmux trims a trailing space even when inverse, leaving only the escape that turned inverse on: the caret at the end.
+  if (inverse && out.at(-1)?.inverse !== true) out.push({ ch: " ", dim, inverse });
+  return out;
+}
+
+/**
+ * What Claude Code's input box holds, read from a styled capture (`capturePane(…, true)`). Measured on 2.1.337, 2.1.332
+ * and 2.1.88 (docs/claude-code-contract.md, "The input box under tmux"): the box is a line opening with `❯` and a
+ * no-break space between two rules of `─`, wrapped lines indented by two spaces; past prompts above it open with `❯`
+ * and a plain space. A dialog or menu (a permission prompt, /model, /resume) replaces the box: null. A placeholder
+ * (e.g. a prompt suggestion) is drawn dim after an inverse first letter, the TUI's caret: not text.
+ */
+export interface InputBox {
+  /** What was typed in the box, its rows joined with "\n" ("" when empty). */
+  text: string;
+  /** Screen rows the box's text takes. */
+  rows: number;
+  /** The caret (the TUI's inverse cell) is after the last typed character, so typing appends and Ctrl+U clears. */
+  caretAtEnd: boolean;
+}
+
+const RULE = /^─{8,}/;
+const BOX_PROMPT = "❯\u00a0";
+
+/** The input box on a styled screen, or null when none is drawn. */
+export function inputBox(screen: string): InputBox | null {
+  const lines = screen.split("\n").map(cellsOf);
+  const plain = lines.map((l) => l.map((c) => c.ch).join(""));
+  let top = -1;
+  for (let i = plain.length - 1; i > 0 && top < 0; i--) {
+    if (plain[i].startsWith(BOX_PROMPT) && RULE.test(plain[i - 1])) top = i;
+  }
+  if (top < 0) return null;
+  let end = top + 1;
+  while (end < plain.length && !RULE.test(plain[end])) end++;
+  if (end >= plain.length) return null;
+  const rows = lines.slice(top, end).map((l) => l.slice(2));
+  const cells = rows.flatMap((r, i) => i === 0 ? r : [{ ch: "\n", dim: false, inverse: false }, ...r]);
+  const caret = cells.findIndex((c) => c.inverse);
+  // An inverse first letter followed only by dim text is a placeholder with the caret on it.
+  const placeholder = caret >= 0 && cells.slice(0, caret).every((c) => c.ch.trim() === "") &&
+    cells.slice(caret + 1).every((c) => c.dim || c.ch.trim() === "") && cells.slice(caret + 1).some((c) => c.dim);
+  const typed = cells.map((c, i) => placeholder && i === caret ? " " : c.dim ? " " : c.ch);
+  const text = typed.join("").split("\n").map((l) => l.trimEnd()).join("\n").trim();
+  const lastTyped = typed.findLastIndex((ch) => ch.trim() !== "");
+  return { text, rows: rows.length, caretAtEnd: caret < 0 ? lastTyped < 0 : caret > lastTyped };
 }

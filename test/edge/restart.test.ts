@@ -1,17 +1,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { nudge, restartCommand, restartSession, scrubClaudeEnv, shellQuote } from "../../src/edge/restart.ts";
+import { fakeBox } from "./fake-input-box.ts";
 import { eventually, privateTmux } from "./private-tmux.ts";
 
 const root = mkdtempSync(join(tmpdir(), "vigil-restart-"));
@@ -123,14 +115,77 @@ describe("restartSession in a real tmux server", () => {
   });
 });
 
-test("nudge types the text literally into the pane, then Enter", async () => {
-  const file = join(root, "nudged.txt");
-  const pane = tm.run("new-window", "-P", "-F", "#{pane_id}", `sh -c 'read l; printf %s "$l" > "${file}"'`);
-  const text = "Continue with the ticket; -l keeps 'quotes' & $VARS literal";
-  expect(await nudge(pane, text, { tmux: tm.opts })).toEqual({ ok: true, error: null });
-  // The shell's redirection creates the file before printf writes to it: an empty file is
-  // "not yet" (seen under load in a clean-clone CI), not the answer.
-  expect(await eventually(() => existsSync(file) ? readFileSync(file, "utf8") || null : null)).toBe(text);
+describe("nudge, into an input box drawn as Claude Code draws it (a stand-in in a real pane)", () => {
+  const text = "[vigil nudge] Continue with the ticket; -l keeps 'quotes' & $VARS literal";
+  // Longer than the pane is wide (200): two copies take three rows, each cleared by its own Ctrl+U.
+  const long = `[vigil nudge] ${"carry on with the work you announced and write it down as you go ".repeat(3)}`.trim();
+
+  test("types the text literally into an empty box, then Enter", async () => {
+    const box = await fakeBox(tm, root);
+    expect(await nudge(box.pane, text, { tmux: tm.opts })).toEqual({ ok: true, error: null });
+    expect(box.submitted()).toEqual([text]);
+  });
+
+  // Gap D1: a send the pane drew only after sendLine gave up stayed in the box, and the next one joined it.
+  test("clears what earlier sends left in the box (drawn late), then sends the text once", async () => {
+    const box = await fakeBox(tm, root);
+    tm.run("send-keys", "-t", box.pane, "-l", long + long);
+    await eventually(() => tm.run("capture-pane", "-p", "-t", box.pane).includes("write it down as you go") || null);
+    expect(await nudge(box.pane, long, { tmux: tm.opts })).toEqual({ ok: true, error: null });
+    expect(box.submitted()).toEqual([long]);
+    expect(box.reads().filter((r) => r === "\x15").length).toBe(3);
+  }, 30_000);
+
+  test(
+    "a CLI still starting when the wait ends gets nothing typed, so nothing is left for the next nudge",
+    async () => {
+      const box = await fakeBox(tm, root, { startMs: 1_500 });
+      const r = await nudge(box.pane, text, { tmux: tm.opts, waitMs: 500 });
+      expect(r).toEqual({
+        ok: false,
+        error: `no input box in pane ${box.pane} within 1 s (a dialog or menu is open, or Claude Code is starting); ` +
+          "nothing typed",
+      });
+      await eventually(() => tm.run("capture-pane", "-p", "-t", box.pane).includes("for shortcuts") || null);
+      expect(await nudge(box.pane, text, { tmux: tm.opts })).toEqual({ ok: true, error: null });
+      expect(box.submitted()).toEqual([text]);
+    },
+    30_000,
+  );
+
+  test("never types into a person's draft, and says so", async () => {
+    const box = await fakeBox(tm, root, { draft: "a reply I am still writing" });
+    expect(await nudge(box.pane, text, { tmux: tm.opts })).toEqual({
+      ok: false,
+      error: `the input box in pane ${box.pane} holds text vigil did not type (a person's draft?); nothing typed`,
+    });
+    await Bun.sleep(300);
+    expect([box.reads(), box.submitted()]).toEqual([[], []]);
+  });
+
+  test("a person's words after an earlier nudge's text are theirs: nothing is cleared or typed", async () => {
+    const box = await fakeBox(tm, root, { draft: `${text} and also check the logs` });
+    const r = await nudge(box.pane, text, { tmux: tm.opts });
+    expect(r.ok).toBe(false);
+    await Bun.sleep(300);
+    expect(box.reads()).toEqual([]);
+  });
+
+  test("types nothing while a dialog replaces the box (it would drop the keys or take them as its answer)", async () => {
+    const box = await fakeBox(tm, root, { dialog: true });
+    const r = await nudge(box.pane, text, { tmux: tm.opts, waitMs: 500 });
+    expect(r.error).toStartWith(`no input box in pane ${box.pane} within 1 s`);
+    await Bun.sleep(300);
+    expect(box.reads()).toEqual([]);
+  });
+
+  test("Enter the program does not take is a failed send, not a sent one", async () => {
+    const box = await fakeBox(tm, root, { ignoreEnter: true });
+    expect(await nudge(box.pane, text, { tmux: tm.opts })).toEqual({
+      ok: false,
+      error: `Enter was pressed but the input box of pane ${box.pane} still holds the text; not sent`,
+    });
+  }, 30_000);
 });
 
 test.each([
