@@ -6,13 +6,14 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deliverNudge, type NudgeTarget } from "../../src/watch/nudge.ts";
 import { nudgeDeps } from "../../src/watch/nudge-deps.ts";
-import { eventually, privateTmux } from "../edge/private-tmux.ts";
+import { fakeBox } from "../edge/fake-input-box.ts";
+import { privateTmux } from "../edge/private-tmux.ts";
 import { parseAuditDetail } from "../../src/core/audit-details.ts";
 
 const root = mkdtempSync(join(tmpdir(), "vigil-nudge-"));
@@ -63,17 +64,6 @@ async function session(o: { mode: string; inbox: "answers" | "gone" }) {
   return { pid, transcript, got };
 }
 
-/** A pane whose program writes the line typed into it to a file, then the record Claude Code would. */
-function recordingPane(file: string, transcript: string): string {
-  const script = join(root, `pane-${++n}.sh`);
-  writeFileSync(
-    script,
-    `read l; printf %s "$l" > '${file}'\n` +
-      `printf '{"type":"user","timestamp":"%s"}\\n' "$(date -u +%Y-%m-%dT%H:%M:%S.%3NZ)" >> '${transcript}'\n`,
-  );
-  return tm.run("new-window", "-P", "-F", "#{pane_id}", `sh '${script}'`);
-}
-
 const deps = (receiptWaitMs = 3000) => nudgeDeps({ dir: sessions, tmux: tm.opts, receiptWaitMs, inboxTimeoutMs: 1000 });
 const target = (s: { pid: number; transcript: string }, pane: string | null): NudgeTarget => ({
   sessionId: "s",
@@ -113,15 +103,28 @@ describe("deliverNudge", () => {
 
   test("a dead socket falls back to typing the marked text into the pane", async () => {
     const s = await session({ mode: "default", inbox: "gone" });
-    const file = join(root, "typed.txt");
-    const pane = recordingPane(file, s.transcript);
+    // A stand-in for Claude Code's input box: a submitted line appends the `user` record Claude Code would.
+    const box = await fakeBox(tm, root, { transcript: s.transcript });
+    const pane = box.pane;
     const r = await deliverNudge(target(s, pane), "Carry on.", deps());
     expect(r.via).toBe("tmux");
-    expect(await eventually(() => existsSync(file) ? readFileSync(file, "utf8") : null)).toBe(
-      "[vigil nudge] Carry on.",
-    );
+    expect(box.submitted()).toEqual(["[vigil nudge] Carry on."]);
     expect(r.events[0].detail).toMatchObject({ ok: true, via: "tmux", inbox: "no-socket", pane });
     expect(r.events.map((e) => e.kind)).toEqual(["nudge", "nudge_receipt"]);
+  });
+
+  test("a person's draft in the input box: nothing typed, and the record says why, with no receipt", async () => {
+    const s = await session({ mode: "default", inbox: "gone" });
+    const box = await fakeBox(tm, root, { draft: "a question I am still typing", transcript: s.transcript });
+    const r = await deliverNudge(target(s, box.pane), "Carry on.", deps(300));
+    expect(r.ok).toBe(false);
+    expect(r.events.map((e) => e.kind)).toEqual(["nudge"]);
+    expect(r.events[0].detail).toMatchObject({
+      ok: false,
+      via: null,
+      error: expect.stringMatching(/^inbox: .*; tmux: the input box in pane %\d+ holds text vigil did not type/),
+    });
+    expect([box.reads(), box.submitted()]).toEqual([[], []]);
   });
 
   test("a pane showing Claude Code's held-message dialog is not typed into: that dialog waits for a person", async () => {
