@@ -1,8 +1,8 @@
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { echoCount, findPaneForPid, listPanes, paneInfo, sendLine } from "../../src/edge/tmux.ts";
+import { echoCount, findPaneForPid, inputBox, listPanes, paneInfo, sendLine } from "../../src/edge/tmux.ts";
 import { eventually, privateTmux } from "./private-tmux.ts";
 
 const tm = privateTmux({ PATH: "/usr/local/bin:/usr/bin:/bin", TERM: "xterm" });
@@ -131,4 +131,54 @@ test("echoCount finds typed text however the screen wraps it, and only its own t
   expect(echoCount("❯ please go on with the ticket you were\n", text)).toBe(0);
   expect(echoCount(`> ${text}\n❯ ${text}`, text)).toBe(2);
   expect(echoCount("anything", "   ")).toBe(0);
+});
+
+describe("inputBox reads Claude Code's input box from a styled capture (as 2.1.337, 2.1.332 and 2.1.88 draw it)", () => {
+  const rule = "─".repeat(40);
+  const INV = "\x1b[7m", DIM = "\x1b[2m", OFF = "\x1b[0m";
+  const screen = (...box: string[]) =>
+    ["❯ an earlier prompt", "● an answer", rule, ...box, rule, "  ? for shortcuts"].join("\n");
+
+  test("an empty box, the caret alone in it", () => {
+    expect(inputBox(screen(`❯\u00a0${INV} ${OFF}`))).toEqual({ text: "", rows: 1, caretAtEnd: true });
+  });
+
+  test("typed text with the caret after it, whether tmux kept the caret's blank cell or trimmed it", () => {
+    const want = { text: "go on please", rows: 1, caretAtEnd: true };
+    expect(inputBox(screen(`❯\u00a0go on please${INV} ${OFF}\x1b[39m\x1b[49m`))).toEqual(want);
+    expect(inputBox(screen(`❯\u00a0go on please${INV}`))).toEqual(want);
+  });
+
+  test("the caret inside the text: typing would not append there", () => {
+    expect(inputBox(screen(`❯\u00a0go on pl${INV}e${OFF}ase`))).toEqual({
+      text: "go on please",
+      rows: 1,
+      caretAtEnd: false,
+    });
+  });
+
+  test("wrapped rows, indented by two spaces", () => {
+    expect(inputBox(screen("❯\u00a0first row of a long", `  second row${INV} ${OFF}`))).toEqual({
+      text: "first row of a long\nsecond row",
+      rows: 2,
+      caretAtEnd: true,
+    });
+  });
+
+  test("a placeholder (inverse first letter, the rest dim) is not text; dim text after typed text is left out", () => {
+    expect(inputBox(screen(`❯\u00a0${INV}T${OFF}${DIM}ry "fix the failing test"${OFF}`))?.text).toBe("");
+    expect(inputBox(screen(`❯\u00a0run it${INV} ${OFF}${DIM}and more${OFF}`))?.text).toBe("run it");
+  });
+
+  test("a truecolour foreground (38;2;r;g;b) is not dim", () => {
+    expect(inputBox(screen(`❯\u00a0\x1b[38;2;200;100;50m!ls -la${OFF}${INV} ${OFF}`))?.text).toBe("!ls -la");
+  });
+
+  test("no box: a dialog or menu in its place, past prompts only, or a box cut off by the screen's end", () => {
+    const dialog = [rule, " Bash command", " Do you want to proceed?", " ❯ 1. Yes", "   2. No", " Esc to cancel"];
+    expect(inputBox(["❯ an earlier prompt", ...dialog].join("\n"))).toBeNull();
+    expect(inputBox(["❯ an earlier prompt", "● an answer"].join("\n"))).toBeNull();
+    expect(inputBox([rule, "❯ typed with a plain space", rule].join("\n"))).toBeNull();
+    expect(inputBox([rule, "❯\u00a0half drawn"].join("\n"))).toBeNull();
+  });
 });
