@@ -1,0 +1,113 @@
+/**
+ * The watch's tmux nudge (src/edge/restart.ts `nudge`, src/edge/tmux.ts `sendPrompt`) into the real Claude Code TUI, on
+ * every version the suite drives: what an earlier send left in the input box is cleared before the nudge is typed (gap
+ * D1: it was sent joined to the next one), a person's draft is never typed into, and a menu in the box's place gets no
+ * keys (the /resume picker draws typed text in its search field, so an echo there proved nothing, and Enter would
+ * resume what the search found).
+ */
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { lastUserText } from "./api-request.ts";
+import { ALL_VERSIONS, claudeCommand, type ClaudeVersion, OLDEST } from "./cli.ts";
+import { E2E_TIMEOUT_MS } from "./runner.ts";
+import { createSandbox, offlineEnv, removeSandbox, writeSettings } from "./sandbox.ts";
+import { text } from "./scenario.ts";
+import { startFakeApi } from "../../src/prove/fake-api/server.ts";
+import { seedClaudeJson, startPane, TUI_READY } from "../../src/prove/tmux-pane.ts";
+import { nudge } from "../../src/edge/restart.ts";
+
+const NUDGE = "[vigil nudge] carry on with the work you announced, and note what you did in the ticket as you go";
+
+/** The TUI at `width` columns in a private tmux server, its input box up; `run` gets the pane and what the API got. */
+async function withTui(
+  version: ClaudeVersion,
+  width: number,
+  run: (t: {
+    tmux: { socketPath: string };
+    keys: (...k: string[]) => void;
+    screen: () => string;
+    prompts: () => string[];
+  }) => Promise<void>,
+): Promise<void> {
+  const sandbox = createSandbox();
+  const fake = startFakeApi({ turns: [], fallback: text("Noted.") });
+  const socket = join(sandbox.root, "tmux.sock");
+  seedClaudeJson(sandbox.home, sandbox.cwd);
+  writeSettings(sandbox, version, "none", { skipDangerousModePermissionPrompt: true });
+  const env = offlineEnv(sandbox, fake.url, { TERM: "xterm-256color" });
+  const argv = [...claudeCommand(version), "--dangerously-skip-permissions"];
+  const pane = startPane({ socket, cwd: sandbox.cwd, env, argv, width, height: 30 });
+  try {
+    await pane.waitFor((s) => TUI_READY.test(s), Date.now() + 45_000);
+    await run({
+      tmux: { socketPath: socket },
+      keys: (...k) => Bun.spawnSync(["tmux", "-S", socket, "send-keys", "-t", "pane", ...k]),
+      screen: () => pane.capture(),
+      prompts: () => fake.requests.filter((r) => r.kind === "main").map(lastUserText),
+    });
+  } finally {
+    await pane.stop();
+    fake.stop();
+    removeSandbox(sandbox);
+  }
+}
+
+async function until<T>(what: string, f: () => T | null | false, screen: () => string): Promise<T> {
+  for (const end = Date.now() + 20_000; Date.now() < end; await Bun.sleep(100)) {
+    const v = f();
+    if (v !== null && v !== false) return v;
+  }
+  throw new Error(`${what} never held; screen:\n${screen()}`);
+}
+
+const flat = (s: string) => s.replace(/\s+/g, "");
+const copies = (s: string) => flat(s).split(flat(NUDGE)).length - 1;
+
+for (const version of ALL_VERSIONS) {
+  test(`${version}: a nudge clears what earlier sends left in the box (drawn late), then goes once`, async () => {
+    await withTui(version, 80, async (t) => {
+      // Two earlier sends whose text the TUI drew after sendLine gave up: three rows at 80 columns.
+      t.keys("-l", NUDGE);
+      t.keys("-l", NUDGE);
+      await until("both copies drawn", () => copies(t.screen()) === 2, t.screen);
+      expect(await nudge("pane", NUDGE, { tmux: t.tmux })).toEqual({ ok: true, error: null });
+      const sent = await until("the prompt reached the API", () => t.prompts().at(-1) ?? null, t.screen);
+      expect(copies(sent)).toBe(1);
+      expect(t.prompts()).toHaveLength(1);
+    });
+  }, E2E_TIMEOUT_MS);
+
+  test(`${version}: a nudge never types into a person's draft, and the draft stays as it was`, async () => {
+    await withTui(version, 120, async (t) => {
+      t.keys("-l", "what about the flaky test on");
+      await until("the draft drawn", () => t.screen().includes("what about the flaky test on"), t.screen);
+      const r = await nudge("pane", NUDGE, { tmux: t.tmux });
+      expect(r.ok).toBe(false);
+      expect(r.error).toContain("holds text vigil did not type");
+      await Bun.sleep(500);
+      expect(t.screen()).toContain("❯\u00a0what about the flaky test on"); // the box's prompt and a no-break space
+      expect(copies(t.screen())).toBe(0);
+      expect(t.prompts()).toEqual([]);
+    });
+  }, E2E_TIMEOUT_MS);
+
+  // 2.1.88 sent "/resume" to the model in this sandbox (no picker): its /model picker stands in.
+  const menu = version === OLDEST ? { command: "/model", shows: /Select model/ } : {
+    command: "/resume",
+    shows: /Resume session/,
+  };
+  test(`${version}: the ${menu.command} picker in the box's place gets no keys`, async () => {
+    await withTui(version, 120, async (t) => {
+      t.keys("-l", menu.command);
+      await until("the command drawn", () => t.screen().includes(menu.command), t.screen);
+      t.keys("Enter");
+      await until("the picker open", () => menu.shows.test(t.screen()), t.screen);
+      const r = await nudge("pane", NUDGE, { tmux: t.tmux, waitMs: 1_500 });
+      expect(r.ok).toBe(false);
+      expect(r.error).toContain("no input box");
+      await Bun.sleep(500);
+      expect(t.screen()).not.toContain("carry on with the work");
+      expect(t.prompts()).toEqual([]);
+    });
+  }, E2E_TIMEOUT_MS);
+}
