@@ -328,7 +328,7 @@ function cellsOf(line: string): Cell[] {
 
 /**
  * What Claude Code's input box holds, read from a styled capture (`capturePane(…, true)`). Measured on 2.1.337, 2.1.332
- * and 2.1.88 (docs/claude-code-contract.md, "The input box under tmux"): the box is a line opening with `❯` and a
+ * and 2.1.88 (docs/claude-code-contract.md, Part G): the box is a line opening with `❯` and a
  * no-break space between two rules of `─`, wrapped lines indented by two spaces; past prompts above it open with `❯`
  * and a plain space. A dialog or menu (a permission prompt, /model, /resume) replaces the box: null. A placeholder
  * (e.g. a prompt suggestion) is drawn dim after an inverse first letter, the TUI's caret: not text.

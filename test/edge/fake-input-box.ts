@@ -1,6 +1,6 @@
 /**
  * A stand-in for Claude Code's input box in a real tmux pane, drawn as 2.1.337, 2.1.332 and 2.1.88 draw it
- * (docs/claude-code-contract.md, "The input box under tmux"): a rule of `─`, `❯` and a no-break space, the text wrapped
+ * (docs/claude-code-contract.md, Part G): a rule of `─`, `❯` and a no-break space, the text wrapped
  * at the pane's width with two-space indents, the caret as an inverse cell, a closing rule. Keys, in raw mode: printable
  * text is added at the caret, Ctrl+U kills back to the start of the caret's row, Enter submits (appends the line to
  * `submitted.jsonl`, and a `user` record to a transcript when one is given). With `dialog`, a dialog is drawn instead
