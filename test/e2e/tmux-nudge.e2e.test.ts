@@ -3,7 +3,8 @@
  * every version the suite drives: what an earlier send left in the input box is cleared before the nudge is typed (gap
  * D1: it was sent joined to the next one), a person's draft is never typed into, and a menu in the box's place gets no
  * keys (the /resume picker draws typed text in its search field, so an echo there proved nothing, and Enter would
- * resume what the search found).
+ * resume what the search found), nor does a permission dialog; Ctrl+U on copies left during a running turn does not
+ * interrupt it.
  */
 import { expect, test } from "bun:test";
 import { join } from "node:path";
@@ -11,37 +12,55 @@ import { lastUserText } from "./api-request.ts";
 import { ALL_VERSIONS, claudeCommand, type ClaudeVersion, OLDEST } from "./cli.ts";
 import { E2E_TIMEOUT_MS } from "./runner.ts";
 import { createSandbox, offlineEnv, removeSandbox, writeSettings } from "./sandbox.ts";
-import { text } from "./scenario.ts";
+import { slowAnswer } from "./interrupt.ts";
+import { bash, type Reply, text } from "./scenario.ts";
 import { startFakeApi } from "../../src/prove/fake-api/server.ts";
 import { seedClaudeJson, startPane, TUI_READY } from "../../src/prove/tmux-pane.ts";
 import { nudge } from "../../src/edge/restart.ts";
 
 const NUDGE = "[vigil nudge] carry on with the work you announced, and note what you did in the ticket as you go";
 
-/** The TUI at `width` columns in a private tmux server, its input box up; `run` gets the pane and what the API got. */
+interface Tui {
+  tmux: { socketPath: string };
+  keys: (...k: string[]) => void;
+  /** Type a prompt and press Enter once the TUI drew it (the e2e pane's own typing). */
+  type: (text: string) => Promise<void>;
+  screen: () => string;
+  prompts: () => string[];
+}
+
+/**
+ * The TUI at `width` columns in a private tmux server, its input box up; `run` gets the pane and what the API got.
+ * `manual`: the TUI asks before each tool call (defaultMode "default", no --dangerously-skip-permissions).
+ */
 async function withTui(
   version: ClaudeVersion,
-  width: number,
-  run: (t: {
-    tmux: { socketPath: string };
-    keys: (...k: string[]) => void;
-    screen: () => string;
-    prompts: () => string[];
-  }) => Promise<void>,
+  o: { width: number; turns?: Reply[]; manual?: boolean },
+  run: (t: Tui) => Promise<void>,
 ): Promise<void> {
   const sandbox = createSandbox();
-  const fake = startFakeApi({ turns: [], fallback: text("Noted.") });
+  const fake = startFakeApi({ turns: o.turns ?? [], fallback: text("Noted.") });
   const socket = join(sandbox.root, "tmux.sock");
   seedClaudeJson(sandbox.home, sandbox.cwd);
-  writeSettings(sandbox, version, "none", { skipDangerousModePermissionPrompt: true });
+  const settings = o.manual ? { permissions: { defaultMode: "default" } } : { skipDangerousModePermissionPrompt: true };
+  writeSettings(sandbox, version, "none", settings);
   const env = offlineEnv(sandbox, fake.url, { TERM: "xterm-256color" });
-  const argv = [...claudeCommand(version), "--dangerously-skip-permissions"];
-  const pane = startPane({ socket, cwd: sandbox.cwd, env, argv, width, height: 30 });
+  const argv = [...claudeCommand(version), ...(o.manual ? [] : ["--dangerously-skip-permissions"])];
+  const pane = startPane({ socket, cwd: sandbox.cwd, env, argv, width: o.width, height: 30 });
   try {
-    await pane.waitFor((s) => TUI_READY.test(s), Date.now() + 45_000);
+    const AUTO_OFFER = /Make auto mode your default permission mode\?/;
+    const first = await pane.waitFor((s) => TUI_READY.test(s) || AUTO_OFFER.test(s), Date.now() + 45_000);
+    // 2.1.332 and 2.1.337 offer auto mode once to a manual-mode user: keep manual mode
+    if (AUTO_OFFER.test(first)) {
+      pane.key("Down");
+      await pane.waitFor((s) => /❯ No, keep manual mode/.test(s), Date.now() + 10_000);
+      pane.key("Enter");
+      await pane.waitFor((s) => TUI_READY.test(s), Date.now() + 45_000);
+    }
     await run({
       tmux: { socketPath: socket },
       keys: (...k) => Bun.spawnSync(["tmux", "-S", socket, "send-keys", "-t", "pane", ...k]),
+      type: (line) => pane.type(line, Date.now() + 20_000),
       screen: () => pane.capture(),
       prompts: () => fake.requests.filter((r) => r.kind === "main").map(lastUserText),
     });
@@ -65,7 +84,7 @@ const copies = (s: string) => flat(s).split(flat(NUDGE)).length - 1;
 
 for (const version of ALL_VERSIONS) {
   test(`${version}: a nudge clears what earlier sends left in the box (drawn late), then goes once`, async () => {
-    await withTui(version, 80, async (t) => {
+    await withTui(version, { width: 80 }, async (t) => {
       // Two earlier sends whose text the TUI drew after sendLine gave up: three rows at 80 columns.
       t.keys("-l", NUDGE);
       t.keys("-l", NUDGE);
@@ -78,7 +97,7 @@ for (const version of ALL_VERSIONS) {
   }, E2E_TIMEOUT_MS);
 
   test(`${version}: a nudge never types into a person's draft, and the draft stays as it was`, async () => {
-    await withTui(version, 120, async (t) => {
+    await withTui(version, { width: 120 }, async (t) => {
       t.keys("-l", "what about the flaky test on");
       await until("the draft drawn", () => t.screen().includes("what about the flaky test on"), t.screen);
       const r = await nudge("pane", NUDGE, { tmux: t.tmux });
@@ -97,7 +116,7 @@ for (const version of ALL_VERSIONS) {
     shows: /Resume session/,
   };
   test(`${version}: the ${menu.command} picker in the box's place gets no keys`, async () => {
-    await withTui(version, 120, async (t) => {
+    await withTui(version, { width: 120 }, async (t) => {
       t.keys("-l", menu.command);
       await until("the command drawn", () => t.screen().includes(menu.command), t.screen);
       t.keys("Enter");
@@ -108,6 +127,39 @@ for (const version of ALL_VERSIONS) {
       await Bun.sleep(500);
       expect(t.screen()).not.toContain("carry on with the work");
       expect(t.prompts()).toEqual([]);
+    });
+  }, E2E_TIMEOUT_MS);
+
+  test(
+    `${version}: copies left in the box while a turn runs are cleared without interrupting it; the nudge queues once`,
+    async () => {
+      await withTui(version, { width: 120, turns: [slowAnswer(8)] }, async (t) => {
+        await t.type("tell me the long story");
+        await until("the answer streaming", () => t.screen().includes("part3 "), t.screen);
+        t.keys("-l", NUDGE);
+        await until("the copy drawn", () => copies(t.screen()) === 1, t.screen);
+        expect(await nudge("pane", NUDGE, { tmux: t.tmux })).toEqual({ ok: true, error: null });
+        // the story ends in full (32 pieces), then the queued nudge goes as the next prompt, once
+        const sent = await until("the nudge reached the API", () => t.prompts()[1] ?? null, t.screen);
+        expect(copies(sent)).toBe(1);
+        expect(t.screen()).toContain("part31");
+        expect(t.screen()).not.toContain("Interrupted");
+      });
+    },
+    E2E_TIMEOUT_MS,
+  );
+
+  test(`${version}: a permission dialog in the box's place gets no keys, and the record says so`, async () => {
+    await withTui(version, { width: 120, turns: [bash("echo hi > out.txt")], manual: true }, async (t) => {
+      await t.type("write the file");
+      await until("the dialog open", () => t.screen().includes("Do you want to proceed?"), t.screen);
+      const r = await nudge("pane", NUDGE, { tmux: t.tmux, waitMs: 1_500 });
+      expect(r.ok).toBe(false);
+      expect(r.error).toStartWith("no input box in pane pane within 2 s");
+      t.keys("Escape");
+      await until("the box back", () => /❯\u00a0/.test(t.screen()), t.screen);
+      expect(copies(t.screen())).toBe(0);
+      expect(t.prompts()).toHaveLength(1);
     });
   }, E2E_TIMEOUT_MS);
 }
