@@ -170,8 +170,8 @@ export async function sendLine(
   return { code: 1, stdout: "", stderr: why };
 }
 
-/** How long sendPrompt waits for the box to empty after Enter (the CLI took the line) and after each Ctrl+U. */
-export const SUBMIT_WAIT_MS = 5_000;
+/** How long sendPrompt waits for the box to change after each Ctrl+U. */
+const CLEAR_WAIT_MS = 5_000;
 
 /** Text compared as a TUI draws it: wrapped and indented, so whitespace does not count. */
 const flat = (s: string) => s.replace(/\s+/g, "");
@@ -201,16 +201,18 @@ async function watchBox(
 const failed = (stderr: string): TmuxResult => ({ code: 1, stdout: "", stderr });
 
 /**
- * Send `text` as a prompt into Claude Code's input box in a pane: sendLine with the box read first, so nothing typed
- * goes where it does not belong (known gap D1: text a pane drew only after sendLine gave up stayed in the box, and the
- * next send was appended to it and went as one line, or a person found vigil's words in their input).
+ * Send `text` as a prompt into Claude Code's input box in a pane: sendLine's wait for the echo, with the box read
+ * first, so nothing typed goes where it does not belong (known gap D1: text a pane drew only after sendLine gave up
+ * stayed in the box, and the next send was appended to it and went as one line, or a person found vigil's words in
+ * their input).
  * - No box within `waitMs` (a dialog or menu is open, or the CLI is still starting): nothing is typed. A dialog drops
  *   typed keys and a menu may take letters as its shortcuts; /resume's search draws them, so an echo proves nothing.
  * - The box holds only what earlier sends of this text left (the caret after it): cleared with Ctrl+U, one press per
  *   screen row (2.1.337, 2.1.332 and 2.1.88 kill back to the start of the row), checked empty before typing.
- * - The box holds anything else (a person's draft, or vigil's text with a person's edits): nothing is typed or cleared.
- * - Enter goes once the box holds exactly `text`; the send counts only when the box then empties (the CLI took it).
- * Every failure says why (code 1, stderr); the text then in the box, if any, is this text, which the next send clears.
+ * - The box holds anything else (a person's draft, vigil's text with a person's edits, or the caret moved into it):
+ *   nothing is typed or cleared.
+ * - Enter goes once the box holds exactly `text`; the send counts only when the box then empties within `waitMs`.
+ * Every failure says why (code 1, stderr); text of this send left in the box is cleared by the next send.
  */
 export async function sendPrompt(
   paneId: string,
@@ -228,16 +230,22 @@ export async function sendPrompt(
     );
   }
   if (box.text !== "") {
-    if (!onlyCopiesOf(box.text, text) || !box.caretAtEnd) {
+    if (!onlyCopiesOf(box.text, text)) {
       return failed(`the input box in pane ${paneId} holds text vigil did not type (a person's draft?); nothing typed`);
+    }
+    if (!box.caretAtEnd) {
+      return failed(
+        `the input box in pane ${paneId} holds this text with the caret inside it (a person at the pane?); nothing typed`,
+      );
     }
     // Ctrl+U kills back to the start of the caret's row: one press per row, each checked to have taken only ours.
     for (let presses = 0; box !== null && box.text !== "" && presses <= box.rows; presses++) {
       const before: string = box.text;
       const r = await tmux(["send-keys", "-t", paneId, "C-u"], opts);
       if (r.code !== 0) return r;
-      box = (await watchBox(paneId, opts, SUBMIT_WAIT_MS, (b) => b === null || b.text !== before)).box;
-      if (box !== null && !flat(text).repeat(flat(before).length).startsWith(flat(box.text))) break;
+      box = (await watchBox(paneId, opts, CLEAR_WAIT_MS, (b) => b === null || b.text !== before)).box;
+      const left = flat(text).repeat(Math.ceil(flat(before).length / flat(text).length));
+      if (box !== null && !left.startsWith(flat(box.text))) break;
     }
     if (box === null || box.text !== "") {
       return failed(
@@ -251,14 +259,19 @@ export async function sendPrompt(
   if (!drawn.held) {
     return failed(
       `the typed text was not drawn in the input box of pane ${paneId} within ${secs(waitMs)}; Enter not pressed ` +
-        "(drawn later, it is cleared by the next send)",
+        "(if drawn later, the next send clears it)",
     );
   }
   const enter = await tmux(["send-keys", "-t", paneId, "Enter"], opts);
   if (enter.code !== 0) return enter;
-  const took = await watchBox(paneId, opts, SUBMIT_WAIT_MS, (b) => b === null || flat(b.text) !== flat(text));
+  // a CLI slow to read its terminal may still take it later: then it was sent, and the next send finds the box empty
+  const took = await watchBox(paneId, opts, waitMs, (b) => b === null || flat(b.text) !== flat(text));
   if (!took.held) {
-    return failed(`Enter was pressed but the input box of pane ${paneId} still holds the text; not sent`);
+    return failed(
+      `Enter was pressed but the input box of pane ${paneId} still held the text after ${
+        secs(waitMs)
+      }; not counted as sent`,
+    );
   }
   return { code: 0, stdout: "", stderr: "" };
 }

@@ -181,9 +181,10 @@ describe("nudge, into an input box drawn as Claude Code draws it (a stand-in in 
 
   test("Enter the program does not take is a failed send, not a sent one", async () => {
     const box = await fakeBox(tm, root, { ignoreEnter: true });
-    expect(await nudge(box.pane, text, { tmux: tm.opts })).toEqual({
+    expect(await nudge(box.pane, text, { tmux: tm.opts, waitMs: 1_000 })).toEqual({
       ok: false,
-      error: `Enter was pressed but the input box of pane ${box.pane} still holds the text; not sent`,
+      error:
+        `Enter was pressed but the input box of pane ${box.pane} still held the text after 1 s; not counted as sent`,
     });
   }, 30_000);
 });
