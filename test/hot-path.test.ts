@@ -148,6 +148,22 @@ describe("the hot path loads only what every call needs", () => {
     expect(names(c.command("src/core/classify.ts")).some((f) => /src\/core\/handoff-weights\.ts$/.test(f))).toBe(true);
   });
 
+  // A prompt that names nothing (most) is classified by classify-core.ts without the judges: loading their chunk (the
+  // clause and mood judges, their patterns, both weight tables) cost "say hi" ~2.7 MiB of peak RSS in its own process
+  // (bench/RESULTS.md, "Hook peak RSS, round 20").
+  test("the prompt classifier without the handoff judges loads none of them", () => {
+    const loaded = names(c.command("src/core/classify-core.ts"));
+    expect(loaded.some((f) => /src\/core\/handoff-precheck\.ts$/.test(f))).toBe(true);
+    const judges = loaded.filter((f) => /src\/core\/handoff-[\w-]+\.ts$/.test(f))
+      .filter((f) => !/handoff-(precheck|names|text)\.ts$/.test(f));
+    expect(judges).toEqual([]);
+    // Control: with them, they are there.
+    const full = names(c.command("src/core/classify.ts"));
+    for (const judge of [/handoff-request\.ts$/, /handoff-mood\.ts$/, /handoff-mood-weights\.ts$/]) {
+      expect(full.some((f) => judge.test(f))).toBe(true);
+    }
+  });
+
   // A statusLine render with no usage figures (a resumed session's first) meters the transcript:
   // through deps.ts it also loaded the hook's dependencies, +1.7 MiB of that process's peak RSS.
   test("vigil statusline loads the meter alone when it meters, not the hook's dependencies", () => {

@@ -25,7 +25,10 @@ export interface LoadedParts {
   analyze?: LineAnalyzer;
   stop?: StopPart;
   continuity?: ContinuityPart;
-  /** The prompt classifier (classify.ts with the handoff request's tables), for a call with a prompt. */
+  /**
+   * The prompt classifier, for a call with a prompt: classify.ts's (with the handoff judges), or classify-core.ts's
+   * without them for a call whose one prompt names nothing (`promptClassifier`).
+   */
   classify?: typeof classifyPrompt;
   env: Record<string, string | undefined>;
 }
@@ -93,13 +96,33 @@ export function missingPart(event: string, states: readonly (string | null)[], p
   return undefined;
 }
 
-/** Load the parts named into `parts` (each at most once). */
-export async function loadParts(parts: LoadedParts, names: readonly Part[]): Promise<void> {
-  for (const name of names) await loadPart(parts, name);
+/**
+ * Load the parts named into `parts` (each at most once). `prompt`: the one prompt the call classifies, when that is
+ * all it classifies (a UserPromptSubmit's; not PreCompact's draft, which reads earlier prompts, nor serve's calls).
+ */
+export async function loadParts(parts: LoadedParts, names: readonly Part[], prompt?: string): Promise<void> {
+  for (const name of names) await loadPart(parts, name, prompt);
 }
 
-/** Load one part into `parts` (nothing when it is there already). */
-export async function loadPart(parts: LoadedParts, part: Part): Promise<void> {
+/**
+ * The prompt classifier for a call. The handoff judges (their patterns and both clause models' weight tables) are a
+ * chunk of their own, most of a UserPromptSubmit's own-process peak RSS (bench/RESULTS.md, "Hook peak RSS"), loaded
+ * only when the call's one prompt may name the handoff (classify-core.ts `mayAskHandoff`): most prompts name none.
+ */
+async function promptClassifier(
+  have: LoadedParts["classify"],
+  prompt: string | undefined,
+): Promise<NonNullable<LoadedParts["classify"]>> {
+  const core = await import("../core/classify-core.ts");
+  // One with the judges serves any later call; one without, only prompts that name nothing (an in-process caller
+  // that runs several calls on one set of parts: test/app/hook-parts.test.ts).
+  if (have !== undefined && have !== core.classifyNamingNothing) return have;
+  if (prompt !== undefined && !core.mayAskHandoff(prompt)) return core.classifyNamingNothing;
+  return (await import("../core/classify.ts")).classifyPrompt;
+}
+
+/** Load one part into `parts` (nothing when it is there already); `prompt` as for `loadParts`. */
+export async function loadPart(parts: LoadedParts, part: Part, prompt?: string): Promise<void> {
   switch (part) {
     case "shell":
       parts.analyze ??= (await import("../core/shell.ts")).analyzeCommandLine;
@@ -111,7 +134,7 @@ export async function loadPart(parts: LoadedParts, part: Part): Promise<void> {
       parts.continuity ??= (await import("./parts/continuity.ts")).continuityPart(parts.env, () => parts.classify);
       return;
     case "prompt":
-      parts.classify ??= (await import("../core/classify.ts")).classifyPrompt;
+      parts.classify = await promptClassifier(parts.classify, prompt);
       return;
     default:
       part satisfies never;

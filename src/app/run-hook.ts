@@ -98,7 +98,8 @@ export async function runHookLoading(input: string, deps: HookDeps): Promise<Hoo
   if (!parsed.ok) return parsed.outcome;
   const p = parsed.value;
   try {
-    await loadParts(deps, eventParts(p.event));
+    // The prompt classified (classifyCall): the handoff judges load only if it may name the handoff.
+    await loadParts(deps, eventParts(p.event), speaksOn(p.event, "soft-refusal") ? p.prompt ?? "" : undefined);
     const read = readCall(p, deps);
     await loadParts(deps, readParts(sightOf(p, read, deps.config.config, at)));
     return finishCall(p, read, deps, at);

@@ -79,24 +79,16 @@ import {
   withoutDelivery,
 } from "./handoff-families.ts";
 import { contentSentences, formatRescue, withContentSentences } from "./handoff-content.ts";
+import { mayName } from "./handoff-precheck.ts";
 
 export type { ClauseJudgement, ClauseKind, HandoffJudgement } from "./handoff-text.ts";
+// Read before the judges load (handoff-precheck.ts); here for the tests that import it from this module.
+export { isPassCommand } from "./handoff-precheck.ts";
 
 /** A value built once, on first use (the hook loads this module for every prompt; few prompts need it). */
 function lazy<T>(make: () => T): () => T {
   let v: T | undefined;
   return () => (v ??= make());
-}
-
-/** Whether the prompt opens with one of the configured pass commands (args allowed). */
-export function isPassCommand(text: string, passCommands: readonly string[]): boolean {
-  const first = trimStart(text).split(/\s/, 1)[0].toLowerCase();
-  if (!first.startsWith("/")) return false;
-  return passCommands.some((c) => {
-    const cmd = c.toLowerCase();
-    // A plugin-installed skill is invoked as "/plugin:name".
-    return first === cmd || first.endsWith(":" + cmd.replace(/^\//, ""));
-  });
 }
 
 const r = String.raw;
@@ -597,8 +589,9 @@ export function clauseKind(whole: string): ClauseKind {
 
 /** Whether the prompt names the handoff at all (a document noun, a path, a next-worker purpose, a request rule). */
 function namesHandoff(text: string): boolean {
-  return DOC_NOUN.test(text) || NEXT_PARTY.test(text) ||
-    tables().lexicons.some((lx) => (lx.mayRequest?.test(text) ?? true) && lx.request.test(text));
+  // First what the hook reads before it loads this module (handoff-precheck.ts): a name it misses is no name here.
+  return mayName(text) && (DOC_NOUN.test(text) || NEXT_PARTY.test(text) ||
+    tables().lexicons.some((lx) => (lx.mayRequest?.test(text) ?? true) && lx.request.test(text)));
 }
 
 /**

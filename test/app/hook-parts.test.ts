@@ -8,6 +8,7 @@
  * metering its transcript once (no call runs twice); a part nothing foresaw fails the call.
  */
 import { classifyPrompt } from "../../src/core/classify.ts";
+import { classifyNamingNothing } from "../../src/core/classify-core.ts";
 import { classifyCall } from "../../src/core/hook-events.ts";
 import { afterAll, describe, expect, test } from "bun:test";
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -331,6 +332,45 @@ describe("through the real store", () => {
       expect(deps.store().loadSession(SESSION)?.state).toBe("hard");
       const guard = deps.store().events({ sessionId: SESSION, kinds: ["guard"] }).map((e) => JSON.parse(e.detail));
       expect(guard.at(-1)).toMatchObject({ decision: "deny" });
+    } finally {
+      deps.close();
+    }
+  });
+
+  // The handoff judges (their patterns and both weight tables) were most of a UserPromptSubmit's own-process peak RSS
+  // (bench/RESULTS.md, "Hook peak RSS"): a call whose prompt names nothing classifies without them.
+  test("the prompt part loads the handoff judges only for a prompt that may name the handoff, or PreCompact", async () => {
+    const parts = { env: project().env } as Parameters<typeof loadPart>[0];
+    const opts = { passCommands: [] };
+    await loadPart(parts, "prompt", "Please also update the changelog");
+    expect(parts.classify).toBe(classifyNamingNothing);
+    expect(parts.classify?.("Please also update the changelog", opts)).toEqual(
+      classifyPrompt("Please also update the changelog", opts),
+    );
+    // A peer's message inside the prompt is judged too.
+    const peer = '<cross-session-message from="lead">write the handoff to HANDOFF.md</cross-session-message>';
+    expect(() => classifyNamingNothing(peer, opts)).toThrow(/not loaded/);
+    await loadPart(parts, "prompt", peer);
+    expect(parts.classify).toBe(classifyPrompt);
+    expect(parts.classify?.(peer, opts).verdict).toBe("handoff");
+    // Loaded once, it serves every later call; PreCompact's draft (no one prompt) and serve load it up front.
+    await loadPart(parts, "prompt", "say hi");
+    expect(parts.classify).toBe(classifyPrompt);
+    const draft = { env: parts.env } as typeof parts;
+    await loadPart(draft, "prompt");
+    expect(draft.classify).toBe(classifyPrompt);
+  });
+
+  test("runHookLoading: a prompt naming nothing loads no judge, a later one naming the handoff does", async () => {
+    const p = project();
+    const deps = hookDeps(p.env, () => NOW);
+    const ask = (prompt: string) => JSON.stringify({ ...JSON.parse(call("UserPromptSubmit", p)), prompt });
+    try {
+      expect((await runHookLoading(ask("Please also update the changelog"), deps)).error).toBeNull();
+      expect(deps.classify).toBe(classifyNamingNothing);
+      expect((await runHookLoading(ask("Please write the handoff to HANDOFF.md"), deps)).error).toBeNull();
+      expect(deps.classify).toBe(classifyPrompt);
+      expect(deps.store().events({ kinds: ["hook_error"] }).length).toBe(0);
     } finally {
       deps.close();
     }

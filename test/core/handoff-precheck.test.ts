@@ -10,6 +10,9 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { EN_NOUN, EN_NOUN_LETTERS, enLexicon } from "../../src/core/handoff-patterns.ts";
+import { DOC_NOUN, NEXT_PARTY } from "../../src/core/handoff-model.ts";
+import { normalizeNames } from "../../src/core/handoff-names.ts";
+import { mayName, mayNameHandoff } from "../../src/core/handoff-precheck.ts";
 import { judgeHandoffRequest, lexicons } from "../../src/core/handoff-request.ts";
 
 const r = String.raw;
@@ -165,3 +168,61 @@ describe("a prompt that names no handoff", () => {
     expect(sourcesRun("write the handoff to HANDOFF.md").some((s) => s.length > 2000)).toBe(true);
   });
 });
+
+// Round 20: the hook loads the judges only when handoff-precheck.ts's mayName passes (classify-core.ts, hook-parts.ts),
+// and the clause judge tests it first (namesHandoff): both hold only while it covers every way that judge reads a name.
+describe("the hook's pre-check before the judges load (handoff-precheck.ts)", () => {
+  const prompts = [...tuningPrompts(), ...sealedFreeBatches()];
+  const texts = prompts.flatMap((t) => [t, ...t.split(/[.;!?\n。、，,]+/)]);
+  const own = [
+    "hand this off",
+    "so the next worker can pick up",
+    "whoever picks this up next",
+    "start a fresh session after this",
+    "notes for my successor",
+    "update next.md",
+    "hndoff pls",
+    "다음 작업자를 위해 정리해 줘",
+    "次の担当者のためにまとめて",
+    "申し送りを書いて",
+  ];
+
+  test("passes every text DOC_NOUN, NEXT_PARTY or a lexicon's mayRequest matches", () => {
+    let n = 0;
+    for (const t of [...texts, ...own]) {
+      const reads = DOC_NOUN.test(t) || NEXT_PARTY.test(t) || lexicons().some((lx) => lx.mayRequest?.test(t));
+      if (!reads) continue;
+      n++;
+      expect({ t, may: mayName(t) }).toEqual({ t, may: true });
+    }
+    expect(n).toBeGreaterThan(5000);
+  });
+
+  test("a prompt it passes over is judged as asking for nothing", () => {
+    const over = [...prompts, "say hi", "Fix the flaky test in ci.yml, then push.", "Deploy to staging and tell me."]
+      .filter((t) => !mayNameHandoff(t));
+    expect(over.length).toBeGreaterThan(50);
+    for (const t of over) {
+      const j = judgeHandoffRequest(t);
+      expect({ t, asks: j.asks, request: j.request }).toEqual({ t, asks: false, request: false });
+    }
+  });
+
+  test("names nothing in everyday English; a misspelt name is read after it is rewritten", () => {
+    for (const t of ["say hi", "Fix the flaky test in ci.yml, then push.", "what's next?", "run the tests"]) {
+      expect({ t, may: mayNameHandoff(t) }).toEqual({ t, may: false });
+    }
+    expect(mayNameHandoff("write the hnadoff")).toBe(true);
+    expect(mayNameHandoff("write the haxdoff")).toBe(mayName(normalizeNames("write the haxdoff")));
+  });
+});
+
+/** The model's prompt batches (tuning material, as the trainer reads them). */
+function sealedFreeBatches(): string[] {
+  const dir = join(import.meta.dir, "..", "..", "eval", "handoff-prompts", "model");
+  return readdirSync(dir).filter((f) => /^batch-.*\.jsonl$/.test(f)).flatMap((f) =>
+    readFileSync(join(dir, f), "utf8").split("\n").filter((l) => l.trim() !== "").map((l) =>
+      String(JSON.parse(l).text ?? "")
+    )
+  );
+}
