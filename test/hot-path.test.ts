@@ -66,9 +66,15 @@ async function closures() {
     const targets = (byPath.get(chunkOf(source))?.imports ?? []).filter((i) => i.kind === "dynamic-import");
     return inputsOf(targets.reduce((seen, t) => closure(t.path.replace(/^\.\//, ""), seen), new Set<string>()));
   };
+  /** The inputs of the chunks that the chunk holding `source` requires (loaded when the require runs). */
+  const requiredFrom = (source: string) => {
+    const targets = (byPath.get(chunkOf(source))?.imports ?? []).filter((i) => i.kind === "require-call");
+    return inputsOf(new Set(targets.map((t) => t.path.replace(/^\.\//, ""))));
+  };
   return {
     entry: inputsOf(closure(entry)),
     dynamicFrom,
+    requiredFrom,
     entryBuiltins: builtinsOf(closure(entry)),
     builtins: (source: string) => builtinsOf(closure(chunkOf(source), closure(entry))),
     command,
@@ -132,8 +138,20 @@ describe("the hot path loads only what every call needs", () => {
     }
     // Control: the whole build holds them, in the parts' own chunks.
     const all = names(c.command("src/app/parts/stop.ts"));
-    expect(all.some((f) => /src\/core\/stop\/patterns-en\.ts$/.test(f))).toBe(true);
+    expect(all.some((f) => /src\/core\/stop\/patterns\.ts$/.test(f))).toBe(true);
     expect(names(c.command("src/app/parts/continuity.ts")).some((f) => /continuity\/restore\.ts$/.test(f))).toBe(true);
+  });
+
+  // Every Stop loads the Stop part; most never classify the message (run-hook.ts classifiesStop). Evaluating the three
+  // languages' tables at load cost such a Stop ~0.7 MiB of its own-process peak RSS (bench/RESULTS.md, "Hook peak RSS,
+  // round 20"): patterns.ts requires them on first use, each its own chunk.
+  test("the Stop part loads the pattern tables only when it compiles them (a require of their own chunks)", () => {
+    const loaded = names(c.command("src/app/parts/stop.ts"));
+    expect(loaded.filter((f) => /src\/core\/stop\/patterns-(en|ko|ja)\.ts$/.test(f))).toEqual([]);
+    const required = names(c.requiredFrom("src/core/stop/patterns.ts"));
+    for (const lang of ["en", "ko", "ja"]) {
+      expect(required.some((f) => new RegExp(`src/core/stop/patterns-${lang}\\.ts$`).test(f))).toBe(true);
+    }
   });
 
   // The continuity part is loaded on every SessionStart, PostCompact and SessionEnd and while a

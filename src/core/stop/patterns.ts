@@ -3,10 +3,6 @@
  * Config can add continuation and approval patterns (regex sources) without a release: a new
  * phrasing that slipped through one night is a config line the next evening.
  */
-import { EN } from "./patterns-en.ts";
-import { JA } from "./patterns-ja.ts";
-import { KO } from "./patterns-ko.ts";
-
 import type { LangPatterns, PatternDef, PatternKind, PatternLang, PatternScope, RuleOut } from "./pattern-types.ts";
 export type { LangPatterns, PatternDef, PatternKind, PatternLang, PatternScope, RuleOut };
 
@@ -74,8 +70,21 @@ let builtin: readonly Pattern[] | null = null;
  * only Stop calls need them, and compiling them at load cost every hook call several ms.
  */
 export function builtinPatterns(): readonly Pattern[] {
-  builtin ??= Object.freeze([EN, KO, JA].flatMap(compile));
+  builtin ??= Object.freeze(tables().flatMap(compile));
   return builtin;
+}
+
+/**
+ * The three languages' tables, evaluated on first use too: a require, so the bundler evaluates their modules only
+ * when it runs. Every Stop loads this module, most never classify (run-hook.ts `classifiesStop`), and evaluating the
+ * tables at load cost such a Stop ~0.7 MiB of its own-process peak RSS (bench/RESULTS.md, "Hook peak RSS, round 20").
+ */
+function tables(): LangPatterns[] {
+  return [
+    (require("./patterns-en.ts") as typeof import("./patterns-en.ts")).EN,
+    (require("./patterns-ko.ts") as typeof import("./patterns-ko.ts")).KO,
+    (require("./patterns-ja.ts") as typeof import("./patterns-ja.ts")).JA,
+  ];
 }
 
 let cached: { key: string; set: PatternSet } | null = null;
