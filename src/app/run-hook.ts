@@ -151,7 +151,10 @@ function readCall(p: HookPayload, deps: HookDeps): CallRead {
   // may enter restoring, and then it is the one that injects the restore, with the spec and
   // the state read now (not the next call, which ran without them).
   const restoring = prev?.state === "restoring" || (metered.newBoundaries ?? 0) > 0;
-  const needsFacts = p.event === EV.UserPromptSubmit || p.event === EV.Stop || restoring;
+  // The tail's facts are the prompt's hint (UserPromptSubmit) and whether a restore landed (restoring): nothing else
+  // reads them. A Stop reads its own (the Stop part's); reading the tail there too cost every Stop ~1 MiB of its
+  // own-process peak RSS (bench/RESULTS.md, "Hook peak RSS, round 20").
+  const needsFacts = p.event === EV.UserPromptSubmit || restoring;
   // The same bytes as the meter's: a restore seen here was counted there (the transcript lags).
   const tail = needsFacts ? deps.facts(p.transcriptPath, metered.offset) : {};
   return { store, prev, metered, restoring, tail };

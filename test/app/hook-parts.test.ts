@@ -376,6 +376,26 @@ describe("through the real store", () => {
     }
   });
 
+  // The tail's facts are the prompt's hint and whether a restore landed; reading them on every Stop cost ~1 MiB of its
+  // own-process peak RSS (bench/RESULTS.md, "Hook peak RSS, round 20").
+  test("the transcript tail's facts are read for a prompt and while restoring, not on a Stop", async () => {
+    const p = project();
+    const deps = hookDeps(p.env, () => NOW);
+    const read: string[] = [];
+    const facts = deps.facts;
+    deps.facts = (path, upTo) => (read.push(JSON.parse(current).hook_event_name), facts(path, upTo));
+    let current = "";
+    try {
+      for (const event of ["SessionStart", "UserPromptSubmit", "PreToolUse", "Stop"]) {
+        current = call(event, p);
+        expect((await runHookLoading(current, deps)).error).toBeNull();
+      }
+      expect(read).toEqual(["UserPromptSubmit"]);
+    } finally {
+      deps.close();
+    }
+  });
+
   test("each part loads from its own module", async () => {
     const parts = { env: project().env } as Parameters<typeof loadPart>[0];
     await loadPart(parts, "shell");
