@@ -71,7 +71,7 @@ export function allHookDeps(
   return allParts({ ...hookDeps(env, now), facts: transcriptFactsReader() });
 }
 
-/** The tail facts policies may ask for (newest user record, whether a restore landed). */
-export function factsAdapter(path: string, upTo?: number): TranscriptFacts {
-  return readTranscriptFacts(path, {}, upTo);
+/** The tail facts policies may ask for (newest user record, whether a restore landed); `promptOnly`: the record only. */
+export function factsAdapter(path: string, upTo?: number, promptOnly = false): TranscriptFacts {
+  return readTranscriptFacts(path, promptOnly ? { promptOnly } : {}, upTo);
 }

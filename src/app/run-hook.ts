@@ -60,8 +60,11 @@ export interface HookDeps {
   env: Record<string, string | undefined>;
   now: () => number;
   measure: (path: string, prev: string | null) => MeterOutcome;
-  /** The tail facts, read no further than `upTo` (the meter's offset in the same call). */
-  facts: (path: string, upTo?: number) => TranscriptFacts;
+  /**
+   * The tail facts, read no further than `upTo` (the meter's offset in the same call); with `promptOnly`, only the
+   * newest prompt is wanted (a reader may still give more: serve's does).
+   */
+  facts: (path: string, upTo?: number, promptOnly?: boolean) => TranscriptFacts;
   /** The continuity policy's spec, guidance and restore with its file readers (hook-parts.ts). */
   continuity?: ContinuityPart;
   /** The Stop gate: its policy, facts and patterns (hook-parts.ts). */
@@ -156,7 +159,9 @@ function readCall(p: HookPayload, deps: HookDeps): CallRead {
   // own-process peak RSS (bench/RESULTS.md, "Hook peak RSS, round 20").
   const needsFacts = p.event === EV.UserPromptSubmit || restoring;
   // The same bytes as the meter's: a restore seen here was counted there (the transcript lags).
-  const tail = needsFacts ? deps.facts(p.transcriptPath, metered.offset) : {};
+  // Outside restoring only the prompt's record is wanted: the read stops there (the rest of the 256 KiB it scanned for
+  // a compact boundary cost a UserPromptSubmit ~0.8 MiB of its own-process peak).
+  const tail = needsFacts ? deps.facts(p.transcriptPath, metered.offset, !restoring) : {};
   return { store, prev, metered, restoring, tail };
 }
 

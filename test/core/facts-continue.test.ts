@@ -147,3 +147,31 @@ describe("a line that starts exactly at the reach's edge is out of reach, as for
     });
   }
 });
+
+// Round 20: a hook call that checks no restore wants only the prompt's record, and stops reading at it (the rest of the
+// 256 KiB, scanned for a compact boundary, cost a UserPromptSubmit ~0.8 MiB of its own-process peak RSS).
+describe("promptOnly", () => {
+  test("finds the prompt a whole read finds, reading no more", () => {
+    fc.assert(
+      fc.property(transcript, opts, (kinds, o) => {
+        const bytes = encode(kinds.map((k, i) => KINDS[k](i)).join(""));
+        const [whole, only] = [counted(memSource(bytes)), counted(memSource(bytes))];
+        const all = readFacts(whole, o as FactsOptions);
+        const first = readFacts(only, { ...o, promptOnly: true } as FactsOptions);
+        expect(first.lastUser).toEqual(all.lastUser);
+        expect(only.bytes()).toBeLessThanOrEqual(whole.bytes());
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test("stops at a prompt near the end instead of reading the whole reach for a boundary", () => {
+    const body = Array.from({ length: 300 }, (_, i) => KINDS.padding(i)).join("") + KINDS.prompt(1) +
+      KINDS.toolResult(2);
+    const [whole, only] = [counted(memSource(encode(body))), counted(memSource(encode(body)))];
+    expect(readFacts(only, { promptOnly: true }).lastUser?.text).toBe("prompt 1");
+    expect(readFacts(whole).lastUser?.text).toBe("prompt 1");
+    expect(whole.bytes()).toBeGreaterThan(200 * 1024);
+    expect(only.bytes()).toBeLessThanOrEqual(64 * 1024);
+  });
+});

@@ -19,6 +19,11 @@ export interface FactsOptions {
   /** Longer prompt texts are cut. The classifier compares the whole text with the payload's
    * prompt, so the default is generous: 262,144 chars. */
   maxTextChars?: number;
+  /**
+   * Only the newest prompt is wanted (a hook call that checks no restore: `restoreLanded` is read in restoring only):
+   * the scan stops at it instead of reading on for a compact boundary. The prompt found is the same.
+   */
+  promptOnly?: boolean;
 }
 
 type LastUser = NonNullable<TranscriptFacts["lastUser"]>;
@@ -165,6 +170,7 @@ function scanFacts(src: ByteSource, floor: number, floorIsLineStart: boolean, op
     if (isBookkeeping(text)) return true;
     const records = parseLine(text).reverse();
     for (const v of records) if (isObject(v) && !onRecord(v, at)) return false;
+    if (opts.promptOnly === true && facts.lastUser !== undefined) return false;
     // Once the newest boundary is found only an older prompt is still wanted.
     return facts.restoreLanded === undefined || facts.lastUser === undefined;
   };
