@@ -7,14 +7,16 @@
  * not registered for `compact`, the restore reaches the model once through the fallback.
  */
 import { expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { isLifecycle } from "../../src/core/claude-events.ts";
 import { allText, lastUserText } from "./api-request.ts";
 import { type ClaudeVersion, NEWEST } from "./cli.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
 import { createSandbox, removeSandbox, type Sandbox, vigilBin } from "./sandbox.ts";
 import { bash, contextOf, type Scenario, text, type Turn } from "./scenario.ts";
 import { shellQuote, vigilEvents } from "./settings.ts";
+import { vigilEvents as vigilRecords } from "./vigil-db.ts";
 import {
   ADDITIONAL,
   afterCompaction,
@@ -84,6 +86,86 @@ async function inSandbox(run: (s: Sandbox) => Promise<void>): Promise<void> {
   }
 }
 
+/** One hook call as the logging wrapper saw it: the clock and the transcript's size around vigil's run. */
+interface HookCall {
+  event: string;
+  start: number;
+  end: number;
+  /** Transcript bytes just before vigil started, and just after it returned. */
+  before: number;
+  after: number;
+}
+
+/**
+ * Hooks that run vigil's and log each call (`HookCall`) to `<root>/hook-calls.log`: what the
+ * transcript held when vigil read it, since Claude Code writes the file asynchronously.
+ */
+function loggedHooks(s: Sandbox, version: ClaudeVersion): Record<string, unknown> {
+  const script = join(s.root, "logged-hook.sh");
+  writeFileSync(
+    script,
+    [
+      "#!/bin/sh",
+      "in=$(cat)",
+      `t=\${in#*'"transcript_path":"'}; t=\${t%%'"'*}`,
+      `e=\${in#*'"hook_event_name":"'}; e=\${e%%'"'*}`,
+      'size() { if [ -f "$t" ]; then wc -c < "$t"; else echo 0; fi; }',
+      "start=$(date +%s%3N); before=$(size)",
+      `printf '%s' "$in" | ${shellQuote(vigilBin())} hook; rc=$?`,
+      "after=$(size); end=$(date +%s%3N)",
+      `echo "$e $start $end $before $after" >> ${shellQuote(join(s.root, "hook-calls.log"))}`,
+      "exit $rc",
+      "",
+    ].join("\n"),
+  );
+  chmodSync(script, 0o755);
+  const entry = [{ matcher: "*", hooks: [{ type: "command", command: shellQuote(script) }] }];
+  return { hooks: Object.fromEntries(vigilEvents(version).map((e) => [e, entry])) };
+}
+
+function hookCalls(s: Sandbox): HookCall[] {
+  return readFileSync(join(s.root, "hook-calls.log"), "utf8").trim().split("\n").map((line) => {
+    const [event, ...n] = line.trim().split(/\s+/);
+    const [start, end, before, after] = n.map(Number);
+    return { event, start, end, before, after };
+  });
+}
+
+/**
+ * Where the transcript first holds all vigil needs to confirm the restore: the end of the
+ * compaction's boundary line and, where the restore is read from the transcript, of the
+ * SessionStart attachment after it (Infinity: not in the file yet).
+ */
+function confirmableAt(transcript: string, via: Auto["landedVia"]): number {
+  const lines = readFileSync(transcript, "latin1").split("\n");
+  lines.pop(); // a line still being written is not read
+  let at = 0;
+  let boundary = false;
+  for (const line of lines) {
+    at += line.length + 1;
+    if (!line.startsWith("{")) continue;
+    const r = JSON.parse(line);
+    if (r.type === "system" && r.subtype === "compact_boundary") {
+      if (via === "hook") return at;
+      boundary = true;
+    } else if (
+      boundary && r.type === "attachment" && r.attachment?.type === "hook_additional_context" &&
+      r.attachment.hookEvent === "SessionStart"
+    ) return at;
+  }
+  return Infinity;
+}
+
+/** The session's transcript while it runs (its id is not known before it ends), or null. */
+function liveTranscript(s: Sandbox): string | null {
+  const projects = join(s.home, ".claude", "projects");
+  for (const slug of existsSync(projects) ? readdirSync(projects) : []) {
+    const file = readdirSync(join(projects, slug)).find((f) => f.endsWith(".jsonl"));
+    if (file) return join(projects, slug, file);
+  }
+  return null;
+}
+
 test.each([V328, V88])(
   "automatic compaction ($version): guidance, a draft, the restore first and once, normal",
   (v) =>
@@ -94,9 +176,21 @@ test.each([V328, V88])(
         prompt: "Fix the CSV parser",
         ...(v.autocompact ? { autocompact: v.autocompact } : {}),
         sandbox: s,
+        settings: loggedHooks(s, v.version),
         scenario: compactingScenario(v, [
           bash("echo after the compaction", contextOf(30_000)),
-          bash("echo and more", contextOf(31_000)),
+          // Claude Code writes the compaction's records a moment after the fact (observed: after
+          // this request's tool call, now and then only before the turn's Stop). A model that
+          // answers later than the file is written: the tool call below runs with the boundary
+          // in the transcript, so vigil is normal again when the turn after it asks.
+          () => {
+            for (let i = 0; i < 200; i++) {
+              const t = liveTranscript(s);
+              if (t !== null && confirmableAt(t, v.landedVia) < Infinity) break;
+              Bun.sleepSync(50);
+            }
+            return bash("echo and more", contextOf(31_000));
+          },
           // the turn after the first post-compaction tool call: vigil's view of the live session
           () => {
             status = JSON.parse(vigil(s, ["status", "--json"]));
@@ -125,14 +219,38 @@ test.each([V328, V88])(
       for (const q of after) expect(count(allText(q), "vigil: this session")).toBe(1);
       const path = transitions(r.vigilHome, r.sessionId);
       const at = path.lastIndexOf("normal>compacting@PreCompact");
-      // The restore is confirmed on the first tool event that sees it in the transcript: the
-      // CLI writes the attachment asynchronously, so that is PreToolUse or, if it lags, PostToolUse.
+      // The restore is confirmed on the first event whose read of the transcript holds the
+      // boundary (and, from 2.1.2xx, the restore's attachment after it): never from a file
+      // without it, and never later than a call that started with it in the file.
+      const calls = hookCalls(s);
+      const records = vigilRecords(r.vigilHome).filter((e) => e.session_id === r.sessionId);
+      const callAt = (t: number) => calls.findIndex((c) => c.start <= t && t <= c.end);
+      const restoring = records.findLast((e) => e.kind === "state" && e.detail.to === "restoring");
+      const confirmed = records.find((e) => e.kind === "continuity" && e.detail.action === "restored");
+      const from = callAt(restoring?.at ?? NaN);
+      const by = callAt(confirmed?.at ?? NaN);
+      const needed = confirmableAt(r.transcriptPath ?? "", v.landedVia);
+      expect(needed).toBeLessThan(Infinity);
+      expect(from).toBeGreaterThanOrEqual(0);
+      expect(by).toBeGreaterThan(from);
+      const heldIt = calls.slice(from + 1, by).filter((c) => !isLifecycle(c.event) && c.before >= needed);
+      expect(heldIt).toEqual([]);
+      expect(calls[by].after).toBeGreaterThanOrEqual(needed);
+      expect(confirmed?.detail).toEqual({
+        action: "restored",
+        via: v.landedVia,
+        event: calls[by].event,
+        landed: v.landedVia === "transcript",
+        version: v.version,
+      });
+      // With the boundary written before the second tool call, that is a tool event of this turn.
       expect(path.slice(at)).toEqual([
         "normal>compacting@PreCompact",
         "compacting>restoring@SessionStart",
-        expect.stringMatching(/^restoring>normal@(PreToolUse|PostToolUse)$/),
+        `restoring>normal@${calls[by].event}`,
         "normal>dead@SessionEnd",
       ]);
+      expect(calls[by].event).toMatch(/^(PreToolUse|PostToolUse)$/);
       expect(continuityActions(r.vigilHome).slice(-2)).toEqual(["restore:hook", `restored:${v.landedVia}`]);
       expect(status).toEqual([expect.objectContaining({ session_id: r.sessionId, state: "normal" })]);
     }),
