@@ -5,37 +5,70 @@
  * under the calling session's id (Claude Code passes `CLAUDE_CODE_SESSION_ID` to its tools).
  */
 import { expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { allText, toolResults } from "./api-request.ts";
 import { REPO_ROOT } from "./cli.ts";
 import { E2E_TIMEOUT_MS, runClaude } from "./runner.ts";
-import { createSandbox, removeSandbox } from "./sandbox.ts";
+import { createSandbox, removeSandbox, type Sandbox } from "./sandbox.ts";
 import { bash, contextOf, text } from "./scenario.ts";
 import { count, mains, stateFiles, vigil, WARNING } from "./vigil-continuity.ts";
 import { vigilEvents } from "./vigil-db.ts";
+
+/**
+ * Whether the session's transcript holds, in a complete line, an assistant record whose usage
+ * sums to `tokens` of context (the session's id is not known before it ends).
+ */
+function holdsContext(s: Sandbox, tokens: number): boolean {
+  const projects = join(s.home, ".claude", "projects");
+  for (const slug of existsSync(projects) ? readdirSync(projects) : []) {
+    for (const f of readdirSync(join(projects, slug)).filter((n) => n.endsWith(".jsonl"))) {
+      const lines = readFileSync(join(projects, slug, f), "utf8").split("\n");
+      lines.pop(); // a line still being written
+      for (const line of lines) {
+        if (!line.includes('"assistant"')) continue;
+        const u = JSON.parse(line).message?.usage;
+        const sum = u ? u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) : 0;
+        if (sum === tokens) return true;
+      }
+    }
+  }
+  return false;
+}
 
 test("early warning: once past 60% of the 200k window, not again on later tool calls or a resumed turn", async () => {
   // The model's own window is 1M; a 200k auto-compact window is what this session runs in
   // (and what vigil takes as its window when no statusLine runs, issue 14).
   const env = { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "200000" };
+  const s = createSandbox();
   const first = await runClaude({
     prompt: "Fix the CSV parser",
     env,
+    sandbox: s,
     scenario: {
       turns: [
         bash("echo one", contextOf(100_000)),
         bash("echo two", contextOf(125_000)), // 62.5% of 200k, measured at this tool call
-        bash("echo three", contextOf(130_000)),
+        // Claude Code writes the transcript late (observed: 2.1.337 wrote the records of "two"
+        // and "three" only after the PostToolUse of "three"). A model that answers later than
+        // the file is written: 125k is on disk before "three" runs.
+        () => {
+          for (let i = 0; i < 200 && !holdsContext(s, 125_000); i++) Bun.sleepSync(50);
+          return bash("echo three", contextOf(130_000));
+        },
         text("Fixed.", contextOf(131_000)),
       ],
     },
+  }).catch((e) => {
+    removeSandbox(s);
+    throw e;
   });
   try {
     expect(first.exitCode).toBe(0);
     const shown = mains(first);
     // The CLI writes the transcript on a 100 ms timer (claude-code-contract.md): the PostToolUse
-    // of "two" may run before 125k is on disk, and then the warning comes with "three".
+    // of "two" may run before 125k is on disk, and then the warning comes with "three" (whose
+    // request waited for it).
     const warned = vigilEvents(first.vigilHome).filter((e) => e.kind === "continuity" && e.detail.action === "warn");
     expect(warned.length).toBe(1);
     const tokens = Number(warned[0].detail.tokens);
