@@ -10,11 +10,14 @@ const r = String.raw;
 
 /** Verbs after "I'll"/"I will" that are not work still to be done in this turn. */
 const NOT_WORK =
-  r`(?:(?:just|also|then|now|simply|happily|gladly)\s+)?(?:not|never|wait|await|stop|pause|hold|halt|leave|let\s+you|be|need|defer|hand|end|note|mention|point|summari[sz]e|recap|explain|clarify|keep\s+you|report\s+back|check\s+back|circle\s+back|get\s+back|stand\s*by|refrain|avoid|assume|remember|know|ask|admit|say|confess|concede|grant)\b`;
+  r`(?:(?:just|also|then|now|simply|happily|gladly)\s+)?(?:not|never|wait|await|stop|pause|hold|halt|leave|let\s+you|be|need|defer|hand|end|note|mention|point|summari[sz]e|recap|explain|clarify|keep\s+you|report\s+back|check\s+back|circle\s+back|get\s+back|come\s+back|stand\s*by|refrain|avoid|assume|remember|know|ask|admit|say|confess|concede|grant)\b`;
 const AUX =
   r`(?:'ll|\s+will|\s+shall|'m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to|'m\s+about\s+to|\s+am\s+about\s+to)`;
 const PROGRESS =
   r`(?:starting|moving|proceeding|continuing|resuming|beginning|switching|turning|heading|diving|kicking\s+off|picking\s+up|getting\s+started|jumping|going\s+back|circling\s+back|(?:pushing|pressing|carrying|forging)\s+(?:on|ahead))`;
+/** Round 20: "Continuing to watch the CI run.", "Still monitoring.": the agent goes on waiting, not working. */
+const GOING_ON_WATCHING =
+  r`^(?:(?:now|so|and|still),?\s+)*(?:continuing|going\s+on|carrying\s+on)\s+to\s+(?:watch|monitor|poll|wait|track|keep\s+(?:an\s+eye|watch|tabs))\b`;
 /** A gerund used as a subject ("Starting the server takes 3 s") is description, not a plan. */
 const GERUND_SUBJECT =
   r`^\S+ing\b[^,;:—]*?\b(?:takes|took|is|was|are|were|showed|shows|requires|required|fails|failed|causes|caused|makes|made|needs|seems|works|worked)\b` +
@@ -24,7 +27,7 @@ const GERUND_SUBJECT =
   // "Raising the resolver timeout fixes it": a present verb with its own object after the gerund's phrase.
   r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|and|then)\b)[^,;:—])*?\s[a-z]{3,}(?<!ss)(?:es|s)\s+(?:it|them|this|that|everything)\b`;
 const NOT_GERUND =
-  r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring|showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|working(?!\s+on)|missing|pending|remaining|existing|following|outstanding|according|regarding|being|having|warning|heading|blocking|breaking|ongoing|upcoming|incoming|trailing|leading|corresponding|underlying|surrounding|resulting|interesting|amazing|ceiling|wedding|clothing|nothing|stopping|pausing|halting|ending|waiting|leaving|signing|wrapping\s+up|standing|holding|yielding|handing)\b)`;
+  r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring|showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|working(?!\s+on)|missing|pending|remaining|existing|following|outstanding|according|regarding|being|having|warning|heading|blocking|breaking|ongoing|upcoming|incoming|trailing|leading|corresponding|underlying|surrounding|resulting|interesting|amazing|ceiling|wedding|clothing|nothing|stopping|pausing|halting|ending|waiting|leaving|signing|wrapping\s+up|standing|holding|yielding|handing|watching|monitoring|polling|keeping\s+(?:an\s+eye|watch|tabs))\b)`;
 /**
  * A finite verb or a verdict: a sentence with one states something, where a sentence without
  * one ("Now the full test suite.", "Staging and committing.") names the next action.
@@ -49,6 +52,12 @@ const CHECK_BEFORE =
 /** After "if you" / "whether you": the words before it were not a verb of checking ("check if you have…"). */
 const CHECK_AFTER =
   r`(?<!\b(?:check|checking|see|seeing|verify|verifying|test|testing|confirm|confirming|determine|out|look|know|ask|asking)\s+(?:if|whether)\s+you)`;
+/** What the agent's own background work does that a step waits on: "the checks pass", "CI is green", "the last scan is in". */
+const EVENT =
+  r`(?:pass(?:es)?|go(?:es)?\s+green|turns?\s+green|(?:is|are)\s+(?:all\s+)?(?:in|back|green|done|through|finished)|finish(?:es)?|completes?|clears?|lands?|settles?|wraps?\s+up|returns?|reports?(?:\s+(?:back|in))?|comes?\s+(?:back|in))\b`;
+/** The agent's own background work, or a pronoun for it: what an event of `EVENT` happens to. */
+const OWN_JOB =
+  r`(?:CI|checks?|tests?|(?:test\s+)?suites?|builds?|pipelines?|(?:sub-?)?agents?|agents'\s+\w+|reviewers?|reviews?|scans?|jobs?|runs?|deploy(?:s|ment)?|rollout|benchmarks?|results?|reports?|numbers|workflows?|stages?|actions|PR|one|ones|rest|others|third|second|last|it|they|both|all|everything)`;
 const CONDITION = r`(?:if|(?<!\bat\s)once|when|unless|as\s+soon\s+as|provided(?:\s+that)?|assuming|in\s+case)`;
 /** "Next time I'll…" promises a habit, not work for this turn. */
 const HABIT =
@@ -519,7 +528,8 @@ export const EN: LangPatterns = {
       id: "en.progress-start",
       kind: "announce",
       source: r`^(?:(?:now|next|ok(?:ay)?|alright|so|and|then),?\s+)*` + PROGRESS + r`\b`,
-      unless: GERUND_SUBJECT + "|" + PARTICIPLE_CLAUSE,
+      // (round 20: "Continuing to watch the CI run." goes on waiting, not working)
+      unless: GERUND_SUBJECT + "|" + PARTICIPLE_CLAUSE + "|" + GOING_ON_WATCHING,
     },
     {
       id: "en.gerund-now",
@@ -597,7 +607,8 @@ export const EN: LangPatterns = {
         r`[a-z]+ing\b`,
       // "raising it hides loops": a gerund subject with its own verb.
       // (round 19: "yours" and the reader's own places too, "Signing the release in the portal (yours), then …")
-      unless: FINITE + "|" + PARTICIPLE_CLAUSE + "|" + GERUND_SUBJECT + "|" + READER_ONLY + "|" +
+      unless: FINITE + "|" + PARTICIPLE_CLAUSE + "|" + GERUND_SUBJECT + "|" + READER_ONLY + "|" + GOING_ON_WATCHING +
+        "|" +
         // (and someone else's act or place: "Inviting the bot — an admin's action — then …", "in settings (admin only)")
         r`\b(?:you|your|yours|admins?|admin's|owners?|owner's|settings|org)\b|^\w+ing\s+(?:it|them|this|that|these|those)\s+\w+s\b`,
     },
@@ -657,6 +668,28 @@ export const EN: LangPatterns = {
       why: "conditional",
       source: r`\b(?:I|we)(?:'ll|\s+will|\s+can|'d|\s+would)\s+[^,;]*?` + CHECK_BEFORE + r`\b` + CONDITION +
         r`\b(?!\s+(?:that|this|it)(?:'s|\s+is)\s+done\b)`,
+    },
+    // Round 20: the step waits on an event of the agent's own background work, said with words the conditions above do
+    // not hold: "I'll merge the moment CI is green", "I'll merge after the checks pass", "Will merge on green", "I'll
+    // address the findings as the agents report in". Nothing can happen before the event, so the turn ends on a wait.
+    // (After a gerund, "after running the tests", there is no event: a clause needs its own verb.)
+    {
+      id: "en.ruleout.event",
+      kind: "ruleout",
+      why: "conditional",
+      // The event is the agent's own jobs' (CI, checks, agents, a scan, "it", "the last one"), not what code does ("…
+      // closes the moment the save finishes", "… updates as each chunk lands").
+      source:
+        r`\b(?:the\s+(?:moment|minute|instant)|(?:it|them|this|merge|ship|deploy|tag|release|proceed|continue)\s+the\s+second|(?<!\bthat\s)after)\s+` +
+        r`(?:(?:the|all|both|its|their|our|my|remaining|last|final|other|rest\s+of\s+the)\s+)*(?:[\w'-]+\s+){0,2}?` +
+        OWN_JOB + r`\s+(?:\w+\s+)?` +
+        EVENT +
+        r`|\b(?:the\s+(?:moment|minute|instant)|after)\s+(?:it|they|CI|everything)(?:'s|'re)\s+(?:all\s+)?(?:green|done|in|back|through|finished)\b` +
+        r`|\bon\s+green\b|\bas\s+(?:each|every|the|they)\s+(?:(?:[\w'-]+\s+){0,2}?` + OWN_JOB +
+        r`\s+)?(?:completes?|finish(?:es)?|lands?|reports?(?:\s+(?:in|back))?|pass(?:es)?|clears?|comes?\s+(?:in|back)|returns?|arrives?)\b`,
+      // A hook or a step that runs after the event describes code: "I'll add a hook that fires after the tests pass".
+      unless:
+        r`\b(?:that|which)\s+(?:\w+\s+){0,2}?(?:fires?|runs?|triggers?|executes?|happens?|kicks?\s+in)\s+(?:\w+\s+)?(?:after|the\s+moment|as)\b`,
     },
     // What the agent needs to see before it can go on, as the last words ("We need to see the exact error to fix this.",
     // after the reader's steps to get it): it waits on the reader's information, unless the same sentence says how the

@@ -220,6 +220,8 @@ export const JA: LangPatterns = {
       // Round 19: a topic in the first clause that is not the agent says what something else goes on to do ("CI はこのまま
       // デプロイのステップに進みます", "このフックはレンダリングごとに購読をやり直していきます").
       unlessSentence: r`^(?:[^（(、。]|[（(][^）)]*[）)])*?(?!私\s?は|僕\s?は|我々\s?は|こちら\s?は)` + TOPIC,
+      // (round 20: going on watching a job is waiting, "バックグラウンドジョブの監視を続けます")
+      unless: r`(?:監視|見守り|待機|様子見)を?(?:続け|継続し)ます`,
     },
     { id: "ja.marker", kind: "announce", source: r`^` + MARKERS + r`[、,]?.*ます` + STOP, unless: NOT_ACTION },
     {
@@ -295,6 +297,16 @@ export const JA: LangPatterns = {
         r`^[^、。]*?(?:場合|とき|時)(?:に)?は[、,]?[^。]*?(?:(?<!ま)[うくすつぬむぶぐる]|として扱います|(?:よう|形)に(?:します|する)|とします)[。．]?\s*$|` +
         // An either-or step of the agent's own under a case on the code or a tool (see CASE_EITHER).
         CASE_EITHER,
+    },
+    // Round 20: the step waits on an event of a job's ("チェック通過後にマージします", "ビルド成功後に…", "エージェントの作業
+    // 終了後に…", "通った瞬間に…", "CIの結果を見てから…", "デプロイが落ち着いてから…"): the turn ends waiting on it.
+    {
+      id: "ja.ruleout.event",
+      kind: "ruleout",
+      why: "conditional",
+      source: r`(?:通過|成功|グリーン化)(?:した|して)?(?:後|あと)(?:に|で|、|,)?|^(?:完了|終了)(?:した)?(?:後|あと)|` +
+        r`(?:CI|ビルド|チェック|テスト|ジョブ|エージェント|スキャン|パイプライン|ワークフロー|ベンチマーク|デプロイ|実行|処理|作業|[Aa]gent|[Jj]ob)[^、。]{0,4}?(?:完了|終了|完走)(?:した|して)?(?:後|あと)|` +
+        r`瞬間に|(?:結果|CI|ステータス|チェック)を(?:見て|確認して)から|(?:落ち着いて|安定して)から`,
     },
     {
       id: "ja.ruleout.recommend",
@@ -376,7 +388,8 @@ export const JA: LangPatterns = {
       kind: "announce",
       // Bounded between を and the noun, so a long sentence is not scanned from every を.
       source: r`を[^。]{0,60}?[\u4E00-\u9FFF\u30A0-\u30FF]{2,}中(?:です)?(?:\.{2,}|…|。)?\s*$`,
-      unless: SUBJECT + "|" + TOPIC + "|" + r`(?:待|ビルドが|CIが|テストが)`,
+      // (round 20: nor watching a job, "パイプラインを監視中です")
+      unless: SUBJECT + "|" + TOPIC + "|" + r`(?:待|ビルドが|CIが|テストが|監視|見守)`,
     },
     // A note that names the next step by its noun after a sequencing word: "次はAPIクライアントの実装。", "まずは現状把握から。".
     // (A bare "…を更新。" is as often a terse report: not pushed.)

@@ -321,7 +321,9 @@ export const KO: LangPatterns = {
       // "관련 코드 찾는 중", "의존성 설치 중…": the agent's own action under way as the turn ends.
       source: r`[가-힣]는\s?중(?:입니다|이에요|이야)?[.…]*\s*$|` + WORK_NOUN +
         r`\s?중(?:입니다|이에요)?(?:\.{2,}|…)\s*$`,
-      unless: SUBJECT + "|" + r`(?:진행|실행|빌드|배포|설치|다운로드|업로드|동기화|처리)\s?중입니다`,
+      // (round 20: nor watching a job, "파이프라인 계속 지켜보는 중.")
+      unless: SUBJECT + "|" +
+        r`(?:진행|실행|빌드|배포|설치|다운로드|업로드|동기화|처리)\s?중입니다|지켜보|모니터링|기다리`,
     },
     {
       id: "ko.present",
@@ -439,11 +441,20 @@ export const KO: LangPatterns = {
       why: "conditional",
       terminal: true,
       source:
-        r`^(?:(?!고\s)[^,，])*?[가-힣](?<!그러|이러|저러|그렇다)(?<!(?:이렇게|그렇게|이와\s?같이)\s?하)(?<!화|측|표|전|정|단|평|이|내|방|국|장|지|양|수|대|반|당|후)면(?=[\s,])|경우에?는?\s`,
+        r`^(?:(?!고\s)[^,，])*?[가-힣](?<!그러|이러|저러|그렇다)(?<!(?:이렇게|그렇게|이와\s?같이)\s?하)(?<!화|측|표|전|정|단|평|(?<![가-힣])이|내|방|국|장|지|양|수|대|반|당|후)면(?=[\s,])|경우에?는?\s`,
       // A case the change handles, described after a step ("태그가 닫히지 않은 경우에는 텍스트로 처리합니다."): it
       // describes the step, the step still decides.
       unless:
         r`^[^,，.]*?경우에?는?\s[^.]*?(?:(?:처리|반환|사용|표시|무시|간주|취급|대체|유지)(?:합니다|하도록\s?합니다)|하도록\s?합니다|건너뜁니다)\s*\.?\s*$`,
+    },
+    // Round 20: the step waits on an event of a job's ("체크 통과 후 머지하겠습니다", "CI가 초록불이 되는 즉시 …", "벤치마크가
+    // 끝난 다음 …", "테스트가 … 끝나고 결과 가져오겠습니다"): nothing can happen before the event, so the turn ends waiting.
+    {
+      id: "ko.ruleout.event",
+      kind: "ruleout",
+      why: "conditional",
+      source:
+        r`(?:통과|성공|완료|종료|완주|안정화)\s?(?:된|한)?\s?(?:후|뒤|다음)(?:에)?(?=[\s,])|(?:되|하|끝나|들어오|나오|돌아오|모이|떨어지)는\s?즉시(?=[\s,])|(?:끝난|마친)\s?(?:다음|후|뒤)(?:에)?(?=[\s,])|(?:이|가)\s(?:[^\s.]+\s){0,3}?끝나고(?=[\s,])`,
     },
     {
       id: "ko.ruleout.recommend",
