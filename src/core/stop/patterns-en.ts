@@ -25,7 +25,10 @@ const GERUND_SUBJECT =
   // "Rebuilding now so the cache would be fresh".
   r`|^\S{1,30}ing\b(?:(?!\b(?:so|to|because|since|that|which|then|and)\b)[^,;:—]){0,120}?\s(?:would|could|might|should)\s+(?:not\s+)?(?:\w+ly\s+)?[a-z]+\b` +
   // "Raising the resolver timeout fixes it": a present verb with its own object after the gerund's phrase.
-  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|and|then)\b)[^,;:—])*?\s[a-z]{3,}(?<!ss)(?:es|s)\s+(?:it|them|this|that|everything)\b`;
+  r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|and|then)\b)[^,;:—])*?\s[a-z]{3,}(?<!ss)(?:es|s)\s+(?:it|them|this|that|everything)\b` +
+  // Round 20: "Pushing to main triggers the deploy job", "Moving the import to the top fixed the cycle": a gerund phrase
+  // with a verb of effect after it, not across a relative, a purpose or a sequence ("Running the script that fixes …").
+  r`|^\S+ing\b(?:(?!\b(?:that|which|who|so|and|then|until|while|if|whether|now)\b|\bto\s+(?!(?:the|a|an|main|master|origin|prod|production|staging|its|their|our|my)\b))[^,;:—]){1,80}?\s(?:fixe[sd]|triggers|triggered|reproduces|reproduced|breaks|broke|solves|solved|resolves|cures|cured|causes|caused|prevents|prevented|avoids|avoided|restores|restored|removes|removed|halves|halved|doubles|doubled|cuts|speeds\s+up|sped\s+up|brings|brought|gives|gave|yields|yielded|surfaces|surfaced|exposes|exposed|hides|hid)\b`;
 const NOT_GERUND =
   r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring|showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|working(?!\s+on)|missing|pending|remaining|existing|following|outstanding|according|regarding|being|having|warning|heading|blocking|breaking|ongoing|upcoming|incoming|trailing|leading|corresponding|underlying|surrounding|resulting|interesting|amazing|ceiling|wedding|clothing|nothing|stopping|pausing|halting|ending|waiting|leaving|signing|wrapping\s+up|standing|holding|yielding|handing|watching|monitoring|polling|keeping\s+(?:an\s+eye|watch|tabs))\b)`;
 /**
@@ -481,8 +484,20 @@ export const EN: LangPatterns = {
       kind: "announce",
       last: true,
       subjectless: true,
-      source: r`^(?:and\s+)?also\s+(?:fix|add|update|handle|cover|patch|guard)\s+(?:the|a|an|that|this|its)\b`,
-      unless: r`\b(?:you|your|yours)\b`,
+      // (round 20: or remove, delete, drop, rename, bump one more thing: "Also remove the old feature flag.")
+      source:
+        r`^(?:and\s+)?also\s+(?:fix|add|update|handle|cover|patch|guard|remove|delete|drop|rename|bump)\s+(?:the|a|an|that|this|its)\b`,
+      unless: r`\b(?:you|your|yours)\b|(?<!\bfor\s)\b(?:once|when|after|before|until|if|unless)\b|` + READER_ONLY,
+    },
+    // Round 20: the code the agent's own change just left unused, named at the very end: "Remove the now-unused import."
+    {
+      id: "en.now-unused",
+      kind: "announce",
+      last: true,
+      subjectless: true,
+      source:
+        r`^(?:(?:and|so|then|also)\s+)?(?:remove|delete|drop)\s+(?:the|that|this|these|those)\s+now[- ](?:unused|dead|redundant|obsolete)\b`,
+      unless: r`\b(?:you|your|yours)\b|(?<!\bfor\s)\b(?:once|when|after|before|until|if|unless)\b|` + READER_ONLY,
     },
     // The same after a plain wait on the agent's own agents or jobs: "Now I'm waiting for the last two agents to
     // complete. Let me look at the first agent's output." Never an announcement of its own (scope `window`: gate 5
@@ -552,7 +567,9 @@ export const EN: LangPatterns = {
       source: r`^` + INTERJECTION +
         r`(?:next(?:\s+up)?|up\s+next|on\s+to|onto|onward\s+to|now\s+for)\b(?!\.\w)(?!\s+(?:steps?|time|session|worker)\b)\s*[:,\-–—]?\s*\S`,
       // "Next: run `db:seed` to load the fixtures.": a label over a step written for the reader.
-      unless: NEXT_FOR_READER + "|" + READER_ONLY_STEP,
+      // (round 20: "Next up on the roadmap is …", "next in the backlog": a plan's later item, not this turn's step)
+      unless: NEXT_FOR_READER + "|" + READER_ONLY_STEP + "|" +
+        r`^\W*next(?:\s+up)?\s+(?:on|in)\s+(?:the\s+|our\s+)?(?:roadmap|backlog|plan|list|queue|milestone|sprint|board)\b`,
     },
     // "Time to wire up the handlers." names work; "Time to celebrate!" / "time to call it a day" signs off.
     { id: "en.time-to", kind: "announce", source: r`^time\s+to\s+(?:` + WORK_VERB + r`|wire|hook|tackle|move\s+on)\b` },
@@ -668,6 +685,13 @@ export const EN: LangPatterns = {
       why: "conditional",
       source: r`\b(?:I|we)(?:'ll|\s+will|\s+can|'d|\s+would)\s+[^,;]*?` + CHECK_BEFORE + r`\b` + CONDITION +
         r`\b(?!\s+(?:that|this|it)(?:'s|\s+is)\s+done\b)`,
+      // Round 20: the condition is the code's, after the behaviour the step gives it ("I'll make the CLI print the
+      // warning only when the flag is set", "… so it retries if the first fetch times out", "… a guard that returns
+      // early when the list is empty"); not the reader's or a job's ("… once you approve", "… when CI is green").
+      unless:
+        r`(?:\bmake\s+(?:[\w'.-]+\s+){1,4}?|\bso\s+(?:that\s+)?(?:it|they|the\s+[\w-]+)\s+(?:only\s+)?|\b(?:guard|check|hook|handler|fallback|test)\s+that\s+(?:only\s+)?)` +
+        r`(?:print|prints|show|shows|hide|hides|return|returns|retry|retries|fail|fails|skip|skips|log|logs|warn|warns|throw|throws|exit|exits|render|renders|display|displays|fire|fires|error|errors|fall\s+back|falls\s+back|default|defaults)\b` +
+        r`(?![^,;]*\b(?:you|your|CI|checks?|build|pipeline|agents?|review|approv\w*)\b)[^,;]*\b(?:when|if|unless)\b`,
     },
     // Round 20: the step waits on an event of the agent's own background work, said with words the conditions above do
     // not hold: "I'll merge the moment CI is green", "I'll merge after the checks pass", "Will merge on green", "I'll
@@ -801,6 +825,10 @@ export const EN: LangPatterns = {
       source: r`^(?![^\n]*[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
       unless:
         r`\b(?:as\s+follows|here(?:'s|\s+is|\s+are)|summary|results?|changes|what\s+(?:changed|I\s+(?:found|did|changed))|output|details|notes?|findings|status|overview|below|breakdown)\b[^:]*[:：]\s*$|\b(?:is|are|was|were|looks?\s+like)\b[^:]*[:：]\s*$|\b(?:you|your)\b|` +
+        // (round 20: a finding stated before its evidence, "One thing stood out in the logs:", "Suspicious value in the
+        // retry config:", "… the staging URL still points at the old bucket:"; not the agent's own look, "Let me see
+        // what the log says:")
+        r`^(?![^\n]*\b(?:let\s+me|let's|I'll|I\s+will|I'm\s+going|now|next)\b)[^\n]*\b(?:stood\s+out|stands\s+out|points?\s+(?:at|to)|shows?|showed|says|said|reads|contains|returns|returned|logged|logs|suspicious|suspect(?:ed)?|culprit|smoking\s+gun)\b[^:]*[:：]\s*$|` +
         // (a fix marked as a proposal, "Fix 2 (optional): …:", is offered for a decision; round 17)
         r`\([^)]*\b(?:optional|proposal|proposed|suggested|recommended)\b[^)]*\)|` +
         HOW_TO,

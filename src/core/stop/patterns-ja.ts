@@ -21,8 +21,9 @@ const TOPIC = r`[\u4E00-\u9FFF\u30A0-\u30FFA-Za-z0-9\uE000)）](?<!次|今回|�
  */
 const CASE_EITHER =
   // The case is a state now, in the non-past ("使える場合", "失敗する場合", "使用中のとき"): a case in the past form
-  // ("レビューが通った場合", "もらえた場合") is an event still to come, often a person's, so it stays a condition.
-  r`^(?![^。]*(?:いただ|頂|ください|下さい|もら|くれ|ご[\u4E00-\u9FFF]|承認|許可|権限|了承|OK|次回|今後|将来|あとで|後で|お客様|ユーザー|レビュー|返信|返事|回答|指示|決ま|判断))` +
+  // ("レビューが通った場合", "もらえた場合") is an event still to come, often a person's, so it stays a condition; so is a
+  // failure that comes back after the fix ("それでも失敗する場合", "エラーが続く場合", round 20: advice for that case).
+  r`^(?![^。]*(?:いただ|頂|ください|下さい|もら|くれ|ご[\u4E00-\u9FFF]|承認|許可|権限|了承|OK|次回|今後|将来|あとで|後で|お客様|ユーザー|レビュー|返信|返事|回答|指示|決ま|判断|それでも|続く|続け|再発|再び|頻発|繰り返))` +
   r`[^、。]*?(?<![ただ])(?:場合|とき|時)(?:に)?は[、,]?[^。]*?(?<!ま)[うくすつぬむぶぐる]か[、,]?[^。]*?ます[。．]?\s*$`;
 /** A reassurance with its reason ("…を返すので、こちらは問題ありません。"): it judges a case, the sentence before decides. */
 const REASSURANCE =
@@ -256,10 +257,13 @@ export const JA: LangPatterns = {
       kind: "announce",
       // (Only verbs of looking or working: "今回は見送らせていただきます" declines.)
       source:
-        r`(?:確認|調査|拝見|チェック|検証|調べ|見|読ま|試|修正|実行|テスト|ビルド)させて(?:ください|下さい|いただきます|もらいます)` +
+        r`(?:確認|調査|拝見|チェック|検証|調べ|見|読ま|試|修正|実行|テスト|ビルド|把握|解析|分析)させて(?:ください|下さい|いただきます|もらいます)` +
         STOP,
       // "実行してよいか確認させてください。" asks the reader's leave (round 17).
-      unless: r`(?:てよい|ていい|て良い|でよい|でいい|てもよい|ても良い|てもいい|で問題ない|で大丈夫)か`,
+      // (round 20: so do points or premises to confirm with the reader, "いくつか確認させてください。", "念のため、前提を確認
+      // させてください。"; taking it back defers, "一度持ち帰って調査させてください。")
+      unless: r`(?:てよい|ていい|て良い|でよい|でいい|てもよい|ても良い|てもいい|で問題ない|で大丈夫)か|` +
+        r`(?:いくつか|何点か|数点|[一1１]点|念のため|前提|認識|意図|方針|ご[\u4E00-\u9FFF])[^。]*確認させて|持ち帰`,
     },
     // The final clause is a bare work verb: "…ので、コミットします", "…か確認します", "README も更新します".
     {
@@ -491,6 +495,8 @@ export const JA: LangPatterns = {
       last: true,
       source: r`^(?=[^\n]*[\u3040-\u30FF\u4E00-\u9FFF])(?![^\n]*[\uAC00-\uD7A3])[^\n]*[:：]\s*$`,
       unless: r`(?:です|ました|通り|まとめ|結果|変更点|変更内容|概要|内容|状況|一覧|以下|下記)\s*[:：]\s*$|` +
+        // (round 20: a finding stated before its evidence, "気になった点が一つあります:", "URLがまだ旧バケットを指しています:")
+        r`(?:(?<!必要が)あります|ありました|でした|ません)\s*[:：]\s*$|が[^:：。]*(?:ています|ていました)\s*[:：]\s*$|` +
         // (a fix marked as a proposal, "修正3（任意）: …:", "対策案（オプション）: …:", is offered for a decision; round 17)
         r`[（(][^）)]*(?:任意|オプション|optional|提案|推奨)[^）)]*[）)]|(?:修正案|対策案|改善案|提案)`,
     },

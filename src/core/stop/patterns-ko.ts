@@ -441,7 +441,7 @@ export const KO: LangPatterns = {
       why: "conditional",
       terminal: true,
       source:
-        r`^(?:(?!고\s)[^,，])*?[가-힣](?<!그러|이러|저러|그렇다)(?<!(?:이렇게|그렇게|이와\s?같이)\s?하)(?<!화|측|표|전|정|단|평|(?<![가-힣])이|내|방|국|장|지|양|수|대|반|당|후)면(?=[\s,])|경우에?는?\s`,
+        r`^(?:(?!고\s)[^,，])*?[가-힣](?<!그러|이러|저러|그렇다)(?<!(?:이렇게|그렇게|이와\s?같이)\s?하)(?<!화|측|표|전|정|단|평|(?<!모|보|쌓|높|붙|섞|묶)이|내|방|국|장|지|양|수|대|반|당|후)면(?=[\s,])|경우에?는?\s`,
       // A case the change handles, described after a step ("태그가 닫히지 않은 경우에는 텍스트로 처리합니다."): it
       // describes the step, the step still decides.
       unless:
