@@ -487,7 +487,9 @@ export const EN: LangPatterns = {
       // (round 20: or remove, delete, drop, rename, bump one more thing: "Also remove the old feature flag.")
       source:
         r`^(?:and\s+)?also\s+(?:fix|add|update|handle|cover|patch|guard|remove|delete|drop|rename|bump)\s+(?:the|a|an|that|this|its)\b`,
-      unless: r`\b(?:you|your|yours)\b|(?<!\bfor\s)\b(?:once|when|after|before|until|if|unless)\b|` + READER_ONLY,
+      unless: r`\b(?:you|your|yours)\b|(?<!\bfor\s)\b(?:once|when|after|before|until|if|unless)\b|` + READER_ONLY +
+        // (nor someone else's, or a thing only a person reaches: "… (needs a DBA)", "the old DNS record", "the Slack channel")
+        r`|\b(?:needs?|requires?|DBA|admins?|ops|manager|owner|team|DNS|domain|registrar|billing|plan|tier|Slack|channel|GitHub|repo(?:sitory)?)\b`,
     },
     // Round 20: the code the agent's own change just left unused, named at the very end: "Remove the now-unused import."
     {
@@ -497,7 +499,9 @@ export const EN: LangPatterns = {
       subjectless: true,
       source:
         r`^(?:(?:and|so|then|also)\s+)?(?:remove|delete|drop)\s+(?:the|that|this|these|those)\s+now[- ](?:unused|dead|redundant|obsolete)\b`,
-      unless: r`\b(?:you|your|yours)\b|(?<!\bfor\s)\b(?:once|when|after|before|until|if|unless)\b|` + READER_ONLY,
+      unless: r`\b(?:you|your|yours)\b|(?<!\bfor\s)\b(?:once|when|after|before|until|if|unless)\b|` + READER_ONLY +
+        // (nor someone else's, or a thing only a person reaches: "… (needs a DBA)", "the old DNS record", "the Slack channel")
+        r`|\b(?:needs?|requires?|DBA|admins?|ops|manager|owner|team|DNS|domain|registrar|billing|plan|tier|Slack|channel|GitHub|repo(?:sitory)?)\b`,
     },
     // The same after a plain wait on the agent's own agents or jobs: "Now I'm waiting for the last two agents to
     // complete. Let me look at the first agent's output." Never an announcement of its own (scope `window`: gate 5

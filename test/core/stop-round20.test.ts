@@ -1,0 +1,68 @@
+/**
+ * Issue 31, round 20: rows of our own phrasing (eval/stop-gate/round20-rows.jsonl), each batch written before its rule
+ * was first run — waits on the agent's own background agents, CI runs and builds (en, ko, ja) next to the agent's own
+ * steps in the same words; reports that end on a result, a finding before its evidence, a later phase or advice for a
+ * failure that comes back; announcements missed (docs/stop-gate.md, "Round 20: the Stop gate's rules (gate8)"). Every row
+ * is decided as its family says except the ones listed below, which round 20's rules still decide wrong (data for the
+ * next round). Every row is ours: never a sealed text, never an evaluation's message.
+ */
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { decidedRight } from "../../eval/stop-gate/rows.ts";
+
+type Row = { family: string; push: boolean; text: string };
+
+const ROWS: Row[] = readFileSync(join(import.meta.dir, "../../eval/stop-gate/round20-rows.jsonl"), "utf8")
+  .split("\n")
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l));
+
+/** Rows round 20's rules still decide wrong: one wait (a clause after a semicolon), the rest announcements missed. */
+const STILL_WRONG = new Set([
+  // a wait pushed by main too: the semicolon makes "then I'll start the next task" a sentence of its own
+  "Merge on green; then I'll start the next task.",
+  // announcements missed, by main too
+  "テストはバックグラウンドで走っているので、その間にドキュメントを更新します。",
+  "Let me look at what happens after the request returns.",
+  "Let me trace what the handler does after the response completes.",
+  "I'll check whether the cache is cleared after the job finishes.",
+  "Now I'll fix the bug where the spinner stays after the upload completes.",
+  "Let me add a test for the state after the migration is done.",
+  "Let me fix the retry so it stops after the third attempt returns.",
+  "Let me write the handler that runs after the build finishes.",
+  "Checking what the queue holds after the worker returns.",
+  "Running the tests that cover the parser.",
+  "Fix: change the regex to allow dots in the name.",
+  "So: drop the legacy branch in the parser and rerun the tests.",
+  "Rename the helper to match the new module name.",
+  "Delete the stale snapshot and regenerate it.",
+  "Update the fixture, then rerun the failing test.",
+  "Option A keeps the cache; option B drops it. B is simpler and safe here.\n\nLet me do the following:\n1. Remove the cache layer\n2. Update the callers\n3. Run the tests",
+  "Two ways to fix this: patch the parser or pre-process the input. Patching is cleaner.\n\nHere's my plan:\n1. Patch the tokenizer\n2. Add a regression test",
+  "前回の続きです。残タスク: エクスポート機能、ドキュメント更新。",
+  "この修正で十分対応できるので、このまま実装に入ります。",
+  "修正は一行で済むので、すぐ直します。",
+  "提案1の方針で実装します。",
+  "では、案1で進めます。",
+  "まずは関連ファイルを読ませてください。",
+]);
+
+describe("round 20 rows: decided as their family says", () => {
+  const families = new Map<string, Row[]>();
+  for (const r of ROWS) families.set(r.family, [...(families.get(r.family) ?? []), r]);
+  for (const [name, rows] of families) {
+    test(name, () => {
+      const wrong = rows.filter((r) => !STILL_WRONG.has(r.text) && !decidedRight(r)).map((r) => r.text);
+      expect(wrong).toEqual([]);
+    });
+  }
+  test("every row listed as still wrong is a row of the file", () => {
+    const texts = new Set(ROWS.map((r) => r.text));
+    expect([...STILL_WRONG].filter((t) => !texts.has(t))).toEqual([]);
+  });
+  test("no wait is pushed but the one listed", () => {
+    const pushed = ROWS.filter((r) => !r.push && !decidedRight(r)).map((r) => r.text);
+    expect(pushed).toEqual(["Merge on green; then I'll start the next task."]);
+  });
+});
