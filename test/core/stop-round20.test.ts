@@ -18,11 +18,8 @@ const ROWS: Row[] = readFileSync(join(import.meta.dir, "../../eval/stop-gate/rou
   .filter((l) => l.trim())
   .map((l) => JSON.parse(l));
 
-/** Rows round 20's rules still decide wrong: one wait (a clause after a semicolon), the rest announcements missed. */
+/** Rows round 20's rules still decide wrong: announcements missed (by main too). */
 const STILL_WRONG = new Set([
-  // a wait pushed by main too: the semicolon makes "then I'll start the next task" a sentence of its own
-  "Merge on green; then I'll start the next task.",
-  // announcements missed, by main too
   "テストはバックグラウンドで走っているので、その間にドキュメントを更新します。",
   "Let me look at what happens after the request returns.",
   "Let me trace what the handler does after the response completes.",
@@ -61,8 +58,8 @@ describe("round 20 rows: decided as their family says", () => {
     const texts = new Set(ROWS.map((r) => r.text));
     expect([...STILL_WRONG].filter((t) => !texts.has(t))).toEqual([]);
   });
-  test("no wait is pushed but the one listed", () => {
+  test("no wait is pushed", () => {
     const pushed = ROWS.filter((r) => !r.push && !decidedRight(r)).map((r) => r.text);
-    expect(pushed).toEqual(["Merge on green; then I'll start the next task."]);
+    expect(pushed).toEqual([]);
   });
 });

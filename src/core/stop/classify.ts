@@ -126,9 +126,14 @@ function ruleOut(view: MessageView, set: PatternSet, s: Sentence): string | null
   const prev = also ? before(view, s) : null;
   const end = prev ? terminal(view, set, prev) : null;
   if (also && end && end !== "skip" && end.why === "result") return `result: ${also.id} (after ${end.id})`;
+  // A then-step after a step that waits ("Once CI passes I'll merge. Then I'll move on to the docs.") waits too.
+  const then = set.patterns.find((x) => x.kind === "ruleout" && x.afterCondition && matches(x, s));
+  const step = then ? before(view, s) : null;
+  const waits = step ? conditional(set, step) : null;
+  if (then && waits) return `conditional: ${then.id} (after ${waits})`;
   const p = set.patterns.find((x) =>
-    x.kind === "ruleout" && x.scope === "tail" && !x.terminal && !x.afterResult && !(x.followed && s.last) &&
-    matches(x, s)
+    x.kind === "ruleout" && x.scope === "tail" && !x.terminal && !x.afterResult && !x.afterCondition &&
+    !(x.followed && s.last) && matches(x, s)
   );
   if (p) return `${p.why}: ${p.id}`;
   const items = isLead(view, s) ? view.leadIn?.items ?? [] : [];
@@ -137,6 +142,14 @@ function ruleOut(view: MessageView, set: PatternSet, s: Sentence): string | null
   const reporting = items.filter((i) => report.some((x) => matches(x, i))).length;
   // A lead-in over findings titles a piece of work already shown; over steps, it plans them.
   return reporting > items.length * REPORT_SHARE ? `report: ${reporting} of ${items.length} items below report` : null;
+}
+
+/** The conditional rule-out of `s`: a condition holds its step back ("Once CI passes I'll merge.", "Merge on green"). */
+function conditional(set: PatternSet, s: Sentence): string | null {
+  const c = set.patterns.find((x) =>
+    x.kind === "ruleout" && x.why === "conditional" && x.scope === "tail" && !x.afterCondition && matches(x, s)
+  );
+  return c ? c.id : null;
 }
 
 function isLead(view: MessageView, s: Sentence): boolean {

@@ -80,6 +80,12 @@ export interface PatternDef {
    */
   afterResult?: boolean;
   /**
+   * For `ruleout` patterns: a then-step ("Then I'll …", "그다음 …", "その後、…") takes its condition from the sentence
+   * before it. After a step that waits ("Once CI passes I'll merge."), it comes after the same event; after a step taken
+   * now, it is one more step.
+   */
+  afterCondition?: boolean;
+  /**
    * Tried only when the message's last sentence ends on a colon with nothing after it: the agent stopped just before
    * showing or doing what this sentence opened ("Found it! The cache key is missing the locale:"). Such a pattern
    * outranks the terminal shapes on its own sentence (a found-it exclamation is past tense, but not where the message

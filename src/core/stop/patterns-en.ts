@@ -719,6 +719,15 @@ export const EN: LangPatterns = {
       unless:
         r`\b(?:that|which)\s+(?:\w+\s+){0,2}?(?:fires?|runs?|triggers?|executes?|happens?|kicks?\s+in)\s+(?:\w+\s+)?(?:after|the\s+moment|as)\b`,
     },
+    // Round 20: "Then I'll …" after a step that waits on an event ("Once CI passes I'll merge. Then I'll move on to
+    // the docs."): the then-step comes after the same event.
+    {
+      id: "en.ruleout.then-after-wait",
+      kind: "ruleout",
+      why: "conditional",
+      afterCondition: true,
+      source: r`^(?:and\s+)?(?:then|after\s+that|afterwards|next)\b`,
+    },
     // What the agent needs to see before it can go on, as the last words ("We need to see the exact error to fix this.",
     // after the reader's steps to get it): it waits on the reader's information, unless the same sentence says how the
     // agent gets it itself ("…, so let me fetch the log") (round 17).

@@ -312,6 +312,14 @@ export const JA: LangPatterns = {
         r`(?:CI|ビルド|チェック|テスト|ジョブ|エージェント|スキャン|パイプライン|ワークフロー|ベンチマーク|デプロイ|実行|処理|作業|[Aa]gent|[Jj]ob)[^、。]{0,4}?(?:完了|終了|完走)(?:した|して)?(?:後|あと)|` +
         r`瞬間に|(?:結果|CI|ステータス|チェック)を(?:見て|確認して)から|(?:落ち着いて|安定して)から`,
     },
+    // Round 20: a then-step after a step that waits ("CIが通ったらマージします。その後、ドキュメントに移ります。").
+    {
+      id: "ja.ruleout.then-after-wait",
+      kind: "ruleout",
+      why: "conditional",
+      afterCondition: true,
+      source: r`^(?:その後|そのあと|それから|続けて|そして)`,
+    },
     {
       id: "ja.ruleout.recommend",
       kind: "ruleout",

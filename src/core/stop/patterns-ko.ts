@@ -456,6 +456,14 @@ export const KO: LangPatterns = {
       source:
         r`(?:통과|성공|완료|종료|완주|안정화)\s?(?:된|한)?\s?(?:후|뒤|다음)(?:에)?(?=[\s,])|(?:되|하|끝나|들어오|나오|돌아오|모이|떨어지)는\s?즉시(?=[\s,])|(?:끝난|마친)\s?(?:다음|후|뒤)(?:에)?(?=[\s,])|(?:이|가)\s(?:[^\s.]+\s){0,3}?끝나고(?=[\s,])`,
     },
+    // Round 20: a then-step after a step that waits ("CI 통과하면 머지하겠습니다. 그다음 문서 작업으로 넘어가겠습니다.").
+    {
+      id: "ko.ruleout.then-after-wait",
+      kind: "ruleout",
+      why: "conditional",
+      afterCondition: true,
+      source: r`^(?:그\s?다음|그\s?후|그\s?뒤|그러고\s?나서|그런\s?다음|이후)(?:에)?(?=[\s,])`,
+    },
     {
       id: "ko.ruleout.recommend",
       kind: "ruleout",

@@ -24,6 +24,7 @@ export interface Pattern {
   followed: boolean;
   ownWait: RegExp | null;
   afterResult: boolean;
+  afterCondition: boolean;
 }
 
 export interface PatternSet {
@@ -60,6 +61,7 @@ function compile(lang: LangPatterns): Pattern[] {
     followed: p.followed ?? false,
     ownWait: p.ownWait ? new RegExp(p.ownWait, lang.flags) : null,
     afterResult: p.afterResult ?? false,
+    afterCondition: p.afterCondition ?? false,
   }));
 }
 
@@ -121,6 +123,7 @@ export function patternSet(extra: { continuation: string[]; approval: string[] }
           followed: false,
           ownWait: null,
           afterResult: false,
+          afterCondition: false,
         });
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);
