@@ -44,6 +44,7 @@ const STILL_WRONG = new Set([
   "では、案1で進めます。",
   "まずは関連ファイルを読ませてください。",
   "업로드 완료 후 목록을 새로고침하도록 변경하겠습니다.",
+  "Checking the services:\n- api\n- worker",
 ]);
 
 describe("round 20 rows: decided as their family says", () => {

@@ -329,7 +329,8 @@ export const KO: LangPatterns = {
       id: "ko.present",
       kind: "announce",
       source: r`(?:시작|진행|착수|돌입|재개)(?:합니다|해요)` + END + r`|(?:이어|넘어|들어|옮겨)갑니다` + END,
-      unless: THIRD_PERSON_TOPIC,
+      // (round 20: nor what a tool does by itself, "배포는 GitHub Actions가 자동으로 진행합니다.")
+      unless: THIRD_PERSON_TOPIC + r`|자동(?:으로|적으로)\s`,
     },
     {
       id: "ko.present.marker",
@@ -482,7 +483,7 @@ export const KO: LangPatterns = {
       why: "later",
       // …, or after a stretch of time: "20분 후 결과를 확인하겠습니다" waits for the time to pass.
       source:
-        r`나중에|추후|차후|이후에|내일|모레|다음\s?주|주말에|오늘\s?(?:오후|저녁|밤)에?|조금\s?(?:있다가|뒤에?|후에?)|이따가?\s|잠시\s?(?:후|뒤)에?\s|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|다음\s?(?:배포|릴리스|버전|스프린트|세션|PR)\s?(?:때|시)|별도(?:로|의)\s|\d+\s?(?:초|분|시간)\s?(?:후|뒤)|몇\s?(?:초|분|시간)\s?(?:후|뒤)`,
+        r`나중에|추후|차후|이후에|내일|모레|다음\s?주|주말에|오늘\s?(?:오후|저녁|밤)에?|조금\s?(?:있다가|뒤에?|후에?)|이따가?\s|잠시\s?(?:후|뒤)에?\s|다음\s?(?:단계|페이즈|PR|스프린트|세션|버전)에서|다음\s?(?:배포|릴리스|버전|스프린트|세션|PR)\s?(?:때|시)|별도(?:로|의)\s|별도\s?(?:이슈|PR|티켓)(?:에서|로\s?(?:다루|처리|진행|검토))|\d+\s?(?:초|분|시간)\s?(?:후|뒤)|몇\s?(?:초|분|시간)\s?(?:후|뒤)`,
     },
     {
       id: "ko.ruleout.state",
