@@ -18,9 +18,14 @@ const ROWS: Row[] = readFileSync(join(import.meta.dir, "../../eval/stop-gate/rou
   .filter((l) => l.trim())
   .map((l) => JSON.parse(l));
 
-/** Rows round 20's rules still decide wrong: announcements missed (by main too). */
+/**
+ * Rows round 20's rules still decide wrong, all announcements missed: by main too, or pushed only by rules the review's
+ * probes showed pushing waits in the same shape (one more removal, a now-unused thing, a code condition after "make",
+ * leave asked to grasp), which were dropped.
+ */
 const STILL_WRONG = new Set([
   "テストはバックグラウンドで走っているので、その間にドキュメントを更新します。",
+  "업로드 완료 후 목록을 새로고침하도록 변경하겠습니다.",
   "Let me look at what happens after the request returns.",
   "Let me trace what the handler does after the response completes.",
   "I'll check whether the cache is cleared after the job finishes.",
@@ -30,6 +35,9 @@ const STILL_WRONG = new Set([
   "Let me write the handler that runs after the build finishes.",
   "Checking what the queue holds after the worker returns.",
   "Running the tests that cover the parser.",
+  "Checking the services:\n- api\n- worker",
+  "Remove the now-unused import.",
+  "Also remove the old feature flag.",
   "Fix: change the regex to allow dots in the name.",
   "So: drop the legacy branch in the parser and rerun the tests.",
   "Rename the helper to match the new module name.",
@@ -37,14 +45,23 @@ const STILL_WRONG = new Set([
   "Update the fixture, then rerun the failing test.",
   "Option A keeps the cache; option B drops it. B is simpler and safe here.\n\nLet me do the following:\n1. Remove the cache layer\n2. Update the callers\n3. Run the tests",
   "Two ways to fix this: patch the parser or pre-process the input. Patching is cleaner.\n\nHere's my plan:\n1. Patch the tokenizer\n2. Add a regression test",
+  "Now I'll make the CLI print the warning only when the flag is set.",
+  "I'll change the loader so it retries if the first fetch times out.",
+  "Next I'll add a guard that returns early when the list is empty.",
+  "まず全体の構成を把握させてください。",
   "前回の続きです。残タスク: エクスポート機能、ドキュメント更新。",
   "この修正で十分対応できるので、このまま実装に入ります。",
   "修正は一行で済むので、すぐ直します。",
   "提案1の方針で実装します。",
   "では、案1で進めます。",
+  "Also bump the version in package.json.",
+  "Also drop the unused column from the migration.",
+  "Also rename the helper to match.",
+  "Delete the now-unused fixture files.",
+  "Drop the now-dead branch in the reducer.",
+  "I'll make sure it fails if the token is missing.",
+  "I'll make the parser skip blank lines when the flag is off.",
   "まずは関連ファイルを読ませてください。",
-  "업로드 완료 후 목록을 새로고침하도록 변경하겠습니다.",
-  "Checking the services:\n- api\n- worker",
 ]);
 
 describe("round 20 rows: decided as their family says", () => {

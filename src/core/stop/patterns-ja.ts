@@ -257,7 +257,7 @@ export const JA: LangPatterns = {
       kind: "announce",
       // (Only verbs of looking or working: "今回は見送らせていただきます" declines.)
       source:
-        r`(?:確認|調査|拝見|チェック|検証|調べ|見|読ま|試|修正|実行|テスト|ビルド|把握|解析|分析)させて(?:ください|下さい|いただきます|もらいます)` +
+        r`(?:確認|調査|拝見|チェック|検証|調べ|見|読ま|試|修正|実行|テスト|ビルド)させて(?:ください|下さい|いただきます|もらいます)` +
         STOP,
       // "実行してよいか確認させてください。" asks the reader's leave (round 17).
       // (round 20: so do points or premises to confirm with the reader, "いくつか確認させてください。", "念のため、前提を確認
