@@ -28,7 +28,7 @@ const GERUND_SUBJECT =
   r`|^\S+ing\b(?:(?!\b(?:whether|if|why|how|what|that|and|then)\b)[^,;:—])*?\s[a-z]{3,}(?<!ss)(?:es|s)\s+(?:it|them|this|that|everything)\b` +
   // Round 20: "Pushing to main triggers the deploy job", "Moving the import to the top fixed the cycle": a gerund phrase
   // with a verb of effect after it, not across a relative, a purpose or a sequence ("Running the script that fixes …").
-  r`|^\S+ing\b(?:(?!\b(?:that|which|who|so|and|then|until|while|if|whether|now)\b|\bto\s+(?!(?:the|a|an|main|master|origin|prod|production|staging|its|their|our|my)\b))[^,;:—]){1,80}?\s(?:fixe[sd]|triggers|triggered|reproduces|reproduced|breaks|broke|solves|solved|resolves|cures|cured|causes|caused|prevents|prevented|avoids|avoided|restores|restored|removes|removed|halves|halved|doubles|doubled|cuts|cut|reduced|shaved|improved|speeds\s+up|sped\s+up|brings|brought|gives|gave|yields|yielded|surfaces|surfaced|exposes|exposed|hides|hid)\b`;
+  r`|^(?!(?:checking|verifying|confirming|testing|seeing|ensuring|making\s+sure|validating|double-checking)\b)\S+ing\b(?:(?!\b(?:that|which|who|so|and|then|until|while|if|whether|now)\b|\bto\s+(?!(?:the|a|an|main|master|origin|prod|production|staging|its|their|our|my)\b))[^,;:—]){1,80}?\s(?:fixe[sd]|triggers|triggered|reproduces|reproduced|breaks|broke|solves|solved|resolves|cures|cured|causes|caused|prevents|prevented|avoids|avoided|restores|restored|removes|removed|halves|halved|doubles|doubled|cuts|cut|reduced|shaved|improved|speeds\s+up|sped\s+up|brings|brought|gives|gave|yields|yielded|surfaces|surfaced|exposes|exposed|hides|hid)\s+(?:the|a|an|it|them|this|that|these|those|our|its|their|my|nothing|no|every|all|both|\d)\b`;
 const NOT_GERUND =
   r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring|showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|working(?!\s+on)|missing|pending|remaining|existing|following|outstanding|according|regarding|being|having|warning|heading|blocking|breaking|ongoing|upcoming|incoming|trailing|leading|corresponding|underlying|surrounding|resulting|interesting|amazing|ceiling|wedding|clothing|nothing|stopping|pausing|halting|ending|waiting|leaving|signing|wrapping\s+up|standing|holding|yielding|handing|watching|monitoring|polling|keeping\s+(?:an\s+eye|watch|tabs))\b)`;
 /**
@@ -695,8 +695,9 @@ export const EN: LangPatterns = {
         r`|\bon\s+green\b|\bas\s+(?:each|every|the|they)\s+(?:(?:[\w'-]+\s+){0,2}?` + OWN_JOB +
         r`\s+)?(?:completes?|finish(?:es)?|lands?|reports?(?:\s+(?:in|back))?|pass(?:es)?|clears?|comes?\s+(?:in|back)|returns?|arrives?)\b`,
       // A hook or a step that runs after the event describes code: "I'll add a hook that fires after the tests pass".
+      // (… nor a thing that acts on the event: "a monitor that notifies me the moment it finishes")
       unless:
-        r`\b(?:that|which)\s+(?:\w+\s+){0,2}?(?:fires?|runs?|triggers?|executes?|happens?|kicks?\s+in)\s+(?:\w+\s+)?(?:after|the\s+moment|as)\b`,
+        r`\b(?:that|which)\s+(?:[\w'-]+\s+){0,4}?(?:after|the\s+(?:moment|minute|instant)|as\s+(?:each|every|the|they)|on\s+green)\b`,
     },
     // Round 20: "Then I'll …" after a step that waits on an event ("Once CI passes I'll merge. Then I'll move on to
     // the docs."): the then-step comes after the same event.
