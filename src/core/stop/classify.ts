@@ -133,7 +133,7 @@ function ruleOut(view: MessageView, set: PatternSet, s: Sentence): string | null
   if (then && waits) return `conditional: ${then.id} (after ${waits})`;
   const p = set.patterns.find((x) =>
     x.kind === "ruleout" && x.scope === "tail" && !x.terminal && !x.afterResult && !x.afterCondition &&
-    !(x.followed && s.last) && matches(x, s)
+    !(x.followed && s.last) && matches(x, s) && (x.context === null || inContext(view, s, x.context))
   );
   if (p) return `${p.why}: ${p.id}`;
   const items = isLead(view, s) ? view.leadIn?.items ?? [] : [];
@@ -142,6 +142,13 @@ function ruleOut(view: MessageView, set: PatternSet, s: Sentence): string | null
   const reporting = items.filter((i) => report.some((x) => matches(x, i))).length;
   // A lead-in over findings titles a piece of work already shown; over steps, it plans them.
   return reporting > items.length * REPORT_SHARE ? `report: ${reporting} of ${items.length} items below report` : null;
+}
+
+/** `s` or a sentence before it in the closing prose matches `re` (what the agent said is running). */
+function inContext(view: MessageView, s: Sentence, re: RegExp): boolean {
+  let i = view.window.indexOf(s);
+  if (i < 0) i = view.window.findLastIndex((x) => x.original === s.original);
+  return view.window.slice(0, i < 0 ? 0 : i + 1).some((x) => re.test(x.text)) || re.test(s.text);
 }
 
 /** The conditional rule-out of `s`: a condition holds its step back ("Once CI passes I'll merge.", "Merge on green"). */

@@ -86,6 +86,11 @@ export interface PatternDef {
    */
   afterCondition?: boolean;
   /**
+   * For `ruleout` patterns: tried only when this sentence or one before it in the closing prose matches `context`
+   * ("The security scan is still running. Then I'll consolidate and act."): the step is the one after that work.
+   */
+  context?: string;
+  /**
    * Tried only when the message's last sentence ends on a colon with nothing after it: the agent stopped just before
    * showing or doing what this sentence opened ("Found it! The cache key is missing the locale:"). Such a pattern
    * outranks the terminal shapes on its own sentence (a found-it exclamation is past tense, but not where the message

@@ -497,7 +497,8 @@ export const EN: LangPatterns = {
       kind: "announce",
       scope: "window",
       source:
-        r`^(?:now\s+|so\s+|ok(?:ay)?,?\s+)?(?:let\s+me|I'll|I\s+will)\s+(?!(?:wait|know|check\s+back|check\s+on|circle\s+back|report|let\s+you|get\s+back|ping|update\s+you|keep\s+you|retry|rerun|give\s+it|poll|monitor|watch|pause)\b)\w+`,
+        // (round 20: nor what comes after the agents are all back: consolidate, synthesize, aggregate, act on)
+        r`^(?:now\s+|so\s+|ok(?:ay)?,?\s+)?(?:let\s+me|I'll|I\s+will)\s+(?!(?:wait|know|check\s+back|check\s+on|circle\s+back|report|let\s+you|get\s+back|ping|update\s+you|keep\s+you|retry|rerun|give\s+it|poll|monitor|watch|pause|consolidate|synthesi[sz]e|aggregate|collate|combine|act\s+on)\b)\w+`,
       unless:
         r`\b(?:you|your|yours|review|reviews|approval|approve|reply|response|answer|feedback|user|team|someone|when|once|after|afterwards?|if|until|unless|later|minutes?|hours?|soon)\b`,
       ownWait:
@@ -698,6 +699,22 @@ export const EN: LangPatterns = {
       // (… nor a thing that acts on the event: "a monitor that notifies me the moment it finishes")
       unless:
         r`\b(?:that|which)\s+(?:[\w'-]+\s+){0,4}?(?:after|the\s+(?:moment|minute|instant)|as\s+(?:each|every|the|they)|on\s+green)\b`,
+    },
+    // Round 20: after saying its own agents or jobs are still running, the agent goes on through its pipeline or
+    // consolidates ("The security scan is still running. Then I'll consolidate and act.", "Only the perf tracer left,
+    // then I'll consolidate."): that step comes after the work it named, so the turn ends on a wait.
+    {
+      id: "en.ruleout.after-running",
+      kind: "ruleout",
+      why: "conditional",
+      source:
+        r`\b(?:I'll|I\s+will|I'm\s+going\s+to|we'll|will)\s+(?:then\s+)?(?:(?:proceed|continue|carry\s+on|move\s+on|go\s+on)\s+(?:through|to|with\s+the\s+(?:rest|remaining|pipeline|release|next)|on\s+to)|consolidate|synthesi[sz]e|aggregate|collate|compile\s+(?:the|their|everything|it\s+all)|act\s+on)\b`,
+      // (not a step taken meanwhile: "…; meanwhile I'll continue with …")
+      unless: r`\b(?:meanwhile|in\s+the\s+meantime|while\s+(?:it|they|that|those|the)|now)\b`,
+      context:
+        r`\b(?:(?:sub-?)?agents?|scouts?|tracers?|scans?|audits?|reviews?|reviewers?|jobs?|CI|pipeline|runs?|builds?|benchmarks?|workers?|tests?|suites?)\b[^.]*?(?:\b(?:is|are)\s+(?:still\s+)?(?:running|working|going|in\s+progress)\b|\bstill\s+(?:running|working|going|pending)\b|\bin\s+the\s+background\b|\(running\))|` +
+        // (what is left is the agents' or a scan's, never the agent's own failing tests: "3 tests left; I'll proceed …")
+        r`\b(?:(?:sub-?)?agents?|scouts?|tracers?|scans?|audits?|reviewers?|jobs?|benchmarks?|workers?)\s+(?:\w+\s+)?(?:left|remaining|outstanding|to\s+report)\b|\bin\s+the\s+background\b|^waiting\s+(?:on|for)\b`,
     },
     // Round 20: "Then I'll …" after a step that waits on an event ("Once CI passes I'll merge. Then I'll move on to
     // the docs."): the then-step comes after the same event.

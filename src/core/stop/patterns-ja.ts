@@ -23,7 +23,7 @@ const CASE_EITHER =
   // The case is a state now, in the non-past ("使える場合", "失敗する場合", "使用中のとき"): a case in the past form
   // ("レビューが通った場合", "もらえた場合") is an event still to come, often a person's, so it stays a condition; so is a
   // failure that comes back after the fix ("それでも失敗する場合", "エラーが続く場合", round 20: advice for that case).
-  r`^(?![^。]*(?:いただ|頂|ください|下さい|もら|くれ|ご[\u4E00-\u9FFF]|承認|許可|権限|了承|OK|次回|今後|将来|あとで|後で|お客様|ユーザー|レビュー|返信|返事|回答|指示|決ま|判断|それでも|続く|続け|再発|再び|頻発|繰り返))` +
+  r`^(?![^。]*(?:いただ|頂|ください|下さい|もら|くれ|ご[\u4E00-\u9FFF]|承認|許可|権限|了承|OK|次回|今後|将来|あとで|後で|お客様|ユーザー|レビュー|返信|返事|回答|指示|決ま|判断|それでも|続く|続け|再発|再び|頻発|頻繁|繰り返|もし|万一|万が一|可能性|かもしれ))` +
   r`[^、。]*?(?<![ただ])(?:場合|とき|時)(?:に)?は[、,]?[^。]*?(?<!ま)[うくすつぬむぶぐる]か[、,]?[^。]*?ます[。．]?\s*$`;
 /** A reassurance with its reason ("…を返すので、こちらは問題ありません。"): it judges a case, the sentence before decides. */
 const REASSURANCE =

@@ -25,6 +25,7 @@ export interface Pattern {
   ownWait: RegExp | null;
   afterResult: boolean;
   afterCondition: boolean;
+  context: RegExp | null;
 }
 
 export interface PatternSet {
@@ -62,6 +63,7 @@ function compile(lang: LangPatterns): Pattern[] {
     ownWait: p.ownWait ? new RegExp(p.ownWait, lang.flags) : null,
     afterResult: p.afterResult ?? false,
     afterCondition: p.afterCondition ?? false,
+    context: p.context ? new RegExp(p.context, lang.flags) : null,
   }));
 }
 
@@ -124,6 +126,7 @@ export function patternSet(extra: { continuation: string[]; approval: string[] }
           ownWait: null,
           afterResult: false,
           afterCondition: false,
+          context: null,
         });
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);
