@@ -25,6 +25,7 @@ const ROWS: Row[] = readFileSync(join(import.meta.dir, "../../eval/stop-gate/rou
  */
 const STILL_WRONG = new Set([
   "テストはバックグラウンドで走っているので、その間にドキュメントを更新します。",
+  "テストはバックグラウンドで走っているので、その間に変更履歴を整理します。",
   "업로드 완료 후 목록을 새로고침하도록 변경하겠습니다.",
   "Let me look at what happens after the request returns.",
   "Let me trace what the handler does after the response completes.",

@@ -312,6 +312,18 @@ export const JA: LangPatterns = {
         r`(?:CI|ビルド|チェック|テスト|ジョブ|エージェント|スキャン|パイプライン|ワークフロー|ベンチマーク|デプロイ|実行|処理|作業|[Aa]gent|[Jj]ob)[^、。]{0,4}?(?:完了|終了|完走)(?:した|して)?(?:後|あと)|` +
         r`瞬間に|(?:結果|CI|ステータス|チェック)を(?:見て|確認して)から|(?:落ち着いて|安定して)から`,
     },
+    // Round 20: after saying its own agents, scans or CI are still running, a step that consolidates their results or goes
+    // on through the pipeline ("セキュリティスキャンがまだ実行中です。その後、集約して対応します。", "残りはトレーサー1つだけです。
+    // その後まとめて対応します。") waits on them; not a step taken meanwhile ("その間に …").
+    {
+      id: "ja.ruleout.after-running",
+      kind: "ruleout",
+      why: "conditional",
+      source: r`集約|取りまとめ|統合して|→|その結果|(?:続けて|引き続き)進め|その後[、,]?\s?まとめ`,
+      unless: r`その間|間に|並行して|先に|今すぐ`,
+      context:
+        r`(?:エージェント|スキャン|スカウト|トレーサー|CI|ビルド|テスト|ベンチマーク|ジョブ|パイプライン|レビュー|監査)[^。]*?(?:まだ|実行中|作業中|進行中|走って|動いて|バックグラウンド)|(?:エージェント|スキャン|トレーサー|スカウト)[^。]*?残り|残りは[^。]*?(?:エージェント|スキャン|トレーサー|スカウト)`,
+    },
     // Round 20: a then-step after a step that waits ("CIが通ったらマージします。その後、ドキュメントに移ります。").
     {
       id: "ja.ruleout.then-after-wait",

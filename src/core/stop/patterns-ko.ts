@@ -462,6 +462,18 @@ export const KO: LangPatterns = {
       unless: r`도록\s|(?:로직|핸들러|훅|콜백|코드|처리)(?:을|를|도)?\s|` +
         r`(?:로그인|저장|업로드|다운로드|요청|클릭|제출|호출|로딩|렌더링|결제|가입|전송|응답|입력|인증)\s?(?:성공|완료|실패|종료)`,
     },
+    // Round 20: after saying its own agents, scans or CI are still running, a step that consolidates their results or goes
+    // on through the pipeline ("보안 스캔이 아직 돌고 있습니다. 그다음 취합해서 조치하겠습니다.", "트레이서 하나만 남았습니다. 그
+    // 뒤에 종합해서 반영하겠습니다.") waits on them; not a step taken meanwhile ("그동안 …").
+    {
+      id: "ko.ruleout.after-running",
+      kind: "ruleout",
+      why: "conditional",
+      source: r`취합|종합|집계|결과를\s?(?:모아|합쳐)|→|(?:그|이)\s?결과(?:로|를)\s|(?:이어서|계속)\s?진행`,
+      unless: r`그동안|그\s?사이|동안|먼저|지금\s?바로|병행`,
+      context:
+        r`(?:에이전트|스캔|스카우트|트레이서|CI|빌드|테스트|벤치마크|파이프라인|리뷰|감사|잡)[^.]*?(?:아직|실행\s?중|돌고\s?있|진행\s?중|작업\s?중|백그라운드)|(?:에이전트|스캔|트레이서|스카우트)[^.]*?남았`,
+    },
     // Round 20: a then-step after a step that waits ("CI 통과하면 머지하겠습니다. 그다음 문서 작업으로 넘어가겠습니다.").
     {
       id: "ko.ruleout.then-after-wait",
