@@ -25,8 +25,8 @@ const ROWS: Row[] = readFileSync(join(import.meta.dir, "../../eval/stop-gate/rou
  */
 const STILL_WRONG = new Set([
   "テストはバックグラウンドで走っているので、その間にドキュメントを更新します。",
-  "テストはバックグラウンドで走っているので、その間に変更履歴を整理します。",
   "업로드 완료 후 목록을 새로고침하도록 변경하겠습니다.",
+  "テストはバックグラウンドで走っているので、その間に変更履歴を整理します。",
   "Let me look at what happens after the request returns.",
   "Let me trace what the handler does after the response completes.",
   "I'll check whether the cache is cleared after the job finishes.",
@@ -35,6 +35,12 @@ const STILL_WRONG = new Set([
   "Let me fix the retry so it stops after the third attempt returns.",
   "Let me write the handler that runs after the build finishes.",
   "Checking what the queue holds after the worker returns.",
+  "I'll regenerate the client now; the schema PR already landed on main.",
+  "I'll make the UI refresh after the upload finishes.",
+  "Adding a toast when the save is done.",
+  "I'll add a retry when the token is expired.",
+  "Now I'll show a banner when the session is over.",
+  "I'll fix the redirect that fires once the login is approved.",
   "Running the tests that cover the parser.",
   "Checking the services:\n- api\n- worker",
   "Remove the now-unused import.",

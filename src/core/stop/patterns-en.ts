@@ -61,6 +61,11 @@ const EVENT =
 /** The agent's own background work, or a pronoun for it: what an event of `EVENT` happens to. */
 const OWN_JOB =
   r`(?:CI|checks?|tests?|(?:test\s+)?suites?|builds?|pipelines?|(?:sub-?)?agents?|agents'\s+\w+|reviewers?|reviews?|scans?|jobs?|runs?|deploy(?:s|ment)?|rollout|benchmarks?|results?|reports?|numbers|workflows?|stages?|actions|PR|one|ones|rest|others|third|second|last|it|they|both|all|everything)`;
+/** An event of someone else's or of a thing the agent waits out, in the third person: "merges", "is renewed", "has run". */
+const OTHERS_EVENT =
+  r`(?:publishes|provisions|merges|opens|takes|resets|ships|signs\s+off|approves|confirms|decides|agrees|renews|rotates|deploys|releases|lifts|restarts|reboots|responds|replies|` +
+  r`(?:is|are|gets|get|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:done|ready|back(?:\s+up)?|up|live|out|merged|approved|deployed|released|renewed|raised|finali[sz]ed|provisioned|published|rotated|restored|available|unblocked|lifted|over|signed\s+off|taken|cleared)|` +
+  r`(?:has|have)\s+(?:run|finished|settled|landed|shipped|merged|passed|cleared|completed|replied|responded|confirmed|approved|signed\s+off))\b`;
 const CONDITION = r`(?:if|(?<!\bat\s)once|when|unless|as\s+soon\s+as|provided(?:\s+that)?|assuming|in\s+case)`;
 /** "Next time I'll…" promises a habit, not work for this turn. */
 const HABIT =
@@ -693,6 +698,10 @@ export const EN: LangPatterns = {
         OWN_JOB + r`\s+(?:\w+\s+)?` +
         EVENT +
         r`|\b(?:the\s+(?:moment|minute|instant)|after)\s+(?:it|they|CI|everything)(?:'s|'re)\s+(?:all\s+)?(?:green|done|in|back|through|finished)\b` +
+        // (… or someone else's: "after Dana's PR merges", "after the vendor publishes the patched SDK", "once the change
+        // window opens", "after the certificate is renewed", "after the canary has run for a day")
+        r`|\b(?:the\s+(?:moment|minute|instant)|(?<!\bthat\s)(?:right\s+)?after|once|when|as\s+soon\s+as|until)\s+(?!(?:I|we|that|this)\b)` +
+        r`(?:(?:the|a|an|our|their|his|her|its)\s+|[A-Z][\w-]*(?:'s)?\s+)(?:[\w'-]+\s+){0,3}?` + OTHERS_EVENT +
         r`|\bon\s+green\b|\bas\s+(?:each|every|the|they)\s+(?:(?:[\w'-]+\s+){0,2}?` + OWN_JOB +
         r`\s+)?(?:completes?|finish(?:es)?|lands?|reports?(?:\s+(?:in|back))?|pass(?:es)?|clears?|comes?\s+(?:in|back)|returns?|arrives?)\b`,
       // A hook or a step that runs after the event describes code: "I'll add a hook that fires after the tests pass".
@@ -723,7 +732,9 @@ export const EN: LangPatterns = {
       kind: "ruleout",
       why: "conditional",
       afterCondition: true,
-      source: r`^(?:and\s+)?(?:then|after\s+that|afterwards|next)\b`,
+      // (… or "then" at its end: "…; I'll verify the row counts then.")
+      source:
+        r`^(?:and\s+)?(?:then|after\s+that|afterwards|next)\b|\b(?:then|at\s+that\s+point|after\s+that|afterwards)[.!]?$`,
     },
     // What the agent needs to see before it can go on, as the last words ("We need to see the exact error to fix this.",
     // after the reader's steps to get it): it waits on the reader's information, unless the same sentence says how the
