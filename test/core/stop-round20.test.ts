@@ -41,6 +41,8 @@ const STILL_WRONG = new Set([
   "I'll add a retry when the token is expired.",
   "Now I'll show a banner when the session is over.",
   "I'll fix the redirect that fires once the login is approved.",
+  "パーサーを仕上げた後でドキュメントを更新します。",
+  "リクエストが失敗した後に再試行するように修正します。",
   "Running the tests that cover the parser.",
   "Checking the services:\n- api\n- worker",
   "Remove the now-unused import.",
