@@ -63,10 +63,12 @@ const OWN_JOB =
   r`(?:CI|checks?|tests?|(?:test\s+)?suites?|builds?|pipelines?|(?:sub-?)?agents?|agents'\s+\w+|reviewers?|reviews?|scans?|jobs?|runs?|deploy(?:s|ment)?|rollout|benchmarks?|results?|reports?|numbers|workflows?|stages?|actions|PR|one|ones|rest|others|third|second|last|it|they|both|all|everything)`;
 /** An event of someone else's or of a thing the agent waits out, in the third person: "merges", "is renewed", "has run". */
 const OTHERS_EVENT =
-  r`(?:publishes|provisions|merges|opens|takes|resets|ships|signs\s+off|approves|confirms|decides|agrees|renews|rotates|deploys|releases|lifts|restarts|reboots|responds|replies|` +
-  r`(?:is|are|gets|get|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:done|ready|back(?:\s+up)?|up|live|out|merged|approved|deployed|released|renewed|raised|finali[sz]ed|provisioned|published|rotated|restored|available|unblocked|lifted|over|signed\s+off|taken|cleared)|` +
+  r`(?:publishes|provisions|merges|opens|takes|resets|ships|signs\s+off|approves|confirms|decides|agrees|renews|rotates|deploys|releases|lifts|restarts|reboots|responds|replies|drains|empties|recovers|stabili[sz]es|catches\s+up|calms\s+down|cools\s+down|winds\s+down|` +
+  r`(?:is|are|gets|get|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:done|ready|back(?:\s+up)?|up|live|out|merged|approved|deployed|released|renewed|raised|finali[sz]ed|provisioned|published|rotated|restored|available|unblocked|lifted|over|signed\s+off|taken|cleared|closed|resolved|mitigated|agreed)|` +
   r`(?:has|have)\s+(?:run|finished|settled|landed|shipped|merged|passed|cleared|completed|replied|responded|confirmed|approved|signed\s+off))\b`;
-const CONDITION = r`(?:if|(?<!\bat\s)once|when|unless|as\s+soon\s+as|provided(?:\s+that)?|assuming|in\s+case)`;
+// (round 20: "whenever the replica catches up", "by the time the DBA is online")
+const CONDITION =
+  r`(?:if|(?<!\bat\s)once|when|whenever|unless|as\s+soon\s+as|by\s+the\s+time|provided(?:\s+that)?|assuming|in\s+case)`;
 /** "Next time I'll…" promises a habit, not work for this turn. */
 const HABIT =
   r`\b(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|from\s+here\s+on|going\s+forward)\b|\b(?:I|we)(?:'ll|\s+will)\s+always\b`;
@@ -702,6 +704,16 @@ export const EN: LangPatterns = {
         // window opens", "after the certificate is renewed", "after the canary has run for a day")
         r`|\b(?:the\s+(?:moment|minute|instant)|(?<!\bthat\s)(?:right\s+)?after|once|when|as\s+soon\s+as|until)\s+(?!(?:I|we|that|this)\b)` +
         r`(?:(?:the|a|an|our|their|his|her|its)\s+|[A-Z][\w-]*(?:'s)?\s+)(?:[\w'-]+\s+){0,3}?` + OTHERS_EVENT +
+        // (… or people's, in the plural: "right after the partners switch to the new endpoint")
+        r`|\b(?:(?<!\bthat\s)(?:right\s+)?after|once|when|as\s+soon\s+as|until)\s+(?:the\s+|our\s+|their\s+)?(?:partners|customers|clients|users|teams|vendors|reviewers|maintainers|owners|admins)\s+(?:\w+\s+)?(?:switch|migrate|move|upgrade|confirm|approve|agree|reply|respond|sign\s+off|finish|are\s+done|have\s+\w+ed)\b` +
+        // (… a person's word or a credential given first: "Given the go-ahead, I'll …", "With the new token, I'll …",
+        // "… pending the on-call's check")
+        r`|^(?:given|with)\s+(?:the|a|an|your)\s+(?:[\w-]+\s+)?(?:go-?ahead|green\s+light|ok|okay|approval|sign-?off|nod|token|key|credentials?|access|password)\b(?!\s+(?:in\s+place|set|ready|done|now|\w+ed)\b)` +
+        r`|\bpending\s+(?:the|a|an|your|their|his|her|[A-Z][\w-]*'s)\s` +
+        // (… a meeting, a peak or a window of the day: "after standup", "after the morning peak", "during tonight's
+        // maintenance window")
+        r`|\bafter\s+(?:the\s+|this\s+|today's\s+|tonight's\s+|tomorrow's\s+)?(?:[\w-]+\s+)?(?:stand-?up|lunch|meeting|demo|weekend|holidays?|freeze|peak|rush)\b` +
+        r`|\bduring\s+(?:the\s+|tonight's\s+|tomorrow's\s+|the\s+next\s+)?(?:[\w-]+\s+)?(?:maintenance\s+|change\s+|deploy(?:ment)?\s+)?window\b` +
         r`|\bon\s+green\b|\bas\s+(?:each|every|the|they)\s+(?:(?:[\w'-]+\s+){0,2}?` + OWN_JOB +
         r`\s+)?(?:completes?|finish(?:es)?|lands?|reports?(?:\s+(?:in|back))?|pass(?:es)?|clears?|comes?\s+(?:in|back)|returns?|arrives?)\b`,
       // A hook or a step that runs after the event describes code: "I'll add a hook that fires after the tests pass".
