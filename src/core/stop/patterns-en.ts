@@ -10,7 +10,7 @@ const r = String.raw;
 
 /** Verbs after "I'll"/"I will" that are not work still to be done in this turn. */
 const NOT_WORK =
-  r`(?:(?:just|also|then|now|simply|happily|gladly)\s+)?(?:not|never|wait|await|stop|pause|hold|halt|leave|let\s+you|be|need|defer|hand|end|note|mention|point|summari[sz]e|recap|explain|clarify|keep\s+you|report\s+back|check\s+back|circle\s+back|get\s+back|come\s+back|stand\s*by|refrain|avoid|assume|remember|know|ask|admit|say|confess|concede|grant)\b`;
+  r`(?:(?:just|also|then|now|simply|happily|gladly)\s+)?(?:not|never|wait|await|stop|pause|hold|halt|leave|let\s+you|be|need|defer|hand|end|note|mention|point|summari[sz]e|recap|explain|clarify|keep\s+you|report\s+back|check\s+back|circle\s+back|get\s+back|come\s+back|check\s+(?:in\s+)?on|poll|stand\s*by|refrain|avoid|assume|remember|know|ask|admit|say|confess|concede|grant)\b`;
 const AUX =
   r`(?:'ll|\s+will|\s+shall|'m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to|'m\s+about\s+to|\s+am\s+about\s+to)`;
 const PROGRESS =
@@ -30,7 +30,7 @@ const GERUND_SUBJECT =
   // with a verb of effect after it, not across a relative, a purpose or a sequence ("Running the script that fixes …").
   r`|^(?!(?:checking|verifying|confirming|testing|seeing|ensuring|making\s+sure|validating|double-checking)\b)\S+ing\b(?:(?!\b(?:that|which|who|so|and|then|until|while|if|whether|now)\b|\bto\s+(?!(?:the|a|an|main|master|origin|prod|production|staging|its|their|our|my)\b))[^,;:—]){1,80}?\s(?:fixe[sd]|triggers|triggered|reproduces|reproduced|breaks|broke|solves|solved|resolves|cures|cured|causes|caused|prevents|prevented|avoids|avoided|restores|restored|removes|removed|halves|halved|doubles|doubled|cuts|cut|reduced|shaved|improved|speeds\s+up|sped\s+up|brings|brought|gives|gave|yields|yielded|surfaces|surfaced|exposes|exposed|hides|hid)\s+(?:the|a|an|it|them|this|that|these|those|our|its|their|my|nothing|no|every|all|both|\d)\b`;
 const NOT_GERUND =
-  r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring|showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|working(?!\s+on)|missing|pending|remaining|existing|following|outstanding|according|regarding|being|having|warning|heading|blocking|breaking|ongoing|upcoming|incoming|trailing|leading|corresponding|underlying|surrounding|resulting|interesting|amazing|ceiling|wedding|clothing|nothing|stopping|pausing|halting|ending|waiting|leaving|signing|wrapping\s+up|standing|holding|yielding|handing|watching|monitoring|polling|keeping\s+(?:an\s+eye|watch|tabs))\b)`;
+  r`(?!(?:everything|nothing|something|anything|thing|things|string|strings|during|morning|evening|bring|ring|king|spring|showing|displaying|rendering|returning|printing|listing|passing|failing|succeeding|matching|pointing|containing|including|supporting|using|reporting|working(?!\s+on)|missing|pending|remaining|existing|following|outstanding|according|regarding|being|having|warning|heading|blocking|breaking|ongoing|upcoming|incoming|trailing|leading|corresponding|underlying|surrounding|resulting|interesting|amazing|ceiling|wedding|clothing|nothing|stopping|pausing|halting|ending|waiting|leaving|signing|wrapping\s+up|standing|holding|yielding|handing|watching|monitoring|polling|keeping\s+(?:an\s+eye|watch|tabs)|letting|checking\s+back|giving\s+(?:it|them|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:some\s+|a\s+(?:few\s+)?|more\s+|\d+\s+)?(?:time|minutes?|seconds?|moment|bit|while))\b)`;
 /**
  * A finite verb or a verdict: a sentence with one states something, where a sentence without
  * one ("Now the full test suite.", "Staging and committing.") names the next action.
@@ -472,7 +472,10 @@ export const EN: LangPatterns = {
       id: "en.let-me",
       kind: "announce",
       source:
-        r`\b(?:let\s+me|let's|lemme)\s+(?!(?:know|summari[sz]e|recap|explain|clarify|note|mention|point|list|show\s+you|be\s+clear|walk\s+you|give\s+you)\b)\w+`,
+        r`\b(?:let\s+me|let's|lemme)\s+(?!(?:know|summari[sz]e|recap|explain|clarify|note|mention|point|list|show\s+you|be\s+clear|walk\s+you|give\s+you)\b)` +
+        // (round 20: nor giving its own work time: "Let me give the tests a few minutes to run." "Let me wait …" stays: before
+        // a tool call it is as often the agent's own poll, "Let me wait a bit and check again.")
+        r`(?!give\s+(?:it|them|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:a\s+(?:few\s+)?|some\s+|more\s+|\d+\s+)?(?:minutes?|seconds?|time|moment|bit|while)\b)\w+`,
     },
     // The agent's own step while its own agents or jobs run: "Now I'm waiting for the remaining agents to finish. In
     // the meantime, let me check which worktrees exist." It outranks that background wait (`ownWait`), never one on the
@@ -656,7 +659,8 @@ export const EN: LangPatterns = {
       kind: "announce",
       subjectless: true,
       source: r`^(?:(?:ok(?:ay)?|alright|good|great|perfect|so|and|first|also)[,.!]?\s+)*` + WORK_GERUND + r`\b`,
-      unless: GERUND_SUBJECT + "|" + PARTICIPLE_CLAUSE + "|" + r`\b(?:you|your)\b`,
+      unless: r`^checking\s+(?:back|(?:in\s+)?on\s+(?:it|them|the|its|their))\b|` + GERUND_SUBJECT + "|" +
+        PARTICIPLE_CLAUSE + "|" + r`\b(?:you|your)\b`,
     },
     {
       id: "en.should",
