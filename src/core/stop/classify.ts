@@ -151,10 +151,14 @@ function inContext(view: MessageView, s: Sentence, re: RegExp): boolean {
   return view.window.slice(0, i < 0 ? 0 : i + 1).some((x) => re.test(x.text)) || re.test(s.text);
 }
 
-/** The conditional rule-out of `s`: a condition holds its step back ("Once CI passes I'll merge.", "Merge on green"). */
+/**
+ * The conditional or later rule-out of `s`: a condition or a stretch of time holds its step back ("Once CI passes I'll
+ * merge.", "Merge on green", "DNS can take a while").
+ */
 function conditional(set: PatternSet, s: Sentence): string | null {
   const c = set.patterns.find((x) =>
-    x.kind === "ruleout" && x.why === "conditional" && x.scope === "tail" && !x.afterCondition && matches(x, s)
+    x.kind === "ruleout" && (x.why === "conditional" || x.why === "later") && x.scope === "tail" && !x.afterCondition &&
+    matches(x, s)
   );
   return c ? c.id : null;
 }

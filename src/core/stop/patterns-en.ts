@@ -718,6 +718,8 @@ export const EN: LangPatterns = {
         // maintenance window")
         r`|\bafter\s+(?:the\s+|this\s+|today's\s+|tonight's\s+|tomorrow's\s+)?(?:[\w-]+\s+)?(?:stand-?up|lunch|meeting|demo|weekend|holidays?|freeze|peak|rush)\b` +
         r`|\bduring\s+(?:the\s+|tonight's\s+|tomorrow's\s+|the\s+next\s+)?(?:[\w-]+\s+)?(?:maintenance\s+|change\s+|deploy(?:ment)?\s+)?window\b` +
+        // (… or a time of the day or an outside process: "in the morning", "at the end of the day", "after propagation")
+        r`|\b(?:again\s+)?in\s+the\s+morning\b|\bat\s+the\s+end\s+of\s+the\s+day\b|\bafter\s+(?:propagation|midnight)\b` +
         r`|\bon\s+green\b|\bas\s+(?:each|every|the|they)\s+(?:(?:[\w'-]+\s+){0,2}?` + OWN_JOB +
         r`\s+)?(?:completes?|finish(?:es)?|lands?|reports?(?:\s+(?:in|back))?|pass(?:es)?|clears?|comes?\s+(?:in|back)|returns?|arrives?)\b`,
       // A hook or a step that runs after the event describes code: "I'll add a hook that fires after the tests pass".
@@ -800,6 +802,8 @@ export const EN: LangPatterns = {
         // (… and a stretch of time the agent waits out: "It'll take a while — I'll check on it periodically", "DNS can take
         // up to an hour, so I'll check after that", round 16)
         r`\b(?:periodically|from\s+time\s+to\s+time|take\s+a\s+while|every\s+(?:few\s+)?(?:minutes?|hours?))\b|` +
+        // (round 20: "The cert should be issued within the hour")
+        r`\bwithin\s+(?:the|an?|the\s+next|\d+)\s+(?:hour|hours|minutes?|days?)\b|` +
         r`\btakes?\s+(?:(?:up\s+to|about|around|roughly|at\s+least|over|more\s+than)\s+(?:an?|\d+|a\s+few|several)\s+(?:hours?|minutes?|days?)|(?:an?|\d+|a\s+few|several)\s+(?:hours?|days?))\b(?![^.]*\bnow\b)|` +
         r`\b(?:later(?:\s+on)?|until\s+(?:the\s+)?next\s+(?:release|version|sprint|week|session|deploy|quarter)|tomorrow|tonight(?!'s)|overnight|this\s+(?:afternoon|evening)(?!'s)|separately|shortly|in\s+a\s+(?:bit|moment|while|sec(?:ond)?)|in\s+(?:a|the)\s+(?:follow-?up|next\s+(?:phase|pr|iteration|session|sprint|release|ticket|milestone))|in\s+(?:(?:roughly|about|around|approximately|maybe|~)\s*)?(?:\d+|a\s+few|a\s+couple\s+(?:of\s+)?|several|an?|half\s+an)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|(?:after|once)\s+(?:\d+|a\s+few)\s*(?:seconds?|minutes?|mins?|hours?))\b`,
     },
