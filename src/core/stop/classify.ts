@@ -144,11 +144,15 @@ function ruleOut(view: MessageView, set: PatternSet, s: Sentence): string | null
   return reporting > items.length * REPORT_SHARE ? `report: ${reporting} of ${items.length} items below report` : null;
 }
 
-/** `s` or a sentence before it in the closing prose matches `re` (what the agent said is running). */
+/** Sentences before `s` a `context` is looked for in: what was running when the step was named, not long before. */
+const CONTEXT_BEFORE = 2;
+
+/** `s` or one of the sentences just before it in the closing prose matches `re` (what the agent said is running). */
 function inContext(view: MessageView, s: Sentence, re: RegExp): boolean {
   let i = view.window.indexOf(s);
   if (i < 0) i = view.window.findLastIndex((x) => x.original === s.original);
-  return view.window.slice(0, i < 0 ? 0 : i + 1).some((x) => re.test(x.text)) || re.test(s.text);
+  const near = i < 0 ? [] : view.window.slice(Math.max(0, i - CONTEXT_BEFORE), i);
+  return re.test(s.text) || near.some((x) => re.test(x.text));
 }
 
 /**

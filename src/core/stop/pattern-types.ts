@@ -86,7 +86,7 @@ export interface PatternDef {
    */
   afterCondition?: boolean;
   /**
-   * For `ruleout` patterns: tried only when this sentence or one before it in the closing prose matches `context`
+   * For `ruleout` patterns: tried only when this sentence or one of the two before it in the closing prose matches `context`
    * ("The security scan is still running. Then I'll consolidate and act."): the step is the one after that work.
    */
   context?: string;

@@ -752,7 +752,7 @@ export const EN: LangPatterns = {
       afterCondition: true,
       // (… or "then" at its end: "…; I'll verify the row counts then.")
       source:
-        r`^(?:and\s+)?(?:then|after\s+that|afterwards|next)\b|\b(?:then|at\s+that\s+point|after\s+that|afterwards)[.!]?$`,
+        r`^(?:and\s+)?(?:then|after\s+that|afterwards)\b|\b(?:then|at\s+that\s+point|after\s+that|afterwards)[.!]?$`,
     },
     // What the agent needs to see before it can go on, as the last words ("We need to see the exact error to fix this.",
     // after the reader's steps to get it): it waits on the reader's information, unless the same sentence says how the

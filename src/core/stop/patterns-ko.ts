@@ -23,6 +23,11 @@ const SUBJECT =
   r`(?:^|\s)(?!제가|저희가|내가|우리가)[가-힣A-Za-z0-9\uE000]*[가-힣A-Za-z0-9\uE000](?<!같|없|많|깊|높|빨|일일|추|증|평|참)(?:가|이)\s` +
   // (not one inside a case that names the object: "설정 파일이 없을 때의 폴백도 수정.")
   r`(?![^.!?:：]{0,30}?(?:때|경우)의\s)`;
+/**
+ * Round 20: the words of one clause after its subject, up to its verb — not across a reason or a contrast ("오류가 있어서
+ * 수정한 후 …": the error is not what the step waits on) nor a colon.
+ */
+const SAME_CLAUSE = r`(?:(?!(?:어서|아서|해서|여서|니까|으니|는데|지만|므로|고)\s)[^,.:：])*?`;
 /** A sentence-initial topic (파서는 …): a description of the thing, not the agent's step. */
 const TOPIC =
   r`^(?!저는|나는|저희는|우리는|다음은|이번에는|이제는|지금은|먼저는|오늘은)[가-힣A-Za-z0-9\uE000]+(?<!하|되|있|없|남|같|많|좋|작)(?:은|는)\s`;
@@ -459,8 +464,8 @@ export const KO: LangPatterns = {
         r`(?:통과|성공|완료|종료|완주)\s?(?:시|시점)(?:에)?(?=[\s,])|(?:끝날|끝나는|완료될|완료되는|통과할|통과하는|나올)\s?(?:때|시점)(?:에)?(?=[\s,])|(?:되|하|끝나|들어오|나오|돌아오|모이|떨어지)는\s?즉시(?=[\s,])|(?:끝난|마친)\s?(?:다음|후|뒤)(?:에)?(?=[\s,])|(?:이|가)\s(?:[^\s.]+\s){0,3}?끝나고(?=[\s,])|` +
         // (… or someone else's, with its own subject: "다나의 PR이 머지된 후 …", "벤더가 … 배포한 다음 …", "레이트 리밋이
         // 풀리는 즉시 …", "카나리가 하루 돌고 나서 …"; or a decision, "디자인 확정 후 …")
-        SUBJECT + r`[^,.]*?(?:된|한|난|온|린|낸|간)\s?(?:후|뒤|다음)(?:에)?(?=[\s,])|` + SUBJECT +
-        r`[^,.]*?(?:고\s?나서|는\s?즉시)(?=[\s,])|확정\s?(?:된\s?)?(?:후|뒤|다음)(?:에)?(?=[\s,])|` +
+        SUBJECT + SAME_CLAUSE + r`(?:된|한|난|온|린|낸|간)\s?(?:후|뒤|다음)(?:에)?(?=[\s,])|` + SUBJECT + SAME_CLAUSE +
+        r`(?:고\s?나서|는\s?즉시)(?=[\s,])|확정\s?(?:된\s?)?(?:후|뒤|다음)(?:에)?(?=[\s,])|` +
         // (… a meeting or a peak of the day, "스탠드업 끝나고 …", or a time someone else arrives, "DBA가 접속하는 시간까지 …")
         r`(?:스탠드업|회의|미팅|데모|점검|피크|장애)[^,.]{0,6}?(?:끝나고|지나고|이후에?|후에?|뒤에?)(?=[\s,])|(?:하는|되는|오는|할|될|올)\s?(?:시간|때)까지(?=[\s,])`,
       // What code does on the event is a change to make now ("저장 완료 시 토스트를 띄우도록 수정하겠습니다").
