@@ -735,7 +735,9 @@ export const EN: LangPatterns = {
       kind: "ruleout",
       why: "conditional",
       source:
-        r`\b(?:I'll|I\s+will|I'm\s+going\s+to|we'll|will)\s+(?:then\s+)?(?:(?:proceed|continue|carry\s+on|move\s+on|go\s+on)\s+(?:through|to|with\s+the\s+(?:rest|remaining|pipeline|release|next)|on\s+to)|consolidate|synthesi[sz]e|aggregate|collate|compile\s+(?:the|their|everything|it\s+all)|act\s+on)\b`,
+        r`\b(?:I'll|I\s+will|I'm\s+going\s+to|we'll|will)\s+(?:then\s+)?(?:(?:proceed|continue|carry\s+on|move\s+on|go\s+on)\s+(?:through|to|with\s+the\s+(?:rest|remaining|pipeline|release|next)|on\s+to)|consolidate|synthesi[sz]e|aggregate|collate|compile\s+(?:the|their|everything|it\s+all)|act\s+on|` +
+        // (… or works on their output: "I'll merge their findings into the report", "I'll write up what they find")
+        r`reconcile|combine|write\s+up|fold\s+(?:their|the|its|them)|(?:merge|integrate|summari[sz]e|tabulate|compare)\s+(?:their|the|its)\s+(?:findings|results|reports|outputs?|answers|numbers))\b`,
       // (not a step taken meanwhile: "…; meanwhile I'll continue with …")
       unless: r`\b(?:meanwhile|in\s+the\s+meantime|while\s+(?:it|they|that|those|the)|now)\b`,
       context:
