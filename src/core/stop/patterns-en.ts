@@ -720,6 +720,8 @@ export const EN: LangPatterns = {
         r`|\bduring\s+(?:the\s+|tonight's\s+|tomorrow's\s+|the\s+next\s+)?(?:[\w-]+\s+)?(?:maintenance\s+|change\s+|deploy(?:ment)?\s+)?window\b` +
         // (… or a time of the day or an outside process: "in the morning", "at the end of the day", "after propagation")
         r`|\b(?:again\s+)?in\s+the\s+morning\b|\bat\s+the\s+end\s+of\s+the\s+day\b|\bafter\s+(?:propagation|midnight)\b` +
+        // (… or the next scheduled run: "it'll go out with the next pipeline run and I'll verify then")
+        r`|\b(?:with|in|on|after)\s+the\s+next\s+(?:pipeline\s+run|scheduled\s+run|deploy(?:ment)?|release\s+train|nightly(?:\s+\w+)?|cron\s+run|batch)\b` +
         r`|\bon\s+green\b|\bas\s+(?:each|every|the|they)\s+(?:(?:[\w'-]+\s+){0,2}?` + OWN_JOB +
         r`\s+)?(?:completes?|finish(?:es)?|lands?|reports?(?:\s+(?:in|back))?|pass(?:es)?|clears?|comes?\s+(?:in|back)|returns?|arrives?)\b`,
       // A hook or a step that runs after the event describes code: "I'll add a hook that fires after the tests pass".
