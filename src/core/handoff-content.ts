@@ -88,6 +88,8 @@ const JA_ORDER = new RegExp(
     r`[?？]`,
     r`ください|下さい|くれ|頂|いただ|お願い|頼|ほしい|欲しい|てね|でね|しろ|やれ|しなさい|やって|ついでに|それと|(?:^|[、。\s])あと(?!で)|てから|でから|終わったら|済んだら|できたら|終えたら|したら|次に|その後|それから|まず|べき|なきゃ|なければ|ないと(?:いけ|だめ|ダメ)|するように|しておいて|しといて`,
     r`して(?=[、。\s]|$)`,
+    // A casual request form in the content ("もう直しちゃって", "消しといて"): the reader's own step (round 20).
+    r`(?:ちゃ|じゃ)(?:って|え|お)|(?<!書い|かい|書き足し|足し|追記し|入れ|残し)(?:と|ど)いて`,
     // An object and a te-form chain a step of the reader's own: "証明書を更新して、", "期限を調べて書いて".
     r`を[^、。を]{0,14}?[てで](?<!ので)(?=[、\s]|から|$)|を[^、。を]{0,10}?[てで](?<!ので)(?![るたいおまあしもは])`,
     r`README|CHANGELOG|Wiki|wiki|(?:あなた|君|きみ)(?:が|は|も)`,
@@ -261,7 +263,7 @@ function governed(
  * ("this morning's benchmark", 오전에 돌린, 午前中に取った) and nothing calls for a fresh one (fresh, new, 새로, 新しい, 今の).
  */
 const MEASURE =
-  /\b(?:(?:test|full|complete)\s+(?:suite\s+)?runs?|(?:fresh|new|full|clean|another|second)\s+(?:test\s+|ci\s+)?runs?|results?\s+of\s+(?:a|an)|benchmark\w*|bench|load[-\s]tests?|p9\d|latency|throughput|timings?|measurements?|metrics|tally|count\s+of|number\s+of|how\s+many|profil\w+|flame\s*graphs?|coverage)\b|벤치|부하\s*테스트|p9\d|지연\s*시간|처리량|수치|개수|몇\s*개|측정|집계|커버리지|프로파일|ベンチ|負荷テスト|レイテンシ|スループット|計測|測定|件数|数値|何件|集計|カバレッジ|プロファイル/i;
+  /\b(?:(?:test|full|complete)\s+(?:suite\s+)?runs?|(?:fresh|new|full|clean|another|second)\s+(?:test\s+|ci\s+)?runs?|results?\s+of\s+(?:a|an)|benchmark\w*|bench|load[-\s]tests?|p9\d|latency|throughput|timings?|measurements?|metrics|tally|count\s+of|number\s+of|how\s+many|profil\w+|flame\s*graphs?|coverage|error\s+rates?|failure\s+rates?)\b|에러율|오류율|실패율|성공률|성공율|벤치|부하\s*테스트|p9\d|지연\s*시간|처리량|수치|개수|몇\s*개|측정|집계|커버리지|프로파일|エラー率|失敗率|成功率|ベンチ|負荷テスト|レイテンシ|スループット|計測|測定|件数|数値|何件|集計|カバレッジ|プロファイル/i;
 const MEASURED =
   /\b(?:ran|took|measured|got|recorded|yesterday'?s?|earlier|this\s+morning'?s?|last\s+(?:night|week|run)'?s?|from\s+(?:the\s+)?(?:last|earlier|morning))\b|돌린|잰|측정한|뽑은|나온|했던|어제|아까|오전에|지난|取った|測った|計測した|出した|回した|昨日|さっき|先ほど|午前中?に|前回/i;
 const FRESH_MARK =

@@ -324,6 +324,16 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
       return { kind: "other", by: `rule: a job in parentheses ("${m[0]}")` };
     }
   }
+  // Round 20: a Japanese step put right before the document in the same clause ("ブランチ切って引き継ぎ書書いて",
+  // "チケット閉じて引き継ぎ書いて"): a verb's te-form there is a step of its own, unless it only stops, orders or frames
+  // the writing ("作業を止めて", "整理して", "見出しをつけて", "前提にして").
+  const step = jaStepBefore(n).exec(clause);
+  if (step && !JA_FRAMING_TE.test(step[1])) {
+    return { kind: "other", by: `rule: a step before the document ("${step[1]}")` };
+  }
+  // Round 20: a fresh measurement for the document ("today's fresh p99", "the error rate from a fresh query"): that run.
+  const fresh = FRESH_MEASURE.exec(clause);
+  if (fresh && doc.test(clause)) return { kind: "other", by: `rule: contents that need a fresh run ("${fresh[0]}")` };
   // Round 19: handing a thing over to someone ("hand over prod access to Dana") is that work, not the document.
   const handed = HAND_THING_TO.exec(clause);
   if (handed) return { kind: "other", by: `rule: a thing handed over to someone ("${handed[0].trim()}")` };
@@ -389,6 +399,24 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   }
   return null;
 }
+
+/** A measurement called fresh, or taken again: a run now, whatever document it goes in. */
+const FRESH_MEASURE =
+  /\b(?:fresh|newly\s+(?:run|measured|pulled|taken)|re-?run|re-?measured?)\b[^.;!?]{0,30}?\b(?:query|queries|runs?|tests?|bench\w*|measurements?|numbers?|figures?|p9\d|p50|counts?|load[-\s]tests?|profiles?|latency|error\s+rates?|rates?|metrics?|stats|timings?)\b/i;
+
+const stepCache = new Map<Nouns, RegExp>();
+/** A verb's te-form (not で) right before the document's name, in one clause. */
+function jaStepBefore(n: Nouns): RegExp {
+  let re = stepCache.get(n);
+  if (re === undefined) {
+    re = new RegExp(r`(?:^|[、。\s「」])([^、。\s「」]*?[っいんしきえけめれせべみちびぎじね]て)\s*(?:${n.ja})`, "i");
+    stepCache.set(n, re);
+  }
+  return re;
+}
+/** The te-forms before the document that stop, order, frame or fill the writing (not a step of other work). */
+const JA_FRAMING_TE =
+  /(?:止め|やめ|整理し|つけ|付け|入れ|含め|まとめ|区切っ|終え|終わらせ|切り上げ|踏まえ|合わせ|意識し|想定し|前提にし|参考にし|改め|初め|つい|とし|とっ|よっ|対し|関し|向け|通し|沿っ|従っ|基づい|分け|絞っ|振り返っ|思い出し|書い|残し|記録し|落ち着い|急い|区別し|整え|揃え|まとまっ|わかっ|分かっ|知っ|聞い|(?:く|書きに|形式に|表に|一覧に|簡潔に|短めに|丁寧に|詳細に)し|噛み砕い)て$/;
 
 /** A state value that names more than the handoff ("HANDOFF_AND_DEPLOY", "handoff + release"). */
 const STATE_WORK = new RegExp(

@@ -213,7 +213,8 @@ export const EN_SECOND_VERB = (): RegExp =>
       r`stop|end|exit|commit|push|include|list|note|mention|wrap|leave|hand|save|describe|explain|summari[sz]e|record|` +
       r`open|next|remaining|current|failing|known|pending|outstanding|unresolved|new)\b)` +
       // A pronoun object ("and copy it to notes/") is the same document.
-      r`[a-z][\w-]*\s+(?:the|a|an|all|any|every|our|your|its|these|those|\S+\.[a-z]{1,5}\b|[A-Z][\w-]*)\b`,
+      // (Round 20: or an object named with a number, "decommission worker-7", "drain node3", "bump v2.4".)
+      r`[a-z][\w-]*\s+(?:the|a|an|all|any|every|our|your|its|these|those|\S+\.[a-z]{1,5}\b|[A-Z][\w-]*|[a-z][a-z_]*-?\d[\w.-]*)\b`,
     "",
   );
 
