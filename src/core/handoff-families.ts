@@ -334,6 +334,10 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   // Round 20: a fresh measurement for the document ("today's fresh p99", "the error rate from a fresh query"): that run.
   const fresh = FRESH_MEASURE.exec(clause);
   if (fresh && doc.test(clause)) return { kind: "other", by: `rule: contents that need a fresh run ("${fresh[0]}")` };
+  // Round 20: the document (or anything) sent to a channel or a mail ("share it in #team", "post a summary to Slack"),
+  // or a reply asked for ("lmk if staging is up"): work of its own.
+  const sent = CHANNEL_SEND.exec(clause);
+  if (sent) return { kind: "other", by: `rule: sent to a channel or a reply asked for ("${sent[0]}")` };
   // Round 19: handing a thing over to someone ("hand over prod access to Dana") is that work, not the document.
   const handed = HAND_THING_TO.exec(clause);
   if (handed) return { kind: "other", by: `rule: a thing handed over to someone ("${handed[0].trim()}")` };
@@ -399,6 +403,10 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   }
   return null;
 }
+
+/** Sent to a channel or a mail, or a reply asked for about a state. */
+const CHANNEL_SEND =
+  /\b(?:share|post|send|drop|paste|announce|forward|ping|cross-?post|dm)\b[^.;!?]{0,40}?\b(?<!\b(?:not|never)\s+)(?:in|to|on|into|via)\s+(?:#[\w-]+|slack|teams|discord|the\s+(?:[\w-]+\s+)?channel|chat|e-?mail|mail)\b|\be-?mail\s+(?:it|this|that|the\s+[\w-]+)\s+to\b|\b(?:lmk|ping\s+me)\s+(?:which|what|whether|if|how|why|where|who|when)\b/i;
 
 /** A measurement called fresh, or taken again: a run now, whatever document it goes in. */
 const FRESH_MEASURE =

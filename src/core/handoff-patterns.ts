@@ -214,7 +214,11 @@ export const EN_SECOND_VERB = (): RegExp =>
       r`open|next|remaining|current|failing|known|pending|outstanding|unresolved|new)\b)` +
       // A pronoun object ("and copy it to notes/") is the same document.
       // (Round 20: or an object named with a number, "decommission worker-7", "drain node3", "bump v2.4".)
-      r`[a-z][\w-]*\s+(?:the|a|an|all|any|every|our|your|its|these|those|\S+\.[a-z]{1,5}\b|[A-Z][\w-]*|[a-z][a-z_]*-?\d[\w.-]*)\b`,
+      r`[a-z][\w-]*\s+(?:the|a|an|all|any|every|our|your|its|these|those|\S+\.[a-z]{1,5}\b|[A-Z][\w-]*|[a-z][a-z_]*-?\d[\w.-]*)\b` +
+      // (Round 20: or a bare plural at the clause's end, "and re-shard users", "and decommission old runners"; not a
+      // list of what goes in, "and key decisions", "and test results".)
+      r`|(?:^|[\s,;])(?:and|then|plus|also)\s+(?:then\s+|also\s+|please\s+)?(?!(?:key|main|recent|latest|other|related|relevant|important|blocking|blocked|flaky|broken|test|status|meeting|design|todo|follow-?up|action|decision|risk|lesson|gotcha|caveat|link|setup|release|next|remaining|current|failing|known|pending|outstanding|unresolved|new|open|any|all|some|no|your|our|my|its|their|the|a|an|these|those|nothing|more|less|other|what|which|where|how|why|who|when|whether|it|them|this|that|everything|anything|stop|end|exit|commit|push|include|list|note|mention|wrap|leave|hand|save|describe|explain|summari[sz]e|record)\b)` +
+      r`[a-z][\w-]*\s+(?:(?!and\b|or\b)[a-z][\w-]*\s+)?[a-z][\w-]*[^s\W']s\s*[.!]*\s*$`,
     "",
   );
 
