@@ -74,6 +74,11 @@ export const ASKING_QUESTION = lazy((): RegExp =>
   /\b(?:can|could|would|will|won'?t|wo?uld)\s+(?:you|u|ya)\b|\b(?:mind|how\s+about|any\s+chance|please|pls)\b|\bwhy\s+(?:not|don'?t)\b|줄래|줄\s*수|주실|주시겠|주세요|줘|줄까|해\s*줄|할\s*수\s*있|수\s*있(?:을까|나|어|어요|습니까|겠)|해\s*볼래|할래|하실|될까|되나요|くれ|くださ|もらえ|もらっ|いただけ|ない(?:か|の)?\s*[?？]|ますか|ませんか|お願い|頼め/i
 );
 
+/** A question word that wants an answer (an English one opens the question; 누가, 언제, 왜; 誰, いつ, なぜ anywhere). */
+export const WH_QUESTION = lazy((): RegExp =>
+  /^(?![>＞])(?:\W*(?:(?:so|and|but|also|btw|ok(?:ay)?|hey|um|uh|wait)[,\s]+)*(?:who|whom|whose|when|why|where|what|which|how)\b|.*?(?:누가|누구|언제|왜|어디|어째서|무슨|뭐가|뭘|誰|だれ|いつ|なぜ|なんで|どうして|どこ|何が|何を|どれ))/i
+);
+
 /** Verbs that fill a document, with or without its name. */
 export const FILL = lazy((): RegExp =>
   /\b(?:write|update|refresh|record|note|put|add|append|summari[sz]e|jot|dump|capture|fill|finish|redo|rewrite|save|leave)\b|작성|써|쓰|적어|적|정리|업데이트|갱신|기록|남겨|요약|채워|반영|넣어|書い|書き|更新|まとめ|記録|残し|メモ|追記|要約|反映|入れ/i
@@ -214,7 +219,7 @@ export const EN_SECOND_VERB = (): RegExp =>
       r`open|next|remaining|current|failing|known|pending|outstanding|unresolved|new)\b)` +
       // A pronoun object ("and copy it to notes/") is the same document.
       // (Round 20: or an object named with a number, "decommission worker-7", "drain node3", "bump v2.4".)
-      r`[a-z][\w-]*\s+(?:the|a|an|all|any|every|our|your|its|these|those|\S+\.[a-z]{1,5}\b|[A-Z][\w-]*|[a-z][a-z_]*-?\d[\w.-]*)\b` +
+      r`[a-z][\w-]*\s+(?:the|a|an|all|any|every|our|your|its|these|those|\S+\.[a-z]{1,5}\b|[A-Z][\w-]*|[a-z][a-z_]*-?\d[\w.-]*|(?:this|that|my|their)\s+(?!(?:one|doc|document|note|notes|file|handoff|summary|write-?up|memo)\b)[a-z][\w-]*)\b` +
       // (Round 20: or a bare plural at the clause's end, "and re-shard users", "and decommission old runners"; not a
       // list of what goes in, "and key decisions", "and test results".)
       r`|(?:^|[\s,;])(?:and|then|plus|also)\s+(?:then\s+|also\s+|please\s+)?(?!(?:key|main|recent|latest|other|related|relevant|important|blocking|blocked|flaky|broken|test|status|meeting|design|todo|follow-?up|action|decision|risk|lesson|gotcha|caveat|link|setup|release|next|remaining|current|failing|known|pending|outstanding|unresolved|new|open|any|all|some|no|your|our|my|its|their|the|a|an|these|those|nothing|more|less|other|what|which|where|how|why|who|when|whether|it|them|this|that|everything|anything|stop|end|exit|commit|push|include|list|note|mention|wrap|leave|hand|save|describe|explain|summari[sz]e|record)\b)` +

@@ -46,6 +46,7 @@ import {
   PURPOSE,
   QUESTION,
   VERB_OF_ANY,
+  WH_QUESTION,
 } from "./handoff-patterns.ts";
 import {
   ASCII_ONLY,
@@ -376,6 +377,10 @@ export function judgeClause(whole: string, fine = false, asQuestion = false, end
   // is about the document, not a request for it; "can you write it?" is a request.
   const isQuestion = asQuestion || QUESTION().test(clause);
   if (isQuestion && DOC_NOUN.test(clause) && !ASKING_QUESTION().test(clause)) {
+    // Round 20: one that asks who, when, why, where or what ("이 인계 문서 누가 쓴 거예요?") wants an answer: a reply is work.
+    if (WH_QUESTION().test(clause)) {
+      return { kind: "other", by: "rule: a question about the document that wants an answer" };
+    }
     return { kind: "support", by: "rule: a question about the document, asks nothing", question: true };
   }
   // A question that does not name the document asks the worker for a reply or for something else: other work.
