@@ -359,6 +359,9 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
     return { kind: "request", by: "rule: an edit of a text element of the document" };
   }
   if (received.test(clause.trim())) return { kind: "support", by: "rule: the document received or read, asks nothing" };
+  // Round 20: only the document named by what was done to it ("火曜に書いてくれた引き継ぎ", "어제 써 준 인계 문서"): a noun
+  // phrase, no ask.
+  if (pastNounPhrase(n).test(clause.trim())) return { kind: "support", by: "rule: the document named by a past act" };
   if (
     state.test(clause.trim()) &&
     !/[:：→(（—]|\s[-–]\s|->/.test(
@@ -411,6 +414,20 @@ const CHANNEL_SEND =
 /** A measurement called fresh, or taken again: a run now, whatever document it goes in. */
 const FRESH_MEASURE =
   /\b(?:fresh|newly\s+(?:run|measured|pulled|taken)|re-?run|re-?measured?)\b[^.;!?]{0,30}?\b(?:query|queries|runs?|tests?|bench\w*|measurements?|numbers?|figures?|p9\d|p50|counts?|load[-\s]tests?|profiles?|latency|error\s+rates?|rates?|metrics?|stats|timings?)\b/i;
+
+const pastCache = new Map<Nouns, RegExp>();
+/** A clause that is only the document after a past adnominal (…た / …준, 쓴, 남긴), with nothing after it. */
+function pastNounPhrase(n: Nouns): RegExp {
+  let re = pastCache.get(n);
+  if (re === undefined) {
+    re = new RegExp(
+      r`^[^、。,.!?！？]*?(?:[たっだ]|てくれた|てもらった)\s*(?:${n.ja})(?:は|も)?[、,]?$|^[^,.!?]*?(?:준|쓴|남긴|올린|작성한|정리한|만든)\s*(?:${n.ko})(?:은|는|도)?[,]?$`,
+      "i",
+    );
+    pastCache.set(n, re);
+  }
+  return re;
+}
 
 const stepCache = new Map<Nouns, RegExp>();
 /** A verb's te-form (not で) right before the document's name, in one clause. */
