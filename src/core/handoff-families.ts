@@ -354,6 +354,13 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   if (task !== undefined && !doc.test(task)) {
     return { kind: "other", by: `rule: a second task joined as a noun ("${task.trim()}")` };
   }
+  // Round 20: the whole document edited, moved or cut down, or a thing taken out of it ("Could you keep the handoff to
+  // about a page?", "Split the handoff into done / next", "Remove the customer emails from the handoff", "Merge
+  // handoff-notes.md into HANDOFF.md and commit", 인계 문서에서 고객 전화번호 지워 주세요, 引き継ぎ書から電話番号を消して): the
+  // document is the only object, and nothing joins a second job to it.
+  if (wholeEdit(n).test(clause.trim()) && !WHOLE_EDIT_JOB.test(clause)) {
+    return { kind: "request", by: "rule: an edit of the whole document, or a thing taken out of it" };
+  }
   const [edit, received, state] = docReadings(n);
   if (edit.test(clause) && !SECOND_JOB.test(clause.replace(DELIVERY_TAIL, "")) && !AS_IT_SAYS.test(clause)) {
     return { kind: "request", by: "rule: an edit of a text element of the document" };
@@ -428,6 +435,37 @@ function pastNounPhrase(n: Nouns): RegExp {
   }
   return re;
 }
+
+const wholeCache = new Map<Nouns, RegExp>();
+/** The whole document edited, moved or cut down, or a thing taken out of it (the document its only object). */
+function wholeEdit(n: Nouns): RegExp {
+  let re = wholeCache.get(n);
+  if (re === undefined) {
+    const doc = r`${n.det}${n.en}(?![-\w])`;
+    const lead =
+      r`^(?:(?:ok(?:ay)?|so|now|then|just|please|pls)[,\s]+)*(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?`;
+    // What may follow: a size, a shape or a place for it, in words that name no task.
+    const shape = r`(?:\s+(?:to|into|under|around|as|down\s+to|in|by|at)\s+(?:[^.;!?+&]|\.(?=\w)){1,60}?)?`;
+    const deliver =
+      r`(?:,?\s*and\s+(?:re)?commit(?:\s+(?:it|the\s+(?:move|rename|change|result)))?(?:,?\s*(?:and\s+)?push(?:\s+it)?)?)?`;
+    const tail = r`(?:,?\s*(?:please|pls|thanks|thx))?\s*[.!?]*$`;
+    re = new RegExp(
+      lead +
+        r`(?:keep|cut(?:\s+down)?|split|restructure|reformat|reorgani[sz]e|expand|condense|shorten|trim(?:\s+down)?|tighten(?:\s+up)?|proofread|polish|simplify|move|rename|translate|reorder|rewrite|redo)\s+${doc}${shape}${deliver}${tail}` +
+        r`|${lead}(?:remove|strip|redact|scrub|delete|drop|take\s+out|cut)\s+(?:the\s+|any\s+|all\s+)?[^.;!?+&,]{1,50}?\s+(?:from|out\s+of)\s+${doc}${deliver}${tail}` +
+        r`|${lead}(?:merge|fold|move|combine)\s+(?:the\s+|your\s+)?(?:[\w.-]+\.md|notes?(?:\s+one)?|draft|scratch\s+file|other\s+one|spare(?:\s+file)?)\s+(?:into|with)\s+${doc}${deliver}${tail}` +
+        r`|${lead}(?:swap|reorder|switch)\s+(?:the\s+)?(?:order\s+of\s+)?[^.;!?+&,]{1,50}?\s+in\s+${doc}${deliver}${tail}` +
+        r`|^(?:${n.ko})\s*(?:에서|에서는)\s*[^.,?!]{1,40}?\s*(?:지워|빼|삭제해|없애|가려|마스킹해)\s*(?:주세요|줘|주십시오|줘요)?[.!~\s]*$` +
+        r`|^(?:${n.ja})\s*(?:から|の)\s*[^、。?？]{1,30}?(?:を|は)?\s*(?:消して|削除して|外して|抜いて|伏せ字にして|マスクして)(?:ください|下さい|おいて(?:ください)?|ほしい)?[。!！\s]*$`,
+      "i",
+    );
+    wholeCache.set(n, re);
+  }
+  return re;
+}
+/** A second job beside a whole-document edit: "and" (but the commit after it), "then", "also", a chain. */
+const WHOLE_EDIT_JOB =
+  /\b(?:and(?!\s+(?:re)?commit\b|\s+push\b)|then|also|too|plus|after|before|once|when|while|until)\b|[+＋;]|도\s|(?:고|며|면서)\s|て(?:から)?[、\s]/i;
 
 const stepCache = new Map<Nouns, RegExp>();
 /** A verb's te-form (not で) right before the document's name, in one clause. */

@@ -265,7 +265,7 @@ export const enLexicon = (w: EnglishWords): Lexicon => ({
   thing: new RegExp(
     // "write the handoff and the migration script": a second object is other work.
     r`\b${EN_NOUN}\s+and\s+(?:the|a|an|its|some)\s+(?!${NAME.en})\w+|` +
-      r`\b${NAME.en}s?[-\s]+(?:parser|flow|bug|crash|code|module|test|tests|endpoint|api|feature|logic|pr|function|service|page|screen|handler|job|queue|script|step|button|form|component|table|schema|migration|worker|protocol|format|writer|loader|renderer|generator|builder|exporter|importer|validator|serializer)\b`,
+      r`\b${NAME.en}s?[-\s]+(?:parser|flow|bug|crash|code|module|test|tests|endpoint|api|feature|logic|pr|function|service|page|screen|handler|job|queue|script|step|button|form|component|table|schema|migration|worker|protocol|format|writer|loader|renderer|generator|builder|exporter|importer|validator|serializer|bots?(?!\s*[:\]])|pool|cluster|database|db|server|servers|daemon|cron|pipeline|lambda|repo|repository|library|lib|package|plugin|app|service|sdk|cli|tool|tooling|client|widget|hook|webhook|dashboard|metric|metrics|alert|alerts)\b`,
     "i",
   ),
   support: new RegExp(
