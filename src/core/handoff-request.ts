@@ -548,7 +548,7 @@ const LATER = lazy((): RegExp =>
 const KO_WORK_NOUN =
   r`(?:집계|조회|원복|구현|수정|배포|마이그레이션|리팩터링|리팩토링|실행|리뷰|조사|디버그|디버깅|진행|확인|시작|삭제|제거|설치|머지|병합|리베이스|변경|업그레이드|번역|빌드|교체|세팅|설정|생성|처리|답변|태깅|릴리스|점검|개선|최적화|착수|측정)`;
 const JA_WORK_NOUN =
-  r`(?:集計|カウント|実装|修正|デプロイ|移行|リファクタリング|実行|レビュー|調査|デバッグ|確認|着手|削除|インストール|マージ|リベース|変更|翻訳|ビルド|設定|セットアップ|対応|送信|ローテーション|クリア|改善|最適化|クローズ|再生成|取り消し|タグ付け)`;
+  r`(?:集計|カウント|実装|修正|デプロイ|移行|リファクタリング|実行|レビュー|調査|デバッグ|確認|着手|削除|インストール|マージ|リベース|変更|翻訳|ビルド|設定|セットアップ|対応|(?<!から)送信|ローテーション|クリア|改善|最適化|クローズ|再生成|取り消し|タグ付け)`;
 const EN_WORK =
   r`(?:restore|roll\s+back|put\s+(?:\S+\s+){0,4}?back\b|count|tally|query|implement|fix|build|refactor|deploy|migrate|run|rerun|review|investigate|debug|continue|proceed|follow|read|look\s+into|work\s+on|delete|remove|rename|upgrade|install|merge|rebase|open|close(?!\s+out)|tag|release|publish|translate|localize|port|bump|rotate|clear|set\s+up|configure|enable|disable|change|replace|switch|move|split|clean\s+up|profile|optimi[sz]e|benchmark|reply(?!\s+(?:when|with\s+the\s+path|once))|answer|send(?!\s+(?:me|us|it|the\s+(?:link|path)))|file|resolve|handle|address|tackle|try|verify|lint|regenerate|upload|download|squash|revert|restart|rebuild|retry|check|look\s+at|pick\s+up|keep\s+working|keep\s+\w+ing|kill|tidy|start(?:\s+on)?\s+(?:[A-Z]{2,}-\d+|#\d+|the\s+next\s+ticket|ticket)|knock\s+out|let\s+me\s+know\s+(?:which|what|whether|if|how|why|where|who)|tell\s+me\s+(?:which|what|whether|if|how|why|where|who)|get\s+(?:\S+\s+){0,6}?(?:passing|green|working|fixed|merged|deployed|running))`;
 const WORK = lazy((): readonly [string, RegExp][] => [
@@ -559,7 +559,7 @@ const WORK = lazy((): readonly [string, RegExp][] => [
   [
     "ko",
     new RegExp(
-      KO_WORK_NOUN +
+      r`(?<!(?:제가|내가|저희가|우리가|저는|제\s*쪽에서|이쪽에서|저희\s*쪽에서)\s*(?:\S+\s+)?)` + KO_WORK_NOUN +
         r`\s*(?:도|를|을|좀)?\s*(?:해|하|할|했으면|부탁|요망|바랍|까지|ㄱ|좀|[.!]?$|(?=\s*\d{1,2}[).]\s))` +
         r`|\b(?:fix|refactor|deploy|merge|rebase|bump|upgrade|migrate|debug|implement|revert|release)\b\s*(?:(?:도|를|을|좀)?\s*(?:해|하고|하|까지)|$|(?=\s*\(?\d{1,2}[).]))` +
         r`|(?:브랜치|캐시|폴더|디렉터리|디렉토리|로그|이슈|티켓|의존성|패키지|임시|안\s*쓰는|오래된|불필요한)\S*\s*(?:\S+(?:\s+\S+){0,1}?\s*)??정리` +
@@ -569,10 +569,11 @@ const WORK = lazy((): readonly [string, RegExp][] => [
   [
     "ja",
     new RegExp(
-      JA_WORK_NOUN + r`(?:を|も|に)?(?:して|する|しと|し(?!た)|お願い|よろ|頼|まで|のこと|$|(?=\s*\d{1,2}[).]\s))` +
+      r`(?<!(?:こちら|私|僕|俺|わたし|当方|我々|こっち)(?:で|が|は|も)\s*)` + JA_WORK_NOUN +
+        r`(?:を|も|に)?(?:して|する|しと|し(?!た)|お願い|よろ|頼|まで|のこと|$|(?=\s*\d{1,2}[).]\s))` +
         r`|(?:ブランチ|キャッシュ|フォルダ|ディレクトリ|ログ|イシュー|チケット|依存|パッケージ|一時|不要な|使っていない|古い)[^、。]{0,12}?(?:整理|片付け|掃除)|[A-Z]{2,}-\d+\s*(?:に)?(?:着手|開始|対応)|(?:今|もう一度|改めて)測(?:って|り|る)|測定|計測|(?:どこ|何|なに|どれ|なぜ|どう|いつ|どの|誰)[^。?？]*教えて|投稿|(?:今|先に|すぐ)(?:やって|やっと|対応して|片付けて)` +
         r`|\b(?:fix|refactor|deploy|merge|rebase|bump|upgrade|migrate|debug|implement|revert|release)\b\s*(?:(?:を|も)?\s*(?:して|する|しと|し(?!た)|お願い)|$|(?=\s*\(?\d{1,2}[).]))` +
-        r`|(?<!書き)直(?:し|す|さ)|(?<!取り)戻(?:し|す)|数え|(?<!引き?継ぎ|引継ぎ|ひきつぎ|ハンドオフ|書|資料|メモ)(?:だけ|を|も)やって|回(?:し|す)|続け(?!られ|る(?:人|ため|よう))|進め|読んで|調べ|確かめ|始め|消(?:し|す)|替え|タグを打|答え|返信|取り消|(?<!仕|書き)上げ(?!た)|変え(?!た)|(?<!申し)送(?:っ|る|り)|切り替え|取り(?:かか|掛か)`,
+        r`|(?<!書き|コミットし|プッシュし|pushし|commitし|まとめ|作り|見)直(?:し|す|さ)|(?<!取り)戻(?:し|す)|数え|(?<!引き?継ぎ|引継ぎ|ひきつぎ|ハンドオフ|書|資料|メモ)(?:だけ|を|も)やって|(?<!(?:セッション|ワーカー|担当|担当者|後任|チーム|人|方|次|[\w-]{2,})\s*に\s*)回(?:し|す)|続け(?!られ|る(?:人|ため|よう))|進め|読んで|調べ|確かめ|始め|消(?:し|す)|替え|タグを打|答え|(?:さん|様|さま|氏|くん|チーム|スレッド|チャンネル|Slack|slack|メール|チケット|PR|イシュー|部長|課長)(?:に|へ)\s*「[^」\n]{1,12}」\s*と(?:だけ)?\s*返|(?<!「[^」\n]{1,12}」\s*と(?:だけ)?\s*)返信(?!\s*(?:は|も)?\s*(?:不要|いりません|いらない|しなくて|結構|無用))|取り消|(?<!仕|書き)上げ(?!た)|変え(?!た)|(?<!申し)送(?:っ|る|り(?!ます|ました))|切り替え|取り(?:かか|掛か)`,
     ),
   ],
 ]);
