@@ -324,6 +324,19 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
       return { kind: "other", by: `rule: a job in parentheses ("${m[0]}")` };
     }
   }
+  // Round 20: a clause that is only a predicate's ending or an interjection, split off its sentence ("…써 주시면
+  // 감사하겠습니다", "…쓰면 돼", "…라고 하셨어요", "아"), or a check that the worker is there ("저기 있어?", "u there?"):
+  // courtesy, no ask of its own.
+  if (BARE_ENDING.test(clause.trim())) {
+    return { kind: "support", by: "rule: only an ending, an interjection or a hello" };
+  }
+  // …and what such an ending was split from: a Korean duty ("빌드 고쳐야 | 해요") that does not name the document.
+  if (
+    /(?:고쳐|고치|수정해|배포해|돌려|바꿔|지워|삭제해|올려|머지해|병합해|빌드해|실행해|확인해|처리해|해결해|막아|잡아|끝내|마무리해|작업해|구현해|테스트해|재시작해|롤백해|되돌려|옮겨|만들어|추가해|갱신해|업데이트해|반영해|적용해|설치해|교체해|꺼|켜)야$/
+      .test(clause.trim()) && !doc.test(clause)
+  ) {
+    return { kind: "other", by: "rule: a duty on the reader (…야 해요)" };
+  }
   // Round 20: a Japanese step put right before the document in the same clause ("ブランチ切って引き継ぎ書書いて",
   // "チケット閉じて引き継ぎ書いて"): a verb's te-form there is a step of its own, unless it only stops, orders or frames
   // the writing ("作業を止めて", "整理して", "見出しをつけて", "前提にして").
@@ -413,6 +426,10 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   }
   return null;
 }
+
+/** A clause that is only a predicate's ending, an interjection, or a check that the reader is there. */
+const BARE_ENDING =
+  /^(?:(?:정말|너무|참|꼭|그럼|그러면)\s*)?(?:감사(?:하겠|드리겠)?(?:습니다|해요|합니다)|고맙(?:겠)?(?:습니다|어요)|좋겠(?:어요|습니다|네요)|돼|돼요|됩니다|되겠습니다|해요|합니다|하셨어요|하셨습니다|했어요|하시네요|래요|대요|이에요|예요|입니다|아|어|음|네|넵|앗)\s*[.!~🙏👍\s]*$|^(?:(?:저기|혹시|야|hey|hi|yo|oi)\s*[,~]?\s*)?(?:있어|있어요|있나요|계세요|계신가요|(?:are\s+)?(?:u|you)\s+(?:still\s+)?there|いる|いますか|いる\?)\s*[?？]*$/i;
 
 /** Sent to a channel or a mail, or a reply asked for about a state. */
 const CHANNEL_SEND =
