@@ -611,7 +611,14 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
   // The document's name as typed (a typo, a phonetic slip, the other kana, a mis-converted kanji) is
   // rewritten to the name both judges read (round 17, handoff-names.ts); a prompt past twice the window is refused
   // as too long either way.
-  const text = raw.length <= 2 * HANDOFF_WINDOW ? normalizeNames(raw) : raw;
+  const named = raw.length <= 2 * HANDOFF_WINDOW ? normalizeNames(raw) : raw;
+  // Round 20: in a prompt that names the handoff, "the doc" / "the document" with nothing to say which is that document
+  // ("The handoff says X. Correct that in the doc."): both judges read it as the handoff's name.
+  // (Only in a sentence after the one that names it, and with no "also" or "too": "Write the handoff and update the doc"
+  // may mean another.)
+  const text = /\b(?:doc|document|write-?up)\b/i.test(named) && DOC_NOUN.test(named)
+    ? theDocIsTheHandoff(named)
+    : named;
   const own = judgeByClauses(text);
   if (!own.request) return own;
   // Japanese in Latin letters is read by neither judge: only the name was ("handoff wo yonde tsuzuki wo yatte").
@@ -632,6 +639,22 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
     clause: mood.clause ?? clip(trimStart(text)),
     because: `mood judge: ${mood.because ?? "no clause it reads asks for the document"}`,
   };
+}
+
+/** "the doc" with nothing after it that says which document (not "the doc for the API", not "the docs"). */
+const THE_DOC =
+  /\b(the|that|this|your|my)\s+(?:doc|document|write-?up)\b(?![-\w./]|\s+(?:for|of|on|about|in|at|from|that|which|you|we|I)\b)/gi;
+
+function theDocIsTheHandoff(text: string): string {
+  let seen = false;
+  return text.split(/(?<=[.;!?。！？\n])/).map((sentence) => {
+    const names = DOC_NOUN.test(sentence);
+    const out = seen && !names && !/\b(?:also|too|as\s+well|another|other)\b/i.test(sentence)
+      ? sentence.replace(THE_DOC, "$1 handoff doc")
+      : sentence;
+    seen ||= names;
+    return out;
+  }).join("");
 }
 
 /** The clause judge alone (round 15's judgement). */
