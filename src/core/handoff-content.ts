@@ -81,7 +81,7 @@ const KO_ORDER = new RegExp(
 
 /** Japanese writing verbs with the document as their place, at a sentence's end: "…引き継ぎ書に一行足しといてください". */
 const JA_PUT_TAIL =
-  r`(?:必ず|ちゃんと|しっかり|一行|1行|ひとこと|一言|簡単に|短く)?(?:書い|かい|足し|追記し|記載し|残し|入れ|加え|明記し|メモし|記録し|書き足し|書き加え|説明し)(?:て(?:おいて|おく)?|といて)(?:ください|下さい|くれ|ね|ほしい|欲しい|もらえますか|もらえる|もらえませんか|くれますか|おいてください|お願いします)?`;
+  r`(?:必ず|ちゃんと|しっかり|一行|1行|ひとこと|一言|簡単に|短く)?(?:書い|かい|足し|追記し|記載し|残し|入れ|加え|明記し|メモし|記録し|書き足し|書き加え|説明し|載せ|貼っ|貼り付け)(?:て(?:おいて|おく)?|といて)(?:ください|下さい|くれ|ね|ほしい|欲しい|もらえますか|もらえる|もらえませんか|くれますか|おいてください|お願いします)?`;
 /** An order inside Japanese content. */
 const JA_ORDER = new RegExp(
   [
@@ -91,7 +91,8 @@ const JA_ORDER = new RegExp(
     // A casual request form in the content ("もう直しちゃって", "消しといて"): the reader's own step (round 20).
     r`(?:ちゃ|じゃ)(?:って|え|お)|(?<!書い|かい|書き足し|足し|追記し|入れ|残し)(?:と|ど)いて`,
     // An object and a te-form chain a step of the reader's own: "証明書を更新して、", "期限を調べて書いて".
-    r`を[^、。を]{0,14}?[てで](?<!ので)(?=[、\s]|から|$)|を[^、。を]{0,10}?[てで](?<!ので)(?![るたいおまあしもは])`,
+    // (で only as a verb's te-form, after ん or い: "を一覧で", "を太字で" is a particle, the shape of what is written.)
+    r`を[^、。を]{0,14}?(?:て|(?<=[んい])で)(?<!ので)(?=[、\s]|から|$)|を[^、。を]{0,10}?(?:て|(?<=[んい])で)(?<!ので)(?![るたいおまあしもは])`,
     r`README|CHANGELOG|Wiki|wiki|(?:あなた|君|きみ)(?:が|は|も)`,
     // The writer of this document named as whoever does the step, or the step put first (書く人が先に, その前に).
     r`(?:書く|書いた|コミットする|プッシュする|保存する|送る|まとめる)(?:人|方|者)|その前に|先に|事前に|前もって|このメッセージ|受け取り次第|受け取ったら|今すぐ|直ちに|ただちに|すぐに|即座に|(?:今夜|今日|本日|今晩)中に`,
@@ -101,6 +102,8 @@ const JA_ORDER = new RegExp(
     r`(?:この|今の|今回の|現在の)セッション|希望|望んで|要望|依頼|頼んで|求めて`,
     // An object and an active past as the fact ("DBを消したって"): only the work makes it true.
     r`を[^、。を]{0,10}?(?:した|った|いた|んだ|えた|けた|めた|した)(?:って|と|こと)`,
+    // …or the result of such an act ("ステージングを再起動した結果"): a run of the reader's own (round 20).
+    r`を[^、。を]{0,12}?(?:した|った|いた|んだ|えた|けた|めた)(?:結果|数値|数字|ログ|出力|値|件数)`,
   ].join("|"),
   "i",
 );
@@ -263,7 +266,7 @@ function governed(
  * ("this morning's benchmark", 오전에 돌린, 午前中に取った) and nothing calls for a fresh one (fresh, new, 새로, 新しい, 今の).
  */
 const MEASURE =
-  /\b(?:(?:test|full|complete)\s+(?:suite\s+)?runs?|(?:fresh|new|full|clean|another|second)\s+(?:test\s+|ci\s+)?runs?|results?\s+of\s+(?:a|an)|benchmark\w*|bench|load[-\s]tests?|p9\d|latency|throughput|timings?|measurements?|metrics|tally|count\s+of|number\s+of|how\s+many|profil\w+|flame\s*graphs?|coverage|error\s+rates?|failure\s+rates?)\b|에러율|오류율|실패율|성공률|성공율|벤치|부하\s*테스트|p9\d|지연\s*시간|처리량|수치|개수|몇\s*개|측정|집계|커버리지|프로파일|エラー率|失敗率|成功率|ベンチ|負荷テスト|レイテンシ|スループット|計測|測定|件数|数値|何件|集計|カバレッジ|プロファイル/i;
+  /\b(?:(?:test|full|complete)\s+(?:suite\s+)?runs?|(?:fresh|new|full|clean|another|second)\s+(?:test\s+|ci\s+)?runs?|results?\s+of\s+(?:a|an)|benchmark\w*|bench|load[-\s]tests?|p9\d|latency|throughput|timings?|measurements?|metrics|tally|count\s+of|number\s+of|how\s+many|profil\w+|flame\s*graphs?|coverage|error\s+rates?|failure\s+rates?)\b|에러율|오류율|실패율|성공률|성공율|벤치|부하\s*테스트|p9\d|지연\s*시간|처리량|수치|개수|몇\s*개|측정|집계|커버리지|프로파일|다시\s*돌린|(?:테스트|빌드|CI)\s*결과|流し直|回し直|走らせ直|取り直|測り直|(?:テスト|ビルド|CI)\S{0,3}結果|エラー率|失敗率|成功率|ベンチ|負荷テスト|レイテンシ|スループット|計測|測定|件数|数値|何件|集計|カバレッジ|プロファイル/i;
 const MEASURED =
   /\b(?:ran|took|measured|got|recorded|yesterday'?s?|earlier|this\s+morning'?s?|last\s+(?:night|week|run)'?s?|from\s+(?:the\s+)?(?:last|earlier|morning))\b|돌린|잰|측정한|뽑은|나온|했던|어제|아까|오전에|지난|取った|測った|計測した|出した|回した|昨日|さっき|先ほど|午前中?に|前回/i;
 const FRESH_MARK =
@@ -289,6 +292,14 @@ export function contentReading(sentence: string, end: string, n: Nouns): FamilyR
   const strong = STRONG_ORDER.exec(content) ?? (g.order === EN_ORDER ? enReaderStep(content) : null);
   if (strong !== null) {
     return { kind: "other", by: `rule: what the document is to hold carries a request ("${strong[0].trim()}")` };
+  }
+  // Round 20: a fresh run or measurement in the content is that work, whatever the clause reading would make of it
+  // ("引き継ぎに、今の件数を…載せて").
+  // (Only when it says so: a run, or a measurement called fresh or current.)
+  const fresh = freshRun().exec(content) ??
+    (MEASURE.test(content) && FRESH_MARK.test(content) && !MEASURED.test(content) ? MEASURE.exec(content) : null);
+  if (fresh !== null) {
+    return { kind: "other", by: `rule: what the document is to hold needs a fresh run ("${fresh[0]}")` };
   }
   const order = g.order.exec(content) ?? FRESH_RUN_OR_MEASURE(content);
   if (order === null && g.loose !== true) {
