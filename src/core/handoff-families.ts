@@ -298,6 +298,8 @@ export function nounSecondTask(n: Nouns): RegExp {
 export interface FamilyReading {
   kind: "request" | "support" | "other";
   by: string;
+  /** A statement about the document: no request rule may count it as asking (as a question about it). */
+  question?: boolean;
 }
 
 /**
@@ -336,6 +338,24 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
       .test(clause.trim()) && !doc.test(clause)
   ) {
     return { kind: "other", by: "rule: a duty on the reader (…야 해요)" };
+  }
+  // Round 20: the writing put off to a later time ("引き継ぎ書を書くのは明日です", "인계 문서 쓰는 건 내일이에요").
+  if (WRITING_LATER.test(clause) && doc.test(clause)) return { kind: "other", by: "rule: a handoff for later" };
+  // Round 20: the document as it is, to be left so ("Leave the handoff as it is"): a mention, not a request.
+  if (LEAVE_AS_IS.test(clause) && doc.test(clause)) {
+    return { kind: "other", by: "rule: the document to be left as it is" };
+  }
+  // Round 20: someone else writes it, or it is written already ("Sam will write the handoff tomorrow", 인계 문서는 이미
+  // 커밋돼 있어요, 引き継ぎ書はもうコミット済みです, 引き継ぎ書は明日田中さんが書きます): a statement, no ask.
+  if (
+    doc.test(clause) &&
+    (OTHERS_WRITE.test(clause.trim()) || WRITTEN_ALREADY.test(clause.trim()) || gotIt(n).test(clause.trim()))
+  ) {
+    return {
+      kind: "support",
+      by: "rule: a statement that someone else writes it or that it is written",
+      question: true,
+    };
   }
   // Round 20: a Japanese step put right before the document in the same clause ("ブランチ切って引き継ぎ書書いて",
   // "チケット閉じて引き継ぎ書いて"): a verb's te-form there is a step of its own, unless it only stops, orders or frames
@@ -426,6 +446,38 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   }
   return null;
 }
+
+/** The writing itself, put off to a later time. */
+const WRITING_LATER =
+  /(?:書く|まとめる|更新する|作る|作成する)の(?:は|が)[^。]{0,8}?(?:明日|来週|あと|後で|午後|今夜|週明け)|(?:쓰는|작성하는|정리하는|업데이트하는)\s*(?:건|것은|거는|게)\s*(?:\S+\s*){0,2}?(?:내일|다음\s*주|나중|오후|이따|저녁)|\b(?:writing|updating)\s+(?:the\s+|it\s+)?(?:\S+\s+)?(?:is|happens|can\s+wait)\s+(?:\w+\s+)?(?:tomorrow|later|next\s+week|after)\b/i;
+
+const gotCache = new Map<Nouns, RegExp>();
+/** The document received or read, in a clause of its own ("Got the handoff, thanks", "Read your handoff — looks good"). */
+function gotIt(n: Nouns): RegExp {
+  let re = gotCache.get(n);
+  if (re === undefined) {
+    re = new RegExp(
+      r`^(?:(?:ok(?:ay)?|great|nice|cool|thanks|thx)[,!.\s]+)*(?:got|received|read|saw|reviewed|checked|love|loved|liked)\s+${n.det}${n.en}(?![-\w])(?:[,.!\s—–-]+(?:thanks|thank\s+you|thx|ty|cheers|looks\s+(?:good|great|fine)|lgtm|nice|great|perfect|all\s+good))*\W*$`,
+      "i",
+    );
+    gotCache.set(n, re);
+  }
+  return re;
+}
+
+/** The document to be left as it is. */
+const LEAVE_AS_IS =
+  /\b(?:leave|keep)\s+(?:the\s+|your\s+|that\s+|this\s+)?(?:[\w.-]+\s+){0,2}?(?:as\s+(?:it\s+is|is)|alone|untouched|unchanged|be)\b|(?:그대로\s*(?:둬|두세요|두시고|놔)|건드리지\s*마)|(?:そのままに(?:して|しといて)|触らないで|いじらないで)/i;
+/** Someone else (not the reader) writes the document: a name, the next worker, someone, they. */
+const OTHERS_WRITE = new RegExp(
+  r`^(?:(?:so|and|but|fyi|btw|ok(?:ay)?)[,\s]+)*(?!(?:Please|Could|Can|Would|Will|Then|Also|Just|Now|Do|Don't|Make|Write|Update)\b)(?:[A-Z][a-z]+|the\s+(?:next|new|other|incoming|night|day|morning)\s+[\w-]+|someone(?:\s+else)?|somebody(?:\s+else)?|they|he|she|another\s+[\w-]+)\s+(?:will|'ll|is\s+going\s+to|is\s+gonna|plans?\s+to|is\s+(?:writing|updating|doing|handling)|already\s+(?:wrote|updated)|wrote|has\s+(?:written|updated))\b` +
+    r`|(?:님|씨|분|팀|담당자|후임|다음\s*사람)(?:이|가|께서)\s*(?:\S+\s+){0,3}?(?:쓸|작성할|업데이트할|정리할)\s*(?:거예요|거에요|겁니다|예정)` +
+    r`|(?:さん|様|君|くん|チーム|担当者?|後任|次の人|明日の人)(?:が|は)[^。、]{0,20}?(?:書きます|書く予定|書くそうです|更新します|作成します|まとめます)`,
+  "i",
+);
+/** The document already written, committed or pushed, stated. */
+const WRITTEN_ALREADY =
+  /(?:이미|벌써)\s*(?:\S+\s+)?(?:커밋|푸시|작성|업데이트|정리)\S*\s*(?:돼|되어|됐|되었)|(?:もう|既に|すでに)\s*(?:コミット|プッシュ|作成|更新|記入)済み(?:です)?[。.!！]?$/;
 
 /** A clause that is only a predicate's ending, an interjection, or a check that the reader is there. */
 const BARE_ENDING =

@@ -633,6 +633,9 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
   }
   const mood = judgeByMood(text);
   if (mood.request) return own;
+  // Round 20: the mood judge found no clause of other work and no "no", only no clause it reads as the ask; the clause
+  // judge found one. Both agree there is nothing else asked for, so the clause judge's ask stands.
+  if (!mood.asks && mood.clause === null) return own;
   return {
     asks: true,
     request: false,
