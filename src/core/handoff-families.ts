@@ -449,7 +449,7 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
 
 /** The writing itself, put off to a later time. */
 const WRITING_LATER =
-  /(?:書く|まとめる|更新する|作る|作成する)の(?:は|が)[^。]{0,8}?(?:明日|来週|あと|後で|午後|今夜|週明け)|(?:쓰는|작성하는|정리하는|업데이트하는)\s*(?:건|것은|거는|게)\s*(?:\S+\s*){0,2}?(?:내일|다음\s*주|나중|오후|이따|저녁)|\b(?:writing|updating)\s+(?:the\s+|it\s+)?(?:\S+\s+)?(?:is|happens|can\s+wait)\s+(?:\w+\s+)?(?:tomorrow|later|next\s+week|after)\b/i;
+  /(?:書く|まとめる|更新する|作る|作成する)の(?:は|が)[^。]{0,8}?(?:明日|来週|あと|後で|午後|今夜|週明け)|(?:쓰는|작성하는|정리하는|업데이트하는)\s*(?:건|것은|거는|게)\s*(?:\S+\s+){0,2}?(?:내일|다음\s*주|나중|오후|이따|저녁)|\b(?:writing|updating)\s+(?:the\s+|it\s+)?(?:\S+\s+)?(?:is|happens|can\s+wait)\s+(?:\w+\s+)?(?:tomorrow|later|next\s+week|after)\b/i;
 
 const gotCache = new Map<Nouns, RegExp>();
 /** The document received or read, in a clause of its own ("Got the handoff, thanks", "Read your handoff — looks good"). */
