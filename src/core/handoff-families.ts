@@ -513,19 +513,27 @@ function wholeEdit(n: Nouns): RegExp {
     const doc = r`${n.det}${n.en}(?![-\w])`;
     const lead =
       r`^(?:(?:ok(?:ay)?|so|now|then|just|please|pls)[,\s]+)*(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?`;
-    // What may follow: a size, a shape or a place for it, in words that name no task.
-    const shape = r`(?:\s+(?:to|into|under|around|as|down\s+to|in|by|at)\s+(?:[^.;!?+&]|\.(?=\w)){1,60}?)?`;
+    // What may follow: a size, a shape, a language or a reader, in words from that vocabulary only (review, round 20:
+    // "into Jira tickets", "as a blog post", "to a page, revert …" name another place or a second job).
+    const word =
+      r`(?:about|around|roughly|under|at|most|max|maximum|no|more|than|one|two|three|four|five|half|a|an|the|single|short|shorter|brief|page|pages|paragraphs?|screens?|lines?|words?|bullets?|points?|tables?|lists?|sections?|parts?|headings?|columns?|markdown|plain|simple|english|korean|japanese|chinese|german|french|spanish|status|blockers|next|steps|done|in|progress|open|items|questions|risks|shape|format|its|own|files?|\d+|top|bottom|order|of|for|newcomers?|new|hires?|readers?|non-engineers?|humans?)`;
+    const shape =
+      r`(?:\s+(?:to|into|under|around|as|down\s+to|in|by|at|for)\s+${word}(?:(?:\s+|\s*[/,:()—–-]\s*)${word})*)?`;
+    // A move or a rename: to a path in the repository, and nothing after it.
+    const path = r`(?:[\w.-]*\/[\w./-]*|[\w.-]+\.md)`;
     const deliver =
       r`(?:,?\s*and\s+(?:re)?commit(?:\s+(?:it|the\s+(?:move|rename|change|result)))?(?:,?\s*(?:and\s+)?push(?:\s+it)?)?)?`;
     const tail = r`(?:,?\s*(?:please|pls|thanks|thx))?\s*[.!?]*$`;
     re = new RegExp(
       lead +
-        r`(?:keep|cut(?:\s+down)?|split|restructure|reformat|reorgani[sz]e|expand|condense|shorten|trim(?:\s+down)?|tighten(?:\s+up)?|proofread|polish|simplify|move|rename|translate|reorder|rewrite|redo)\s+${doc}${shape}${deliver}${tail}` +
+        r`(?:keep|cut(?:\s+down)?|split|restructure|reformat|reorgani[sz]e|expand|condense|shorten|trim(?:\s+down)?|tighten(?:\s+up)?|proofread|polish|simplify|translate|reorder|rewrite|redo)\s+${doc}${shape}${deliver}${tail}` +
+        r`|${lead}(?:move|rename)\s+${doc}\s+(?:to|into|as)\s+${path}${deliver}${tail}` +
         r`|${lead}(?:remove|strip|redact|scrub|delete|drop|take\s+out|cut)\s+(?:the\s+|any\s+|all\s+)?[^.;!?+&,]{1,50}?\s+(?:from|out\s+of)\s+${doc}${deliver}${tail}` +
         r`|${lead}(?:merge|fold|move|combine)\s+(?:the\s+|your\s+)?(?:[\w.-]+\.md|notes?(?:\s+one)?|draft|scratch\s+file|other\s+one|spare(?:\s+file)?)\s+(?:into|with)\s+${doc}${deliver}${tail}` +
         r`|${lead}(?:swap|reorder|switch)\s+(?:the\s+)?(?:order\s+of\s+)?[^.;!?+&,]{1,50}?\s+in\s+${doc}${deliver}${tail}` +
-        r`|^(?:${n.ko})\s*(?:에서|에서는)\s*[^.,?!]{1,40}?\s*(?:지워|빼|삭제해|없애|가려|마스킹해)\s*(?:주세요|줘|주십시오|줘요)?[.!~\s]*$` +
-        r`|^(?:${n.ja})\s*(?:から|の)\s*[^、。?？]{1,30}?(?:を|は)?\s*(?:消して|削除して|外して|抜いて|伏せ字にして|マスクして)(?:ください|下さい|おいて(?:ください)?|ほしい)?[。!！\s]*$`,
+        // (Korean and Japanese: one thing, taken out of the document only: no second place, no "and", no "too".)
+        r`|^(?:${n.ko})\s*(?:에서|에서는)\s*(?:(?!에서|도\s|이랑|랑|하고|및|와\s|과\s)[^.,?!]){1,40}?\s*(?:지워|빼|삭제해|없애|가려|마스킹해)\s*(?:주세요|줘|주십시오|줘요)?[.!~\s]*$` +
+        r`|^(?:${n.ja})\s*(?:から|の)\s*(?:(?!から|も|と|や|て)[^、。?？]){1,30}?(?:を|は)?\s*(?:消して|削除して|外して|抜いて|伏せ字にして|マスクして)(?:ください|下さい|おいて(?:ください)?|ほしい)?[。!！\s]*$`,
       "i",
     );
     wholeCache.set(n, re);
