@@ -475,9 +475,9 @@ const OTHERS_WRITE = new RegExp(
     r`|(?:さん|様|君|くん|チーム|担当者?|後任|次の人|明日の人)(?:が|は)[^。、]{0,20}?(?:書きます|書く予定|書くそうです|更新します|作成します|まとめます)`,
   "i",
 );
-/** The document already written, committed or pushed, stated. */
+/** The document already written, committed or pushed, or passed on to someone, or thanked for, stated. */
 const WRITTEN_ALREADY =
-  /(?:이미|벌써)\s*(?:\S+\s+)?(?:커밋|푸시|작성|업데이트|정리)\S*\s*(?:돼|되어|됐|되었)|(?:もう|既に|すでに)\s*(?:コミット|プッシュ|作成|更新|記入)済み(?:です)?[。.!！]?$/;
+  /\b(?:passed|sent|forwarded|gave|handed|shared)\s+(?:your|the|that|this)\s+(?:\S+\s+){0,2}?(?:on\s+)?to\s+[A-Z@#]|(?:한테|에게|께)\s*(?:넘겼|전달했|보냈|드렸|공유했)|に(?:渡しました|渡した|送りました|転送しました|共有しました)|^(?:引き?継ぎ|引継ぎ?|申し送り|ハンドオフ)(?:書|資料|メモ)?[、,\s]*(?:お疲れ(?:さま|様)(?:でした|です)|ありがとう(?:ございます|ございました)?)[。!！\s]*$|(?:週明け|来週|明日|あと|後日|今度)(?:で|に)?(?:大丈夫|いい|OK|構いません)(?:です)?[。!！\s]*$|(?:이미|벌써)\s*(?:\S+\s+)?(?:커밋|푸시|작성|업데이트|정리)\S*\s*(?:돼|되어|됐|되었)|(?:もう|既に|すでに)\s*(?:コミット|プッシュ|作成|更新|記入)済み(?:です)?[。.!！]?$/i;
 
 /** A clause that is only a predicate's ending, an interjection, or a check that the reader is there. */
 const BARE_ENDING =

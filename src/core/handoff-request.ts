@@ -635,7 +635,14 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
   if (mood.request) return own;
   // Round 20: the mood judge found no clause of other work and no "no", only no clause it reads as the ask; the clause
   // judge found one. Both agree there is nothing else asked for, so the clause judge's ask stands.
-  if (!mood.asks && mood.clause === null) return own;
+  // (Only when a request rule reads the ask or a clause has a request's form, not the clause model alone:
+  // "引き継ぎありがとう", "인계 회의는 3시예요" name the document in a clause the model reads as asking.)
+  if (
+    !mood.asks && mood.clause === null &&
+    (tables().lexicons.some((lx) => lx.request.test(text)) || clausesOf(text).some((c) => ASK_FORM().test(c)))
+  ) {
+    return own;
+  }
   return {
     asks: true,
     request: false,
