@@ -1,0 +1,136 @@
+/**
+ * Round 20 (issue 31, handoff8): main's leak families closed from our own examples, then plain families raised without
+ * opening one (docs/stop-gate.md, "Round 20: the handoff exception (handoff8)"). Every row is our own wording;
+ * eval/handoff-prompts/model/batch-r20h.jsonl holds these and their neighbours (the same shape with a second job, a
+ * mention or a statement), each decided as labelled.
+ */
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { judgeHandoffRequest } from "../../src/core/handoff-request.ts";
+
+const passes = (text: string) => judgeHandoffRequest(text).request;
+
+describe("round 20: main's leak families, refused", () => {
+  test.each([
+    // A second verb main does not know, on an object named with a number, "this …", or a bare plural at the end.
+    "Write up the handoff and decommission worker-7 after.",
+    "write the handoff, and reassign this ticket to worker-5 when you're done.",
+    "Write the handoff and re-shard users.",
+    "Update the handoff and vendor dependencies.",
+    // The document sent to a channel or a mail, a reply asked for.
+    "Write the handoff and share it in #team.",
+    "Write the handoff and lmk if staging is up.",
+    // A fresh measurement for the document.
+    "Write the handoff with the current error rate from a fresh query.",
+    "Put today's fresh p99 in the handoff.",
+    "인계 문서에 지금 에러율 새로 재서 넣어 줘.",
+    "引き継ぎに、今の件数をコードブロックで載せておいてください。",
+    "引き継ぎに、ステージングを再起動した結果を載せておいてください。",
+    // A Japanese step right before the document, and a casual order inside its content.
+    "ブランチ切って引き継ぎ書書いといて。",
+    "チケット閉じて引き継ぎ書いて。",
+    "引き継ぎに書いた通知の不具合、原因わかってるならもう直しちゃって、直したって書いといて。",
+    // A question about the document that wants an answer.
+    "이 인계 문서 누가 쓴 거예요? 날짜가 없네요.",
+    "この引き継ぎ書、誰が書いたんですか？日付がないです。",
+    // A mention: a past act names the document; someone else writes it; it is written; it waits; it stays as it is.
+    "火曜に書いてもらった引き継ぎ、山田さんがすぐ動けたって。お礼だけです。",
+    "Sam will write the handoff tomorrow.",
+    "引き継ぎ書はもうコミット済みです。",
+    "引き継ぎ書は明日田中さんが書きます。",
+    "引き継ぎ書を書くのは明日です。",
+    "인계 문서 쓰는 건 내일이에요.",
+    "Leave the handoff as it is.",
+    "Got the handoff, thanks.",
+    "Passed your handoff to Dana.",
+    "引き継ぎありがとう！助かりました。",
+    "인계 회의는 3시예요.",
+  ])("refused: %s", (text) => {
+    expect(passes(text)).toBe(false);
+  });
+});
+
+describe("round 20: the whole document edited, and its neighbours", () => {
+  test.each([
+    "Could you keep the handoff to about a page?",
+    "Split the handoff into done / in progress / next.",
+    "Translate HANDOFF.md into Korean.",
+    "Move the handoff to docs/handoff/ and commit.",
+    "Rename the handoff to HANDOFF-AUC-12.md and commit it.",
+    "Remove the customer emails from the handoff.",
+    "인계 문서에서 고객 전화번호 지워 주세요.",
+    "引き継ぎ書から顧客の電話番号を消してください。",
+  ])("passes: %s", (text) => {
+    expect(passes(text)).toBe(true);
+  });
+
+  test.each([
+    // (The review's early warning on 8bf9683, in our words: another place, another document, a second job.)
+    "Split the handoff into Jira tickets.",
+    "Move the handoff into our Confluence space.",
+    "Rewrite the handoff as a blog post for the engineering blog.",
+    "Keep the handoff to a page, revert yesterday's config change.",
+    "Rename HANDOFF.md to NOTES.md across the repo.",
+    "Translate the handoff into Korean and the UI into Japanese.",
+    "Move the handoff to the wiki.",
+    "Remove the feature flag from prod and from the handoff.",
+    "引き継ぎ書からパスワードを消してgitの履歴からも消して。",
+    "인계 문서에서 토큰이랑 저장소 히스토리에서 토큰 지워 줘.",
+    "Keep the handoff bot running overnight.",
+  ])("refused: %s", (text) => {
+    expect(passes(text)).toBe(false);
+  });
+});
+
+describe("round 20: words of work that are not the reader's, and split-off endings", () => {
+  test.each([
+    // 읽 with another reader, or a future; 올려 as the document's delivery.
+    "인계 문서 맨 위에 세 줄 요약 넣어 주세요. 바쁜 사람은 거기까지만 읽어요.",
+    "다음 사람이 읽을 수 있게 인계 문서 써 주세요.",
+    "인계 문서 정리되는 대로 올려 주세요.",
+    // 返信 of 完了 to the sender, no reply needed, a recommit, work handed to the next session, the sender's own check.
+    "引き継ぎ書いて。作成後「完了」とだけ返信してください。",
+    "引き継ぎ書を更新してコミットして。返信は不要です。",
+    "引き継ぎ書の社名をA社に置き換えて、コミットし直してください。",
+    "残りは次のセッションに回すので、引き継ぎメモを残してください。",
+    "인계 문서 커밋만 해 주세요. 제가 확인하고 올릴게요.",
+    // An ending split off its sentence, a hello.
+    "인계 문서 써 주시면 감사하겠습니다.",
+    "팀장님이 인계 문서 꼭 써 달라고 하셨어요. 인계 문서 작성 부탁드려요.",
+    "인계서만 쓰면 돼.",
+    "u there? just the handoff pls, nothing else",
+    // "the doc" once the handoff is named.
+    "The handoff says the cron is off. It's on. Correct the doc.",
+    // で as a particle in Japanese content.
+    "引き継ぎに、ステージングと本番で設定が違う箇所を一覧で入れておいてください。",
+  ])("passes: %s", (text) => {
+    expect(passes(text)).toBe(true);
+  });
+
+  test.each([
+    "인계서 쓰고 PR 다시 올려 주세요.",
+    "로그 읽고 인계 문서 써 주세요.",
+    "引き継ぎ書いて、田中さんに「完了」と返信してください。",
+    "引き継ぎ書いて、チケットを worker-3 に回してください。",
+    "인계 문서 쓰고, 제가 확인한 버그 수정해 주세요.",
+    "인계서 써 주시고 빌드도 고쳐 주시면 감사하겠습니다.",
+    "다음 담당자가 바로 배포할 수 있게 빌드 고쳐야 해요. 인계서도 써 주세요.",
+    "u there? write the handoff and fix the build",
+    "Write the handoff and update the doc.",
+    "The handoff mentions the retry bug. Fix the bug and update the doc.",
+    "引き継ぎに、ベンチを回し直した数値を貼っておいてください。",
+  ])("refused: %s", (text) => {
+    expect(passes(text)).toBe(false);
+  });
+});
+
+describe("round 20: batch-r20h (our own examples) is decided as labelled", () => {
+  const rows = readFileSync(join(import.meta.dir, "../../eval/handoff-prompts/model/batch-r20h.jsonl"), "utf8")
+    .split("\n").filter((l) => l.trim() !== "").map((l) =>
+      JSON.parse(l) as { id: string; category: string; text: string }
+    );
+  test.each(rows.map((r) => [r.id, r.category, r.text]))("%s", (_id, category, text) => {
+    expect(passes(text)).toBe(category === "request");
+  });
+});
