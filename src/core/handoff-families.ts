@@ -357,6 +357,12 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
       question: true,
     };
   }
+  // Round 20: a Korean step of its own before the document, done and left so ("크론 멈춰 두고", "브랜치 푸시해 두고") or on
+  // a thing of the system ("브랜치 자르고", "새 브랜치 따서"), in a clause that does not name the document.
+  if (KO_STEP.test(clause.trim()) && !doc.test(clause)) {
+    return { kind: "other", by: "rule: a step before the document" };
+  }
+  if (koStepBefore(n).test(clause)) return { kind: "other", by: "rule: a step before the document" };
   // Round 20: a Japanese step put right before the document in the same clause ("ブランチ切って引き継ぎ書書いて",
   // "チケット閉じて引き継ぎ書いて"): a verb's te-form there is a step of its own, unless it only stops, orders or frames
   // the writing ("作業を止めて", "整理して", "見出しをつけて", "前提にして").
@@ -543,6 +549,24 @@ function wholeEdit(n: Nouns): RegExp {
 /** A second job beside a whole-document edit: "and" (but the commit after it), "then", "also", a chain. */
 const WHOLE_EDIT_JOB =
   /\b(?:and(?!\s+(?:re)?commit\b|\s+push\b)|then|also|too|plus|after|before|once|when|while|until)\b|[+＋;]|도\s|(?:고|며|면서)\s|て(?:から)?[、\s]/i;
+
+/** A Korean step done and left so, or one on a thing of the system, ending its clause on a connective. */
+const KO_STEP =
+  /(?:(?:어|아|해|여|워|쳐|춰|꿔|려|켜|꺼|져|둬)\s*(?:두고|놓고|놔두고)|(?:브랜치|태그|PR|이슈|티켓|크론|노드|서버|워커|캐시|DB|디비|컨테이너|파드|클러스터)\s*(?:을|를|도|좀|하나)?\s*[가-힣]+(?:고|서))$/;
+
+const koStepCache = new Map<Nouns, RegExp>();
+/** The same step right before the document, in its clause ("새 브랜치 따서 인계 문서 커밋해 줘"). */
+function koStepBefore(n: Nouns): RegExp {
+  let re = koStepCache.get(n);
+  if (re === undefined) {
+    re = new RegExp(
+      r`(?:(?:어|아|해|여|워|쳐|춰|꿔|려|켜|꺼|져|둬)\s*(?:두고|놓고|놔두고)|(?:브랜치|태그|PR|이슈|티켓|크론|노드|서버|워커|캐시|DB|디비|컨테이너|파드|클러스터)\s*(?:을|를|도|좀|하나)?\s*[가-힣]+(?:고|서))\s+(?:${n.ko})`,
+      "i",
+    );
+    koStepCache.set(n, re);
+  }
+  return re;
+}
 
 const stepCache = new Map<Nouns, RegExp>();
 /** A verb's te-form (not で) right before the document's name, in one clause. */
