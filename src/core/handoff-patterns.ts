@@ -223,7 +223,14 @@ export const EN_SECOND_VERB = (): RegExp =>
       // (Round 20: or a bare plural at the clause's end, "and re-shard users", "and decommission old runners"; not a
       // list of what goes in, "and key decisions", "and test results".)
       r`|(?:^|[\s,;])(?:and|then|plus|also)\s+(?:then\s+|also\s+|please\s+)?(?!(?:key|main|recent|latest|other|related|relevant|important|blocking|blocked|flaky|broken|test|status|meeting|design|todo|follow-?up|action|decision|risk|lesson|gotcha|caveat|link|setup|release|next|remaining|current|failing|known|pending|outstanding|unresolved|new|open|any|all|some|no|your|our|my|its|their|the|a|an|these|those|nothing|more|less|other|what|which|where|how|why|who|when|whether|it|them|this|that|everything|anything|stop|end|exit|commit|push|include|list|note|mention|wrap|leave|hand|save|describe|explain|summari[sz]e|record)\b)` +
-      r`[a-z][\w-]*\s+(?:(?!and\b|or\b)[a-z][\w-]*\s+)?[a-z][\w-]*[^s\W']s\s*[.!]*\s*$`,
+      r`[a-z][\w-]*\s+(?:(?!and\b|or\b)[a-z][\w-]*\s+)?[a-z][\w-]*[^s\W']s\s*[.!]*\s*$` +
+      // (Round 20: a command line, "and npm publish", "and git tag v1.2"; a verb with a particle and someone, "and sync
+      // with Dana", "and loop in security"; a hyphenated verb on a bare word, "and smoke-test staging"; a number of
+      // things, "and spot-check three invoices".)
+      r`|(?:^|[\s,;])(?:and|then|plus|also)\s+(?:then\s+|also\s+|please\s+)?(?:npm|yarn|pnpm|git|kubectl|helm|terraform|docker|make|cargo|pip|bun|npx|gh|aws|gcloud|ssh|scp|rsync|psql|mysql|redis-cli)\s+(?!(?:commit|push|add)\b)[a-z][\w-]*` +
+      r`|(?:^|[\s,;])(?:and|then|plus|also)\s+(?:then\s+|also\s+|please\s+)?(?!(?:context|background|status|info|detail|summary|note|link|pointer|history|rationale|reasoning|decision|thought|todo|step|everything|anything|something|more|less|stuff|notes|details|links|steps|the|a|an|your|our|its|my|their|any|all|some|no|what|which|where|how|why|who|when|it|them|this|that|next|open|known|current|remaining|pending|outstanding|failing)\b)[a-z][\w-]*(?<![^s]s)\s+(?:with|in|up\s+with|out\s+to|back\s+to)\s+(?:[A-Z@#][\w-]*|security|legal|ops|qa|support|finance|product|design|infra|everyone|the\s+team)\b` +
+      r`|(?:^|[\s,;])(?:and|then|plus|also)\s+(?!(?:next-step|follow-up|to-do|half-done|in-progress|long-term|short-term|high-level|low-level|up-to-date|step-by-step)\b)[a-z]+-[a-z]+\s+[a-z][\w-]*\s*[.!]*\s*$` +
+      r`|(?:^|[\s,;])(?:and|then|plus|also)\s+(?:then\s+|also\s+|please\s+)?(?!(?:list|note|mention|include|record|describe|explain|summari[sz]e|add|write|name|give)\b)[a-z][\w-]*\s+(?:two|three|four|five|six|seven|eight|nine|ten|a\s+few|several|\d+)\s+[a-z]`,
     "",
   );
 
