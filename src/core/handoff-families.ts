@@ -349,7 +349,8 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   // 커밋돼 있어요, 引き継ぎ書はもうコミット済みです, 引き継ぎ書は明日田中さんが書きます): a statement, no ask.
   if (
     doc.test(clause) &&
-    (OTHERS_WRITE.test(clause.trim()) || WRITTEN_ALREADY.test(clause.trim()) || gotIt(n).test(clause.trim()))
+    (((OTHERS_WRITE.test(clause.trim()) || WRITTEN_ALREADY.test(clause.trim())) && !STATEMENT_GOES_ON.test(clause)) ||
+      gotIt(n).test(clause.trim()))
   ) {
     return {
       kind: "support",
@@ -471,6 +472,10 @@ function gotIt(n: Nouns): RegExp {
   return re;
 }
 
+/** A statement that goes on to something else (review H3: "I passed your handoff to Lee and he says fix …"). */
+const STATEMENT_GOES_ON =
+  /\b(?:and|but|then|so|says?|said|wants?|asked?|asks|needs?|please|pls|can\s+you|could\s+you)\b|[,;:+]|(?:하고|그리고|는데|지만|고\s|며\s|라고|달라)|(?:して|て、|けど|が、|って言|と言)/i;
+
 /** The document to be left as it is. */
 const LEAVE_AS_IS =
   /\b(?:leave|keep)\s+(?:the\s+|your\s+|that\s+|this\s+)?(?:[\w.-]+\s+){0,2}?(?:as\s+(?:it\s+is|is)|alone|untouched|unchanged|be)\b|(?:그대로\s*(?:둬|두세요|두시고|놔)|건드리지\s*마)|(?:そのままに(?:して|しといて)|触らないで|いじらないで)/i;
@@ -522,11 +527,14 @@ function wholeEdit(n: Nouns): RegExp {
     // What may follow: a size, a shape, a language or a reader, in words from that vocabulary only (review, round 20:
     // "into Jira tickets", "as a blog post", "to a page, revert …" name another place or a second job).
     const word =
-      r`(?:about|around|roughly|under|at|most|max|maximum|no|more|than|one|two|three|four|five|half|a|an|the|single|short|shorter|brief|page|pages|paragraphs?|screens?|lines?|words?|bullets?|points?|tables?|lists?|sections?|parts?|headings?|columns?|markdown|plain|simple|english|korean|japanese|chinese|german|french|spanish|status|blockers|next|steps|done|in|progress|open|items|questions|risks|shape|format|its|own|files?|\d+|top|bottom|order|of|for|newcomers?|new|hires?|readers?|non-engineers?|humans?)`;
+      r`(?:about|around|roughly|under|at|most|max|maximum|no|more|than|one|two|three|four|five|half|a|an|the|single|short|shorter|brief|page|pages|paragraphs?|screens?|lines?|words?|bullets?|points?|tables?|lists?|sections?|parts?|headings?|columns?|markdown|plain|simple|english|korean|japanese|chinese|german|french|spanish|blockers|next|steps|done|in|progress|open|items|questions|risks|shape|format|its|own|files?|\d+)`;
+    // (A reader only after "for": "for a newcomer", "for the next worker"; "for the status page" is another place.)
+    const reader =
+      r`(?:an?\s+|the\s+)?(?:newcomers?|new\s+hires?|readers?|non-engineers?|humans?|qa|ops|(?:next|new)\s+(?:person|worker|session|agent|owner|engineer))`;
     const shape =
-      r`(?:\s+(?:to|into|under|around|as|down\s+to|in|by|at|for)\s+${word}(?:(?:\s+|\s*[/,:()—–-]\s*)${word})*)?`;
-    // A move or a rename: to a path in the repository, and nothing after it.
-    const path = r`(?:[\w.-]*\/[\w./-]*|[\w.-]+\.md)`;
+      r`(?:\s+(?:to|into|under|around|as|down\s+to|in|by|at)\s+${word}(?:(?:\s+|\s*[/,:()—–-]\s*)${word})*)?(?:\s+for\s+${reader})?`;
+    // A move or a rename: to a path in the repository that is the handoff's own (its name in it), and nothing after it.
+    const path = r`(?![\w./-]*\.\.)(?=[\w./-]*(?:handoff|handover))(?:[\w.-]*\/[\w./-]*|[\w.-]+\.md)`;
     const deliver =
       r`(?:,?\s*and\s+(?:re)?commit(?:\s+(?:it|the\s+(?:move|rename|change|result)))?(?:,?\s*(?:and\s+)?push(?:\s+it)?)?)?`;
     const tail = r`(?:,?\s*(?:please|pls|thanks|thx))?\s*[.!?]*$`;
@@ -534,12 +542,12 @@ function wholeEdit(n: Nouns): RegExp {
       lead +
         r`(?:keep|cut(?:\s+down)?|split|restructure|reformat|reorgani[sz]e|expand|condense|shorten|trim(?:\s+down)?|tighten(?:\s+up)?|proofread|polish|simplify|translate|reorder|rewrite|redo)\s+${doc}${shape}${deliver}${tail}` +
         r`|${lead}(?:move|rename)\s+${doc}\s+(?:to|into|as)\s+${path}${deliver}${tail}` +
-        r`|${lead}(?:remove|strip|redact|scrub|delete|drop|take\s+out|cut)\s+(?:the\s+|any\s+|all\s+)?[^.;!?+&,]{1,50}?\s+(?:from|out\s+of)\s+${doc}${deliver}${tail}` +
+        r`|${lead}(?:remove|strip|redact|scrub|delete|drop|take\s+out|cut)\s+(?:the\s+|any\s+|all\s+)?(?:(?!\b(?:from|as\s+well|along|both|too|also|and|plus|in|on|out)\b)[^.;!?+&,]){1,50}?\s+(?:from|out\s+of)\s+${doc}${deliver}${tail}` +
         r`|${lead}(?:merge|fold|move|combine)\s+(?:the\s+|your\s+)?(?:[\w.-]+\.md|notes?(?:\s+one)?|draft|scratch\s+file|other\s+one|spare(?:\s+file)?)\s+(?:into|with)\s+${doc}${deliver}${tail}` +
         r`|${lead}(?:swap|reorder|switch)\s+(?:the\s+)?(?:order\s+of\s+)?[^.;!?+&,]{1,50}?\s+in\s+${doc}${deliver}${tail}` +
         // (Korean and Japanese: one thing, taken out of the document only: no second place, no "and", no "too".)
-        r`|^(?:${n.ko})\s*(?:에서|에서는)\s*(?:(?!에서|도\s|이랑|랑|하고|및|와\s|과\s)[^.,?!]){1,40}?\s*(?:지워|빼|삭제해|없애|가려|마스킹해)\s*(?:주세요|줘|주십시오|줘요)?[.!~\s]*$` +
-        r`|^(?:${n.ja})\s*(?:から|の)\s*(?:(?!から|も|と|や|て)[^、。?？]){1,30}?(?:を|は)?\s*(?:消して|削除して|外して|抜いて|伏せ字にして|マスクして)(?:ください|下さい|おいて(?:ください)?|ほしい)?[。!！\s]*$`,
+        r`|^(?:${n.ko})\s*(?:에서|에서는)\s*(?:(?!에서|도\s|이랑|랑|하고|및|와\s|과\s|겸|김에|같이|함께|뿐)[^.,?!]){1,40}?\s*(?:지워|빼|삭제해|없애|가려|마스킹해)\s*(?:주세요|줘|주십시오|줘요)?[.!~\s]*$` +
+        r`|^(?:${n.ja})\s*(?:から|の)\s*(?:(?!から|も|と|や|て|および|及び|ならびに|並びに|ほか|以外|ついで)[^、。?？]){1,30}?(?:を|は)?\s*(?:消して|削除して|外して|抜いて|伏せ字にして|マスクして)(?:ください|下さい|おいて(?:ください)?|ほしい)?[。!！\s]*$`,
       "i",
     );
     wholeCache.set(n, re);
