@@ -783,3 +783,136 @@ export function stripRelay(clause: string): string {
   }
   return clause.slice(m[0].length);
 }
+
+/**
+ * Round 20: a machine's task payload (a JSON object, or key=value fields) that asks only for the handoff: an action
+ * field naming it, and every other field from a closed list (where it goes, the ticket, the language, its sections,
+ * commit, push, stop after). One field outside the list ("also", "next_ticket", "then": "deploy") leaves the payload
+ * to the judges, as before.
+ */
+export function machinePayload(text: string): boolean {
+  const t = text.trim();
+  if (t.length > 600) return false;
+  if (t.startsWith("{")) {
+    let v: unknown;
+    try {
+      v = JSON.parse(t);
+    } catch {
+      return false;
+    }
+    const seen = { action: false };
+    return isPlainObject(v) && fieldsOk(v, seen, 0) && seen.action;
+  }
+  if (!/^[\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]+=\S/.test(t)) return false;
+  const fields: Record<string, unknown> = {};
+  for (const tok of t.split(/\s+/)) {
+    const m = /^([\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]+)=(\S+)$/.exec(tok);
+    if (m === null) return false;
+    fields[m[1]] = m[2];
+  }
+  const seen = { action: false };
+  return fieldsOk(fields, seen, 0) && seen.action;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+const PAYLOAD_ACTION_KEY =
+  /^(?:task|op|action|kind|type|cmd|instruction|request|종류|작업|요청|지시|種別|作業|依頼|指示|操作)$/i;
+const PAYLOAD_HANDOFF =
+  /^(?:handoff(?:[_-]?(?:request|write|doc))?|write[_-]?handoff|handover|인계(?:문서)?(?:[_ ]?(?:작성|요청|갱신))?|인수인계(?:문서)?(?:[_ ]?(?:작성|요청))?|引き?継ぎ(?:書|資料|文書)?(?:の?(?:作成|依頼))?|申し送り(?:書)?(?:作成)?)$/i;
+const PAYLOAD_HANDOFF_KEY = /^(?:handoff|handover|인계|인수인계|引き?継ぎ|申し送り)$/i;
+const PAYLOAD_AFTER_KEY = /^(?:then|after|on_complete|이후|완료후|その後|完了後)$/i;
+const PAYLOAD_AFTER =
+  /^(?:exit|stop|end|done|idle|wait|none|commit(?:[_-]and[_-]exit)?|종료|세션\s*종료|대기|커밋_?후_?종료|終了|停止|セッション終了|コミットして終了)$/i;
+const PAYLOAD_SECTIONS_KEY = /^(?:sections|include|items|섹션|항목|章|項目)$/i;
+const PAYLOAD_SECTION =
+  /^(?:status|state|summary|done|doing|completed?|in[ _]progress|blocked|blockers?|open[ _]questions?|questions|risks?|next(?:[ _]steps?)?|todo|notes|context|decisions|gotchas|known[ _]issues|links|references|branch|steps[ _]completed|rerun[ _]point|완료(?:한\s*일)?|진행\s*(?:중|상황)|작업\s*중|막힌\s*(?:것|부분|점)|남은\s*(?:일|작업)|다음(?:\s*(?:할\s*일|단계))?|위험|리스크|메모|주의\s*사항|完了(?:したこと)?|作業中|対応中|保留・課題|課題|残タスク|次にやること|次の(?:手順|作業)|注意点|ブロッカー|リスク|メモ)$/i;
+const PAYLOAD_FLAG_KEY = /^(?:commit|push|exit|exit_after|stop_after|커밋|푸시|종료|コミット|プッシュ|終了)$/i;
+const PAYLOAD_FLAG = /^(?:true|false|yes|no|y|n|예|아니오|はい|いいえ)$/i;
+/** Information fields, each with the shape of its value (no sentence, and no verb of work hidden in a token). */
+const PAYLOAD_INFO: readonly [RegExp, RegExp][] = [
+  [
+    /^(?:path|file|doc|output|target|파일|경로|대상|ファイル|パス|出力先|保存先|対象)$/i,
+    /^(?:[\w.@-]*\/[\w./@가-힣\u3040-\u30FF\u4E00-\u9FFF-]*|[\w.가-힣\u3040-\u30FF\u4E00-\u9FFF-]+\.md|(?:w|worker|agent)[-_][\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]{1,20})$/i,
+  ],
+  [
+    /^(?:src|from|source|worker|session|보낸이|세션|セッション)$/i,
+    /^(?:[\w-]*(?:cron|bot|dispatcher|orchestrator|planner|scheduler)[\w-]*|(?:w|worker|agent)[-_]?[\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]{1,20}|[\w-]{1,16}-[a-z]{0,3}\d+)$/i,
+  ],
+  [/^(?:ticket|id|티켓|チケット)$/i, /^[A-Z][A-Z0-9]*-\d+$|^\d+$/],
+  [/^(?:lang|language|언어|言語)$/i, /^(?:en|ko|ja|english|korean|japanese|한국어|영어|일본어|日本語|英語)$/i],
+  [/^(?:style)$/i, /^(?:です・?ます|だ・?である|plain|formal|casual|bullets|markdown)$/i],
+  [
+    /^(?:reason|이유|理由)$/i,
+    /^(?:ctx[_-]soft|context[_-]soft[_-]limit|soft[_-]limit|soft|limit|rotation|ctx[_-]limit)$/i,
+  ],
+  [/^(?:priority)$/i, /^(?:high|medium|low|normal|urgent|p[0-4])$/i],
+  [/^(?:deadline|run)$/i, /^[\dTZ:.+-]+(?:JST|UTC|KST)?$/i],
+  [/^(?:status|stage)$/i, /^(?:waiting[_-]on[_-]worker|rotate|rotating|soft[_-]limit|pending|ready)$/i],
+  [/^(?:job)$/i, /^(?:[\w-]*rotat[\w-]*|[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)$/],
+  [/^(?:reply)$/i, /^(?:done|ok|완료|完了)$/i],
+];
+
+function fieldsOk(o: Record<string, unknown>, seen: { action: boolean }, depth: number): boolean {
+  if (depth > 2) return false;
+  for (const [k, v] of Object.entries(o)) {
+    if (PAYLOAD_ACTION_KEY.test(k) && typeof v === "string" && PAYLOAD_HANDOFF.test(v)) seen.action = true;
+    else if (PAYLOAD_HANDOFF_KEY.test(k) && isPlainObject(v)) {
+      seen.action = true;
+      if (!fieldsOk(v, seen, depth + 1)) return false;
+    } else if (PAYLOAD_AFTER_KEY.test(k)) {
+      if (typeof v !== "string" || !PAYLOAD_AFTER.test(v)) return false;
+    } else if (PAYLOAD_SECTIONS_KEY.test(k)) {
+      if (!Array.isArray(v) || !v.every((s) => typeof s === "string" && PAYLOAD_SECTION.test(s.trim()))) return false;
+    } else if (PAYLOAD_FLAG_KEY.test(k)) {
+      if (typeof v !== "boolean" && !(typeof v === "string" && PAYLOAD_FLAG.test(v))) return false;
+    } else {
+      const info = PAYLOAD_INFO.find(([key]) => key.test(k));
+      if (info === undefined || PAYLOAD_ACTION_KEY.test(k)) return false;
+      if (!(v === null || typeof v === "number" || (typeof v === "string" && info[1].test(v)))) return false;
+    }
+  }
+  return true;
+}
+
+/** Verbs that only write, deliver or end the handoff: a payload's value may hold them ("write_handoff", "commit_and_exit"). */
+const PAYLOAD_OWN_VERB =
+  /^(?:write|update|commit|push|save|stop|exit|end|finish|complete|wrap|leave|hand|rotate|close|keep|add|note|list|include|record|make|do|go|set|check|file|draft|prepare|create|start|let|back|get|give|take|mark|skip|apply|find|fill|sort)$/i;
+
+/**
+ * Round 20: a payload (JSON, or key=value fields) whose action is the handoff but one of whose values names work in a
+ * token of its own ("restart-api", "make-test", "fix-login-first", "reindex"): that work. Returns the value, or null.
+ */
+export function payloadWork(text: string): string | null {
+  const t = text.trim();
+  if (t.length > 600 || !(t.startsWith("{") || /^[\w-]+=\S/.test(t))) return null;
+  const values: string[] = [];
+  if (t.startsWith("{")) {
+    try {
+      collectStrings(JSON.parse(t), values, 0);
+    } catch {
+      return null;
+    }
+  } else {
+    for (const tok of t.split(/\s+/)) {
+      const m = /^[\w-]+=(\S+)$/.exec(tok);
+      if (m !== null) values.push(m[1]);
+    }
+  }
+  if (!values.some((v) => PAYLOAD_HANDOFF.test(v))) return null;
+  for (const v of values) {
+    if (/[\/\\]|\.md$/i.test(v) || PAYLOAD_HANDOFF.test(v) || /\s/.test(v)) continue;
+    const words = v.split(/[-_.:]+/);
+    if (words.some((w) => EN_BASE_WORD.test(w) && !PAYLOAD_OWN_VERB.test(w))) return v;
+  }
+  return null;
+}
+
+function collectStrings(v: unknown, out: string[], depth: number): void {
+  if (depth > 3) return;
+  if (typeof v === "string") out.push(v);
+  else if (Array.isArray(v)) { for (const x of v) collectStrings(x, out, depth + 1); }
+  else if (isPlainObject(v)) { for (const x of Object.values(v)) collectStrings(x, out, depth + 1); }
+}

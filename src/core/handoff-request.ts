@@ -69,7 +69,9 @@ import {
   freshRun,
   headerLine,
   headerWork,
+  machinePayload,
   partEdit,
+  payloadWork,
   readFamilies,
   replyPath,
   restWish,
@@ -619,6 +621,12 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
   const text = /\b(?:doc|document|write-?up)\b/i.test(named) && DOC_NOUN.test(named)
     ? theDocIsTheHandoff(named)
     : named;
+  // Round 20: a machine's payload that asks only for the handoff, every field from a closed list.
+  if (machinePayload(text)) return { asks: true, request: true, clause: null };
+  const work = payloadWork(text);
+  if (work !== null) {
+    return { asks: true, request: false, clause: clip(work), because: "rule: a payload field names work" };
+  }
   const own = judgeByClauses(text);
   if (!own.request) return own;
   // Japanese in Latin letters is read by neither judge: only the name was ("handoff wo yonde tsuzuki wo yatte").
