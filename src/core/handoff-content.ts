@@ -233,7 +233,12 @@ function governed(
     const m = re.exec(s);
     if (m === null) continue;
     // "Add X to the handoff": X with a place of its own ("the retry to the client") is put elsewhere.
-    if (i === 1 && /\b(?:to|into|onto|in|on)\s+(?:the|a|an|our|your|this|that|its)\b/i.test(m[1])) return null;
+    // (A part of the document itself is no other place: "the queries in a collapsed section at the end of the handoff".)
+    const place = m[1].replace(
+      /\b(?:in|into|under|as)\s+(?:a|an|the|its|their)\s+(?:[\w-]+\s+)?(?:section|block|table|list|appendix|heading|paragraph|bullet|footnote|code\s+block)s?\b(?!\s+(?:of|in|on)\b)/gi,
+      " ",
+    );
+    if (i === 1 && /\b(?:to|into|onto|in|on)\s+(?:the|a|an|our|your|this|that|its)\b/i.test(place)) return null;
     // A question mark ends only a request's own frame ("Could you add …?").
     if (/[?？]/.test(end) && !/\b(?:can|could|would|will)\s+you\b/i.test(s)) return null;
     const content = [m[1], m[2]].filter((c) => c !== undefined).join(" — ");

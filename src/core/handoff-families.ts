@@ -916,3 +916,83 @@ function collectStrings(v: unknown, out: string[], depth: number): void {
   else if (Array.isArray(v)) { for (const x of v) collectStrings(x, out, depth + 1); }
   else if (isPlainObject(v)) { for (const x of Object.values(v)) collectStrings(x, out, depth + 1); }
 }
+
+/**
+ * Round 20: the worker's own question quoted above the answer ("> Should I put the SQL in the handoff?" / "Yes, at the
+ * end."), answered yes: the question is what the answer orders. Returns the prompt with the question turned into that
+ * order and the "yes" dropped, for both judges to read as any prompt (so a question that proposes other work, or an
+ * answer that adds some, is refused as before); null when the prompt is not of that shape.
+ */
+export function answeredQuestion(text: string): string | null {
+  const m = /^((?:[>＞][^\n]*\n)+)\s*\n?([\s\S]+)$/.exec(text.trim());
+  if (m === null) return null;
+  const q = m[1].split("\n").map((l) => l.replace(/^[>＞]\s?/, "").trim()).filter((l) => l !== "").join(" ");
+  if (!/[?？]\s*$/.test(q)) return null;
+  const order = askedAsOrder(q.replace(/[?？]\s*$/, ""));
+  if (order === null) return null;
+  // Yes, or the order's own verb said back ("載せてください。", "넣어 주세요").
+  const yes = ANSWER_YES.exec(m[2].trim());
+  const verb = /([^\s]{1,4}(?:て|어|아|해|여|워|려|켜|써))(?:\s*(?:ください|주세요|줘))/.exec(order);
+  if (yes === null && (verb === null || !m[2].trim().startsWith(verb[1]))) return null;
+  // ("…at the end of it": the document the question named.)
+  const named = /handoff|handover|인계|引き?継ぎ|申し送り/i.test(q);
+  const rest = m[2].trim().slice(yes?.[0].length ?? 0).trim()
+    .replace(/\b(of|in|into|to|on)\s+it\b/gi, (all, p: string) => named ? `${p} the handoff` : all);
+  return rest === "" ? order : `${order}\n${rest}`;
+}
+
+const ANSWER_YES =
+  /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|please\s+do|go\s+ahead|do\s+it|do\s+that|네|예|응|좋아요|그래요|그렇게\s*해\s*주세요|はい|ええ|うん|お願いします|それで)(?:[,.!、。！\s]+|$)/i;
+
+/** The worker's proposal as the order it asks for: "Should I X" → "X", "…넣을까요" → "…넣어 주세요", "…入れますか" → "…入れてください". */
+function askedAsOrder(q: string): string | null {
+  const en = /^(?:should|shall|can|may)\s+i\s+(.+)$|^(?:do\s+you\s+)?want\s+me\s+to\s+(.+)$/i.exec(q);
+  if (en !== null) return (en[1] ?? en[2]).trim() + ".";
+  const ko = /^(.*?)(넣|적|쓰|올리|추가하|포함하|남기|정리하|작성하|붙이|빼)(?:을|ㄹ)?까요$/.exec(q) ??
+    /^(.*?)(넣을|적을|쓸|올릴|추가할|포함할|남길|정리할|작성할|붙일|뺄)까요$/.exec(q);
+  if (ko !== null) {
+    const stem = ko[2].replace(/[을ㄹ]$/, "");
+    const KO_ORDER: Record<string, string> = {
+      넣: "넣어",
+      넣을: "넣어",
+      적: "적어",
+      적을: "적어",
+      쓰: "써",
+      쓸: "써",
+      올리: "올려",
+      올릴: "올려",
+      추가하: "추가해",
+      추가할: "추가해",
+      포함하: "포함해",
+      포함할: "포함해",
+      남기: "남겨",
+      남길: "남겨",
+      정리하: "정리해",
+      정리할: "정리해",
+      작성하: "작성해",
+      작성할: "작성해",
+      붙이: "붙여",
+      붙일: "붙여",
+      빼: "빼",
+      뺄: "빼",
+    };
+    const o = KO_ORDER[ko[2]] ?? KO_ORDER[stem];
+    return o === undefined ? null : `${ko[1]}${o} 주세요.`;
+  }
+  const ja = /^(.*?)(入れ|書き|載せ|追加し|含め|残し|まとめ|貼り|外し)(?:ます|ましょう)か$/.exec(q);
+  if (ja !== null) {
+    const JA_TE: Record<string, string> = {
+      入れ: "入れて",
+      書き: "書いて",
+      載せ: "載せて",
+      追加し: "追加して",
+      含め: "含めて",
+      残し: "残して",
+      まとめ: "まとめて",
+      貼り: "貼って",
+      外し: "外して",
+    };
+    return `${ja[1]}${JA_TE[ja[2]]}ください。`;
+  }
+  return null;
+}

@@ -61,6 +61,7 @@ import {
   trimStart,
 } from "./handoff-text.ts";
 import {
+  answeredQuestion,
   calledOff,
   CLOSING_QUOTE,
   deicticEdit,
@@ -613,7 +614,9 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
   // The document's name as typed (a typo, a phonetic slip, the other kana, a mis-converted kanji) is
   // rewritten to the name both judges read (round 17, handoff-names.ts); a prompt past twice the window is refused
   // as too long either way.
-  const named = raw.length <= 2 * HANDOFF_WINDOW ? normalizeNames(raw) : raw;
+  const typed = raw.length <= 2 * HANDOFF_WINDOW ? normalizeNames(raw) : raw;
+  // Round 20: the worker's own question quoted above a yes is the order it proposed (handoff-families.ts).
+  const named = answeredQuestion(typed) ?? typed;
   // Round 20: in a prompt that names the handoff, "the doc" / "the document" with nothing to say which is that document
   // ("The handoff says X. Correct that in the doc."): both judges read it as the handoff's name.
   // (Only in a sentence after the one that names it, and with no "also" or "too": "Write the handoff and update the doc"
