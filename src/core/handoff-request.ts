@@ -625,8 +625,10 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
     ? theDocIsTheHandoff(named)
     : named;
   // Round 20: a machine's payload that asks only for the handoff, every field from a closed list.
-  if (machinePayload(text)) return { asks: true, request: true, clause: null };
-  const work = payloadWork(text);
+  // (Only a prompt that opens like one: the hook's common case pays one anchored test.)
+  const payload = /^\s*(?:\{|[\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]+=)/.test(text);
+  if (payload && machinePayload(text)) return { asks: true, request: true, clause: null };
+  const work = payload ? payloadWork(text) : null;
   if (work !== null) {
     return { asks: true, request: false, clause: clip(work), because: "rule: a payload field names work" };
   }
