@@ -125,6 +125,36 @@ describe("round 20: words of work that are not the reader's, and split-off endin
   });
 });
 
+describe("round 20: machine payloads and the worker's own quoted question", () => {
+  test.each([
+    '{"op":"handoff","worker":"w-3","path":"HANDOFF.md","then":"exit"}',
+    '{"task":"handoff","path":"HANDOFF.md","commit":true,"push":true,"then":"exit"}',
+    "action=handoff worker=w-9 file=notes/handoff.md after=stop",
+    '{"작업":"인계","경로":"HANDOFF.md","커밋":true}',
+    "> Should I put the test logs in the handoff?\n\nYes, as a collapsed block at the end.",
+    "> 인계 문서에 로그도 넣을까요?\n\n네, 맨 끝에 접어서 넣어 주세요.",
+    "> 引き継ぎに実行したコマンドも載せますか？\n\n載せてください。末尾にお願いします。",
+  ])("passes: %s", (text) => {
+    expect(passes(text)).toBe(true);
+  });
+
+  test.each([
+    '{"task":"handoff","path":"HANDOFF.md","also":"bump lodash"}',
+    '{"task":"handoff","path":"HANDOFF.md","then":"deploy"}',
+    '{"task":"handoff","path":"HANDOFF.md","sections":["status","deploy the fix"]}',
+    '{"task":"handoff","target":"restart-api","then":"stop"}',
+    '{"task":"handoff","run":"make-test","path":"HANDOFF.md"}',
+    "action=handoff worker=w-2 job=reindex-users",
+    '{"작업":"인계","경로":"HANDOFF.md","이후":"배포"}',
+    "> Should I fix the flaky test before writing the handoff?\n\nYes.",
+    "> Should I put the logs in the handoff?\n\nYes, and also rotate the keys.",
+    "> 인계 문서 쓰고 PR 올릴까요?\n\n네.",
+    "> 引き継ぎの前にキャッシュを消しますか？\n\nはい。",
+  ])("refused: %s", (text) => {
+    expect(passes(text)).toBe(false);
+  });
+});
+
 describe("round 20: batch-r20h (our own examples) is decided as labelled", () => {
   const rows = readFileSync(join(import.meta.dir, "../../eval/handoff-prompts/model/batch-r20h.jsonl"), "utf8")
     .split("\n").filter((l) => l.trim() !== "").map((l) =>
