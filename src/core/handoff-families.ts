@@ -941,6 +941,30 @@ export function answeredQuestion(text: string): string | null {
   return rest === "" ? order : `${order}\n${rest}`;
 }
 
+/**
+ * Round 20: the worker's own question quoted above an answer that declines it ("> Should I keep going or wrap up?" /
+ * "Wrap up. Write it all down in the handoff."): the answer alone is the prompt, for both judges to read. Only the
+ * worker's own question (should I, want me to, 할까요, しましょうか), not a quoted ask of someone else's ("could you …").
+ */
+export function declinedQuestion(text: string): string | null {
+  const m = /^((?:[>＞][^\n]*\n)+)\s*\n?([\s\S]+)$/.exec(text.trim());
+  if (m === null) return null;
+  const q = m[1].split("\n").map((l) => l.replace(/^[>＞]\s?/, "").trim()).filter((l) => l !== "").join(" ");
+  if (
+    !/[?？]\s*$/.test(q) || !WORKER_ASKS.test(q) ||
+    /(?:もらえ|いただけ|くれ|주실|주시겠|줄래|could\s+you|can\s+you|would\s+you)/i.test(q)
+  ) {
+    return null;
+  }
+  const answer = m[2].trim();
+  return ANSWER_NO.test(answer) ? answer : null;
+}
+
+const WORKER_ASKS =
+  /\b(?:should|shall|can|may)\s+I\b|\bwant\s+me\s+to\b|\bdo\s+you\s+want\s+me\b|(?:할까요|을까요|ㄹ까요|할지)\s*[?？]?\s*$|(?:ましょうか|しますか|続けますか|進めますか)\s*[?？]?\s*$/i;
+const ANSWER_NO =
+  /^(?:no\b|nope\b|nah\b|not\s+(?:now|yet|today)\b|don'?t\b|stop\b|wrap\s+(?:it\s+)?up\b|no\s+more\b|아뇨|아니요|아니오|아니\b|안\s*돼요|그만|정리하죠|멈춰|いいえ|いや[、,。\s]|いえ[、,。\s]|結構です|やめて|区切りましょう)/i;
+
 const ANSWER_YES =
   /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|please\s+do|go\s+ahead|do\s+it|do\s+that|네|예|응|좋아요|그래요|그렇게\s*해\s*주세요|はい|ええ|うん|お願いします|それで)(?:[,.!、。！\s]+|$)/i;
 
