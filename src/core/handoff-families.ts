@@ -326,6 +326,21 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
       return { kind: "other", by: `rule: a job in parentheses ("${m[0]}")` };
     }
   }
+  // Round 20: a clause of a machine's or a relay's tags alone, with a channel or a name ("[かもめ転送] #運用 / 山本"): a
+  // sender's line.
+  const tagLine = SENDER_TAGS.exec(clause.trim());
+  if (
+    tagLine !== null &&
+    /^\s*(?:[\/·|—–-]\s*(?:[가-힣]{2,4}|[\u4E00-\u9FFF]{1,4}(?:さん)?|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))?\s*$/.test(
+      clause.trim().slice(tagLine[0].replace(/[\/·|—–:-]\s*$/, "").length),
+    ) &&
+    [...tagLine[1].matchAll(/\[([^\]\n]{1,40})\]/g)].every((t) =>
+      SENDER_TAG.test(t[1]) && !HEADER_WORK_RE.test(t[1])
+    ) &&
+    !HEADER_WORK_RE.test(clause)
+  ) {
+    return { kind: "support", by: "rule: a sender's tags and name" };
+  }
   // Round 20: a clause that is only a predicate's ending or an interjection, split off its sentence ("…써 주시면
   // 감사하겠습니다", "…쓰면 돼", "…라고 하셨어요", "아"), or a check that the worker is there ("저기 있어?", "u there?"):
   // courtesy, no ask of its own.
@@ -767,11 +782,28 @@ export const relayOpener = lazy((): RegExp =>
   /^(?:(?:fwd|fw|forwarded|relay(?:ed|ing)?|passing\s+(?:this|it)\s+on)\s+(?:from|by)\s+[@#\w.'’ -]{1,40}?(?:\s*\((?:relayed|forwarded|sent)\s+(?:by|via|from)\s+[@#\w.-]{1,30}\))?|[A-Z][\w.-]{1,20}\s+(?:says|said|writes|wrote))\s*[:：]\s*["“'‘]?|^(?:[가-힣\w#@-]{1,20}\s*)?(?:(?:씨|님)\s*)?(?:요청\s*)?(?:전달(?:합니다|드립니다|해요|드려요)?|전달해\s*달래요|이\s*전달해\s*달래요)\s*[:：→]\s*["“「『]?|^[一-龠ァ-ヶー\w]{1,12}(?:さん|課長|部長)?より\s*[:：]?\s*[「『"“]/i
 );
 
+/** Bracketed tags opening a clause, and the channel or @name right after them. */
+const SENDER_TAGS =
+  /^\s*((?:\[[^\]\n]{1,40}\]\s*)+)(?:[#@][\w가-힣\u3040-\u30FF\u4E00-\u9FFF.-]+\s*(?:[\/·|—–:-]\s*)?)*/;
+/** A tag that names a sender, a relay, a channel, an alert or the handoff itself. */
+const SENDER_TAG =
+  /전달|자동|알림|봇|공지|bot|fwd|forwarded|relay|from|via|notification|notice|reminder|alert|通知|転送|自動|連絡|slack|슬랙|카톡|카카오|두레톡|이슈함|backlog|jira|github|티켓|ticket|조치\s*[:：]\s*(?:인계|인수인계)|인계|인수인계|handoff|引き?継ぎ|申し送り|긴급|urgent|至急|orchestrator|オーケストレーター|오케스트레이터|cron|監視|monitor|scheduler|#/i;
+
 /** A closing quote mark left at a relayed clause's end. */
 export const CLOSING_QUOTE = /["”’」』]\s*$/;
 
 /** A clause without its relay opener, when the opener names only who relayed it (no "plus", "and", verb of work). */
 export function stripRelay(clause: string): string {
+  // Round 20: a machine's or a relay's bracketed tags first ("[슬랙 #dev 자동 전달] @worker-2", "[Backlog] …", "[티켓:SET-12]
+  // [조치:인계]"): each tag names a sender, a channel or the handoff, and no work.
+  // (Only when the tags lead to an @name: "[…] @worker-2 오늘 작업 마무리하고"; a clause of tags alone is a sender's line.)
+  const tags = SENDER_TAGS.exec(clause);
+  if (
+    tags !== null && tags[0].length < clause.trim().length && /@[\w-]+\s*$/.test(tags[0]) &&
+    [...tags[1].matchAll(/\[([^\]\n]{1,40})\]/g)].every((t) => SENDER_TAG.test(t[1]) && !HEADER_WORK_RE.test(t[1]))
+  ) {
+    return stripRelay(clause.slice(tags[0].length));
+  }
   const m = relayOpener().exec(clause);
   if (m === null) return clause;
   const head = m[0].replace(/\b(?:forwarded|relay(?:ed|ing)?|passing)\b/gi, "");
