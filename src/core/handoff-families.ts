@@ -832,6 +832,9 @@ export function machinePayload(text: string): boolean {
     } catch {
       return false;
     }
+    // (A key given twice: JSON.parse keeps the last, the worker reads both: '{"task":"deploy","task":"handoff"}'.)
+    const keys = [...t.matchAll(/"((?:[^"\\]|\\.)*)"\s*:/g)].map((k) => k[1]);
+    if (new Set(keys).size !== keys.length) return false;
     const seen = { action: false };
     return isPlainObject(v) && fieldsOk(v, seen, 0) && seen.action;
   }
@@ -867,7 +870,8 @@ const PAYLOAD_FLAG = /^(?:true|false|yes|no|y|n|예|아니오|はい|いいえ)$
 const PAYLOAD_INFO: readonly [RegExp, RegExp][] = [
   [
     /^(?:path|file|doc|output|target|파일|경로|대상|ファイル|パス|出力先|保存先|対象)$/i,
-    /^(?:[\w.@-]*\/[\w./@가-힣\u3040-\u30FF\u4E00-\u9FFF-]*|[\w.가-힣\u3040-\u30FF\u4E00-\u9FFF-]+\.md|(?:w|worker|agent)[-_][\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]{1,20})$/i,
+    // (A path names the handoff, its own file or folder, never another document or code: review, round 20.)
+    /^(?![\w./-]*\.\.)(?:(?=[\w./@가-힣\u3040-\u30FF\u4E00-\u9FFF-]*(?:handoff|handover|인계|인수인계|引き?継ぎ|申し送り))(?:[\w.@-]*\/[\w./@가-힣\u3040-\u30FF\u4E00-\u9FFF-]*|[\w.가-힣\u3040-\u30FF\u4E00-\u9FFF-]+\.md)|(?:w|worker|agent)[-_][\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]{1,20})$/i,
   ],
   [
     /^(?:src|from|source|worker|session|보낸이|세션|セッション)$/i,
@@ -903,7 +907,9 @@ function fieldsOk(o: Record<string, unknown>, seen: { action: boolean }, depth: 
     } else {
       const info = PAYLOAD_INFO.find(([key]) => key.test(k));
       if (info === undefined || PAYLOAD_ACTION_KEY.test(k)) return false;
-      if (!(v === null || typeof v === "number" || (typeof v === "string" && info[1].test(v)))) return false;
+      if (!(v === null || typeof v === "number" || (typeof v === "string" && info[1].test(v) && !namesWork(v)))) {
+        return false;
+      }
     }
   }
   return true;
@@ -922,11 +928,8 @@ export function payloadWork(text: string): string | null {
   if (t.length > 600 || !(t.startsWith("{") || /^[\w-]+=\S/.test(t))) return null;
   const values: string[] = [];
   if (t.startsWith("{")) {
-    try {
-      collectStrings(JSON.parse(t), values, 0);
-    } catch {
-      return null;
-    }
+    // (Every value, a key given twice included: JSON.parse would keep only the last.)
+    for (const q of t.matchAll(/[:,[]\s*"((?:[^"\\]|\\.)*)"(?!\s*:)/g)) values.push(q[1]);
   } else {
     for (const tok of t.split(/\s+/)) {
       const m = /^[\w-]+=(\S+)$/.exec(tok);
@@ -936,18 +939,18 @@ export function payloadWork(text: string): string | null {
   if (!values.some((v) => PAYLOAD_HANDOFF.test(v))) return null;
   for (const v of values) {
     if (/[\/\\]|\.md$/i.test(v) || PAYLOAD_HANDOFF.test(v) || /\s/.test(v)) continue;
-    const words = v.split(/[-_.:]+/);
-    if (words.some((w) => EN_BASE_WORD.test(w) && !PAYLOAD_OWN_VERB.test(w))) return v;
+    if (namesWork(v)) return v;
   }
   return null;
 }
 
-function collectStrings(v: unknown, out: string[], depth: number): void {
-  if (depth > 3) return;
-  if (typeof v === "string") out.push(v);
-  else if (Array.isArray(v)) { for (const x of v) collectStrings(x, out, depth + 1); }
-  else if (isPlainObject(v)) { for (const x of Object.values(v)) collectStrings(x, out, depth + 1); }
+/** Work named in a token: a base verb of work among its parts ("RESTART-API", "make-test"), or a KO/JA noun of work. */
+function namesWork(v: string): boolean {
+  if (PAYLOAD_WORK_NOUN.test(v)) return true;
+  return v.split(/[-_.:\s]+/).some((w) => EN_BASE_WORD.test(w) && !PAYLOAD_OWN_VERB.test(w));
 }
+const PAYLOAD_WORK_NOUN =
+  /^(?:prod|production|staging|live|canary)$|rollback|hotfix|backfill|reindex|migrat|배포|재시작|롤백|마이그레이션|삭제|수정|재생성|리팩터|머지|デプロイ|再起動|ロールバック|移行|削除|修正|再生成|マージ|リファクタ/i;
 
 /**
  * Round 20: the worker's own question quoted above the answer ("> Should I put the SQL in the handoff?" / "Yes, at the
