@@ -155,6 +155,33 @@ describe("round 20: machine payloads and the worker's own quoted question", () =
   });
 });
 
+describe("round 20: document parts, sender tags, a declined question, a payload's keys", () => {
+  test.each([
+    "인계 문서 맨 위에 요약 붙이고 그 밑에 상세 적어서 커밋해 주세요.",
+    "引き継ぎ書に「試したこと」の節を足して、そこに書き出してください。",
+    "[슬랙 자동 전달] #dev / 김서연\n인계 문서 작성 부탁드려요.",
+    "> Should I keep going on the parser or wrap up?\n\nWrap up. Write it all down in the handoff.",
+    "> パーサーの作業を続けますか？\n\nいいえ、引き継ぎに全部書いておいてください。",
+  ])("passes: %s", (text) => {
+    expect(passes(text)).toBe(true);
+  });
+
+  test.each([
+    "인계 문서 써 주시고 PR 제목에 티켓 번호 넣어 주세요.",
+    "引き継ぎ書いて、PRのタイトルにチケット番号を入れて。",
+    "[배포봇] 스테이징 재시작\n인계 문서 써 주세요.",
+    "[긴급] 롤백\n인계서 써 주세요.",
+    "> Should I fix the flaky test first?\n\nNo, write the handoff and then fix it.",
+    "> Could you also fix the login bug?\n\nNo wait, write the handoff.",
+    '{"task":"deploy","task":"handoff","path":"HANDOFF.md"}',
+    '{"작업":"배포","작업":"인계문서 작성"}',
+    '{"task":"handoff","path":"CONTRIBUTING.md","commit":true}',
+    "task=handoff job=RESTART-WORKERS then=exit",
+  ])("refused: %s", (text) => {
+    expect(passes(text)).toBe(false);
+  });
+});
+
 describe("round 20: batch-r20h (our own examples) is decided as labelled", () => {
   const rows = readFileSync(join(import.meta.dir, "../../eval/handoff-prompts/model/batch-r20h.jsonl"), "utf8")
     .split("\n").filter((l) => l.trim() !== "").map((l) =>
