@@ -354,6 +354,11 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   ) {
     return { kind: "other", by: "rule: a duty on the reader (…야 해요)" };
   }
+  // Round 20: the document acted on without writing it ("ignore the old handoff", "compare the handoff with the runbook",
+  // "keep the handoff in mind"): a mention.
+  if (READ_NOT_WRITE.test(clause) && doc.test(clause)) {
+    return { kind: "other", by: "rule: the document used, not written" };
+  }
   // Round 20: the writing put off to a later time ("引き継ぎ書を書くのは明日です", "인계 문서 쓰는 건 내일이에요").
   if (WRITING_LATER.test(clause) && doc.test(clause)) return { kind: "other", by: "rule: a handoff for later" };
   // Round 20: the document as it is, to be left so ("Leave the handoff as it is"): a mention, not a request.
@@ -468,6 +473,10 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   }
   return null;
 }
+
+/** A verb that uses the document without writing it. */
+const READ_NOT_WRITE =
+  /\b(?:ignore|disregard|compare|skim|study|consult|memori[sz]e)\s+(?:(?:the|your|that|this|old|previous|last|existing|other)\s+)*(?:handoff|handover|HANDOFF\.md)\b|\bkeep\s+(?:(?:the|your|that|this)\s+)?(?:handoff|handover|HANDOFF\.md)\s+in\s+mind\b/i;
 
 /** The writing itself, put off to a later time. */
 const WRITING_LATER =
