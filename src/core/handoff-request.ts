@@ -617,7 +617,8 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
   // as too long either way.
   const typed = raw.length <= 2 * HANDOFF_WINDOW ? normalizeNames(raw) : raw;
   // Round 20: the worker's own question quoted above a yes is the order it proposed (handoff-families.ts).
-  const named = answeredQuestion(typed) ?? declinedQuestion(typed) ?? typed;
+  // (Only a prompt that opens on a quote: the hook's common case pays one anchored test.)
+  const named = /^\s*[>＞]/.test(typed) ? answeredQuestion(typed) ?? declinedQuestion(typed) ?? typed : typed;
   // Round 20: in a prompt that names the handoff, "the doc" / "the document" with nothing to say which is that document
   // ("The handoff says X. Correct that in the doc."): both judges read it as the handoff's name.
   // (Only in a sentence after the one that names it, and with no "also" or "too": "Write the handoff and update the doc"
