@@ -1001,8 +1001,14 @@ export function declinedQuestion(text: string): string | null {
     return null;
   }
   const answer = m[2].trim();
-  return ANSWER_NO.test(answer) ? answer : null;
+  // (Not when the answer orders the proposal back for later: "No, write the handoff first, then do it", "…그다음에 해
+  // 주세요", "…それからお願いします" (review H5).)
+  return ANSWER_NO.test(answer) && !LATER_BACK.test(answer) ? answer : null;
 }
+
+/** A sequence word or a pro-form that brings a declined proposal back for later. */
+const LATER_BACK =
+  /\b(?:do\s+(?:it|that|so|them|this)|then\s+yes|go\s+ahead|proceed|get\s+to\s+it|carry\s+on|continue)\b|(?:그\s*다음|그다음|나중에|이후|후에|그\s*뒤)(?:에|에는)?\s*(?:해|하세요|하시|진행|그거|계속)|(?:それから|その後|あとで|後で|次に)\s*(?:お願い|やって|して|進めて|対応|続け)/i;
 
 const WORKER_ASKS =
   /\b(?:should|shall|can|may)\s+I\b|\bwant\s+me\s+to\b|\bdo\s+you\s+want\s+me\b|(?:할까요|을까요|ㄹ까요|할지)\s*[?？]?\s*$|(?:ましょうか|しますか|続けますか|進めますか)\s*[?？]?\s*$/i;
