@@ -185,6 +185,26 @@ describe("round 20: document parts, sender tags, a declined question, a payload'
   });
 });
 
+describe("round 20: facts announced for the document", () => {
+  test.each([
+    "one more thing for the handoff: the export job times out on Mondays. add it under known issues",
+    "인계서에 하나 더. 스테이징 결제는 테스트 카드로만 됨.",
+    "引き継ぎにもう一点。検索APIは夜間メンテ中に503を返します。",
+  ])("passes: %s", (text) => {
+    expect(passes(text)).toBe(true);
+  });
+
+  test.each([
+    "one more thing for the handoff: the export job times out. fix it before you go. add it under known issues",
+    "one more thing for the handoff: the export job times out. add it under known issues and open a ticket",
+    "인계서에 하나 더. 배포 스크립트가 스테이징에서 실패함. 운영 배포 전에 고쳐야 함.",
+    "引き継ぎにもう一点。検索APIは夜間に503を返します。直しておいてください。",
+    "あ、引き継ぎにもう一点。テストが落ちます。デプロイしたと既知の問題に入れといて。",
+  ])("refused: %s", (text) => {
+    expect(passes(text)).toBe(false);
+  });
+});
+
 describe("round 20: batch-r20h (our own examples) is decided as labelled", () => {
   const rows = readFileSync(join(import.meta.dir, "../../eval/handoff-prompts/model/batch-r20h.jsonl"), "utf8")
     .split("\n").filter((l) => l.trim() !== "").map((l) =>
