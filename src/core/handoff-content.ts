@@ -81,7 +81,7 @@ const KO_ORDER = new RegExp(
 
 /** Japanese writing verbs with the document as their place, at a sentence's end: "…引き継ぎ書に一行足しといてください". */
 const JA_PUT_TAIL =
-  r`(?:必ず|ちゃんと|しっかり|一行|1行|ひとこと|一言|簡単に|短く)?(?:書い|かい|足し|追記し|記載し|残し|入れ|加え|明記し|メモし|記録し|書き足し|書き加え|説明し|載せ|貼っ|貼り付け)(?:て(?:おいて|おく)?|といて)(?:ください|下さい|くれ|ね|ほしい|欲しい|もらえますか|もらえる|もらえませんか|くれますか|おいてください|お願いします)?`;
+  r`(?:必ず|ちゃんと|しっかり|一行|1行|ひとこと|一言|簡単に|短く)?(?:書い|かい|足し|追記し|記載し|残し|入れ|加え|明記し|メモし|記録し|書き足し|書き加え|説明し|載せ)(?:て(?:おいて|おく)?|といて)(?:ください|下さい|くれ|ね|ほしい|欲しい|もらえますか|もらえる|もらえませんか|くれますか|おいてください|お願いします)?`;
 /** An order inside Japanese content. */
 const JA_ORDER = new RegExp(
   [
@@ -271,11 +271,11 @@ function governed(
  * ("this morning's benchmark", 오전에 돌린, 午前中に取った) and nothing calls for a fresh one (fresh, new, 새로, 新しい, 今の).
  */
 const MEASURE =
-  /\b(?:(?:test|full|complete)\s+(?:suite\s+)?runs?|(?:fresh|new|full|clean|another|second)\s+(?:test\s+|ci\s+)?runs?|results?\s+of\s+(?:a|an)|benchmark\w*|bench|load[-\s]tests?|p9\d|latency|throughput|timings?|measurements?|metrics|tally|count\s+of|number\s+of|how\s+many|profil\w+|flame\s*graphs?|coverage|error\s+rates?|failure\s+rates?)\b|에러율|오류율|실패율|성공률|성공율|벤치|부하\s*테스트|p9\d|지연\s*시간|처리량|수치|개수|몇\s*개|측정|집계|커버리지|프로파일|다시\s*돌린|(?:테스트|빌드|CI)\s*결과|流し直|回し直|走らせ直|取り直|測り直|(?:テスト|ビルド|CI)\S{0,3}結果|エラー率|失敗率|成功率|ベンチ|負荷テスト|レイテンシ|スループット|計測|測定|件数|数値|何件|集計|カバレッジ|プロファイル/i;
+  /\b(?:(?:test|full|complete)\s+(?:suite\s+)?runs?|(?:fresh|new|full|clean|another|second)\s+(?:test\s+|ci\s+)?runs?|results?\s+of\s+(?:a|an)|benchmark\w*|bench|load[-\s]tests?|p9\d|latency|throughput|timings?|measurements?|metrics|tally|count\s+of|number\s+of|how\s+many|profil\w+|flame\s*graphs?|coverage|error\s+rates?|failure\s+rates?)\b|에러율|오류율|실패율|성공률|성공율|벤치|부하\s*테스트|p9\d|지연\s*시간|처리량|수치|개수|몇\s*개|측정|집계|커버리지|프로파일|다시\s*돌린|(?:테스트|빌드|CI)\s*결과|流し直|回し直|走らせ直|取り直|測り直|(?:テスト|ビルド|CI)\S{0,3}結果|エラー率|失敗率|成功率|行数|レコード数|件数|행\s*수|건수|ベンチ|負荷テスト|レイテンシ|スループット|計測|測定|件数|数値|何件|集計|カバレッジ|プロファイル/i;
 const MEASURED =
   /\b(?:ran|took|measured|got|recorded|yesterday'?s?|earlier|this\s+morning'?s?|last\s+(?:night|week|run)'?s?|from\s+(?:the\s+)?(?:last|earlier|morning))\b|돌린|잰|측정한|뽑은|나온|했던|어제|아까|오전에|지난|取った|測った|計測した|出した|回した|昨日|さっき|先ほど|午前中?に|前回/i;
 const FRESH_MARK =
-  /\b(?:fresh|new|newly|current|latest|up[-\s]to[-\s]date|now|again|re-?run)\b|새로|새\s|다시|지금|현재|최신|新しい|新た|今の|最新|改めて|もう一度|再/i;
+  /\b(?:fresh|new|newly|current|latest|up[-\s]to[-\s]date|now|again|re-?run)\b|새로|새\s|다시|지금|현재|최신|新しい|新た|今の|現在|いまの|最新|改めて|もう一度|再/i;
 function freshMeasure(content: string): boolean {
   return MEASURE.test(content) && (FRESH_MARK.test(content) || !MEASURED.test(content));
 }

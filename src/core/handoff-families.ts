@@ -567,11 +567,11 @@ function wholeEdit(n: Nouns): RegExp {
         r`(?:keep|cut(?:\s+down)?|split|restructure|reformat|reorgani[sz]e|expand|condense|shorten|trim(?:\s+down)?|tighten(?:\s+up)?|proofread|polish|simplify|translate|reorder|rewrite|redo)\s+${doc}${shape}${deliver}${tail}` +
         r`|${lead}(?:move|rename)\s+${doc}\s+(?:to|into|as)\s+${path}${deliver}${tail}` +
         r`|${lead}(?:remove|strip|redact|scrub|delete|drop|take\s+out|cut)\s+(?:the\s+|any\s+|all\s+)?(?:(?!\b(?:from|as\s+well|along|both|too|also|and|plus|in|on|out)\b)[^.;!?+&,]){1,50}?\s+(?:from|out\s+of)\s+${doc}${deliver}${tail}` +
-        r`|${lead}(?:merge|fold|move|combine)\s+(?:the\s+|your\s+)?(?:[\w.-]+\.md|notes?(?:\s+one)?|draft|scratch\s+file|other\s+one|spare(?:\s+file)?)\s+(?:into|with)\s+${doc}${deliver}${tail}` +
+        r`|${lead}(?:merge|fold|move|combine)\s+(?:the\s+|your\s+)?(?:[\w.-]*(?:handoff|handover|notes?|draft|scratch)[\w.-]*\.md|notes?(?:\s+one)?|draft|scratch\s+file|other\s+one|spare(?:\s+file)?)\s+(?:into|with)\s+${doc}${deliver}${tail}` +
         r`|${lead}(?:swap|reorder|switch)\s+(?:the\s+)?(?:order\s+of\s+)?[^.;!?+&,]{1,50}?\s+in\s+${doc}${deliver}${tail}` +
         // (Korean and Japanese: one thing, taken out of the document only: no second place, no "and", no "too".)
-        r`|^(?:${n.ko})\s*(?:에서|에서는)\s*(?:(?!에서|도\s|이랑|랑|하고|및|와\s|과\s|겸|김에|같이|함께|뿐)[^.,?!]){1,40}?\s*(?:지워|빼|삭제해|없애|가려|마스킹해)\s*(?:주세요|줘|주십시오|줘요)?[.!~\s]*$` +
-        r`|^(?:${n.ja})\s*(?:から|の)\s*(?:(?!から|も|と|や|て|および|及び|ならびに|並びに|ほか|以外|ついで)[^、。?？]){1,30}?(?:を|は)?\s*(?:消して|削除して|外して|抜いて|伏せ字にして|マスクして)(?:ください|下さい|おいて(?:ください)?|ほしい)?[。!！\s]*$`,
+        r`|^(?:${n.ko})\s*(?:에서|에서는)\s*(?=(?:(?!에서|도\s|이랑|랑|하고|및|와\s|과\s|겸|김에|같이|함께|뿐|[가-힣][은는ㄴ]\s|한\s|된\s|던\s|있는|나온|적힌)[^.,?!]){1,40}?\s*(?:지워|빼|삭제해|없애|가려|마스킹해))(?=[^.,?!]{0,40}?(?:전화번호|이메일|메일\s*주소|개인\s*정보|비밀번호|토큰|키|줄|문장|문단|섹션|항목|로그|링크|이름|실명|메모|부분|내용|주소|계좌))(?:(?!에서|도\s|이랑|랑|하고|및|와\s|과\s|겸|김에|같이|함께|뿐)[^.,?!]){1,40}?\s*(?:지워|빼|삭제해|없애|가려|마스킹해)\s*(?:주세요|줘|주십시오|줘요)?[.!~\s]*$` +
+        r`|^(?:${n.ja})\s*(?:から|の)\s*(?=[^、。?？]{0,30}?(?:電話番号|メール|個人情報|パスワード|トークン|キー|行|一文|段落|節|項目|ログ|リンク|名前|実名|メモ|部分|記述|内容|顧客名|住所|口座))(?!.{0,30}?(?:にある|で作った|に書いた|にあった|の手順で|のリスト|の一覧|で使った|で触った))(?:(?!から|も|と|や|て|および|及び|ならびに|並びに|ほか|以外|ついで)[^、。?？]){1,30}?(?:を|は)?\s*(?:消して|削除して|外して|抜いて|伏せ字にして|マスクして)(?:ください|下さい|おいて(?:ください)?|ほしい)?[。!！\s]*$`,
       "i",
     );
     wholeCache.set(n, re);
@@ -896,7 +896,10 @@ const PAYLOAD_INFO: readonly [RegExp, RegExp][] = [
   [/^(?:priority)$/i, /^(?:high|medium|low|normal|urgent|p[0-4])$/i],
   [/^(?:deadline|run)$/i, /^[\dTZ:.+-]+(?:JST|UTC|KST)?$/i],
   [/^(?:status|stage)$/i, /^(?:waiting[_-]on[_-]worker|rotate|rotating|soft[_-]limit|pending|ready)$/i],
-  [/^(?:job)$/i, /^(?:[\w-]*rotat[\w-]*|[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)$/],
+  [
+    /^(?:job)$/i,
+    /^(?:(?:workers?|agents?|sessions?)[-_]?rotat\w*|rotat\w*(?:[-_](?:workers?|agents?|sessions?))?|[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)$/i,
+  ],
   [/^(?:reply)$/i, /^(?:done|ok|완료|完了)$/i],
 ];
 
@@ -926,7 +929,7 @@ function fieldsOk(o: Record<string, unknown>, seen: { action: boolean }, depth: 
 
 /** Verbs that only write, deliver or end the handoff: a payload's value may hold them ("write_handoff", "commit_and_exit"). */
 const PAYLOAD_OWN_VERB =
-  /^(?:write|update|commit|push|save|stop|exit|end|finish|complete|wrap|leave|hand|rotate|close|keep|add|note|list|include|record|make|do|go|set|check|file|draft|prepare|create|start|let|back|get|give|take|mark|skip|apply|find|fill|sort)$/i;
+  /^(?:write|update|commit|push|save|stop|exit|end|finish|complete|wrap|leave|hand|note|list|include|record|draft|prepare)$/i;
 
 /**
  * Round 20: a payload (JSON, or key=value fields) whose action is the handoff but one of whose values names work in a
@@ -956,7 +959,12 @@ export function payloadWork(text: string): string | null {
 /** Work named in a token: a base verb of work among its parts ("RESTART-API", "make-test"), or a KO/JA noun of work. */
 function namesWork(v: string): boolean {
   if (PAYLOAD_WORK_NOUN.test(v)) return true;
-  return v.split(/[-_.:\s]+/).some((w) => EN_BASE_WORD.test(w) && !PAYLOAD_OWN_VERB.test(w));
+  // (The workers' own rotation is what sends the payload: "rotate-workers", "worker-rotate".)
+  const own = v.replace(
+    /(?:workers?|agents?|sessions?)[-_]?rotat\w*|rotat\w*[-_]?(?:workers?|agents?|sessions?)|^rotat\w*$/gi,
+    " ",
+  );
+  return own.split(/[-_.:\s]+/).some((w) => EN_BASE_WORD.test(w) && !PAYLOAD_OWN_VERB.test(w));
 }
 const PAYLOAD_WORK_NOUN =
   /^(?:prod|production|staging|live|canary)$|rollback|hotfix|backfill|reindex|migrat|배포|재시작|롤백|마이그레이션|삭제|수정|재생성|리팩터|머지|デプロイ|再起動|ロールバック|移行|削除|修正|再生成|マージ|リファクタ/i;
@@ -972,6 +980,9 @@ export function answeredQuestion(text: string): string | null {
   if (m === null) return null;
   const q = m[1].split("\n").map((l) => l.replace(/^[>＞]\s?/, "").trim()).filter((l) => l !== "").join(" ");
   if (!/[?？]\s*$/.test(q)) return null;
+  // (A proposal with a second step in it is not read so: "…into the handoff and do it tonight?", "제가 벤치 다시 돌린 다음
+  // …넣을까요?" (review R2).)
+  if (PROPOSAL_STEPS.test(q)) return null;
   const order = askedAsOrder(q.replace(/[?？]\s*$/, ""));
   if (order === null) return null;
   // Yes, or the order's own verb said back ("載せてください。", "넣어 주세요").
@@ -1008,12 +1019,15 @@ export function declinedQuestion(text: string): string | null {
 
 /** A sequence word or a pro-form that brings a declined proposal back for later. */
 const LATER_BACK =
-  /\b(?:do\s+(?:it|that|so|them|this)|then\s+yes|go\s+ahead|proceed|get\s+to\s+it|carry\s+on|continue)\b|(?:그\s*다음|그다음|나중에|이후|후에|그\s*뒤)(?:에|에는)?\s*(?:해|하세요|하시|진행|그거|계속)|(?:それから|その後|あとで|後で|次に)\s*(?:お願い|やって|して|進めて|対応|続け)/i;
+  /\b(?:do\s+(?:it|that|so|them|this)|then\s+yes|go\s+ahead|proceed|get\s+to\s+it|carry\s+on|continue|after|afterwards|when\s+(?:it'?s|that'?s|you'?re|they'?re)\s+done|once\s+(?:it'?s|that'?s|you'?re)\s+done|don'?t\s+(?!write|bother\s+with\s+anything)\w+|not\s+yet)\b|지\s*마|끝나면|다\s*되면|ないで|終わったら|済んだら|できたら|(?:그\s*다음|그다음|나중에|이후|후에|그\s*뒤)(?:에|에는)?\s*(?:해|하세요|하시|진행|그거|계속)|(?:それから|その後|あとで|後で|次に)\s*(?:お願い|やって|して|進めて|対応|続け)/i;
 
 const WORKER_ASKS =
   /\b(?:should|shall|can|may)\s+I\b|\bwant\s+me\s+to\b|\bdo\s+you\s+want\s+me\b|(?:할까요|을까요|ㄹ까요|할지)\s*[?？]?\s*$|(?:ましょうか|しますか|続けますか|進めますか)\s*[?？]?\s*$/i;
 const ANSWER_NO =
   /^(?:no\b|nope\b|nah\b|not\s+(?:now|yet|today)\b|don'?t\b|stop\b|wrap\s+(?:it\s+)?up\b|no\s+more\b|아뇨|아니요|아니오|아니\b|안\s*돼요|그만|정리하죠|멈춰|いいえ|いや[、,。\s]|いえ[、,。\s]|結構です|やめて|区切りましょう)/i;
+
+const PROPOSAL_STEPS =
+  /\b(?:and|then|after|before|also|plus|while|once|first)\b|[,;]|하고|한\s*다음|[가-힣]\s*다음|뒤에|후에|그리고|나서|[てで](?:から)?[、\s]|してから|した後|ついでに|先に|제가|내가/i;
 
 const ANSWER_YES =
   /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|please\s+do|go\s+ahead|do\s+it|do\s+that|네|예|응|좋아요|그래요|그렇게\s*해\s*주세요|はい|ええ|うん|お願いします|それで)(?:[,.!、。！\s]+|$)/i;

@@ -205,6 +205,31 @@ describe("round 20: facts announced for the document", () => {
   });
 });
 
+describe("round 20: review2's families (R1, R2), in our words", () => {
+  test.each([
+    "인계 문서에서 언급한 테스트 브랜치 삭제해 주세요.",
+    "引き継ぎ書の一覧にある古いタグを削除して。",
+    "引き継ぎ書の手順で作った一時ファイルを消してください。",
+    "> 캐시 정리는 다음 세션에 넘길까요?\n\n아뇨, 넘기지 마세요. 끝나면 인계 문서 써 주세요.",
+    "> Should I update the handoff and rerun the suite tonight?\n\nYes.",
+    "> 제가 로그 다시 뽑은 다음 인계 문서에 넣을까요?\n\n네.",
+    "引き継ぎ書を書いたら、お客さんに「解決済み」と返信しておいて。",
+    "引き継ぎに、ユーザーテーブルの現在の行数を載せてください。",
+    "Merge CONTRIBUTING.md into the handoff and commit.",
+    '{"task":"handoff","job":"rotate-db-creds","commit":true}',
+    "task=handoff job=CLOSE-OPS-12 then=exit",
+  ])("refused: %s", (text) => {
+    expect(passes(text)).toBe(false);
+  });
+
+  test.each([
+    "인계 문서에서 고객 전화번호 지워 주세요.",
+    "job=rotate-workers action=write_handoff path=HANDOFF.md then=exit",
+  ])("passes: %s", (text) => {
+    expect(passes(text)).toBe(true);
+  });
+});
+
 describe("round 20: batch-r20h (our own examples) is decided as labelled", () => {
   const rows = readFileSync(join(import.meta.dir, "../../eval/handoff-prompts/model/batch-r20h.jsonl"), "utf8")
     .split("\n").filter((l) => l.trim() !== "").map((l) =>
