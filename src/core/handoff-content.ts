@@ -450,7 +450,11 @@ export function announcedContent(
     facts.push(said);
     out.set(back.text, { kind: "request", by: "rule: the facts put back into the document (announced content)" });
   }
-  for (let i = 1; i < last; i++) facts.push(sentences[i].text);
+  for (let i = 1; i < last; i++) {
+    // (A sentence that ends as a request is no fact: "既知の問題としてJiraに入れといて" when it is not put back in here.)
+    if (REQUEST_END.test(sentences[i].text.trim())) return null;
+    facts.push(sentences[i].text);
+  }
   for (let i = 1; i < sentences.length; i++) if (/[?？]/.test(sentences[i].end)) return null;
   for (const fact of facts) {
     const t = fact.trim();
@@ -465,6 +469,10 @@ export function announcedContent(
   }
   return out;
 }
+
+/** A sentence that ends as a request (a te-form, ください, 주세요, 해, please). */
+const REQUEST_END =
+  /(?:て|といて|どいて|ください|下さい|お願い(?:します)?|ほしい|주세요|줘요?|해요?|하세요|둬요?|두세요|바랍니다|\bplease|\bpls)[。.!！\s]*$/i;
 
 /** Work stated as done (デプロイした, 배포했다고): only the work makes that true, so it is no fact to announce. */
 const DONE_AS_FACT =
@@ -488,8 +496,9 @@ function announceFrames(n: Nouns): { en: RegExp; ko: RegExp; ja: RegExp; back: R
         "i",
       ),
       back: new RegExp(
-        r`^(?:and\s+)?(?:add|put|file|list|note|log)\s+(?:it|this|that|them|these)\s+(?:under|in|to|as)\s+(?:(?!\b(?:and|then|also|plus|too)\b)[\w\s'"-]){1,40}$` +
-          r`|^(.{0,60}?)(?:と|って)[、,]?\s*[^。、]{0,12}?に(?:入れ|書い|追記し|足し|載せ)(?:て|といて)(?:ください|おいて(?:ください)?|ね)?$`,
+        // (Back into the document only, a section of it: not Jira, a README, a runbook or a wiki (review2).)
+        r`^(?:and\s+)?(?:add|put|file|list|note|log)\s+(?:it|this|that|them|these)\s+(?:under|in|to|as)\s+(?:(?:the|a|its|our)\s+)?(?:known[\s-]+issues?|caveats?|gotchas?|open\s+questions?|risks?|notes?|next\s+steps?|todos?|blockers?|warnings?)(?:\s+(?:section|list|heading))?\W*$` +
+          r`|^(.{0,60}?)(?:と|って)[、,]?\s*(?:既知の問題|注意点|未解決|課題|リスク|メモ|次にやること|ハマりどころ|備考|末尾|冒頭|最後|最初)(?:の(?:欄|節|ところ|項目))?(?:として)?に(?:入れ|書い|追記し|足し|載せ)(?:て|といて)(?:ください|おいて(?:ください)?|ね)?$`,
         "i",
       ),
     };

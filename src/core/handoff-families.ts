@@ -326,6 +326,8 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
       return { kind: "other", by: `rule: a job in parentheses ("${m[0]}")` };
     }
   }
+  // Round 20: a clause that is only a noun of work ("…, then the rollback", "and the deploy"): that task.
+  if (BARE_WORK_NOUN.test(clause.trim())) return { kind: "other", by: "rule: a task named by its noun alone" };
   // Round 20: a clause of a machine's or a relay's tags alone, with a channel or a name ("[かもめ転送] #運用 / 山本"): a
   // sender's line.
   const tagLine = SENDER_TAGS.exec(clause.trim());
@@ -498,7 +500,7 @@ function gotIt(n: Nouns): RegExp {
 
 /** A statement that goes on to something else (review H3: "I passed your handoff to Lee and he says fix …"). */
 const STATEMENT_GOES_ON =
-  /\b(?:and|but|then|so|says?|said|wants?|asked?|asks|needs?|please|pls|can\s+you|could\s+you)\b|[,;:+]|(?:하고|그리고|는데|지만|고\s|며\s|라고|달라)|(?:して|て、|けど|が、|って言|と言)/i;
+  /\b(?:and|but|then|so|says?|said|wants?|asked?|asks|needs?|please|pls|can\s+you|could\s+you|you|have\s+to|has\s+to|still|must|should)\b|[,;:+]|(?:하고|그리고|는데|지만|고\s|며\s|라고|달라)|(?:して|て、|けど|が、|って言|と言)/i;
 
 /** The document to be left as it is. */
 const LEAVE_AS_IS =
@@ -513,6 +515,10 @@ const OTHERS_WRITE = new RegExp(
 /** The document already written, committed or pushed, or passed on to someone, or thanked for, stated. */
 const WRITTEN_ALREADY =
   /\b(?:passed|sent|forwarded|gave|handed|shared)\s+(?:your|the|that|this)\s+(?:\S+\s+){0,2}?(?:on\s+)?to\s+[A-Z@#]|(?:한테|에게|께)\s*(?:넘겼|전달했|보냈|드렸|공유했)|に(?:渡しました|渡した|送りました|転送しました|共有しました)|^(?:引き?継ぎ|引継ぎ?|申し送り|ハンドオフ)(?:書|資料|メモ)?[、,\s]*(?:お疲れ(?:さま|様)(?:でした|です)|ありがとう(?:ございます|ございました)?)[。!！\s]*$|(?:週明け|来週|明日|あと|後日|今度)(?:で|に)?(?:大丈夫|いい|OK|構いません)(?:です)?[。!！\s]*$|(?:이미|벌써)\s*(?:\S+\s+)?(?:커밋|푸시|작성|업데이트|정리)\S*\s*(?:돼|되어|됐|되었)|(?:もう|既に|すでに)\s*(?:コミット|プッシュ|作成|更新|記入)済み(?:です)?[。.!！]?$/i;
+
+/** A clause that is only a noun of work, with an article or "and/then" before it. */
+const BARE_WORK_NOUN =
+  /^(?:(?:and|then|also|plus|after\s+that)\s+)?(?:the\s+|a\s+|an\s+|that\s+)?(?:[\w-]+\s+)?(?:rollback|roll-?back|deploy(?:ment)?|migration|release|refactor(?:ing)?|upgrade|cleanup|clean-?up|backfill|reindex|hotfix|fix|rebase|merge|restart|rerun|re-?run|revert)s?(?:\s+(?:too|as\s+well|after|afterwards|next|later))?[.!]*$/i;
 
 /** A clause that is only a predicate's ending, an interjection, or a check that the reader is there. */
 const BARE_ENDING =
@@ -558,7 +564,8 @@ function wholeEdit(n: Nouns): RegExp {
     const shape =
       r`(?:\s+(?:to|into|under|around|as|down\s+to|in|by|at)\s+${word}(?:(?:\s+|\s*[/,:()—–-]\s*)${word})*)?(?:\s+for\s+${reader})?`;
     // A move or a rename: to a path in the repository that is the handoff's own (its name in it), and nothing after it.
-    const path = r`(?![\w./-]*\.\.)(?=[\w./-]*(?:handoff|handover))(?:[\w.-]*\/[\w./-]*|[\w.-]+\.md)`;
+    const path =
+      r`(?![\w./-]*\.\.)(?![\w./-]*\.(?!md\b)[a-z]{1,5}\b)(?=[\w./-]*(?:handoff|handover))(?:[\w-][\w.-]*\/[\w./-]*|[\w-][\w.-]*\.md)`;
     const deliver =
       r`(?:,?\s*and\s+(?:re)?commit(?:\s+(?:it|the\s+(?:move|rename|change|result)))?(?:,?\s*(?:and\s+)?push(?:\s+it)?)?)?`;
     const tail = r`(?:,?\s*(?:please|pls|thanks|thx))?\s*[.!?]*$`;
@@ -880,7 +887,7 @@ const PAYLOAD_INFO: readonly [RegExp, RegExp][] = [
   [
     /^(?:path|file|doc|output|target|파일|경로|대상|ファイル|パス|出力先|保存先|対象)$/i,
     // (A path names the handoff, its own file or folder, never another document or code: review, round 20.)
-    /^(?![\w./-]*\.\.)(?:(?=[\w./@가-힣\u3040-\u30FF\u4E00-\u9FFF-]*(?:handoff|handover|인계|인수인계|引き?継ぎ|申し送り))(?:[\w.@-]*\/[\w./@가-힣\u3040-\u30FF\u4E00-\u9FFF-]*|[\w.가-힣\u3040-\u30FF\u4E00-\u9FFF-]+\.md)|(?:w|worker|agent)[-_][\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]{1,20})$/i,
+    /^(?![\w./-]*\.\.)(?![\w./@-]*\.(?!md$)[a-z]{1,5}$)(?![.])(?:(?=[\w./@가-힣\u3040-\u30FF\u4E00-\u9FFF-]*(?:handoff|handover|인계|인수인계|引き?継ぎ|申し送り))(?:[\w.@-]*\/[\w./@가-힣\u3040-\u30FF\u4E00-\u9FFF-]*|[\w.가-힣\u3040-\u30FF\u4E00-\u9FFF-]+\.md)|(?:w|worker|agent)[-_][\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]{1,20})$/i,
   ],
   [
     /^(?:src|from|source|worker|session|보낸이|세션|セッション)$/i,
@@ -898,7 +905,7 @@ const PAYLOAD_INFO: readonly [RegExp, RegExp][] = [
   [/^(?:status|stage)$/i, /^(?:waiting[_-]on[_-]worker|rotate|rotating|soft[_-]limit|pending|ready)$/i],
   [
     /^(?:job)$/i,
-    /^(?:(?:workers?|agents?|sessions?)[-_]?rotat\w*|rotat\w*(?:[-_](?:workers?|agents?|sessions?))?|[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)$/i,
+    /^(?:(?:workers?|agents?|sessions?)[-_]?rotat\w*|rotat\w*(?:[-_](?:workers?|agents?|sessions?))?)$/i,
   ],
   [/^(?:reply)$/i, /^(?:done|ok|완료|完了)$/i],
 ];
@@ -950,6 +957,10 @@ export function payloadWork(text: string): string | null {
   }
   if (!values.some((v) => PAYLOAD_HANDOFF.test(v))) return null;
   for (const v of values) {
+    // (The handoff put in a file of code or configuration is that file's edit.)
+    if (
+      /\.(?:sh|bash|ts|tsx|js|mjs|py|go|rb|ya?ml|json|toml|ini|sql|java|kt|rs|c|cc|cpp|h|tf|env|conf|cfg)$/i.test(v)
+    ) return v;
     if (/[\/\\]|\.md$/i.test(v) || PAYLOAD_HANDOFF.test(v) || /\s/.test(v)) continue;
     if (namesWork(v)) return v;
   }
@@ -1027,7 +1038,7 @@ const ANSWER_NO =
   /^(?:no\b|nope\b|nah\b|not\s+(?:now|yet|today)\b|don'?t\b|stop\b|wrap\s+(?:it\s+)?up\b|no\s+more\b|아뇨|아니요|아니오|아니\b|안\s*돼요|그만|정리하죠|멈춰|いいえ|いや[、,。\s]|いえ[、,。\s]|結構です|やめて|区切りましょう)/i;
 
 const PROPOSAL_STEPS =
-  /\b(?:and|then|after|before|also|plus|while|once|first)\b|[,;]|하고|한\s*다음|[가-힣]\s*다음|뒤에|후에|그리고|나서|[てで](?:から)?[、\s]|してから|した後|ついでに|先に|제가|내가/i;
+  /\b(?:and|then|after|before|also|plus|while|once|first|force|over|branch|main|master|prod|production|staging|merge|rebase|tag|release|deploy)\b|[,;]|브랜치|강제|운영|배포|ブランチ|強制|本番|デプロイ|하고|한\s*다음|[가-힣]\s*다음|뒤에|후에|그리고|나서|[てで](?:から)?[、\s]|してから|した後|ついでに|先に|제가|내가/i;
 
 const ANSWER_YES =
   /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|please\s+do|go\s+ahead|do\s+it|do\s+that|네|예|응|좋아요|그래요|그렇게\s*해\s*주세요|はい|ええ|うん|お願いします|それで)(?:[,.!、。！\s]+|$)/i;

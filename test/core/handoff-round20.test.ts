@@ -230,6 +230,25 @@ describe("round 20: review2's families (R1, R2), in our words", () => {
   });
 });
 
+describe("round 20: review2's families (R7-R10), in our words", () => {
+  test.each([
+    "引き継ぎ書いて、チャットで「終わりました」とだけ返信してください。",
+    "Handoff please, then the revert.",
+    "task=handoff job=FLUSH-QUEUE-3 then=exit",
+    "one more thing for the handoff: the importer drops empty rows. Put it in the wiki under caveats.",
+    "引き継ぎにもう一点。インポーターが空行を落とします。既知の問題として課題管理に入れといて。",
+    "Move the handoff to scripts/handoff.sh and commit.",
+    '{"task":"handoff","file":"infra/rollout.sh"}',
+    "> Should I force-push the handoff branch?\n\nYes.",
+    "인계 문서 쓰고 아까 제가 말한 롤백 해 주세요.",
+    "引き継ぎ書いたら、こちらで修正お願いします。",
+    "Dana already updated the handoff with the steps you still have to run tonight.",
+    "인계 문서 쓰고 빌드 다시 올려 주세요.",
+  ])("refused: %s", (text) => {
+    expect(passes(text)).toBe(false);
+  });
+});
+
 describe("round 20: batch-r20h (our own examples) is decided as labelled", () => {
   const rows = readFileSync(join(import.meta.dir, "../../eval/handoff-prompts/model/batch-r20h.jsonl"), "utf8")
     .split("\n").filter((l) => l.trim() !== "").map((l) =>
