@@ -424,93 +424,9 @@ export function correctionReadings(
 }
 
 /** The sentences of a prompt that put content in the document, each read whole (`contentReading`). */
-/**
- * Round 20: facts announced for the document ("one more thing for the handoff: the flaky one is X, it fails after
- * midnight. add it under known issues", "인계서에 하나 더. 스테이징 결제는 테스트 카드로만 됨.", "引き継ぎにもう一点。…は
- * 祝日テーブルが古いと落ちます。…と既知の問題に入れといて"): an opening that names the document as where the facts go, then
- * statements only (the content's own reading: no order, no step, no wait), then at most one sentence that puts them
- * back into the document. Null when the prompt is not of that shape.
- */
-export function announcedContent(
-  sentences: readonly { text: string; end: string }[],
-  n: Nouns,
-): Map<string, FamilyReading> | null {
-  if (sentences.length < 2 || sentences.length > 6) return null;
-  const f = announceFrames(n);
-  const head = sentences[0];
-  const m = f.en.exec(head.text) ?? f.ko.exec(head.text) ?? f.ja.exec(head.text);
-  if (m === null || /[?？]/.test(head.end)) return null;
-  const out = new Map<string, FamilyReading>();
-  const facts: string[] = [m[1] ?? ""];
-  let last = sentences.length;
-  const back = sentences[sentences.length - 1];
-  if (f.back.test(back.text.trim())) {
-    last = sentences.length - 1;
-    const said = f.back.exec(back.text.trim())?.[1] ?? "";
-    facts.push(said);
-    out.set(back.text, { kind: "request", by: "rule: the facts put back into the document (announced content)" });
-  }
-  for (let i = 1; i < last; i++) {
-    // (A sentence that ends as a request is no fact: "既知の問題としてJiraに入れといて" when it is not put back in here.)
-    if (REQUEST_END.test(sentences[i].text.trim())) return null;
-    facts.push(sentences[i].text);
-  }
-  for (let i = 1; i < sentences.length; i++) if (/[?？]/.test(sentences[i].end)) return null;
-  for (const fact of facts) {
-    const t = fact.trim();
-    if (t === "") continue;
-    const order = orderOf(t);
-    if (order.test(t) || STRONG_ORDER.test(t) || FRESH_RUN_OR_MEASURE(t) !== null || DONE_AS_FACT.test(t)) return null;
-    if (order === EN_ORDER && (enNotStatement(t) !== null || enReaderStep(t) !== null)) return null;
-  }
-  out.set(head.text, { kind: "request", by: "rule: facts announced for the document" });
-  for (let i = 1; i < last; i++) {
-    out.set(sentences[i].text, { kind: "support", by: "rule: a fact for the document (announced content)" });
-  }
-  return out;
-}
-
-/** A sentence that ends as a request (a te-form, ください, 주세요, 해, please). */
-const REQUEST_END =
-  /(?:て|といて|どいて|ください|下さい|お願い(?:します)?|ほしい|주세요|줘요?|해요?|하세요|둬요?|두세요|바랍니다|\bplease|\bpls)[。.!！\s]*$/i;
-
-/** Work stated as done (デプロイした, 배포했다고): only the work makes that true, so it is no fact to announce. */
-const DONE_AS_FACT =
-  /(?:デプロイ|修正|再起動|削除|マージ|リリース|移行|実行|ロールバック|対応|直|消)(?:し(?:た|ました|ておいた|といた)|済み)|必要があ|(?:배포|수정|재시작|삭제|머지|롤백|실행|적용|처리)\s*(?:했|함|완료|됐)|(?:어|아|해|여|워|쳐|꿔|려|춰|켜|겨|혀|내)야\s*(?:함|해|합니다|돼|된다|할|하는)/;
-
-const ANNOUNCE = new Map<Nouns, { en: RegExp; ko: RegExp; ja: RegExp; back: RegExp }>();
-function announceFrames(n: Nouns): { en: RegExp; ko: RegExp; ja: RegExp; back: RegExp } {
-  let f = ANNOUNCE.get(n);
-  if (f === undefined) {
-    f = {
-      en: new RegExp(
-        r`^(?:(?:oh|also|and|ok(?:ay)?|btw)[,\s]+)*(?:one\s+more\s+(?:thing|fact|note)|another\s+(?:thing|fact|note)|a\s+(?:fact|note)|something)\s+(?:for|in|to)\s+${n.det}${n.en}(?![-\w])\s*[:—–-]\s*(.+)$`,
-        "i",
-      ),
-      ko: new RegExp(
-        r`^(?:아\s*)?(?:그리고\s*)?(?:${n.ko})\s*(?:에|에다|에도)\s*(?:하나\s*더|한\s*줄\s*더|추가로|꼭\s*적어\s*둘\s*것|적어\s*둘\s*것|넣을\s*것)\s*[:：]?\s*(.*)$`,
-        "i",
-      ),
-      ja: new RegExp(
-        r`^(?:あ[、,]?\s*)?(?:(?:${n.ja})\s*(?:に|へ)(?:もう一点|もう一つ|一点追加|追加で|書いてほしいこと)|(?:${n.ja})\s*に追記(?:お願いします|してください))\s*[:：]?\s*(.*)$`,
-        "i",
-      ),
-      back: new RegExp(
-        // (Back into the document only, a section of it: not Jira, a README, a runbook or a wiki (review2).)
-        r`^(?:and\s+)?(?:add|put|file|list|note|log)\s+(?:it|this|that|them|these)\s+(?:under|in|to|as)\s+(?:(?:the|a|its|our)\s+)?(?:known[\s-]+issues?|caveats?|gotchas?|open\s+questions?|risks?|notes?|next\s+steps?|todos?|blockers?|warnings?)(?:\s+(?:section|list|heading))?\W*$` +
-          r`|^(.{0,60}?)(?:と|って)[、,]?\s*(?:既知の問題|注意点|未解決|課題|リスク|メモ|次にやること|ハマりどころ|備考|末尾|冒頭|最後|最初)(?:の(?:欄|節|ところ|項目))?(?:として)?に(?:入れ|書い|追記し|足し|載せ)(?:て|といて)(?:ください|おいて(?:ください)?|ね)?$`,
-        "i",
-      ),
-    };
-    ANNOUNCE.set(n, f);
-  }
-  return f;
-}
-
 export function contentSentences(text: string, n: Nouns, doc: RegExp): Map<string, FamilyReading> {
   const sentences = sentencesOf(text);
-  const out = correctionReadings(sentences, n, doc) ?? announcedContent(sentences, n) ??
-    new Map<string, FamilyReading>();
+  const out = correctionReadings(sentences, n, doc) ?? new Map<string, FamilyReading>();
   for (const s of sentences) {
     if (out.has(s.text)) continue;
     const r = contentReading(s.text, s.end, n);

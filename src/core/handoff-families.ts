@@ -328,21 +328,6 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   }
   // Round 20: a clause that is only a noun of work ("…, then the rollback", "and the deploy"): that task.
   if (BARE_WORK_NOUN.test(clause.trim())) return { kind: "other", by: "rule: a task named by its noun alone" };
-  // Round 20: a clause of a machine's or a relay's tags alone, with a channel or a name ("[かもめ転送] #運用 / 山本"): a
-  // sender's line.
-  const tagLine = SENDER_TAGS.exec(clause.trim());
-  if (
-    tagLine !== null &&
-    /^\s*(?:[\/·|—–-]\s*(?:[가-힣]{2,4}|[\u4E00-\u9FFF]{1,4}(?:さん)?|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))?\s*$/.test(
-      clause.trim().slice(tagLine[0].replace(/[\/·|—–:-]\s*$/, "").length),
-    ) &&
-    [...tagLine[1].matchAll(/\[([^\]\n]{1,40})\]/g)].every((t) =>
-      SENDER_TAG.test(t[1]) && !HEADER_WORK_RE.test(t[1])
-    ) &&
-    !HEADER_WORK_RE.test(clause)
-  ) {
-    return { kind: "support", by: "rule: a sender's tags and name" };
-  }
   // Round 20: a clause that is only a predicate's ending or an interjection, split off its sentence ("…써 주시면
   // 감사하겠습니다", "…쓰면 돼", "…라고 하셨어요", "아"), or a check that the worker is there ("저기 있어?", "u there?"):
   // courtesy, no ask of its own.
@@ -798,28 +783,11 @@ export const relayOpener = lazy((): RegExp =>
   /^(?:(?:fwd|fw|forwarded|relay(?:ed|ing)?|passing\s+(?:this|it)\s+on)\s+(?:from|by)\s+[@#\w.'’ -]{1,40}?(?:\s*\((?:relayed|forwarded|sent)\s+(?:by|via|from)\s+[@#\w.-]{1,30}\))?|[A-Z][\w.-]{1,20}\s+(?:says|said|writes|wrote))\s*[:：]\s*["“'‘]?|^(?:[가-힣\w#@-]{1,20}\s*)?(?:(?:씨|님)\s*)?(?:요청\s*)?(?:전달(?:합니다|드립니다|해요|드려요)?|전달해\s*달래요|이\s*전달해\s*달래요)\s*[:：→]\s*["“「『]?|^[一-龠ァ-ヶー\w]{1,12}(?:さん|課長|部長)?より\s*[:：]?\s*[「『"“]/i
 );
 
-/** Bracketed tags opening a clause, and the channel or @name right after them. */
-const SENDER_TAGS =
-  /^\s*((?:\[[^\]\n]{1,40}\]\s*)+)(?:[#@][\w가-힣\u3040-\u30FF\u4E00-\u9FFF.-]+\s*(?:[\/·|—–:-]\s*)?)*/;
-/** A tag that names a sender, a relay, a channel, an alert or the handoff itself. */
-const SENDER_TAG =
-  /전달|자동|알림|봇|공지|bot|fwd|forwarded|relay|from|via|notification|notice|reminder|alert|通知|転送|自動|連絡|slack|슬랙|카톡|카카오|두레톡|이슈함|backlog|jira|github|티켓|ticket|조치\s*[:：]\s*(?:인계|인수인계)|인계|인수인계|handoff|引き?継ぎ|申し送り|긴급|urgent|至急|orchestrator|オーケストレーター|오케스트레이터|cron|監視|monitor|scheduler|#/i;
-
 /** A closing quote mark left at a relayed clause's end. */
 export const CLOSING_QUOTE = /["”’」』]\s*$/;
 
 /** A clause without its relay opener, when the opener names only who relayed it (no "plus", "and", verb of work). */
 export function stripRelay(clause: string): string {
-  // Round 20: a machine's or a relay's bracketed tags first ("[슬랙 #dev 자동 전달] @worker-2", "[Backlog] …", "[티켓:SET-12]
-  // [조치:인계]"): each tag names a sender, a channel or the handoff, and no work.
-  // (Only when the tags lead to an @name: "[…] @worker-2 오늘 작업 마무리하고"; a clause of tags alone is a sender's line.)
-  const tags = SENDER_TAGS.exec(clause);
-  if (
-    tags !== null && tags[0].length < clause.trim().length && /@[\w-]+\s*$/.test(tags[0]) &&
-    [...tags[1].matchAll(/\[([^\]\n]{1,40})\]/g)].every((t) => SENDER_TAG.test(t[1]) && !HEADER_WORK_RE.test(t[1]))
-  ) {
-    return stripRelay(clause.slice(tags[0].length));
-  }
   const m = relayOpener().exec(clause);
   if (m === null) return clause;
   const head = m[0].replace(/\b(?:forwarded|relay(?:ed|ing)?|passing)\b/gi, "");
@@ -979,119 +947,3 @@ function namesWork(v: string): boolean {
 }
 const PAYLOAD_WORK_NOUN =
   /^(?:prod|production|staging|live|canary)$|rollback|hotfix|backfill|reindex|migrat|배포|재시작|롤백|마이그레이션|삭제|수정|재생성|리팩터|머지|デプロイ|再起動|ロールバック|移行|削除|修正|再生成|マージ|リファクタ/i;
-
-/**
- * Round 20: the worker's own question quoted above the answer ("> Should I put the SQL in the handoff?" / "Yes, at the
- * end."), answered yes: the question is what the answer orders. Returns the prompt with the question turned into that
- * order and the "yes" dropped, for both judges to read as any prompt (so a question that proposes other work, or an
- * answer that adds some, is refused as before); null when the prompt is not of that shape.
- */
-export function answeredQuestion(text: string): string | null {
-  const m = /^((?:[>＞][^\n]*\n)+)\s*\n?([\s\S]+)$/.exec(text.trim());
-  if (m === null) return null;
-  const q = m[1].split("\n").map((l) => l.replace(/^[>＞]\s?/, "").trim()).filter((l) => l !== "").join(" ");
-  if (!/[?？]\s*$/.test(q)) return null;
-  // (A proposal with a second step in it is not read so: "…into the handoff and do it tonight?", "제가 벤치 다시 돌린 다음
-  // …넣을까요?" (review R2).)
-  if (PROPOSAL_STEPS.test(q)) return null;
-  const order = askedAsOrder(q.replace(/[?？]\s*$/, ""));
-  if (order === null) return null;
-  // Yes, or the order's own verb said back ("載せてください。", "넣어 주세요").
-  const yes = ANSWER_YES.exec(m[2].trim());
-  const verb = /([^\s]{1,4}(?:て|어|아|해|여|워|려|켜|써))(?:\s*(?:ください|주세요|줘))/.exec(order);
-  if (yes === null && (verb === null || !m[2].trim().startsWith(verb[1]))) return null;
-  // ("…at the end of it": the document the question named.)
-  const named = /handoff|handover|인계|引き?継ぎ|申し送り/i.test(q);
-  const rest = m[2].trim().slice(yes?.[0].length ?? 0).trim()
-    .replace(/\b(of|in|into|to|on)\s+it\b/gi, (all, p: string) => named ? `${p} the handoff` : all);
-  return rest === "" ? order : `${order}\n${rest}`;
-}
-
-/**
- * Round 20: the worker's own question quoted above an answer that declines it ("> Should I keep going or wrap up?" /
- * "Wrap up. Write it all down in the handoff."): the answer alone is the prompt, for both judges to read. Only the
- * worker's own question (should I, want me to, 할까요, しましょうか), not a quoted ask of someone else's ("could you …").
- */
-export function declinedQuestion(text: string): string | null {
-  const m = /^((?:[>＞][^\n]*\n)+)\s*\n?([\s\S]+)$/.exec(text.trim());
-  if (m === null) return null;
-  const q = m[1].split("\n").map((l) => l.replace(/^[>＞]\s?/, "").trim()).filter((l) => l !== "").join(" ");
-  if (
-    !/[?？]\s*$/.test(q) || !WORKER_ASKS.test(q) ||
-    /(?:もらえ|いただけ|くれ|주실|주시겠|줄래|could\s+you|can\s+you|would\s+you)/i.test(q)
-  ) {
-    return null;
-  }
-  const answer = m[2].trim();
-  // (Not when the answer orders the proposal back for later: "No, write the handoff first, then do it", "…그다음에 해
-  // 주세요", "…それからお願いします" (review H5).)
-  return ANSWER_NO.test(answer) && !LATER_BACK.test(answer) ? answer : null;
-}
-
-/** A sequence word or a pro-form that brings a declined proposal back for later. */
-const LATER_BACK =
-  /\b(?:do\s+(?:it|that|so|them|this)|then\s+yes|go\s+ahead|proceed|get\s+to\s+it|carry\s+on|continue|after|afterwards|when\s+(?:it'?s|that'?s|you'?re|they'?re)\s+done|once\s+(?:it'?s|that'?s|you'?re)\s+done|don'?t\s+(?!write|bother\s+with\s+anything)\w+|not\s+yet)\b|지\s*마|끝나면|다\s*되면|ないで|終わったら|済んだら|できたら|(?:그\s*다음|그다음|나중에|이후|후에|그\s*뒤)(?:에|에는)?\s*(?:해|하세요|하시|진행|그거|계속)|(?:それから|その後|あとで|後で|次に)\s*(?:お願い|やって|して|進めて|対応|続け)/i;
-
-const WORKER_ASKS =
-  /\b(?:should|shall|can|may)\s+I\b|\bwant\s+me\s+to\b|\bdo\s+you\s+want\s+me\b|(?:할까요|을까요|ㄹ까요|할지)\s*[?？]?\s*$|(?:ましょうか|しますか|続けますか|進めますか)\s*[?？]?\s*$/i;
-const ANSWER_NO =
-  /^(?:no\b|nope\b|nah\b|not\s+(?:now|yet|today)\b|don'?t\b|stop\b|wrap\s+(?:it\s+)?up\b|no\s+more\b|아뇨|아니요|아니오|아니\b|안\s*돼요|그만|정리하죠|멈춰|いいえ|いや[、,。\s]|いえ[、,。\s]|結構です|やめて|区切りましょう)/i;
-
-const PROPOSAL_STEPS =
-  /\b(?:and|then|after|before|also|plus|while|once|first|force|over|branch|main|master|prod|production|staging|merge|rebase|tag|release|deploy)\b|[,;]|브랜치|강제|운영|배포|ブランチ|強制|本番|デプロイ|하고|한\s*다음|[가-힣]\s*다음|뒤에|후에|그리고|나서|[てで](?:から)?[、\s]|してから|した後|ついでに|先に|제가|내가/i;
-
-const ANSWER_YES =
-  /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|please\s+do|go\s+ahead|do\s+it|do\s+that|네|예|응|좋아요|그래요|그렇게\s*해\s*주세요|はい|ええ|うん|お願いします|それで)(?:[,.!、。！\s]+|$)/i;
-
-/** The worker's proposal as the order it asks for: "Should I X" → "X", "…넣을까요" → "…넣어 주세요", "…入れますか" → "…入れてください". */
-function askedAsOrder(q: string): string | null {
-  const en = /^(?:should|shall|can|may)\s+i\s+(.+)$|^(?:do\s+you\s+)?want\s+me\s+to\s+(.+)$/i.exec(q);
-  if (en !== null) return (en[1] ?? en[2]).trim() + ".";
-  const ko = /^(.*?)(넣|적|쓰|올리|추가하|포함하|남기|정리하|작성하|붙이|빼)(?:을|ㄹ)?까요$/.exec(q) ??
-    /^(.*?)(넣을|적을|쓸|올릴|추가할|포함할|남길|정리할|작성할|붙일|뺄)까요$/.exec(q);
-  if (ko !== null) {
-    const stem = ko[2].replace(/[을ㄹ]$/, "");
-    const KO_ORDER: Record<string, string> = {
-      넣: "넣어",
-      넣을: "넣어",
-      적: "적어",
-      적을: "적어",
-      쓰: "써",
-      쓸: "써",
-      올리: "올려",
-      올릴: "올려",
-      추가하: "추가해",
-      추가할: "추가해",
-      포함하: "포함해",
-      포함할: "포함해",
-      남기: "남겨",
-      남길: "남겨",
-      정리하: "정리해",
-      정리할: "정리해",
-      작성하: "작성해",
-      작성할: "작성해",
-      붙이: "붙여",
-      붙일: "붙여",
-      빼: "빼",
-      뺄: "빼",
-    };
-    const o = KO_ORDER[ko[2]] ?? KO_ORDER[stem];
-    return o === undefined ? null : `${ko[1]}${o} 주세요.`;
-  }
-  const ja = /^(.*?)(入れ|書き|載せ|追加し|含め|残し|まとめ|貼り|外し)(?:ます|ましょう)か$/.exec(q);
-  if (ja !== null) {
-    const JA_TE: Record<string, string> = {
-      入れ: "入れて",
-      書き: "書いて",
-      載せ: "載せて",
-      追加し: "追加して",
-      含め: "含めて",
-      残し: "残して",
-      まとめ: "まとめて",
-      貼り: "貼って",
-      外し: "外して",
-    };
-    return `${ja[1]}${JA_TE[ja[2]]}ください。`;
-  }
-  return null;
-}

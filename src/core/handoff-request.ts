@@ -61,10 +61,8 @@ import {
   trimStart,
 } from "./handoff-text.ts";
 import {
-  answeredQuestion,
   calledOff,
   CLOSING_QUOTE,
-  declinedQuestion,
   deicticEdit,
   docStatement,
   formatOnly,
@@ -618,16 +616,13 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
   // rewritten to the name both judges read (round 17, handoff-names.ts); a prompt past twice the window is refused
   // as too long either way.
   const typed = raw.length <= 2 * HANDOFF_WINDOW ? normalizeNames(raw) : raw;
-  // Round 20: the worker's own question quoted above a yes is the order it proposed (handoff-families.ts).
-  // (Only a prompt that opens on a quote: the hook's common case pays one anchored test.)
-  const named = /^\s*[>＞]/.test(typed) ? answeredQuestion(typed) ?? declinedQuestion(typed) ?? typed : typed;
   // Round 20: in a prompt that names the handoff, "the doc" / "the document" with nothing to say which is that document
   // ("The handoff says X. Correct that in the doc."): both judges read it as the handoff's name.
   // (Only in a sentence after the one that names it, and with no "also" or "too": "Write the handoff and update the doc"
   // may mean another.)
-  const text = /\b(?:doc|document|write-?up)\b/i.test(named) && DOC_NOUN.test(named)
-    ? theDocIsTheHandoff(named)
-    : named;
+  const text = /\b(?:doc|document|write-?up)\b/i.test(typed) && DOC_NOUN.test(typed)
+    ? theDocIsTheHandoff(typed)
+    : typed;
   // Round 20: a machine's payload that asks only for the handoff, every field from a closed list.
   // (Only a prompt that opens like one: the hook's common case pays one anchored test.)
   const payload = /^\s*(?:\{|[\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]+=)/.test(text);

@@ -125,15 +125,12 @@ describe("round 20: words of work that are not the reader's, and split-off endin
   });
 });
 
-describe("round 20: machine payloads and the worker's own quoted question", () => {
+describe("round 20: machine payloads; the worker's own quoted question stays refused when it holds work", () => {
   test.each([
     '{"op":"handoff","worker":"w-3","path":"HANDOFF.md","then":"exit"}',
     '{"task":"handoff","path":"HANDOFF.md","commit":true,"push":true,"then":"exit"}',
     "action=handoff worker=w-9 file=notes/handoff.md after=stop",
     '{"작업":"인계","경로":"HANDOFF.md","커밋":true}',
-    "> Should I put the test logs in the handoff?\n\nYes, as a collapsed block at the end.",
-    "> 인계 문서에 로그도 넣을까요?\n\n네, 맨 끝에 접어서 넣어 주세요.",
-    "> 引き継ぎに実行したコマンドも載せますか？\n\n載せてください。末尾にお願いします。",
   ])("passes: %s", (text) => {
     expect(passes(text)).toBe(true);
   });
@@ -159,9 +156,6 @@ describe("round 20: document parts, sender tags, a declined question, a payload'
   test.each([
     "인계 문서 맨 위에 요약 붙이고 그 밑에 상세 적어서 커밋해 주세요.",
     "引き継ぎ書に「試したこと」の節を足して、そこに書き出してください。",
-    "[슬랙 자동 전달] #dev / 김서연\n인계 문서 작성 부탁드려요.",
-    "> Should I keep going on the parser or wrap up?\n\nWrap up. Write it all down in the handoff.",
-    "> パーサーの作業を続けますか？\n\nいいえ、引き継ぎに全部書いておいてください。",
   ])("passes: %s", (text) => {
     expect(passes(text)).toBe(true);
   });
@@ -185,15 +179,7 @@ describe("round 20: document parts, sender tags, a declined question, a payload'
   });
 });
 
-describe("round 20: facts announced for the document", () => {
-  test.each([
-    "one more thing for the handoff: the export job times out on Mondays. add it under known issues",
-    "인계서에 하나 더. 스테이징 결제는 테스트 카드로만 됨.",
-    "引き継ぎにもう一点。検索APIは夜間メンテ中に503を返します。",
-  ])("passes: %s", (text) => {
-    expect(passes(text)).toBe(true);
-  });
-
+describe("round 20: facts announced for the document (the reading was dropped; these stay refused)", () => {
   test.each([
     "one more thing for the handoff: the export job times out. fix it before you go. add it under known issues",
     "one more thing for the handoff: the export job times out. add it under known issues and open a ticket",
