@@ -326,6 +326,9 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
       return { kind: "other", by: `rule: a job in parentheses ("${m[0]}")` };
     }
   }
+  // Round 20: a ticket closed, resolved, merged or shipped ("OPS-12 종료", "closing OPS-12", "get OPS-12 closed"): that work.
+  const ticket = TICKET_WORK.exec(clause);
+  if (ticket) return { kind: "other", by: `rule: a ticket's own work ("${ticket[0]}")` };
   // Round 20: a clause that is only a noun of work ("…, then the rollback", "and the deploy"): that task.
   if (BARE_WORK_NOUN.test(clause.trim())) return { kind: "other", by: "rule: a task named by its noun alone" };
   // Round 20: a clause that is only a predicate's ending or an interjection, split off its sentence ("…써 주시면
@@ -500,6 +503,10 @@ const OTHERS_WRITE = new RegExp(
 /** The document already written, committed or pushed, or passed on to someone, or thanked for, stated. */
 const WRITTEN_ALREADY =
   /\b(?:passed|sent|forwarded|gave|handed|shared)\s+(?:your|the|that|this)\s+(?:\S+\s+){0,2}?(?:on\s+)?to\s+[A-Z@#]|(?:한테|에게|께)\s*(?:넘겼|전달했|보냈|드렸|공유했)|に(?:渡しました|渡した|送りました|転送しました|共有しました)|^(?:引き?継ぎ|引継ぎ?|申し送り|ハンドオフ)(?:書|資料|メモ)?[、,\s]*(?:お疲れ(?:さま|様)(?:でした|です)|ありがとう(?:ございます|ございました)?)[。!！\s]*$|(?:週明け|来週|明日|あと|後日|今度)(?:で|に)?(?:大丈夫|いい|OK|構いません)(?:です)?[。!！\s]*$|(?:이미|벌써)\s*(?:\S+\s+)?(?:커밋|푸시|작성|업데이트|정리)\S*\s*(?:돼|되어|됐|되었)|(?:もう|既に|すでに)\s*(?:コミット|プッシュ|作成|更新|記入)済み(?:です)?[。.!！]?$/i;
+
+/** A ticket, an issue or a PR closed, resolved, merged, shipped or reassigned. */
+const TICKET_WORK =
+  /(?:[A-Z]{2,}-\d+|#\d+)\s*(?:도|를|을|은|는|も|を|は)?\s*(?:종료|닫|클로즈|완료\s*처리|해결|머지|배포|クローズ|閉じ|完了に|解決|マージ)|\b(?:clos(?:e|ing)|resolv(?:e|ing)|merg(?:e|ing)|ship(?:ping)?|deploy(?:ing)?|reopen(?:ing)?|reassign(?:ing)?)\s+(?:ticket\s+|issue\s+|PR\s*)?(?:[A-Z]{2,}-\d+|#\d+)|\b[Gg]et\s+(?:[A-Z]{2,}-\d+|#\d+)\s+(?:closed|resolved|merged|shipped|done|deployed)/;
 
 /** A clause that is only a noun of work, with an article or "and/then" before it. */
 const BARE_WORK_NOUN =

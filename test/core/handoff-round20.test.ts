@@ -235,6 +235,19 @@ describe("round 20: review2's families (R7-R10), in our words", () => {
   });
 });
 
+describe("round 20: a ticket's own work, another document's parts (review H7, review2's mutations), in our words", () => {
+  test.each([
+    "인계 문서 써 주세요. 아 그리고 PAY-7 종료.",
+    "인계 문서 써 주시면 감사하겠습니다. PAY-7 닫기도요.",
+    "Remove the customer emails from the handoff. Oh, and closing PAY-7.",
+    "write the handoff pls. Get PAY-7 closed.",
+    "引き継ぎ書を書いてください。あとPAY-7をクローズ。",
+    "Issue の本文に引き継ぎ書のリンクを入れて。",
+  ])("refused: %s", (text) => {
+    expect(passes(text)).toBe(false);
+  });
+});
+
 describe("round 20: batch-r20h (our own examples) is decided as labelled", () => {
   const rows = readFileSync(join(import.meta.dir, "../../eval/handoff-prompts/model/batch-r20h.jsonl"), "utf8")
     .split("\n").filter((l) => l.trim() !== "").map((l) =>
