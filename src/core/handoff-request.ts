@@ -16,6 +16,7 @@
 import { DOC_NOUN, NEXT_PARTY, scoreClause } from "./handoff-model.ts";
 import { judgeHandoffRequest as judgeByMood } from "./handoff-mood.ts";
 import { NAME, normalizeNames, romanisedSentence } from "./handoff-names.ts";
+import { EN_BASE_WORD } from "./handoff-orders.ts";
 import {
   ALONG,
   ALSO_WORK,
@@ -631,6 +632,20 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
   if (work !== null) {
     return { asks: true, request: false, clause: clip(work), because: "rule: a payload field names work" };
   }
+  // Round 20: one bullet set apart after a finished request ("引き継ぎ書をお願いします。\n・止まってるジョブ", "…\n- OPS-12"):
+  // with no list announced before it, it is a second item, not the document's contents (review2's mutations).
+  const lone = LONE_BULLET.exec(text);
+  if (
+    lone !== null && !DOC_NOUN.test(lone[1]) &&
+    !(SIGNATURE.test(lone[1].trim()) && !EN_BASE_WORD.test(lone[1].trim().split(/\s+/)[0]))
+  ) {
+    return {
+      asks: true,
+      request: false,
+      clause: clip(lone[1]),
+      because: "rule: a lone item set apart after the request",
+    };
+  }
   const own = judgeByClauses(text);
   if (!own.request) return own;
   // Japanese in Latin letters is read by neither judge: only the name was ("handoff wo yonde tsuzuki wo yatte").
@@ -662,6 +677,14 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
     because: `mood judge: ${mood.because ?? "no clause it reads asks for the document"}`,
   };
 }
+
+/** A single bullet line closing the prompt, after a line that ends a sentence (no colon announcing a list). */
+// (Not a dash: "- 민수", "-- shift-bot" sign a message.)
+const LONE_BULLET = /[.!。！?？요다](?:\s*\))?\s*\n+\s*(?:[・•*]|\d+[.)])\s*([^\n]{1,80})\s*$/;
+
+/** A signature on that line: "- 민아 드림", "-- shift-bot", "- Dana", "(template maintained by …)". */
+const SIGNATURE =
+  /^(?:-|[가-힣]{2,4}\s*(?:드림|올림|씀|보냄)$|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?$|[一-龠]{1,4}(?:より)?$|.*(?:bot|봇|ボット|template|템플릿|テンプレ|sent\s+from|보냄|送信)).*$/;
 
 /** "the doc" with nothing after it that says which document (not "the doc for the API", not "the docs"). */
 const THE_DOC =

@@ -242,6 +242,8 @@ describe("round 20: a ticket's own work, another document's parts (review H7, re
     "Remove the customer emails from the handoff. Oh, and closing PAY-7.",
     "write the handoff pls. Get PAY-7 closed.",
     "引き継ぎ書を書いてください。あとPAY-7をクローズ。",
+    "引き継ぎ書をお願いします。\n・落ちてるバッチ",
+    "引き継ぎ書をお願いします。\n・デプロイ",
     "Issue の本文に引き継ぎ書のリンクを入れて。",
   ])("refused: %s", (text) => {
     expect(passes(text)).toBe(false);
