@@ -81,7 +81,7 @@ const KO_ORDER = new RegExp(
 
 /** Japanese writing verbs with the document as their place, at a sentence's end: "…引き継ぎ書に一行足しといてください". */
 const JA_PUT_TAIL =
-  r`(?:必ず|ちゃんと|しっかり|一行|1行|ひとこと|一言|簡単に|短く)?(?:書い|かい|足し|追記し|記載し|残し|入れ|加え|明記し|メモし|記録し|書き足し|書き加え|説明し|載せ)(?:て(?:おいて|おく)?|といて)(?:ください|下さい|くれ|ね|ほしい|欲しい|もらえますか|もらえる|もらえませんか|くれますか|おいてください|お願いします)?`;
+  r`(?:必ず|ちゃんと|しっかり|一行|1行|ひとこと|一言|簡単に|短く)?(?:書い|かい|足し|追記し|記載し|残し|入れ|加え|明記し|メモし|記録し|書き足し|書き加え|説明し)(?:て(?:おいて|おく)?|といて)(?:ください|下さい|くれ|ね|ほしい|欲しい|もらえますか|もらえる|もらえませんか|くれますか|おいてください|お願いします)?`;
 /** An order inside Japanese content. */
 const JA_ORDER = new RegExp(
   [
@@ -91,8 +91,7 @@ const JA_ORDER = new RegExp(
     // A casual request form in the content ("もう直しちゃって", "消しといて"): the reader's own step (round 20).
     r`(?:ちゃ|じゃ)(?:って|え|お)|(?<!書い|かい|書き足し|足し|追記し|入れ|残し)(?:と|ど)いて`,
     // An object and a te-form chain a step of the reader's own: "証明書を更新して、", "期限を調べて書いて".
-    // (で only as a verb's te-form, after ん or い: "を一覧で", "を太字で" is a particle, the shape of what is written.)
-    r`を[^、。を]{0,14}?(?:て|(?<=[んい])で)(?<!ので)(?=[、\s]|から|$)|を[^、。を]{0,10}?(?:て|(?<=[んい])で)(?<!ので)(?![るたいおまあしもは])`,
+    r`を[^、。を]{0,14}?[てで](?<!ので)(?=[、\s]|から|$)|を[^、。を]{0,10}?[てで](?<!ので)(?![るたいおまあしもは])`,
     r`README|CHANGELOG|Wiki|wiki|(?:あなた|君|きみ)(?:が|は|も)`,
     // The writer of this document named as whoever does the step, or the step put first (書く人が先に, その前に).
     r`(?:書く|書いた|コミットする|プッシュする|保存する|送る|まとめる)(?:人|方|者)|その前に|先に|事前に|前もって|このメッセージ|受け取り次第|受け取ったら|今すぐ|直ちに|ただちに|すぐに|即座に|(?:今夜|今日|本日|今晩)中に`,
@@ -233,12 +232,7 @@ function governed(
     const m = re.exec(s);
     if (m === null) continue;
     // "Add X to the handoff": X with a place of its own ("the retry to the client") is put elsewhere.
-    // (A part of the document itself is no other place: "the queries in a collapsed section at the end of the handoff".)
-    const place = m[1].replace(
-      /\b(?:in|into|under|as)\s+(?:a|an|the|its|their)\s+(?:[\w-]+\s+)?(?:section|block|table|list|appendix|heading|paragraph|bullet|footnote|code\s+block)s?\b(?!\s+(?:of|in|on)\b)/gi,
-      " ",
-    );
-    if (i === 1 && /\b(?:to|into|onto|in|on)\s+(?:the|a|an|our|your|this|that|its)\b/i.test(place)) return null;
+    if (i === 1 && /\b(?:to|into|onto|in|on)\s+(?:the|a|an|our|your|this|that|its)\b/i.test(m[1])) return null;
     // A question mark ends only a request's own frame ("Could you add …?").
     if (/[?？]/.test(end) && !/\b(?:can|could|would|will)\s+you\b/i.test(s)) return null;
     const content = [m[1], m[2]].filter((c) => c !== undefined).join(" — ");

@@ -331,13 +331,7 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   if (ticket) return { kind: "other", by: `rule: a ticket's own work ("${ticket[0]}")` };
   // Round 20: a clause that is only a noun of work ("…, then the rollback", "and the deploy"): that task.
   if (BARE_WORK_NOUN.test(clause.trim())) return { kind: "other", by: "rule: a task named by its noun alone" };
-  // Round 20: a clause that is only a predicate's ending or an interjection, split off its sentence ("…써 주시면
-  // 감사하겠습니다", "…쓰면 돼", "…라고 하셨어요", "아"), or a check that the worker is there ("저기 있어?", "u there?"):
-  // courtesy, no ask of its own.
-  if (BARE_ENDING.test(clause.trim())) {
-    return { kind: "support", by: "rule: only an ending, an interjection or a hello" };
-  }
-  // …and what such an ending was split from: a Korean duty ("빌드 고쳐야 | 해요") that does not name the document.
+  // Round 20: a Korean duty on a work verb split from its ending ("빌드 고쳐야 | 해요") that does not name the document.
   if (
     /(?:고쳐|고치|수정해|배포해|돌려|바꿔|지워|삭제해|올려|머지해|병합해|빌드해|실행해|확인해|처리해|해결해|막아|잡아|끝내|마무리해|작업해|구현해|테스트해|재시작해|롤백해|되돌려|옮겨|만들어|추가해|갱신해|업데이트해|반영해|적용해|설치해|교체해|꺼|켜)야$/
       .test(clause.trim()) && !doc.test(clause)
@@ -403,13 +397,6 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   const task = noun?.[1] ?? noun?.[2];
   if (task !== undefined && !doc.test(task)) {
     return { kind: "other", by: `rule: a second task joined as a noun ("${task.trim()}")` };
-  }
-  // Round 20: the whole document edited, moved or cut down, or a thing taken out of it ("Could you keep the handoff to
-  // about a page?", "Split the handoff into done / next", "Remove the customer emails from the handoff", "Merge
-  // handoff-notes.md into HANDOFF.md and commit", 인계 문서에서 고객 전화번호 지워 주세요, 引き継ぎ書から電話番号を消して): the
-  // document is the only object, and nothing joins a second job to it.
-  if (wholeEdit(n).test(clause.trim()) && !WHOLE_EDIT_JOB.test(clause)) {
-    return { kind: "request", by: "rule: an edit of the whole document, or a thing taken out of it" };
   }
   const [edit, received, state] = docReadings(n);
   if (edit.test(clause) && !SECOND_JOB.test(clause.replace(DELIVERY_TAIL, "")) && !AS_IT_SAYS.test(clause)) {
@@ -512,10 +499,6 @@ const TICKET_WORK =
 const BARE_WORK_NOUN =
   /^(?:(?:and|then|also|plus|after\s+that)\s+)?(?:the\s+|a\s+|an\s+|that\s+)?(?:[\w-]+\s+)?(?:rollback|roll-?back|deploy(?:ment)?|migration|release|refactor(?:ing)?|upgrade|cleanup|clean-?up|backfill|reindex|hotfix|fix|rebase|merge|restart|rerun|re-?run|revert)s?(?:\s+(?:too|as\s+well|after|afterwards|next|later))?[.!]*$/i;
 
-/** A clause that is only a predicate's ending, an interjection, or a check that the reader is there. */
-const BARE_ENDING =
-  /^(?:(?:정말|너무|참|꼭|그럼|그러면)\s*)?(?:감사(?:하겠|드리겠)?(?:습니다|해요|합니다)|고맙(?:겠)?(?:습니다|어요)|좋겠(?:어요|습니다|네요)|돼|돼요|됩니다|되겠습니다|해요|합니다|하셨어요|하셨습니다|했어요|하시네요|래요|대요|이에요|예요|입니다|아|어|음|네|넵|앗)\s*[.!~🙏👍\s]*$|^(?:(?:저기|혹시|야|hey|hi|yo|oi)\s*[,~]?\s*)?(?:있어|있어요|있나요|계세요|계신가요|(?:are\s+)?(?:u|you)\s+(?:still\s+)?there|いる|いますか|いる\?)\s*[?？]*$/i;
-
 /** Sent to a channel or a mail, or a reply asked for about a state. */
 const CHANNEL_SEND =
   /\b(?:share|post|send|drop|paste|announce|forward|ping|cross-?post|dm)\b[^.;!?]{0,40}?\b(?<!\b(?:not|never)\s+)(?:in|to|on|into|via)\s+(?:#[\w-]+|slack|teams|discord|the\s+(?:[\w-]+\s+)?channel|chat|e-?mail|mail)\b|\be-?mail\s+(?:it|this|that|the\s+[\w-]+)\s+to\b|\b(?:lmk|ping\s+me)\s+(?:which|what|whether|if|how|why|where|who|when)\b/i;
@@ -537,49 +520,6 @@ function pastNounPhrase(n: Nouns): RegExp {
   }
   return re;
 }
-
-const wholeCache = new Map<Nouns, RegExp>();
-/** The whole document edited, moved or cut down, or a thing taken out of it (the document its only object). */
-function wholeEdit(n: Nouns): RegExp {
-  let re = wholeCache.get(n);
-  if (re === undefined) {
-    const doc = r`${n.det}${n.en}(?![-\w])`;
-    const lead =
-      r`^(?:(?:ok(?:ay)?|so|now|then|just|please|pls)[,\s]+)*(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?`;
-    // What may follow: a size, a shape, a language or a reader, in words from that vocabulary only (review, round 20:
-    // "into Jira tickets", "as a blog post", "to a page, revert …" name another place or a second job).
-    const word =
-      r`(?:about|around|roughly|under|at|most|max|maximum|no|more|than|one|two|three|four|five|half|a|an|the|single|short|shorter|brief|page|pages|paragraphs?|screens?|lines?|words?|bullets?|points?|tables?|lists?|sections?|parts?|headings?|columns?|markdown|plain|simple|english|korean|japanese|chinese|german|french|spanish|blockers|next|steps|done|in|progress|open|items|questions|risks|shape|format|its|own|files?|\d+)`;
-    // (A reader only after "for": "for a newcomer", "for the next worker"; "for the status page" is another place.)
-    const reader =
-      r`(?:an?\s+|the\s+)?(?:newcomers?|new\s+hires?|readers?|non-engineers?|humans?|qa|ops|(?:next|new)\s+(?:person|worker|session|agent|owner|engineer))`;
-    const shape =
-      r`(?:\s+(?:to|into|under|around|as|down\s+to|in|by|at)\s+${word}(?:(?:\s+|\s*[/,:()—–-]\s*)${word})*)?(?:\s+for\s+${reader})?`;
-    // A move or a rename: to a path in the repository that is the handoff's own (its name in it), and nothing after it.
-    const path =
-      r`(?![\w./-]*\.\.)(?![\w./-]*\.(?!md\b)[a-z]{1,5}\b)(?=[\w./-]*(?:handoff|handover))(?:[\w-][\w.-]*\/[\w./-]*|[\w-][\w.-]*\.md)`;
-    const deliver =
-      r`(?:,?\s*and\s+(?:re)?commit(?:\s+(?:it|the\s+(?:move|rename|change|result)))?(?:,?\s*(?:and\s+)?push(?:\s+it)?)?)?`;
-    const tail = r`(?:,?\s*(?:please|pls|thanks|thx))?\s*[.!?]*$`;
-    re = new RegExp(
-      lead +
-        r`(?:keep|cut(?:\s+down)?|split|restructure|reformat|reorgani[sz]e|expand|condense|shorten|trim(?:\s+down)?|tighten(?:\s+up)?|proofread|polish|simplify|translate|reorder|rewrite|redo)\s+${doc}${shape}${deliver}${tail}` +
-        r`|${lead}(?:move|rename)\s+${doc}\s+(?:to|into|as)\s+${path}${deliver}${tail}` +
-        r`|${lead}(?:remove|strip|redact|scrub|delete|drop|take\s+out|cut)\s+(?:the\s+|any\s+|all\s+)?(?:(?!\b(?:from|as\s+well|along|both|too|also|and|plus|in|on|out)\b)[^.;!?+&,]){1,50}?\s+(?:from|out\s+of)\s+${doc}${deliver}${tail}` +
-        r`|${lead}(?:merge|fold|move|combine)\s+(?:the\s+|your\s+)?(?:[\w.-]*(?:handoff|handover|notes?|draft|scratch)[\w.-]*\.md|notes?(?:\s+one)?|draft|scratch\s+file|other\s+one|spare(?:\s+file)?)\s+(?:into|with)\s+${doc}${deliver}${tail}` +
-        r`|${lead}(?:swap|reorder|switch)\s+(?:the\s+)?(?:order\s+of\s+)?[^.;!?+&,]{1,50}?\s+in\s+${doc}${deliver}${tail}` +
-        // (Korean and Japanese: one thing, taken out of the document only: no second place, no "and", no "too".)
-        r`|^(?:${n.ko})\s*(?:에서|에서는)\s*(?=(?:(?!에서|도\s|이랑|랑|하고|및|와\s|과\s|겸|김에|같이|함께|뿐|[가-힣][은는ㄴ]\s|한\s|된\s|던\s|있는|나온|적힌)[^.,?!]){1,40}?\s*(?:지워|빼|삭제해|없애|가려|마스킹해))(?=[^.,?!]{0,40}?(?:전화번호|이메일|메일\s*주소|개인\s*정보|비밀번호|토큰|키|줄|문장|문단|섹션|항목|로그|링크|이름|실명|메모|부분|내용|주소|계좌))(?:(?!에서|도\s|이랑|랑|하고|및|와\s|과\s|겸|김에|같이|함께|뿐)[^.,?!]){1,40}?\s*(?:지워|빼|삭제해|없애|가려|마스킹해)\s*(?:주세요|줘|주십시오|줘요)?[.!~\s]*$` +
-        r`|^(?:${n.ja})\s*(?:から|の)\s*(?=[^、。?？]{0,30}?(?:電話番号|メール|個人情報|パスワード|トークン|キー|行|一文|段落|節|項目|ログ|リンク|名前|実名|メモ|部分|記述|内容|顧客名|住所|口座))(?!.{0,30}?(?:にある|で作った|に書いた|にあった|の手順で|のリスト|の一覧|で使った|で触った))(?:(?!から|も|と|や|て|および|及び|ならびに|並びに|ほか|以外|ついで)[^、。?？]){1,30}?(?:を|は)?\s*(?:消して|削除して|外して|抜いて|伏せ字にして|マスクして)(?:ください|下さい|おいて(?:ください)?|ほしい)?[。!！\s]*$`,
-      "i",
-    );
-    wholeCache.set(n, re);
-  }
-  return re;
-}
-/** A second job beside a whole-document edit: "and" (but the commit after it), "then", "also", a chain. */
-const WHOLE_EDIT_JOB =
-  /\b(?:and(?!\s+(?:re)?commit\b|\s+push\b)|then|also|too|plus|after|before|once|when|while|until)\b|[+＋;]|도\s|(?:고|며|면서)\s|て(?:から)?[、\s]/i;
 
 /** A Korean step done and left so, or one on a thing of the system, ending its clause on a connective. */
 const KO_STEP =
@@ -807,107 +747,9 @@ export function stripRelay(clause: string): string {
   return clause.slice(m[0].length);
 }
 
-/**
- * Round 20: a machine's task payload (a JSON object, or key=value fields) that asks only for the handoff: an action
- * field naming it, and every other field from a closed list (where it goes, the ticket, the language, its sections,
- * commit, push, stop after). One field outside the list ("also", "next_ticket", "then": "deploy") leaves the payload
- * to the judges, as before.
- */
-export function machinePayload(text: string): boolean {
-  const t = text.trim();
-  if (t.length > 600) return false;
-  if (t.startsWith("{")) {
-    let v: unknown;
-    try {
-      v = JSON.parse(t);
-    } catch {
-      return false;
-    }
-    // (A key given twice: JSON.parse keeps the last, the worker reads both: '{"task":"deploy","task":"handoff"}'.)
-    const keys = [...t.matchAll(/"((?:[^"\\]|\\.)*)"\s*:/g)].map((k) => k[1]);
-    if (new Set(keys).size !== keys.length) return false;
-    const seen = { action: false };
-    return isPlainObject(v) && fieldsOk(v, seen, 0) && seen.action;
-  }
-  if (!/^[\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]+=\S/.test(t)) return false;
-  const fields: Record<string, unknown> = {};
-  for (const tok of t.split(/\s+/)) {
-    const m = /^([\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]+)=(\S+)$/.exec(tok);
-    if (m === null) return false;
-    fields[m[1]] = m[2];
-  }
-  const seen = { action: false };
-  return fieldsOk(fields, seen, 0) && seen.action;
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-const PAYLOAD_ACTION_KEY =
-  /^(?:task|op|action|kind|type|cmd|instruction|request|종류|작업|요청|지시|種別|作業|依頼|指示|操作)$/i;
+/** A payload action value that names the handoff ("handoff", "write_handoff", "인계문서_작성", "引き継ぎ依頼"). */
 const PAYLOAD_HANDOFF =
   /^(?:handoff(?:[_-]?(?:request|write|doc))?|write[_-]?handoff|handover|인계(?:문서)?(?:[_ ]?(?:작성|요청|갱신))?|인수인계(?:문서)?(?:[_ ]?(?:작성|요청))?|引き?継ぎ(?:書|資料|文書)?(?:の?(?:作成|依頼))?|申し送り(?:書)?(?:作成)?)$/i;
-const PAYLOAD_HANDOFF_KEY = /^(?:handoff|handover|인계|인수인계|引き?継ぎ|申し送り)$/i;
-const PAYLOAD_AFTER_KEY = /^(?:then|after|on_complete|이후|완료후|その後|完了後)$/i;
-const PAYLOAD_AFTER =
-  /^(?:exit|stop|end|done|idle|wait|none|commit(?:[_-]and[_-]exit)?|종료|세션\s*종료|대기|커밋_?후_?종료|終了|停止|セッション終了|コミットして終了)$/i;
-const PAYLOAD_SECTIONS_KEY = /^(?:sections|include|items|섹션|항목|章|項目)$/i;
-const PAYLOAD_SECTION =
-  /^(?:status|state|summary|done|doing|completed?|in[ _]progress|blocked|blockers?|open[ _]questions?|questions|risks?|next(?:[ _]steps?)?|todo|notes|context|decisions|gotchas|known[ _]issues|links|references|branch|steps[ _]completed|rerun[ _]point|완료(?:한\s*일)?|진행\s*(?:중|상황)|작업\s*중|막힌\s*(?:것|부분|점)|남은\s*(?:일|작업)|다음(?:\s*(?:할\s*일|단계))?|위험|리스크|메모|주의\s*사항|完了(?:したこと)?|作業中|対応中|保留・課題|課題|残タスク|次にやること|次の(?:手順|作業)|注意点|ブロッカー|リスク|メモ)$/i;
-const PAYLOAD_FLAG_KEY = /^(?:commit|push|exit|exit_after|stop_after|커밋|푸시|종료|コミット|プッシュ|終了)$/i;
-const PAYLOAD_FLAG = /^(?:true|false|yes|no|y|n|예|아니오|はい|いいえ)$/i;
-/** Information fields, each with the shape of its value (no sentence, and no verb of work hidden in a token). */
-const PAYLOAD_INFO: readonly [RegExp, RegExp][] = [
-  [
-    /^(?:path|file|doc|output|target|파일|경로|대상|ファイル|パス|出力先|保存先|対象)$/i,
-    // (A path names the handoff, its own file or folder, never another document or code: review, round 20.)
-    /^(?![\w./-]*\.\.)(?![\w./@-]*\.(?!md$)[a-z]{1,5}$)(?![.])(?:(?=[\w./@가-힣\u3040-\u30FF\u4E00-\u9FFF-]*(?:handoff|handover|인계|인수인계|引き?継ぎ|申し送り))(?:[\w.@-]*\/[\w./@가-힣\u3040-\u30FF\u4E00-\u9FFF-]*|[\w.가-힣\u3040-\u30FF\u4E00-\u9FFF-]+\.md)|(?:w|worker|agent)[-_][\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]{1,20})$/i,
-  ],
-  [
-    /^(?:src|from|source|worker|session|보낸이|세션|セッション)$/i,
-    /^(?:[\w-]*(?:cron|bot|dispatcher|orchestrator|planner|scheduler)[\w-]*|(?:w|worker|agent)[-_]?[\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]{1,20}|[\w-]{1,16}-[a-z]{0,3}\d+)$/i,
-  ],
-  [/^(?:ticket|id|티켓|チケット)$/i, /^[A-Z][A-Z0-9]*-\d+$|^\d+$/],
-  [/^(?:lang|language|언어|言語)$/i, /^(?:en|ko|ja|english|korean|japanese|한국어|영어|일본어|日本語|英語)$/i],
-  [/^(?:style)$/i, /^(?:です・?ます|だ・?である|plain|formal|casual|bullets|markdown)$/i],
-  [
-    /^(?:reason|이유|理由)$/i,
-    /^(?:ctx[_-]soft|context[_-]soft[_-]limit|soft[_-]limit|soft|limit|rotation|ctx[_-]limit)$/i,
-  ],
-  [/^(?:priority)$/i, /^(?:high|medium|low|normal|urgent|p[0-4])$/i],
-  [/^(?:deadline|run)$/i, /^[\dTZ:.+-]+(?:JST|UTC|KST)?$/i],
-  [/^(?:status|stage)$/i, /^(?:waiting[_-]on[_-]worker|rotate|rotating|soft[_-]limit|pending|ready)$/i],
-  [
-    /^(?:job)$/i,
-    /^(?:(?:workers?|agents?|sessions?)[-_]?rotat\w*|rotat\w*(?:[-_](?:workers?|agents?|sessions?))?)$/i,
-  ],
-  [/^(?:reply)$/i, /^(?:done|ok|완료|完了)$/i],
-];
-
-function fieldsOk(o: Record<string, unknown>, seen: { action: boolean }, depth: number): boolean {
-  if (depth > 2) return false;
-  for (const [k, v] of Object.entries(o)) {
-    if (PAYLOAD_ACTION_KEY.test(k) && typeof v === "string" && PAYLOAD_HANDOFF.test(v)) seen.action = true;
-    else if (PAYLOAD_HANDOFF_KEY.test(k) && isPlainObject(v)) {
-      seen.action = true;
-      if (!fieldsOk(v, seen, depth + 1)) return false;
-    } else if (PAYLOAD_AFTER_KEY.test(k)) {
-      if (typeof v !== "string" || !PAYLOAD_AFTER.test(v)) return false;
-    } else if (PAYLOAD_SECTIONS_KEY.test(k)) {
-      if (!Array.isArray(v) || !v.every((s) => typeof s === "string" && PAYLOAD_SECTION.test(s.trim()))) return false;
-    } else if (PAYLOAD_FLAG_KEY.test(k)) {
-      if (typeof v !== "boolean" && !(typeof v === "string" && PAYLOAD_FLAG.test(v))) return false;
-    } else {
-      const info = PAYLOAD_INFO.find(([key]) => key.test(k));
-      if (info === undefined || PAYLOAD_ACTION_KEY.test(k)) return false;
-      if (!(v === null || typeof v === "number" || (typeof v === "string" && info[1].test(v) && !namesWork(v)))) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
 
 /** Verbs that only write, deliver or end the handoff: a payload's value may hold them ("write_handoff", "commit_and_exit"). */
 const PAYLOAD_OWN_VERB =

@@ -70,7 +70,6 @@ import {
   freshRun,
   headerLine,
   headerWork,
-  machinePayload,
   partEdit,
   payloadWork,
   readFamilies,
@@ -152,7 +151,7 @@ const KO = (): Lexicon => ({
     r`(?<!(?:${NAME.ko}|${NAME.en})\s*)(?:README|CHANGELOG|문서|위키|이슈|PR|코드|스펙|주석|설정|\.(?!md)[a-z]{1,5})(?:에|에도|에다|에다가|으로|로)\s` +
       r`|(?:테스트|코드|함수|기능|스크립트|마이그레이션|엔드포인트)(?:도|를|을)?\s*(?:새로\s*)?(?:써|쓰|작성|추가|만들|구현|고쳐|수정)` +
       // Put into something that is not the handoff ("웹훅 클라이언트에 … 넣어 줘").
-      r`|[가-힣A-Za-z0-9](?<!(?:인계|핸드오프|핸드오버|문서|노트|메모|파일|인계서|위|아래|앞|끝|뒤|마지막|맨|거기|여기|상단|하단|항목|섹션|md|${NAME.en}|다음|때|전|후|이후|나중|오늘|지금|처음|중간|같은\s*파일))(?<!(?:^|(?:인계|인수인계|핸드오프|문서|노트|그|이|맨)\s*(?:의\s*)?)(?:제목|밑|본문|목록|칸|줄))에(?:도|다|다가)?\s+(?:\S+\s+){0,4}?\S*(?:넣|추가|적|기록|써|쓰|반영|남기|남겨|붙여)`,
+      r`|[가-힣A-Za-z0-9](?<!(?:인계|핸드오프|핸드오버|문서|노트|메모|파일|인계서|위|아래|앞|끝|뒤|마지막|맨|거기|여기|상단|하단|항목|섹션|md|${NAME.en}|다음|때|전|후|이후|나중|오늘|지금|처음|중간))에(?:도|다|다가)?\s+(?:\S+\s+){0,4}?\S*(?:넣|추가|적|기록|써|쓰|반영|남기|남겨|붙여)`,
     "i",
   ),
   reason:
@@ -206,7 +205,7 @@ const JA = (): Lexicon => ({
     r`(?<!(?:${NAME.ja}|${NAME.en})\s*(?:用の|の)?)(?:README|CHANGELOG|ドキュメント|仕様書|設計書|Wiki|wiki|イシュー|Issue|PR|コード|コメント|設定|\.(?!md)[a-z]{1,5})(?:に|にも|へ|へも)` +
       r`|(?:テスト|コード|関数|機能|スクリプト|マイグレーション|エンドポイント)(?:も|を)\s*(?:新しく)?(?:書|作|追加|実装|直|修正)` +
       // Put into something that is not the handoff ("Webhookクライアントにリトライも入れて").
-      r`|(?<!(?:引き?継ぎ|${NAME.jaShort}|ハンドオフ|ハンドオーバー|書|資料|文書|メモ|ドキュメント|ノート|md|${NAME.en}|最後|最初|冒頭|末尾|上|下|先頭|ため|よう|向け|時|際|次|前|後|中|朝|夜|簡単|簡潔|詳細|丁寧|具体的|明確|正確|手短|一緒|個別|箇条書き|最新|そこ|ここ|同じファイル|(?:^|[をと、\s]|(?:引き?継ぎ|引継|書|資料|文書|メモ|ドキュメント|その|この)の?)(?:タイトル|見出し|本文|欄|節|項目))\s*)(?:に|にも|へ)(?:は)?[^、。]{0,20}?(?:入れ|追加|書い|書き|記載|追記|反映|残し|足し)`,
+      r`|(?<!(?:引き?継ぎ|${NAME.jaShort}|ハンドオフ|ハンドオーバー|書|資料|文書|メモ|ドキュメント|ノート|md|${NAME.en}|最後|最初|冒頭|末尾|上|下|先頭|ため|よう|向け|時|際|次|前|後|中|朝|夜|簡単|簡潔|詳細|丁寧|具体的|明確|正確|手短|一緒|個別|箇条書き|最新)\s*)(?:に|にも|へ)(?:は)?[^、。]{0,20}?(?:入れ|追加|書い|書き|記載|追記|反映|残し|足し)`,
     "i",
   ),
   reason: /(?:コンテキスト|上限|トークン|セッション|時間|長く|残り|少な|遅く|余裕|担当者?の?(?:交代|変更))/,
@@ -551,7 +550,7 @@ const LATER = lazy((): RegExp =>
 const KO_WORK_NOUN =
   r`(?:집계|조회|원복|롤백|재배포|재시작|구현|수정|배포|마이그레이션|리팩터링|리팩토링|실행|리뷰|조사|디버그|디버깅|진행|확인|시작|삭제|제거|설치|머지|병합|리베이스|변경|업그레이드|번역|빌드|교체|세팅|설정|생성|처리|답변|태깅|릴리스|점검|개선|최적화|착수|측정)`;
 const JA_WORK_NOUN =
-  r`(?:集計|カウント|実装|修正|デプロイ|移行|リファクタリング|実行|レビュー|調査|デバッグ|確認|着手|削除|インストール|マージ|リベース|変更|翻訳|ビルド|設定|セットアップ|対応|(?<!から)送信|ローテーション|クリア|改善|最適化|クローズ|再生成|取り消し|タグ付け)`;
+  r`(?:集計|カウント|実装|修正|デプロイ|移行|リファクタリング|実行|レビュー|調査|デバッグ|確認|着手|削除|インストール|マージ|リベース|変更|翻訳|ビルド|設定|セットアップ|対応|送信|ローテーション|クリア|改善|最適化|クローズ|再生成|取り消し|タグ付け)`;
 const EN_WORK =
   r`(?:restore|roll\s+back|put\s+(?:\S+\s+){0,4}?back\b|count|tally|query|implement|fix|build|refactor|deploy|migrate|run|rerun|review|investigate|debug|continue|proceed|follow|read|look\s+into|work\s+on|delete|remove|rename|upgrade|install|merge|rebase|open|close(?!\s+out)|tag|release|publish|translate|localize|port|bump|rotate|clear|set\s+up|configure|enable|disable|change|replace|switch|move|split|clean\s+up|profile|optimi[sz]e|benchmark|reply(?!\s+(?:when|with\s+the\s+path|once))|answer|send(?!\s+(?:me|us|it|the\s+(?:link|path)))|file|resolve|handle|address|tackle|try|verify|lint|regenerate|upload|download|squash|revert|restart|rebuild|retry|check|look\s+at|pick\s+up|keep\s+working|keep\s+\w+ing|kill|tidy|start(?:\s+on)?\s+(?:[A-Z]{2,}-\d+|#\d+|the\s+next\s+ticket|ticket)|knock\s+out|let\s+me\s+know\s+(?:which|what|whether|if|how|why|where|who)|tell\s+me\s+(?:which|what|whether|if|how|why|where|who)|get\s+(?:\S+\s+){0,6}?(?:passing|green|working|fixed|merged|deployed|running))`;
 const WORK = lazy((): readonly [string, RegExp][] => [
@@ -562,23 +561,20 @@ const WORK = lazy((): readonly [string, RegExp][] => [
   [
     "ko",
     new RegExp(
-      r`(?<!(?:제가|내가|저희가|우리가|저는|제\s*쪽에서|이쪽에서|저희\s*쪽에서)\s*)` + KO_WORK_NOUN +
+      KO_WORK_NOUN +
         r`\s*(?:도|를|을|좀)?\s*(?:해|하|할|했으면|부탁|요망|바랍|까지|ㄱ|좀|[.!]?$|(?=\s*\d{1,2}[).]\s))` +
         r`|\b(?:fix|refactor|deploy|merge|rebase|bump|upgrade|migrate|debug|implement|revert|release)\b\s*(?:(?:도|를|을|좀)?\s*(?:해|하고|하|까지)|$|(?=\s*\(?\d{1,2}[).]))` +
         r`|(?:브랜치|캐시|폴더|디렉터리|디렉토리|로그|이슈|티켓|의존성|패키지|임시|안\s*쓰는|오래된|불필요한)\S*\s*(?:\S+(?:\s+\S+){0,1}?\s*)??정리` +
-        r`|[A-Z]{2,}-\d+\s*(?:착수|시작|진행|작업|구현)|(?:지금|다시|새로)\s*재(?:서|고|\s*줘|\s*주세요)|(?:에러|버그|오류|경고|이슈|문제)\S*\s*(?:\S+(?:\s+\S+){0,2}?\s*)??잡(?:아|고|기)|(?:뭐|무엇|어디|언제|왜|어떻게|몇|어느)[^.?]*알려|답(?:변|장)?\s*(?:좀\s*)?(?:해|하|줘|주세요|달아)|마저\s*(?:끝내|끝|하|해|마무리|처리)|(?:에|에게|한테)\s*(?:\S+(?:\s+\S+){0,2}?\s*)??알려|되돌려|되돌리|(?<!인계|인계서|문서|노트|핸드오프)(?:하나|그것|그거|이것|이거)만\s*(?:하고|해|처리)|고치|고쳐|고칠|돌려|돌리|(?<!진행\s*상황을?\s*)(?<!(?:사람|분|워커|에이전트|당직자|담당자|팀|님|아무도|누가|제가|내가|저는|나는)\S{0,2}\s+(?:\S+\s+){0,3}?)읽(?!을\s*(?:수|거|게|사람|분|때)|으려|는다|는\s|을게|어\s*볼게|었|힐|히)|(?<!(?:커밋해서|커밋하고|커밋\s*후|대로|저장소에|깃에|레포에|원격에|브랜치에|git에|github에)\s*)(?:올려|올리)|바꿔|바꾸|손봐|손보|보내|지워|지우|달아|찾아\s*(?:줘|주세요|봐)`,
+        r`|[A-Z]{2,}-\d+\s*(?:착수|시작|진행|작업|구현)|(?:지금|다시|새로)\s*재(?:서|고|\s*줘|\s*주세요)|(?:에러|버그|오류|경고|이슈|문제)\S*\s*(?:\S+(?:\s+\S+){0,2}?\s*)??잡(?:아|고|기)|(?:뭐|무엇|어디|언제|왜|어떻게|몇|어느)[^.?]*알려|답(?:변|장)?\s*(?:좀\s*)?(?:해|하|줘|주세요|달아)|마저\s*(?:끝내|끝|하|해|마무리|처리)|(?:에|에게|한테)\s*(?:\S+(?:\s+\S+){0,2}?\s*)??알려|되돌려|되돌리|(?<!인계|인계서|문서|노트|핸드오프)(?:하나|그것|그거|이것|이거)만\s*(?:하고|해|처리)|고치|고쳐|고칠|돌려|돌리|(?<!진행\s*상황을?\s*)읽|올려|올리|바꿔|바꾸|손봐|손보|보내|지워|지우|달아|찾아\s*(?:줘|주세요|봐)`,
     ),
   ],
   [
     "ja",
     new RegExp(
-      r`(?:こちら|私|僕|俺|わたし|当方|我々|こっち)(?:で|が|は|も)\s*` + JA_WORK_NOUN +
-        r`(?:を|も)?\s*(?:お願い|よろ|頼|して(?:ください|ね|ほしい))|` +
-        r`(?<!(?:こちら|私|僕|俺|わたし|当方|我々|こっち)(?:で|が|は|も)\s*)` + JA_WORK_NOUN +
-        r`(?:を|も|に)?(?:して|する|しと|し(?!た)|お願い|よろ|頼|まで|のこと|$|(?=\s*\d{1,2}[).]\s))` +
+      JA_WORK_NOUN + r`(?:を|も|に)?(?:して|する|しと|し(?!た)|お願い|よろ|頼|まで|のこと|$|(?=\s*\d{1,2}[).]\s))` +
         r`|(?:ブランチ|キャッシュ|フォルダ|ディレクトリ|ログ|イシュー|チケット|依存|パッケージ|一時|不要な|使っていない|古い)[^、。]{0,12}?(?:整理|片付け|掃除)|[A-Z]{2,}-\d+\s*(?:に)?(?:着手|開始|対応)|(?:今|もう一度|改めて)測(?:って|り|る)|測定|計測|(?:どこ|何|なに|どれ|なぜ|どう|いつ|どの|誰)[^。?？]*教えて|投稿|(?:今|先に|すぐ)(?:やって|やっと|対応して|片付けて)` +
         r`|\b(?:fix|refactor|deploy|merge|rebase|bump|upgrade|migrate|debug|implement|revert|release)\b\s*(?:(?:を|も)?\s*(?:して|する|しと|し(?!た)|お願い)|$|(?=\s*\(?\d{1,2}[).]))` +
-        r`|(?<!書き|コミットし|プッシュし|pushし|commitし|まとめ|作り|見)直(?:し|す|さ)|(?<!取り)戻(?:し|す)|数え|(?<!引き?継ぎ|引継ぎ|ひきつぎ|ハンドオフ|書|資料|メモ)(?:だけ|を|も)やって|(?<!(?:セッション|ワーカー|担当|担当者|後任|チーム|人|方|次|[\w-]{2,})\s*に\s*)回(?:し|す)|続け(?!られ|る(?:人|ため|よう))|進め|読んで|調べ|確かめ|始め|消(?:し|す)|替え|タグを打|答え|(?:に|へ|で)\s*「[^」\n]{1,12}」\s*と(?:だけ)?\s*返|(?<!「[^」\n]{1,12}」\s*と(?:だけ)?\s*)返信(?!\s*(?:は|も)?\s*(?:不要|いりません|いらない|しなくて|結構|無用))|取り消|(?<!仕|書き)上げ(?!た)|変え(?!た)|(?<!申し)送(?:っ|る|り(?!ます|ました))|切り替え|取り(?:かか|掛か)`,
+        r`|(?<!書き)直(?:し|す|さ)|(?<!取り)戻(?:し|す)|数え|(?<!引き?継ぎ|引継ぎ|ひきつぎ|ハンドオフ|書|資料|メモ)(?:だけ|を|も)やって|回(?:し|す)|続け(?!られ|る(?:人|ため|よう))|進め|読んで|調べ|確かめ|始め|消(?:し|す)|替え|タグを打|答え|返信|取り消|(?<!仕|書き)上げ(?!た)|変え(?!た)|(?<!申し)送(?:っ|る|り)|切り替え|取り(?:かか|掛か)`,
     ),
   ],
 ]);
@@ -616,18 +612,10 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
   // The document's name as typed (a typo, a phonetic slip, the other kana, a mis-converted kanji) is
   // rewritten to the name both judges read (round 17, handoff-names.ts); a prompt past twice the window is refused
   // as too long either way.
-  const typed = raw.length <= 2 * HANDOFF_WINDOW ? normalizeNames(raw) : raw;
-  // Round 20: in a prompt that names the handoff, "the doc" / "the document" with nothing to say which is that document
-  // ("The handoff says X. Correct that in the doc."): both judges read it as the handoff's name.
-  // (Only in a sentence after the one that names it, and with no "also" or "too": "Write the handoff and update the doc"
-  // may mean another.)
-  const text = /\b(?:doc|document|write-?up)\b/i.test(typed) && DOC_NOUN.test(typed)
-    ? theDocIsTheHandoff(typed)
-    : typed;
-  // Round 20: a machine's payload that asks only for the handoff, every field from a closed list.
+  const text = raw.length <= 2 * HANDOFF_WINDOW ? normalizeNames(raw) : raw;
+  // Round 20: a machine's payload whose handoff action sits beside a value naming work (handoff-families.ts).
   // (Only a prompt that opens like one: the hook's common case pays one anchored test.)
   const payload = /^\s*(?:\{|[\w가-힣\u3040-\u30FF\u4E00-\u9FFF-]+=)/.test(text);
-  if (payload && machinePayload(text)) return { asks: true, request: true, clause: null };
   const work = payload ? payloadWork(text) : null;
   if (work !== null) {
     return { asks: true, request: false, clause: clip(work), because: "rule: a payload field names work" };
@@ -660,16 +648,6 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
   }
   const mood = judgeByMood(text);
   if (mood.request) return own;
-  // Round 20: the mood judge found no clause of other work and no "no", only no clause it reads as the ask; the clause
-  // judge found one. Both agree there is nothing else asked for, so the clause judge's ask stands.
-  // (Only when a request rule reads the ask or a clause has a request's form, not the clause model alone:
-  // "引き継ぎありがとう", "인계 회의는 3시예요" name the document in a clause the model reads as asking.)
-  if (
-    !mood.asks && mood.clause === null &&
-    (tables().lexicons.some((lx) => lx.request.test(text)) || clausesOf(text).some((c) => ASK_FORM().test(c)))
-  ) {
-    return own;
-  }
   return {
     asks: true,
     request: false,
@@ -685,23 +663,6 @@ const LONE_BULLET = /[.!。！?？요다](?:\s*\))?\s*\n+\s*(?:[・•*]|\d+[.)]
 /** A signature on that line: "- 민아 드림", "-- shift-bot", "- Dana", "(template maintained by …)". */
 const SIGNATURE =
   /^(?:-|[가-힣]{2,4}\s*(?:드림|올림|씀|보냄)$|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?$|[一-龠]{1,4}(?:より)?$|.*(?:bot|봇|ボット|template|템플릿|テンプレ|sent\s+from|보냄|送信)).*$/;
-
-/** "the doc" with nothing after it that says which document (not "the doc for the API", not "the docs"). */
-const THE_DOC =
-  /\b(the|that|this|your|my)\s+(?:doc|document|write-?up)\b(?![-\w./]|\s+(?:for|of|on|about|in|at|from|that|which|you|we|I)\b)/gi;
-
-function theDocIsTheHandoff(text: string): string {
-  let seen = false;
-  return text.split(/(?<=[.;!?。！？\n])/).map((sentence) => {
-    const names = DOC_NOUN.test(sentence);
-    const out =
-      seen && !names && !/\b(?:also|too|as\s+well|another|other|then|next|afterwards|after\s+that)\b/i.test(sentence)
-        ? sentence.replace(THE_DOC, "$1 handoff doc")
-        : sentence;
-    seen ||= names;
-    return out;
-  }).join("");
-}
 
 /** The clause judge alone (round 15's judgement). */
 export function judgeByClauses(text: string): HandoffJudgement {

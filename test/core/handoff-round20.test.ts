@@ -1,8 +1,9 @@
 /**
- * Round 20 (issue 31, handoff8): main's leak families closed from our own examples, then plain families raised without
- * opening one (docs/stop-gate.md, "Round 20: the handoff exception (handoff8)"). Every row is our own wording;
- * eval/handoff-prompts/model/batch-r20h.jsonl holds these and their neighbours (the same shape with a second job, a
- * mention or a statement), each decided as labelled.
+ * Round 20 (issue 31, handoff8): main's leak families closed from our own examples. The plain readings built after them
+ * were dropped (the reviewers showed that every prompt a reading newly passes inherits every order main's judges miss),
+ * so the candidate refuses more than main and passes nothing main refuses (docs/stop-gate.md, "Round 20: the handoff
+ * exception (handoff8)"). Every row is our own wording; eval/handoff-prompts/model/batch-r20h.jsonl holds these and
+ * their neighbours, each decided as labelled.
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -25,7 +26,6 @@ describe("round 20: main's leak families, refused", () => {
     "Write the handoff with the current error rate from a fresh query.",
     "Put today's fresh p99 in the handoff.",
     "인계 문서에 지금 에러율 새로 재서 넣어 줘.",
-    "引き継ぎに、今の件数をコードブロックで載せておいてください。",
     "引き継ぎに、ステージングを再起動した結果を載せておいてください。",
     // A Japanese step right before the document, and a casual order inside its content.
     "ブランチ切って引き継ぎ書書いといて。",
@@ -51,20 +51,7 @@ describe("round 20: main's leak families, refused", () => {
   });
 });
 
-describe("round 20: the whole document edited, and its neighbours", () => {
-  test.each([
-    "Could you keep the handoff to about a page?",
-    "Split the handoff into done / in progress / next.",
-    "Translate HANDOFF.md into Korean.",
-    "Move the handoff to docs/handoff/ and commit.",
-    "Rename the handoff to HANDOFF-AUC-12.md and commit it.",
-    "Remove the customer emails from the handoff.",
-    "인계 문서에서 고객 전화번호 지워 주세요.",
-    "引き継ぎ書から顧客の電話番号を消してください。",
-  ])("passes: %s", (text) => {
-    expect(passes(text)).toBe(true);
-  });
-
+describe("round 20: the whole document edited with a second job (the edit reading itself was dropped)", () => {
   test.each([
     // (The review's early warning on 8bf9683, in our words: another place, another document, a second job.)
     "Split the handoff into Jira tickets.",
@@ -83,27 +70,14 @@ describe("round 20: the whole document edited, and its neighbours", () => {
   });
 });
 
-describe("round 20: words of work that are not the reader's, and split-off endings", () => {
+describe("round 20: words of work, split-off endings and the reader's hello, with work", () => {
   test.each([
     // 읽 with another reader, or a future; 올려 as the document's delivery.
-    "인계 문서 맨 위에 세 줄 요약 넣어 주세요. 바쁜 사람은 거기까지만 읽어요.",
-    "다음 사람이 읽을 수 있게 인계 문서 써 주세요.",
-    "인계 문서 정리되는 대로 올려 주세요.",
     // 返信 of 完了 to the sender, no reply needed, a recommit, work handed to the next session, the sender's own check.
-    "引き継ぎ書いて。作成後「完了」とだけ返信してください。",
-    "引き継ぎ書を更新してコミットして。返信は不要です。",
-    "引き継ぎ書の社名をA社に置き換えて、コミットし直してください。",
-    "残りは次のセッションに回すので、引き継ぎメモを残してください。",
-    "인계 문서 커밋만 해 주세요. 제가 확인하고 올릴게요.",
     // An ending split off its sentence, a hello.
-    "인계 문서 써 주시면 감사하겠습니다.",
-    "팀장님이 인계 문서 꼭 써 달라고 하셨어요. 인계 문서 작성 부탁드려요.",
-    "인계서만 쓰면 돼.",
-    "u there? just the handoff pls, nothing else",
     // "the doc" once the handoff is named.
     "The handoff says the cron is off. It's on. Correct the doc.",
     // で as a particle in Japanese content.
-    "引き継ぎに、ステージングと本番で設定が違う箇所を一覧で入れておいてください。",
   ])("passes: %s", (text) => {
     expect(passes(text)).toBe(true);
   });
@@ -125,12 +99,9 @@ describe("round 20: words of work that are not the reader's, and split-off endin
   });
 });
 
-describe("round 20: machine payloads; the worker's own quoted question stays refused when it holds work", () => {
+describe("round 20: payloads naming work, and the worker's own quoted question with work", () => {
   test.each([
-    '{"op":"handoff","worker":"w-3","path":"HANDOFF.md","then":"exit"}',
     '{"task":"handoff","path":"HANDOFF.md","commit":true,"push":true,"then":"exit"}',
-    "action=handoff worker=w-9 file=notes/handoff.md after=stop",
-    '{"작업":"인계","경로":"HANDOFF.md","커밋":true}',
   ])("passes: %s", (text) => {
     expect(passes(text)).toBe(true);
   });
@@ -152,14 +123,7 @@ describe("round 20: machine payloads; the worker's own quoted question stays ref
   });
 });
 
-describe("round 20: document parts, sender tags, a declined question, a payload's keys", () => {
-  test.each([
-    "인계 문서 맨 위에 요약 붙이고 그 밑에 상세 적어서 커밋해 주세요.",
-    "引き継ぎ書に「試したこと」の節を足して、そこに書き出してください。",
-  ])("passes: %s", (text) => {
-    expect(passes(text)).toBe(true);
-  });
-
+describe("round 20: another document's parts, sender tags, a declined question, a payload's keys", () => {
   test.each([
     "인계 문서 써 주시고 PR 제목에 티켓 번호 넣어 주세요.",
     "引き継ぎ書いて、PRのタイトルにチケット番号を入れて。",
@@ -179,7 +143,7 @@ describe("round 20: document parts, sender tags, a declined question, a payload'
   });
 });
 
-describe("round 20: facts announced for the document (the reading was dropped; these stay refused)", () => {
+describe("round 20: facts announced for the document, with work", () => {
   test.each([
     "one more thing for the handoff: the export job times out. fix it before you go. add it under known issues",
     "one more thing for the handoff: the export job times out. add it under known issues and open a ticket",
@@ -206,13 +170,6 @@ describe("round 20: review2's families (R1, R2), in our words", () => {
     "task=handoff job=CLOSE-OPS-12 then=exit",
   ])("refused: %s", (text) => {
     expect(passes(text)).toBe(false);
-  });
-
-  test.each([
-    "인계 문서에서 고객 전화번호 지워 주세요.",
-    "job=rotate-workers action=write_handoff path=HANDOFF.md then=exit",
-  ])("passes: %s", (text) => {
-    expect(passes(text)).toBe(true);
   });
 });
 
