@@ -350,17 +350,14 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
     return { kind: "other", by: "rule: the document to be left as it is" };
   }
   // Round 20: someone else writes it, or it is written already ("Sam will write the handoff tomorrow", 인계 문서는 이미
-  // 커밋돼 있어요, 引き継ぎ書はもうコミット済みです, 引き継ぎ書は明日田中さんが書きます): a statement, no ask.
+  // 커밋돼 있어요, 引き継ぎ書はもうコミット済みです, 引き継ぎ書は明日田中さんが書きます): a mention, refused (as support it let
+  // a prompt main refuses pass; review2 R20).
   if (
     doc.test(clause) &&
     (((OTHERS_WRITE.test(clause.trim()) || WRITTEN_ALREADY.test(clause.trim())) && !STATEMENT_GOES_ON.test(clause)) ||
       gotIt(n).test(clause.trim()))
   ) {
-    return {
-      kind: "support",
-      by: "rule: a statement that someone else writes it or that it is written",
-      question: true,
-    };
+    return { kind: "other", by: "rule: a statement that someone else writes it or that it is written" };
   }
   // Round 20: a Korean step of its own before the document, done and left so ("크론 멈춰 두고", "브랜치 푸시해 두고") or on
   // a thing of the system ("브랜치 자르고", "새 브랜치 따서"), in a clause that does not name the document.
@@ -403,9 +400,6 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
     return { kind: "request", by: "rule: an edit of a text element of the document" };
   }
   if (received.test(clause.trim())) return { kind: "support", by: "rule: the document received or read, asks nothing" };
-  // Round 20: only the document named by what was done to it ("火曜に書いてくれた引き継ぎ", "어제 써 준 인계 문서"): a noun
-  // phrase, no ask.
-  if (pastNounPhrase(n).test(clause.trim())) return { kind: "support", by: "rule: the document named by a past act" };
   if (
     state.test(clause.trim()) &&
     !/[:：→(（—]|\s[-–]\s|->/.test(
@@ -506,20 +500,6 @@ const CHANNEL_SEND =
 /** A measurement called fresh, or taken again: a run now, whatever document it goes in. */
 const FRESH_MEASURE =
   /\b(?:fresh|newly\s+(?:run|measured|pulled|taken)|re-?run|re-?measured?)\b[^.;!?]{0,30}?\b(?:query|queries|runs?|tests?|bench\w*|measurements?|numbers?|figures?|p9\d|p50|counts?|load[-\s]tests?|profiles?|latency|error\s+rates?|rates?|metrics?|stats|timings?)\b/i;
-
-const pastCache = new Map<Nouns, RegExp>();
-/** A clause that is only the document after a past adnominal (…た / …준, 쓴, 남긴), with nothing after it. */
-function pastNounPhrase(n: Nouns): RegExp {
-  let re = pastCache.get(n);
-  if (re === undefined) {
-    re = new RegExp(
-      r`^[^、。,.!?！？]*?(?:[たっだ]|てくれた|てもらった)\s*(?:${n.ja})(?:は|も)?[、,]?$|^[^,.!?]*?(?:준|쓴|남긴|올린|작성한|정리한|만든)\s*(?:${n.ko})(?:은|는|도)?[,]?$`,
-      "i",
-    );
-    pastCache.set(n, re);
-  }
-  return re;
-}
 
 /** A Korean step done and left so, or one on a thing of the system, ending its clause on a connective. */
 const KO_STEP =
