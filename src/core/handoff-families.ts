@@ -349,16 +349,6 @@ export function readFamilies(clause: string, n: Nouns, doc: RegExp): FamilyReadi
   if (LEAVE_AS_IS.test(clause) && doc.test(clause)) {
     return { kind: "other", by: "rule: the document to be left as it is" };
   }
-  // Round 20: someone else writes it, or it is written already ("Sam will write the handoff tomorrow", 인계 문서는 이미
-  // 커밋돼 있어요, 引き継ぎ書はもうコミット済みです, 引き継ぎ書は明日田中さんが書きます): a mention, refused (as support it let
-  // a prompt main refuses pass; review2 R20).
-  if (
-    doc.test(clause) &&
-    (((OTHERS_WRITE.test(clause.trim()) || WRITTEN_ALREADY.test(clause.trim())) && !STATEMENT_GOES_ON.test(clause)) ||
-      gotIt(n).test(clause.trim()))
-  ) {
-    return { kind: "other", by: "rule: a statement that someone else writes it or that it is written" };
-  }
   // Round 20: a Korean step of its own before the document, done and left so ("크론 멈춰 두고", "브랜치 푸시해 두고") or on
   // a thing of the system ("브랜치 자르고", "새 브랜치 따서"), in a clause that does not name the document.
   if (KO_STEP.test(clause.trim()) && !doc.test(clause)) {
@@ -470,6 +460,22 @@ function gotIt(n: Nouns): RegExp {
 /** A statement that goes on to something else (review H3: "I passed your handoff to Lee and he says fix …"). */
 const STATEMENT_GOES_ON =
   /\b(?:and|but|then|so|says?|said|wants?|asked?|asks|needs?|please|pls|can\s+you|could\s+you|you|have\s+to|has\s+to|still|must|should)\b|[,;:+]|(?:하고|그리고|는데|지만|고\s|며\s|라고|달라)|(?:して|て、|けど|が、|って言|と言)/i;
+
+/**
+ * Round 20: a prompt that is one statement about the document and nothing else — someone else writes it, it is written
+ * already, passed on or thanked for, or it was received ("Sam will write the handoff tomorrow.", 인계 문서는 이미 커밋돼
+ * 있어요, 引き継ぎ書はもうコミット済みです, "Got the handoff, thanks."): a mention. Read on the whole prompt only, so a
+ * statement beside an ask ("Got the handoff — looks good. Just commit it.") is left to the judges as on main (review2 R21).
+ */
+export function statementOnly(text: string, n: Nouns, doc: RegExp): boolean {
+  const t = text.trim();
+  if (
+    t.length > 200 || !doc.test(t) || /[\n]/.test(t) || /[.!?。！？](?=\s*\S)/.test(t.replace(/[.!?。！？]+\s*$/, ""))
+  ) {
+    return false;
+  }
+  return ((OTHERS_WRITE.test(t) || WRITTEN_ALREADY.test(t)) && !STATEMENT_GOES_ON.test(t)) || gotIt(n).test(t);
+}
 
 /** The document to be left as it is. */
 const LEAVE_AS_IS =

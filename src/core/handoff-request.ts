@@ -76,6 +76,7 @@ import {
   replyPath,
   restWish,
   sendField,
+  statementOnly,
   stripRelay,
   summingUp,
   template,
@@ -632,6 +633,15 @@ export function judgeHandoffRequest(raw: string): HandoffJudgement {
       request: false,
       clause: clip(lone[1]),
       because: "rule: a lone item set apart after the request",
+    };
+  }
+  // Round 20: one statement about the document and nothing else is a mention (handoff-families.ts, statementOnly).
+  if (statementOnly(text, NOUNS, DOC_NOUN)) {
+    return {
+      asks: false,
+      request: false,
+      clause: clip(trimStart(text)),
+      because: "rule: a statement about the document",
     };
   }
   const own = judgeByClauses(text);
