@@ -72,12 +72,8 @@ describe("round 20: the whole document edited with a second job (the edit readin
 
 describe("round 20: words of work, split-off endings and the reader's hello, with work", () => {
   test.each([
-    // 읽 with another reader, or a future; 올려 as the document's delivery.
-    // 返信 of 完了 to the sender, no reply needed, a recommit, work handed to the next session, the sender's own check.
-    // An ending split off its sentence, a hello.
-    // "the doc" once the handoff is named.
+    // "the doc" once the handoff is named: the document itself.
     "The handoff says the cron is off. It's on. Correct the doc.",
-    // で as a particle in Japanese content.
   ])("passes: %s", (text) => {
     expect(passes(text)).toBe(true);
   });
