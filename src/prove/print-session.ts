@@ -3,6 +3,8 @@
  * against a fresh fake Messages API on 127.0.0.1: what the model was shown (the requests) and
  * what the CLI printed.
  */
+import { type Dirent, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { ApiRequest } from "./fake-api/api-request.ts";
 import type { Scenario } from "./fake-api/scenario.ts";
 import { startFakeApi } from "./fake-api/server.ts";
@@ -47,7 +49,9 @@ function sessionIdOf(stdout: string): string {
 
 /** Run one session to its end (or kill it at the timeout, default 60 s). */
 export async function runPrint(o: PrintOptions): Promise<PrintResult> {
-  const fake = startFakeApi(o.scenario);
+  const roots = [join(o.dirs.home, ".claude", "projects")];
+  if (o.env?.CLAUDE_CONFIG_DIR) roots.push(join(o.env.CLAUDE_CONFIG_DIR, "projects"));
+  const fake = startFakeApi(o.scenario, { settle: (id) => onDisk(roots, id) });
   try {
     const args = ["-p", o.prompt, "--output-format", "stream-json", "--verbose", "--dangerously-skip-permissions"];
     const proc = Bun.spawn([...(o.wrapper ?? []), ...o.claude, ...args, ...(o.args ?? [])], {
@@ -77,5 +81,39 @@ export async function runPrint(o: PrintOptions): Promise<PrintResult> {
     };
   } finally {
     fake.stop();
+  }
+}
+
+/** How long a main request waits for the reply before it to reach a transcript (a reply Claude Code never writes). */
+const SETTLE_LIMIT_MS = 5_000;
+
+/**
+ * Resolves once a transcript under `roots` (any session's file, subagents' included) holds the reply `id`, or after
+ * SETTLE_LIMIT_MS: what a real model's seconds of thinking give Claude Code's late transcript writes (fake-api/server.ts
+ * `settle`).
+ */
+async function onDisk(roots: string[], id: string): Promise<void> {
+  for (const end = Date.now() + SETTLE_LIMIT_MS; Date.now() < end; await Bun.sleep(20)) {
+    if (roots.some((root) => jsonlFiles(root).some((f) => readText(f).includes(id)))) return;
+  }
+}
+
+function jsonlFiles(dir: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((e) =>
+    e.isDirectory() ? jsonlFiles(join(dir, e.name)) : e.name.endsWith(".jsonl") ? [join(dir, e.name)] : []
+  );
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
   }
 }

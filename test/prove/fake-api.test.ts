@@ -66,3 +66,36 @@ test.each([
 test("every turn was used and nothing failed", () => {
   expect([fake.unusedTurns(), fake.errors]).toEqual([0, []]);
 });
+
+// Claude Code writes its transcript a moment late; a model that answers at once would let the next tool call's hooks
+// read a transcript several replies behind. A main request waits, via `settle`, for the main reply before it.
+test("a main request is answered only once settle has seen the main reply before it (side requests never wait)", async () => {
+  const seen: string[] = [];
+  let release = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  const waiting = startFakeApi({ turns: [bash("echo one"), text("two")] }, {
+    settle: async (id) => {
+      seen.push(id);
+      await gate;
+    },
+  });
+  try {
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${waiting.url}/v1/messages`, { method: "POST", body: JSON.stringify(body) }).then((r) => r.json());
+    const first = await post({ tools, messages: user("go") });
+    expect(seen).toEqual([]);
+    // A side request (no tools) goes at once, even while a main one waits.
+    const second = post({ tools, messages: user("go on") });
+    const side = await post({ messages: user("title?") });
+    expect(side.content[0].text).toBe("E2E scripted session");
+    expect(seen).toEqual([first.id]);
+    let answered = false;
+    void second.then(() => (answered = true));
+    await Bun.sleep(50);
+    expect(answered).toBe(false);
+    release();
+    expect((await second).content[0].text).toBe("two");
+  } finally {
+    waiting.stop();
+  }
+});

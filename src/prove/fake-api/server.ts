@@ -6,7 +6,7 @@
  */
 import { type ApiRequest, isRecord, lastUserText, type RequestKind } from "./api-request.ts";
 import { DEFAULT_SUMMARY, type Reply, type Scenario, text, type Turn } from "./scenario.ts";
-import { messageJson, messageStream } from "./sse.ts";
+import { freshId, messageJson, messageStream } from "./sse.ts";
 
 /** The phrase every compaction prompt carries (2.0.76 through 2.1.328). */
 export const COMPACT_MARKER = "create a detailed summary of the conversation";
@@ -59,12 +59,24 @@ function parseBody(raw: string): Record<string, unknown> | null {
   }
 }
 
+export interface FakeApiOptions {
+  /**
+   * Awaited before a main request is answered, with the message id of the main reply before it. Claude Code writes
+   * its transcript a moment after the fact (100–150 ms after a record's own timestamp, measured on 2.1.88 and 2.1.337);
+   * a model answers in seconds, but this fake answers at once, so without a wait the hooks of the next tool call can
+   * read a transcript several replies behind, where a real session's is at most one behind (seed 000's known lag).
+   */
+  settle?: (previousReplyId: string) => Promise<void>;
+}
+
 /** Start the fake for one scenario; stop it when the run is over. */
-export function startFakeApi(scenario: Scenario): FakeApi {
+export function startFakeApi(scenario: Scenario, opts: FakeApiOptions = {}): FakeApi {
   const requests: ApiRequest[] = [];
   const errors: string[] = [];
   const queues = [...(scenario.lanes ?? []).map((l) => l.turns), scenario.turns];
   const used = queues.map(() => 0);
+  /** The id of the last main reply sent (not an error), which the next main request waits to see on disk. */
+  let lastMain: string | null = null;
 
   function answer(req: ApiRequest): Reply {
     if (req.kind === "compact") {
@@ -107,6 +119,7 @@ export function startFakeApi(scenario: Scenario): FakeApi {
         const status = request.method === "HEAD" && path === "/" ? 200 : 404;
         return Response.json({ type: "error", error: { type: "not_found_error", message: path } }, { status });
       }
+      if (req.kind === "main" && lastMain !== null && opts.settle) await opts.settle(lastMain);
       let reply: Reply;
       try {
         reply = answer(req);
@@ -120,8 +133,10 @@ export function startFakeApi(scenario: Scenario): FakeApi {
         return Response.json({ type: "error", error: { type, message } }, { status, headers });
       }
       const model = typeof body?.model === "string" ? body.model : "claude-e2e";
-      if (body?.stream !== true) return Response.json(messageJson(reply, model));
-      return new Response(messageStream(reply, model), {
+      const id = freshId("msg");
+      if (req.kind === "main") lastMain = id;
+      if (body?.stream !== true) return Response.json(messageJson(reply, model, id));
+      return new Response(messageStream(reply, model, id), {
         headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
       });
     },

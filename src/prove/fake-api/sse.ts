@@ -30,9 +30,9 @@ function contentBlocks(reply: Reply): Record<string, unknown>[] {
 }
 
 /** The reply as a complete (non-streamed) message object. */
-export function messageJson(reply: Reply, model: string): Record<string, unknown> {
+export function messageJson(reply: Reply, model: string, id = freshId("msg")): Record<string, unknown> {
   return {
-    id: freshId("msg"),
+    id,
     type: "message",
     role: "assistant",
     model,
@@ -48,8 +48,8 @@ function event(type: string, data: Record<string, unknown>): string {
 }
 
 /** The reply as SSE events, each a string to send. */
-function sseEvents(reply: Reply, model: string): string[] {
-  const msg = messageJson(reply, model);
+function sseEvents(reply: Reply, model: string, id?: string): string[] {
+  const msg = messageJson(reply, model, id);
   const usage = fullUsage(reply);
   const out = [
     event("message_start", {
@@ -86,18 +86,18 @@ function split(text: string, n: number): string[] {
 }
 
 /** The reply as the SSE body of a streamed response, all at once. */
-export function messageSse(reply: Reply, model: string): string {
-  return sseEvents(reply, model).join("");
+export function messageSse(reply: Reply, model: string, id?: string): string {
+  return sseEvents(reply, model, id).join("");
 }
 
 /**
  * The reply as a stream that sends its events `pauseMs` apart (a reply without `pauseMs` goes
  * at once); the stream ends early when the client goes away.
  */
-export function messageStream(reply: Reply, model: string): ReadableStream<Uint8Array> | string {
+export function messageStream(reply: Reply, model: string, id?: string): ReadableStream<Uint8Array> | string {
   const pause = reply.pauseMs ?? 0;
-  if (pause <= 0) return messageSse(reply, model);
-  const events = sseEvents(reply, model);
+  if (pause <= 0) return messageSse(reply, model, id);
+  const events = sseEvents(reply, model, id);
   const encoder = new TextEncoder();
   let i = 0;
   return new ReadableStream<Uint8Array>({
