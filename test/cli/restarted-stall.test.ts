@@ -5,11 +5,12 @@
  * that only the watch could close (a patched `endedAt` once the watch saw growth in a session
  * still `stalled`) stayed open to the end of the night. The stall's end is the machine's
  * `revived`, whoever applied the activity. Real processes: a stand-in session killed for real,
- * a restart through a private tmux server into a stand-in `claude`, `vigil watch --once` and
+ * a restart through a private tmux server into a stand-in `claude` that draws a stand-in input box (a nudge is
+ * typed only into a pane drawing one, src/edge/tmux.ts `sendPrompt`), `vigil watch --once` and
  * `vigil hook` as children at a pinned clock, the store read back from its SQLite file.
  */
 import { afterEach, expect, test } from "bun:test";
-import { appendFileSync, utimesSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { readAuditRecords } from "../../src/core/audit-details.ts";
@@ -31,12 +32,10 @@ afterEach(() => {
   kit = null;
 });
 
-/** What the kit's tmux panes show (the restart runs the session in one; a nudge is typed there). */
-function paneText(k: Kit): string {
-  const ls = Bun.spawnSync(["tmux", "list-panes", "-a", "-F", "#{pane_id}"], { env: k.env }).stdout.toString();
-  return ls.split("\n").filter((p) => p !== "").map((p) =>
-    Bun.spawnSync(["tmux", "capture-pane", "-p", "-t", p], { env: k.env }).stdout.toString()
-  ).join("\n");
+/** The lines the restarted session's stand-in input box took with Enter (what a nudge typed and submitted). */
+function submitted(k: Kit, id: string): string[] {
+  const f = join(k.env.HOME, `box-${id}`, "submitted.jsonl");
+  return existsSync(f) ? readFileSync(f, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as string) : [];
 }
 
 /** The session's records as this version reads them (an older binary's rows included), oldest first. */
@@ -55,7 +54,7 @@ test(
   "a restarted session's later stall ends when work resumes after its nudge, though a hook saw the work first",
   async () => {
     const k = kit = nightKit(CONFIG);
-    k.claude("comes-back");
+    k.claude("comes-back-with-box");
     const s = await k.session("sess-restarted");
     const t0 = Date.now();
     expect((await k.run(["night", "on", "--force", "--scope", s.cwd], t0 - 1000)).code).toBe(0);
@@ -67,14 +66,14 @@ test(
     await k.pass(t0 + 4 * MIN);
     expect(k.events("restart_check", s.id).map((e) => e.verified)).toEqual([true]);
 
-    // Quiet past the threshold: STALE, and nudged into the restart's pane. The session answers
-    // the nudge with work (a tool call) while the pass waits for the nudge's receipt.
+    // Quiet past the threshold: STALE, and nudged into the restart's pane through its input box. The
+    // session answers the submitted nudge with work (a tool call) while the pass waits for the nudge's receipt.
     const workAt = t0 + 16 * MIN;
     const tool = { type: "tool_use", id: "tu-1", name: "Bash", input: { command: "npm test" } };
     const stale = k.pass(t0 + 15 * MIN);
     let done = false;
     void stale.finally(() => (done = true));
-    while (!done && !paneText(k).includes(NUDGE)) await Bun.sleep(50);
+    while (!done && !submitted(k, s.id).some((l) => l.includes(NUDGE))) await Bun.sleep(50);
     appendFileSync(
       s.transcript,
       JSON.stringify({
@@ -89,6 +88,7 @@ test(
     const stalls = records(k, s.id).filter((r) => r.kind === "stalled");
     expect(stalls.map((r) => r.at)).toEqual([t0 + 15 * MIN]);
     expect(k.events("nudge", s.id).map((e) => e.ok)).toEqual([true]);
+    expect(submitted(k, s.id)).toEqual([`[vigil nudge] ${NUDGE}`]);
     expect(k.events("nudge_receipt", s.id).map((e) => e.firstRecordAt)).toEqual([workAt]);
 
     // Its PostToolUse reaches vigil before the watch's next pass, as Claude Code's hooks do.

@@ -81,12 +81,18 @@ setTimeout(() => {
 
 let n = 0;
 
+/** Write the stand-in's program into `dir`; its argv: `<bun> <script> <dir> <options as JSON>`, files in `<dir>`. */
+export function writeFakeBoxProgram(dir: string): string {
+  const script = join(dir, "box.js");
+  writeFileSync(script, PROGRAM);
+  return script;
+}
+
 /** Start the stand-in in a new window of `tm`, files in `dir`; resolves once it reads keys raw (drawn, without startMs). */
 export async function fakeBox(tm: PrivateTmux, dir: string, o: FakeBoxOptions = {}): Promise<FakeBox> {
   const sub = join(dir, `box-${++n}`);
   Bun.spawnSync(["mkdir", "-p", sub]);
-  const script = join(sub, "box.js");
-  writeFileSync(script, PROGRAM);
+  const script = writeFakeBoxProgram(sub);
   const argv = [process.execPath, script, sub, JSON.stringify(o)].map((a) => `'${a.replaceAll("'", `'\\''`)}'`);
   const pane = tm.run("new-window", "-P", "-F", "#{pane_id}", argv.join(" "));
   // keys typed before raw mode would be echoed by the terminal itself; without startMs, wait for the first drawing

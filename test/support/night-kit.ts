@@ -15,6 +15,7 @@ import { transcriptPathFor } from "../../src/core/watch/targets.ts";
 import { probe } from "../../src/edge/proc.ts";
 import { openStore } from "../../src/edge/store.ts";
 import { jsonl, type Rec } from "./recorded-turns.ts";
+import { writeFakeBoxProgram } from "../edge/fake-input-box.ts";
 import { BIN, type Run, startServe, stopPayload, testEnv } from "./vigil.ts";
 import { collect } from "./collect.ts";
 
@@ -35,7 +36,12 @@ export type FakeClaude =
   /** Registers itself as Claude Code does and stays up; the test writes what the session then does. */
   | "registers"
   /** Registers itself, appends a record to the transcript, stays up. */
-  | "comes-back";
+  | "comes-back"
+  /**
+   * As "comes-back", then draws a stand-in for Claude Code's input box (test/edge/fake-input-box.ts) instead of
+   * sleeping, so a nudge can be typed into it; lines submitted with Enter land in `<HOME>/box-<id>/submitted.jsonl`.
+   */
+  | "comes-back-with-box";
 
 /** What the inbox writes into the transcript when a message arrives at `at`, given its content. */
 export type InboxAnswer = (content: string, at: number) => Rec[];
@@ -153,14 +159,18 @@ function startReceiver(received: Received[]): ReturnType<typeof Bun.serve> {
 /** The stand-in `claude` script's body after its `--resume` check. */
 function claudeBody(kind: FakeClaude, sessions: string, claudeDir: string, home: string): string {
   if (kind === "dies") return "exit 1";
-  const append = kind === "comes-back"
+  const append = kind === "comes-back" || kind === "comes-back-with-box"
     ? `f="${claudeDir}/projects/$(printf %s "$t" | sed 's/[^a-zA-Z0-9]/-/g')/$2.jsonl"
 printf '%s\\n' '{"type":"user","message":{"content":"resumed"}}' >> "$f"\n`
     : "";
   return `t="$(pwd)"; ps=$(cut -d' ' -f22 /proc/$$/stat)
 printf '{"pid":%s,"sessionId":"%s","cwd":"%s","startedAt":%s000,"procStart":"%s"}' $$ "$2" "$t" "$(date +%s)" "$ps" > '${sessions}'/$$.json
 printf '%s' "$3" > '${home}'/resumed-"$2"
-${append}exec sleep 1000`;
+${append}${
+    kind === "comes-back-with-box"
+      ? `mkdir -p '${home}'/box-"$2"; exec '${process.execPath}' '${writeFakeBoxProgram(home)}' '${home}'/box-"$2" '{}'`
+      : "exec sleep 1000"
+  }`;
 }
 
 /** Listen on `sock` as a session's inbox: each user frame is kept and answered into its transcript. */
