@@ -111,10 +111,16 @@ interruptTest(
     // The transcript's record of Escape mid-answer names the cancelled answer
     // (`interruptedMessageId`, observed on 2.1.337), which the binary writes instead of the mark
     // of a person's interrupt (`interruptedByCancel`): a person's stop with no mark, so the Stop
-    // facts count every interrupt record (docs/claude-code-versions.md section 11).
-    const path = findTranscript(s, sessionId);
-    const notes = (path === null ? [] : parseJsonl(readFileSync(path, "utf8")))
-      .filter((r) => r.type === "user" && JSON.stringify(r.message ?? "").includes("[Request interrupted"));
+    // facts count every interrupt record (docs/claude-code-versions.md section 11). The CLI writes
+    // that record (and the cancelled answer before it) after the Interrupt hook has run, so it is
+    // waited for, to the same deadline; a CLI that never writes it fails here.
+    const notesIn = () => {
+      const path = findTranscript(s, sessionId);
+      return (path === null ? [] : parseJsonl(readFileSync(path, "utf8")))
+        .filter((r) => r.type === "user" && JSON.stringify(r.message ?? "").includes("[Request interrupted"));
+    };
+    await pane.waitFor(() => notesIn().length > 0, deadline);
+    const notes = notesIn();
     expect(notes.map((r) => [r.interruptedByCancel ?? null, typeof r.interruptedMessageId])).toEqual([[
       null,
       "string",
