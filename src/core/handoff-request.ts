@@ -86,8 +86,6 @@ import { contentSentences, formatRescue, withContentSentences } from "./handoff-
 import { mayName } from "./handoff-precheck.ts";
 
 export type { ClauseJudgement, ClauseKind, HandoffJudgement } from "./handoff-text.ts";
-// Read before the judges load (handoff-precheck.ts); here for the tests that import it from this module.
-export { isPassCommand } from "./handoff-precheck.ts";
 
 /** A value built once, on first use (the hook loads this module for every prompt; few prompts need it). */
 function lazy<T>(make: () => T): () => T {

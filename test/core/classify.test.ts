@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { classifyPrompt, type PromptHint, type PromptKind } from "../../src/core/classify.ts";
-import { isHandoffRequest, isPassCommand } from "../../src/core/handoff-request.ts";
+import { isHandoffRequest } from "../../src/core/handoff-request.ts";
+import { isPassCommand } from "../../src/core/handoff-precheck.ts";
 import { DEFAULT_CONFIG } from "../../src/core/config.ts";
 
 const FIXTURES = join(import.meta.dir, "../fixtures");
