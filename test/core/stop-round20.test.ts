@@ -91,10 +91,13 @@ describe("round 20 rows: decided as their family says", () => {
     const texts = new Set(ROWS.map((r) => r.text));
     expect([...STILL_WRONG].filter((t) => !texts.has(t))).toEqual([]);
   });
-  test("no wait is pushed but the two that main pushes too", () => {
+  test('no wait is pushed but the two "Let me wait …" rows main pushes too (known, not asserted)', () => {
     // "Let me wait …" before a tool call is as often the agent's own poll (three pre-tool announcements of the tuning
-    // half), so the round's rules leave it pushed at the end of a turn, as main does.
+    // half), so the round's rules leave it pushed at the end of a turn, as main does: a known error, listed in
+    // STILL_WRONG. The test fails on any other wait pushed, and does not fail when these two are fixed.
+    const known = new Set(["Let me wait for the build to finish.", "Let me wait for the agents to complete."]);
     const pushed = ROWS.filter((r) => !r.push && !decidedRight(r)).map((r) => r.text);
-    expect(pushed).toEqual(["Let me wait for the build to finish.", "Let me wait for the agents to complete."]);
+    expect(pushed.filter((t) => !known.has(t))).toEqual([]);
+    expect([...known].filter((t) => !STILL_WRONG.has(t))).toEqual([]);
   });
 });
